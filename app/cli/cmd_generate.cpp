@@ -1,0 +1,53 @@
+// sfpbench generate random|pair|text — reproducible test data.
+#include <cstdio>
+
+#include "cli_support.hpp"
+#include "commands.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/failure.hpp"
+
+namespace cli {
+
+int cmd_generate(const QStringList& args) {
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        "Write reproducible test data (written to a temporary file, then renamed into place):\n"
+        "  random FILE           random bytes\n"
+        "  pair A B              B equals A except the bytes at --mismatch-at\n"
+        "  text FILE             English-like words, punctuation and lines (for wordcount)");
+    p.addPositionalArgument("KIND", "random, pair or text");
+    p.addPositionalArgument("FILE", "output file(s)");
+    p.addOption({"size", "Size in bytes, or with K/M/G (default 640000000).", "size", "640000000"});
+    p.addOption({"seed", "Seed: the same seed gives the same bytes (default 1).", "n", "1"});
+    p.addOption({"mismatch-at", "pair: comma-separated 0-based offsets where B differs.", "list"});
+    if (!parse_or_help(p, "generate", args)) return exit_ok;
+    const QStringList pos = p.positionalArguments();
+    const QString kind = pos.value(0);
+    const std::uint64_t size = size_value(p.value("size"), "size");
+    bool seed_ok = false;
+    const std::uint64_t seed = p.value("seed").toULongLong(&seed_ok);
+    if (!seed_ok) throw UsageError{QString("seed '%1' is not a whole number").arg(p.value("seed"))};
+    const int files = kind == "pair" ? 2 : 1;
+    if (kind != "random" && kind != "pair" && kind != "text")
+        throw UsageError{QString("generate: unknown kind '%1' (random, pair or text)").arg(kind)};
+    if (pos.size() != 1 + files) throw UsageError{QString("generate %1 needs %2 file name(s)").arg(kind).arg(files)};
+    if (p.isSet("mismatch-at") && kind != "pair") throw UsageError{"--mismatch-at is only for `generate pair`"};
+
+    std::vector<std::uint64_t> offsets;
+    for (const QString& item : p.value("mismatch-at").split(',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        offsets.push_back(item.trimmed().toULongLong(&ok));
+        if (!ok) throw UsageError{QString("mismatch offset '%1' is not a whole number").arg(item)};
+    }
+    try {
+        if (kind == "random") sfp::generate_random(pos[1].toStdString(), size, seed);
+        if (kind == "text") sfp::generate_text(pos[1].toStdString(), size, seed);
+        if (kind == "pair") sfp::generate_pair(pos[1].toStdString(), pos[2].toStdString(), size, offsets, seed);
+    } catch (const sfp::Failure& e) {
+        print_error(e.what());
+        return exit_trouble;
+    }
+    return exit_ok;
+}
+
+}  // namespace cli

@@ -1,0 +1,12 @@
+#pragma once
+// One function per subcommand (cmd_<name>.cpp); main.cpp dispatches on the first argument.
+#include <QStringList>
+
+namespace cli {
+
+// Each takes the arguments after the subcommand name and returns the process exit code.
+int cmd_compare(const QStringList& args);
+int cmd_generate(const QStringList& args);
+int cmd_strategies(const QStringList& args);
+
+}  // namespace cli

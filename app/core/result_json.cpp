@@ -1,0 +1,56 @@
+#include "result_json.hpp"
+
+#include <QJsonArray>
+
+namespace core {
+namespace {
+
+QJsonObject to_json(const std::monostate&) { return {}; }
+
+QJsonObject to_json(const sfp::CompareOutcome& o) {
+    QJsonArray list;
+    for (const sfp::Mismatch& m : o.mismatches)
+        list.append(QJsonObject{{"offset", qint64(m.offset)}, {"a", int(m.a)}, {"b", int(m.b)}});
+    return {{"identical", o.identical()},
+            {"size_a", qint64(o.size_a)},
+            {"size_b", qint64(o.size_b)},
+            {"mismatches", list}};
+}
+
+QJsonObject to_json(const sfp::CipherOutcome& o) {
+    return {{"output_bytes", qint64(o.output_bytes)},
+            {"output_xxh64", QString::asprintf("%016llx", static_cast<unsigned long long>(o.output_hash))}};
+}
+
+}  // namespace
+
+QJsonObject outcome_json(const sfp::Outcome& outcome) {
+    return std::visit([](const auto& o) { return to_json(o); }, outcome);
+}
+
+QJsonObject usage_json(const sfp::Usage& u) {
+    return {{"user_s", u.user_s},
+            {"sys_s", u.sys_s},
+            {"minor_faults", qint64(u.minor_faults)},
+            {"major_faults", qint64(u.major_faults)},
+            {"voluntary_switches", qint64(u.voluntary_switches)},
+            {"involuntary_switches", qint64(u.involuntary_switches)}};
+}
+
+QJsonObject result_json(const sfp::RunResult& r) {
+    QJsonArray notes;
+    for (const std::string& n : r.notes) notes.append(QString::fromStdString(n));
+    return {{"status", sfp::to_string(r.status)},
+            {"error", QString::fromStdString(r.error)},
+            {"bytes", qint64(r.bytes)},
+            {"real_s", r.real_s},
+            {"user_s", r.usage.user_s},
+            {"sys_s", r.usage.sys_s},
+            {"throughput_mbs", r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0.0},
+            {"usage", usage_json(r.usage)},
+            {"outcome", outcome_json(r.outcome)},
+            {"digest", QString::fromStdString(r.digest)},
+            {"notes", notes}};
+}
+
+}  // namespace core

@@ -1,0 +1,26 @@
+#pragma once
+// Reproducible test data: random bytes, pairs with known differences, English-like text.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sfp {
+
+inline constexpr std::uint64_t kDefaultFileSize = 640000000;  // the articles' size: not a power of two
+inline constexpr std::uint64_t kDefaultSeed = 1;
+
+// "640000000", "64K", "256M", "1G" (powers of two). Throws sfp::Failure naming the text.
+std::uint64_t parse_size(std::string_view text);
+std::string format_size(std::uint64_t bytes);  // "4K", "1M", "640000000"
+
+// Each writes `path` atomically (temporary file + rename) and throws sfp::Failure on error.
+void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed);
+void generate_pair(const std::string& a, const std::string& b, std::uint64_t size,
+                   const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed);
+void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed);
+
+// The byte generate_random writes at `offset` — lets tests check without reading back.
+std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed);
+
+}  // namespace sfp

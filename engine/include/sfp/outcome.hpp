@@ -1,0 +1,35 @@
+#pragma once
+// What each algorithm computes. Runs of different strategies on the same input must agree.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace sfp {
+
+struct Mismatch {
+    std::uint64_t offset;  // 0-based byte offset
+    std::uint8_t a, b;     // the bytes of the first and second file
+    bool operator==(const Mismatch&) const = default;
+};
+
+struct CompareOutcome {
+    std::vector<Mismatch> mismatches;  // the first N, in file order
+    std::uint64_t size_a = 0, size_b = 0;
+    bool identical() const noexcept { return mismatches.empty() && size_a == size_b; }
+    bool operator==(const CompareOutcome&) const = default;
+};
+
+struct CipherOutcome {
+    std::uint64_t output_bytes = 0;
+    std::uint64_t output_hash = 0;  // XXH64 of the output file
+    bool operator==(const CipherOutcome&) const = default;
+};
+
+// Algorithms without a result yet (and runs that failed) carry monostate.
+using Outcome = std::variant<std::monostate, CompareOutcome, CipherOutcome>;
+
+// Canonical 16-hex-digit digest of an outcome (XXH64 of a canonical serialisation).
+std::string digest_of(const Outcome& outcome);
+
+}  // namespace sfp

@@ -1,0 +1,14 @@
+#pragma once
+// Run one strategy once, measured: the single entry point both front ends and the runner use.
+#include "sfp/progress.hpp"
+#include "sfp/types.hpp"
+
+namespace sfp {
+
+unsigned online_cpus() noexcept;
+
+// Validates the spec (known strategy, sane parameters), probes support, runs, and measures.
+// Never throws: every failure is a result with status error and a clear message.
+RunResult run_once(const RunSpec& spec, Progress& progress);
+
+}  // namespace sfp

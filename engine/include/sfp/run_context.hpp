@@ -1,0 +1,83 @@
+#pragma once
+// What a running strategy gets from the runner: progress, cancellation, accounted threads.
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "sfp/progress.hpp"
+#include "sfp/types.hpp"
+
+struct rusage;
+
+namespace sfp {
+
+class RunContext {
+public:
+    explicit RunContext(Progress& progress) : progress_(progress) {}
+    RunContext(const RunContext&) = delete;
+    RunContext& operator=(const RunContext&) = delete;
+
+    // True once the user cancelled or another worker of this run failed. Cheap: check per block.
+    bool should_stop() const noexcept {
+        return progress_.cancel.load(std::memory_order_relaxed) ||
+               failed_.load(std::memory_order_relaxed);
+    }
+    bool cancelled() const noexcept { return progress_.cancel.load(std::memory_order_relaxed); }
+
+    void add_progress(std::uint64_t bytes) noexcept {
+        progress_.done.fetch_add(bytes, std::memory_order_relaxed);
+    }
+    void set_total(std::uint64_t bytes) noexcept {
+        progress_.total.store(bytes, std::memory_order_relaxed);
+    }
+
+    // Runs body(0..n-1) on n new threads and joins them all. Each thread's CPU time
+    // (RUSAGE_THREAD) is added to this run's usage. If a body throws, the others are told
+    // to stop (should_stop) and the first exception is rethrown here after the join.
+    void run_threads(unsigned n, const std::function<void(unsigned index)>& body);
+
+    // For baselines measured as child processes (wait4's rusage).
+    void add_child_usage(const struct rusage& ru);
+
+    // A line the result carries, e.g. which strategy `adaptive` chose and why.
+    void note(std::string line);
+
+    Usage worker_usage() const;
+    std::vector<std::string> take_notes();
+
+private:
+    Progress& progress_;
+    std::atomic<bool> failed_{false};
+    mutable std::mutex mutex_;  // guards the members below
+    Usage usage_;
+    std::exception_ptr first_error_;
+    std::vector<std::string> notes_;
+};
+
+// Batches progress so hot loops touch the shared counter about once per MiB, not per block.
+class ProgressMeter {
+public:
+    explicit ProgressMeter(RunContext& ctx) : ctx_(ctx) {}
+    ~ProgressMeter() { flush(); }
+    ProgressMeter(const ProgressMeter&) = delete;
+    ProgressMeter& operator=(const ProgressMeter&) = delete;
+    void add(std::uint64_t bytes) noexcept {
+        pending_ += bytes;
+        if (pending_ >= kBatch) flush();
+    }
+    void flush() noexcept {
+        if (pending_) ctx_.add_progress(pending_);
+        pending_ = 0;
+    }
+
+private:
+    static constexpr std::uint64_t kBatch = 1u << 20;
+    RunContext& ctx_;
+    std::uint64_t pending_ = 0;
+};
+
+}  // namespace sfp

@@ -1,0 +1,37 @@
+#pragma once
+// A strategy is one plain descriptor: what it is, what it uses, whether it can run here, how.
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "sfp/run_context.hpp"
+#include "sfp/types.hpp"
+
+namespace sfp {
+
+// Which run parameters a strategy uses; the others do not multiply its cells in a matrix.
+enum Uses : unsigned {
+    uses_nothing = 0,
+    uses_block = 1u << 0,
+    uses_threads = 1u << 1,
+};
+
+struct Support {
+    bool supported = true;
+    std::string reason;  // why not, when unsupported
+    static Support yes() { return {}; }
+    static Support no(std::string why) { return {false, std::move(why)}; }
+};
+
+struct Strategy {
+    std::string_view algorithm;    // "compare"
+    std::string_view name;         // "mmap-mt"
+    std::string_view description;  // one line
+    unsigned uses = uses_nothing;  // Uses flags
+    bool reference_floor = false;  // a baseline that does not compute the same thing (a plain copy)
+    Support (*probe)() = nullptr;  // can it run on this machine?
+    // Does the work. Throws sfp::Failure (or anything) on error; the runner turns it into a result.
+    Outcome (*run)(const RunSpec& spec, RunContext& ctx) = nullptr;
+};
+
+}  // namespace sfp

@@ -1,0 +1,33 @@
+#include "algorithms/compare/pair.hpp"
+
+#include <algorithm>
+
+#include "sfp/compare.hpp"
+#include "sfp/failure.hpp"
+#include "spec_options.hpp"
+
+namespace sfp::compare {
+
+InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags) {
+    if (spec.inputs.size() != 2)
+        fail("compare needs exactly two input files, got " + std::to_string(spec.inputs.size()));
+    InputPair p;
+    p.max_mismatches = std::size_t(option_int(spec, "max_mismatches", kDefaultMaxMismatches, 1, 1'000'000));
+    p.a = File::open_read(spec.inputs[0], extra_flags);
+    p.b = File::open_read(spec.inputs[1], extra_flags);
+    p.common = std::min(p.a.size(), p.b.size());
+    p.same = same_file(p.a, p.b);
+    ctx.set_total(p.same ? 0 : 2 * p.common);
+    if (p.same) ctx.note("both paths name the same file: identical without reading");
+    return p;
+}
+
+CompareOutcome outcome_of(const InputPair& pair, std::vector<Mismatch> mismatches) {
+    CompareOutcome o;
+    o.mismatches = std::move(mismatches);
+    o.size_a = pair.a.size();
+    o.size_b = pair.b.size();
+    return o;
+}
+
+}  // namespace sfp::compare

@@ -1,0 +1,46 @@
+// compare/read — one thread, read() with the block size (compMP's negative thread count).
+#include <memory>
+
+#include "algorithms/compare/kernel.hpp"
+#include "algorithms/compare/pair.hpp"
+#include "algorithms/compare/strategies.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp::compare {
+namespace {
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    InputPair pair = open_pair(spec, ctx);
+    MismatchTable table(pair.max_mismatches);
+    if (!pair.same) {
+        const std::size_t block = std::size_t(spec.block_size);
+        const auto buf_a = std::make_unique_for_overwrite<std::uint8_t[]>(block);
+        const auto buf_b = std::make_unique_for_overwrite<std::uint8_t[]>(block);
+        ProgressMeter meter(ctx);
+        for (std::uint64_t off = 0; off < pair.common && !table.full() && !ctx.should_stop();) {
+            const std::size_t want = std::size_t(std::min<std::uint64_t>(block, pair.common - off));
+            if (pair.a.read_full(buf_a.get(), want) != want || pair.b.read_full(buf_b.get(), want) != want)
+                fail("an input shrank while it was being compared ('" + pair.a.path() + "', '" +
+                     pair.b.path() + "')");
+            scan_region(buf_a.get(), buf_b.get(), want, off, table);
+            meter.add(2 * want);
+            off += want;
+        }
+    }
+    return outcome_of(pair, table.take());
+}
+
+}  // namespace
+
+Support always_supported() { return Support::yes(); }
+
+const Strategy read_strategy{
+    .algorithm = "compare",
+    .name = "read",
+    .description = "one thread, read() both files block by block",
+    .uses = uses_block,
+    .probe = always_supported,
+    .run = run,
+};
+
+}  // namespace sfp::compare

@@ -1,0 +1,35 @@
+// Outcome digests: XXH64 over a canonical little text, so equal outcomes hash equally.
+#include <xxhash.h>
+
+#include <cstdio>
+#include <string>
+
+#include "sfp/outcome.hpp"
+
+namespace sfp {
+namespace {
+
+std::string canonical(const std::monostate&) { return "none"; }
+
+std::string canonical(const CompareOutcome& o) {
+    std::string s = "compare " + std::to_string(o.size_a) + " " + std::to_string(o.size_b);
+    for (const Mismatch& m : o.mismatches)
+        s += " " + std::to_string(m.offset) + ":" + std::to_string(m.a) + ":" + std::to_string(m.b);
+    return s;
+}
+
+std::string canonical(const CipherOutcome& o) {
+    return "cipher " + std::to_string(o.output_bytes) + " " + std::to_string(o.output_hash);
+}
+
+}  // namespace
+
+std::string digest_of(const Outcome& outcome) {
+    const std::string text = std::visit([](const auto& o) { return canonical(o); }, outcome);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx",
+                  static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
+    return hex;
+}
+
+}  // namespace sfp

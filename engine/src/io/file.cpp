@@ -1,0 +1,94 @@
+#include "io/file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <utility>
+
+#include "sfp/failure.hpp"
+
+namespace sfp {
+namespace {
+
+const char* kind_of(mode_t mode) {
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+}  // namespace
+
+File::File(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+
+File File::open_read(const std::string& path, int extra_flags) {
+    // O_NONBLOCK so that opening a FIFO cannot hang; cleared again below for regular files.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | extra_flags);
+    if (fd < 0) fail_errno("cannot open", path, errno);
+    File f(fd, path);
+    struct stat st {};
+    if (fstat(fd, &st) != 0) fail_errno("cannot stat", path, errno);
+    if (!S_ISREG(st.st_mode)) fail("cannot read '" + path + "': it is " + kind_of(st.st_mode));
+    if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) fail_errno("cannot set flags on", path, errno);
+    f.size_ = std::uint64_t(st.st_size);
+    f.dev_ = st.st_dev;
+    f.ino_ = st.st_ino;
+    return f;
+}
+
+File::File(File&& o) noexcept
+    : fd_(std::exchange(o.fd_, -1)), path_(std::move(o.path_)), size_(o.size_), dev_(o.dev_), ino_(o.ino_) {}
+
+File& File::operator=(File&& o) noexcept {
+    if (this != &o) {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = std::exchange(o.fd_, -1);
+        path_ = std::move(o.path_);
+        size_ = o.size_;
+        dev_ = o.dev_;
+        ino_ = o.ino_;
+    }
+    return *this;
+}
+
+File::~File() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+std::size_t File::read_full(void* buf, std::size_t n) {
+    std::size_t got = 0;
+    while (got < n) {
+        const ssize_t r = ::read(fd_, static_cast<char*>(buf) + got, n - got);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            fail_errno("cannot read", path_, errno);
+        }
+        if (r == 0) break;
+        got += std::size_t(r);
+    }
+    return got;
+}
+
+std::size_t File::pread_full(void* buf, std::size_t n, std::uint64_t offset) {
+    std::size_t got = 0;
+    while (got < n) {
+        const ssize_t r = ::pread(fd_, static_cast<char*>(buf) + got, n - got, off_t(offset + got));
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            fail_errno("cannot read", path_, errno);
+        }
+        if (r == 0) break;
+        got += std::size_t(r);
+    }
+    return got;
+}
+
+bool same_file(const File& a, const File& b) noexcept {
+    return a.device() == b.device() && a.inode() == b.inode();
+}
+
+}  // namespace sfp

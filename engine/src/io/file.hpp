@@ -1,0 +1,46 @@
+#pragma once
+// RAII file descriptor with the checks every strategy needs and errors that name the path.
+#include <sys/types.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace sfp {
+
+class File {
+public:
+    // Opens a regular file for reading. Directories, FIFOs, devices and sockets are refused
+    // with a clear message (and a FIFO never blocks the open).
+    static File open_read(const std::string& path, int extra_flags = 0);
+
+    File() = default;
+    File(File&& o) noexcept;
+    File& operator=(File&& o) noexcept;
+    File(const File&) = delete;
+    File& operator=(const File&) = delete;
+    ~File();
+
+    int fd() const noexcept { return fd_; }
+    const std::string& path() const noexcept { return path_; }
+    std::uint64_t size() const noexcept { return size_; }
+    dev_t device() const noexcept { return dev_; }
+    ino_t inode() const noexcept { return ino_; }
+
+    // Reads until `n` bytes or end of file; returns the count. Retries EINTR; throws on error.
+    std::size_t read_full(void* buf, std::size_t n);
+    std::size_t pread_full(void* buf, std::size_t n, std::uint64_t offset);
+
+private:
+    File(int fd, std::string path);
+    int fd_ = -1;
+    std::string path_;
+    std::uint64_t size_ = 0;
+    dev_t dev_ = 0;
+    ino_t ino_ = 0;
+};
+
+// True when both name the same file (same device and inode), e.g. a path given twice.
+bool same_file(const File& a, const File& b) noexcept;
+
+}  // namespace sfp

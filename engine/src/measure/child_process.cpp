@@ -1,0 +1,105 @@
+#include "measure/child_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+#include "sfp/failure.hpp"
+#include "sfp/run_context.hpp"
+
+extern char** environ;
+
+namespace sfp {
+namespace {
+
+struct Pipe {
+    int fd[2] = {-1, -1};
+    Pipe() {
+        if (pipe2(fd, O_CLOEXEC) != 0) fail_errno("cannot create", "pipe", errno);
+    }
+    ~Pipe() { close_all(); }
+    void close_end(int i) {
+        if (fd[i] >= 0) ::close(fd[i]);
+        fd[i] = -1;
+    }
+    void close_all() { close_end(0), close_end(1); }
+};
+
+}  // namespace
+
+std::string find_on_path(const std::string& program) {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+        const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string dir = dirs.substr(start, end - start);
+        const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+        if (access(candidate.c_str(), X_OK) == 0) return candidate;
+        start = end + 1;
+    }
+    return "";
+}
+
+ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::size_t max_lines) {
+    const std::string exe = find_on_path(argv.at(0));
+    if (exe.empty()) fail("cannot run '" + argv[0] + "': not found on PATH");
+    Pipe out, err;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out.fd[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) fail_errno("cannot start", exe, rc);
+    out.close_end(1);
+    err.close_end(1);
+
+    ChildRun run;
+    std::size_t lines = 0;
+    char buf[65536];
+    while (out.fd[0] >= 0 || err.fd[0] >= 0) {
+        if (ctx.should_stop()) kill(pid, SIGKILL);
+        pollfd fds[2] = {{out.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}};
+        if (poll(fds, 2, 20) < 0 && errno != EINTR) break;
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
+            if (n <= 0) {
+                (i == 0 ? out : err).close_end(0);
+                continue;
+            }
+            if (i == 1) {
+                run.err.append(buf, std::size_t(n));
+                continue;
+            }
+            for (ssize_t k = 0; k < n && !run.cut_off; ++k) {
+                run.out.push_back(buf[k]);
+                if (buf[k] == '\n' && ++lines == max_lines) run.cut_off = true;
+            }
+            if (run.cut_off) out.close_end(0);  // like `| head`: the child gets SIGPIPE
+        }
+    }
+    int status = 0;
+    struct rusage ru {};
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {}
+    ctx.add_child_usage(ru);
+    if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
+    return run;
+}
+
+}  // namespace sfp

@@ -1,0 +1,29 @@
+#pragma once
+// Baselines such as cmp and cp run as child processes under the same clock as the engine.
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace sfp {
+
+class RunContext;
+
+struct ChildRun {
+    int exit_code = -1;    // when it exited normally
+    int signal = 0;        // when a signal ended it
+    bool cut_off = false;  // we closed its output after max_lines, as `| head` would
+    std::string out, err;
+};
+
+// Full path of `program` on $PATH, or "" when it is not installed.
+std::string find_on_path(const std::string& program);
+
+// Runs argv[0] (looked up on $PATH) with stdin from /dev/null. Keeps at most max_lines lines of
+// its standard output and then closes the pipe (the child gets SIGPIPE, as under `| head`).
+// Polls the run's cancel flag and kills the child when set. The child's rusage (wait4) is
+// added to ctx. Throws sfp::Failure when it cannot be started.
+ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx,
+                   std::size_t max_lines = std::numeric_limits<std::size_t>::max());
+
+}  // namespace sfp

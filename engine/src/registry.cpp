@@ -1,0 +1,66 @@
+// The explicit list of every strategy. Adding a strategy = one file + one line here.
+#include "sfp/registry.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "algorithms/compare/strategies.hpp"
+
+namespace sfp {
+namespace {
+
+const std::vector<Strategy>& all() {
+    static const std::vector<Strategy> list = [] {
+        std::vector<Strategy> v = {
+            compare::read_strategy,
+            compare::pread_mt_strategy,
+            compare::mmap_strategy,
+            compare::mmap_mt_strategy,
+            compare::adaptive_strategy,
+            compare::cmp_strategy,
+        };
+        validate_registry(v);
+        return v;
+    }();
+    return list;
+}
+
+}  // namespace
+
+void validate_registry(std::span<const Strategy> list) {
+    std::set<std::pair<std::string_view, std::string_view>> seen;
+    for (const Strategy& s : list) {
+        const std::string id = std::string(s.algorithm) + "/" + std::string(s.name);
+        if (s.algorithm.empty() || s.name.empty() || s.description.empty())
+            throw std::logic_error("strategy '" + id + "' lacks a name or description");
+        if (!s.probe || !s.run) throw std::logic_error("strategy '" + id + "' has a null hook");
+        if (!seen.emplace(s.algorithm, s.name).second)
+            throw std::logic_error("strategy '" + id + "' is registered twice");
+    }
+}
+
+std::span<const Strategy> strategies() { return all(); }
+
+std::vector<const Strategy*> strategies_of(std::string_view algorithm) {
+    std::vector<const Strategy*> out;
+    for (const Strategy& s : all())
+        if (s.algorithm == algorithm) out.push_back(&s);
+    return out;
+}
+
+std::vector<std::string_view> algorithms() {
+    std::vector<std::string_view> out;
+    for (const Strategy& s : all())
+        if (std::find(out.begin(), out.end(), s.algorithm) == out.end()) out.push_back(s.algorithm);
+    return out;
+}
+
+const Strategy* find_strategy(std::string_view algorithm, std::string_view name) {
+    for (const Strategy& s : all())
+        if (s.algorithm == algorithm && s.name == name) return &s;
+    return nullptr;
+}
+
+}  // namespace sfp

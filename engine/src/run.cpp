@@ -1,0 +1,96 @@
+// run_once: validate, probe, run and measure one strategy. Every failure becomes a result.
+#include "sfp/run.hpp"
+
+#include <unistd.h>
+
+#include <new>
+
+#include "measure/clock.hpp"
+#include "measure/thread_usage.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run_context.hpp"
+
+namespace sfp {
+namespace {
+
+const Strategy& checked_strategy(const RunSpec& spec) {
+    const Strategy* s = find_strategy(spec.algorithm, spec.strategy);
+    if (!s) {
+        if (strategies_of(spec.algorithm).empty()) fail("unknown algorithm '" + spec.algorithm + "'");
+        fail("unknown " + spec.algorithm + " strategy '" + spec.strategy +
+             "' (see `sfpbench strategies " + spec.algorithm + "`)");
+    }
+    return *s;
+}
+
+void check_parameters(const RunSpec& spec) {
+    if (spec.block_size == 0 || spec.block_size > kMaxBlockSize)
+        fail("block size " + std::to_string(spec.block_size) + " is out of range (1 B to 1 GiB)");
+    if (spec.threads > kMaxThreads)
+        fail("thread count " + std::to_string(spec.threads) + " is out of range (1 to " +
+             std::to_string(kMaxThreads) + ")");
+}
+
+}  // namespace
+
+unsigned online_cpus() noexcept {
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? unsigned(n) : 1u;
+}
+
+RunResult run_once(const RunSpec& spec_in, Progress& progress) {
+    RunResult result;
+    progress.reset();
+    try {
+        const Strategy& strategy = checked_strategy(spec_in);
+        check_parameters(spec_in);
+        if (const Support support = strategy.probe(); !support.supported) {
+            result.status = Status::unsupported;
+            result.error = spec_in.strategy + " is unsupported here: " + support.reason;
+            return result;
+        }
+        RunSpec spec = spec_in;
+        if (spec.threads == 0) spec.threads = online_cpus();
+
+        RunContext ctx(progress);
+        const Usage before = this_thread_usage();
+        const Stopwatch clock;
+        try {
+            result.outcome = strategy.run(spec, ctx);
+        } catch (...) {
+            result.real_s = clock.seconds();
+            result.usage = usage_between(before, this_thread_usage());
+            result.usage += ctx.worker_usage();
+            result.notes = ctx.take_notes();
+            throw;
+        }
+        result.real_s = clock.seconds();
+        result.usage = usage_between(before, this_thread_usage());
+        result.usage += ctx.worker_usage();
+        result.notes = ctx.take_notes();
+        if (progress.cancel.load()) {
+            result.status = Status::cancelled;
+            result.outcome = std::monostate{};
+        } else {
+            result.digest = digest_of(result.outcome);
+        }
+    } catch (const Failure& e) {
+        result.status = Status::error;
+        result.error = e.what();
+    } catch (const std::bad_alloc&) {
+        result.status = Status::error;
+        result.error = "out of memory";
+    } catch (const std::exception& e) {
+        result.status = Status::error;
+        result.error = std::string("internal error: ") + e.what();
+    } catch (...) {
+        result.status = Status::error;
+        result.error = "internal error: unknown exception";
+    }
+    if (result.status == Status::error && progress.cancel.load()) result.status = Status::cancelled;
+    result.bytes = progress.done.load();
+    return result;
+}
+
+}  // namespace sfp
