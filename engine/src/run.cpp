@@ -73,6 +73,7 @@ RunResult run_once(const RunSpec& spec_in, Progress& progress) {
             result.status = Status::cancelled;
             result.outcome = std::monostate{};
         } else {
+            if (strategy.finish) strategy.finish(spec, result.outcome);
             result.digest = digest_of(result.outcome);
         }
     } catch (const Failure& e) {

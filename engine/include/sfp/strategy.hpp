@@ -32,6 +32,9 @@ struct Strategy {
     Support (*probe)() = nullptr;  // can it run on this machine?
     // Does the work. Throws sfp::Failure (or anything) on error; the runner turns it into a result.
     Outcome (*run)(const RunSpec& spec, RunContext& ctx) = nullptr;
+    // Optional, runs after the clock stopped: completes the outcome without being timed
+    // (cipher hashes its output file here so the digest covers it). May throw like run.
+    void (*finish)(const RunSpec& spec, Outcome& outcome) = nullptr;
 };
 
 }  // namespace sfp
