@@ -39,11 +39,14 @@ unsigned online_cpus() noexcept {
     return n > 0 ? unsigned(n) : 1u;
 }
 
-RunResult run_once(const RunSpec& spec_in, Progress& progress) {
+namespace {
+
+// `given` is null for a lookup in the registry by the spec's names.
+RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& progress) {
     RunResult result;
     progress.reset();
     try {
-        const Strategy& strategy = checked_strategy(spec_in);
+        const Strategy& strategy = given ? *given : checked_strategy(spec_in);
         check_parameters(spec_in);
         if (const Support support = strategy.probe(); !support.supported) {
             result.status = Status::unsupported;
@@ -92,6 +95,14 @@ RunResult run_once(const RunSpec& spec_in, Progress& progress) {
     if (result.status == Status::error && progress.cancel.load()) result.status = Status::cancelled;
     result.bytes = progress.done.load();
     return result;
+}
+
+}  // namespace
+
+RunResult run_once(const RunSpec& spec, Progress& progress) { return run_with(nullptr, spec, progress); }
+
+RunResult run_once(const Strategy& strategy, const RunSpec& spec, Progress& progress) {
+    return run_with(&strategy, spec, progress);
 }
 
 }  // namespace sfp

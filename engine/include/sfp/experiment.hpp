@@ -3,11 +3,14 @@
 // The runner both front ends share (engine/src/runner/). Qt-free.
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sfp/progress.hpp"
 #include "sfp/stats.hpp"
+#include "sfp/strategy.hpp"
 #include "sfp/types.hpp"
 
 namespace sfp {
@@ -35,6 +38,21 @@ struct Experiment {
     std::uint64_t seed = 1;                    // for generated data and the interleaved order
     std::map<std::string, std::string> options;  // algorithm options (max_mismatches, shift, ...)
     std::string workdir;                       // workspace for generated data and scratch output
+};
+
+// What an algorithm reads and writes: the one table the runner consults (runner/algorithm_io.cpp).
+struct AlgorithmIo {
+    std::string_view algorithm;
+    unsigned inputs = 1;          // input files per run (compare: 2)
+    std::string_view data_kind;   // what to generate for it: "pair", "random", "text"
+    bool writes_output = false;   // each run writes RunSpec::output (a scratch file, removed after)
+};
+const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
+
+// The files one input set consists of (compare: two), and the size of the first.
+struct InputSet {
+    std::vector<std::string> paths;
+    std::uint64_t file_size = 0;
 };
 
 // One point of the matrix. A parameter the strategy does not use is 0 (shown as "-").
@@ -66,8 +84,9 @@ struct ExperimentReport {
     Experiment experiment;
     MachineInfo machine;
     std::string cache_method;      // how cold/hot was achieved, e.g. "posix_fadvise(DONTNEED)"
+    std::vector<InputSet> input_sets;  // Cell::input_set indexes this
     std::vector<Cell> cells;
-    std::vector<RunRecord> runs;   // in the order they ran
+    std::vector<RunRecord> runs;   // in the order they ran (completed runs only)
     std::vector<CellStats> stats;  // one per cell
     std::vector<Ranking> rankings; // one per input set: fastest, then "N.NNx slower"
     std::vector<SizeFit> fits;     // per strategy when the experiment sweeps file sizes
@@ -75,21 +94,51 @@ struct ExperimentReport {
 };
 
 // Receives events on the runner's thread; implementations forward them (the GUI queues them).
+// `index` counts timed runs from 0 to total-1. A record's status may still turn into
+// "MISMATCH" later, as other strategies' runs on the same input set come in: the final
+// report is authoritative.
 class ExperimentObserver {
 public:
     virtual ~ExperimentObserver() = default;
-    virtual void run_started(const Cell& cell, unsigned repetition, std::size_t index, std::size_t total) {}
-    virtual void run_finished(const RunRecord& record, const ExperimentReport& so_far) {}
-    virtual void message(const std::string& text) {}  // e.g. "generating 640000000-byte pair"
+    virtual void run_started(const Cell& /*cell*/, unsigned /*repetition*/, std::size_t /*index*/,
+                             std::size_t /*total*/) {}
+    virtual void run_finished(const RunRecord& /*record*/, const ExperimentReport& /*so_far*/) {}
+    virtual void message(const std::string& /*text*/) {}  // e.g. "generating 640000000-byte pair"
 };
 
-// The matrix, in cell order (strategy-major), without running anything.
+// The matrix, in cell order (strategy-major, then input set, block size, threads), without
+// running anything. Throws sfp::Failure naming the field for an invalid experiment. Empty
+// strategies = every strategy of the algorithm; threads 0 = online CPUs (resolved here).
 std::vector<Cell> expand(const Experiment& experiment);
+std::vector<Cell> expand(const Experiment& experiment, std::span<const Strategy> catalogue);
+
+// The order of the timed runs. Interleaved: round r (repetition r) runs every cell once, in a
+// permutation drawn from (seed, r) -- the same seed always gives the same order. Sequential:
+// all repetitions of cell 0, then of cell 1, ...
+struct Slot {
+    std::size_t cell = 0;
+    unsigned repetition = 0;  // 1-based
+};
+std::vector<Slot> schedule(std::size_t cells, unsigned repetitions, Order order, std::uint64_t seed);
 
 // Runs the whole experiment. Never throws for a failing cell: its runs are records with their
 // error, and the matrix goes on. Throws sfp::Failure only for an invalid experiment.
-// `progress` carries the current run's bytes and the cancel flag.
+// `progress` carries the current run's bytes and the cancel flag; after a cancel the report
+// holds every completed run and cancelled = true (the interrupted run is not recorded).
 ExperimentReport run_experiment(const Experiment& experiment, Progress& progress,
                                 ExperimentObserver* observer = nullptr);
+// The same over a catalogue of strategies instead of the registry: the seam tests use to run
+// a fake strategy (e.g. one returning a wrong outcome) without registering it.
+ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue,
+                                Progress& progress, ExperimentObserver* observer = nullptr);
+
+// Host, CPU, cores, memory, kernel, the filesystem type holding `data_path`, tool version.
+MachineInfo machine_info(const std::string& data_path);
+
+// Text both front ends show. "-" marks a parameter the strategy does not use.
+std::string parameter_text(std::uint64_t value);           // 0 -> "-", else format_size-like
+std::string cell_label(const Cell& cell);                   // "read block=4K threads=- size=64M"
+// IOBoost-style summary per input set: "fastest: <cell>, 0.123s" then "<cell>: 0.150s, 1.22x slower".
+std::vector<std::string> ranking_lines(const ExperimentReport& report);
 
 }  // namespace sfp

@@ -1,6 +1,7 @@
 #pragma once
 // Run one strategy once, measured: the single entry point both front ends and the runner use.
 #include "sfp/progress.hpp"
+#include "sfp/strategy.hpp"
 #include "sfp/types.hpp"
 
 namespace sfp {
@@ -10,5 +11,9 @@ unsigned online_cpus() noexcept;
 // Validates the spec (known strategy, sane parameters), probes support, runs, and measures.
 // Never throws: every failure is a result with status error and a clear message.
 RunResult run_once(const RunSpec& spec, Progress& progress);
+
+// The same with a descriptor the caller holds instead of a registry lookup: the experiment
+// runner's test seam (a test-only strategy that is never registered).
+RunResult run_once(const Strategy& strategy, const RunSpec& spec, Progress& progress);
 
 }  // namespace sfp

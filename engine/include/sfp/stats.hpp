@@ -1,7 +1,9 @@
 #pragma once
 // Statistics of repeated runs: per cell, per input (ranking), and over file sizes (fits).
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sfp {
@@ -14,7 +16,14 @@ struct Summary {
     double cv = 0;             // coefficient of variation = stddev / mean
     std::vector<std::size_t> outliers;  // indices of values beyond 1.5 IQR
 };
+// Sample statistics (stddev with n-1); quartiles and median by linear interpolation between
+// order statistics (R type 7). n < 2: stddev, ci95 and cv are 0.
 Summary summarize(const std::vector<double>& values);
+
+// Two-sided 95% quantile of Student's t distribution (12.706 for 1 degree of freedom).
+double t_critical_95(std::size_t degrees_of_freedom);
+
+inline constexpr double kHighVariationCv = 0.10;  // CellStats::high_variation above this
 
 struct CellStats {
     std::size_t cell = 0;
@@ -29,11 +38,25 @@ struct Ranking {
     std::size_t fastest_cell = 0;
     std::vector<std::pair<std::size_t, double>> slower;  // (cell, median / fastest median), ascending
 };
+// Ranks (cell, median real seconds) pairs of one input set; ties keep the given order.
+// Requires at least one pair.
+Ranking rank_cells(std::size_t input_set, std::vector<std::pair<std::size_t, double>> medians);
 
+// Time against file size for one strategy with fixed parameters (0 = not used), GB = 1e9 bytes.
 struct SizeFit {
     std::string strategy;
+    std::uint64_t block_size = 0;
+    unsigned threads = 0;
+    std::size_t points = 0;  // file sizes fitted
     double seconds_per_gb = 0, intercept_s = 0, r2 = 0;
     bool nonlinear = false;  // the residuals bend: growth is not linear in size
 };
+struct SizePoint {
+    double bytes = 0, seconds = 0;
+};
+// Least squares seconds = intercept + slope * GB. Nonlinear when there are 3+ sizes, a
+// quadratic term removes most (>= 75%) of the line's squared error, and the line misses some
+// point by more than 10% of its time. Fills every field except strategy/block_size/threads.
+SizeFit fit_size(const std::vector<SizePoint>& points);
 
 }  // namespace sfp

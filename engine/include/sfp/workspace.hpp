@@ -1,0 +1,32 @@
+#pragma once
+// The workspace: where generated inputs and scratch outputs live. Every file the tool creates
+// there is listed in a manifest, and only those are ever removed. Qt-free.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sfp {
+
+// $XDG_CACHE_HOME/sfpbench, or ~/.cache/sfpbench ($HOME, else the passwd entry).
+std::string default_workdir();
+
+// The manifest inside a workspace (one file name per line).
+std::string manifest_path(const std::string& workdir);
+
+// Where generated data of this kind, size and seed lives (pair: two paths, else one).
+// Throws sfp::Failure for an unknown kind.
+std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind,
+                                         std::uint64_t size, std::uint64_t seed);
+
+// Makes (or reuses, when present with the right size and listed in the manifest) generated
+// data; returns its paths. Throws sfp::Failure with the path and the OS reason, or when a
+// file of that name exists that the tool did not create (it is never overwritten).
+std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind,
+                                          std::uint64_t size, std::uint64_t seed);
+
+// Removes every file the manifest lists (and leftover temporary files of those), then the
+// manifest itself; nothing else. Returns the paths removed. A missing workspace removes nothing.
+std::vector<std::string> clean_workspace(const std::string& workdir);
+
+}  // namespace sfp
