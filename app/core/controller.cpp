@@ -1,0 +1,193 @@
+#include "controller.hpp"
+
+#include <QtConcurrent/QtConcurrent>
+#include <atomic>
+#include <chrono>
+#include <optional>
+
+namespace core {
+namespace {
+
+std::int64_t steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+// Shared by the controller and its worker; outlives whichever lets go last.
+struct Controller::Job {
+    quint64 id = 0;
+    sfp::Progress progress;
+    std::atomic<std::int64_t> cancel_at_ns{-1};  // steady clock at cancel(), for the latency
+};
+
+struct Controller::Outcome {
+    std::optional<sfp::ExperimentReport> report;
+    QString error;
+    double cancel_latency_ms = -1;
+};
+
+// Lives on the worker thread; posts every event to the controller's thread, tagged with the
+// job id so the controller can drop events of a superseded job.
+class Controller::Forwarder : public sfp::ExperimentObserver {
+public:
+    Forwarder(Controller* controller, quint64 id) : controller_(controller), id_(id) {}
+
+    void run_started(const sfp::Cell& cell, unsigned repetition, std::size_t index,
+                     std::size_t total) override {
+        QMetaObject::invokeMethod(
+            controller_,
+            [c = controller_, id = id_, cell, repetition, index, total] {
+                c->onRunStarted(id, cell, repetition, index, total);
+            },
+            Qt::QueuedConnection);
+    }
+
+    void run_finished(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) override {
+        // The cells travel once: the controller starts from expand() and only needs the
+        // runner's list in case it differs.
+        std::vector<sfp::Cell> cells;
+        if (!cells_sent_) cells = so_far.cells;
+        cells_sent_ = true;
+        QMetaObject::invokeMethod(
+            controller_,
+            [c = controller_, id = id_, record, cells = std::move(cells)]() mutable {
+                c->onRunFinished(id, record, std::move(cells));
+            },
+            Qt::QueuedConnection);
+    }
+
+    void message(const std::string& text) override {
+        QMetaObject::invokeMethod(
+            controller_,
+            [c = controller_, id = id_, t = QString::fromStdString(text)] { c->onMessage(id, t); },
+            Qt::QueuedConnection);
+    }
+
+private:
+    Controller* controller_;
+    quint64 id_;
+    bool cells_sent_ = false;
+};
+
+Controller::Controller(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<sfp::Cell>();
+    qRegisterMetaType<sfp::RunRecord>();
+    qRegisterMetaType<sfp::ExperimentReport>();
+    pool_.setMaxThreadCount(1);
+    poll_timer_.setInterval(kPollIntervalMs);
+    connect(&poll_timer_, &QTimer::timeout, this, &Controller::poll);
+}
+
+Controller::~Controller() {
+    if (job_) job_->progress.cancel.store(true);
+    pool_.waitForDone();
+}
+
+bool Controller::start(const sfp::Experiment& experiment) {
+    std::vector<sfp::Cell> cells;
+    try {
+        cells = sfp::expand(experiment);
+    } catch (const std::exception& e) {
+        emit failed(QString::fromStdString(e.what()));
+        return false;
+    }
+    if (cells.empty()) {
+        emit failed(tr("The experiment has no runs: check at least one strategy."));
+        return false;
+    }
+    if (job_) job_->progress.cancel.store(true);  // superseded: its events are dropped from now on
+
+    auto job = std::make_shared<Job>();
+    job->id = next_id_++;
+    job_ = job;
+    report_ = {};
+    report_.experiment = experiment;
+    report_.cells = std::move(cells);
+    rate_ = 0;
+    rate_bytes_ = 0;
+    rate_clock_.start();
+    poll_timer_.start();
+    emit started(report_.cells.size() * std::max(1u, experiment.repetitions));
+
+    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, experiment]() -> Outcome {
+        Outcome out;
+        if (job->progress.cancel.load()) {  // superseded before it began
+            out.error = QStringLiteral("superseded");
+            return out;
+        }
+        Forwarder forwarder(this, job->id);
+        try {
+            out.report = sfp::run_experiment(experiment, job->progress, &forwarder);
+        } catch (const std::exception& e) {
+            out.error = QString::fromStdString(e.what());
+        } catch (...) {
+            out.error = QStringLiteral("the experiment failed for an unknown reason");
+        }
+        if (const std::int64_t at = job->cancel_at_ns.load(); at >= 0)
+            out.cancel_latency_ms = double(steady_ns() - at) / 1e6;
+        return out;
+    });
+    work.then(this, [this, id = job->id](const Outcome& out) { onDone(id, out); });
+    return true;
+}
+
+void Controller::cancel() {
+    if (!job_ || job_->progress.cancel.load()) return;
+    job_->cancel_at_ns.store(steady_ns());
+    job_->progress.cancel.store(true);
+    emit message(tr("Cancelling…"));
+}
+
+void Controller::onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition,
+                              std::size_t index, std::size_t total) {
+    if (!job_ || id != job_->id) return;
+    rate_ = 0;
+    rate_bytes_ = 0;
+    rate_clock_.restart();
+    emit runStarted(cell, repetition, index, total);
+}
+
+void Controller::onRunFinished(quint64 id, const sfp::RunRecord& record, std::vector<sfp::Cell> cells) {
+    if (!job_ || id != job_->id) return;
+    if (!cells.empty()) report_.cells = std::move(cells);
+    report_.runs.push_back(record);
+    emit runFinished(record);
+}
+
+void Controller::onMessage(quint64 id, const QString& text) {
+    if (!job_ || id != job_->id) return;
+    emit message(text);
+}
+
+void Controller::onDone(quint64 id, const Outcome& out) {
+    if (out.cancel_latency_ms >= 0) cancel_latency_ms_ = out.cancel_latency_ms;
+    if (!job_ || id != job_->id) return;  // superseded
+    job_.reset();
+    poll_timer_.stop();
+    if (!out.report) {
+        emit failed(out.error);
+        return;
+    }
+    report_ = *out.report;
+    emit finished(report_);
+}
+
+void Controller::poll() {
+    if (!job_) return;
+    const quint64 done = job_->progress.done.load(std::memory_order_relaxed);
+    const quint64 total = job_->progress.total.load(std::memory_order_relaxed);
+    const double seconds = double(rate_clock_.nsecsElapsed()) / 1e9;
+    if (done < rate_bytes_) rate_bytes_ = 0;  // a new run began between two samples
+    if (seconds > 0) {
+        const double instant = double(done - rate_bytes_) / seconds;
+        rate_ = rate_ == 0 ? instant : 0.7 * rate_ + 0.3 * instant;  // smooth the jitter
+    }
+    rate_bytes_ = done;
+    rate_clock_.restart();
+    emit progress(done, total, rate_);
+}
+
+}  // namespace core
