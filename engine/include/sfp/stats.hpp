@@ -56,7 +56,7 @@ struct SizePoint {
 };
 // Least squares seconds = intercept + slope * GB. Nonlinear when there are 3+ sizes, a
 // quadratic term removes most (>= 75%) of the line's squared error, and the line misses some
-// point by more than 10% of its time. Fills every field except strategy/block_size/threads.
+// point by more than 5% of the largest time (so noise around a straight line is not a bend). Fills every field except strategy/block_size/threads.
 SizeFit fit_size(const std::vector<SizePoint>& points);
 
 }  // namespace sfp

@@ -1,0 +1,138 @@
+#include "io/page_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <memory>
+
+namespace sfp::page_cache {
+namespace {
+
+// A plain fd closer: these helpers report trouble by their results, never by throwing.
+struct Fd {
+    int fd;
+    explicit Fd(const std::string& path) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+};
+
+bool regular_file(int fd, std::uint64_t& size) {
+    struct stat st {};
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    size = std::uint64_t(st.st_size);
+    return true;
+}
+
+// The kernel's rule (mm/mincore.c, can_do_mincore): owner, or permission to write.
+bool mincore_tells_truth(const std::string& path, int fd) {
+    struct stat st {};
+    if (fstat(fd, &st) != 0) return false;
+    return geteuid() == 0 || st.st_uid == geteuid() || ::faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) == 0;
+}
+
+// Counts resident pages window by window, so a huge file needs only a small vector.
+bool count_resident(int fd, std::uint64_t size, std::uint64_t& resident, std::uint64_t& total) {
+    const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGESIZE));
+    constexpr std::uint64_t kWindow = 1ull << 30;
+    std::vector<unsigned char> vec;
+    for (std::uint64_t off = 0; off < size; off += kWindow) {
+        const std::size_t len = std::size_t(std::min(kWindow, size - off));
+        void* map = ::mmap(nullptr, len, PROT_READ, MAP_SHARED, fd, off_t(off));
+        if (map == MAP_FAILED) return false;
+        vec.resize((len + page - 1) / page);
+        const bool ok = ::mincore(map, len, vec.data()) == 0;
+        ::munmap(map, len);
+        if (!ok) return false;
+        for (unsigned char v : vec) resident += v & 1;
+        total += vec.size();
+    }
+    return true;
+}
+
+bool drop_all_caches() {
+    const int fd = ::open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool ok = ::write(fd, "1", 1) == 1;  // 1 = clean page cache only
+    ::close(fd);
+    return ok;
+}
+
+}  // namespace
+
+namespace {
+
+struct Count {
+    bool known = true;  // false once some file's residency can't be read
+    std::uint64_t resident = 0, pages = 0;
+};
+
+Count count(const std::vector<std::string>& paths) {
+    Count c;
+    const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGESIZE));
+    for (const std::string& path : paths) {
+        const Fd file(path);
+        std::uint64_t size = 0;
+        if (!regular_file(file.fd, size)) {
+            c.known = false;
+            continue;
+        }
+        std::uint64_t resident = 0, pages = 0;
+        if (!mincore_tells_truth(path, file.fd) || !count_resident(file.fd, size, resident, pages)) {
+            c.known = false;
+            pages = (size + page - 1) / page;
+        }
+        c.resident += resident;
+        c.pages += pages;
+    }
+    return c;
+}
+
+}  // namespace
+
+double residency_pct(const std::vector<std::string>& paths) {
+    const Count c = count(paths);
+    if (!c.known || c.pages == 0) return -1;
+    return 100.0 * double(c.resident) / double(c.pages);
+}
+
+std::string evict(const std::vector<std::string>& paths) {
+    for (const std::string& path : paths) {
+        const Fd file(path);
+        std::uint64_t size = 0;
+        if (!regular_file(file.fd, size)) continue;  // the run itself will report the problem
+        ::fdatasync(file.fd);
+        ::posix_fadvise(file.fd, 0, 0, POSIX_FADV_DONTNEED);
+    }
+    // Dropping every cache on the machine is a big hammer: only when the polite way fell short
+    // (pages left, or no way to tell) and we are allowed to (root).
+    const Count left = count(paths);
+    if (left.pages > 0 && (!left.known || left.resident > 0) && drop_all_caches()) return kDropCachesMethod;
+    return kFadviseMethod;
+}
+
+void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
+    constexpr std::size_t kChunk = 1u << 20;
+    const auto buf = std::make_unique_for_overwrite<char[]>(kChunk);
+    for (const std::string& path : paths) {
+        const Fd file(path);
+        std::uint64_t size = 0;
+        if (!regular_file(file.fd, size)) continue;
+        ::posix_fadvise(file.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+        while (!cancel.load(std::memory_order_relaxed)) {
+            const ssize_t n = ::read(file.fd, buf.get(), kChunk);
+            if (n > 0) continue;
+            if (n < 0 && errno == EINTR) continue;
+            break;
+        }
+    }
+}
+
+}  // namespace sfp::page_cache

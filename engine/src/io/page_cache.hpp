@@ -1,0 +1,25 @@
+#pragma once
+// Page-cache control for hot and cold runs, and residency (how much of a file is in memory).
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace sfp::page_cache {
+
+// Percent of the files' pages resident in the page cache, or -1 when the OS will not say:
+// mincore tells the truth only to the file's owner or someone who may write it (for others
+// the kernel claims every page is resident), and a missing or empty file has no answer.
+double residency_pct(const std::vector<std::string>& paths);
+
+// Evicts the files: fdatasync (dirty pages cannot be dropped), then posix_fadvise(DONTNEED).
+// Where pages remain (or residency can't be read) and /proc/sys/vm/drop_caches is writable
+// (root), drops the clean page cache system-wide too. Returns the method used; never throws.
+std::string evict(const std::vector<std::string>& paths);
+
+// Reads the files once, so the next run finds them cached. Stops early when `cancel` is set.
+void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel);
+
+inline constexpr const char* kFadviseMethod = "posix_fadvise(DONTNEED)";
+inline constexpr const char* kDropCachesMethod = "posix_fadvise(DONTNEED) + /proc/sys/vm/drop_caches";
+
+}  // namespace sfp::page_cache

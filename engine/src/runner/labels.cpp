@@ -1,0 +1,56 @@
+// Text both front ends show for cells and rankings, so the CLI and the GUI say the same thing.
+#include <cstdio>
+
+#include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
+
+namespace sfp {
+namespace {
+
+std::string parameters(const Cell& cell) {
+    return cell.strategy + " block=" + block_text(cell.block_size) + " threads=" + threads_text(cell.threads);
+}
+
+std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4gs", s);
+    return buf;
+}
+
+std::string input_set_label(const ExperimentReport& report, std::size_t set) {
+    const InputSet& in = report.input_sets.at(set);
+    if (!report.experiment.inputs.empty()) {
+        std::string text;
+        for (const std::string& p : in.paths) text += (text.empty() ? "" : ", ") + p;
+        return text;
+    }
+    return format_size(in.file_size);
+}
+
+}  // namespace
+
+const char* to_string(CacheMode m) noexcept { return m == CacheMode::hot ? "hot" : "cold"; }
+const char* to_string(Order o) noexcept { return o == Order::interleaved ? "interleaved" : "sequential"; }
+
+std::string block_text(std::uint64_t block_size) { return block_size ? format_size(block_size) : "-"; }
+std::string threads_text(unsigned threads) { return threads ? std::to_string(threads) : "-"; }
+
+std::string cell_label(const Cell& cell) { return parameters(cell) + " size=" + format_size(cell.file_size); }
+
+std::vector<std::string> ranking_lines(const ExperimentReport& report) {
+    std::vector<std::string> lines;
+    for (const Ranking& r : report.rankings) {
+        const double best = report.stats.at(r.fastest_cell).real.median;
+        lines.push_back(input_set_label(report, r.input_set) + ":");
+        lines.push_back("fastest: " + parameters(report.cells.at(r.fastest_cell)) + ", " + seconds_text(best));
+        for (const auto& [cell, ratio] : r.slower) {
+            char factor[32];
+            std::snprintf(factor, sizeof factor, "%.2fx slower", ratio);
+            lines.push_back(parameters(report.cells.at(cell)) + ": " +
+                            seconds_text(report.stats.at(cell).real.median) + ", " + factor);
+        }
+    }
+    return lines;
+}
+
+}  // namespace sfp

@@ -1,0 +1,26 @@
+#pragma once
+// An experiment checked and resolved: the strategies, the cells and what each input set is.
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sfp/experiment.hpp"
+
+namespace sfp::runner {
+
+struct Plan {
+    const AlgorithmIo* io = nullptr;
+    std::string data_kind;                    // resolved ("" when inputs are given)
+    std::string workdir;                      // resolved (default_workdir() when empty)
+    std::vector<std::uint64_t> sizes;         // one per input set, when generating
+    std::vector<Cell> cells;
+    std::vector<const Strategy*> strategy_of; // parallel to cells
+};
+
+// Throws sfp::Failure naming the field for an invalid experiment.
+Plan make_plan(const Experiment& experiment, std::span<const Strategy> catalogue);
+
+// How many files one generated input set of this kind has (pair: 2); 0 for an unknown kind.
+unsigned files_of_kind(std::string_view kind) noexcept;
+
+}  // namespace sfp::runner

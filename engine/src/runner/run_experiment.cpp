@@ -1,0 +1,177 @@
+// The run loop: prepare inputs, then for each scheduled slot prepare the page cache, measure
+// residency, run once (warm-ups first, untimed), check agreement, and keep the statistics
+// current. Failures of a cell become records; a cancel ends the loop with what completed.
+#include <unistd.h>
+
+#include "io/page_cache.hpp"
+#include "runner/agreement.hpp"
+#include "runner/manifest.hpp"
+#include "runner/plan.hpp"
+#include "runner/report_stats.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+#include "sfp/workspace.hpp"
+
+namespace sfp {
+namespace {
+
+class Runner {
+public:
+    Runner(const Experiment& e, std::span<const Strategy> catalogue, Progress& progress, ExperimentObserver* observer)
+        : experiment_(e), plan_(runner::make_plan(e, catalogue)), progress_(progress), observer_(observer) {
+        report_.experiment = e;
+        report_.cells = plan_.cells;
+        report_.cache_method =
+            e.cache == CacheMode::hot ? "read the inputs right before each run" : page_cache::kFadviseMethod;
+    }
+
+    ExperimentReport run() {
+        report_.machine = machine_info(experiment_.inputs.empty() ? plan_.workdir : experiment_.inputs.front());
+        prepare_input_sets();
+        if (!cancelled()) prepare_scratch();
+        std::vector<bool> warmed(report_.cells.size(), false);
+        const std::vector<Slot> slots =
+            schedule(report_.cells.size(), experiment_.repetitions, experiment_.order, experiment_.seed);
+        for (std::size_t i = 0; i < slots.size() && !cancelled(); ++i) {
+            const Slot slot = slots[i];
+            if (!warmed[slot.cell]) {  // a cell's warm-ups run right before its first timed run
+                warmed[slot.cell] = true;
+                warm_up(slot.cell);
+                if (cancelled()) break;
+            }
+            if (observer_) observer_->run_started(report_.cells[slot.cell], slot.repetition, i, slots.size());
+            RunRecord record = timed_run(slot);
+            if (record.result.status == Status::cancelled) break;  // the interrupted run is not kept
+            report_.runs.push_back(std::move(record));
+            runner::check_agreement(report_, report_.cells[slot.cell].input_set);
+            runner::compute_statistics(report_);
+            if (observer_) observer_->run_finished(report_.runs.back(), report_);
+        }
+        report_.cancelled = cancelled();
+        runner::compute_statistics(report_);
+        return std::move(report_);
+    }
+
+private:
+    bool cancelled() const { return progress_.cancel.load(); }
+
+    void say(const std::string& text) {
+        if (observer_) observer_->message(text);
+    }
+
+    // Generated data is made (or reused) now; a set that cannot be made fails only its own runs.
+    void prepare_input_sets() {
+        input_errors_.assign(plan_.sizes.empty() ? 1 : plan_.sizes.size(), "");
+        if (plan_.sizes.empty()) {
+            report_.input_sets.push_back({experiment_.inputs, report_.cells.empty() ? 0 : report_.cells[0].file_size});
+            return;
+        }
+        for (std::size_t set = 0; set < plan_.sizes.size(); ++set) {
+            const std::uint64_t size = plan_.sizes[set];
+            InputSet in{generated_paths(plan_.workdir, plan_.data_kind, size, experiment_.seed), size};
+            if (!cancelled()) {
+                say("preparing " + format_size(size) + " " + plan_.data_kind + " data in " + plan_.workdir);
+                try {
+                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed);
+                } catch (const Failure& e) {
+                    input_errors_[set] = e.what();
+                    say(e.what());
+                }
+            }
+            report_.input_sets.push_back(std::move(in));
+        }
+    }
+
+    void prepare_scratch() {
+        if (!plan_.io->writes_output) return;
+        try {
+            runner::make_workdir(plan_.workdir);
+            scratch_ = runner::scratch_output(plan_.workdir);
+        } catch (const Failure& e) {
+            scratch_error_ = e.what();  // every run fails with it, the report still says why
+            say(e.what());
+        }
+    }
+
+    RunSpec spec_for(const Cell& cell) const {
+        RunSpec spec;
+        spec.algorithm = experiment_.algorithm;
+        spec.strategy = cell.strategy;
+        spec.inputs = report_.input_sets[cell.input_set].paths;
+        spec.output = scratch_;
+        spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
+        spec.threads = cell.threads;
+        spec.options = experiment_.options;
+        return spec;
+    }
+
+    // Hot: read the inputs; cold: evict them. Done before every run, timed or not.
+    void prepare_cache(const std::vector<std::string>& inputs) {
+        if (experiment_.cache == CacheMode::hot) {
+            page_cache::warm(inputs, progress_.cancel);
+            return;
+        }
+        if (page_cache::evict(inputs) == page_cache::kDropCachesMethod)
+            report_.cache_method = page_cache::kDropCachesMethod;
+    }
+
+    // One run of a cell, or the error that prevents it, as a result.
+    RunResult run_cell(std::size_t c) {
+        const Cell& cell = report_.cells[c];
+        std::string blocked = input_errors_[cell.input_set];
+        if (blocked.empty()) blocked = scratch_error_;
+        if (!blocked.empty()) {
+            RunResult failed;
+            failed.status = Status::error;
+            failed.error = blocked;
+            return failed;
+        }
+        RunResult result = run_once(*plan_.strategy_of[c], spec_for(cell), progress_);
+        if (!scratch_.empty()) ::unlink(scratch_.c_str());  // scratch output lives for one run only
+        return result;
+    }
+
+    void warm_up(std::size_t c) {
+        for (unsigned w = 0; w < experiment_.warmups && !cancelled(); ++w) {
+            say("warm-up " + std::to_string(w + 1) + "/" + std::to_string(experiment_.warmups) + ": " +
+                cell_label(report_.cells[c]));
+            prepare_cache(report_.input_sets[report_.cells[c].input_set].paths);
+            run_cell(c);  // untimed: its result is dropped
+        }
+    }
+
+    RunRecord timed_run(Slot slot) {
+        const std::vector<std::string>& inputs = report_.input_sets[report_.cells[slot.cell].input_set].paths;
+        RunRecord record;
+        record.cell = slot.cell;
+        record.repetition = slot.repetition;
+        prepare_cache(inputs);
+        record.residency_pct = page_cache::residency_pct(inputs);
+        record.result = run_cell(slot.cell);
+        record.status = to_string(record.result.status);
+        return record;
+    }
+
+    const Experiment& experiment_;
+    const runner::Plan plan_;
+    Progress& progress_;
+    ExperimentObserver* observer_;
+    ExperimentReport report_;
+    std::vector<std::string> input_errors_;  // per input set: why it could not be prepared
+    std::string scratch_, scratch_error_;
+};
+
+}  // namespace
+
+ExperimentReport run_experiment(const Experiment& experiment, Progress& progress, ExperimentObserver* observer) {
+    return run_experiment(experiment, strategies(), progress, observer);
+}
+
+ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue,
+                                Progress& progress, ExperimentObserver* observer) {
+    return Runner(experiment, catalogue, progress, observer).run();
+}
+
+}  // namespace sfp

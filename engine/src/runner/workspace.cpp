@@ -1,0 +1,122 @@
+// Generated inputs are named by kind, size and seed, reused when present, and every file the
+// tool makes is recorded in the manifest so that `clean` can remove exactly those.
+#include "sfp/workspace.hpp"
+
+#include <dirent.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+#include "runner/manifest.hpp"
+#include "runner/plan.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp {
+namespace {
+
+std::string home_directory() {
+    if (const char* home = std::getenv("HOME"); home && *home) return home;
+    if (const passwd* pw = getpwuid(getuid()); pw && pw->pw_dir) return pw->pw_dir;
+    return "/tmp";
+}
+
+std::string name_of(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+// Generated pairs differ in the middle byte and the last byte: a compare run must find both,
+// and the last one catches strategies that drop the tail of the final block.
+std::vector<std::uint64_t> pair_differences(std::uint64_t size) {
+    if (size == 0) return {};
+    if (size == 1) return {0};
+    return {size / 2, size - 1};
+}
+
+bool is_regular_of_size(const std::string& path, std::uint64_t size) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && std::uint64_t(st.st_size) == size;
+}
+
+bool exists(const std::string& path) {
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0;
+}
+
+// Temporary files AtomicOutput leaves beside a target when the process dies: ".NAME.sfp-XXXXXX".
+bool is_leftover_of(const std::string& entry, const std::string& name) {
+    const std::string prefix = "." + name + ".sfp-";
+    return entry.size() == prefix.size() + 6 && entry.compare(0, prefix.size(), prefix) == 0;
+}
+
+void remove_file(const std::string& path, std::vector<std::string>& removed) {
+    if (::unlink(path.c_str()) == 0) {
+        removed.push_back(path);
+        return;
+    }
+    if (errno != ENOENT) fail_errno("cannot remove", path, errno);
+}
+
+}  // namespace
+
+std::string default_workdir() {
+    // XDG: a relative $XDG_CACHE_HOME is invalid and must be ignored.
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && xdg[0] == '/') return std::string(xdg) + "/sfpbench";
+    return home_directory() + "/.cache/sfpbench";
+}
+
+std::string manifest_path(const std::string& workdir) { return workdir + "/sfpbench-manifest.txt"; }
+
+std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind, std::uint64_t size,
+                                         std::uint64_t seed) {
+    const std::string stem =
+        workdir + "/" + std::string(kind) + "-" + format_size(size) + "-seed" + std::to_string(seed);
+    if (kind == "pair") return {stem + "-a.bin", stem + "-b.bin"};
+    if (kind == "random") return {stem + ".bin"};
+    if (kind == "text") return {stem + ".txt"};
+    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair or text)");
+}
+
+std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
+                                          std::uint64_t seed) {
+    const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
+    runner::make_workdir(workdir);
+    const std::vector<std::string> listed = runner::read_manifest(workdir);
+    auto is_listed = [&](const std::string& p) {
+        return std::find(listed.begin(), listed.end(), name_of(p)) != listed.end();
+    };
+    bool reusable = true;
+    for (const std::string& p : paths) {
+        if (exists(p) && !is_listed(p))
+            fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
+                 "(it is left alone; move it or choose another workspace)");
+        reusable = reusable && is_listed(p) && is_regular_of_size(p, size);
+    }
+    if (reusable) return paths;
+
+    for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
+    if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed);
+    if (kind == "random") generate_random(paths[0], size, seed);
+    if (kind == "text") generate_text(paths[0], size, seed);
+    return paths;
+}
+
+std::vector<std::string> clean_workspace(const std::string& workdir) {
+    std::vector<std::string> removed;
+    const std::vector<std::string> listed = runner::read_manifest(workdir);
+    for (const std::string& name : listed) remove_file(workdir + "/" + name, removed);
+    if (DIR* dir = ::opendir(workdir.c_str())) {
+        std::vector<std::string> leftovers;
+        while (const dirent* entry = ::readdir(dir))
+            for (const std::string& name : listed)
+                if (is_leftover_of(entry->d_name, name)) leftovers.push_back(workdir + "/" + entry->d_name);
+        ::closedir(dir);
+        for (const std::string& path : leftovers) remove_file(path, removed);
+    }
+    remove_file(manifest_path(workdir), removed);
+    return removed;
+}
+
+}  // namespace sfp
