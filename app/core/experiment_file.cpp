@@ -1,0 +1,324 @@
+#include "experiment_file.hpp"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "atomic_write.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
+
+namespace core {
+namespace {
+
+constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles are exact below
+constexpr unsigned kMaxRepetitions = 100000;
+struct DataKind {
+    const char* name;
+    unsigned files;
+};
+const DataKind kDataKinds[] = {{"random", 1}, {"pair", 2}, {"text", 1}};
+
+std::string describe(const QJsonValue& v) {
+    switch (v.type()) {
+    case QJsonValue::Null: return "null";
+    case QJsonValue::Bool: return v.toBool() ? "true" : "false";
+    case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 17).toStdString();
+    case QJsonValue::String: return "\"" + v.toString().toStdString() + "\"";
+    case QJsonValue::Array: return "a list";
+    case QJsonValue::Object: return "an object";
+    case QJsonValue::Undefined: break;
+    }
+    return "nothing";
+}
+
+[[noreturn]] void wrong(const std::string& field, const std::string& expected, const QJsonValue& got) {
+    throw SpecError(field, "expected " + expected + ", got " + describe(got));
+}
+
+std::string indexed(const std::string& field, qsizetype i) { return field + "[" + std::to_string(i) + "]"; }
+
+// The readers: one JSON shape each, errors naming the field.
+std::uint64_t whole_number(const QJsonValue& v, const std::string& field, const std::string& expected) {
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        if (d >= 0 && d <= kMaxExactJsonInteger && d == std::floor(d)) return std::uint64_t(d);
+    } else if (v.isString()) {
+        bool ok = false;
+        const qulonglong n = v.toString().toULongLong(&ok);
+        if (ok) return n;
+    }
+    wrong(field, expected, v);
+}
+
+std::uint64_t size_of(const QJsonValue& v, const std::string& field) {
+    static const std::string expected = "a size like 4K, 64M or 640000000";
+    if (!v.isString()) return whole_number(v, field, expected);
+    try {
+        return sfp::parse_size(v.toString().toStdString());
+    } catch (const sfp::Failure&) {
+        wrong(field, expected, v);
+    }
+}
+
+// A whole number no larger than `max`; `expected` says what it is and its range.
+std::uint64_t bounded(const QJsonValue& v, const std::string& field, const std::string& expected, std::uint64_t max) {
+    const std::uint64_t n = whole_number(v, field, expected);
+    if (n > max) wrong(field, expected, v);
+    return n;
+}
+
+std::string text_of(const QJsonValue& v, const std::string& field) {
+    if (!v.isString()) wrong(field, "a string", v);
+    return v.toString().toStdString();
+}
+
+QJsonArray list_of(const QJsonValue& v, const std::string& field) {
+    if (!v.isArray()) wrong(field, "a list [ ... ]", v);
+    return v.toArray();
+}
+
+template <typename Read>
+auto each(const QJsonValue& v, const std::string& field, Read read) {
+    const QJsonArray list = list_of(v, field);
+    std::vector<decltype(read(QJsonValue(), std::string()))> out;
+    for (qsizetype i = 0; i < list.size(); ++i) out.push_back(read(list[i], indexed(field, i)));
+    return out;
+}
+
+template <typename Enum, std::size_t N>
+Enum enum_of(const QJsonValue& v, const std::string& field, const Enum (&values)[N]) {
+    std::string names;
+    for (Enum e : values) {
+        if (v.isString() && v.toString() == QLatin1String(sfp::to_string(e))) return e;
+        names += (names.empty() ? "" : " or ") + std::string(sfp::to_string(e));
+    }
+    wrong(field, names, v);
+}
+
+std::map<std::string, std::string> options_of(const QJsonValue& v, const std::string& field) {
+    if (!v.isObject()) wrong(field, "an object {\"name\": \"value\", ...}", v);
+    std::map<std::string, std::string> out;
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const std::string key = field + "." + it.key().toStdString();
+        if (it.value().isString()) out[it.key().toStdString()] = it.value().toString().toStdString();
+        else if (it.value().isDouble()) out[it.key().toStdString()] = QString::number(it.value().toDouble(), 'g', 17).toStdString();
+        else if (it.value().isBool()) out[it.key().toStdString()] = it.value().toBool() ? "true" : "false";
+        else wrong(key, "a string, number or true/false", it.value());
+    }
+    return out;
+}
+
+// The checks of check_experiment, one concern each.
+template <typename T>
+void no_duplicates(const std::vector<T>& values, const std::string& field) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (std::find(values.begin(), values.begin() + std::ptrdiff_t(i), values[i]) != values.begin() + std::ptrdiff_t(i))
+            throw SpecError(indexed(field, qsizetype(i)), "listed twice");
+}
+
+template <typename T>
+void not_empty(const std::vector<T>& values, const std::string& field, const std::string& what) {
+    if (values.empty()) throw SpecError(field, "needs at least one " + what);
+}
+
+void check_strategies(const sfp::Experiment& e) {
+    const auto known = sfp::strategies_of(e.algorithm);
+    if (known.empty()) {
+        std::string names;
+        for (std::string_view a : sfp::algorithms()) names += (names.empty() ? "" : ", ") + std::string(a);
+        throw SpecError("algorithm", "unknown algorithm '" + e.algorithm + "' (known: " + names + ")");
+    }
+    for (std::size_t i = 0; i < e.strategies.size(); ++i) {
+        if (sfp::find_strategy(e.algorithm, e.strategies[i])) continue;
+        std::string names;
+        for (const sfp::Strategy* s : known) names += (names.empty() ? "" : ", ") + std::string(s->name);
+        throw SpecError(indexed("strategies", qsizetype(i)),
+                        "unknown " + e.algorithm + " strategy '" + e.strategies[i] + "' (known: " + names + ")");
+    }
+    no_duplicates(e.strategies, "strategies");
+}
+
+void check_parameters(const sfp::Experiment& e) {
+    not_empty(e.block_sizes, "block_sizes", "block size");
+    for (std::size_t i = 0; i < e.block_sizes.size(); ++i)
+        if (e.block_sizes[i] == 0 || e.block_sizes[i] > sfp::kMaxBlockSize)
+            throw SpecError(indexed("block_sizes", qsizetype(i)),
+                            "block size " + std::to_string(e.block_sizes[i]) + " is out of range (1 to 1G)");
+    no_duplicates(e.block_sizes, "block_sizes");
+    not_empty(e.threads, "threads", "thread count (0 = all online CPUs)");
+    for (std::size_t i = 0; i < e.threads.size(); ++i)
+        if (e.threads[i] > sfp::kMaxThreads)
+            throw SpecError(indexed("threads", qsizetype(i)), "thread count " + std::to_string(e.threads[i]) +
+                                                                  " is out of range (0 = all CPUs, up to " +
+                                                                  std::to_string(sfp::kMaxThreads) + ")");
+    no_duplicates(e.threads, "threads");
+    if (e.repetitions < 1 || e.repetitions > kMaxRepetitions)
+        throw SpecError("repetitions", "must be 1 to " + std::to_string(kMaxRepetitions));
+    if (e.warmups > kMaxRepetitions) throw SpecError("warmups", "must be 0 to " + std::to_string(kMaxRepetitions));
+    for (const auto& [key, value] : e.options)
+        if (key.empty()) throw SpecError("options", "an option has an empty name");
+}
+
+void check_inputs(const sfp::Experiment& e) {
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
+    const unsigned files = io ? io->inputs : 1;
+    const std::string per_run = e.algorithm + " reads " + std::to_string(files) + " file(s) per run";
+    if (!e.inputs.empty()) {
+        if (!e.data_kind.empty() || !e.sizes.empty())
+            throw SpecError("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
+        if (e.inputs.size() != files) throw SpecError("inputs", per_run + ", got " + std::to_string(e.inputs.size()));
+        for (std::size_t i = 0; i < e.inputs.size(); ++i)
+            if (e.inputs[i].empty()) throw SpecError(indexed("inputs", qsizetype(i)), "empty path");
+        return;
+    }
+    if (e.data_kind.empty()) throw SpecError("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
+    const auto kind = std::find_if(std::begin(kDataKinds), std::end(kDataKinds),
+                                   [&](const DataKind& k) { return e.data_kind == k.name; });
+    if (kind == std::end(kDataKinds))
+        throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (random, pair or text)");
+    if (kind->files != files)
+        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind->files) + " file(s), but " + per_run);
+    not_empty(e.sizes, "sizes", "file size for the generated data");
+    no_duplicates(e.sizes, "sizes");
+}
+
+QJsonArray size_list(const std::vector<std::uint64_t>& sizes) {
+    QJsonArray out;
+    for (std::uint64_t s : sizes) out.append(QString::fromStdString(sfp::format_size(s)));
+    return out;
+}
+
+QJsonArray text_list(const std::vector<std::string>& texts) {
+    QJsonArray out;
+    for (const std::string& t : texts) out.append(QString::fromStdString(t));
+    return out;
+}
+
+std::string document_position(const QByteArray& data, qsizetype offset) {
+    const QByteArray before = data.left(offset);
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+}  // namespace
+
+SpecError::SpecError(std::string field_, std::string reason_, const std::string& path)
+    : std::runtime_error((path.empty() ? "" : "experiment '" + path + "': ") +
+                         (field_.empty() ? reason_ : "field '" + field_ + "': " + reason_)),
+      field(std::move(field_)), reason(std::move(reason_)) {}
+
+QJsonObject experiment_to_json(const sfp::Experiment& e) {
+    QJsonObject options;
+    for (const auto& [key, value] : e.options) options[QString::fromStdString(key)] = QString::fromStdString(value);
+    QJsonArray threads;
+    for (unsigned t : e.threads) threads.append(int(t));
+    QJsonObject json{
+        {"version", kExperimentFormatVersion},
+        {"algorithm", QString::fromStdString(e.algorithm)},
+        {"strategies", text_list(e.strategies)},
+        {"block_sizes", size_list(e.block_sizes)},
+        {"threads", threads},
+        {"repetitions", int(e.repetitions)},
+        {"warmups", int(e.warmups)},
+        {"cache", sfp::to_string(e.cache)},
+        {"order", sfp::to_string(e.order)},
+        {"options", options},
+        {"workdir", QString::fromStdString(e.workdir)},
+    };
+    // Seeds beyond 2^53 would lose bits as JSON numbers; they are written as strings.
+    if (double(e.seed) < kMaxExactJsonInteger) json["seed"] = double(e.seed);
+    else json["seed"] = QString::number(e.seed);
+    if (!e.inputs.empty()) {
+        json["inputs"] = text_list(e.inputs);
+    } else {
+        json["data_kind"] = QString::fromStdString(e.data_kind);
+        json["sizes"] = size_list(e.sizes);
+    }
+    return json;
+}
+
+sfp::Experiment experiment_from_json(const QJsonObject& json) {
+    static const std::set<QString> known = {"version",     "algorithm", "inputs",      "data_kind", "sizes",
+                                            "strategies",  "block_sizes", "threads",   "repetitions",
+                                            "warmups",     "cache",     "order",       "seed",      "options",
+                                            "workdir"};
+    for (auto it = json.begin(); it != json.end(); ++it)
+        if (!known.count(it.key()))
+            throw SpecError(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
+    for (const char* required : {"version", "algorithm"})
+        if (!json.contains(QLatin1String(required))) throw SpecError(required, "missing");
+
+    const QJsonValue version = json["version"];
+    if (whole_number(version, "version", "the number 1") != std::uint64_t(kExperimentFormatVersion))
+        throw SpecError("version", "this sfpbench reads version " + std::to_string(kExperimentFormatVersion) +
+                                       ", the file is version " + describe(version));
+
+    sfp::Experiment e;
+    e.algorithm = text_of(json["algorithm"], "algorithm");
+    if (json.contains("strategies")) e.strategies = each(json["strategies"], "strategies", text_of);
+    if (json.contains("inputs")) e.inputs = each(json["inputs"], "inputs", text_of);
+    if (json.contains("data_kind")) e.data_kind = text_of(json["data_kind"], "data_kind");
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
+    if (!json.contains("data_kind") && json.contains("sizes") && io) e.data_kind = std::string(io->data_kind);
+    if (json.contains("sizes")) e.sizes = each(json["sizes"], "sizes", size_of);
+    if (json.contains("block_sizes")) e.block_sizes = each(json["block_sizes"], "block_sizes", size_of);
+    if (json.contains("threads"))
+        e.threads = each(json["threads"], "threads", [](const QJsonValue& v, const std::string& f) {
+            return unsigned(bounded(v, f, "a thread count from 0 (all online CPUs) to " + std::to_string(sfp::kMaxThreads),
+                                    sfp::kMaxThreads));
+        });
+    const std::string count = "a whole number up to " + std::to_string(kMaxRepetitions);
+    if (json.contains("repetitions")) e.repetitions = unsigned(bounded(json["repetitions"], "repetitions", count, kMaxRepetitions));
+    if (json.contains("warmups")) e.warmups = unsigned(bounded(json["warmups"], "warmups", count, kMaxRepetitions));
+    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
+    static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
+    if (json.contains("cache")) e.cache = enum_of(json["cache"], "cache", caches);
+    if (json.contains("order")) e.order = enum_of(json["order"], "order", orders);
+    if (json.contains("seed")) e.seed = whole_number(json["seed"], "seed", "a whole number");
+    if (json.contains("options")) e.options = options_of(json["options"], "options");
+    if (json.contains("workdir")) e.workdir = text_of(json["workdir"], "workdir");
+    check_experiment(e);
+    return e;
+}
+
+void check_experiment(const sfp::Experiment& e) {
+    if (e.version != kExperimentFormatVersion)
+        throw SpecError("version", "this sfpbench reads version " + std::to_string(kExperimentFormatVersion));
+    check_strategies(e);
+    check_parameters(e);
+    check_inputs(e);
+}
+
+sfp::Experiment load_experiment(const QString& path) {
+    const std::string shown = path.toStdString();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) throw SpecError("", "cannot read: " + file.errorString().toStdString(), shown);
+    const QByteArray data = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        throw SpecError("", "cannot read: " + file.errorString().toStdString(), shown);
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
+    if (error.error != QJsonParseError::NoError)
+        throw SpecError("", "not valid JSON at " + document_position(data, error.offset) + ": " +
+                                error.errorString().toStdString(), shown);
+    if (!doc.isObject()) throw SpecError("", "expected a JSON object { ... } at the top", shown);
+    try {
+        return experiment_from_json(doc.object());
+    } catch (const SpecError& e) {
+        throw SpecError(e.field, e.reason, shown);
+    }
+}
+
+void save_experiment(const QString& path, const sfp::Experiment& experiment) {
+    write_atomically(path, QJsonDocument(experiment_to_json(experiment)).toJson(QJsonDocument::Indented));
+}
+
+}  // namespace core

@@ -1,0 +1,41 @@
+#pragma once
+// Experiment specs as JSON files (docs/experiment-format.md): what the GUI saves is exactly what
+// `sfpbench run FILE` replays, and `sfpbench run --print-spec` writes.
+#include <QJsonObject>
+#include <QString>
+#include <stdexcept>
+#include <string>
+
+#include "sfp/experiment.hpp"
+
+namespace core {
+
+inline constexpr int kExperimentFormatVersion = 1;
+
+// A spec that cannot be used. `field` is the JSON path of the culprit ("block_sizes[2]", "" for
+// the whole document), `reason` what is wrong with it; what() reads "field 'F': reason",
+// prefixed "experiment 'PATH': " when `path` (the file) is known.
+struct SpecError : std::runtime_error {
+    SpecError(std::string field, std::string reason, const std::string& path = {});
+    std::string field, reason;
+};
+
+// Every field written explicitly (sizes as "64M"), so a replay never depends on defaults.
+QJsonObject experiment_to_json(const sfp::Experiment& experiment);
+
+// Reads and checks a spec (see check_experiment). Sizes may be numbers or strings like "64M".
+// Unknown fields are errors: a misspelt "repetitons" must not silently mean the default.
+sfp::Experiment experiment_from_json(const QJsonObject& json);
+
+// The checks experiment_from_json applies after reading, for specs built in code (CLI flags,
+// GUI forms): known algorithm and strategies (none = all of the algorithm's), sizes and thread
+// counts in range, no duplicates, either the algorithm's number of input files or generated
+// data that provides as many. Throws SpecError naming the field.
+void check_experiment(const sfp::Experiment& experiment);
+
+// File versions of the above. load_experiment throws SpecError (its what() names the path too);
+// save_experiment writes atomically and throws core::ExportError.
+sfp::Experiment load_experiment(const QString& path);
+void save_experiment(const QString& path, const sfp::Experiment& experiment);
+
+}  // namespace core

@@ -1,0 +1,207 @@
+#include "report_export.hpp"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <map>
+
+#include "csv.hpp"
+#include "experiment_file.hpp"
+#include "report_format.hpp"
+#include "result_json.hpp"
+
+namespace core {
+namespace {
+
+QString yes_no(bool b) { return b ? QStringLiteral("yes") : QStringLiteral("no"); }
+QString seconds(double s) { return QString::number(s, 'f', 6); }
+QString text(const std::string& s) { return QString::fromStdString(s); }
+QJsonValue json_number(std::optional<double> v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+// The columns every row (run or cell) starts with: which cell it is.
+QStringList cell_fields(const sfp::ExperimentReport& report, const sfp::Cell& cell) {
+    return {text(report.experiment.algorithm), text(cell.strategy), parameter_number(cell.block_size),
+            parameter_number(cell.threads), QString::number(cell.file_size)};
+}
+
+// "ok" when every run was; otherwise the count of each status: "MISMATCH 2; ok 3".
+QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
+    std::map<std::string, int> counts;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.cell == cell) ++counts[r.status];
+    if (counts.size() == 1 && counts.begin()->first == "ok") return "ok";
+    QStringList parts;
+    for (const auto& [status, n] : counts) parts << QString("%1 %2").arg(text(status)).arg(n);
+    return parts.join("; ");
+}
+
+QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord& record, std::size_t order) {
+    const sfp::Cell& cell = report.cells.at(record.cell);
+    const sfp::RunResult& r = record.result;
+    const sfp::Usage& u = r.usage;
+    QStringList notes;
+    for (const std::string& n : r.notes) notes << text(n);
+    return cell_fields(report, cell) +
+           QStringList{QString::number(record.repetition), sfp::to_string(report.experiment.cache),
+                       seconds(r.real_s), seconds(u.user_s), seconds(u.sys_s),
+                       number_text(cpu_percent(u.user_s, u.sys_s, r.real_s, report.machine.cores), 1),
+                       number_text(throughput_mbs(r.bytes, r.real_s), 1), number_text(residency(record), 1),
+                       text(record.status), text(r.digest), text(r.error),
+                       // the detail columns
+                       QString::number(order), QString::number(record.cell), QString::number(cell.input_set),
+                       QString::number(r.bytes), QString::number(u.major_faults), QString::number(u.minor_faults),
+                       QString::number(u.voluntary_switches), QString::number(u.involuntary_switches),
+                       yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
+                       QString::number(report.experiment.seed), notes.join("; ")};
+}
+
+QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st) {
+    const sfp::Cell& cell = report.cells.at(st.cell);
+    const sfp::Summary& real = st.real;
+    const bool any = real.n > 0;
+    const auto time = [any](double s) { return any ? seconds(s) : kUnknown; };
+    return cell_fields(report, cell) +
+           QStringList{QString::number(cell.input_set), sfp::to_string(report.experiment.cache),
+                       QString::number(real.n), QString::number(st.failed), time(real.min), time(real.q1),
+                       time(real.median), time(real.mean), time(real.q3), time(real.max), time(real.stddev),
+                       time(real.ci95), any ? QString::number(real.cv * 100, 'f', 2) : kUnknown,
+                       QString::number(real.outliers.size()), yes_no(st.high_variation),
+                       number_text(ratio_to_fastest(report, st.cell), 3),
+                       any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown, time(st.user.median),
+                       time(st.sys.median),
+                       number_text(any ? cpu_percent(st.user.mean, st.sys.mean, real.mean, report.machine.cores)
+                                       : std::nullopt,
+                                   1),
+                       status_counts(report, st.cell), yes_no(cell.reference_floor)};
+}
+
+QJsonObject summary_json(const sfp::Summary& s) {
+    QJsonArray outliers;
+    for (std::size_t i : s.outliers) outliers.append(qint64(i));
+    return {{"n", qint64(s.n)},           {"min", s.min},   {"q1", s.q1},   {"median", s.median},
+            {"mean", s.mean},             {"q3", s.q3},     {"max", s.max}, {"stddev", s.stddev},
+            {"ci95", s.ci95},             {"cv", s.cv},     {"outliers", outliers}};
+}
+
+QJsonObject machine_json(const sfp::MachineInfo& m) {
+    return {{"host", text(m.host)},
+            {"cpu_model", text(m.cpu_model)},
+            {"cores", int(m.cores)},
+            {"memory_bytes", qint64(m.memory_bytes)},
+            {"kernel", text(m.kernel)},
+            {"filesystem", text(m.filesystem)},
+            {"tool_version", text(m.tool_version)}};
+}
+
+QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
+    const sfp::Cell& c = report.cells[i];
+    // null for a parameter the strategy does not use (0 in the cell)
+    const auto parameter = [](std::uint64_t v) { return v ? QJsonValue(qint64(v)) : QJsonValue(QJsonValue::Null); };
+    return {{"index", qint64(i)},
+            {"label", text(sfp::cell_label(c))},
+            {"strategy", text(c.strategy)},
+            {"block_size", parameter(c.block_size)},
+            {"threads", parameter(c.threads)},
+            {"input_set", qint64(c.input_set)},
+            {"file_size", qint64(c.file_size)},
+            {"reference_floor", c.reference_floor}};
+}
+
+QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& r) {
+    const sfp::Usage& u = r.result.usage;
+    return {{"cell", qint64(r.cell)},
+            {"repetition", int(r.repetition)},
+            {"status", text(r.status)},
+            {"residency_pct", json_number(residency(r))},
+            {"cpu_pct", json_number(cpu_percent(u.user_s, u.sys_s, r.result.real_s, report.machine.cores))},
+            {"result", result_json(r.result)}};
+}
+
+QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats& s) {
+    return {{"cell", qint64(s.cell)},
+            {"real_s", summary_json(s.real)},
+            {"user_s", summary_json(s.user)},
+            {"sys_s", summary_json(s.sys)},
+            {"throughput_mbs", s.throughput_mbs},
+            {"high_variation", s.high_variation},
+            {"failed", qint64(s.failed)},
+            {"ratio_to_fastest", json_number(ratio_to_fastest(report, s.cell))}};
+}
+
+QJsonObject input_set_json(const sfp::InputSet& set) {
+    QJsonArray paths;
+    for (const std::string& p : set.paths) paths.append(text(p));
+    return {{"paths", paths}, {"file_size", qint64(set.file_size)}};
+}
+
+QJsonObject ranking_json(const sfp::Ranking& r) {
+    QJsonArray slower;
+    for (const auto& [cell, ratio] : r.slower) slower.append(QJsonObject{{"cell", qint64(cell)}, {"ratio", ratio}});
+    return {{"input_set", qint64(r.input_set)}, {"fastest_cell", qint64(r.fastest_cell)}, {"slower", slower}};
+}
+
+QJsonObject fit_json(const sfp::SizeFit& f) {
+    return {{"strategy", text(f.strategy)},
+            {"seconds_per_gb", f.seconds_per_gb},
+            {"intercept_s", f.intercept_s},
+            {"r2", f.r2},
+            {"nonlinear", f.nonlinear}};
+}
+
+template <typename T, typename ToJson>
+QJsonArray array_of(const std::vector<T>& items, ToJson to_json) {
+    QJsonArray out;
+    for (const T& item : items) out.append(to_json(item));
+    return out;
+}
+
+}  // namespace
+
+QStringList runs_csv_columns() {
+    return {"algorithm", "strategy", "block_size", "threads", "file_size", "repetition", "cache", "real_s",
+            "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
+            // details
+            "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
+            "involuntary_switches", "reference_floor", "order", "seed", "notes"};
+}
+
+QStringList summary_csv_columns() {
+    return {"algorithm", "strategy", "block_size", "threads", "file_size", "input_set", "cache", "n", "failed",
+            "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
+            "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s", "cpu_pct",
+            "statuses", "reference_floor"};
+}
+
+QByteArray runs_csv(const sfp::ExperimentReport& report) {
+    QByteArray out = csv_row(runs_csv_columns());
+    for (std::size_t i = 0; i < report.runs.size(); ++i) out += csv_row(run_fields(report, report.runs[i], i + 1));
+    return out;
+}
+
+QByteArray summary_csv(const sfp::ExperimentReport& report) {
+    QByteArray out = csv_row(summary_csv_columns());
+    for (const sfp::CellStats& st : report.stats) out += csv_row(summary_fields(report, st));
+    return out;
+}
+
+QByteArray report_json(const sfp::ExperimentReport& report) {
+    QJsonArray cells;
+    for (std::size_t i = 0; i < report.cells.size(); ++i) cells.append(cell_json(report, i));
+    const QJsonObject json{
+        {"format", "sfpbench-report"},
+        {"version", 1},
+        {"experiment", experiment_to_json(report.experiment)},
+        {"machine", machine_json(report.machine)},
+        {"cache_method", text(report.cache_method)},
+        {"cancelled", report.cancelled},
+        {"input_sets", array_of(report.input_sets, input_set_json)},
+        {"cells", cells},
+        {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) { return run_json(report, r); })},
+        {"statistics", array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s); })},
+        {"rankings", array_of(report.rankings, ranking_json)},
+        {"fits", array_of(report.fits, fit_json)},
+    };
+    return QJsonDocument(json).toJson(QJsonDocument::Indented);
+}
+
+}  // namespace core

@@ -1,0 +1,33 @@
+#pragma once
+// How report values read, shared by the CSV, JSON and text summaries (and the GUI's tables):
+// "-" for a parameter a strategy does not use, "n/a" where a value is unknown.
+#include <QString>
+#include <cstddef>
+#include <optional>
+
+#include "sfp/experiment.hpp"
+
+namespace core {
+
+inline const QString kNotUsed = QStringLiteral("-");
+inline const QString kUnknown = QStringLiteral("n/a");
+
+// A parameter as a CSV number: bytes or a count, "-" when the strategy does not use it (the
+// runner leaves unused parameters 0 in the cell, and resolves "all CPUs" to a count).
+QString parameter_number(std::uint64_t value);
+
+// CPU utilisation in percent of all cores: (user + sys) / real / cores * 100 — 50 on a
+// two-core machine means one core busy. Empty when real time or the core count is unknown.
+std::optional<double> cpu_percent(double user_s, double sys_s, double real_s, unsigned cores);
+std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s);  // 1 MB = 10^6 bytes
+std::optional<double> residency(const sfp::RunRecord& record);            // empty when n/a
+
+// The fastest cell of the cell's input set gives 1; empty when the cell is not ranked (no ok runs).
+std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell);
+
+// `value` with `decimals` decimals, or "n/a".
+QString number_text(std::optional<double> value, int decimals);
+// A duration as people read it: "8.46 s", "12.30 ms", "850 us".
+QString duration_text(double seconds);
+
+}  // namespace core

@@ -1,0 +1,135 @@
+#include "summary_text.hpp"
+
+#include <QStringList>
+#include <algorithm>
+
+#include "report_format.hpp"
+#include "sfp/datagen.hpp"
+
+namespace core {
+namespace {
+
+// Columns padded to their widest entry; the first `left` columns left-aligned, numbers right.
+QString aligned(const std::vector<QStringList>& rows, int left) {
+    std::vector<qsizetype> width;
+    for (const QStringList& row : rows)
+        for (qsizetype c = 0; c < row.size(); ++c) {
+            if (std::size_t(c) >= width.size()) width.push_back(0);
+            width[std::size_t(c)] = std::max(width[std::size_t(c)], row[c].size());
+        }
+    QString out;
+    for (const QStringList& row : rows) {
+        QStringList cells;
+        for (qsizetype c = 0; c < row.size(); ++c) {
+            const int w = int(width[std::size_t(c)]);
+            cells << (c < left ? row[c].leftJustified(w) : row[c].rightJustified(w));
+        }
+        out += "  " + cells.join("  ").trimmed() + "\n";
+    }
+    return out;
+}
+
+QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
+QString block(std::uint64_t size) { return QString::fromStdString(sfp::block_text(size)); }
+QString threads(unsigned n) { return QString::fromStdString(sfp::threads_text(n)); }
+QString label(const sfp::ExperimentReport& report, std::size_t cell) {
+    return QString::fromStdString(sfp::cell_label(report.cells.at(cell)));
+}
+
+QString header(const sfp::ExperimentReport& report) {
+    const sfp::Experiment& e = report.experiment;
+    QString line = QString("%1: %2 cache, %3 order, %4 repetition(s) + %5 warm-up(s), seed %6")
+                       .arg(QString::fromStdString(e.algorithm), sfp::to_string(e.cache), sfp::to_string(e.order))
+                       .arg(e.repetitions)
+                       .arg(e.warmups)
+                       .arg(e.seed);
+    if (!report.cache_method.empty()) line += "\ncache control: " + QString::fromStdString(report.cache_method);
+    const sfp::MachineInfo& m = report.machine;
+    if (!m.host.empty() || m.cores)
+        line += QString("\nmachine: %1, %2, %3 cores, %4 memory, %5 filesystem")
+                    .arg(QString::fromStdString(m.host), QString::fromStdString(m.cpu_model))
+                    .arg(m.cores)
+                    .arg(size_text(m.memory_bytes), QString::fromStdString(m.filesystem));
+    if (report.cancelled) line += "\nCANCELLED: only the completed runs are counted";
+    return line + "\n\n";
+}
+
+QString cells_table(const sfp::ExperimentReport& report) {
+    std::vector<QStringList> rows = {{"strategy", "block", "threads", "size", "n", "median", "mean", "+-ci95", "min",
+                                      "cv", "MB/s", "cpu%", "vs fastest", "runs"}};
+    QStringList statuses;
+    for (const sfp::CellStats& st : report.stats) {
+        const sfp::Cell& cell = report.cells.at(st.cell);
+        const sfp::Summary& real = st.real;
+        const bool any = real.n > 0;
+        const auto time = [any](double s) { return any ? duration_text(s) : kUnknown; };
+        const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
+        const std::size_t runs = real.n + st.failed;
+        rows.push_back({QString::fromStdString(cell.strategy), block(cell.block_size), threads(cell.threads),
+                        size_text(cell.file_size), QString::number(real.n),
+                        time(real.median), time(real.mean), time(real.ci95), time(real.min),
+                        any ? QString::number(real.cv * 100, 'f', 1) + "%" : kUnknown,
+                        any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
+                        number_text(any ? cpu_percent(st.user.mean, st.sys.mean, real.mean, report.machine.cores)
+                                        : std::nullopt,
+                                    0),
+                        ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
+                        st.failed ? QString("%1 of %2 failed").arg(st.failed).arg(runs) : QStringLiteral("ok")});
+    }
+    return aligned(rows, 4);
+}
+
+// Per input set, as IOBoost's summary.py: "fastest: X, 8.46s" then "Y: 12.90s, 1.52x slower".
+QString ranking_text(const sfp::ExperimentReport& report) {
+    QString out;
+    for (const std::string& line : sfp::ranking_lines(report)) out += "  " + QString::fromStdString(line) + "\n";
+    return out.isEmpty() ? out : "\n" + out;
+}
+
+QString fit_lines(const sfp::ExperimentReport& report) {
+    if (report.fits.empty()) return {};
+    QString out = "\ntime against file size (least squares):\n";
+    for (const sfp::SizeFit& f : report.fits)
+        out += QString("  %1 block=%2 threads=%3: %4 s/GB, R^2 %5%6\n")
+                   .arg(QString::fromStdString(f.strategy), block(f.block_size), threads(f.threads))
+                   .arg(f.seconds_per_gb, 0, 'f', 3)
+                   .arg(f.r2, 0, 'f', 3)
+                   .arg(f.nonlinear ? ", NOT LINEAR: time grows faster than size" : "");
+    return out;
+}
+
+// What a reader must not miss: wrong results, failures, noisy cells.
+QString warning_lines(const sfp::ExperimentReport& report) {
+    QStringList lines;
+    for (std::size_t cell = 0; cell < report.cells.size(); ++cell) {
+        int mismatches = 0, failures = 0;
+        std::string first_error;
+        for (const sfp::RunRecord& r : report.runs) {
+            if (r.cell != cell || r.status == "ok") continue;
+            if (r.status == "MISMATCH") ++mismatches;
+            else if (r.status != "cancelled") ++failures;
+            if (first_error.empty()) first_error = r.result.error;
+        }
+        if (mismatches)
+            lines << QString("%1: %2 run(s) MISMATCH -- the outcome differs from the other strategies'")
+                         .arg(label(report, cell))
+                         .arg(mismatches);
+        if (failures)
+            lines << QString("%1: %2 run(s) failed: %3").arg(label(report, cell)).arg(failures).arg(QString::fromStdString(first_error));
+    }
+    for (const sfp::CellStats& st : report.stats)
+        if (st.high_variation)
+            lines << QString("%1: high variation (cv %2%) -- more repetitions or a quieter machine")
+                         .arg(label(report, st.cell))
+                         .arg(st.real.cv * 100, 0, 'f', 1);
+    if (lines.isEmpty()) return {};
+    return "\nwarnings:\n  " + lines.join("\n  ") + "\n";
+}
+
+}  // namespace
+
+QString summary_text(const sfp::ExperimentReport& report) {
+    return header(report) + cells_table(report) + ranking_text(report) + fit_lines(report) + warning_lines(report);
+}
+
+}  // namespace core
