@@ -1,0 +1,442 @@
+// The experiment runner: matrix expansion, schedule, the run loop with its records and
+// events, the agreement check (a test-only wrong strategy), failures and cancellation.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <QtTest>
+#include <chrono>
+#include <thread>
+
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+#include "sfp/workspace.hpp"
+
+namespace {
+
+constexpr std::uint64_t kSize = 256u << 10;
+
+// ---- test-only strategies, run through run_experiment's catalogue seam -------------------
+
+sfp::Support yes() { return sfp::Support::yes(); }
+
+std::uint64_t file_size(const std::string& path) { return std::uint64_t(QFileInfo(QString::fromStdString(path)).size()); }
+
+// Claims every pair is identical: fast but wrong.
+sfp::Outcome claims_identical(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
+    sfp::CompareOutcome o;
+    o.size_a = file_size(spec.inputs.at(0));
+    o.size_b = file_size(spec.inputs.at(1));
+    ctx.add_progress(o.size_a + o.size_b);
+    return o;
+}
+
+sfp::Outcome throws_failure(const sfp::RunSpec&, sfp::RunContext&) { sfp::fail("broken on purpose"); }
+
+// Runs until told to stop, checking once per "block" as real strategies do.
+sfp::Outcome until_cancelled(const sfp::RunSpec&, sfp::RunContext& ctx) {
+    while (!ctx.should_stop()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return std::monostate{};
+}
+
+// A writing algorithm: copies its input to spec.output block by block, checking for cancel.
+sfp::Outcome copies_to_output(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
+    QFile in(QString::fromStdString(spec.inputs.at(0))), out(QString::fromStdString(spec.output));
+    if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly)) sfp::fail("cannot open");
+    sfp::CipherOutcome o;
+    while (!in.atEnd() && !ctx.should_stop()) {
+        const QByteArray block = in.read(64 << 10);
+        out.write(block);
+        o.output_bytes += std::uint64_t(block.size());
+        ctx.add_progress(std::uint64_t(block.size()));
+    }
+    return o;
+}
+
+constexpr sfp::Strategy wrong{.algorithm = "compare", .name = "wrong", .description = "test: claims identical",
+                              .uses = sfp::uses_nothing, .probe = yes, .run = claims_identical};
+constexpr sfp::Strategy floor_{.algorithm = "compare", .name = "floor", .description = "test: a reference floor",
+                               .uses = sfp::uses_nothing, .reference_floor = true, .probe = yes, .run = claims_identical};
+constexpr sfp::Strategy broken{.algorithm = "compare", .name = "broken", .description = "test: always throws",
+                               .uses = sfp::uses_block, .probe = yes, .run = throws_failure};
+constexpr sfp::Strategy waits{.algorithm = "compare", .name = "waits", .description = "test: runs until cancelled",
+                              .uses = sfp::uses_nothing, .probe = yes, .run = until_cancelled};
+constexpr sfp::Strategy copier{.algorithm = "cipher", .name = "copier", .description = "test: copies to output",
+                               .uses = sfp::uses_block, .probe = yes, .run = copies_to_output};
+
+std::vector<sfp::Strategy> catalogue(std::initializer_list<const char*> real, std::initializer_list<sfp::Strategy> fakes) {
+    std::vector<sfp::Strategy> list;
+    for (const char* name : real) list.push_back(*sfp::find_strategy("compare", name));
+    list.insert(list.end(), fakes);
+    return list;
+}
+
+sfp::Experiment small_experiment(const QTemporaryDir& dir) {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.sizes = {kSize};
+    e.repetitions = 3;
+    e.warmups = 1;
+    e.workdir = dir.path().toStdString();
+    return e;
+}
+
+QStringList files_in(const QString& dir) {
+    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+// Records every event; optionally cancels when the run with index `cancel_at` starts.
+struct Recorder : sfp::ExperimentObserver {
+    sfp::Progress* progress = nullptr;
+    std::size_t cancel_at = SIZE_MAX;
+    std::vector<std::size_t> started;
+    std::vector<std::size_t> total;
+    std::size_t finished = 0;
+    std::vector<std::string> messages;
+    std::string scratch_seen_after_run;
+    void run_started(const sfp::Cell&, unsigned, std::size_t index, std::size_t n) override {
+        started.push_back(index);
+        total.push_back(n);
+        if (index == cancel_at) progress->cancel = true;
+    }
+    void run_finished(const sfp::RunRecord& r, const sfp::ExperimentReport& so_far) override {
+        ++finished;
+        QCOMPARE(&r, &so_far.runs.back());
+        QCOMPARE(so_far.stats.size(), so_far.cells.size());  // statistics are kept current
+    }
+    void message(const std::string& text) override { messages.push_back(text); }
+};
+
+}  // namespace
+
+class TestRunner : public QObject {
+    Q_OBJECT
+private slots:
+    void algorithmTable() {
+        QCOMPARE(sfp::algorithm_io("compare")->inputs, 2u);
+        QCOMPARE(sfp::algorithm_io("compare")->data_kind, std::string_view("pair"));
+        QVERIFY(sfp::algorithm_io("cipher")->writes_output);
+        QVERIFY(sfp::algorithm_io("nothing") == nullptr);
+    }
+
+    void expansionCountsIgnoredParameters() {
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.strategies = {"read", "mmap", "mmap-mt", "cmp", "read"};  // a repeat adds nothing
+        e.block_sizes = {512, 4096, 65536, 4096};
+        e.threads = {1, 2};
+        e.sizes = {1 << 20, 2 << 20};
+        const std::vector<sfp::Cell> cells = sfp::expand(e);
+        // read: 3 blocks x 2 sizes; mmap: 2 sizes; mmap-mt: 3 x 2 threads x 2 sizes; cmp: 2.
+        QCOMPARE(cells.size(), std::size_t(6 + 2 + 12 + 2));
+        std::map<std::string, int> per_strategy;
+        for (const sfp::Cell& c : cells) {
+            ++per_strategy[c.strategy];
+            QCOMPARE(c.file_size, c.input_set == 0 ? std::uint64_t(1 << 20) : std::uint64_t(2 << 20));
+            if (c.strategy == "read") QCOMPARE(c.threads, 0u);
+            if (c.strategy == "mmap" || c.strategy == "cmp") {
+                QCOMPARE(c.block_size, std::uint64_t(0));
+                QCOMPARE(c.threads, 0u);
+            }
+            if (c.strategy == "mmap-mt") QVERIFY(c.block_size != 0 && c.threads != 0);
+        }
+        QCOMPARE(per_strategy["read"], 6);
+        QCOMPARE(per_strategy["mmap"], 2);
+        QCOMPARE(per_strategy["mmap-mt"], 12);
+        QCOMPARE(per_strategy["cmp"], 2);
+        QCOMPARE(cells.front().strategy, std::string("read"));  // strategy-major
+        QCOMPARE(sfp::cell_label(cells[2]), std::string("read block=64K threads=- size=1M"));
+    }
+
+    void expansionDefaults() {
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.strategies = {"mmap-mt"};
+        e.sizes = {4096};
+        e.threads = {0};  // all CPUs, resolved in the cell
+        const auto cells = sfp::expand(e);
+        QCOMPARE(cells.size(), std::size_t(1));
+        QCOMPARE(cells[0].threads, sfp::online_cpus());
+        QCOMPARE(cells[0].block_size, sfp::kDefaultBlockSize);
+        e.strategies.clear();  // none named: every strategy of the algorithm
+        QCOMPARE(sfp::expand(e).size() >= sfp::strategies_of("compare").size(), true);
+    }
+
+    void expansionRejectsInvalidNamingTheField() {
+        auto message = [](sfp::Experiment e) -> std::string {
+            try {
+                sfp::expand(e);
+            } catch (const sfp::Failure& f) {
+                return f.what();
+            }
+            return "";
+        };
+        sfp::Experiment ok;
+        ok.sizes = {4096};
+        QVERIFY(message(ok).empty());
+        auto with = [&](auto change) {
+            sfp::Experiment e = ok;
+            change(e);
+            return message(e);
+        };
+        QVERIFY(with([](auto& e) { e.algorithm = "juggle"; }).starts_with("algorithm:"));
+        QVERIFY(with([](auto& e) { e.strategies = {"nope"}; }).starts_with("strategies:"));
+        QVERIFY(with([](auto& e) { e.block_sizes = {0}; }).starts_with("block_sizes:"));
+        QVERIFY(with([](auto& e) { e.threads = {100000}; }).starts_with("threads:"));
+        QVERIFY(with([](auto& e) { e.repetitions = 0; }).starts_with("repetitions:"));
+        QVERIFY(with([](auto& e) { e.sizes.clear(); }).starts_with("inputs:"));
+        QVERIFY(with([](auto& e) { e.inputs = {"/a", "/b"}; }).starts_with("inputs:"));  // and sizes
+        QVERIFY(with([](auto& e) { e.sizes.clear(); e.inputs = {"/a"}; }).starts_with("inputs:"));
+        QVERIFY(with([](auto& e) { e.data_kind = "random"; }).starts_with("data_kind:"));  // 1 file, needs 2
+        QVERIFY(with([](auto& e) { e.data_kind = "tree"; }).starts_with("data_kind:"));
+        sfp::Progress progress;
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::run_experiment(sfp::Experiment{}, progress));
+    }
+
+    void interleavedRoundsArePermutations() {
+        const std::size_t cells = 17;
+        const unsigned reps = 6;
+        const auto a = sfp::schedule(cells, reps, sfp::Order::interleaved, 42);
+        QCOMPARE(a.size(), cells * reps);
+        for (unsigned round = 0; round < reps; ++round) {
+            std::vector<std::size_t> seen;
+            for (std::size_t i = 0; i < cells; ++i) {
+                const sfp::Slot s = a[round * cells + i];
+                QCOMPARE(s.repetition, round + 1);
+                seen.push_back(s.cell);
+            }
+            std::sort(seen.begin(), seen.end());
+            for (std::size_t i = 0; i < cells; ++i) QCOMPARE(seen[i], i);
+        }
+        auto order = [](const std::vector<sfp::Slot>& s) {
+            std::vector<std::size_t> v;
+            for (const auto& x : s) v.push_back(x.cell);
+            return v;
+        };
+        QCOMPARE(order(sfp::schedule(cells, reps, sfp::Order::interleaved, 42)), order(a));  // reproducible
+        QVERIFY(order(sfp::schedule(cells, reps, sfp::Order::interleaved, 43)) != order(a));
+        QVERIFY(order(std::vector<sfp::Slot>(a.begin(), a.begin() + cells)) !=
+                order(std::vector<sfp::Slot>(a.begin() + cells, a.begin() + 2 * cells)));  // rounds differ
+        // Pinned: the order must not change with the standard library or a refactoring.
+        QCOMPARE(order(sfp::schedule(5, 1, sfp::Order::interleaved, 1)), (std::vector<std::size_t>{1, 2, 4, 3, 0}));
+    }
+
+    void sequentialKeepsRepetitionsTogether() {
+        const auto s = sfp::schedule(3, 2, sfp::Order::sequential, 9);
+        const std::vector<std::pair<std::size_t, unsigned>> expected = {{0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 1}, {2, 2}};
+        QCOMPARE(s.size(), expected.size());
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            QCOMPARE(s[i].cell, expected[i].first);
+            QCOMPARE(s[i].repetition, expected[i].second);
+        }
+    }
+
+    void runsEveryCellRepetitionsTimes() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.strategies = {"read", "mmap"};
+        e.block_sizes = {4096, 65536};
+        sfp::Progress progress;
+        Recorder rec;
+        rec.progress = &progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress, &rec);
+        QCOMPARE(report.cells.size(), std::size_t(3));  // read x 2 blocks, mmap
+        QCOMPARE(report.runs.size(), std::size_t(9));
+        QVERIFY(!report.cancelled);
+        QCOMPARE(rec.finished, std::size_t(9));
+        for (std::size_t i = 0; i < rec.started.size(); ++i) {
+            QCOMPARE(rec.started[i], i);
+            QCOMPARE(rec.total[i], std::size_t(9));
+        }
+        QVERIFY(std::any_of(rec.messages.begin(), rec.messages.end(),
+                            [](const std::string& m) { return m.starts_with("warm-up"); }));
+        QCOMPARE(report.input_sets.size(), std::size_t(1));
+        QCOMPARE(report.input_sets[0].paths, sfp::generated_paths(e.workdir, "pair", kSize, e.seed));
+        const std::string digest = report.runs[0].result.digest;
+        for (const sfp::RunRecord& r : report.runs) {
+            QCOMPARE(r.status, std::string("ok"));
+            QCOMPARE(r.result.digest, digest);
+            QCOMPARE(r.result.bytes, 2 * kSize);
+            QVERIFY(r.repetition >= 1 && r.repetition <= 3);
+        }
+        // The generated pair differs in two bytes; every strategy found them.
+        const auto& outcome = std::get<sfp::CompareOutcome>(report.runs[0].result.outcome);
+        QCOMPARE(outcome.mismatches.size(), std::size_t(2));
+        QCOMPARE(report.stats.size(), std::size_t(3));
+        for (const sfp::CellStats& st : report.stats) {
+            QCOMPARE(st.real.n, std::size_t(3));
+            QCOMPARE(st.failed, std::size_t(0));
+            QVERIFY(st.throughput_mbs > 0);
+        }
+        QCOMPARE(report.rankings.size(), std::size_t(1));
+        QCOMPARE(report.rankings[0].slower.size(), std::size_t(2));
+        const auto lines = sfp::ranking_lines(report);
+        QCOMPARE(lines.size(), std::size_t(4));
+        QCOMPARE(lines[0], std::string("256K:"));
+        QVERIFY(lines[1].starts_with("fastest: "));
+        QVERIFY(lines[3].ends_with("x slower"));
+        QVERIFY(report.fits.empty());  // one size: nothing to fit
+        QVERIFY(!report.machine.kernel.empty());
+        QVERIFY(report.machine.cores >= 1);
+        QVERIFY(!report.machine.filesystem.empty());
+        QCOMPARE(report.cache_method, std::string("read the inputs right before each run"));
+    }
+
+    void givenInputsAreOneInputSet() {
+        QTemporaryDir dir;
+        const auto files = sfp::ensure_generated(dir.path().toStdString(), "pair", 5000, 2);
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.inputs = files;
+        e.strategies = {"read"};
+        e.repetitions = 2;
+        e.warmups = 0;
+        e.options = {{"max_mismatches", "1"}};
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+        QCOMPARE(report.cells.size(), std::size_t(1));
+        QCOMPARE(report.cells[0].file_size, std::uint64_t(5000));
+        QCOMPARE(report.runs.size(), std::size_t(2));
+        QCOMPARE(std::get<sfp::CompareOutcome>(report.runs[0].result.outcome).mismatches.size(), std::size_t(1));
+    }
+
+    void sizeSweepIsFitted() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.strategies = {"read"};
+        e.sizes = {64 << 10, 128 << 10, 256 << 10};
+        e.repetitions = 1;
+        e.warmups = 0;
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+        QCOMPARE(report.input_sets.size(), std::size_t(3));
+        QCOMPARE(report.rankings.size(), std::size_t(3));
+        QCOMPARE(report.fits.size(), std::size_t(1));
+        QCOMPARE(report.fits[0].strategy, std::string("read"));
+        QCOMPARE(report.fits[0].block_size, sfp::kDefaultBlockSize);
+        QCOMPARE(report.fits[0].points, std::size_t(3));
+    }
+
+    void wrongOutcomeIsMismatch() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.strategies = {"read", "mmap", "wrong", "floor"};
+        const auto list = catalogue({"read", "mmap"}, {wrong, floor_});
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
+        QCOMPARE(report.runs.size(), std::size_t(12));
+        for (const sfp::RunRecord& r : report.runs) {
+            const std::string& s = report.cells[r.cell].strategy;
+            QCOMPARE(r.result.status, sfp::Status::ok);
+            // The floor computes the same wrong answer but is left out of the check.
+            QCOMPARE(r.status, std::string(s == "wrong" ? "MISMATCH" : "ok"));
+        }
+        for (const sfp::CellStats& st : report.stats) {
+            const std::string& s = report.cells[st.cell].strategy;
+            QCOMPARE(st.failed, std::size_t(s == "wrong" ? 3 : 0));
+            QCOMPARE(st.real.n, std::size_t(s == "wrong" ? 0 : 3));
+        }
+        // Neither the wrong strategy nor the floor is ranked.
+        QCOMPARE(report.rankings.size(), std::size_t(1));
+        QCOMPARE(report.rankings[0].slower.size(), std::size_t(1));
+    }
+
+    void withoutMajorityEveryDisagreementIsFlagged() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.strategies = {"read", "wrong"};
+        e.repetitions = 1;
+        const auto list = catalogue({"read"}, {wrong});
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
+        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, std::string("MISMATCH"));
+        QVERIFY(report.rankings.empty());
+    }
+
+    void failingCellDoesNotStopTheMatrix() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.strategies = {"broken", "read"};
+        e.block_sizes = {4096, 8192};
+        const auto list = catalogue({"read"}, {broken});
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
+        QCOMPARE(report.runs.size(), std::size_t(4 * 3));
+        for (const sfp::RunRecord& r : report.runs) {
+            if (report.cells[r.cell].strategy == "broken") {
+                QCOMPARE(r.status, std::string("error"));
+                QCOMPARE(r.result.error, std::string("broken on purpose"));
+            } else {
+                QCOMPARE(r.status, std::string("ok"));
+            }
+        }
+    }
+
+    void unpreparableInputsFailOnlyTheirRuns() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.workdir = dir.path().toStdString() + "/a-file";
+        QFile f(QString::fromStdString(e.workdir));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        e.strategies = {"read"};
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);  // does not throw
+        QCOMPARE(report.runs.size(), std::size_t(3));
+        for (const sfp::RunRecord& r : report.runs) {
+            QCOMPARE(r.status, std::string("error"));
+            QVERIFY2(r.result.error.find(e.workdir) != std::string::npos, r.result.error.c_str());
+        }
+    }
+
+    void cancelKeepsCompletedRunsAndNoTemporaryFiles() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.algorithm = "cipher";
+        e.strategies = {"copier"};
+        e.block_sizes = {4096, 8192};
+        const std::vector<sfp::Strategy> list = {copier};
+        sfp::Progress progress;
+        Recorder rec;
+        rec.progress = &progress;
+        rec.cancel_at = 3;  // like Ctrl-C while the fourth run starts
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress, &rec);
+        QVERIFY(report.cancelled);
+        QCOMPARE(report.runs.size(), std::size_t(3));
+        for (const sfp::RunRecord& r : report.runs) {
+            QCOMPARE(r.status, std::string("ok"));
+            QCOMPARE(std::get<sfp::CipherOutcome>(r.result.outcome).output_bytes, kSize);
+        }
+        // Left behind: the generated input and the manifest. No scratch output, no temporary.
+        const QString input = QFileInfo(QString::fromStdString(
+                                            sfp::generated_paths(e.workdir, "random", kSize, e.seed).front()))
+                                  .fileName();
+        QCOMPARE(files_in(dir.path()), (QStringList{input, "sfpbench-manifest.txt"}));
+        // ... and clean removes those, which proves the manifest listed everything made.
+        QCOMPARE(sfp::clean_workspace(e.workdir).size(), std::size_t(2));
+        QVERIFY(files_in(dir.path()).isEmpty());
+    }
+
+    void cancelFromAnotherThreadStopsTheCurrentRun() {
+        QTemporaryDir dir;
+        sfp::Experiment e = small_experiment(dir);
+        e.strategies = {"waits"};
+        e.warmups = 0;
+        const std::vector<sfp::Strategy> list = {waits};
+        sfp::Progress progress;
+        std::thread canceller([&progress] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            progress.cancel = true;  // what the CLI's SIGINT handler and the GUI's button do
+        });
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
+        canceller.join();
+        QVERIFY(report.cancelled);
+        QVERIFY(report.runs.empty());  // the interrupted run is not a completed run
+        QCOMPARE(report.stats.size(), std::size_t(1));
+        QCOMPARE(report.stats[0].real.n, std::size_t(0));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRunner)
+#include "test_runner.moc"
