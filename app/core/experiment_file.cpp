@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -189,9 +190,17 @@ void check_inputs(const sfp::Experiment& e) {
     no_duplicates(e.sizes, "sizes");
 }
 
+// "64M" where that is short; plain bytes otherwise (640000000, not "625000K").
+QJsonValue size_json(std::uint64_t bytes) {
+    const std::string text = sfp::format_size(bytes);
+    const bool short_unit = text.size() <= 5 && !std::isdigit(static_cast<unsigned char>(text.back()));
+    if (short_unit || double(bytes) >= kMaxExactJsonInteger) return QString::fromStdString(text);
+    return double(bytes);
+}
+
 QJsonArray size_list(const std::vector<std::uint64_t>& sizes) {
     QJsonArray out;
-    for (std::uint64_t s : sizes) out.append(QString::fromStdString(sfp::format_size(s)));
+    for (std::uint64_t s : sizes) out.append(size_json(s));
     return out;
 }
 

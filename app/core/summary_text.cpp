@@ -82,7 +82,8 @@ QString cells_table(const sfp::ExperimentReport& report) {
 // Per input set, as IOBoost's summary.py: "fastest: X, 8.46s" then "Y: 12.90s, 1.52x slower".
 QString ranking_text(const sfp::ExperimentReport& report) {
     QString out;
-    for (const std::string& line : sfp::ranking_lines(report)) out += "  " + QString::fromStdString(line) + "\n";
+    for (const std::string& line : sfp::ranking_lines(report))  // input headings end in ':'
+        out += (!line.empty() && line.back() == ':' ? "" : "  ") + QString::fromStdString(line) + "\n";
     return out.isEmpty() ? out : "\n" + out;
 }
 

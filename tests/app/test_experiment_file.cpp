@@ -1,0 +1,201 @@
+// Experiment specs: what is saved is read back exactly; a bad field is named in the error.
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "atomic_write.hpp"
+#include "experiment_file.hpp"
+
+namespace {
+
+sfp::Experiment generated_spec() {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.data_kind = "pair";
+    e.sizes = {1 << 20, 640000000};
+    e.strategies = {"read", "mmap-mt"};
+    e.block_sizes = {512, 4096, 1 << 20};
+    e.threads = {1, 2};
+    e.repetitions = 3;
+    e.warmups = 0;
+    e.cache = sfp::CacheMode::cold;
+    e.order = sfp::Order::sequential;
+    e.seed = (1ull << 60) + 7;  // beyond 2^53: must survive as a string
+    e.options = {{"max_mismatches", "16"}};
+    e.workdir = "/tmp/somewhere, with \"quotes\"";
+    return e;
+}
+
+void compare_specs(const sfp::Experiment& a, const sfp::Experiment& b) {
+    QCOMPARE(a.version, b.version);
+    QCOMPARE(a.algorithm, b.algorithm);
+    QCOMPARE(a.inputs, b.inputs);
+    QCOMPARE(a.data_kind, b.data_kind);
+    QCOMPARE(a.sizes, b.sizes);
+    QCOMPARE(a.strategies, b.strategies);
+    QCOMPARE(a.block_sizes, b.block_sizes);
+    QCOMPARE(a.threads, b.threads);
+    QCOMPARE(a.repetitions, b.repetitions);
+    QCOMPARE(a.warmups, b.warmups);
+    QCOMPARE(a.cache, b.cache);
+    QCOMPARE(a.order, b.order);
+    QCOMPARE(a.seed, b.seed);
+    QCOMPARE(a.options, b.options);
+    QCOMPARE(a.workdir, b.workdir);
+}
+
+QJsonObject valid_json() { return core::experiment_to_json(generated_spec()); }
+
+}  // namespace
+
+class TestExperimentFile : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTripsGeneratedData() {
+        const sfp::Experiment e = generated_spec();
+        compare_specs(core::experiment_from_json(core::experiment_to_json(e)), e);
+    }
+
+    void roundTripsGivenInputs() {
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.inputs = {"/data/a b.bin", "/data/ä.bin"};
+        e.strategies = {};  // none = every strategy of the algorithm
+        e.threads = {0};
+        compare_specs(core::experiment_from_json(core::experiment_to_json(e)), e);
+    }
+
+    void writesSizesAsPeopleDo() {
+        const QJsonObject json = valid_json();
+        QCOMPARE(json["block_sizes"].toArray(), (QJsonArray{512, "4K", "1M"}));
+        QCOMPARE(json["sizes"].toArray(), (QJsonArray{"1M", 640000000}));
+        QCOMPARE(json["version"].toInt(), 1);
+        QCOMPARE(json["seed"].toString(), QString::number((1ull << 60) + 7));
+    }
+
+    void readsSizesAsNumbersOrText() {
+        QJsonObject json = valid_json();
+        json["block_sizes"] = QJsonArray{512, "4k", "64K", 1048576.0};
+        json["sizes"] = QJsonArray{"1G", 1000};
+        json["seed"] = 42;
+        json.remove("data_kind");  // defaults to what the algorithm reads
+        const sfp::Experiment e = core::experiment_from_json(json);
+        QCOMPARE(e.block_sizes, (std::vector<std::uint64_t>{512, 4096, 65536, 1048576}));
+        QCOMPARE(e.sizes, (std::vector<std::uint64_t>{1ull << 30, 1000}));
+        QCOMPARE(e.seed, std::uint64_t(42));
+        QCOMPARE(e.data_kind, std::string("pair"));
+    }
+
+    void defaultsForOptionalFields() {
+        const QJsonObject json{{"version", 1}, {"algorithm", "compare"}, {"sizes", QJsonArray{"1M"}}};
+        const sfp::Experiment e = core::experiment_from_json(json);
+        const sfp::Experiment d;
+        QCOMPARE(e.repetitions, d.repetitions);
+        QCOMPARE(e.warmups, d.warmups);
+        QCOMPARE(e.block_sizes, d.block_sizes);
+        QCOMPARE(e.threads, d.threads);
+        QCOMPARE(e.cache, d.cache);
+        QCOMPARE(e.order, d.order);
+        QVERIFY(e.strategies.empty());
+    }
+
+    void namesTheBadField_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QJsonValue>("value");  // Undefined: remove the key
+        QTest::addColumn<QString>("message");   // what() starts with this
+
+        QTest::newRow("bad size") << "block_sizes" << QJsonValue(QJsonArray{"4K", "64K", "4Q"})
+                                  << "field 'block_sizes[2]': expected a size like 4K";
+        QTest::newRow("size not a list") << "block_sizes" << QJsonValue("4K") << "field 'block_sizes': expected a list";
+        QTest::newRow("block 0") << "block_sizes" << QJsonValue(QJsonArray{0}) << "field 'block_sizes[0]': block size 0 is out of range";
+        QTest::newRow("block twice") << "block_sizes" << QJsonValue(QJsonArray{"4K", 4096}) << "field 'block_sizes[1]': listed twice";
+        QTest::newRow("negative threads") << "threads" << QJsonValue(QJsonArray{1, -1}) << "field 'threads[1]': expected a thread count";
+        QTest::newRow("too many threads") << "threads" << QJsonValue(QJsonArray{2000}) << "field 'threads[0]': expected a thread count";
+        QTest::newRow("half a thread") << "threads" << QJsonValue(QJsonArray{1.5}) << "field 'threads[0]'";
+        QTest::newRow("no threads") << "threads" << QJsonValue(QJsonArray{}) << "field 'threads': needs at least one";
+        QTest::newRow("zero reps") << "repetitions" << QJsonValue(0) << "field 'repetitions': must be 1 to";
+        QTest::newRow("text reps") << "repetitions" << QJsonValue("five") << "field 'repetitions': expected a whole number";
+        QTest::newRow("cache") << "cache" << QJsonValue("warm") << "field 'cache': expected hot or cold, got \"warm\"";
+        QTest::newRow("order") << "order" << QJsonValue("random") << "field 'order': expected interleaved or sequential";
+        QTest::newRow("strategy") << "strategies" << QJsonValue(QJsonArray{"read", "nope"})
+                                  << "field 'strategies[1]': unknown compare strategy 'nope' (known: ";
+        QTest::newRow("algorithm") << "algorithm" << QJsonValue("nope") << "field 'algorithm': unknown algorithm 'nope'";
+        QTest::newRow("version 2") << "version" << QJsonValue(2) << "field 'version': this sfpbench reads version 1";
+        QTest::newRow("no version") << "version" << QJsonValue(QJsonValue::Undefined) << "field 'version': missing";
+        QTest::newRow("no algorithm") << "algorithm" << QJsonValue(QJsonValue::Undefined) << "field 'algorithm': missing";
+        QTest::newRow("typo") << "repetitons" << QJsonValue(3) << "field 'repetitons': unknown field";
+        QTest::newRow("seed") << "seed" << QJsonValue(-1) << "field 'seed': expected a whole number";
+        QTest::newRow("option") << "options" << QJsonValue(QJsonObject{{"a", QJsonArray{1}}}) << "field 'options.a'";
+        QTest::newRow("kind") << "data_kind" << QJsonValue("random") << "field 'data_kind': 'random' makes 1 file(s), but compare reads 2";
+        QTest::newRow("no sizes") << "sizes" << QJsonValue(QJsonArray{}) << "field 'sizes': needs at least one";
+        QTest::newRow("inputs and sizes") << "inputs" << QJsonValue(QJsonArray{"a", "b"}) << "field 'inputs': give either";
+        QTest::newRow("workdir") << "workdir" << QJsonValue(5) << "field 'workdir': expected a string, got 5";
+    }
+    void namesTheBadField() {
+        QFETCH(QString, key);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, message);
+        QJsonObject json = valid_json();
+        if (value.isUndefined()) json.remove(key);
+        else json[key] = value;
+        try {
+            core::experiment_from_json(json);
+            QFAIL("accepted a bad spec");
+        } catch (const core::SpecError& e) {
+            QVERIFY2(QString(e.what()).startsWith(message), e.what());
+        }
+    }
+
+    void inputCountMustMatchTheAlgorithm() {
+        sfp::Experiment e;
+        e.inputs = {"only-one"};
+        try {
+            core::check_experiment(e);
+            QFAIL("accepted one input for compare");
+        } catch (const core::SpecError& err) {
+            QCOMPARE(err.field, std::string("inputs"));
+            QCOMPARE(err.reason, std::string("compare reads 2 file(s) per run, got 1"));
+        }
+    }
+
+    void savesAndLoadsFiles() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("spec.json");
+        core::save_experiment(path, generated_spec());
+        compare_specs(core::load_experiment(path), generated_spec());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"spec.json"});  // no temporary left
+    }
+
+    void loadErrorsNameThePath_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << QByteArray("{\n  \"version\": 1,\n  oops\n}") << "not valid JSON at line 3, column ";
+        QTest::newRow("array") << QByteArray("[1, 2]") << "expected a JSON object";
+        QTest::newRow("bad field") << QByteArray(R"({"version": 1, "algorithm": "compare", "sizes": ["1X"]})")
+                                   << "field 'sizes[0]': expected a size like 4K";
+    }
+    void loadErrorsNameThePath() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.json");
+        core::write_atomically(path, content);
+        try {
+            core::load_experiment(path);
+            QFAIL("loaded a bad file");
+        } catch (const core::SpecError& e) {
+            const QString what = e.what();
+            QVERIFY2(what.startsWith("experiment '" + path + "': "), e.what());
+            QVERIFY2(what.contains(message), e.what());
+        }
+    }
+
+    void missingFileIsASpecError() {
+        QVERIFY_THROWS_EXCEPTION(core::SpecError, core::load_experiment("/nonexistent/spec.json"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestExperimentFile)
+#include "test_experiment_file.moc"

@@ -1,0 +1,196 @@
+// Exports of a hand-built report: exact CSV header, RFC 4180 quoting read back by an
+// independent reader, "-" and "n/a", CPU utilisation, summary rows, JSON shape, text summary.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include "csv_reader.hpp"
+#include "report_export.hpp"
+
+namespace {
+
+const char* const kContractHeader =
+    "algorithm,strategy,block_size,threads,file_size,repetition,cache,real_s,user_s,sys_s,cpu_pct,"
+    "throughput_mbs,residency_pct,status,digest,error";
+
+// Two strategies on one 1 MiB input set: read (uses the block size), mmap-mt (uses threads).
+sfp::ExperimentReport sample_report() {
+    sfp::ExperimentReport rep;
+    rep.experiment.algorithm = "compare";
+    rep.experiment.data_kind = "pair";
+    rep.experiment.sizes = {1 << 20};
+    rep.experiment.strategies = {"read", "mmap-mt"};
+    rep.experiment.repetitions = 2;
+    rep.machine = {"host", "cpu", "6.1", "ext4", "0.1.0", 2, 24ull << 30};
+    rep.cache_method = "read before each run";
+    rep.input_sets = {{{"/w/a", "/w/b"}, 1 << 20}};
+    rep.cells = {{"read", 4096, 0, 0, 1 << 20, false}, {"mmap-mt", 0, 2, 0, 1 << 20, false}};
+    const auto run = [](std::size_t cell, unsigned rep_no, double real, double user, double sys, double residency,
+                        std::string status, std::string error) {
+        sfp::RunRecord r;
+        r.cell = cell;
+        r.repetition = rep_no;
+        r.result.real_s = real;
+        r.result.usage.user_s = user;
+        r.result.usage.sys_s = sys;
+        r.result.usage.major_faults = 3;
+        r.result.usage.minor_faults = 250;
+        r.result.usage.voluntary_switches = 7;
+        r.result.usage.involuntary_switches = 1;
+        r.result.bytes = 2 << 20;
+        r.result.digest = "0123456789abcdef";
+        r.result.error = std::move(error);
+        r.result.notes = {"first note", "second, with comma"};
+        r.residency_pct = residency;
+        r.status = std::move(status);
+        return r;
+    };
+    rep.runs = {
+        run(0, 1, 0.5, 0.25, 0.25, 100, "ok", ""),
+        run(1, 1, 0.25, 0.2, 0.05, -1, "ok", ""),
+        run(0, 2, 0.5, 0.3, 0.2, 99.5, "error", "read 'a, b': \"Input/output\" error\nsecond line"),
+        run(1, 2, 0.25, 0.25, 0.0, 0, "MISMATCH", "line1\r\nline2, \"x\""),
+    };
+    sfp::CellStats s0;
+    s0.cell = 0;
+    s0.real = {1, 0.5, 0.5, 0.5, 0.5, 0, 0, 0.5, 0.5, 0, {}};
+    s0.user.median = s0.user.mean = 0.25;
+    s0.sys.median = s0.sys.mean = 0.25;
+    s0.throughput_mbs = 4.194304;
+    s0.failed = 1;
+    sfp::CellStats s1;
+    s1.cell = 1;
+    s1.real = {2, 0.2, 0.3, 0.25, 0.25, 0.0707, 0.635, 0.225, 0.275, 0.2828, {1}};
+    s1.user.median = s1.user.mean = 0.225;
+    s1.sys.median = s1.sys.mean = 0.025;
+    s1.throughput_mbs = 8.388608;
+    s1.high_variation = true;
+    rep.stats = {s0, s1};
+    rep.rankings = {{0, 1, {{0, 2.0}}}};
+    rep.fits = {};
+    return rep;
+}
+
+QStringList row_of(const std::vector<QStringList>& table, qsizetype row) { return table.at(std::size_t(row)); }
+
+QString column(const std::vector<QStringList>& table, qsizetype row, const QString& name) {
+    const qsizetype c = table.front().indexOf(name);
+    if (c < 0) return "<no column " + name + ">";
+    return row_of(table, row).value(c);
+}
+
+}  // namespace
+
+class TestReportExport : public QObject {
+    Q_OBJECT
+private slots:
+    void headerStartsWithTheContract() {
+        const QByteArray csv = core::runs_csv(sample_report());
+        QVERIFY(csv.startsWith(QByteArray(kContractHeader) + ","));
+        QCOMPARE(core::runs_csv_columns().mid(0, 16).join(','), QString(kContractHeader));
+        for (const char* more : {"major_faults", "minor_faults", "voluntary_switches", "involuntary_switches",
+                                 "input_set", "notes"})
+            QVERIFY2(core::runs_csv_columns().contains(more), more);
+    }
+
+    void oneRowPerRunAndQuotingRoundTrips() {
+        const sfp::ExperimentReport rep = sample_report();
+        const std::vector<QStringList> table = test::read_csv(core::runs_csv(rep));
+        QCOMPARE(table.size(), rep.runs.size() + 1);
+        for (const QStringList& row : table) QCOMPARE(row.size(), core::runs_csv_columns().size());
+        QCOMPARE(column(table, 3, "error"), QString::fromStdString(rep.runs[2].result.error));
+        QCOMPARE(column(table, 4, "error"), QString::fromStdString(rep.runs[3].result.error));
+        QCOMPARE(column(table, 1, "notes"), QString("first note; second, with comma"));
+    }
+
+    void valuesAsTheContractSays() {
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(sample_report()));
+        // run 1: read, block 4K, threads unused
+        QCOMPARE(row_of(t, 1).mid(0, 7), (QStringList{"compare", "read", "4096", "-", "1048576", "1", "hot"}));
+        QCOMPARE(column(t, 1, "real_s"), QString("0.500000"));
+        QCOMPARE(column(t, 1, "cpu_pct"), QString("50.0"));  // (0.25 + 0.25) / 0.5 / 2 cores
+        QCOMPARE(column(t, 1, "throughput_mbs"), QString("4.2"));  // 2 MiB in 0.5 s, MB = 10^6
+        QCOMPARE(column(t, 1, "residency_pct"), QString("100.0"));
+        QCOMPARE(column(t, 1, "status"), QString("ok"));
+        QCOMPARE(column(t, 1, "digest"), QString("0123456789abcdef"));
+        // run 2: mmap-mt, block unused, 2 threads, residency unknown
+        QCOMPARE(row_of(t, 2).mid(1, 3), (QStringList{"mmap-mt", "-", "2"}));
+        QCOMPARE(column(t, 2, "residency_pct"), QString("n/a"));
+        QCOMPARE(column(t, 2, "cpu_pct"), QString("50.0"));  // 0.25 / 0.25 / 2
+        QCOMPARE(column(t, 4, "status"), QString("MISMATCH"));
+        QCOMPARE(column(t, 4, "residency_pct"), QString("0.0"));
+        QCOMPARE(column(t, 1, "major_faults"), QString("3"));
+        QCOMPARE(column(t, 1, "minor_faults"), QString("250"));
+        QCOMPARE(column(t, 1, "voluntary_switches"), QString("7"));
+        QCOMPARE(column(t, 1, "involuntary_switches"), QString("1"));
+        QCOMPARE(column(t, 3, "run_order"), QString("3"));
+    }
+
+    void cpuUnknownWithoutCores() {
+        sfp::ExperimentReport rep = sample_report();
+        rep.machine.cores = 0;
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(rep));
+        QCOMPARE(column(t, 1, "cpu_pct"), QString("n/a"));
+    }
+
+    void summaryRowPerCell() {
+        const std::vector<QStringList> t = test::read_csv(core::summary_csv(sample_report()));
+        QCOMPARE(t.size(), std::size_t(3));
+        QCOMPARE(t.front(), core::summary_csv_columns());
+        QCOMPARE(column(t, 1, "n"), QString("1"));
+        QCOMPARE(column(t, 1, "failed"), QString("1"));
+        QCOMPARE(column(t, 1, "ratio_to_fastest"), QString("2.000"));
+        QCOMPARE(column(t, 1, "statuses"), QString("error 1; ok 1"));
+        QCOMPARE(column(t, 2, "median_s"), QString("0.250000"));
+        QCOMPARE(column(t, 2, "ci95_s"), QString("0.635000"));
+        QCOMPARE(column(t, 2, "cv_pct"), QString("28.28"));
+        QCOMPARE(column(t, 2, "outliers"), QString("1"));
+        QCOMPARE(column(t, 2, "high_variation"), QString("yes"));
+        QCOMPARE(column(t, 2, "ratio_to_fastest"), QString("1.000"));
+        QCOMPARE(column(t, 2, "block_size"), QString("-"));
+        QCOMPARE(column(t, 2, "cpu_pct"), QString("50.0"));  // (0.225 + 0.025) / 0.25 / 2
+    }
+
+    void summaryWithoutOkRunsSaysNa() {
+        sfp::ExperimentReport rep = sample_report();
+        rep.stats[0].real = {};
+        rep.rankings = {{0, 1, {}}};
+        const std::vector<QStringList> t = test::read_csv(core::summary_csv(rep));
+        QCOMPARE(column(t, 1, "median_s"), QString("n/a"));
+        QCOMPARE(column(t, 1, "ratio_to_fastest"), QString("n/a"));
+    }
+
+    void jsonHoldsEverything() {
+        const sfp::ExperimentReport rep = sample_report();
+        const QJsonObject j = QJsonDocument::fromJson(core::report_json(rep)).object();
+        QCOMPARE(j["experiment"].toObject()["version"].toInt(), 1);
+        QCOMPARE(j["experiment"].toObject()["algorithm"].toString(), QString("compare"));
+        QCOMPARE(j["machine"].toObject()["cores"].toInt(), 2);
+        QCOMPARE(j["machine"].toObject()["filesystem"].toString(), QString("ext4"));
+        QCOMPARE(j["cache_method"].toString(), QString("read before each run"));
+        QCOMPARE(j["runs"].toArray().size(), 4);
+        const QJsonObject run2 = j["runs"].toArray()[1].toObject();
+        QVERIFY(run2["residency_pct"].isNull());
+        QCOMPARE(run2["result"].toObject()["usage"].toObject()["major_faults"].toInt(), 3);
+        QCOMPARE(j["runs"].toArray()[3].toObject()["status"].toString(), QString("MISMATCH"));
+        QCOMPARE(j["cells"].toArray()[1].toObject()["block_size"].type(), QJsonValue::Null);
+        QCOMPARE(j["statistics"].toArray().size(), 2);
+        QCOMPARE(j["statistics"].toArray()[1].toObject()["real_s"].toObject()["ci95"].toDouble(), 0.635);
+        QCOMPARE(j["rankings"].toArray()[0].toObject()["fastest_cell"].toInt(), 1);
+        QCOMPARE(j["input_sets"].toArray()[0].toObject()["paths"].toArray().size(), 2);
+    }
+
+    void textSummaryShowsTableRankingAndWarnings() {
+        const QString text = core::summary_text(sample_report());
+        QVERIFY2(text.contains("strategy"), qPrintable(text));
+        QVERIFY2(text.contains("fastest: "), qPrintable(text));
+        QVERIFY2(text.contains("2.00x slower"), qPrintable(text));
+        QVERIFY2(text.contains("MISMATCH"), qPrintable(text));
+        QVERIFY2(text.contains("high variation"), qPrintable(text));
+        QVERIFY2(text.contains("1 run(s) failed: read 'a, b'"), qPrintable(text));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestReportExport)
+#include "test_report_export.moc"
