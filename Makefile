@@ -56,7 +56,7 @@ test-tsan: deps
 	@cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSFP_ENGINE_ONLY=ON \
 	  -DSFP_SANITIZE=thread >/dev/null
 	@cmake --build build-tsan -j $(JOBS)
-	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" \
 	  $(NO_ASLR) ctest --test-dir build-tsan --output-on-failure -L engine
 
 bench: build

@@ -36,7 +36,7 @@ struct Case {
 // The cases for one block size and thread count: boundaries of blocks and stripes.
 std::vector<Case> cases_for(std::size_t block, unsigned threads) {
     const std::size_t stripe = block * threads;
-    const std::size_t size = std::min<std::size_t>(2 * stripe + block / 2 + 3, (3u << 20) + 3);
+    const std::size_t size = std::min<std::size_t>(2 * stripe + block / 2 + 3, (3u << 19) + 3);
     std::vector<Case> c = {
         {"identical", size, size, {}},
         {"first byte", size, size, {0}},
@@ -191,6 +191,9 @@ private slots:
     void truncatedWhileMappedIsAnError() {
         QFETCH(QString, strategy);
         QFETCH(qulonglong, block);
+#if defined(__SANITIZE_THREAD__)
+        if (strategy == "mmap-mt") QSKIP("ThreadSanitizer does not pass SIGBUS of worker threads to our handler");
+#endif
         // Sparse identical files: cheap to make, and reading them still walks every page.
         const std::uint64_t size = strategy == "mmap" ? (1ull << 30) : (16ull << 20);
         for (const char* name : {"big_a", "big_b"}) {
