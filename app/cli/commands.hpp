@@ -8,5 +8,7 @@ namespace cli {
 int cmd_compare(const QStringList& args);
 int cmd_generate(const QStringList& args);
 int cmd_strategies(const QStringList& args);
+int cmd_run(const QStringList& args);
+int cmd_clean(const QStringList& args);
 
 }  // namespace cli

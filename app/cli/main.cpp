@@ -19,6 +19,8 @@ const std::map<QString, Command>& commands() {
         {"compare", {cli::cmd_compare, "compare two files; prints what `cmp -l | head -N` prints"}},
         {"generate", {cli::cmd_generate, "write test data: random, pair or text"}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
+        {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
+        {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
     return table;
 }

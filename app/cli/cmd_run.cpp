@@ -1,0 +1,241 @@
+// sfpbench run — an experiment matrix from flags or a saved spec; CSV/JSON exports, summary.
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSet>
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "cli_support.hpp"
+#include "commands.hpp"
+#include "experiment_file.hpp"
+#include "progress_line.hpp"
+#include "report_export.hpp"
+#include "sfp/registry.hpp"
+#include "value_lists.hpp"
+
+namespace cli {
+namespace {
+
+// The flags that describe the experiment (as opposed to where its results go).
+struct SpecFlag {
+    const char* name;
+    const char* field;  // the spec field it sets (SpecError names fields)
+};
+const SpecFlag kSpecFlags[] = {
+    {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block", "block_sizes"}, {"threads", "threads"},
+    {"sizes", "sizes"},         {"data", "data_kind"},        {"input", "inputs"},      {"reps", "repetitions"},
+    {"warmup", "warmups"},      {"cache", "cache"},           {"order", "order"},       {"seed", "seed"},
+    {"option", "options"},      {"workdir", "workdir"},
+};
+
+struct Output {
+    const char* flag;
+    QByteArray (*render)(const sfp::ExperimentReport&);
+};
+const Output kOutputs[] = {{"csv", core::runs_csv}, {"summary-csv", core::summary_csv}, {"json", core::report_json}};
+
+void add_options(QCommandLineParser& p) {
+    p.addPositionalArgument("EXPERIMENT.json", "replay a saved experiment (from --print-spec or the GUI)",
+                            "[EXPERIMENT.json]");
+    p.addOption({"algorithm", "compare, cipher, ... (default compare).", "name", "compare"});
+    p.addOption({"strategies", "Comma-separated strategies (default: all of the algorithm's).", "list"});
+    p.addOption({"block", "Block sizes: 512,4K,64K or a range of powers of two 512..1M (default 4K).", "list", "4K"});
+    p.addOption({"threads", "Thread counts: 1,2 or a range 1..4 (default: online CPUs).", "list"});
+    p.addOption({"sizes", "Generate inputs of these sizes in the workspace: 64M,256M.", "list"});
+    p.addOption({"data", "Kind of generated data: random, pair or text (default: what the algorithm reads).", "kind"});
+    p.addOption({"input", "An existing input file instead of generated data (repeat for two files).", "file"});
+    p.addOption({"reps", "Timed repetitions per cell (default 5).", "n", "5"});
+    p.addOption({"warmup", "Untimed warm-up runs per cell before its first timed run (default 1).", "n", "1"});
+    p.addOption({"cache", "hot: read the inputs before each run; cold: evict them (default hot).", "mode", "hot"});
+    p.addOption({"order", "interleaved: each round runs every cell once in a seeded random order;\n"
+                          "sequential: all repetitions of a cell together (default interleaved).",
+                 "order", "interleaved"});
+    p.addOption({"seed", "Seed of the generated data and the interleaved order (default 1).", "n", "1"});
+    p.addOption({"option", "An algorithm option, e.g. max_mismatches=8 (repeatable).", "key=value"});
+    p.addOption({"workdir", "Workspace for generated data (default ~/.cache/sfpbench).", "dir"});
+    p.addOption({"csv", "Write every timed run as CSV (RFC 4180) to FILE.", "file"});
+    p.addOption({"summary-csv", "Write one CSV row of statistics per cell to FILE.", "file"});
+    p.addOption({"json", "Write spec, machine, runs, statistics and rankings as JSON to FILE.", "file"});
+    p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
+}
+
+unsigned count_flag(const QCommandLineParser& p, const char* flag, bool zero_ok) {
+    bool ok = false;
+    const QString text = p.value(flag);
+    const uint n = text.toUInt(&ok);
+    if (!ok || (!zero_ok && n == 0))
+        throw UsageError{QString("--%1 '%2' is not a %3").arg(flag, text, zero_ok ? "whole number" : "positive whole number")};
+    return n;
+}
+
+template <typename Enum, std::size_t N>
+Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&values)[N]) {
+    const QString text = p.value(flag);
+    for (Enum e : values)
+        if (text == QLatin1String(sfp::to_string(e))) return e;
+    throw UsageError{QString("--%1 '%2': expected %3 or %4").arg(flag, text, sfp::to_string(values[0]), sfp::to_string(values[N - 1]))};
+}
+
+std::string absolute(const QString& path) { return QFileInfo(path).absoluteFilePath().toStdString(); }
+
+sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
+    sfp::Experiment e;
+    e.algorithm = p.value("algorithm").toStdString();
+    if (p.isSet("strategies")) {
+        e.strategies = name_list(p.value("strategies"));
+    } else {  // every strategy, written out: a replay must not pick up strategies added later
+        for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) e.strategies.emplace_back(s->name);
+    }
+    e.block_sizes = block_list(p.value("block"), "--block");
+    if (p.isSet("threads")) e.threads = threads_list(p.value("threads"), "--threads");
+    for (const QString& file : p.values("input")) e.inputs.push_back(absolute(file));
+    if (p.isSet("sizes")) e.sizes = size_list(p.value("sizes"), "--sizes");
+    if (p.isSet("data")) {
+        e.data_kind = p.value("data").toStdString();
+    } else if (e.inputs.empty()) {
+        const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
+        if (io) e.data_kind = std::string(io->data_kind);
+    }
+    if (e.inputs.empty() && e.sizes.empty())
+        throw UsageError{"run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)"};
+    e.repetitions = count_flag(p, "reps", false);
+    e.warmups = count_flag(p, "warmup", true);
+    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
+    static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
+    e.cache = enum_flag(p, "cache", caches);
+    e.order = enum_flag(p, "order", orders);
+    bool seed_ok = false;
+    e.seed = p.value("seed").toULongLong(&seed_ok);
+    if (!seed_ok) throw UsageError{QString("--seed '%1' is not a whole number").arg(p.value("seed"))};
+    for (const QString& kv : p.values("option")) {
+        const qsizetype eq = kv.indexOf('=');
+        if (eq <= 0) throw UsageError{QString("--option '%1': expected key=value").arg(kv)};
+        e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
+    }
+    if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
+    return e;
+}
+
+// A check failure in flag terms: "--block: block size 0 is out of range (1 to 1G)".
+UsageError flag_error(const core::SpecError& e) {
+    const std::string field = e.field.substr(0, e.field.find_first_of("[."));
+    for (const SpecFlag& f : kSpecFlags)
+        if (field == f.field) return {QString("--%1: %2").arg(f.name, QString::fromStdString(e.reason))};
+    return {QString::fromStdString(e.what())};
+}
+
+sfp::Experiment experiment_of(const QCommandLineParser& p) {
+    const QStringList files = p.positionalArguments();
+    if (files.size() > 1) throw UsageError{"run takes at most one experiment file"};
+    if (files.isEmpty()) {
+        sfp::Experiment e = experiment_from_flags(p);
+        try {
+            core::check_experiment(e);
+        } catch (const core::SpecError& err) {
+            throw flag_error(err);
+        }
+        return e;
+    }
+    for (const SpecFlag& f : kSpecFlags)
+        if (p.isSet(f.name))
+            throw UsageError{QString("--%1 cannot be combined with an experiment file: edit the file, or give only "
+                                     "flags (--print-spec writes a file from flags)")
+                                 .arg(f.name)};
+    try {
+        return core::load_experiment(files[0]);
+    } catch (const core::SpecError& err) {
+        throw UsageError{QString::fromStdString(err.what())};
+    }
+}
+
+// Output files are checked before a possibly long experiment: a directory that exists, no two
+// outputs the same file, and never an input or the spec itself.
+void check_outputs(const QCommandLineParser& p, const sfp::Experiment& e) {
+    QSet<QString> taken;
+    for (const std::string& in : e.inputs) taken.insert(QFileInfo(QString::fromStdString(in)).absoluteFilePath());
+    for (const QString& spec : p.positionalArguments()) taken.insert(QFileInfo(spec).absoluteFilePath());
+    for (const Output& out : kOutputs) {
+        if (!p.isSet(out.flag)) continue;
+        const QFileInfo info(p.value(out.flag));
+        const QString shown = p.value(out.flag);
+        if (info.isDir()) throw UsageError{QString("--%1 '%2' is a directory").arg(out.flag, shown)};
+        if (!info.absoluteDir().exists())
+            throw UsageError{QString("--%1 '%2': directory '%3' does not exist").arg(out.flag, shown, info.absolutePath())};
+        const QString resolved = info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
+        if (taken.contains(resolved) || taken.contains(info.absoluteFilePath()))
+            throw UsageError{QString("--%1 '%2' would overwrite an input or another output").arg(out.flag, shown)};
+        taken.insert(resolved);
+        taken.insert(info.absoluteFilePath());
+    }
+}
+
+// Writes every requested export; a failure is reported and the others are still written.
+bool write_outputs(const QCommandLineParser& p, const sfp::ExperimentReport& report) {
+    bool ok = true;
+    for (const Output& out : kOutputs) {
+        if (!p.isSet(out.flag)) continue;
+        try {
+            core::write_atomically(p.value(out.flag), out.render(report));
+        } catch (const core::ExportError& e) {
+            print_error(e.what());
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+std::size_t bad_runs(const sfp::ExperimentReport& report) {
+    std::size_t n = 0;
+    for (const sfp::RunRecord& r : report.runs) n += r.status == "error" || r.status == "MISMATCH";
+    return n;
+}
+
+}  // namespace
+
+int cmd_run(const QStringList& args) {
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        "Run an experiment: every strategy x block size x thread count x input, repeated, measured\n"
+        "and checked against each other. Parameters a strategy does not use do not multiply its cells.\n"
+        "Prints a summary table and, per input, the fastest cell and how much slower the others are.\n"
+        "Ctrl-C stops the current run, writes the completed runs and exits 130.\n"
+        "Exit: 0 all runs ok, 2 bad flags or spec, an output that could not be written, or runs that\n"
+        "failed or disagreed (MISMATCH), 130 cancelled.\n"
+        "Example: sfpbench run --strategies read,mmap-mt --block 4K..64K --threads 1,2 --sizes 64M --csv runs.csv");
+    add_options(p);
+    if (!parse_or_help(p, "run", args)) return exit_ok;
+    const sfp::Experiment experiment = experiment_of(p);
+    if (p.isSet("print-spec")) {
+        std::fputs(QJsonDocument(core::experiment_to_json(experiment)).toJson(QJsonDocument::Indented).constData(), stdout);
+        return exit_ok;
+    }
+    check_outputs(p, experiment);
+
+    sfp::Progress progress;
+    cancel_on_interrupt(progress);
+    sfp::ExperimentReport report;
+    {
+        std::unique_ptr<ProgressLine> line;
+        if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, experiment.repetitions);
+        report = sfp::run_experiment(experiment, progress, line.get());
+    }
+    const bool written = write_outputs(p, report);
+    std::fputs(qPrintable(core::summary_text(report)), stdout);
+    std::fflush(stdout);
+    if (report.cancelled) {
+        print_error(QString("cancelled: %1 completed run(s) kept").arg(report.runs.size()));
+        return written ? exit_cancelled : exit_trouble;
+    }
+    if (const std::size_t bad = bad_runs(report)) {
+        print_error(QString("%1 of %2 runs failed or disagreed with the other strategies (see the summary)")
+                        .arg(bad)
+                        .arg(report.runs.size()));
+        return exit_trouble;
+    }
+    return written ? exit_ok : exit_trouble;
+}
+
+}  // namespace cli

@@ -1,0 +1,16 @@
+#pragma once
+// Comma-separated parameter lists with ranges, as `sfpbench run` takes them:
+// --block 512,4K..64K (powers of two in a range), --threads 1..4 (every count), --sizes 64M,256M.
+// Each throws UsageError naming the flag and the item.
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+namespace cli {
+
+std::vector<std::uint64_t> block_list(const QString& text, const char* flag);
+std::vector<unsigned> threads_list(const QString& text, const char* flag);
+std::vector<std::uint64_t> size_list(const QString& text, const char* flag);
+std::vector<std::string> name_list(const QString& text);
+
+}  // namespace cli
