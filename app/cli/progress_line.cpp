@@ -73,22 +73,22 @@ std::string ProgressLine::render() {
     const std::uint64_t done = progress_.done.load(std::memory_order_relaxed);
     const std::uint64_t expected = progress_.total.load(std::memory_order_relaxed);
     const double run_fraction = running_ && expected ? std::min(1.0, double(done) / double(expected)) : 0.0;
-    char head[96];
+    // Most important first: a narrow terminal cuts the end of the line.
     std::string line;
     if (total_) {
         const double fraction = (double(index_) + run_fraction) / double(total_);
-        std::snprintf(head, sizeof head, "[%zu/%zu] %3.0f%%  ", index_ + 1, total_, fraction * 100);
+        char head[64];
+        std::snprintf(head, sizeof head, "[%zu/%zu] %3.0f%%", index_ + 1, total_, fraction * 100);
         line = head;
-        line += running_ ? label_ + "  rep " + std::to_string(repetition_) + "/" + std::to_string(repetitions_) +
-                               "  run " + std::to_string(int(run_fraction * 100)) + "%"
-                         : note_;
         line += "  elapsed " + clock_text(elapsed);
         if (fraction > 0) line += "  ETA " + clock_text(elapsed / fraction - elapsed);
+        line += "  " + (running_ ? label_ + "  rep " + std::to_string(repetition_) + "/" + std::to_string(repetitions_) +
+                                       "  run " + std::to_string(int(run_fraction * 100)) + "%"
+                                 : note_);
     } else {
-        line = note_.empty() ? "starting" : note_;
-        line += "  elapsed " + clock_text(elapsed);
+        line = "elapsed " + clock_text(elapsed) + "  " + (note_.empty() ? "starting" : note_);
     }
-    if (progress_.cancel.load(std::memory_order_relaxed)) line += "  -- cancelling";
+    if (progress_.cancel.load(std::memory_order_relaxed)) line = "cancelling -- " + line;
     return line;
 }
 

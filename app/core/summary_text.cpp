@@ -49,7 +49,8 @@ QString header(const sfp::ExperimentReport& report) {
         line += QString("\nmachine: %1, %2, %3 cores, %4 memory, %5 filesystem")
                     .arg(QString::fromStdString(m.host), QString::fromStdString(m.cpu_model))
                     .arg(m.cores)
-                    .arg(size_text(m.memory_bytes), QString::fromStdString(m.filesystem));
+                    .arg(QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 1) + " GiB",
+                         QString::fromStdString(m.filesystem));
     if (report.cancelled) line += "\nCANCELLED: only the completed runs are counted";
     return line + "\n\n";
 }

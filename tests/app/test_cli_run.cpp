@@ -1,0 +1,215 @@
+// `sfpbench run` and `sfpbench clean` as a user runs them: the real executable on small
+// generated data in a temporary workspace; its files, stdout, stderr and exit code.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <csignal>
+
+#include "csv_reader.hpp"
+#include "sfp/registry.hpp"
+
+namespace {
+
+struct Result {
+    int exit_code = -1;
+    QByteArray out, err;
+};
+
+Result run(const QStringList& args, const QString& dir) {
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    p.start(SFPBENCH_PATH, args);
+    if (!p.waitForFinished(120000)) {  // a hang guard, not a timing claim
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QByteArray content_of(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+std::vector<QStringList> csv_of(const QString& path) { return test::read_csv(content_of(path)); }
+
+// The matrix of the section-5 command, shrunk: every strategy x its parameters x sizes.
+const QStringList kMatrix = {"run", "--algorithm", "compare", "--strategies", "read,mmap-mt", "--block", "4K,64K",
+                             "--threads",   "1,2",     "--sizes",      "1M,2M",        "--reps",  "2",
+                             "--warmup",    "0"};
+
+// Cells counted from the registry's "uses" flags, independently of the runner's expansion.
+std::size_t expected_cells() {
+    std::size_t cells = 0;
+    for (const char* name : {"read", "mmap-mt"}) {
+        const sfp::Strategy* s = sfp::find_strategy("compare", name);
+        cells += (s->uses & sfp::uses_block ? 2 : 1) * (s->uses & sfp::uses_threads ? 2 : 1) * 2 /* sizes */;
+    }
+    return cells;
+}
+
+// Each run's identity: strategy, block, threads, size, repetition.
+QSet<QString> run_keys(const std::vector<QStringList>& table) {
+    QSet<QString> keys;
+    for (std::size_t i = 1; i < table.size(); ++i) keys.insert(table[i].mid(1, 5).join('/'));
+    return keys;
+}
+
+QStringList entries(const QString& dir) {
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+}  // namespace
+
+class TestCliRun : public QObject {
+    Q_OBJECT
+private slots:
+    void matrixWritesOneRowPerRun() {
+        QTemporaryDir dir;
+        const Result r = run(kMatrix + QStringList{"--workdir", "work", "--csv", "runs.csv", "--summary-csv",
+                                                   "cells.csv", "--json", "report.json"},
+                             dir.path());
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const std::vector<QStringList> runs = csv_of(dir.filePath("runs.csv"));
+        const std::size_t cells = expected_cells();
+        QCOMPARE(runs.size(), 1 + cells * 2);
+        QCOMPARE(run_keys(runs).size(), qsizetype(cells * 2));  // every cell x repetition exactly once
+        for (std::size_t i = 1; i < runs.size(); ++i) {
+            QCOMPARE(runs[i].size(), runs[0].size());
+            QCOMPARE(runs[i][13], QString("ok"));  // status
+            if (runs[i][1] == "read" && !(sfp::find_strategy("compare", "read")->uses & sfp::uses_threads))
+                QCOMPARE(runs[i][3], QString("-"));
+        }
+        QCOMPARE(csv_of(dir.filePath("cells.csv")).size(), 1 + cells);
+        const QJsonObject json = QJsonDocument::fromJson(content_of(dir.filePath("report.json"))).object();
+        QCOMPARE(json["runs"].toArray().size(), qsizetype(cells * 2));
+        QCOMPARE(json["machine"].toObject()["cores"].toInt() > 0, true);
+        // the summary on stdout: the table and the IOBoost-style ranking
+        QVERIFY2(r.out.contains("fastest: "), r.out.constData());
+        QVERIFY2(r.out.contains("x slower"), r.out.constData());
+        // no temporary files beside the outputs
+        QCOMPARE(entries(dir.path()), (QStringList{"cells.csv", "report.json", "runs.csv", "work"}));
+    }
+
+    void printedSpecReplaysTheSameCells() {
+        QTemporaryDir dir;
+        const Result spec = run(kMatrix + QStringList{"--workdir", "work", "--print-spec"}, dir.path());
+        QVERIFY2(spec.exit_code == 0, spec.err.constData());
+        QVERIFY(entries(dir.path()).isEmpty());  // printing the spec runs nothing
+        QFile file(dir.filePath("x.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(spec.out);
+        file.close();
+
+        const Result direct = run(kMatrix + QStringList{"--workdir", "work", "--csv", "a.csv"}, dir.path());
+        QVERIFY2(direct.exit_code == 0, direct.err.constData());
+        const Result replay = run({"run", "x.json", "--csv", "b.csv"}, dir.path());
+        QVERIFY2(replay.exit_code == 0, replay.err.constData());
+        const QSet<QString> a = run_keys(csv_of(dir.filePath("a.csv")));
+        QCOMPARE(a.size(), qsizetype(expected_cells() * 2));
+        QCOMPARE(run_keys(csv_of(dir.filePath("b.csv"))), a);
+        // the spec printed from the file is the file
+        QCOMPARE(run({"run", "x.json", "--print-spec"}, dir.path()).out, spec.out);
+    }
+
+    void badInputExitsTwoWithOneLine_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QStringList ok = {"--sizes", "1M", "--workdir", "work"};
+        QTest::newRow("bad size") << (QStringList{"--block", "4Q"} + ok) << "block";
+        QTest::newRow("bad range") << (QStringList{"--block", "3..64K"} + ok) << "--block '3..64K'";
+        QTest::newRow("zero threads") << (QStringList{"--threads", "0"} + ok) << "threads 0 is out of range";
+        QTest::newRow("zero reps") << (QStringList{"--reps", "0"} + ok) << "--reps '0'";
+        QTest::newRow("cache") << (QStringList{"--cache", "warm"} + ok) << "--cache 'warm'";
+        QTest::newRow("strategy") << (QStringList{"--strategies", "read,nope"} + ok) << "--strategies: unknown compare strategy 'nope'";
+        QTest::newRow("no data") << QStringList{"--workdir", "work"} << "give --sizes";
+        QTest::newRow("one input") << (QStringList{"--input", "in.bin"}) << "--input: compare reads 2 file(s) per run, got 1";
+        QTest::newRow("unknown flag") << (QStringList{"--frobnicate"} + ok) << "frobnicate";
+        QTest::newRow("missing dir") << (QStringList{"--csv", "no/such/out.csv"} + ok) << "does not exist";
+        QTest::newRow("overwrite input") << (QStringList{"--input", "in.bin", "--input", "in2.bin", "--csv", "in.bin"})
+                                         << "would overwrite an input";
+        QTest::newRow("spec and flags") << (QStringList{"spec.json", "--block", "4K"}) << "--block cannot be combined";
+        QTest::newRow("bad spec") << (QStringList{"bad.json"}) << "field 'cache': expected hot or cold";
+    }
+    void badInputExitsTwoWithOneLine() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        for (const char* name : {"in.bin", "in2.bin"}) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("input");
+        }
+        QFile bad(dir.filePath("bad.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"version": 1, "algorithm": "compare", "sizes": ["1M"], "cache": "warm"})");
+        bad.close();
+        QVERIFY(QFile::copy(dir.filePath("bad.json"), dir.filePath("spec.json")));
+        const QStringList before = entries(dir.path());
+
+        const Result r = run(QStringList{"run"} + args, dir.path());
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.startsWith("sfpbench: ") && r.err.count('\n') == 1, r.err.constData());
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(entries(dir.path()), before);  // nothing written, nothing overwritten
+        QCOMPARE(content_of(dir.filePath("in.bin")), QByteArray("input"));
+    }
+
+    void interruptKeepsCompletedRuns() {
+        QTemporaryDir dir;
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        // Long enough to be interrupted on any machine: a single cell, many repetitions.
+        p.start(SFPBENCH_PATH, {"run", "--strategies", "read", "--sizes", "1M", "--reps", "100000", "--warmup", "0",
+                                "--workdir", "work", "--csv", "runs.csv", "--json", "report.json"});
+        QVERIFY(p.waitForStarted());
+        QTest::qWait(1500);
+        QCOMPARE(p.state(), QProcess::Running);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(30000));  // a hang guard only
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+
+        const QByteArray err = p.readAllStandardError();
+        const QRegularExpressionMatch kept = QRegularExpression("cancelled: (\\d+) completed run").match(QString(err));
+        QVERIFY2(kept.hasMatch(), err.constData());
+        const std::vector<QStringList> runs = csv_of(dir.filePath("runs.csv"));
+        QCOMPARE(runs.size(), 1 + kept.captured(1).toULongLong());
+        for (std::size_t i = 1; i < runs.size(); ++i) {
+            QCOMPARE(runs[i][13], QString("ok"));
+            QCOMPARE(runs[i][5], QString::number(i));  // repetitions 1..N in order: one cell
+        }
+        QVERIFY(QJsonDocument::fromJson(content_of(dir.filePath("report.json"))).object()["cancelled"].toBool());
+        QCOMPARE(entries(dir.path()), (QStringList{"report.json", "runs.csv", "work"}));  // no temporary files
+    }
+
+    void cleanRemovesOnlyGeneratedFiles() {
+        QTemporaryDir dir;
+        const Result r = run({"run", "--strategies", "read", "--sizes", "64K", "--reps", "1", "--workdir", "work"}, dir.path());
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QFile mine(dir.filePath("work/mine.txt"));
+        QVERIFY(mine.open(QIODevice::WriteOnly));
+        mine.write("not the tool's");
+        mine.close();
+        const QStringList generated = entries(dir.filePath("work")).filter(QRegularExpression("^(?!mine\\.txt$)"));
+        QVERIFY(generated.size() >= 2);
+
+        const Result c = run({"clean", "--workdir", "work"}, dir.path());
+        QCOMPARE(c.exit_code, 0);
+        const QStringList listed = QString(c.out).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(listed.size(), generated.size());  // every removed path listed
+        QCOMPARE(entries(dir.filePath("work")), QStringList{"mine.txt"});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRun)
+#include "test_cli_run.moc"
