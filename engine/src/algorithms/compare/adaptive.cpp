@@ -13,6 +13,8 @@ namespace {
 
 constexpr std::uint64_t kLargeBlock = 1u << 20;
 
+std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (spec.inputs.size() != 2)
         fail("compare needs exactly two input files, got " + std::to_string(spec.inputs.size()));
@@ -29,8 +31,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         chosen.block_size = std::max(spec.block_size, kLargeBlock);
     }
     chosen.strategy = std::string(strategy->name);
-    ctx.note("adaptive chose " + chosen.strategy + ": inputs " + format_size(need) + (fits ? " fit in" : " exceed") +
-             " half of available memory " + format_size(avail) +
+    ctx.note("adaptive chose " + chosen.strategy + ": the inputs (" + mib(need) + ")" + (fits ? " fit in" : " exceed") +
+             " half of the available memory (" + mib(avail) + ")" +
              (fits ? "" : "; block " + format_size(chosen.block_size)));
     return strategy->run(chosen, ctx);
 }
