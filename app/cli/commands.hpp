@@ -5,6 +5,7 @@
 namespace cli {
 
 // Each takes the arguments after the subcommand name and returns the process exit code.
+int cmd_cipher(const QStringList& args);
 int cmd_compare(const QStringList& args);
 int cmd_generate(const QStringList& args);
 int cmd_strategies(const QStringList& args);

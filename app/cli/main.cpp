@@ -16,6 +16,7 @@ struct Command {
 
 const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
+        {"cipher", {cli::cmd_cipher, "transform a file (caesar, letters, widen) into another, safely"}},
         {"compare", {cli::cmd_compare, "compare two files; prints what `cmp -l | head -N` prints"}},
         {"generate", {cli::cmd_generate, "write test data: random, pair or text"}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},

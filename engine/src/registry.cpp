@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
 
 namespace sfp {
@@ -20,6 +21,14 @@ const std::vector<Strategy>& all() {
             compare::mmap_mt_strategy,
             compare::adaptive_strategy,
             compare::cmp_strategy,
+            cipher::stream_strategy,
+            cipher::mmap_strategy,
+            cipher::threads_strategy,
+            cipher::pool_strategy,
+            cipher::uring_strategy,
+            cipher::mmap_mt_strategy,
+            cipher::mmap_window_strategy,
+            cipher::cp_strategy,
         };
         validate_registry(v);
         return v;

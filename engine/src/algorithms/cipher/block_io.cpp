@@ -1,0 +1,58 @@
+#include "algorithms/cipher/block_io.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "sfp/failure.hpp"
+
+namespace sfp::cipher {
+
+std::size_t read_at_least(int fd, std::uint8_t* buf, std::size_t capacity, std::size_t need, Position pos,
+                          std::uint64_t offset, const std::string& path) {
+    std::size_t got = 0;
+    while (got < need) {
+        const ssize_t r = pos == Position::sequential ? ::read(fd, buf + got, capacity - got)
+                                                      : ::pread(fd, buf + got, capacity - got, off_t(offset + got));
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            fail_errno("cannot read", path, errno);
+        }
+        if (r == 0) break;
+        got += std::size_t(r);
+    }
+    return got;
+}
+
+void write_all(int fd, const std::uint8_t* data, std::size_t n, Position pos, std::uint64_t offset,
+               const std::string& path) {
+    while (n > 0) {
+        const ssize_t w = pos == Position::sequential ? ::write(fd, data, n) : ::pwrite(fd, data, n, off_t(offset));
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            fail_errno("cannot write", path, errno);
+        }
+        data += w;
+        offset += std::uint64_t(w);
+        n -= std::size_t(w);
+    }
+}
+
+BlockBuffers::BlockBuffers(const CipherJob& job, std::size_t block)
+    : in_(block, kDirectAlignment),
+      out_(job.kernel().expansion() == 1 ? 0 : block * job.kernel().expansion(), kDirectAlignment) {}
+
+void transform_block(const CipherJob& job, const BlockBuffers& buffers, Block blk, Position pos) {
+    const std::size_t n = std::size_t(blk.length);
+    const File& in = job.input();
+    if (read_at_least(in.fd(), buffers.in(), job.io_length(n), n, pos, blk.offset, in.path()) < n)
+        job.fail_input_shrank();
+    job.kernel()(buffers.in(), buffers.out(), n);
+    const std::size_t out_n = n * job.kernel().expansion();
+    const std::size_t out_io = job.io_length(out_n);
+    if (out_io != out_n) std::memset(buffers.out() + out_n, 0, out_io - out_n);  // direct I/O: pad the tail
+    write_all(job.out_fd(), buffers.out(), out_io, pos, blk.offset * job.kernel().expansion(), job.output().target());
+}
+
+}  // namespace sfp::cipher

@@ -1,0 +1,40 @@
+#pragma once
+// Buffered-I/O building blocks shared by stream, threads and pool: transfers that retry short
+// counts and EINTR, and one block read-transform-write.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "algorithms/cipher/job.hpp"
+#include "algorithms/stripes.hpp"
+#include "io/aligned_buffer.hpp"
+
+namespace sfp::cipher {
+
+// Where a transfer happens: at the file position (read/write, as cci does) or at the block's
+// own offset (pread/pwrite, so threads need no shared position).
+enum class Position { sequential, at_offset };
+
+// Reads until at least `need` bytes (at most `capacity`) are in buf or the file ends; returns
+// the count. Direct I/O asks for the whole aligned capacity and gets the tail in one go.
+std::size_t read_at_least(int fd, std::uint8_t* buf, std::size_t capacity, std::size_t need, Position pos,
+                          std::uint64_t offset, const std::string& path);
+void write_all(int fd, const std::uint8_t* data, std::size_t n, Position pos, std::uint64_t offset,
+               const std::string& path);
+
+// One worker's buffers for blocks of `block` input bytes. The transform runs in place in the
+// input buffer when the output is the same size; widen gets a second, twice as large buffer.
+class BlockBuffers {
+public:
+    BlockBuffers(const CipherJob& job, std::size_t block);
+    std::uint8_t* in() const noexcept { return in_.data(); }
+    std::uint8_t* out() const noexcept { return out_.size() ? out_.data() : in_.data(); }
+
+private:
+    AlignedBuffer in_, out_;
+};
+
+// Reads input block `blk`, transforms it and writes it at its output offset.
+void transform_block(const CipherJob& job, const BlockBuffers& buffers, Block blk, Position pos);
+
+}  // namespace sfp::cipher

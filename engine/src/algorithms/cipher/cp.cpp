@@ -1,0 +1,47 @@
+// cipher/cp — the floor: the system `cp` copying the input to the output under the same clock
+// and the same output safety (a temporary file renamed on success). It does not transform, so
+// it is a reference floor, not a competitor: "what a plain copy costs here".
+#include "algorithms/cipher/job.hpp"
+#include "algorithms/cipher/strategies.hpp"
+#include "measure/child_process.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp::cipher {
+namespace {
+
+Support probe() {
+    if (find_on_path("cp").empty()) return Support::no("`cp` is not installed (package coreutils)");
+    return Support::yes();
+}
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    CipherJob job(spec, ctx, Access::external);
+    ctx.note("cp copies without transforming: a floor for the others, not a competitor");
+    const ChildRun child = run_child({"cp", "--", job.input().path(), job.output().write_path()}, ctx);
+    if (ctx.should_stop()) return std::monostate{};
+    if (child.exit_code != 0) {
+        std::string why = child.err.empty() ? "exit status " + std::to_string(child.exit_code) : child.err;
+        if (child.signal) why = "killed by signal " + std::to_string(child.signal);
+        while (!why.empty() && why.back() == '\n') why.pop_back();
+        fail("cp failed: " + why);
+    }
+    ctx.add_progress(job.input_size());
+    Outcome outcome = job.complete(ctx);
+    if (auto* o = std::get_if<CipherOutcome>(&outcome)) o->output_bytes = job.input_size();  // a copy
+    return outcome;
+}
+
+}  // namespace
+
+const Strategy cp_strategy{
+    .algorithm = "cipher",
+    .name = "cp",
+    .description = "floor: the system `cp` copying the input (no transform), as a child process",
+    .uses = uses_nothing,
+    .reference_floor = true,
+    .probe = probe,
+    .run = run,
+    .finish = hash_output,
+};
+
+}  // namespace sfp::cipher

@@ -1,0 +1,42 @@
+#pragma once
+// The transforms every cipher strategy applies to its blocks: a plain byte loop (the article's
+// cci) and a vectorised one (its "Fast" variants). Both give the same bytes.
+#include <cstddef>
+#include <cstdint>
+
+#include "algorithms/cipher/options.hpp"
+
+namespace sfp::cipher {
+
+// The shift reduced once for each alphabet, so kernels never divide.
+struct Shift {
+    std::uint8_t byte = 0;    // mod 256
+    std::uint8_t letter = 0;  // mod 26
+    std::uint8_t digit = 0;   // mod 10
+    static Shift of(int shift) noexcept;
+};
+
+// Transforms in[0..n) into out[0..n*expansion). For caesar and letters, out may equal in
+// (in-place); otherwise the ranges must not overlap.
+using KernelFn = void (*)(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shift& s) noexcept;
+
+KernelFn plain_kernel(Transform t) noexcept;  // kernel.cpp
+KernelFn fast_kernel(Transform t) noexcept;   // fast_kernel.cpp
+
+class Kernel {
+public:
+    Kernel(Transform t, int shift, bool fast) noexcept
+        : fn_(fast ? fast_kernel(t) : plain_kernel(t)), shift_(Shift::of(shift)),
+          expansion_(t == Transform::widen ? 2 : 1) {}
+    unsigned expansion() const noexcept { return expansion_; }
+    void operator()(const std::uint8_t* in, std::uint8_t* out, std::size_t n) const noexcept {
+        fn_(in, out, n, shift_);
+    }
+
+private:
+    KernelFn fn_;
+    Shift shift_;
+    unsigned expansion_;
+};
+
+}  // namespace sfp::cipher

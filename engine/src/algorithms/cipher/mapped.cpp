@@ -1,0 +1,20 @@
+#include "algorithms/cipher/mapped.hpp"
+
+#include "io/sigbus_guard.hpp"
+
+namespace sfp::cipher {
+
+void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
+    auto work = [&] { job.kernel()(in, out, n); };
+    if (!guarded(work)) job.fail_mapped_access();
+}
+
+WholeMappings::WholeMappings(const CipherJob& job)
+    : in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()), MappedRegion::Access::read),
+      out(job.out_fd(), job.output().target(), 0, std::size_t(job.output_size()), MappedRegion::Access::write) {}
+
+void WholeMappings::flush_if_asked(const CipherJob& job) const {
+    if (job.options().flush) out.sync(job.output().target());
+}
+
+}  // namespace sfp::cipher

@@ -1,0 +1,20 @@
+#pragma once
+// What the mapped strategies share: input and output mapped whole, and a guarded transform
+// that turns SIGBUS (a file truncated underneath the mapping) into a clear error.
+#include "algorithms/cipher/job.hpp"
+#include "io/mapped_region.hpp"
+
+namespace sfp::cipher {
+
+// Transforms n input bytes at `in` to n*expansion bytes at `out`, both mapped.
+void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n);
+
+// The input mapped read-only and the (reserved) output mapped writable, both whole.
+struct WholeMappings {
+    explicit WholeMappings(const CipherJob& job);
+    // With the flush option: msync the output before the job commits (atouMMFL).
+    void flush_if_asked(const CipherJob& job) const;
+    MappedRegion in, out;
+};
+
+}  // namespace sfp::cipher

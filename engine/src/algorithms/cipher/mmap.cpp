@@ -1,0 +1,36 @@
+// cipher/mmap — cciMM: input and output mapped whole, one thread transforming front to back.
+#include "algorithms/cipher/mapped.hpp"
+#include "algorithms/cipher/strategies.hpp"
+
+namespace sfp::cipher {
+namespace {
+
+constexpr std::uint64_t kChunk = 1u << 20;  // progress and cancel granularity, not a tuning knob
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    CipherJob job(spec, ctx, Access::mapped);
+    const WholeMappings maps(job);
+    maps.in.advise_sequential();
+    const unsigned x = job.kernel().expansion();
+    for (std::uint64_t off = 0; off < job.input_size() && !ctx.should_stop(); off += kChunk) {
+        const std::uint64_t n = std::min(kChunk, job.input_size() - off);
+        transform_mapped(job, maps.in.data() + off, maps.out.data() + off * x, std::size_t(n));
+        ctx.add_progress(n);
+    }
+    maps.flush_if_asked(job);
+    return job.complete(ctx);
+}
+
+}  // namespace
+
+const Strategy mmap_strategy{
+    .algorithm = "cipher",
+    .name = "mmap",
+    .description = "cciMM: input and output memory-mapped whole, one thread",
+    .uses = uses_nothing,
+    .probe = always_supported,
+    .run = run,
+    .finish = hash_output,
+};
+
+}  // namespace sfp::cipher

@@ -1,0 +1,39 @@
+// cipher/mmap-mt — cciMTMM: input and output mapped whole, T threads over round-robin stripes.
+#include "algorithms/cipher/mapped.hpp"
+#include "algorithms/cipher/strategies.hpp"
+#include "algorithms/stripes.hpp"
+
+namespace sfp::cipher {
+namespace {
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    CipherJob job(spec, ctx, Access::mapped);
+    const WholeMappings maps(job);
+    const unsigned x = job.kernel().expansion();
+    ctx.run_threads(spec.threads, [&](unsigned worker) {
+        ProgressMeter meter(ctx);
+        for_each_stripe_block(worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
+            if (ctx.should_stop()) return false;
+            transform_mapped(job, maps.in.data() + blk.offset, maps.out.data() + blk.offset * x,
+                             std::size_t(blk.length));
+            meter.add(blk.length);
+            return true;
+        });
+    });
+    maps.flush_if_asked(job);
+    return job.complete(ctx);
+}
+
+}  // namespace
+
+const Strategy mmap_mt_strategy{
+    .algorithm = "cipher",
+    .name = "mmap-mt",
+    .description = "cciMTMM: input and output memory-mapped whole, T threads over round-robin stripes",
+    .uses = uses_block | uses_threads,
+    .probe = always_supported,
+    .run = run,
+    .finish = hash_output,
+};
+
+}  // namespace sfp::cipher

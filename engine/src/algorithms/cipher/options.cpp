@@ -1,0 +1,40 @@
+#include "algorithms/cipher/options.hpp"
+
+#include "sfp/failure.hpp"
+#include "spec_options.hpp"
+
+namespace sfp::cipher {
+
+const char* to_string(Transform t) noexcept {
+    switch (t) {
+    case Transform::caesar: return "caesar";
+    case Transform::letters: return "letters";
+    case Transform::widen: return "widen";
+    }
+    return "?";
+}
+
+CipherOptions parse_options(const RunSpec& spec) {
+    CipherOptions o;
+    o.shift = int(option_int(spec, "shift", 0, -kMaxShift, kMaxShift));
+    const std::string t = option_text(spec, "transform", "caesar");
+    if (t == "caesar") o.transform = Transform::caesar;
+    else if (t == "letters") o.transform = Transform::letters;
+    else if (t == "widen") o.transform = Transform::widen;
+    else fail("option transform: '" + t + "' is not one of caesar, letters, widen");
+    o.fast = option_flag(spec, "fast");
+    o.flush = option_flag(spec, "flush");
+    o.direct = option_flag(spec, "direct");
+    o.output_exists = option_flag(spec, "output_exists");
+    o.in_place = option_flag(spec, "in_place");
+    if (o.in_place && o.output_exists)
+        fail("options in_place and output_exists cannot be combined: writing into the input's own "
+             "blocks would damage it if the run failed");
+    return o;
+}
+
+std::uint64_t output_size(Transform t, std::uint64_t input) noexcept {
+    return t == Transform::widen ? 2 * input : input;
+}
+
+}  // namespace sfp::cipher

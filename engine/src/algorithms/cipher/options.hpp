@@ -1,0 +1,33 @@
+#pragma once
+// cipher's options as they travel in RunSpec::options, parsed once with errors naming the option.
+#include <cstdint>
+
+#include "sfp/types.hpp"
+
+namespace sfp::cipher {
+
+enum class Transform {
+    caesar,   // out = (in + shift) mod 256
+    letters,  // A-Z, a-z rotate within their case (mod 26), 0-9 within the digits (mod 10)
+    widen,    // atou: each (shifted) byte becomes a UTF-16LE code unit; the output is twice the input
+};
+const char* to_string(Transform t) noexcept;
+
+inline constexpr int kMaxShift = 255;
+
+struct CipherOptions {
+    int shift = 0;               // "shift": -255..255
+    Transform transform = Transform::caesar;  // "transform"
+    bool fast = false;           // "fast": vectorised kernel instead of the byte loop
+    bool flush = false;          // "flush": fsync/msync before the run ends
+    bool direct = false;         // "direct": O_DIRECT with aligned buffers
+    bool output_exists = false;  // "output_exists": overwrite the existing target in place
+    bool in_place = false;       // "in_place": the output may be the input (replaced atomically)
+};
+
+CipherOptions parse_options(const RunSpec& spec);  // throws sfp::Failure
+
+// Bytes of output for `input` bytes of input.
+std::uint64_t output_size(Transform t, std::uint64_t input) noexcept;
+
+}  // namespace sfp::cipher

@@ -1,0 +1,117 @@
+#include "algorithms/cipher/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+
+#include "io/file.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp::cipher {
+namespace {
+
+struct Target {
+    std::string path;   // symlinks resolved, so a rename replaces the file and not the link
+    bool exists = false;
+    struct stat st {};
+};
+
+// The file `requested` names (following symlinks), checked against the input and for its type.
+Target resolve_target(const std::string& requested, const File& input, const OutputPolicy& policy) {
+    if (requested.empty()) fail("cipher needs an output path");
+    Target t{requested};
+    if (stat(requested.c_str(), &t.st) == 0) {
+        t.exists = true;
+        if (!S_ISREG(t.st.st_mode))
+            fail("cannot write '" + requested + "': it is " +
+                 (S_ISDIR(t.st.st_mode) ? "a directory" : "not a regular file") +
+                 " (only regular files are replaced)");
+        char real[PATH_MAX];
+        if (!realpath(requested.c_str(), real)) fail_errno("cannot resolve", requested, errno);
+        t.path = real;
+        if (t.st.st_dev == input.device() && t.st.st_ino == input.inode() && !policy.in_place)
+            fail("refusing to overwrite the input: '" + requested + "' is the same file as '" + input.path() +
+                 "' (same path, a symlink or a hard link); use --in-place to replace it");
+    } else if (errno != ENOENT) {
+        fail_errno("cannot check", requested, errno);
+    }
+    if (policy.output_exists && !t.exists)
+        fail("cannot write into '" + requested + "': it does not exist (--output-exists needs an existing file)");
+    return t;
+}
+
+// posix_fallocate reports its error as the return value, not in errno.
+void reserve(int fd, std::uint64_t size, const std::string& path) {
+    if (size == 0) return;
+    const int rc = posix_fallocate(fd, 0, off_t(size));
+    if (rc != 0)
+        fail("cannot reserve " + std::to_string(size) + " bytes for '" + path + "': " + std::strerror(rc));
+}
+
+void sync_directory_of(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) fail_errno("cannot open", dir, errno);
+    const int rc = fsync(fd);
+    const int err = errno;
+    ::close(fd);
+    if (rc != 0 && err != EINVAL) fail_errno("cannot flush", dir, err);  // EINVAL: fs without dir fsync
+}
+
+}  // namespace
+
+OutputFile::OutputFile(const std::string& requested, const File& input, std::uint64_t size,
+                       const OutputPolicy& policy) {
+    const Target t = resolve_target(requested, input, policy);
+    target_ = t.path;
+    if (policy.output_exists) {
+        existing_fd_ = ::open(target_.c_str(), O_RDWR | O_CLOEXEC);
+        if (existing_fd_ < 0) fail_errno("cannot open", target_, errno);
+        if (policy.reserve) reserve(existing_fd_, size, target_);
+        if (ftruncate(existing_fd_, off_t(size)) != 0) fail_errno("cannot resize", target_, errno);
+        return;
+    }
+    fresh_.emplace(target_);
+    if (t.exists) {  // the replacement keeps the replaced file's permissions (and owner, if we may)
+        if (fchmod(fresh_->fd(), t.st.st_mode & 07777) != 0) fail_errno("cannot set permissions on", write_path(), errno);
+        if (fchown(fresh_->fd(), t.st.st_uid, t.st.st_gid) != 0 && errno != EPERM)
+            fail_errno("cannot set the owner of", write_path(), errno);
+    }
+    if (policy.reserve) reserve(fresh_->fd(), size, target_);
+}
+
+OutputFile::~OutputFile() {
+    if (existing_fd_ >= 0) {
+        if (!committed_) {
+            const int rc = ftruncate(existing_fd_, 0);  // a failure here has nowhere to go
+            (void)rc;
+        }
+        ::close(existing_fd_);
+    }
+    // fresh_: AtomicOutput removes its temporary file unless committed.
+}
+
+int OutputFile::fd() const noexcept { return fresh_ ? fresh_->fd() : existing_fd_; }
+
+const std::string& OutputFile::write_path() const noexcept { return fresh_ ? fresh_->temp_path() : target_; }
+
+void OutputFile::commit(bool flush) {
+    if (flush && fsync(fd()) != 0) fail_errno("cannot flush", target_, errno);
+    if (fresh_) {
+        fresh_->commit();
+        if (flush) sync_directory_of(target_);
+    } else {
+        const int fd = existing_fd_;
+        existing_fd_ = -1;
+        if (::close(fd) != 0) fail_errno("cannot write", target_, errno);
+    }
+    committed_ = true;
+}
+
+}  // namespace sfp::cipher

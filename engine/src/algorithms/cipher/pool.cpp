@@ -1,0 +1,40 @@
+// cipher/pool — cciMT_VTP: stripes are work items on a pool of T workers. Unlike `threads`,
+// no worker owns a fixed set of stripes: each takes the next unclaimed stripe from a shared
+// queue when it is free, so a worker that is slowed down (a page fault, a preemption) simply
+// takes fewer items and the others take more.
+#include "algorithms/cipher/block_io.hpp"
+#include "algorithms/cipher/stripe_queue.hpp"
+#include "algorithms/cipher/strategies.hpp"
+
+namespace sfp::cipher {
+namespace {
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    CipherJob job(spec, ctx, Access::buffers);
+    StripeQueue queue(spec.block_size, job.input_size());
+    ctx.run_threads(spec.threads, [&](unsigned) {
+        const BlockBuffers buffers(job, std::size_t(spec.block_size));
+        ProgressMeter meter(ctx);
+        while (!ctx.should_stop()) {
+            const std::optional<Block> item = queue.take();
+            if (!item) break;
+            transform_block(job, buffers, *item, Position::at_offset);
+            meter.add(item->length);
+        }
+    });
+    return job.complete(ctx);
+}
+
+}  // namespace
+
+const Strategy pool_strategy{
+    .algorithm = "cipher",
+    .name = "pool",
+    .description = "cciMT_VTP: a pool of T workers taking stripes as work items from a shared queue",
+    .uses = uses_block | uses_threads,
+    .probe = always_supported,
+    .run = run,
+    .finish = hash_output,
+};
+
+}  // namespace sfp::cipher

@@ -1,0 +1,31 @@
+#pragma once
+// The work queue of the `pool` strategy: stripes handed out one at a time, in file order, to
+// whichever worker asks next. Lock-free (one atomic counter), so no worker ever waits for another.
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+#include "algorithms/stripes.hpp"
+
+namespace sfp::cipher {
+
+class StripeQueue {
+public:
+    StripeQueue(std::uint64_t block, std::uint64_t total) noexcept
+        : block_(block), count_(total == 0 ? 0 : (total - 1) / block + 1), total_(total) {}
+
+    // The next unclaimed stripe, or nothing when all are taken.
+    std::optional<Block> take() noexcept {
+        const std::uint64_t k = next_.fetch_add(1, std::memory_order_relaxed);
+        if (k >= count_) return std::nullopt;
+        const std::uint64_t off = k * block_;
+        return Block{off, std::min(block_, total_ - off)};
+    }
+
+private:
+    const std::uint64_t block_, count_, total_;
+    std::atomic<std::uint64_t> next_{0};
+};
+
+}  // namespace sfp::cipher

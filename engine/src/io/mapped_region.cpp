@@ -1,0 +1,55 @@
+#include "io/mapped_region.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <utility>
+
+#include "sfp/failure.hpp"
+
+namespace sfp {
+
+std::size_t page_size() noexcept {
+    static const std::size_t size = [] {
+        const long p = sysconf(_SC_PAGESIZE);
+        return p > 0 ? std::size_t(p) : std::size_t(4096);
+    }();
+    return size;
+}
+
+MappedRegion::MappedRegion(int fd, const std::string& path, std::uint64_t offset, std::size_t length,
+                           Access access) {
+    if (length == 0) return;
+    const int prot = access == Access::write ? PROT_READ | PROT_WRITE : PROT_READ;
+    void* p = mmap(nullptr, length, prot, MAP_SHARED, fd, off_t(offset));
+    if (p == MAP_FAILED) fail_errno("cannot map", path, errno);
+    data_ = static_cast<std::uint8_t*>(p);
+    size_ = length;
+}
+
+MappedRegion::MappedRegion(MappedRegion&& o) noexcept
+    : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+
+MappedRegion& MappedRegion::operator=(MappedRegion&& o) noexcept {
+    if (this != &o) {
+        if (data_) munmap(data_, size_);
+        data_ = std::exchange(o.data_, nullptr);
+        size_ = std::exchange(o.size_, 0);
+    }
+    return *this;
+}
+
+MappedRegion::~MappedRegion() {
+    if (data_) munmap(data_, size_);
+}
+
+void MappedRegion::advise_sequential() const noexcept {
+    if (data_) madvise(data_, size_, MADV_SEQUENTIAL);
+}
+
+void MappedRegion::sync(const std::string& path) const {
+    if (data_ && msync(data_, size_, MS_SYNC) != 0) fail_errno("cannot flush", path, errno);
+}
+
+}  // namespace sfp

@@ -1,0 +1,123 @@
+#pragma once
+// Shared by the cipher test suites: a simple reference transform, file helpers, one-line runs.
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <QtTest>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+
+namespace cipher_test {
+
+using Bytes = std::string;
+
+// The reference: obviously correct, byte by byte, straight from the definitions.
+inline Bytes reference(const Bytes& in, const std::string& transform, int shift) {
+    auto rot = [](int c, int first, int span, int k) { return char(first + ((c - first + k) % span + span) % span); };
+    Bytes out;
+    for (const char ch : in) {
+        const int c = static_cast<unsigned char>(ch);
+        if (transform == "caesar") {
+            out += char((c + shift + 512) % 256);
+        } else if (transform == "letters") {
+            if (c >= 'A' && c <= 'Z') out += rot(c, 'A', 26, shift);
+            else if (c >= 'a' && c <= 'z') out += rot(c, 'a', 26, shift);
+            else if (c >= '0' && c <= '9') out += rot(c, '0', 10, shift);
+            else out += ch;
+        } else {  // widen: UTF-16LE code unit of the shifted byte
+            out += char((c + shift + 512) % 256);
+            out += '\0';
+        }
+    }
+    return out;
+}
+
+// Reproducible bytes: a mix of every byte value and text with letters and digits.
+inline Bytes sample(std::size_t n, std::uint32_t seed = 1) {
+    static const char text[] = "The quick brown Fox, 0123456789 jumps over 42 lazy dogs: ZzAa!\n";
+    Bytes b(n, '\0');
+    std::uint32_t x = seed * 2654435761u + 12345u;
+    for (std::size_t i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        b[i] = (i % 3 == 0) ? char(x >> 24) : text[(x >> 8) % (sizeof text - 1)];
+    }
+    return b;
+}
+
+inline void write_file(const std::string& path, const Bytes& data) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(data.data(), std::streamsize(data.size()));
+    QVERIFY2(f.good(), path.c_str());
+}
+
+inline Bytes read_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return Bytes(std::istreambuf_iterator<char>(f), {});
+}
+
+inline bool exists(const std::string& path) {
+    struct stat st {};
+    return lstat(path.c_str(), &st) == 0;
+}
+
+// Temporary files sfpbench left in `dir` (AtomicOutput names them ".<target>.sfp-XXXXXX").
+inline std::vector<std::string> leftovers(const std::string& dir) {
+    std::vector<std::string> found;
+    if (DIR* d = opendir(dir.c_str())) {
+        while (const dirent* e = readdir(d))
+            if (std::string(e->d_name).find(".sfp-") != std::string::npos) found.push_back(e->d_name);
+        closedir(d);
+    }
+    return found;
+}
+
+using Options = std::map<std::string, std::string>;
+
+inline sfp::RunSpec spec_for(const std::string& strategy, const std::string& in, const std::string& out,
+                             std::uint64_t block, unsigned threads, const Options& options) {
+    sfp::RunSpec spec;
+    spec.algorithm = "cipher";
+    spec.strategy = strategy;
+    spec.inputs = {in};
+    spec.output = out;
+    spec.block_size = block;
+    spec.threads = threads;
+    spec.options = options;
+    return spec;
+}
+
+inline sfp::RunResult run(const std::string& strategy, const std::string& in, const std::string& out,
+                          std::uint64_t block, unsigned threads, const Options& options) {
+    sfp::Progress progress;
+    return sfp::run_once(spec_for(strategy, in, out, block, threads, options), progress);
+}
+
+inline std::string describe(const sfp::RunResult& r) {
+    return std::string(sfp::to_string(r.status)) + (r.error.empty() ? "" : ": " + r.error);
+}
+
+// One data row per registered cipher strategy: a new strategy is tested the moment it is listed.
+inline void strategy_rows() {
+    QTest::addColumn<QString>("strategy");
+    for (const sfp::Strategy* s : sfp::strategies_of("cipher"))
+        QTest::newRow(std::string(s->name).c_str()) << QString::fromUtf8(s->name.data(), qsizetype(s->name.size()));
+}
+
+// The strategy of the current row; QSKIPs (returns nullptr) when its probe says unsupported.
+#define CIPHER_STRATEGY_OR_SKIP(var)                                                          \
+    QFETCH(QString, strategy);                                                                \
+    const sfp::Strategy* var = sfp::find_strategy("cipher", strategy.toStdString());         \
+    QVERIFY(var != nullptr);                                                                  \
+    if (const sfp::Support support = var->probe(); !support.supported)                        \
+        QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)))
+
+}  // namespace cipher_test
