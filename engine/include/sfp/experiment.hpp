@@ -26,7 +26,7 @@ struct Experiment {
     // Inputs: either given paths (one input set: e.g. two files for compare) ...
     std::vector<std::string> inputs;
     // ... or generated data: one input set per size, made in the workspace and reused.
-    std::string data_kind;                     // "random", "pair", "text"; "" when inputs are given
+    std::string data_kind;                     // "random", "pair", "text"; "" = the algorithm's (AlgorithmIo)
     std::vector<std::uint64_t> sizes;          // file sizes for generated data
     std::vector<std::string> strategies;       // names within the algorithm
     std::vector<std::uint64_t> block_sizes = {kDefaultBlockSize};
