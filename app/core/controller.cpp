@@ -46,16 +46,11 @@ public:
     }
 
     void run_finished(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) override {
-        // The cells travel once: the controller starts from expand() and only needs the
-        // runner's list in case it differs.
-        std::vector<sfp::Cell> cells;
-        if (!cells_sent_) cells = so_far.cells;
-        cells_sent_ = true;
+        // The whole report travels: statistics, rankings and statuses (a run can turn into
+        // MISMATCH when another strategy finishes) stay exactly the runner's.
         QMetaObject::invokeMethod(
             controller_,
-            [c = controller_, id = id_, record, cells = std::move(cells)]() mutable {
-                c->onRunFinished(id, record, std::move(cells));
-            },
+            [c = controller_, id = id_, record, so_far] { c->onRunFinished(id, record, so_far); },
             Qt::QueuedConnection);
     }
 
@@ -69,7 +64,6 @@ public:
 private:
     Controller* controller_;
     quint64 id_;
-    bool cells_sent_ = false;
 };
 
 Controller::Controller(QObject* parent) : QObject(parent) {
@@ -150,10 +144,9 @@ void Controller::onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repeti
     emit runStarted(cell, repetition, index, total);
 }
 
-void Controller::onRunFinished(quint64 id, const sfp::RunRecord& record, std::vector<sfp::Cell> cells) {
+void Controller::onRunFinished(quint64 id, const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) {
     if (!job_ || id != job_->id) return;
-    if (!cells.empty()) report_.cells = std::move(cells);
-    report_.runs.push_back(record);
+    report_ = so_far;
     emit runFinished(record);
 }
 

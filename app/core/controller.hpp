@@ -23,8 +23,8 @@ public:
     ~Controller() override;
 
     bool isRunning() const noexcept { return job_ != nullptr; }
-    // The report as it grows: cells from the start, one record per finished run, and the
-    // runner's final statistics once it finishes.
+    // The report as it grows: cells from the start (sfp::expand), then after every run the
+    // runner's report so far (runs, statistics, rankings), then its final report.
     const sfp::ExperimentReport& report() const noexcept { return report_; }
     // Milliseconds between the last cancel() and the engine returning; -1 before any cancel.
     double lastCancelLatencyMs() const noexcept { return cancel_latency_ms_; }
@@ -57,7 +57,7 @@ private:
 
     void onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition, std::size_t index,
                       std::size_t total);
-    void onRunFinished(quint64 id, const sfp::RunRecord& record, std::vector<sfp::Cell> cells);
+    void onRunFinished(quint64 id, const sfp::RunRecord& record, const sfp::ExperimentReport& so_far);
     void onMessage(quint64 id, const QString& text);
     void onDone(quint64 id, const Outcome& outcome);
     void poll();

@@ -1,0 +1,124 @@
+#include "cell_metrics.hpp"
+
+#include <QObject>
+
+namespace gui {
+
+QString metric_name(Metric m) {
+    switch (m) {
+    case Metric::elapsed: return QObject::tr("elapsed");
+    case Metric::user: return QObject::tr("user");
+    case Metric::system: return QObject::tr("system");
+    case Metric::cpu: return QObject::tr("CPU");
+    case Metric::throughput: return QObject::tr("throughput");
+    }
+    return {};
+}
+
+QString metric_unit(Metric m) {
+    switch (m) {
+    case Metric::cpu: return QStringLiteral("%");
+    case Metric::throughput: return QStringLiteral("MB/s");
+    default: return QStringLiteral("s");
+    }
+}
+
+QString metric_title(Metric m) {
+    switch (m) {
+    case Metric::elapsed: return QObject::tr("elapsed time (s)");
+    case Metric::user: return QObject::tr("user CPU time (s)");
+    case Metric::system: return QObject::tr("system CPU time (s)");
+    case Metric::cpu: return QObject::tr("CPU utilisation (%, 100 = one core)");
+    case Metric::throughput: return QObject::tr("throughput (MB/s)");
+    }
+    return {};
+}
+
+bool counts(const sfp::RunRecord& record) { return record.status == "ok"; }
+
+double metric_of(const sfp::RunRecord& record, Metric m) {
+    const sfp::RunResult& r = record.result;
+    switch (m) {
+    case Metric::elapsed: return r.real_s;
+    case Metric::user: return r.usage.user_s;
+    case Metric::system: return r.usage.sys_s;
+    case Metric::cpu: return r.real_s > 0 ? (r.usage.user_s + r.usage.sys_s) / r.real_s * 100 : 0;
+    case Metric::throughput: return r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0;
+    }
+    return 0;
+}
+
+std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m) {
+    std::vector<double> values;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.cell == cell && counts(r)) values.push_back(metric_of(r, m));
+    return values;
+}
+
+sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell, Metric m) {
+    return sfp::summarize(cell_values(report, cell, m));
+}
+
+std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report) {
+    if (report.stats.size() == report.cells.size()) return report.stats;
+    std::vector<sfp::CellStats> out(report.cells.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        sfp::CellStats& s = out[i];
+        s.cell = i;
+        s.real = cell_summary(report, i, Metric::elapsed);
+        s.user = cell_summary(report, i, Metric::user);
+        s.sys = cell_summary(report, i, Metric::system);
+        s.high_variation = s.real.n > 1 && s.real.cv > sfp::kHighVariationCv;
+    }
+    std::vector<std::uint64_t> bytes(out.size(), 0);
+    for (const sfp::RunRecord& r : report.runs) {
+        if (r.cell >= out.size()) continue;
+        if (!counts(r)) ++out[r.cell].failed;
+        else bytes[r.cell] = r.result.bytes;
+    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (out[i].real.median > 0) out[i].throughput_mbs = double(bytes[i]) / out[i].real.median / 1e6;
+    return out;
+}
+
+namespace {
+
+std::vector<Slowdown> from_ranking(const sfp::Ranking& r) {
+    std::vector<Slowdown> list{{r.fastest_cell, 1.0}};
+    for (const auto& [cell, ratio] : r.slower)
+        if (cell != r.fastest_cell) list.push_back({cell, ratio});
+    return list;
+}
+
+}  // namespace
+
+std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report) {
+    std::vector<std::vector<Slowdown>> out;
+    const bool final = !report.rankings.empty() && report.stats.size() == report.cells.size();
+    if (final) {
+        for (const sfp::Ranking& r : report.rankings) out.push_back(from_ranking(r));
+        return out;
+    }
+    std::size_t sets = 0;
+    for (const sfp::Cell& c : report.cells) sets = std::max(sets, c.input_set + 1);
+    for (std::size_t set = 0; set < sets; ++set) {
+        std::vector<std::pair<std::size_t, double>> medians;
+        for (std::size_t i = 0; i < report.cells.size(); ++i) {
+            if (report.cells[i].input_set != set) continue;
+            const sfp::Summary s = cell_summary(report, i, Metric::elapsed);
+            if (s.n > 0 && s.median > 0) medians.emplace_back(i, s.median);
+        }
+        if (!medians.empty()) out.push_back(from_ranking(sfp::rank_cells(set, std::move(medians))));
+    }
+    return out;
+}
+
+std::vector<std::optional<double>> slowdown_by_cell(const sfp::ExperimentReport& report) {
+    std::vector<std::optional<double>> out(report.cells.size());
+    for (const auto& ranking : slowdowns(report))
+        for (const Slowdown& s : ranking)
+            if (s.cell < out.size()) out[s.cell] = s.ratio;
+    return out;
+}
+
+}  // namespace gui

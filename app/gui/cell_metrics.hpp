@@ -1,0 +1,40 @@
+#pragma once
+// The numbers the plots and the statistics table show, taken from a (possibly still growing)
+// report. Only runs with status "ok" count; statistics come from the engine (sfp::summarize,
+// sfp::rank_cells), so the window and the CLI agree.
+#include <QString>
+#include <optional>
+#include <vector>
+
+#include "sfp/experiment.hpp"
+
+namespace gui {
+
+enum class Metric { elapsed, user, system, cpu, throughput };
+inline constexpr Metric kMetrics[] = {Metric::elapsed, Metric::user, Metric::system, Metric::cpu,
+                                      Metric::throughput};
+QString metric_name(Metric m);   // "elapsed"
+QString metric_title(Metric m);  // "elapsed time (s)": an axis title with its unit
+QString metric_unit(Metric m);   // "s", "%", "MB/s"
+
+bool counts(const sfp::RunRecord& record);  // a successful timed run
+double metric_of(const sfp::RunRecord& record, Metric m);
+
+// The metric over a cell's successful runs, in the order they ran.
+std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
+sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
+
+// Per cell: the runner's statistics when it has finished, else computed from the runs so far.
+std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report);
+
+// "Times slower than the fastest" per input set: the runner's rankings when final, else ranked
+// now from the median elapsed times. Each ranking starts with the fastest cell at 1.0.
+struct Slowdown {
+    std::size_t cell = 0;
+    double ratio = 1;
+};
+std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report);
+// The same as a lookup by cell (nothing for cells without a successful run).
+std::vector<std::optional<double>> slowdown_by_cell(const sfp::ExperimentReport& report);
+
+}  // namespace gui

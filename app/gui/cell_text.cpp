@@ -1,0 +1,49 @@
+#include "cell_text.hpp"
+
+#include <QObject>
+#include <QStringList>
+#include <set>
+
+#include "sfp/datagen.hpp"
+
+namespace gui {
+
+QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
+
+QString parameter(std::uint64_t value) {
+    return QString::fromStdString(sfp::parameter_text(value));
+}
+
+QString cell_words(const sfp::Cell& cell) {
+    QStringList parts{QString::fromStdString(cell.strategy)};
+    if (cell.block_size) parts << QObject::tr("%1 blocks").arg(size_text(cell.block_size));
+    if (cell.threads)
+        parts << (cell.threads == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(cell.threads));
+    parts << QObject::tr("%1 file").arg(size_text(cell.file_size));
+    return parts.join(QStringLiteral(", "));
+}
+
+Varying varying(const std::vector<sfp::Cell>& cells) {
+    // A parameter varies when cells that use it (non-zero) disagree about it.
+    std::set<std::string> strategies;
+    std::set<std::uint64_t> blocks, threads, sizes;
+    for (const sfp::Cell& c : cells) {
+        strategies.insert(c.strategy);
+        if (c.block_size) blocks.insert(c.block_size);
+        if (c.threads) threads.insert(c.threads);
+        sizes.insert(c.file_size);
+    }
+    return {strategies.size() > 1, blocks.size() > 1, threads.size() > 1, sizes.size() > 1};
+}
+
+QString short_label(const sfp::Cell& cell, const Varying& what) {
+    QStringList parts;
+    if (what.strategy || !(what.block || what.threads || what.size))
+        parts << QString::fromStdString(cell.strategy);
+    if (what.block && cell.block_size) parts << size_text(cell.block_size);
+    if (what.threads && cell.threads) parts << QStringLiteral("×%1").arg(cell.threads);
+    if (what.size) parts << QStringLiteral("@%1").arg(size_text(cell.file_size));
+    return parts.join(QLatin1Char(' '));
+}
+
+}  // namespace gui

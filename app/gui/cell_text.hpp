@@ -1,0 +1,26 @@
+#pragma once
+// How the window names cells and sizes: in words for the progress line, short for plot ticks.
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+#include "sfp/experiment.hpp"
+
+namespace gui {
+
+QString size_text(std::uint64_t bytes);  // "512", "4K", "64M", "640000000"
+QString parameter(std::uint64_t value);  // 0 (not used) -> "-", else size_text
+
+// "mmap-mt, 64K blocks, 2 threads, 64M file": what the progress panel shows.
+QString cell_words(const sfp::Cell& cell);
+
+// Which parameters differ between the cells of one experiment: labels name only those.
+struct Varying {
+    bool strategy = false, block = false, threads = false, size = false;
+};
+Varying varying(const std::vector<sfp::Cell>& cells);
+
+// "mmap-mt 64K ×2 @64M", with only the varying parts: for ticks and legends.
+QString short_label(const sfp::Cell& cell, const Varying& what);
+
+}  // namespace gui

@@ -1,0 +1,25 @@
+#include "default_experiment.hpp"
+
+#include "sfp/registry.hpp"
+#include "sfp/workspace.hpp"
+
+namespace gui {
+
+sfp::Experiment default_experiment() {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.data_kind = "pair";
+    e.sizes = {64u << 20};
+    for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm))
+        if (s->probe().supported) e.strategies.emplace_back(s->name);
+    e.block_sizes = {512, 4096, 64u << 10, 1u << 20};
+    e.threads = {0};
+    e.repetitions = 3;
+    e.warmups = 1;
+    e.cache = sfp::CacheMode::hot;
+    e.order = sfp::Order::interleaved;
+    e.workdir = sfp::default_workdir();
+    return e;
+}
+
+}  // namespace gui

@@ -1,0 +1,239 @@
+#include "experiment_panel.hpp"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "cell_text.hpp"
+#include "experiment_file.hpp"
+#include "inputs_box.hpp"
+#include "run_estimate.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+#include "strategy_list.hpp"
+#include "value_toggles.hpp"
+
+namespace gui {
+namespace {
+
+std::vector<std::uint64_t> block_choices() {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t b = 512; b <= (16u << 20); b *= 2) out.push_back(b);
+    return out;
+}
+
+// 1 .. 2 x CPUs; on big machines the powers of two and the CPU count, so the row stays short.
+std::vector<std::uint64_t> thread_choices() {
+    const std::uint64_t cpus = std::max(1u, sfp::online_cpus());
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t t = 1; t <= 2 * cpus; ++t)
+        if (2 * cpus <= 16 || (t & (t - 1)) == 0 || t == cpus || t == 2 * cpus) out.push_back(t);
+    return out;
+}
+
+std::uint64_t parse_threads(const QString& text) {
+    bool ok = false;
+    const uint n = text.toUInt(&ok);
+    if (!ok || n == 0 || n > sfp::kMaxThreads)
+        throw std::invalid_argument(QObject::tr("Threads: '%1' is not a count from 1 to %2")
+                                        .arg(text).arg(sfp::kMaxThreads).toStdString());
+    return n;
+}
+
+std::uint64_t parse_block(const QString& text) {
+    try {
+        return sfp::parse_size(text.toStdString());
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(QObject::tr("Block sizes: %1").arg(QString::fromUtf8(e.what())).toStdString());
+    }
+}
+
+}  // namespace
+
+ExperimentPanel::ExperimentPanel(QWidget* parent)
+    : QWidget(parent), inputs_(new InputsBox(this)), algorithm_(new QComboBox(this)),
+      strategies_(new StrategyList(this)),
+      blocks_(new ValueToggles(block_choices(), size_text, parse_block, 4, this)),
+      threads_(new ValueToggles(thread_choices(), [](std::uint64_t t) { return QString::number(t); },
+                                parse_threads, 4, this)),
+      estimate_(new QLabel(this)) {
+    algorithm_->setObjectName(QStringLiteral("algorithm"));
+    for (std::string_view a : sfp::algorithms()) algorithm_->addItem(QString::fromUtf8(a.data(), qsizetype(a.size())));
+    auto* work = new QGroupBox(tr("Algorithm and strategies"), this);
+    auto* workLayout = new QVBoxLayout(work);
+    workLayout->addWidget(algorithm_);
+    workLayout->addWidget(strategies_);
+    strategies_->setMinimumHeight(120);
+    estimate_->setObjectName(QStringLiteral("estimate"));
+    estimate_->setWordWrap(true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(inputs_);
+    layout->addWidget(work);
+    layout->addWidget(makeParameters());
+    layout->addWidget(estimate_);
+    layout->addStretch(1);
+
+    connect(algorithm_, &QComboBox::currentIndexChanged, this, &ExperimentPanel::onAlgorithmChanged);
+    connect(blocks_, &ValueToggles::changed, this, &ExperimentPanel::refresh);
+    connect(threads_, &ValueToggles::changed, this, &ExperimentPanel::refresh);
+    connect(inputs_, &InputsBox::changed, this, &ExperimentPanel::refresh);
+    connect(strategies_, &StrategyList::changed, this, &ExperimentPanel::refresh);
+    onAlgorithmChanged();
+}
+
+QWidget* ExperimentPanel::makeParameters() {
+    auto* box = new QGroupBox(tr("Parameters"), this);
+    repetitions_ = new QSpinBox(box);
+    repetitions_->setRange(1, 1000);
+    repetitions_->setValue(3);
+    warmups_ = new QSpinBox(box);
+    warmups_->setRange(0, 100);
+    warmups_->setToolTip(tr("Untimed runs per cell before the timed ones"));
+    cache_ = new QComboBox(box);
+    cache_->addItem(tr("hot (inputs in the page cache)"), int(sfp::CacheMode::hot));
+    cache_->addItem(tr("cold (evicted before every run)"), int(sfp::CacheMode::cold));
+    order_ = new QComboBox(box);
+    order_->addItem(tr("interleaved (fair to drifting machines)"), int(sfp::Order::interleaved));
+    order_->addItem(tr("sequential (cell by cell)"), int(sfp::Order::sequential));
+    options_ = new QLineEdit(box);
+    options_->setPlaceholderText(tr("algorithm options, e.g. max_mismatches=8"));
+    auto* form = new QFormLayout(box);
+    form->addRow(tr("Block sizes"), blocks_);
+    form->addRow(tr("Threads"), threads_);
+    form->addRow(tr("Repetitions"), repetitions_);
+    form->addRow(tr("Warm-ups"), warmups_);
+    form->addRow(tr("Cache"), cache_);
+    form->addRow(tr("Order"), order_);
+    form->addRow(tr("Options"), options_);
+    for (QSpinBox* spin : {repetitions_, warmups_}) connect(spin, &QSpinBox::valueChanged, this, &ExperimentPanel::refresh);
+    for (QComboBox* combo : {cache_, order_}) connect(combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::refresh);
+    connect(options_, &QLineEdit::textChanged, this, &ExperimentPanel::refresh);
+    return box;
+}
+
+void ExperimentPanel::onAlgorithmChanged() {
+    const std::string algorithm = algorithm_->currentText().toStdString();
+    strategies_->setAlgorithm(algorithm);
+    if (const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm)) inputs_->setDataKind(std::string(io->data_kind));
+    refresh();
+}
+
+sfp::Experiment ExperimentPanel::experiment() const {
+    sfp::Experiment e;
+    e.algorithm = algorithm_->currentText().toStdString();
+    if (inputs_->generated()) {
+        e.data_kind = inputs_->dataKind();
+        e.sizes = inputs_->sizes();
+    } else {
+        for (const QString& f : inputs_->files()) e.inputs.push_back(f.toStdString());
+    }
+    e.workdir = inputs_->workdir().toStdString();
+    e.strategies = strategies_->checked();
+    const unsigned uses = strategies_->checkedUses();
+    e.block_sizes = blocks_->values();
+    if (e.block_sizes.empty() && (uses & sfp::uses_block))
+        throw InputError{tr("Block sizes: choose at least one (a checked strategy reads in blocks)")};
+    if (e.block_sizes.empty()) e.block_sizes = {sfp::kDefaultBlockSize};
+    e.threads.clear();
+    for (std::uint64_t t : threads_->values()) e.threads.push_back(unsigned(t));
+    if (e.threads.empty() && (uses & sfp::uses_threads))
+        throw InputError{tr("Threads: choose at least one thread count (a checked strategy uses threads)")};
+    if (e.threads.empty()) e.threads = {0};
+    e.repetitions = unsigned(repetitions_->value());
+    e.warmups = unsigned(warmups_->value());
+    e.cache = sfp::CacheMode(cache_->currentData().toInt());
+    e.order = sfp::Order(order_->currentData().toInt());
+    e.seed = seed_;
+    for (const QString& pair : options_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        if (eq <= 0) throw InputError{tr("Options: '%1' is not name=value").arg(pair)};
+        e.options[pair.left(eq).toStdString()] = pair.mid(eq + 1).toStdString();
+    }
+    return e;
+}
+
+std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) const {
+    try {
+        sfp::Experiment e = experiment();
+        if (e.strategies.empty()) throw InputError{tr("Strategies: check at least one strategy")};
+        if (e.data_kind.empty() && e.inputs.empty())
+            throw InputError{tr("Input data: add input files (Add…, or drop them onto the window) or choose generated data")};
+        if (!e.data_kind.empty() && e.sizes.empty())
+            throw InputError{tr("File sizes: enter at least one size for the generated data, e.g. 64M")};
+        for (const std::string& path : e.inputs) {
+            const QFileInfo info(QString::fromStdString(path));
+            if (!info.exists()) throw InputError{tr("Input file not found: %1").arg(info.filePath())};
+            if (!info.isFile()) throw InputError{tr("Input is not a regular file: %1").arg(info.filePath())};
+            if (!info.isReadable()) throw InputError{tr("Input file is not readable (permission denied): %1").arg(info.filePath())};
+        }
+        core::check_experiment(e);
+        return e;
+    } catch (const InputError& e) {
+        *why = e.message;
+    } catch (const std::exception& e) {
+        *why = tr("Invalid experiment: %1").arg(QString::fromUtf8(e.what()));
+    }
+    return std::nullopt;
+}
+
+void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
+    const int a = algorithm_->findText(QString::fromStdString(e.algorithm));
+    if (a >= 0) algorithm_->setCurrentIndex(a);
+    inputs_->setGenerated(!e.data_kind.empty() || e.inputs.empty());
+    if (!e.data_kind.empty()) inputs_->setDataKind(e.data_kind);
+    inputs_->setSizes(e.sizes);
+    QStringList files;
+    for (const std::string& f : e.inputs) files << QString::fromStdString(f);
+    inputs_->setFiles(files);
+    if (!e.workdir.empty()) inputs_->setWorkdir(QString::fromStdString(e.workdir));
+    if (!e.strategies.empty()) strategies_->setChecked(e.strategies);
+    blocks_->setValues(e.block_sizes);
+    std::vector<std::uint64_t> threads;
+    for (unsigned t : e.threads) threads.push_back(t ? t : std::max(1u, sfp::online_cpus()));
+    threads_->setValues(threads);
+    repetitions_->setValue(int(e.repetitions));
+    warmups_->setValue(int(e.warmups));
+    cache_->setCurrentIndex(cache_->findData(int(e.cache)));
+    order_->setCurrentIndex(order_->findData(int(e.order)));
+    seed_ = e.seed;
+    QStringList options;
+    for (const auto& [k, v] : e.options) options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
+    options_->setText(options.join(QStringLiteral(", ")));
+    refresh();
+}
+
+void ExperimentPanel::setMeasuredRate(double bytesPerSecond) {
+    measured_rate_ = bytesPerSecond;
+    refresh();
+}
+
+QString ExperimentPanel::estimateText() const { return estimate_->text(); }
+
+void ExperimentPanel::refresh() {
+    const unsigned uses = strategies_->checkedUses();
+    blocks_->setEnabled(uses & sfp::uses_block);
+    blocks_->setToolTip(uses & sfp::uses_block ? QString() : tr("No checked strategy uses a block size"));
+    threads_->setEnabled(uses & sfp::uses_threads);
+    threads_->setToolTip(uses & sfp::uses_threads ? QString() : tr("No checked strategy uses threads"));
+    QString why;
+    const std::optional<sfp::Experiment> e = validExperiment(&why);
+    if (e) {
+        try {
+            estimate_->setText(estimate_text(estimate(*e, measured_rate_)));
+        } catch (const std::exception& error) {
+            why = QString::fromUtf8(error.what());
+        }
+    }
+    if (!why.isEmpty()) estimate_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
+    emit changed();
+}
+
+}  // namespace gui

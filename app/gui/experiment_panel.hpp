@@ -1,0 +1,65 @@
+#pragma once
+// The experiment form: inputs, algorithm, strategies, parameters, repetitions. Turns into an
+// sfp::Experiment (and back), and shows the run count and a rough duration before starting.
+#include <QWidget>
+#include <optional>
+
+#include "sfp/experiment.hpp"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace gui {
+
+class InputsBox;
+class StrategyList;
+class ValueToggles;
+
+class ExperimentPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExperimentPanel(QWidget* parent = nullptr);
+
+    // What the form says, unchecked. Throws InputError for text that does not parse.
+    sfp::Experiment experiment() const;
+    // What the form says, checked (core::check_experiment, input files exist); nothing and a
+    // message naming the field otherwise.
+    std::optional<sfp::Experiment> validExperiment(QString* why) const;
+    void setExperiment(const sfp::Experiment& experiment);
+
+    void setMeasuredRate(double bytesPerSecond);  // for the duration estimate
+    QString estimateText() const;
+
+    InputsBox* inputs() { return inputs_; }
+    StrategyList* strategies() { return strategies_; }
+    ValueToggles* blockSizes() { return blocks_; }
+    ValueToggles* threads() { return threads_; }
+    QComboBox* algorithm() { return algorithm_; }
+    QSpinBox* repetitions() { return repetitions_; }
+
+signals:
+    void changed();
+
+private:
+    QWidget* makeParameters();
+    void onAlgorithmChanged();
+    void refresh();  // enables the parameters in use and updates the estimate
+
+    InputsBox* inputs_;
+    QComboBox* algorithm_;
+    StrategyList* strategies_;
+    ValueToggles* blocks_;
+    ValueToggles* threads_;
+    QSpinBox* repetitions_ = nullptr;
+    QSpinBox* warmups_ = nullptr;
+    QComboBox* cache_ = nullptr;
+    QComboBox* order_ = nullptr;
+    QLineEdit* options_ = nullptr;
+    QLabel* estimate_;
+    std::uint64_t seed_ = 1;  // kept from a loaded experiment: the interleaved order depends on it
+    double measured_rate_ = 0;
+};
+
+}  // namespace gui

@@ -1,0 +1,24 @@
+#pragma once
+// `sfpbench-gui --headless`: the window's experiment without a display (offscreen). Runs it,
+// then writes the runs CSV and the plot PNG exactly as the window's Export would.
+#include <QString>
+#include <QStringList>
+
+namespace gui {
+
+class MainWindow;
+
+struct HeadlessOptions {
+    QString experiment;  // a saved experiment; empty = the default one
+    QString csv;         // where the runs CSV goes
+    QString png;         // where the plot goes
+    QString plot;        // which plot: lines (default), time-split, box, slowdown
+};
+
+// The names --plot accepts, in plots::Kind order.
+QStringList plot_kind_names();
+
+// Runs the event loop until the experiment ends; returns the process exit code (0 ok, 2 trouble).
+int run_headless(MainWindow& window, const HeadlessOptions& options);
+
+}  // namespace gui

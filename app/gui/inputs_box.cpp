@@ -1,0 +1,171 @@
+#include "inputs_box.hpp"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "cell_text.hpp"
+#include "sfp/datagen.hpp"
+#include "value_toggles.hpp"
+
+namespace gui {
+
+InputsBox::InputsBox(QWidget* parent)
+    : QGroupBox(tr("Input data"), parent), generated_(new QRadioButton(tr("&Generated"), this)),
+      files_(new QRadioButton(tr("&Files"), this)), pages_(new QStackedWidget(this)) {
+    pages_->addWidget(makeGeneratedPage());
+    pages_->addWidget(makeFilesPage());
+    auto* choice = new QHBoxLayout;
+    choice->addWidget(generated_);
+    choice->addWidget(files_);
+    choice->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(choice);
+    layout->addWidget(pages_);
+    generated_->setChecked(true);
+    connect(generated_, &QRadioButton::toggled, this, [this](bool on) {
+        pages_->setCurrentIndex(on ? 0 : 1);
+        emit changed();
+    });
+}
+
+QWidget* InputsBox::makeGeneratedPage() {
+    auto* page = new QWidget(this);
+    kind_ = new QComboBox(page);
+    kind_->addItem(tr("pair (two files, known differences)"), QStringLiteral("pair"));
+    kind_->addItem(tr("random bytes"), QStringLiteral("random"));
+    kind_->addItem(tr("English-like text"), QStringLiteral("text"));
+    sizes_ = new QLineEdit(page);
+    sizes_->setObjectName(QStringLiteral("sizes"));
+    sizes_->setPlaceholderText(tr("e.g. 64M, 256M, 640000000"));
+    sizes_->setToolTip(tr("File sizes to generate, separated by commas: one input set per size"));
+    workdir_ = new QLineEdit(page);
+    workdir_->setObjectName(QStringLiteral("workdir"));
+    workdir_->setToolTip(tr("Where generated data is kept and reused (only files sfpbench made are ever removed)"));
+    auto* browse = new QToolButton(page);
+    browse->setText(QStringLiteral("…"));
+    connect(browse, &QToolButton::clicked, this, &InputsBox::chooseWorkdir);
+    auto* dirRow = new QHBoxLayout;
+    dirRow->addWidget(workdir_, 1);
+    dirRow->addWidget(browse);
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Kind"), kind_);
+    form->addRow(tr("Sizes"), sizes_);
+    form->addRow(tr("Workspace"), dirRow);
+    connect(kind_, &QComboBox::currentIndexChanged, this, &InputsBox::changed);
+    connect(sizes_, &QLineEdit::textChanged, this, &InputsBox::changed);
+    connect(workdir_, &QLineEdit::textChanged, this, &InputsBox::changed);
+    return page;
+}
+
+QWidget* InputsBox::makeFilesPage() {
+    auto* page = new QWidget(this);
+    list_ = new QListWidget(page);
+    list_->setObjectName(QStringLiteral("inputFiles"));
+    list_->setToolTip(tr("Input files in order (compare: the two files). Drop files onto the window to add them."));
+    list_->setMaximumHeight(90);
+    auto* add = new QPushButton(tr("Add…"), page);
+    recent_ = new QToolButton(page);
+    recent_->setText(tr("Recent"));
+    recent_->setPopupMode(QToolButton::InstantPopup);
+    recent_->setMenu(new QMenu(recent_));
+    auto* remove = new QPushButton(tr("Remove"), page);
+    connect(add, &QPushButton::clicked, this, &InputsBox::chooseFiles);
+    connect(remove, &QPushButton::clicked, this, [this] {
+        delete list_->currentItem();
+        emit changed();
+    });
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(recent_);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(list_);
+    layout->addLayout(buttons);
+    setRecentFiles({});
+    return page;
+}
+
+bool InputsBox::generated() const { return generated_->isChecked(); }
+
+void InputsBox::setGenerated(bool on) { (on ? generated_ : files_)->setChecked(true); }
+
+std::string InputsBox::dataKind() const { return kind_->currentData().toString().toStdString(); }
+
+void InputsBox::setDataKind(const std::string& kind) {
+    const int i = kind_->findData(QString::fromStdString(kind));
+    if (i >= 0) kind_->setCurrentIndex(i);
+}
+
+std::vector<std::uint64_t> InputsBox::sizes() const {
+    std::vector<std::uint64_t> out;
+    for (const QString& entry : sizes_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+        try {
+            out.push_back(sfp::parse_size(entry.toStdString()));
+        } catch (const std::exception& e) {
+            throw InputError{tr("File sizes: %1").arg(QString::fromUtf8(e.what()))};
+        }
+    }
+    return out;
+}
+
+void InputsBox::setSizes(const std::vector<std::uint64_t>& sizes) {
+    QStringList texts;
+    for (std::uint64_t s : sizes) texts << size_text(s);
+    sizes_->setText(texts.join(QStringLiteral(", ")));
+}
+
+QString InputsBox::workdir() const { return workdir_->text().trimmed(); }
+void InputsBox::setWorkdir(const QString& dir) { workdir_->setText(dir); }
+
+QStringList InputsBox::files() const {
+    QStringList out;
+    for (int i = 0; i < list_->count(); ++i) out << list_->item(i)->text();
+    return out;
+}
+
+void InputsBox::setFiles(const QStringList& paths) {
+    list_->clear();
+    list_->addItems(paths);
+    emit changed();
+}
+
+void InputsBox::addFiles(const QStringList& paths) {
+    if (paths.isEmpty()) return;
+    list_->addItems(paths);
+    setGenerated(false);
+    emit filesAdded(paths);
+    emit changed();
+}
+
+void InputsBox::setRecentFiles(const QStringList& paths) {
+    QMenu* menu = recent_->menu();
+    menu->clear();
+    for (const QString& path : paths)
+        menu->addAction(path, this, [this, path] { addFiles({path}); });
+    if (paths.isEmpty()) menu->addAction(tr("(none yet)"))->setEnabled(false);
+}
+
+void InputsBox::chooseFiles() {
+    addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files")));
+}
+
+void InputsBox::chooseWorkdir() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace for generated data"), workdir());
+    if (!dir.isEmpty()) setWorkdir(dir);
+}
+
+}  // namespace gui

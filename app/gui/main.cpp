@@ -1,0 +1,48 @@
+// sfpbench-gui: the workbench window (or, with --headless, its experiment without a display).
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTemporaryDir>
+#include <cstring>
+
+#include "default_experiment.hpp"
+#include "experiment_panel.hpp"
+#include "headless.hpp"
+#include "main_window.hpp"
+
+int main(int argc, char** argv) {
+    // Decided before QApplication exists: without a display the offscreen platform draws.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--headless") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("sfpbench"));
+    QApplication::setApplicationName(QStringLiteral("sfpbench-gui"));
+    QApplication::setApplicationVersion(QStringLiteral(SFP_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("sfpbench-gui"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The sfpbench workbench: run an experiment matrix, watch it, plot it."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption headless(QStringLiteral("headless"), QStringLiteral("Run the experiment without a window, then write --csv and --png."));
+    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Headless: write the runs CSV here."), QStringLiteral("file"));
+    const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Headless: write the plot PNG here."), QStringLiteral("file"));
+    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1.").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"), QStringLiteral("lines"));
+    const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
+    parser.addOptions({headless, csv, png, plot, fresh});
+    parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
+    parser.process(app);
+    const QString experiment = parser.positionalArguments().value(0);
+
+    if (parser.isSet(headless)) {
+        // A throwaway settings file: a headless run never changes the user's window state.
+        QTemporaryDir scratch;
+        gui::MainWindow window(std::make_unique<gui::Settings>(scratch.filePath(QStringLiteral("settings.ini"))));
+        return gui::run_headless(window, {experiment, parser.value(csv), parser.value(png), parser.value(plot)});
+    }
+    gui::MainWindow window(std::make_unique<gui::Settings>());
+    if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());
+    if (!experiment.isEmpty()) window.openExperiment(experiment);
+    window.show();
+    return QApplication::exec();
+}

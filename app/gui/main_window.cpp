@@ -1,0 +1,321 @@
+#include "main_window.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "controller.hpp"
+#include "default_experiment.hpp"
+#include "experiment_file.hpp"
+#include "experiment_panel.hpp"
+#include "inputs_box.hpp"
+#include "message_area.hpp"
+#include "plot_panel.hpp"
+#include "progress_panel.hpp"
+#include "report_export.hpp"
+#include "results_panel.hpp"
+#include "value_toggles.hpp"
+
+namespace gui {
+
+MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
+    : QMainWindow(parent), settings_(std::move(settings)), controller_(new core::Controller(this)),
+      messages_(new MessageArea(this)), experiment_(new ExperimentPanel(this)), progress_(new ProgressPanel(this)),
+      results_(new ResultsPanel(this)), plot_(new PlotPanel(this)), main_split_(new QSplitter(Qt::Horizontal, this)),
+      right_split_(new QSplitter(Qt::Vertical, this)), base_font_(font()) {
+    setWindowTitle(tr("sfpbench — sequential file processing workbench"));
+    setWindowIcon(QIcon::fromTheme(QStringLiteral("sfpbench"), QIcon(QStringLiteral(":/sfpbench.svg"))));
+    setAcceptDrops(true);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(experiment_);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* runButton = new QPushButton(tr("Run  (Ctrl+R)"), this);
+    runButton->setObjectName(QStringLiteral("runButton"));
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(scroll, 1);
+    leftLayout->addWidget(runButton);
+    right_split_->addWidget(plot_);
+    right_split_->addWidget(results_);
+    right_split_->setStretchFactor(0, 3);
+    right_split_->setStretchFactor(1, 2);
+    main_split_->addWidget(left);
+    main_split_->addWidget(right_split_);
+    main_split_->setStretchFactor(1, 1);
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->addWidget(messages_);
+    layout->addWidget(main_split_, 1);
+    layout->addWidget(progress_);
+    setCentralWidget(central);
+
+    buildMenus();
+    connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
+    connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
+    connect(experiment_->inputs(), &InputsBox::filesAdded, this, [this](const QStringList& paths) {
+        settings_->addRecentInputs(paths);
+        experiment_->inputs()->setRecentFiles(settings_->recentInputs());
+    });
+
+    connect(controller_, &core::Controller::started, progress_, &ProgressPanel::begin);
+    connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
+    connect(controller_, &core::Controller::progress, progress_, &ProgressPanel::progress);
+    connect(controller_, &core::Controller::message, this, [this](const QString& text) {
+        statusBar()->showMessage(text, 5000);
+        if (progress_->runsDone() == 0) progress_->note(text);
+    });
+    connect(controller_, &core::Controller::runFinished, this, [this](const sfp::RunRecord& record) {
+        progress_->runFinished();
+        results_->append(record, controller_->report());
+        plot_->setReport(controller_->report());
+    });
+    connect(controller_, &core::Controller::finished, this, &MainWindow::onFinished);
+    connect(controller_, &core::Controller::failed, this, [this](const QString& why) {
+        setRunning(false);
+        progress_->end(tr("Failed."));
+        messages_->showError(tr("The experiment could not run: %1").arg(why));
+    });
+    restoreState();
+    setRunning(false);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open experiment…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    recent_menu_ = file->addMenu(tr("Open &recent"));
+    file->addAction(tr("&Save experiment…"), QKeySequence::Save, this, &MainWindow::saveDialog);
+    file->addSeparator();
+    file->addAction(tr("&Add input files…"), this, [this] {
+        experiment_->inputs()->addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files"), settings_->lastDirectory()));
+    });
+    export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    run_ = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run experiment"),
+                              QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::run);
+    cancel_ = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"),
+                                 QKeySequence(Qt::Key_Escape), this, &MainWindow::cancel);
+    runMenu->addAction(tr("Reset to the &default experiment"), this, [this] { experiment_->setExperiment(default_experiment()); });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    presentation_ = view->addAction(tr("&Presentation mode"));
+    presentation_->setCheckable(true);
+    presentation_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(presentation_, &QAction::toggled, this, &MainWindow::setPresentation);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About sfpbench"), this, [this] {
+        messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
+                               "elapsed, user and system time against block size, threads and file size.")
+                                .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* bar = addToolBar(tr("Run"));
+    bar->setObjectName(QStringLiteral("runToolBar"));
+    bar->addAction(run_);
+    bar->addAction(cancel_);
+    bar->addAction(export_);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+    recent_menu_->clear();
+    for (const QString& path : settings_->recentExperiments())
+        recent_menu_->addAction(path, this, [this, path] { openExperiment(path); });
+    recent_menu_->setEnabled(!recent_menu_->isEmpty());
+}
+
+void MainWindow::restoreState() {
+    restoreGeometry(settings_->geometry());
+    main_split_->restoreState(settings_->splitterState(QStringLiteral("main")));
+    right_split_->restoreState(settings_->splitterState(QStringLiteral("right")));
+    experiment_->setExperiment(settings_->lastExperiment().value_or(default_experiment()));
+    experiment_->inputs()->setRecentFiles(settings_->recentInputs());
+    experiment_->setMeasuredRate(settings_->measuredRate());
+    presentation_->setChecked(settings_->presentation());
+}
+
+void MainWindow::saveState() {
+    settings_->setGeometry(saveGeometry());
+    settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
+    settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
+    settings_->setPresentation(presentation_->isChecked());
+    try {
+        settings_->setLastExperiment(experiment_->experiment());
+    } catch (const InputError&) {
+        // half-typed form: keep the last experiment that was valid
+    }
+    settings_->sync();
+}
+
+void MainWindow::setRunning(bool running) {
+    run_->setEnabled(!running);
+    cancel_->setEnabled(running);
+    findChild<QPushButton*>(QStringLiteral("runButton"))->setEnabled(!running);
+    experiment_->setEnabled(!running);
+}
+
+bool MainWindow::run() {
+    if (controller_->isRunning()) return false;
+    QString why;
+    const std::optional<sfp::Experiment> e = experiment_->validExperiment(&why);
+    if (!e) {
+        messages_->showError(why);
+        return false;
+    }
+    messages_->clear();
+    settings_->setLastExperiment(*e);
+    if (!controller_->start(*e)) return false;  // failed() has shown why
+    const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
+    results_->begin(empty);
+    plot_->chooseAxisFor(empty.cells);
+    plot_->setReport(empty);
+    setRunning(true);
+    return true;
+}
+
+void MainWindow::cancel() {
+    if (!controller_->isRunning()) return;
+    controller_->cancel();
+    progress_->note(tr("Cancelling…"));
+}
+
+void MainWindow::onFinished(const sfp::ExperimentReport& report) {
+    setRunning(false);
+    results_->setReport(report);
+    plot_->setReport(report);
+    plot_->redrawNow();
+    std::size_t trouble = 0;
+    double bytes = 0, seconds = 0;
+    for (const sfp::RunRecord& r : report.runs) {
+        if (r.status != "ok") ++trouble;
+        else bytes += double(r.result.bytes), seconds += r.result.real_s;
+    }
+    if (seconds > 0 && report.experiment.cache == sfp::CacheMode::hot) {
+        settings_->setMeasuredRate(bytes / seconds);
+        experiment_->setMeasuredRate(bytes / seconds);
+    }
+    progress_->end(report.cancelled ? tr("Cancelled: %n completed run(s) kept.", nullptr, int(report.runs.size()))
+                                    : tr("Finished: %n run(s).", nullptr, int(report.runs.size())));
+    if (trouble)
+        messages_->showError(tr("%n run(s) did not succeed (marked in the runs table, with their message).", nullptr,
+                                int(trouble)));
+}
+
+bool MainWindow::exportTo(const QString& path, ExportFormat format) {
+    if (controller_->report().runs.empty()) {
+        messages_->showError(tr("Nothing to export yet: run an experiment first."));
+        return false;
+    }
+    try {
+        export_to(path, format, controller_->report(), *plot_);
+    } catch (const std::exception& e) {
+        messages_->showError(tr("Export failed: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    settings_->setLastDirectory(QFileInfo(path).absolutePath());
+    messages_->showInfo(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool MainWindow::openExperiment(const QString& path) {
+    try {
+        experiment_->setExperiment(core::load_experiment(path));
+    } catch (const std::exception& e) {
+        messages_->showError(tr("Cannot open the experiment: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    settings_->addRecentExperiment(path);
+    updateRecentMenu();
+    messages_->showInfo(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool MainWindow::saveExperiment(const QString& path) {
+    QString why;
+    const std::optional<sfp::Experiment> e = experiment_->validExperiment(&why);
+    try {
+        if (!e) throw std::runtime_error(why.toStdString());
+        core::save_experiment(path, *e);
+    } catch (const std::exception& error) {
+        messages_->showError(tr("Cannot save the experiment: %1").arg(QString::fromUtf8(error.what())));
+        return false;
+    }
+    settings_->addRecentExperiment(path);
+    updateRecentMenu();
+    messages_->showInfo(tr("Saved %1 (replay it with: sfpbench run %1)").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+void MainWindow::exportDialog() {
+    QStringList filters;
+    for (const ExportChoice& c : export_choices()) filters << c.filter;
+    QString chosen = filters.front();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), settings_->lastDirectory(), filters.join(QStringLiteral(";;")), &chosen);
+    if (path.isEmpty()) return;
+    const ExportChoice& choice = export_choices()[std::size_t(std::max<qsizetype>(0, filters.indexOf(chosen)))];
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + choice.suffix;
+    exportTo(path, choice.format);
+}
+
+void MainWindow::openDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open experiment"), settings_->lastDirectory(),
+                                                      tr("Experiments (*.json);;All files (*)"));
+    if (!path.isEmpty()) openExperiment(path);
+}
+
+void MainWindow::saveDialog() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), settings_->lastDirectory(),
+                                                tr("Experiments (*.json)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+    saveExperiment(path);
+}
+
+void MainWindow::setPresentation(bool on) {
+    QFont f = base_font_;
+    if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
+    setFont(f);
+    plot_->setPresentation(on);
+    if (presentation_->isChecked() != on) presentation_->setChecked(on);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (controller_->isRunning()) controller_->cancel();
+    saveState();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) paths << url.toLocalFile();
+    if (paths.isEmpty()) return;
+    experiment_->inputs()->addFiles(paths);
+    event->acceptProposedAction();
+}
+
+}  // namespace gui

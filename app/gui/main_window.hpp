@@ -1,0 +1,81 @@
+#pragma once
+// The workbench window: assembles the panels, menus and shortcuts, and connects them to the
+// one controller. Holds no algorithm logic and no plotting or table code of its own.
+#include <QMainWindow>
+#include <memory>
+
+#include "exporter.hpp"
+#include "settings.hpp"
+
+class QAction;
+class QSplitter;
+
+namespace core {
+class Controller;
+}
+
+namespace gui {
+
+class ExperimentPanel;
+class MessageArea;
+class PlotPanel;
+class ProgressPanel;
+class ResultsPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(std::unique_ptr<Settings> settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ExperimentPanel* experimentPanel() { return experiment_; }
+    ProgressPanel* progressPanel() { return progress_; }
+    ResultsPanel* resultsPanel() { return results_; }
+    PlotPanel* plotPanel() { return plot_; }
+    MessageArea* messageArea() { return messages_; }
+    core::Controller* controller() { return controller_; }
+    QAction* runAction() { return run_; }
+    QAction* cancelAction() { return cancel_; }
+
+public slots:
+    bool run();  // false (with a message in the window) when the experiment is not valid
+    void cancel();
+    bool exportTo(const QString& path, gui::ExportFormat format);
+    bool openExperiment(const QString& path);
+    bool saveExperiment(const QString& path);
+    void setPresentation(bool on);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void restoreState();
+    void saveState();
+    void setRunning(bool running);
+    void onFinished(const sfp::ExperimentReport& report);
+    void exportDialog();
+    void openDialog();
+    void saveDialog();
+    void updateRecentMenu();
+
+    std::unique_ptr<Settings> settings_;
+    core::Controller* controller_;
+    MessageArea* messages_;
+    ExperimentPanel* experiment_;
+    ProgressPanel* progress_;
+    ResultsPanel* results_;
+    PlotPanel* plot_;
+    QSplitter* main_split_;
+    QSplitter* right_split_;
+    QAction* run_ = nullptr;
+    QAction* cancel_ = nullptr;
+    QAction* export_ = nullptr;
+    QAction* presentation_ = nullptr;
+    class QMenu* recent_menu_ = nullptr;
+    QFont base_font_;
+};
+
+}  // namespace gui

@@ -1,0 +1,72 @@
+// One box per cell over its repetitions (as IOBoost's summary.py draws): quartiles, median,
+// whiskers to the furthest value within 1.5 IQR, outliers as dots.
+#include <qcustomplot.h>
+
+#include "../cell_text.hpp"
+#include "plots.hpp"
+
+namespace gui::plots {
+
+Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metric) {
+    QCustomPlot* plot = c.plot;
+    const Varying what = varying(report.cells);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    auto* boxes = new QCPStatisticalBox(plot->xAxis, plot->yAxis);
+    boxes->setName(QObject::tr("%1 per repetition").arg(metric_name(metric)));
+    boxes->setWidth(0.6);
+    boxes->setPen(QPen(series_color(0), c.style.line_width * 0.7));
+    boxes->setBrush(QColor(0, 114, 178, 50));
+    boxes->setMedianPen(QPen(series_color(1), c.style.line_width * 1.3));
+    boxes->setWhiskerPen(QPen(Qt::black, c.style.line_width * 0.6));
+    boxes->setWhiskerBarPen(QPen(Qt::black, c.style.line_width * 0.6));
+    boxes->setOutlierStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, series_color(1), c.style.marker * 0.8));
+    Hover hover;
+    double top = 0;
+    for (std::size_t i = 0; i < report.cells.size(); ++i) {
+        const std::vector<double> values = cell_values(report, i, metric);
+        if (values.empty()) continue;
+        const sfp::Summary s = sfp::summarize(values);
+        QVector<double> outliers;
+        double low = s.median, high = s.median;  // whiskers: extremes among the non-outliers
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            if (std::find(s.outliers.begin(), s.outliers.end(), k) != s.outliers.end()) {
+                outliers << values[k];
+            } else {
+                low = std::min(low, values[k]);
+                high = std::max(high, values[k]);
+            }
+        }
+        const double key = double(hover.size() + 1);
+        boxes->addData(key, low, s.q1, s.median, s.q3, high, outliers);
+        ticker->addTick(key, short_label(report.cells[i], what));
+        top = std::max(top, s.max);
+        const QString unit = metric_unit(metric);
+        hover.push_back({key, s.q3,
+                         QObject::tr("<b>%1</b><br>%2: median %3 %4, quartiles %5 – %6<br>"
+                                     "min %7, max %8, n = %9, %10 outlier(s)")
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric))
+                             .arg(s.median, 0, 'g', 5)
+                             .arg(unit)
+                             .arg(s.q1, 0, 'g', 5)
+                             .arg(s.q3, 0, 'g', 5)
+                             .arg(s.min, 0, 'g', 5)
+                             .arg(s.max, 0, 'g', 5)
+                             .arg(s.n)
+                             .arg(outliers.size()),
+                         0.3, s.q1});
+    }
+    if (hover.empty()) {
+        plot->removePlottable(boxes);
+        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        return hover;
+    }
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setTickLabelRotation(hover.size() > 6 ? 45 : 0);
+    plot->xAxis->setRange(0.4, double(hover.size()) + 0.6);
+    plot->yAxis->setLabel(metric_title(metric));
+    plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    c.title->setText(QObject::tr("Spread of the repetitions — %1").arg(experiment_caption(report)));
+    return hover;
+}
+
+}  // namespace gui::plots

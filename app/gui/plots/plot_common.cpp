@@ -1,0 +1,73 @@
+#include <qcustomplot.h>
+
+#include "../cell_text.hpp"
+#include "plots.hpp"
+
+namespace gui::plots {
+
+QColor series_color(int index) {
+    // Okabe-Ito: distinguishable for colour-blind readers and on a projector.
+    static const QColor colors[] = {QColor(0, 114, 178), QColor(213, 94, 0),  QColor(0, 158, 115),
+                                    QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
+                                    QColor(0, 0, 0),       QColor(240, 228, 66)};
+    return colors[index % int(std::size(colors))];
+}
+
+void reset(const Canvas& c) {
+    QCustomPlot* p = c.plot;
+    p->clearPlottables();
+    p->clearItems();
+    QFont font = p->font();
+    font.setPointSize(c.style.font_pt);
+    QFont bold = font;
+    bold.setBold(true);
+    for (QCPAxis* axis : {p->xAxis, p->yAxis}) {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setTickLabelRotation(0);
+        axis->setTickLabelFont(font);
+        axis->setLabelFont(bold);
+        axis->setLabel({});
+        axis->grid()->setVisible(true);
+        axis->setBasePen(QPen(Qt::black, c.style.line_width / 2));
+    }
+    p->xAxis->grid()->setVisible(false);
+    p->legend->setFont(font);
+    p->legend->setVisible(true);
+    p->legend->setIconSize(int(c.style.font_pt * 2.2), c.style.font_pt + 2);
+    QFont title = bold;
+    title.setPointSize(c.style.font_pt + 2);
+    c.title->setFont(title);
+    c.title->setText({});
+}
+
+void show_placeholder(const Canvas& c, const QString& text) {
+    auto* item = new QCPItemText(c.plot);
+    item->position->setType(QCPItemPosition::ptAxisRectRatio);
+    item->position->setCoords(0.5, 0.5);
+    item->setText(text);
+    QFont font = c.plot->font();
+    font.setPointSize(c.style.font_pt + 2);
+    item->setFont(font);
+    item->setColor(Qt::darkGray);
+    c.plot->xAxis->setRange(0, 1);
+    c.plot->yAxis->setRange(0, 1);
+    c.plot->legend->setVisible(false);
+}
+
+QString experiment_caption(const sfp::ExperimentReport& report) {
+    const sfp::Experiment& e = report.experiment;
+    QStringList parts{QString::fromStdString(e.algorithm)};
+    if (!e.data_kind.empty()) {
+        QStringList sizes;
+        for (std::uint64_t s : e.sizes) sizes << size_text(s);
+        parts << QStringLiteral("%1 %2").arg(sizes.join(QStringLiteral(", ")), QString::fromStdString(e.data_kind));
+    } else if (!e.inputs.empty()) {
+        parts << QFileInfo(QString::fromStdString(e.inputs.front())).fileName();
+    }
+    parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache)));
+    parts << (e.repetitions == 1 ? QObject::tr("1 repetition") : QObject::tr("%1 repetitions").arg(e.repetitions));
+    return parts.join(QStringLiteral(" · "));
+}
+
+}  // namespace gui::plots

@@ -1,0 +1,58 @@
+#pragma once
+// The four plots of the window, each a function that draws a report onto a prepared canvas
+// and returns the points a mouse hover can explain. One file per plot.
+#include <QColor>
+#include <QString>
+#include <vector>
+
+#include "../cell_metrics.hpp"
+#include "../plot_series.hpp"
+
+class QCustomPlot;
+class QCPTextElement;
+
+namespace gui::plots {
+
+enum class Kind { lines, time_split, box, slowdown };
+enum class ErrorKind { stddev, ci95, none };
+
+// Sizes for the screen or, in presentation mode, for a projector.
+struct Style {
+    double line_width = 1.8;
+    double marker = 7;
+    int font_pt = 9;
+    static Style normal() { return {}; }
+    static Style presentation() { return {3.5, 13, 15}; }
+};
+
+// Something under the mouse worth explaining: a point, or a bar (half_width > 0, from
+// `bottom` up to `value`).
+struct HoverPoint {
+    double key = 0, value = 0;
+    QString text;  // rich text: exact value and cell
+    double half_width = 0, bottom = 0;
+};
+using Hover = std::vector<HoverPoint>;
+
+// The plot and its title element; the panel sets up the layout once (title above, legend right).
+struct Canvas {
+    QCustomPlot* plot = nullptr;
+    QCPTextElement* title = nullptr;
+    Style style;
+};
+
+// Clears plottables and items, restores linear axes with default tickers and applies the style.
+void reset(const Canvas& canvas);
+QColor series_color(int index);
+// Bottom text above an empty plot (no runs yet).
+void show_placeholder(const Canvas& canvas, const QString& text);
+// "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with.
+QString experiment_caption(const sfp::ExperimentReport& report);
+
+Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, Axis axis,
+                 ErrorKind errors);
+Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
+Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric);
+Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report);
+
+}  // namespace gui::plots

@@ -1,0 +1,80 @@
+// timep's view: per cell, user + system CPU time stacked with the waiting rest of the elapsed
+// time, and a marker at the elapsed time itself (threads can make CPU time exceed it).
+#include <qcustomplot.h>
+
+#include "../cell_text.hpp"
+#include "plots.hpp"
+
+namespace gui::plots {
+
+Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
+    QCustomPlot* plot = c.plot;
+    const Varying what = varying(report.cells);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> keys, user, sys, wait, real;
+    Hover hover;
+    for (std::size_t i = 0; i < report.cells.size(); ++i) {
+        const double u = cell_summary(report, i, Metric::user).median;
+        const sfp::Summary r = cell_summary(report, i, Metric::elapsed);
+        if (r.n == 0) continue;
+        const double s = cell_summary(report, i, Metric::system).median;
+        const double w = std::max(0.0, r.median - u - s);
+        const double key = double(keys.size() + 1);
+        keys << key;
+        user << u;
+        sys << s;
+        wait << w;
+        real << r.median;
+        ticker->addTick(key, short_label(report.cells[i], what));
+        hover.push_back({key, u + s + w,
+                         QObject::tr("<b>%1</b><br>median elapsed %2 s<br>user %3 s, system %4 s, "
+                                     "waiting %5 s<br>n = %6")
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped())
+                             .arg(r.median, 0, 'g', 5)
+                             .arg(u, 0, 'g', 5)
+                             .arg(s, 0, 'g', 5)
+                             .arg(w, 0, 'g', 5)
+                             .arg(r.n),
+                         0.35, 0});
+    }
+    if (keys.isEmpty()) {
+        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        return hover;
+    }
+    const struct {
+        const QVector<double>* values;
+        QString name;
+        QColor color;
+    } layers[] = {{&user, QObject::tr("user"), series_color(0)},
+                  {&sys, QObject::tr("system"), series_color(1)},
+                  {&wait, QObject::tr("waiting (elapsed − CPU)"), QColor(190, 190, 190)}};
+    QCPBars* below = nullptr;
+    double top = 0;
+    for (const auto& layer : layers) {
+        auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(layer.name);
+        bars->setWidth(0.7);
+        bars->setPen(QPen(layer.color.darker(130)));
+        bars->setBrush(layer.color);
+        bars->setData(keys, *layer.values, true);
+        if (below) bars->moveAbove(below);
+        below = bars;
+    }
+    for (int k = 0; k < keys.size(); ++k) top = std::max({top, user[k] + sys[k] + wait[k], real[k]});
+    QCPGraph* elapsed = plot->addGraph();
+    elapsed->setName(QObject::tr("elapsed (median)"));
+    elapsed->setLineStyle(QCPGraph::lsNone);
+    elapsed->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, Qt::black, Qt::black, c.style.marker));
+    elapsed->setData(keys, real, true);
+
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setTickLabelRotation(keys.size() > 6 ? 45 : 0);
+    plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
+    plot->yAxis->setLabel(QObject::tr("time (s)"));
+    plot->yAxis->setRange(0, top * 1.1);
+    c.title->setText(QObject::tr("Where the time goes: user, system, waiting (medians) — %1")
+                         .arg(experiment_caption(report)));
+    return hover;
+}
+
+}  // namespace gui::plots

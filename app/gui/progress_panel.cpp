@@ -1,0 +1,118 @@
+#include "progress_panel.hpp"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <cmath>
+
+#include "cell_text.hpp"
+
+namespace gui {
+
+QString duration_text(double seconds) {
+    if (seconds < 10) return QObject::tr("%1 s").arg(seconds, 0, 'f', 1);
+    if (seconds < 60) return QObject::tr("%1 s").arg(std::lround(seconds));
+    const long s = std::lround(seconds);
+    if (s < 3600) return QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QObject::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+ProgressPanel::ProgressPanel(QWidget* parent)
+    : QWidget(parent), overall_(new QProgressBar(this)), current_(new QProgressBar(this)),
+      cell_(new QLabel(tr("Ready."), this)), elapsed_(new QLabel(this)), eta_(new QLabel(this)),
+      rate_(new QLabel(this)), cancel_(new QPushButton(tr("Cancel"), this)) {
+    overall_->setFormat(tr("%v of %m runs"));
+    overall_->setRange(0, 1);
+    overall_->setValue(0);
+    current_->setFormat(tr("current run %p%"));
+    current_->setRange(0, 1000);
+    current_->setValue(0);
+    cell_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    cancel_->setEnabled(false);
+    cancel_->setToolTip(tr("Stop the experiment (Esc); completed runs are kept"));
+    connect(cancel_, &QPushButton::clicked, this, &ProgressPanel::cancelRequested);
+
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(4, 2, 4, 2);
+    grid->addWidget(overall_, 0, 0);
+    grid->addWidget(current_, 0, 1);
+    grid->addWidget(cancel_, 0, 2, 2, 1);
+    grid->addWidget(cell_, 1, 0);
+    auto* numbers = new QHBoxLayout;
+    numbers->addWidget(elapsed_);
+    numbers->addWidget(eta_);
+    numbers->addWidget(rate_);
+    numbers->addStretch(1);
+    grid->addLayout(numbers, 1, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+
+    ticker_.setInterval(500);
+    connect(&ticker_, &QTimer::timeout, this, &ProgressPanel::tick);
+}
+
+QString ProgressPanel::cellText() const { return cell_->text(); }
+
+void ProgressPanel::begin(std::size_t totalRuns) {
+    total_ = totalRuns;
+    done_ = 0;
+    current_fraction_ = 0;
+    overall_->setRange(0, int(std::max<std::size_t>(1, totalRuns)));
+    overall_->setValue(0);
+    current_->setValue(0);
+    cell_->setText(tr("Starting…"));
+    rate_->clear();
+    eta_->clear();
+    cancel_->setEnabled(true);
+    clock_.start();
+    ticker_.start();
+    tick();
+}
+
+void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total) {
+    total_ = total;
+    done_ = index;
+    overall_->setRange(0, int(std::max<std::size_t>(1, total)));
+    overall_->setValue(int(index));
+    current_fraction_ = 0;
+    current_->setValue(0);
+    cell_->setText(tr("Run %1 of %2: %3, repetition %4")
+                       .arg(index + 1)
+                       .arg(total)
+                       .arg(cell_words(cell))
+                       .arg(repetition));
+}
+
+void ProgressPanel::runFinished() {
+    done_ = std::min(total_, done_ + 1);
+    overall_->setValue(int(done_));
+    current_fraction_ = 0;
+    current_->setValue(current_->maximum());
+}
+
+void ProgressPanel::progress(quint64 done, quint64 total, double bytesPerSecond) {
+    current_fraction_ = total > 0 ? std::min(1.0, double(done) / double(total)) : 0;
+    current_->setValue(int(current_fraction_ * current_->maximum()));
+    if (bytesPerSecond > 0) rate_->setText(tr("%1 MB/s").arg(bytesPerSecond / 1e6, 0, 'f', 0));
+}
+
+void ProgressPanel::note(const QString& text) { cell_->setText(text); }
+
+void ProgressPanel::end(const QString& outcome) {
+    ticker_.stop();
+    tick();
+    eta_->clear();
+    rate_->clear();
+    cancel_->setEnabled(false);
+    cell_->setText(outcome);
+}
+
+void ProgressPanel::tick() {
+    const double seconds = clock_.isValid() ? double(clock_.elapsed()) / 1000 : 0;
+    elapsed_->setText(tr("elapsed %1").arg(duration_text(seconds)));
+    const double fraction = total_ ? (double(done_) + current_fraction_) / double(total_) : 0;
+    if (fraction > 0.02) eta_->setText(tr("ETA %1").arg(duration_text(seconds * (1 - fraction) / fraction)));
+}
+
+}  // namespace gui

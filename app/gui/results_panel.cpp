@@ -1,0 +1,97 @@
+#include "results_panel.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <map>
+#include <set>
+
+namespace gui {
+
+ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
+    runs_proxy_ = new QSortFilterProxyModel(this);
+    stats_proxy_ = new QSortFilterProxyModel(this);
+    tabs_ = new QTabWidget(this);
+    runs_view_ = makeView(&runs_, runs_proxy_);
+    stats_view_ = makeView(&stats_, stats_proxy_);
+    runs_view_->setObjectName(QStringLiteral("runsView"));
+    stats_view_->setObjectName(QStringLiteral("statsView"));
+    tabs_->addTab(stats_view_, tr("Statistics per cell"));
+    tabs_->addTab(runs_view_, tr("Runs"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(tabs_);
+}
+
+QTableView* ResultsPanel::makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy) {
+    proxy->setSourceModel(model);
+    proxy->setSortRole(SortRole);
+    auto* view = new QTableView(this);
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);  // the order they ran, until a header is clicked
+    view->setSelectionBehavior(QAbstractItemView::SelectItems);
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* copy = new QAction(tr("Copy"), view);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &ResultsPanel::copySelection);
+    view->addAction(copy);
+    return view;
+}
+
+void ResultsPanel::begin(const sfp::ExperimentReport& empty) {
+    runs_.begin(empty.cells);
+    stats_.setReport(empty);
+}
+
+void ResultsPanel::append(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) {
+    runs_.append(record);
+    stats_.setReport(so_far);
+}
+
+void ResultsPanel::setReport(const sfp::ExperimentReport& report) {
+    runs_.setReport(report);
+    stats_.setReport(report);
+}
+
+QString ResultsPanel::selectionText() const {
+    const QTableView* view = qobject_cast<const QTableView*>(tabs_->currentWidget());
+    if (!view || !view->selectionModel()) return {};
+    const QModelIndexList picked = view->selectionModel()->selectedIndexes();
+    if (picked.isEmpty()) return {};
+    std::set<int> columns;
+    std::map<int, std::map<int, QString>> rows;  // view row -> column -> text
+    for (const QModelIndex& i : picked) {
+        columns.insert(i.column());
+        rows[i.row()][i.column()] = i.data(Qt::DisplayRole).toString();
+    }
+    QStringList lines;
+    QStringList header;
+    for (int c : columns) header << view->model()->headerData(c, Qt::Horizontal).toString();
+    lines << header.join(QLatin1Char('\t'));
+    for (const auto& [row, texts] : rows) {
+        QStringList fields;
+        for (int c : columns) fields << (texts.count(c) ? texts.at(c) : QString());
+        lines << fields.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void ResultsPanel::copySelection() const {
+    const QString text = selectionText();
+    if (!text.isEmpty()) QApplication::clipboard()->setText(text);
+}
+
+}  // namespace gui

@@ -1,0 +1,46 @@
+#pragma once
+// The two result tables (runs, per-cell statistics), sortable, with copy to the clipboard.
+#include <QWidget>
+
+#include "runs_model.hpp"
+#include "stats_model.hpp"
+
+class QTableView;
+class QTabWidget;
+class QSortFilterProxyModel;
+
+namespace gui {
+
+class ResultsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResultsPanel(QWidget* parent = nullptr);
+
+    void begin(const sfp::ExperimentReport& empty);   // cells known, no runs yet
+    void append(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far);
+    void setReport(const sfp::ExperimentReport& report);
+
+    RunsModel* runsModel() { return &runs_; }
+    StatsModel* statsModel() { return &stats_; }
+    QTableView* runsView() { return runs_view_; }
+    QTableView* statsView() { return stats_view_; }
+
+    // The selected cells of the visible table as tab-separated text with a header line.
+    QString selectionText() const;
+
+public slots:
+    void copySelection() const;
+
+private:
+    QTableView* makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy);
+
+    RunsModel runs_;
+    StatsModel stats_;
+    QSortFilterProxyModel* runs_proxy_;
+    QSortFilterProxyModel* stats_proxy_;
+    QTabWidget* tabs_;
+    QTableView* runs_view_;
+    QTableView* stats_view_;
+};
+
+}  // namespace gui

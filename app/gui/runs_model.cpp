@@ -1,0 +1,130 @@
+#include "runs_model.hpp"
+
+#include <QApplication>
+#include <QBrush>
+#include <QColor>
+#include <QStyle>
+
+#include "cell_metrics.hpp"
+#include "cell_text.hpp"
+
+namespace gui {
+
+bool is_trouble(const std::string& status) { return status != "ok"; }
+
+QVariant trouble_background(bool trouble, bool mismatch) {
+    if (mismatch) return QBrush(QColor(255, 205, 205));  // wrong answer: the loudest colour
+    if (trouble) return QBrush(QColor(255, 232, 200));
+    return {};
+}
+
+void RunsModel::begin(std::vector<sfp::Cell> cells) {
+    beginResetModel();
+    cells_ = std::move(cells);
+    runs_.clear();
+    endResetModel();
+}
+
+void RunsModel::append(const sfp::RunRecord& record) {
+    const int row = int(runs_.size());
+    beginInsertRows({}, row, row);
+    runs_.push_back(record);
+    endInsertRows();
+}
+
+void RunsModel::setReport(const sfp::ExperimentReport& report) {
+    beginResetModel();
+    cells_ = report.cells;
+    runs_ = report.runs;
+    endResetModel();
+}
+
+int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(runs_.size()); }
+int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
+                                                   "rep", "real s", "user s", "sys s", "CPU %",
+                                                   "MB/s", "cached %", "status", "message"};
+    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+QString RunsModel::message(const sfp::RunRecord& run) {
+    if (!run.result.error.empty()) return QString::fromStdString(run.result.error);
+    if (run.status == "MISMATCH")
+        return tr("outcome (digest %1) differs from the other strategies' on the same input")
+            .arg(QString::fromStdString(run.result.digest));
+    return {};
+}
+
+QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) const {
+    const sfp::Cell* cell = run.cell < cells_.size() ? &cells_[run.cell] : nullptr;
+    const bool timed = run.status == "ok" || run.status == "MISMATCH";
+    auto number = [&](Metric m, int decimals) -> QVariant {
+        return timed ? QString::number(metric_of(run, m), 'f', decimals) : QStringLiteral("–");
+    };
+    switch (column) {
+    case Index: return row + 1;
+    case Strategy: return cell ? QString::fromStdString(cell->strategy) : QString();
+    case Block: return cell ? parameter(cell->block_size) : QString();
+    case Threads: return cell ? parameter(cell->threads) : QString();
+    case FileSize: return cell ? size_text(cell->file_size) : QString();
+    case Repetition: return run.repetition;
+    case Real: return number(Metric::elapsed, 4);
+    case User: return number(Metric::user, 4);
+    case Sys: return number(Metric::system, 4);
+    case Cpu: return number(Metric::cpu, 0);
+    case Throughput: return number(Metric::throughput, 1);
+    case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
+    case Status: return QString::fromStdString(run.status);
+    case Message: return message(run);
+    }
+    return {};
+}
+
+QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) const {
+    const sfp::Cell* cell = run.cell < cells_.size() ? &cells_[run.cell] : nullptr;
+    switch (column) {
+    case Index: return row;
+    case Block: return cell ? qulonglong(cell->block_size) : 0;
+    case Threads: return cell ? cell->threads : 0u;
+    case FileSize: return cell ? qulonglong(cell->file_size) : 0;
+    case Repetition: return run.repetition;
+    case Real: return metric_of(run, Metric::elapsed);
+    case User: return metric_of(run, Metric::user);
+    case Sys: return metric_of(run, Metric::system);
+    case Cpu: return metric_of(run, Metric::cpu);
+    case Throughput: return metric_of(run, Metric::throughput);
+    case Residency: return run.residency_pct;
+    default: return display(run, column, row);
+    }
+}
+
+QVariant RunsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    const sfp::RunRecord& run = runs_[std::size_t(index.row())];
+    const bool trouble = is_trouble(run.status);
+    switch (role) {
+    case Qt::DisplayRole: return display(run, index.column(), index.row());
+    case SortRole: return sortKey(run, index.column(), index.row());
+    case Qt::TextAlignmentRole:
+        return index.column() >= Block && index.column() <= Residency
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    case Qt::BackgroundRole: return trouble_background(trouble, run.status == "MISMATCH");
+    case Qt::ForegroundRole: return trouble ? QVariant(QBrush(Qt::black)) : QVariant();
+    case Qt::DecorationRole:
+        if (trouble && index.column() == Status)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return {};
+    case Qt::ToolTipRole: {
+        if (!trouble) return {};
+        const QString why = message(run);
+        return why.isEmpty() ? QString::fromStdString(run.status)
+                             : QStringLiteral("%1: %2").arg(QString::fromStdString(run.status), why);
+    }
+    default: return {};
+    }
+}
+
+}  // namespace gui

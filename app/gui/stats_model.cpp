@@ -1,0 +1,116 @@
+#include "stats_model.hpp"
+
+#include <QBrush>
+#include <algorithm>
+
+#include "cell_metrics.hpp"
+#include "cell_text.hpp"
+#include "runs_model.hpp"
+
+namespace gui {
+
+namespace {
+
+bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
+        return x.strategy == y.strategy && x.block_size == y.block_size && x.threads == y.threads &&
+               x.input_set == y.input_set && x.file_size == y.file_size;
+    });
+}
+
+}  // namespace
+
+void StatsModel::setReport(const sfp::ExperimentReport& report) {
+    const bool sameRows = same_cells(report.cells, cells_);
+    if (!sameRows) beginResetModel();
+    cells_ = report.cells;
+    stats_ = cell_stats(report);
+    slower_ = slowdown_by_cell(report);
+    if (!sameRows) {
+        endResetModel();
+    } else if (!cells_.empty()) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    }
+}
+
+int StatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(cells_.size()); }
+int StatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    static const char* const names[ColumnCount] = {
+        "strategy", "block", "threads", "file size", "runs", "median s", "mean s", "± stddev",
+        "± 95% CI", "min s", "max s", "user s", "sys s", "MB/s", "CV %", "× fastest", "failed"};
+    static const char* const tips[ColumnCount] = {
+        nullptr, nullptr, nullptr, nullptr, "successful timed runs", "median elapsed time",
+        "mean elapsed time", "sample standard deviation of the elapsed time",
+        "half-width of the 95% confidence interval of the mean (Student t)", nullptr, nullptr,
+        "median user CPU time of the engine's threads", "median system CPU time of the engine's threads",
+        "bytes processed / median elapsed time", "coefficient of variation of the elapsed time",
+        "median elapsed time / the fastest cell's on the same input", "runs that were not ok"};
+    if (section < 0 || section >= ColumnCount) return {};
+    if (role == Qt::DisplayRole) return tr(names[section]);
+    if (role == Qt::ToolTipRole && tips[section]) return tr(tips[section]);
+    return {};
+}
+
+QVariant StatsModel::value(int row, int column) const {
+    const sfp::Cell& c = cells_[std::size_t(row)];
+    const sfp::CellStats& s = stats_[std::size_t(row)];
+    switch (column) {
+    case Strategy: return QString::fromStdString(c.strategy);
+    case Block: return qulonglong(c.block_size);
+    case Threads: return c.threads;
+    case FileSize: return qulonglong(c.file_size);
+    case Runs: return qulonglong(s.real.n);
+    case Median: return s.real.median;
+    case Mean: return s.real.mean;
+    case Stddev: return s.real.stddev;
+    case Ci95: return s.real.ci95;
+    case Min: return s.real.min;
+    case Max: return s.real.max;
+    case UserMedian: return s.user.median;
+    case SysMedian: return s.sys.median;
+    case Throughput: return s.throughput_mbs;
+    case Cv: return s.real.cv * 100;
+    case Slower: return slower_[std::size_t(row)] ? QVariant(*slower_[std::size_t(row)]) : QVariant();
+    case Failed: return qulonglong(s.failed);
+    }
+    return {};
+}
+
+QVariant StatsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    const std::size_t row = std::size_t(index.row());
+    const sfp::CellStats& s = stats_[row];
+    const int col = index.column();
+    switch (role) {
+    case SortRole: return value(index.row(), col);
+    case Qt::DisplayRole: {
+        const sfp::Cell& c = cells_[row];
+        if (col == Block) return parameter(c.block_size);
+        if (col == Threads) return parameter(c.threads);
+        if (col == FileSize) return size_text(c.file_size);
+        if (col == Strategy || col == Runs || col == Failed) return value(index.row(), col);
+        if (s.real.n == 0) return QStringLiteral("–");
+        const QVariant v = value(index.row(), col);
+        if (!v.isValid()) return QStringLiteral("–");
+        const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == Slower ? 2 : 4;
+        return QString::number(v.toDouble(), 'f', decimals) + (col == Slower ? QStringLiteral("×") : QString());
+    }
+    case Qt::TextAlignmentRole:
+        return col == Strategy ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::BackgroundRole:
+        if (s.failed > 0) return trouble_background(true, false);
+        if (col == Cv && s.high_variation) return QBrush(QColor(255, 245, 190));
+        return {};
+    case Qt::ForegroundRole: return s.failed > 0 || (col == Cv && s.high_variation) ? QVariant(QBrush(Qt::black)) : QVariant();
+    case Qt::ToolTipRole:
+        if (s.failed > 0) return tr("%n run(s) of this cell failed: see the runs table", nullptr, int(s.failed));
+        if (s.high_variation) return tr("high variation: the coefficient of variation is above %1%").arg(sfp::kHighVariationCv * 100);
+        return {};
+    default: return {};
+    }
+}
+
+}  // namespace gui

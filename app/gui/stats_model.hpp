@@ -1,0 +1,35 @@
+#pragma once
+// One row per cell: repetitions summarised (median, mean, spread, CI), CPU split, throughput,
+// and how many times slower than the fastest cell on the same input. Live while running.
+#include <QAbstractTableModel>
+#include <optional>
+
+#include "sfp/experiment.hpp"
+
+namespace gui {
+
+class StatsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Strategy, Block, Threads, FileSize, Runs, Median, Mean, Stddev, Ci95, Min, Max,
+                  UserMedian, SysMedian, Throughput, Cv, Slower, Failed, ColumnCount };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    // Rows follow the report's cells; values are refreshed in place when only runs were added.
+    void setReport(const sfp::ExperimentReport& report);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant value(int row, int column) const;  // number (or text) for display and sorting
+
+    std::vector<sfp::Cell> cells_;
+    std::vector<sfp::CellStats> stats_;
+    std::vector<std::optional<double>> slower_;
+};
+
+}  // namespace gui

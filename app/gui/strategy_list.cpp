@@ -1,0 +1,87 @@
+#include "strategy_list.hpp"
+
+#include "sfp/registry.hpp"
+
+namespace gui {
+namespace {
+
+constexpr int UsesRole = Qt::UserRole + 10;
+constexpr int NameRole = Qt::UserRole + 11;  // the text may also carry a reason
+
+QString uses_text(unsigned uses) {
+    QStringList parts;
+    if (uses & sfp::uses_block) parts << QObject::tr("block size");
+    if (uses & sfp::uses_threads) parts << QObject::tr("threads");
+    return parts.isEmpty() ? QObject::tr("no block size, no threads") : parts.join(QObject::tr(" and "));
+}
+
+}  // namespace
+
+StrategyList::StrategyList(QWidget* parent) : QListWidget(parent) {
+    setObjectName(QStringLiteral("strategyList"));
+    connect(this, &QListWidget::itemChanged, this, &StrategyList::changed);
+}
+
+void StrategyList::setAlgorithm(const std::string& algorithm) {
+    const QSignalBlocker quiet(this);
+    clear();
+    for (const sfp::Strategy* s : sfp::strategies_of(algorithm)) {
+        const sfp::Support support = s->probe();
+        auto* it = new QListWidgetItem(QString::fromUtf8(s->name.data(), qsizetype(s->name.size())), this);
+        const QString description = QString::fromUtf8(s->description.data(), qsizetype(s->description.size()));
+        it->setData(UsesRole, s->uses);
+        if (support.supported) {
+            it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+            it->setCheckState(Qt::Checked);
+            it->setToolTip(tr("%1\nuses: %2").arg(description, uses_text(s->uses)));
+        } else {
+            it->setFlags(Qt::ItemIsUserCheckable);  // shown, not enabled
+            it->setCheckState(Qt::Unchecked);
+            it->setText(tr("%1 — unsupported: %2").arg(it->text(), QString::fromStdString(support.reason)));
+            it->setToolTip(tr("%1\nnot available here: %2").arg(description, QString::fromStdString(support.reason)));
+        }
+        it->setData(NameRole, QString::fromUtf8(s->name.data(), qsizetype(s->name.size())));
+    }
+    emit changed();
+}
+
+QListWidgetItem* StrategyList::item(const std::string& name) const {
+    const QString wanted = QString::fromStdString(name);
+    for (int i = 0; i < count(); ++i)
+        if (QListWidget::item(i)->data(NameRole).toString() == wanted) return QListWidget::item(i);
+    return nullptr;
+}
+
+std::vector<std::string> StrategyList::checked() const {
+    std::vector<std::string> out;
+    for (int i = 0; i < count(); ++i) {
+        const QListWidgetItem* it = QListWidget::item(i);
+        if (it->checkState() == Qt::Checked && (it->flags() & Qt::ItemIsEnabled))
+            out.push_back(it->data(NameRole).toString().toStdString());
+    }
+    return out;
+}
+
+void StrategyList::setChecked(const std::vector<std::string>& names) {
+    {
+        const QSignalBlocker quiet(this);
+        for (int i = 0; i < count(); ++i) {
+            QListWidgetItem* it = QListWidget::item(i);
+            const std::string name = it->data(NameRole).toString().toStdString();
+            const bool on = std::find(names.begin(), names.end(), name) != names.end();
+            if (it->flags() & Qt::ItemIsEnabled) it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    emit changed();
+}
+
+unsigned StrategyList::checkedUses() const {
+    unsigned uses = 0;
+    for (int i = 0; i < count(); ++i) {
+        const QListWidgetItem* it = QListWidget::item(i);
+        if (it->checkState() == Qt::Checked && (it->flags() & Qt::ItemIsEnabled)) uses |= it->data(UsesRole).toUInt();
+    }
+    return uses;
+}
+
+}  // namespace gui
