@@ -1,7 +1,6 @@
 // sfpbench run — an experiment matrix from flags or a saved spec; CSV/JSON exports, summary.
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QSet>
 #include <unistd.h>
 
@@ -96,8 +95,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
     if (p.isSet("data")) {
         e.data_kind = p.value("data").toStdString();
     } else if (e.inputs.empty()) {
-        const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
-        if (io) e.data_kind = std::string(io->data_kind);
+        e.data_kind = core::default_data_kind(e.algorithm);
     }
     if (e.inputs.empty() && e.sizes.empty())
         throw UsageError{"run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)"};
@@ -209,7 +207,7 @@ int cmd_run(const QStringList& args) {
     if (!parse_or_help(p, "run", args)) return exit_ok;
     const sfp::Experiment experiment = experiment_of(p);
     if (p.isSet("print-spec")) {
-        std::fputs(QJsonDocument(core::experiment_to_json(experiment)).toJson(QJsonDocument::Indented).constData(), stdout);
+        std::fputs(core::experiment_text(experiment).constData(), stdout);
         return exit_ok;
     }
     check_outputs(p, experiment);

@@ -5,9 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <set>
 
 #include "atomic_write.hpp"
 #include "sfp/datagen.hpp"
@@ -19,6 +17,10 @@ namespace {
 
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles are exact below
 constexpr unsigned kMaxRepetitions = 100000;
+// Every field of the format, in the order files list them.
+const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
+                               "strategies", "block_sizes", "threads", "repetitions", "warmups",
+                               "cache",   "order",     "seed",        "options",   "workdir"};
 struct DataKind {
     const char* name;
     unsigned files;
@@ -190,11 +192,10 @@ void check_inputs(const sfp::Experiment& e) {
     no_duplicates(e.sizes, "sizes");
 }
 
-// "64M" where that is short; plain bytes otherwise (640000000, not "625000K").
+// "64M" or "512" where that is short; a plain number otherwise (640000000, not "625000K").
 QJsonValue size_json(std::uint64_t bytes) {
     const std::string text = sfp::format_size(bytes);
-    const bool short_unit = text.size() <= 5 && !std::isdigit(static_cast<unsigned char>(text.back()));
-    if (short_unit || double(bytes) >= kMaxExactJsonInteger) return QString::fromStdString(text);
+    if (text.size() <= 5 || double(bytes) >= kMaxExactJsonInteger) return QString::fromStdString(text);
     return double(bytes);
 }
 
@@ -223,6 +224,11 @@ SpecError::SpecError(std::string field_, std::string reason_, const std::string&
     : std::runtime_error((path.empty() ? "" : "experiment '" + path + "': ") +
                          (field_.empty() ? reason_ : "field '" + field_ + "': " + reason_)),
       field(std::move(field_)), reason(std::move(reason_)) {}
+
+std::string default_data_kind(const std::string& algorithm) {
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
+    return io ? std::string(io->data_kind) : std::string();
+}
 
 QJsonObject experiment_to_json(const sfp::Experiment& e) {
     QJsonObject options;
@@ -254,13 +260,22 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
     return json;
 }
 
+QByteArray experiment_text(const sfp::Experiment& experiment) {
+    const QJsonObject json = experiment_to_json(experiment);
+    QByteArray text = "{\n";
+    for (const char* field : kFields) {
+        if (!json.contains(QLatin1String(field))) continue;
+        // A one-element array prints compactly; its brackets are cut off to leave the value.
+        const QByteArray value = QJsonDocument(QJsonArray{json[field]}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+        text += QByteArray(text.size() > 2 ? ",\n" : "") + "  \"" + field + "\": " + value;
+    }
+    return text + "\n}\n";
+}
+
 sfp::Experiment experiment_from_json(const QJsonObject& json) {
-    static const std::set<QString> known = {"version",     "algorithm", "inputs",      "data_kind", "sizes",
-                                            "strategies",  "block_sizes", "threads",   "repetitions",
-                                            "warmups",     "cache",     "order",       "seed",      "options",
-                                            "workdir"};
     for (auto it = json.begin(); it != json.end(); ++it)
-        if (!known.count(it.key()))
+        if (std::find_if(std::begin(kFields), std::end(kFields), [&](const char* f) { return it.key() == QLatin1String(f); }) ==
+            std::end(kFields))
             throw SpecError(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
     for (const char* required : {"version", "algorithm"})
         if (!json.contains(QLatin1String(required))) throw SpecError(required, "missing");
@@ -327,7 +342,7 @@ sfp::Experiment load_experiment(const QString& path) {
 }
 
 void save_experiment(const QString& path, const sfp::Experiment& experiment) {
-    write_atomically(path, QJsonDocument(experiment_to_json(experiment)).toJson(QJsonDocument::Indented));
+    write_atomically(path, experiment_text(experiment));
 }
 
 }  // namespace core

@@ -1,6 +1,7 @@
 #pragma once
 // Experiment specs as JSON files (docs/experiment-format.md): what the GUI saves is exactly what
 // `sfpbench run FILE` replays, and `sfpbench run --print-spec` writes.
+#include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 #include <stdexcept>
@@ -23,6 +24,10 @@ struct SpecError : std::runtime_error {
 // Every field written explicitly (sizes as "64M"), so a replay never depends on defaults.
 QJsonObject experiment_to_json(const sfp::Experiment& experiment);
 
+// The file text: experiment_to_json with the fields in reading order (version first) and each
+// on one line, lists included. What save_experiment writes and `--print-spec` prints.
+QByteArray experiment_text(const sfp::Experiment& experiment);
+
 // Reads and checks a spec (see check_experiment). Sizes may be numbers or strings like "64M".
 // Unknown fields are errors: a misspelt "repetitons" must not silently mean the default.
 sfp::Experiment experiment_from_json(const QJsonObject& json);
@@ -32,6 +37,9 @@ sfp::Experiment experiment_from_json(const QJsonObject& json);
 // counts in range, no duplicates, either the algorithm's number of input files or generated
 // data that provides as many. Throws SpecError naming the field.
 void check_experiment(const sfp::Experiment& experiment);
+
+// What to generate for an algorithm (the runner's table): compare -> "pair"; "" when unknown.
+std::string default_data_kind(const std::string& algorithm);
 
 // File versions of the above. load_experiment throws SpecError (its what() names the path too);
 // save_experiment writes atomically and throws core::ExportError.

@@ -69,7 +69,7 @@ private slots:
 
     void writesSizesAsPeopleDo() {
         const QJsonObject json = valid_json();
-        QCOMPARE(json["block_sizes"].toArray(), (QJsonArray{512, "4K", "1M"}));
+        QCOMPARE(json["block_sizes"].toArray(), (QJsonArray{"512", "4K", "1M"}));
         QCOMPARE(json["sizes"].toArray(), (QJsonArray{"1M", 640000000}));
         QCOMPARE(json["version"].toInt(), 1);
         QCOMPARE(json["seed"].toString(), QString::number((1ull << 60) + 7));
@@ -86,6 +86,13 @@ private slots:
         QCOMPARE(e.sizes, (std::vector<std::uint64_t>{1ull << 30, 1000}));
         QCOMPARE(e.seed, std::uint64_t(42));
         QCOMPARE(e.data_kind, std::string("pair"));
+    }
+
+    void fileTextListsFieldsInReadingOrder() {
+        const QByteArray text = core::experiment_text(generated_spec());
+        QVERIFY2(text.startsWith("{\n  \"version\": 1,\n  \"algorithm\": \"compare\",\n"), text.constData());
+        QVERIFY2(text.contains("\n  \"block_sizes\": [\"512\",\"4K\",\"1M\"],\n"), text.constData());
+        compare_specs(core::experiment_from_json(QJsonDocument::fromJson(text).object()), generated_spec());
     }
 
     void defaultsForOptionalFields() {
