@@ -142,6 +142,9 @@ QJsonObject ranking_json(const sfp::Ranking& r) {
 
 QJsonObject fit_json(const sfp::SizeFit& f) {
     return {{"strategy", text(f.strategy)},
+            {"block_size", f.block_size ? QJsonValue(qint64(f.block_size)) : QJsonValue(QJsonValue::Null)},
+            {"threads", f.threads ? QJsonValue(int(f.threads)) : QJsonValue(QJsonValue::Null)},
+            {"points", qint64(f.points)},
             {"seconds_per_gb", f.seconds_per_gb},
             {"intercept_s", f.intercept_s},
             {"r2", f.r2},
