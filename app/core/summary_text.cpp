@@ -2,6 +2,7 @@
 
 #include <QStringList>
 #include <algorithm>
+#include <map>
 
 #include "report_format.hpp"
 #include "sfp/datagen.hpp"
@@ -92,40 +93,47 @@ QString fit_lines(const sfp::ExperimentReport& report) {
     if (report.fits.empty()) return {};
     QString out = "\ntime against file size (least squares):\n";
     for (const sfp::SizeFit& f : report.fits)
-        out += QString("  %1 block=%2 threads=%3: %4 s/GB, R^2 %5%6\n")
+        out += QString("  %1 block=%2 threads=%3: %4 s/GB, R^2 %5 over %6 sizes%7\n")
                    .arg(QString::fromStdString(f.strategy), block(f.block_size), threads(f.threads))
                    .arg(f.seconds_per_gb, 0, 'f', 3)
                    .arg(f.r2, 0, 'f', 3)
-                   .arg(f.nonlinear ? ", NOT LINEAR: time grows faster than size" : "");
+                   .arg(f.points)
+                   .arg(f.nonlinear ? ", NOT LINEAR: the points bend away from the line" : "");
     return out;
 }
+
+QString first_line(const std::string& text) { return QString::fromStdString(text.substr(0, text.find('\n'))); }
 
 // What a reader must not miss: wrong results, failures, noisy cells.
 QString warning_lines(const sfp::ExperimentReport& report) {
     QStringList lines;
     for (std::size_t cell = 0; cell < report.cells.size(); ++cell) {
-        int mismatches = 0, failures = 0;
-        std::string first_error;
+        std::map<std::string, int> count;  // per status other than ok
+        std::map<std::string, std::string> first_error;
         for (const sfp::RunRecord& r : report.runs) {
             if (r.cell != cell || r.status == "ok") continue;
-            if (r.status == "MISMATCH") ++mismatches;
-            else if (r.status != "cancelled") ++failures;
-            if (first_error.empty()) first_error = r.result.error;
+            ++count[r.status];
+            first_error.emplace(r.status, r.result.error);
         }
-        if (mismatches)
-            lines << QString("%1: %2 run(s) MISMATCH -- the outcome differs from the other strategies'")
-                         .arg(label(report, cell))
-                         .arg(mismatches);
-        if (failures)
-            lines << QString("%1: %2 run(s) failed: %3").arg(label(report, cell)).arg(failures).arg(QString::fromStdString(first_error));
+        for (const auto& [status, n] : count) {
+            QString line = QString("%1: %2 run(s) %3").arg(label(report, cell)).arg(n).arg(QString::fromStdString(status));
+            if (status == "MISMATCH") line += " -- the outcome differs from the other strategies' on this input";
+            else if (!first_error[status].empty()) line += ": " + first_line(first_error[status]);
+            lines << line;
+        }
     }
+    QStringList noisy;
     for (const sfp::CellStats& st : report.stats)
         if (st.high_variation)
-            lines << QString("%1: high variation (cv %2%) -- more repetitions or a quieter machine")
-                         .arg(label(report, st.cell))
-                         .arg(st.real.cv * 100, 0, 'f', 1);
+            noisy << QString("  %1: cv %2%").arg(label(report, st.cell)).arg(st.real.cv * 100, 0, 'f', 1);
+    if (!noisy.isEmpty())
+        lines << QString("high variation in %1 of %2 cells (cv above %3%; more repetitions or a quieter machine):\n")
+                         .arg(noisy.size())
+                         .arg(report.stats.size())
+                         .arg(sfp::kHighVariationCv * 100, 0, 'f', 0) +
+                     noisy.join("\n");
     if (lines.isEmpty()) return {};
-    return "\nwarnings:\n  " + lines.join("\n  ") + "\n";
+    return "\nwarnings:\n" + lines.join("\n") + "\n";
 }
 
 }  // namespace

@@ -72,6 +72,17 @@ sfp::ExperimentReport sample_report() {
     return rep;
 }
 
+sfp::SizeFit bent_fit() {
+    sfp::SizeFit f;
+    f.strategy = "read";
+    f.block_size = 4096;
+    f.points = 3;
+    f.seconds_per_gb = 0.5;
+    f.r2 = 0.9;
+    f.nonlinear = true;
+    return f;
+}
+
 QStringList row_of(const std::vector<QStringList>& table, qsizetype row) { return table.at(std::size_t(row)); }
 
 QString column(const std::vector<QStringList>& table, qsizetype row, const QString& name) {
@@ -161,6 +172,18 @@ private slots:
         QCOMPARE(column(t, 1, "ratio_to_fastest"), QString("n/a"));
     }
 
+    void textSummaryShowsFits() {
+        sfp::ExperimentReport rep = sample_report();
+        rep.fits = {bent_fit()};
+        const QString text = core::summary_text(rep);
+        QVERIFY2(text.contains("read block=4K threads=-: 0.500 s/GB, R^2 0.900 over 3 sizes, NOT LINEAR"), qPrintable(text));
+        const QJsonObject fit =
+            QJsonDocument::fromJson(core::report_json(rep)).object()["fits"].toArray()[0].toObject();
+        QCOMPARE(fit["block_size"].toInt(), 4096);
+        QVERIFY(fit["threads"].isNull());
+        QCOMPARE(fit["nonlinear"].toBool(), true);
+    }
+
     void jsonHoldsEverything() {
         const sfp::ExperimentReport rep = sample_report();
         const QJsonObject j = QJsonDocument::fromJson(core::report_json(rep)).object();
@@ -187,8 +210,9 @@ private slots:
         QVERIFY2(text.contains("fastest: "), qPrintable(text));
         QVERIFY2(text.contains("2.00x slower"), qPrintable(text));
         QVERIFY2(text.contains("MISMATCH"), qPrintable(text));
-        QVERIFY2(text.contains("high variation"), qPrintable(text));
-        QVERIFY2(text.contains("1 run(s) failed: read 'a, b'"), qPrintable(text));
+        QVERIFY2(text.contains("high variation in 1 of 2 cells"), qPrintable(text));
+        QVERIFY2(!text.contains("second line"), qPrintable(text));  // errors shown by their first line
+        QVERIFY2(text.contains("1 run(s) error: read 'a, b'"), qPrintable(text));
     }
 };
 
