@@ -120,6 +120,17 @@ private slots:
         QCOMPARE(run({"run", "x.json", "--print-spec"}, dir.path()).out, spec.out);
     }
 
+    void rangesExpand() {
+        QTemporaryDir dir;
+        const Result r = run({"run", "--sizes", "1M", "--block", "512..4K,64K", "--threads", "1..3", "--print-spec"},
+                             dir.path());
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QJsonObject spec = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(spec["block_sizes"].toArray(), (QJsonArray{"512", "1K", "2K", "4K", "64K"}));
+        QCOMPARE(spec["threads"].toArray(), (QJsonArray{1, 2, 3}));
+        QCOMPARE(spec["version"].toInt(), 1);
+    }
+
     void badInputExitsTwoWithOneLine_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
