@@ -1,6 +1,7 @@
 #include "experiment_file.hpp"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -17,6 +18,7 @@ namespace {
 
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles are exact below
 constexpr unsigned kMaxRepetitions = 100000;
+constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
 const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
                                "strategies", "block_sizes", "threads", "repetitions", "warmups",
@@ -290,8 +292,7 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     if (json.contains("strategies")) e.strategies = each(json["strategies"], "strategies", text_of);
     if (json.contains("inputs")) e.inputs = each(json["inputs"], "inputs", text_of);
     if (json.contains("data_kind")) e.data_kind = text_of(json["data_kind"], "data_kind");
-    const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
-    if (!json.contains("data_kind") && json.contains("sizes") && io) e.data_kind = std::string(io->data_kind);
+    if (!json.contains("data_kind") && json.contains("sizes")) e.data_kind = default_data_kind(e.algorithm);
     if (json.contains("sizes")) e.sizes = each(json["sizes"], "sizes", size_of);
     if (json.contains("block_sizes")) e.block_sizes = each(json["block_sizes"], "block_sizes", size_of);
     if (json.contains("threads"))
@@ -323,11 +324,16 @@ void check_experiment(const sfp::Experiment& e) {
 
 sfp::Experiment load_experiment(const QString& path) {
     const std::string shown = path.toStdString();
+    // A FIFO would block the open until some writer appears; devices never end.
+    if (const QFileInfo info(path); info.exists() && !info.isFile())
+        throw SpecError("", "not a regular file", shown);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) throw SpecError("", "cannot read: " + file.errorString().toStdString(), shown);
-    const QByteArray data = file.readAll();
+    // Bounded: a spec is a few hundred bytes, and /dev/zero must not fill the memory.
+    const QByteArray data = file.read(kMaxFileBytes + 1);
     if (file.error() != QFileDevice::NoError)
         throw SpecError("", "cannot read: " + file.errorString().toStdString(), shown);
+    if (data.size() > kMaxFileBytes) throw SpecError("", "too large for an experiment file (over 1 MiB)", shown);
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError)

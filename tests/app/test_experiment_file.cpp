@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/stat.h>
 
 #include "atomic_write.hpp"
 #include "experiment_file.hpp"
@@ -196,6 +197,28 @@ private slots:
             const QString what = e.what();
             QVERIFY2(what.startsWith("experiment '" + path + "': "), e.what());
             QVERIFY2(what.contains(message), e.what());
+        }
+    }
+
+    void onlyRegularSmallFiles_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("device") << "/dev/zero" << "not a regular file";
+        QTest::newRow("directory") << "/tmp" << "not a regular file";
+        QTest::newRow("huge") << "huge.json" << "too large";
+        QTest::newRow("fifo") << "fifo" << "not a regular file";
+    }
+    void onlyRegularSmallFiles() {
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        core::write_atomically(dir.filePath("huge.json"), QByteArray(2 << 20, ' '));
+        QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath("fifo")).constData(), 0600), 0);
+        try {
+            core::load_experiment(path.startsWith('/') ? path : dir.filePath(path));
+            QFAIL("loaded it");
+        } catch (const core::SpecError& e) {
+            QVERIFY2(QString(e.what()).contains(message), e.what());
         }
     }
 
