@@ -1,0 +1,72 @@
+#pragma once
+// Hand-made reports and small experiments shared by the GUI tests.
+#include <QTemporaryDir>
+#include <string>
+
+#include "sfp/experiment.hpp"
+
+namespace fixtures {
+
+// One ok run with the given times (bytes make the throughput).
+inline sfp::RunRecord run(std::size_t cell, unsigned repetition, double real, double user, double sys,
+                          const std::string& status = "ok", const std::string& error = {}) {
+    sfp::RunRecord r;
+    r.cell = cell;
+    r.repetition = repetition;
+    r.result.real_s = real;
+    r.result.usage.user_s = user;
+    r.result.usage.sys_s = sys;
+    r.result.bytes = 2'000'000;
+    r.result.status = status == "error" ? sfp::Status::error : sfp::Status::ok;
+    r.result.error = error;
+    r.result.digest = "00000000deadbeef";
+    r.residency_pct = 100;
+    r.status = status;
+    return r;
+}
+
+inline sfp::Cell cell(const std::string& strategy, std::uint64_t block, unsigned threads, std::uint64_t size = 1 << 20) {
+    sfp::Cell c;
+    c.strategy = strategy;
+    c.block_size = block;
+    c.threads = threads;
+    c.file_size = size;
+    return c;
+}
+
+// Two strategies over two block sizes, and one that uses no block size; three repetitions each,
+// one of them failed and one MISMATCH. No runner statistics: the GUI computes them live.
+inline sfp::ExperimentReport sweep() {
+    sfp::ExperimentReport r;
+    r.experiment.algorithm = "compare";
+    r.experiment.data_kind = "pair";
+    r.experiment.sizes = {1 << 20};
+    r.experiment.repetitions = 3;
+    r.cells = {cell("read", 4096, 0), cell("read", 65536, 0), cell("pread-mt", 4096, 2), cell("pread-mt", 65536, 2),
+               cell("mmap", 0, 0)};
+    const double base[] = {0.30, 0.10, 0.20, 0.05, 0.08};
+    for (unsigned rep = 1; rep <= 3; ++rep)
+        for (std::size_t c = 0; c < r.cells.size(); ++c)
+            r.runs.push_back(run(c, rep, base[c] + 0.01 * rep, base[c] / 4, base[c] / 2));
+    r.runs.push_back(run(0, 4, 0, 0, 0, "error", "cannot open '/x': No such file or directory"));
+    r.runs.push_back(run(4, 4, 0.09, 0.02, 0.04, "MISMATCH"));
+    return r;
+}
+
+// A small generated-data experiment in `workdir`.
+inline sfp::Experiment small(const QTemporaryDir& workdir, std::vector<std::string> strategies,
+                             std::vector<std::uint64_t> blocks, std::uint64_t size, unsigned repetitions) {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.data_kind = "pair";
+    e.sizes = {size};
+    e.strategies = std::move(strategies);
+    e.block_sizes = std::move(blocks);
+    e.threads = {2};
+    e.repetitions = repetitions;
+    e.warmups = 0;
+    e.workdir = workdir.path().toStdString();
+    return e;
+}
+
+}  // namespace fixtures

@@ -1,0 +1,245 @@
+// The window's models and plots, fed by hand-made reports (no engine runs): the tables pass
+// QAbstractItemModelTester, mark troubled rows, sort numerically; the plots hold the right
+// graphs and points; the helpers name cells and sizes as the window shows them.
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QToolButton>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "cell_metrics.hpp"
+#include "cell_text.hpp"
+#include "fixtures.hpp"
+#include "message_area.hpp"
+#include "plot_panel.hpp"
+#include "plot_series.hpp"
+#include "progress_panel.hpp"
+#include "results_panel.hpp"
+#include "runs_model.hpp"
+#include "sfp/datagen.hpp"
+#include "stats_model.hpp"
+#include "value_toggles.hpp"
+
+using namespace gui;
+
+class TestGuiModels : public QObject {
+    Q_OBJECT
+private slots:
+    void runsModelPassesTheTesterWhileGrowing() {
+        RunsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const sfp::ExperimentReport r = fixtures::sweep();
+        model.begin(r.cells);
+        QCOMPARE(model.rowCount(), 0);
+        for (const sfp::RunRecord& run : r.runs) model.append(run);
+        QCOMPARE(model.rowCount(), int(r.runs.size()));
+        model.setReport(r);
+        QCOMPARE(model.rowCount(), int(r.runs.size()));
+        QCOMPARE(model.columnCount(), int(RunsModel::ColumnCount));
+        QCOMPARE(model.index(0, RunsModel::Strategy).data().toString(), QStringLiteral("read"));
+        QCOMPARE(model.index(0, RunsModel::Block).data().toString(), QStringLiteral("4K"));
+        QCOMPARE(model.index(0, RunsModel::Threads).data().toString(), QStringLiteral("-"));
+        QCOMPARE(model.index(0, RunsModel::Real).data(SortRole).toDouble(), 0.31);
+    }
+
+    void troubledRunsAreMarkedWithTheirMessage() {
+        RunsModel model;
+        model.setReport(fixtures::sweep());
+        const int error = model.rowCount() - 2, mismatch = model.rowCount() - 1, ok = 0;
+        QVERIFY(!model.index(ok, RunsModel::Status).data(Qt::BackgroundRole).isValid());
+        QVERIFY(model.index(error, RunsModel::Status).data(Qt::BackgroundRole).isValid());
+        QVERIFY(model.index(mismatch, RunsModel::Strategy).data(Qt::BackgroundRole).isValid());
+        QVERIFY(model.index(error, RunsModel::Status).data(Qt::DecorationRole).isValid());
+        QVERIFY(model.index(error, RunsModel::Message).data().toString().contains("No such file"));
+        QVERIFY(model.index(error, RunsModel::Real).data(Qt::ToolTipRole).toString().contains("No such file"));
+        QCOMPARE(model.index(mismatch, RunsModel::Status).data().toString(), QStringLiteral("MISMATCH"));
+        QVERIFY(model.index(mismatch, RunsModel::Message).data().toString().contains("differs"));
+        QCOMPARE(model.index(error, RunsModel::Real).data().toString(), QStringLiteral("–"));
+    }
+
+    void proxySortsNumbersAsNumbers() {
+        RunsModel model;
+        model.setReport(fixtures::sweep());
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(SortRole);
+        proxy.sort(RunsModel::Real, Qt::AscendingOrder);
+        double last = -1;
+        for (int row = 0; row < proxy.rowCount(); ++row) {
+            const double v = proxy.index(row, RunsModel::Real).data(SortRole).toDouble();
+            QVERIFY2(v >= last, qPrintable(QStringLiteral("row %1: %2 after %3").arg(row).arg(v).arg(last)));
+            last = v;
+        }
+        proxy.sort(RunsModel::Block, Qt::DescendingOrder);  // 64K before 4K, not "4K" > "64K"
+        QCOMPARE(proxy.index(0, RunsModel::Block).data().toString(), QStringLiteral("64K"));
+    }
+
+    void statsModelSummarisesCellsLive() {
+        StatsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        sfp::ExperimentReport r = fixtures::sweep();
+        model.setReport(r);
+        QCOMPARE(model.rowCount(), int(r.cells.size()));
+        QCOMPARE(model.index(0, StatsModel::Runs).data().toInt(), 3);
+        QCOMPARE(model.index(0, StatsModel::Median).data(SortRole).toDouble(), 0.32);
+        QCOMPARE(model.index(0, StatsModel::Failed).data().toInt(), 1);
+        QVERIFY(model.index(0, StatsModel::Failed).data(Qt::BackgroundRole).isValid());
+        // pread-mt with 64K blocks is the fastest: 1.00x; read 4K is 0.32 / 0.07 times slower.
+        QCOMPARE(model.index(3, StatsModel::Slower).data().toString(), QStringLiteral("1.00×"));
+        QCOMPARE(model.index(0, StatsModel::Slower).data(SortRole).toDouble(), 0.32 / 0.07);
+        r.runs.push_back(fixtures::run(1, 5, 0.5, 0.1, 0.1));  // same cells: values change in place
+        model.setReport(r);
+        QCOMPARE(model.index(1, StatsModel::Runs).data().toInt(), 4);
+        r.cells.pop_back();  // other cells: a reset
+        r.runs.clear();
+        model.setReport(r);
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.index(0, StatsModel::Median).data().toString(), QStringLiteral("–"));
+    }
+
+    void lineSeriesHaveOneLinePerStrategy() {
+        const sfp::ExperimentReport r = fixtures::sweep();
+        QCOMPARE(natural_axis(r.cells), Axis::block_size);
+        const std::vector<Series> lines = line_series(r, Metric::elapsed, Axis::block_size);
+        QCOMPARE(lines.size(), std::size_t(3));
+        QCOMPARE(lines[0].name, QStringLiteral("read"));
+        QCOMPARE(lines[0].points.size(), std::size_t(2));
+        QCOMPARE(lines[0].points[0].x, 4096.0);
+        QCOMPARE(lines[0].points[1].x, 65536.0);
+        QCOMPARE(lines[0].points[0].summary.n, std::size_t(3));  // the failed run does not count
+        QVERIFY(qAbs(lines[0].points[0].summary.mean - 0.32) < 1e-12);
+        QVERIFY(lines[2].flat);  // mmap uses no block size: drawn across the axis
+        QCOMPARE(lines[2].points.size(), std::size_t(2));
+        QCOMPARE(lines[2].points[0].summary.n, std::size_t(3));  // the MISMATCH run does not count
+        // Against threads the block size tells lines apart.
+        const std::vector<Series> byThreads = line_series(r, Metric::elapsed, Axis::threads);
+        QCOMPARE(byThreads.size(), std::size_t(5));
+        QCOMPARE(byThreads[2].name, QStringLiteral("pread-mt, 4K blocks"));
+    }
+
+    void metricsOfARun() {
+        const sfp::RunRecord r = fixtures::run(0, 1, 0.5, 0.25, 0.5);
+        QCOMPARE(metric_of(r, Metric::cpu), 150.0);
+        QCOMPARE(metric_of(r, Metric::throughput), 4.0);  // 2 MB in 0.5 s
+        QCOMPARE(metric_of(r, Metric::system), 0.5);
+    }
+
+    void plotHoldsOneGraphPerStrategy() {
+        PlotPanel panel;
+        panel.setReport(fixtures::sweep());
+        panel.setAxis(Axis::block_size);
+        panel.setKind(plots::Kind::lines);
+        panel.redrawNow();
+        QCustomPlot* plot = panel.plot();
+        QCOMPARE(plot->graphCount(), 3);
+        QCOMPARE(plot->graph(0)->name(), QStringLiteral("read"));
+        QCOMPARE(plot->graph(0)->dataCount(), 2);
+        QCOMPARE(plot->graph(1)->dataCount(), 2);
+        QCOMPARE(plot->plottableCount(), 3 + 2);  // error bars on the two lines that vary
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(plot->yAxis->label().contains("(s)"));
+        QVERIFY(plot->xAxis->label().contains("block size"));
+        panel.setMetric(Metric::throughput);
+        QVERIFY(plot->yAxis->label().contains("MB/s"));
+    }
+
+    void everyPlotDrawsEmptyAndFullReports() {
+        PlotPanel panel;
+        for (plots::Kind kind : {plots::Kind::lines, plots::Kind::time_split, plots::Kind::box, plots::Kind::slowdown}) {
+            panel.setKind(kind);
+            panel.setReport({});
+            panel.redrawNow();
+            QVERIFY(panel.hoverPoints().empty());
+            panel.setReport(fixtures::sweep());
+            panel.redrawNow();
+            QVERIFY(!panel.hoverPoints().empty());
+        }
+        panel.setKind(plots::Kind::time_split);
+        QCOMPARE(panel.plot()->plottableCount(), 3 + 1);  // user, system, waiting bars + elapsed marks
+        panel.setKind(plots::Kind::box);
+        auto* boxes = qobject_cast<QCPStatisticalBox*>(panel.plot()->plottable(0));
+        QVERIFY(boxes);
+        QCOMPARE(boxes->dataCount(), 5);
+        panel.setKind(plots::Kind::slowdown);
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(5));
+    }
+
+    void hoverExplainsAPoint() {
+        PlotPanel panel;
+        panel.resize(900, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setReport(fixtures::sweep());
+        panel.setKind(plots::Kind::lines);
+        panel.setAxis(Axis::block_size);
+        panel.redrawNow();
+        panel.plot()->replot();
+        const plots::HoverPoint& p = panel.hoverPoints().front();
+        const QPointF at(panel.plot()->xAxis->coordToPixel(p.key) + 3, panel.plot()->yAxis->coordToPixel(p.value) - 2);
+        const QString text = panel.hoverTextAt(at);
+        QVERIFY2(text.contains("read") && text.contains("4K blocks") && text.contains("0.32"), qPrintable(text));
+        QVERIFY(panel.hoverTextAt(QPointF(2, 2)).isEmpty());
+    }
+
+    void rendersPngAndPdf() {
+        PlotPanel panel;
+        panel.setReport(fixtures::sweep());
+        panel.redrawNow();
+        QVERIFY(panel.renderPng().startsWith("\x89PNG"));
+        QVERIFY(panel.renderPdf().startsWith("%PDF"));
+    }
+
+    void cellsInWords() {
+        QCOMPARE(cell_words(fixtures::cell("pread-mt", 65536, 2, 64 << 20)), QStringLiteral("pread-mt, 64K blocks, 2 threads, 64M file"));
+        QCOMPARE(cell_words(fixtures::cell("mmap", 0, 0, 1000001)), QStringLiteral("mmap, 1000001 file"));
+        const sfp::ExperimentReport r = fixtures::sweep();
+        const Varying v = varying(r.cells);
+        QVERIFY(v.strategy && v.block && !v.threads && !v.size);
+        QCOMPARE(short_label(r.cells[3], v), QStringLiteral("pread-mt 64K"));
+        QCOMPARE(short_label(r.cells[4], v), QStringLiteral("mmap"));
+        QCOMPARE(duration_text(3.24), QStringLiteral("3.2 s"));
+        QCOMPARE(duration_text(185), QStringLiteral("3 min 05 s"));
+    }
+
+    void selectionCopiesAsTabSeparatedText() {
+        ResultsPanel panel;
+        panel.setReport(fixtures::sweep());
+        QTableView* view = panel.statsView();
+        view->selectAll();
+        const QStringList lines = panel.selectionText().split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 5);
+        QVERIFY(lines[0].startsWith("strategy\tblock\tthreads"));
+        QVERIFY(lines[1].startsWith("read\t4K\t-"));
+    }
+
+    void togglesReadCustomValuesAndRejectBadOnes() {
+        ValueToggles toggles({512, 4096}, size_text, [](const QString& t) { return sfp::parse_size(t.toStdString()); }, 2);
+        toggles.button(4096)->setChecked(true);
+        toggles.customField()->setText("3000, 1K 4K");
+        QCOMPARE(toggles.values(), (std::vector<std::uint64_t>{1024, 3000, 4096}));
+        toggles.customField()->setText("12Q");
+        QVERIFY_THROWS_EXCEPTION(InputError, toggles.values());
+        toggles.setValues({512, 100});
+        QVERIFY(toggles.button(512)->isChecked());
+        QVERIFY(!toggles.button(4096)->isChecked());
+        QCOMPARE(toggles.customField()->text(), QStringLiteral("100"));
+    }
+
+    void messagesAreReadableAndDismissable() {
+        MessageArea area;
+        QSignalSpy shown(&area, &MessageArea::shown);
+        QVERIFY(area.text().isEmpty());
+        area.showError("cannot write '/x': Permission denied");
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(area.kind(), MessageArea::Kind::error);
+        QVERIFY(area.text().contains("Permission denied"));
+        area.clear();
+        QVERIFY(area.text().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestGuiModels)
+#include "test_gui_models.moc"

@@ -1,0 +1,290 @@
+// The real main window, driven as a user would: generated data, two strategies, two block
+// sizes, Run; live progress and rows; cancel; exports byte-identical to app/core's formats;
+// errors shown in the window instead of running; settings kept between sessions.
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "controller.hpp"
+#include "experiment_panel.hpp"
+#include "fixtures.hpp"
+#include "inputs_box.hpp"
+#include "main_window.hpp"
+#include "message_area.hpp"
+#include "plot_panel.hpp"
+#include "progress_panel.hpp"
+#include "report_export.hpp"
+#include "results_panel.hpp"
+#include "sfp/registry.hpp"
+#include "strategy_list.hpp"
+#include "value_toggles.hpp"
+
+using namespace gui;
+
+namespace {
+
+const char* const kCsvContract =
+    "algorithm,strategy,block_size,threads,file_size,repetition,cache,real_s,user_s,sys_s,cpu_pct,"
+    "throughput_mbs,residency_pct,status,digest,error";
+
+std::unique_ptr<Settings> settings_in(const QTemporaryDir& dir) {
+    return std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini")));
+}
+
+QByteArray read_file(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// What a user does in the experiment panel: generated data of `size`, the given strategies
+// checked (the others unchecked) and the given block-size toggles clicked.
+void fill_form(MainWindow& w, const QTemporaryDir& dir, const QString& size, const std::vector<std::string>& strategies,
+               const std::vector<std::uint64_t>& blocks, int repetitions) {
+    ExperimentPanel* panel = w.experimentPanel();
+    panel->algorithm()->setCurrentText(QStringLiteral("compare"));
+    panel->inputs()->setGenerated(true);
+    auto* sizes = panel->findChild<QLineEdit*>(QStringLiteral("sizes"));
+    sizes->clear();
+    QTest::keyClicks(sizes, size);
+    panel->findChild<QLineEdit*>(QStringLiteral("workdir"))->setText(dir.filePath(QStringLiteral("work")));
+    StrategyList* list = panel->strategies();
+    for (int i = 0; i < list->count(); ++i) list->item(i)->setCheckState(Qt::Unchecked);
+    for (const std::string& s : strategies) list->item(s)->setCheckState(Qt::Checked);
+    panel->blockSizes()->setValues({});
+    for (std::uint64_t b : blocks) QTest::mouseClick(panel->blockSizes()->button(b), Qt::LeftButton);
+    panel->threads()->setValues({2});
+    panel->repetitions()->setValue(repetitions);
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void runFillsTablesAndPlotLive() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        w.resize(1300, 850);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAbstractItemModelTester runsTester(w.resultsPanel()->runsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester statsTester(w.resultsPanel()->statsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        fill_form(w, dir, QStringLiteral("1M"), {"read", "pread-mt"}, {4096, 65536}, 2);
+        QVERIFY2(w.experimentPanel()->estimateText().contains("8 runs"), qPrintable(w.experimentPanel()->estimateText()));
+
+        core::Controller* c = w.controller();
+        QSignalSpy started(c, &core::Controller::started);
+        QSignalSpy runStarted(c, &core::Controller::runStarted);
+        QSignalSpy runFinished(c, &core::Controller::runFinished);
+        QSignalSpy finished(c, &core::Controller::finished);
+        QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("runButton")), Qt::LeftButton);
+        QCOMPARE(started.count(), 1);
+        QVERIFY(w.cancelAction()->isEnabled());
+        QVERIFY(!w.runAction()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(w.resultsPanel()->runsModel()->rowCount(), 8, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QCOMPARE(runStarted.count(), 8);
+        QCOMPARE(runFinished.count(), 8);
+        QVERIFY(w.messageArea()->text().isEmpty());
+        QVERIFY(w.progressPanel()->cellText().contains("Finished"));
+        QVERIFY(w.runAction()->isEnabled());
+        QCOMPARE(w.resultsPanel()->statsModel()->rowCount(), 4);
+
+        // One line per strategy, one point per block size.
+        QCustomPlot* plot = w.plotPanel()->plot();
+        QCOMPARE(plot->graphCount(), 2);
+        for (int g = 0; g < 2; ++g) QCOMPARE(plot->graph(g)->dataCount(), 2);
+        QCOMPARE(plot->graph(0)->name(), QStringLiteral("read"));
+        QCOMPARE(plot->graph(1)->name(), QStringLiteral("pread-mt"));
+
+        // Exports are exactly app/core's bytes, the CLI's formats.
+        const sfp::ExperimentReport& report = c->report();
+        const QString csv = dir.filePath(QStringLiteral("runs.csv"));
+        QVERIFY(w.exportTo(csv, ExportFormat::runs_csv));
+        const QByteArray bytes = read_file(csv);
+        QCOMPARE(bytes, core::runs_csv(report));
+        QVERIFY(bytes.startsWith(kCsvContract));
+        QCOMPARE(bytes.count('\n'), 1 + 8);
+        QVERIFY(w.exportTo(dir.filePath(QStringLiteral("stats.csv")), ExportFormat::summary_csv));
+        QCOMPARE(read_file(dir.filePath(QStringLiteral("stats.csv"))), core::summary_csv(report));
+        QVERIFY(w.exportTo(dir.filePath(QStringLiteral("report.json")), ExportFormat::report_json));
+        QCOMPARE(read_file(dir.filePath(QStringLiteral("report.json"))), core::report_json(report));
+        QVERIFY(w.exportTo(dir.filePath(QStringLiteral("plot.png")), ExportFormat::plot_png));
+        QVERIFY(read_file(dir.filePath(QStringLiteral("plot.png"))).startsWith("\x89PNG"));
+        QVERIFY(w.exportTo(dir.filePath(QStringLiteral("plot.pdf")), ExportFormat::plot_pdf));
+        QVERIFY(read_file(dir.filePath(QStringLiteral("plot.pdf"))).startsWith("%PDF"));
+
+        // An export that cannot be written: a message naming the path, nothing crashes.
+        const QString nowhere = dir.filePath(QStringLiteral("no/such/dir/runs.csv"));
+        QVERIFY(!w.exportTo(nowhere, ExportFormat::runs_csv));
+        QCOMPARE(w.messageArea()->kind(), MessageArea::Kind::error);
+        QVERIFY2(w.messageArea()->text().contains(nowhere), qPrintable(w.messageArea()->text()));
+    }
+
+    // The issue's bound: Esc stops the run within 100 ms. The engine checks the cancel flag
+    // once per 512-byte block and each run takes ~0.1 s; typical stops take a few ms, so the
+    // bound has a wide margin even on a busy machine.
+    void escapeCancelsWithin100msAndKeepsCompletedRows() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.experimentPanel()->setExperiment(fixtures::small(dir, {"read"}, {512}, 32 << 20, 40));
+        core::Controller* c = w.controller();
+        QSignalSpy runFinished(c, &core::Controller::runFinished);
+        QSignalSpy finished(c, &core::Controller::finished);
+        QSignalSpy progress(c, &core::Controller::progress);
+        QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(c->isRunning());
+        QVERIFY(runFinished.wait(60000));
+        QTest::qWait(30);  // into the next run
+        QElapsedTimer clock;
+        clock.start();
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QVERIFY(finished.wait(5000));
+        const qint64 visible = clock.elapsed();
+        qInfo("Esc: engine stopped after %.1f ms, the window knew after %lld ms", c->lastCancelLatencyMs(), visible);
+        QVERIFY2(c->lastCancelLatencyMs() >= 0 && c->lastCancelLatencyMs() < 100, "engine stop within 100 ms");
+        QVERIFY2(visible < 100, "cancel must return within 100 ms");
+        QVERIFY(progress.count() > 0);
+        const std::size_t kept = c->report().runs.size();
+        QVERIFY(kept >= 1 && kept < 40);
+        QVERIFY(c->report().cancelled);
+        QCOMPARE(w.resultsPanel()->runsModel()->rowCount(), int(kept));
+        QVERIFY(w.progressPanel()->cellText().contains("Cancelled"));
+        QVERIFY(w.runAction()->isEnabled());
+        QVERIFY(!w.cancelAction()->isEnabled());
+    }
+
+    void invalidInputShowsAMessageInsteadOfRunning() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        QSignalSpy started(w.controller(), &core::Controller::started);
+        fill_form(w, dir, QStringLiteral("12Q"), {"read"}, {4096}, 1);
+        QVERIFY(!w.run());
+        QVERIFY2(w.messageArea()->text().contains("12Q"), qPrintable(w.messageArea()->text()));
+        QCOMPARE(w.messageArea()->kind(), MessageArea::Kind::error);
+
+        fill_form(w, dir, QStringLiteral("1M"), {}, {4096}, 1);
+        QVERIFY(!w.run());
+        QVERIFY(w.messageArea()->text().contains("strateg"));
+
+        const QString missing = dir.filePath(QStringLiteral("no-such-file"));
+        fill_form(w, dir, QStringLiteral("1M"), {"read"}, {4096}, 1);
+        w.experimentPanel()->inputs()->setFiles({missing, missing});
+        w.experimentPanel()->inputs()->setGenerated(false);
+        QVERIFY(!w.run());
+        QVERIFY2(w.messageArea()->text().contains(missing), qPrintable(w.messageArea()->text()));
+
+        QVERIFY(!w.exportTo(dir.filePath(QStringLiteral("x.csv")), ExportFormat::runs_csv));  // nothing ran yet
+        QCOMPARE(started.count(), 0);
+        QVERIFY(!w.controller()->isRunning());
+    }
+
+    void strategiesComeFromTheRegistry() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        ExperimentPanel* panel = w.experimentPanel();
+        for (std::string_view algorithm : sfp::algorithms()) {
+            panel->algorithm()->setCurrentText(QString::fromUtf8(algorithm.data(), qsizetype(algorithm.size())));
+            const auto expected = sfp::strategies_of(algorithm);
+            QCOMPARE(panel->strategies()->count(), int(expected.size()));
+            for (const sfp::Strategy* s : expected) {
+                QListWidgetItem* item = panel->strategies()->item(std::string(s->name));
+                QVERIFY(item);
+                QVERIFY(item->toolTip().contains(QString::fromUtf8(s->description.data(), qsizetype(s->description.size()))));
+                QCOMPARE(bool(item->flags() & Qt::ItemIsEnabled), s->probe().supported);
+            }
+        }
+        // Parameters that no checked strategy uses are disabled.
+        panel->algorithm()->setCurrentText(QStringLiteral("compare"));
+        panel->strategies()->setChecked({"mmap"});
+        QVERIFY(!panel->blockSizes()->isEnabled());
+        QVERIFY(!panel->threads()->isEnabled());
+        panel->strategies()->setChecked({"read"});
+        QVERIFY(panel->blockSizes()->isEnabled());
+        QVERIFY(!panel->threads()->isEnabled());
+        panel->strategies()->setChecked({"read", "mmap-mt"});
+        QVERIFY(panel->threads()->isEnabled());
+    }
+
+    void experimentFilesRoundTripAndBadOnesAreExplained() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        const sfp::Experiment e = fixtures::small(dir, {"read", "mmap-mt"}, {4096, 1 << 20}, 3 << 20, 4);
+        w.experimentPanel()->setExperiment(e);
+        const QString path = dir.filePath(QStringLiteral("saved.json"));
+        QVERIFY(w.saveExperiment(path));
+        w.experimentPanel()->repetitions()->setValue(9);
+        QVERIFY(w.openExperiment(path));
+        const sfp::Experiment back = w.experimentPanel()->experiment();
+        QCOMPARE(back.repetitions, 4u);
+        QCOMPARE(back.sizes, e.sizes);
+        QCOMPARE(back.block_sizes, e.block_sizes);
+        QCOMPARE(back.strategies, e.strategies);
+        QCOMPARE(back.threads, e.threads);
+        QCOMPARE(back.workdir, e.workdir);
+
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"version\": 1, \"repetitons\": 3}");
+        f.close();
+        QVERIFY(!w.openExperiment(broken));
+        QVERIFY2(w.messageArea()->text().contains("repetitons"), qPrintable(w.messageArea()->text()));
+        QVERIFY(!w.openExperiment(dir.filePath(QStringLiteral("absent.json"))));
+        QVERIFY(!w.saveExperiment(dir.filePath(QStringLiteral("no/dir/e.json"))));
+    }
+
+    void settingsPersistBetweenSessions() {
+        QTemporaryDir dir;
+        {
+            MainWindow w(settings_in(dir));
+            fill_form(w, dir, QStringLiteral("3M, 5M"), {"read"}, {4096}, 7);
+            w.setPresentation(true);
+            w.close();
+        }
+        MainWindow again(settings_in(dir));
+        const sfp::Experiment e = again.experimentPanel()->experiment();
+        QCOMPARE(e.sizes, (std::vector<std::uint64_t>{3 << 20, 5 << 20}));
+        QCOMPARE(e.repetitions, 7u);
+        QCOMPARE(e.strategies, std::vector<std::string>{"read"});
+        QVERIFY(again.plotPanel()->plot()->xAxis->labelFont().pointSize() >= plots::Style::presentation().font_pt);
+    }
+
+    void droppedFilesBecomeInputs() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        const QString a = dir.filePath(QStringLiteral("a.bin")), b = dir.filePath(QStringLiteral("b.bin"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QCOMPARE(w.experimentPanel()->inputs()->files(), (QStringList{a, b}));
+        QVERIFY(!w.experimentPanel()->inputs()->generated());
+    }
+
+    void shortcutsAreTheIssues() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        QCOMPARE(w.runAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+R")));
+        QCOMPARE(w.cancelAction()->shortcut(), QKeySequence(Qt::Key_Escape));
+        QStringList all;
+        for (QAction* a : w.findChildren<QAction*>()) all << a->shortcut().toString();
+        for (const char* key : {"Ctrl+E", "Ctrl+O", "Ctrl+S"}) QVERIFY2(all.contains(key), key);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"
