@@ -75,7 +75,7 @@ private slots:
         for (const std::uint64_t block : kBlocks)
             for (const unsigned threads : kThreads) {
                 const std::size_t size = size_for(block, threads);
-                const Bytes in = sample(size);
+                const Bytes& in = sample(size);
                 if (!inputs.count(size)) {
                     inputs[size] = path("in-" + std::to_string(size));
                     write_file(inputs[size], in);
@@ -107,7 +107,7 @@ private slots:
     void roundTripRestores() {
         CIPHER_STRATEGY_OR_SKIP(s);
         if (s->reference_floor) QSKIP("cp copies; there is nothing to undo");
-        const Bytes in = sample(70001, 7);
+        const Bytes& in = sample(70001, 7);
         const std::string in_path = path("plain"), enc = path("enc"), dec = path("dec");
         write_file(in_path, in);
         for (const std::string transform : {"caesar", "letters"})
@@ -137,7 +137,7 @@ private slots:
     void flushGivesTheSameOutput_data() { strategy_rows(); }
     void flushGivesTheSameOutput() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(100003, 3);
+        const Bytes& in = sample(100003, 3);
         write_file(path("flush-in"), in);
         for (const std::string& transform : kTransforms)
             check(*s, path("flush-in"), in, transform, 5, 8192, 2, {{"flush", "1"}}, "flush");
@@ -147,7 +147,7 @@ private slots:
     void directIo_data() { strategy_rows(); }
     void directIo() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(3 * 65536 + 4096 + 77, 5);
+        const Bytes& in = sample(3 * 65536 + 4096 + 77, 5);
         write_file(path("direct-in"), in);
         const Options direct = {{"direct", "1"}, {"shift", "1"}};
         std::remove(path("direct-out").c_str());
@@ -184,7 +184,7 @@ private slots:
     void outputExistsOverwritesInPlace_data() { strategy_rows(); }
     void outputExistsOverwritesInPlace() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(50001, 9);
+        const Bytes& in = sample(50001, 9);
         write_file(path("oe-in"), in);
         for (const std::size_t old_size : {std::size_t(0), std::size_t(20000), std::size_t(250000)}) {
             write_file(path("out"), Bytes(old_size, 'x'));
@@ -230,7 +230,7 @@ private slots:
 
     // The digest covers the output: equal outputs agree across strategies, different ones do not.
     void digestsAgreeAcrossStrategies() {
-        const Bytes in = sample(40000, 11);
+        const Bytes& in = sample(40000, 11);
         write_file(path("dg-in"), in);
         std::string first;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {

@@ -126,7 +126,7 @@ private slots:
     void outputThatIsTheInputIsRefused_data() { strategy_rows(); }
     void outputThatIsTheInputIsRefused() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(9000);
+        const Bytes& in = sample(9000);
         write_file(path("in"), in);
         std::remove(path("sym").c_str());
         std::remove(path("hard").c_str());
@@ -146,7 +146,7 @@ private slots:
     void inPlaceReplacesWithoutWritingTheInput_data() { strategy_rows(); }
     void inPlaceReplacesWithoutWritingTheInput() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(30011, 2);
+        const Bytes& in = sample(30011, 2);
         const Bytes expected = s->reference_floor ? in : reference(in, "letters", 5);
         const Options options = {{"shift", "5"}, {"transform", "letters"}, {"in_place", "1"}};
         for (const std::string how : {"same", "symlink", "hardlink"}) {
@@ -181,7 +181,7 @@ private slots:
     void writeErrorKeepsPreviousTarget_data() { strategy_rows(); }
     void writeErrorKeepsPreviousTarget() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(200000, 4);
+        const Bytes& in = sample(200000, 4);
         write_file(path("big-in"), in);
         write_file(path("target"), kPrevious);
         sfp::RunResult r;
@@ -200,7 +200,7 @@ private slots:
     void cancelKeepsPreviousTarget_data() { strategy_rows(); }
     void cancelKeepsPreviousTarget() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(8 << 20, 5);
+        const Bytes& in = sample(8 << 20, 5);
         write_file(path("c-in"), in);
         write_file(path("target"), kPrevious);
         const sfp::RunSpec spec = spec_for(std::string(s->name), path("c-in"), path("target"), 4096, 2, {{"shift", "1"}});
@@ -219,7 +219,7 @@ private slots:
     void cancelMidRunKeepsPreviousTarget() {
         CIPHER_STRATEGY_OR_SKIP(s);
         if (s->reference_floor) QSKIP("cp reports progress only when it is done; covered by the cancel-after-open case");
-        const Bytes in = sample(8 << 20, 6);
+        const Bytes& in = sample(8 << 20, 6);
         write_file(path("c-in"), in);
         write_file(path("target"), kPrevious);
         const sfp::RunSpec spec = spec_for(std::string(s->name), path("c-in"), path("target"), 4096, 2, {{"shift", "1"}});
@@ -230,7 +230,7 @@ private slots:
     void inputChangingSizeIsAnError_data() { strategy_rows(); }
     void inputChangingSizeIsAnError() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(8 << 20, 7);
+        const Bytes& in = sample(8 << 20, 7);
         for (const bool shrink : {true, false}) {
             write_file(path("ch-in"), in);
             write_file(path("target"), kPrevious);
@@ -311,7 +311,7 @@ private slots:
     void outputExistsCancelEmptiesTarget_data() { strategy_rows(); }
     void outputExistsCancelEmptiesTarget() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        const Bytes in = sample(300000, 8);
+        const Bytes& in = sample(300000, 8);
         write_file(path("oe-in"), in);
         write_file(path("target"), kPrevious);
         sfp::Progress progress;

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# cipher benchmark (issue 5): every cipher strategy with good parameters, the system `cp` (the
+# floor: a copy that does not transform) and `stream` with 512-byte blocks (the article's worst
+# cci), on a 640000000-byte file, hot cache, interleaved repetitions. Each run writes a new
+# output file (removed and synced away before the next run, untimed). Writes
+# docs/bench-cipher.md: medians, ratios to cp and speed-ups over stream-512, and whether every
+# transforming strategy produced the same output (xxh64).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+build=${1:-build}
+bin="$(cd "$build/bin" && pwd)/sfpbench"
+reps=${REPS:-5}
+size=${SIZE:-640000000}
+shift_k=${SHIFT:-7}
+cores=$(nproc)
+out_md=${OUT:-$here/../docs/bench-cipher.md}
+data=${DATA:-$HOME/.cache/sfpbench/bench}
+mkdir -p "$data" "$(dirname "$out_md")"
+in="$data/cipher-in-$size"
+out="$data/cipher-out"
+[ -s "$in" ] && [ "$(stat -c %s "$in")" = "$size" ] || "$bin" generate random "$in" --size "$size" --seed 1
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"; rm -f "$out"' EXIT
+
+# Cell name -> options. Parameters come from sweeps on this 2-core machine (docs/bench-cipher.md
+# explains them): 256K blocks keep a worker's buffer in its L2 cache; uring keeps 4 blocks in
+# flight; mapped strategies want large stripes. Every cell uses the --fast kernel except the
+# stream-512 baseline, which is the article's plain cci.
+declare -A cell=(
+    [cp]="--strategy cp"
+    [stream-512]="--strategy stream --block 512"
+    [stream]="--strategy stream --block 256K --fast"
+    [mmap]="--strategy mmap --fast"
+    [threads]="--strategy threads --block 256K --threads $cores --fast"
+    [pool]="--strategy pool --block 256K --threads $cores --fast"
+    [uring]="--strategy uring --block 256K --threads 4 --fast"
+    [mmap-mt]="--strategy mmap-mt --block 4M --threads $cores --fast"
+    [mmap-window]="--strategy mmap-window --block 64M --fast"
+)
+order=(threads pool uring stream mmap-mt mmap mmap-window stream-512 cp)
+
+# One run: prints "real user sys digest" (seconds; digest from the JSON result).
+run_cell() {
+    rm -f "$out"
+    sync                         # earlier runs' dirty pages are not this run's cost
+    cat "$in" >/dev/null         # warm right before each hot run: this page cache decays
+    # shellcheck disable=SC2086
+    "$bin" cipher "$in" "$out" --shift "$shift_k" ${cell[$1]} --json >"$logs/json" 2>"$logs/err" ||
+        { echo "cipher $1 failed: $(cat "$logs/err")" >&2; exit 1; }
+    local digest
+    digest=$(sed -n 's/.*"digest": "\([0-9a-f]*\)".*/\1/p' "$logs/json")
+    awk -v d="$digest" '/^real/ {sub(/s$/, "", $2); sub(/s$/, "", $4); sub(/s$/, "", $6); print $2, $4, $6, d}' "$logs/err"
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+for ((r = 1; r <= reps; r++)); do
+    for name in $(shuffled "${!cell[@]}"); do
+        run_cell "$name" >>"$logs/$name"
+    done
+    echo "round $r/$reps done" >&2
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+col() { awk -v c="$2" '{print $c}' "$logs/$1" | median; }  # median of column c of a cell's runs
+cp_med=$(col cp 1)
+base_med=$(col stream-512 1)
+best=""
+best_med=""
+for name in "${order[@]}"; do
+    [ "$name" = cp ] && continue
+    m=$(col "$name" 1)
+    if [ -z "$best" ] || awk -v a="$m" -v b="$best_med" 'BEGIN {exit !(a < b)}'; then best=$name best_med=$m; fi
+done
+digests=$(for name in "${order[@]}"; do [ "$name" = cp ] || awk '{print $4}' "$logs/$name"; done | sort -u)
+verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || (!le && v >= t)) ? "met" : "**missed**"}'; }
+
+{
+    echo "Cipher (caesar, shift $shift_k), one $size-byte file, hot cache, a new output file per run;"
+    echo "median of $reps interleaved runs. Machine: $(machine_line "$data")."
+    echo "Measured $(date -u +%Y-%m-%d) with \`bench/cipher.sh\`; load average $load_before before, $load_after after."
+    echo
+    echo "| strategy | parameters | median real (s) | user (s) | sys (s) | MB/s | vs cp | vs stream-512 |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|"
+    for name in "${order[@]}"; do
+        params=$(sed -E 's/--strategy [^ ]+ ?//' <<<"${cell[$name]}")
+        awk -v n="$name" -v p="${params:--}" -v m="$(col "$name" 1)" -v u="$(col "$name" 2)" -v s="$(col "$name" 3)" \
+            -v c="$cp_med" -v b="$base_med" -v size="$size" \
+            'BEGIN {printf "| %s | %s | %.3f | %.3f | %.3f | %.0f | %.2fx the time | %.1fx faster |\n",
+                    n, p, m, u, s, size / m / 1e6, m / c, b / m}'
+    done
+    echo
+    best_vs_cp=$(awk -v m="$best_med" -v c="$cp_med" 'BEGIN {printf "%.2f", m / c}')
+    best_vs_base=$(awk -v m="$best_med" -v b="$base_med" 'BEGIN {printf "%.1f", b / m}')
+    echo "- Best: **$best**, ${best_vs_cp}x the time of \`cp\` (target at most 1.1x: $(verdict "$best_vs_cp" 1.1 1))"
+    echo "  and ${best_vs_base}x faster than \`stream\` with 512-byte blocks (target at least 10x: $(verdict "$best_vs_base" 10 0))."
+    if [ "$(wc -l <<<"$digests")" = 1 ]; then
+        echo "- Every transforming strategy wrote the same output (digest $digests); \`cp\` is a plain copy."
+    else
+        echo "- **Outputs differ between strategies**: digests $(tr '\n' ' ' <<<"$digests")"
+    fi
+    echo "- user/sys count the engine's threads (and \`cp\` as a child); io_uring's kernel workers are not included."
+} | tee "$out_md"
