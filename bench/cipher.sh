@@ -37,8 +37,9 @@ declare -A cell=(
     [uring]="--strategy uring --block 256K --threads 4 --fast"
     [mmap-mt]="--strategy mmap-mt --block 4M --threads $cores --fast"
     [mmap-window]="--strategy mmap-window --block 64M --fast"
+    [mmap-in]="--strategy mmap-in --block 256K --threads $cores --fast"
 )
-order=(threads pool uring stream mmap-mt mmap mmap-window stream-512 cp)
+order=(mmap-in threads pool uring stream mmap-mt mmap mmap-window stream-512 cp)
 
 # One run: prints "real user sys digest" (seconds; digest from the JSON result).
 run_cell() {

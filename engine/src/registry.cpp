@@ -28,6 +28,7 @@ const std::vector<Strategy>& all() {
             cipher::uring_strategy,
             cipher::mmap_mt_strategy,
             cipher::mmap_window_strategy,
+            cipher::mmap_in_strategy,
             cipher::cp_strategy,
         };
         validate_registry(v);

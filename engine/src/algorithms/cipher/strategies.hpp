@@ -11,6 +11,7 @@ extern const Strategy pool_strategy;         // pool.cpp        cciMT_VTP
 extern const Strategy uring_strategy;        // uring.cpp       cciOV / cciEX
 extern const Strategy mmap_mt_strategy;      // mmap_mt.cpp     cciMTMM
 extern const Strategy mmap_window_strategy;  // mmap_window.cpp one mapped window at a time
+extern const Strategy mmap_in_strategy;      // mmap_in.cpp     mapped input, written output
 extern const Strategy cp_strategy;           // cp.cpp          the system `cp`: a floor
 
 Support always_supported();
