@@ -60,9 +60,9 @@ std::uint64_t parse_block(const QString& text) {
 ExperimentPanel::ExperimentPanel(QWidget* parent)
     : QWidget(parent), inputs_(new InputsBox(this)), algorithm_(new QComboBox(this)),
       strategies_(new StrategyList(this)),
-      blocks_(new ValueToggles(block_choices(), size_text, parse_block, 4, this)),
+      blocks_(new ValueToggles(block_choices(), size_text, parse_block, 4, tr("custom sizes, e.g. 3000, 100K"), this)),
       threads_(new ValueToggles(thread_choices(), [](std::uint64_t t) { return QString::number(t); },
-                                parse_threads, 4, this)),
+                                parse_threads, 4, tr("custom counts, e.g. 6, 12"), this)),
       estimate_(new QLabel(this)) {
     algorithm_->setObjectName(QStringLiteral("algorithm"));
     for (std::string_view a : sfp::algorithms()) algorithm_->addItem(QString::fromUtf8(a.data(), qsizetype(a.size())));
@@ -70,7 +70,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
     auto* workLayout = new QVBoxLayout(work);
     workLayout->addWidget(algorithm_);
     workLayout->addWidget(strategies_);
-    strategies_->setMinimumHeight(120);
+    strategies_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     estimate_->setObjectName(QStringLiteral("estimate"));
     estimate_->setWordWrap(true);
 

@@ -10,6 +10,7 @@
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "plot_panel.hpp"
+#include "summary_text.hpp"
 
 namespace gui {
 namespace {
@@ -52,7 +53,9 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
                 .arg(QString::fromStdString(sfp::cell_label(controller->report().cells[r.cell])))
                 .arg(r.result.real_s, 0, 'f', 4));
     });
-    QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport&) {
+    QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport& report) {
+        std::fputs(qPrintable(core::summary_text(report)), stdout);
+        std::fflush(stdout);
         for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv}, std::pair{options.png, ExportFormat::plot_png}}) {
             if (path.isEmpty()) continue;
             if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));

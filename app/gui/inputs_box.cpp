@@ -10,7 +10,6 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
-#include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -22,19 +21,23 @@ namespace gui {
 
 InputsBox::InputsBox(QWidget* parent)
     : QGroupBox(tr("Input data"), parent), generated_(new QRadioButton(tr("&Generated"), this)),
-      files_(new QRadioButton(tr("&Files"), this)), pages_(new QStackedWidget(this)) {
-    pages_->addWidget(makeGeneratedPage());
-    pages_->addWidget(makeFilesPage());
+      files_(new QRadioButton(tr("&Files"), this)) {
+    // Two pages, one visible: a hidden page takes no room (a stacked widget would keep it).
+    generated_page_ = makeGeneratedPage();
+    files_page_ = makeFilesPage();
     auto* choice = new QHBoxLayout;
     choice->addWidget(generated_);
     choice->addWidget(files_);
     choice->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(choice);
-    layout->addWidget(pages_);
+    layout->addWidget(generated_page_);
+    layout->addWidget(files_page_);
     generated_->setChecked(true);
+    files_page_->hide();
     connect(generated_, &QRadioButton::toggled, this, [this](bool on) {
-        pages_->setCurrentIndex(on ? 0 : 1);
+        generated_page_->setVisible(on);
+        files_page_->setVisible(!on);
         emit changed();
     });
 }

@@ -9,7 +9,6 @@ class QComboBox;
 class QLineEdit;
 class QListWidget;
 class QRadioButton;
-class QStackedWidget;
 class QToolButton;
 
 namespace gui {
@@ -45,7 +44,8 @@ private:
 
     QRadioButton* generated_;
     QRadioButton* files_;
-    QStackedWidget* pages_;
+    QWidget* generated_page_;
+    QWidget* files_page_;
     QComboBox* kind_ = nullptr;
     QLineEdit* sizes_ = nullptr;
     QLineEdit* workdir_ = nullptr;

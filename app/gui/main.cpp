@@ -2,7 +2,11 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <cstdio>
 #include <cstring>
+
+#include "controller.hpp"
 
 #include "default_experiment.hpp"
 #include "experiment_panel.hpp"
@@ -28,8 +32,9 @@ int main(int argc, char** argv) {
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Headless: write the runs CSV here."), QStringLiteral("file"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Headless: write the plot PNG here."), QStringLiteral("file"));
     const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1.").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"), QStringLiteral("lines"));
+    const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
-    parser.addOptions({headless, csv, png, plot, fresh});
+    parser.addOptions({headless, csv, png, plot, runNow, fresh});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
     parser.process(app);
     const QString experiment = parser.positionalArguments().value(0);
@@ -44,5 +49,12 @@ int main(int argc, char** argv) {
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());
     if (!experiment.isEmpty()) window.openExperiment(experiment);
     window.show();
+    if (parser.isSet(runNow)) {
+        // Scripts (screenshot.sh) wait for this line before they look at the window.
+        QObject::connect(window.controller(), &core::Controller::finished, [](const sfp::ExperimentReport& r) {
+            std::fprintf(stderr, "sfpbench-gui: finished %zu runs\n", r.runs.size());
+        });
+        QTimer::singleShot(0, &window, &gui::MainWindow::run);
+    }
     return QApplication::exec();
 }

@@ -10,6 +10,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
@@ -42,7 +43,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(experiment_);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll_ = scroll;
     auto* runButton = new QPushButton(tr("Run  (Ctrl+R)"), this);
     runButton->setObjectName(QStringLiteral("runButton"));
     auto* left = new QWidget(this);
@@ -145,7 +147,7 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::restoreState() {
-    restoreGeometry(settings_->geometry());
+    if (!restoreGeometry(settings_->geometry())) resize(1280, 820);  // first start: room for plot and tables
     main_split_->restoreState(settings_->splitterState(QStringLiteral("main")));
     right_split_->restoreState(settings_->splitterState(QStringLiteral("right")));
     experiment_->setExperiment(settings_->lastExperiment().value_or(default_experiment()));
@@ -201,6 +203,7 @@ void MainWindow::cancel() {
 
 void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     setRunning(false);
+    statusBar()->clearMessage();
     results_->setReport(report);
     plot_->setReport(report);
     plot_->redrawNow();
@@ -296,6 +299,10 @@ void MainWindow::setPresentation(bool on) {
     if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
     setFont(f);
     plot_->setPresentation(on);
+    // Give the form the width its larger text needs; the plot takes the rest.
+    const int form = experiment_->sizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 8;
+    const int total = main_split_->width();
+    if (total > form) main_split_->setSizes({form, total - form});
     if (presentation_->isChecked() != on) presentation_->setChecked(on);
 }
 

@@ -8,6 +8,7 @@
 #include "settings.hpp"
 
 class QAction;
+class QScrollArea;
 class QSplitter;
 
 namespace core {
@@ -68,6 +69,7 @@ private:
     ProgressPanel* progress_;
     ResultsPanel* results_;
     PlotPanel* plot_;
+    QScrollArea* scroll_ = nullptr;
     QSplitter* main_split_;
     QSplitter* right_split_;
     QAction* run_ = nullptr;

@@ -19,15 +19,18 @@ constexpr double kHoverRadiusPx = 14;
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
     auto* controls = new QHBoxLayout;
-    addCombo(kind_, tr("Plot"), {tr("Metric vs parameter"), tr("User / system / waiting"),
-                                 tr("Repetitions (box plot)"), tr("Times slower than fastest")}, controls);
+    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower")}, controls);
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
     QStringList axes;
-    for (Axis a : kAxes) axes << axis_title(a);
+    for (Axis a : kAxes) axes << axis_name(a);
     addCombo(axis_, tr("Against"), axes, controls);
-    addCombo(errors_, tr("Error bars"), {tr("standard deviation"), tr("95% confidence interval"), tr("none")}, controls);
+    addCombo(errors_, tr("Error bars"), {tr("stddev"), tr("95% CI"), tr("none")}, controls);
+    kind_->setToolTip(tr("Lines: a metric against block size, threads or file size, one line per strategy.\n"
+                         "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
+                         "Box plot: the spread of each cell's repetitions.\n"
+                         "Times slower: each cell's median elapsed time over the fastest cell's."));
     controls->addStretch(1);
     kind_->setObjectName(QStringLiteral("plotKind"));
     metric_->setObjectName(QStringLiteral("plotMetric"));

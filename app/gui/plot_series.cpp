@@ -55,6 +55,15 @@ QString axis_title(Axis a) {
     return {};
 }
 
+QString axis_name(Axis a) {
+    switch (a) {
+    case Axis::block_size: return QObject::tr("block size");
+    case Axis::threads: return QObject::tr("threads");
+    case Axis::file_size: return QObject::tr("file size");
+    }
+    return {};
+}
+
 std::vector<Series> line_series(const sfp::ExperimentReport& report, Metric metric, Axis axis) {
     const Varying v = varying(report.cells);
     std::uint64_t lo = UINT64_MAX, hi = 0;

@@ -10,7 +10,8 @@ namespace gui {
 
 enum class Axis { block_size, threads, file_size };
 inline constexpr Axis kAxes[] = {Axis::block_size, Axis::threads, Axis::file_size};
-QString axis_title(Axis a);  // "block size (bytes, log₂)"
+QString axis_title(Axis a);  // "block size (bytes, log₂ scale)": with its unit
+QString axis_name(Axis a);   // "block size"
 
 struct SeriesPoint {
     double x = 0;

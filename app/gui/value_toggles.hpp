@@ -17,7 +17,8 @@ public:
     // `label` turns a value into button text; `parse` reads one custom entry (throws
     // sfp::Failure or std::exception with a message naming it).
     ValueToggles(std::vector<std::uint64_t> values, std::function<QString(std::uint64_t)> label,
-                 std::function<std::uint64_t(const QString&)> parse, int columns, QWidget* parent = nullptr);
+                 std::function<std::uint64_t(const QString&)> parse, int columns, const QString& customHint,
+                 QWidget* parent = nullptr);
 
     // Toggled values and custom ones, ascending without duplicates. Throws InputError for a
     // custom entry that does not parse.
@@ -31,6 +32,8 @@ signals:
     void changed();
 
 private:
+    void mark(QToolButton* button, bool on);
+
     std::vector<std::pair<std::uint64_t, QToolButton*>> buttons_;
     std::function<QString(std::uint64_t)> label_;
     std::function<std::uint64_t(const QString&)> parse_;

@@ -216,7 +216,7 @@ private slots:
     }
 
     void togglesReadCustomValuesAndRejectBadOnes() {
-        ValueToggles toggles({512, 4096}, size_text, [](const QString& t) { return sfp::parse_size(t.toStdString()); }, 2);
+        ValueToggles toggles({512, 4096}, size_text, [](const QString& t) { return sfp::parse_size(t.toStdString()); }, 2, {});
         toggles.button(4096)->setChecked(true);
         toggles.customField()->setText("3000, 1K 4K");
         QCOMPARE(toggles.values(), (std::vector<std::uint64_t>{1024, 3000, 4096}));

@@ -65,7 +65,7 @@ Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metr
     plot->xAxis->setRange(0.4, double(hover.size()) + 0.6);
     plot->yAxis->setLabel(metric_title(metric));
     plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
-    c.title->setText(QObject::tr("Spread of the repetitions — %1").arg(experiment_caption(report)));
+    c.title->setText(QObject::tr("Spread of the repetitions\n%1").arg(experiment_caption(report)));
     return hover;
 }
 

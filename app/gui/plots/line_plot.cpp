@@ -107,9 +107,12 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
     setup_x_axis(plot->xAxis, axis, lo, hi);
     plot->yAxis->setLabel(metric_title(metric));
     plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
-    const QString spread = errors == ErrorKind::stddev ? QObject::tr(", bars: ± stddev")
-                           : errors == ErrorKind::ci95 ? QObject::tr(", bars: 95% CI") : QString();
-    c.title->setText(QObject::tr("%1 (mean%2) — %3").arg(metric_title(metric), spread, experiment_caption(report)));
+    const QString spread = errors == ErrorKind::stddev ? QObject::tr("mean ± stddev")
+                           : errors == ErrorKind::ci95 ? QObject::tr("mean, 95% CI") : QObject::tr("mean");
+    QString what = metric_title(metric).section(QStringLiteral(" ("), 0, 0);  // without the unit
+    what[0] = what[0].toUpper();
+    c.title->setText(QObject::tr("%1 against %2 (%3)\n%4")
+                         .arg(what, axis_name(axis), spread, experiment_caption(report)));
     return hover;
 }
 

@@ -59,7 +59,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report) {
     plot->xAxis->setRange(0.4, key - 0.4);
     plot->yAxis->setLabel(QObject::tr("times slower than the fastest (×)"));
     plot->yAxis->setRange(0, top * 1.15);
-    c.title->setText(QObject::tr("Median elapsed time relative to the fastest — %1").arg(experiment_caption(report)));
+    c.title->setText(QObject::tr("Median elapsed time relative to the fastest\n%1").arg(experiment_caption(report)));
     return hover;
 }
 

@@ -72,7 +72,7 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
     plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
     plot->yAxis->setLabel(QObject::tr("time (s)"));
     plot->yAxis->setRange(0, top * 1.1);
-    c.title->setText(QObject::tr("Where the time goes: user, system, waiting (medians) — %1")
+    c.title->setText(QObject::tr("Where the time goes: user, system, waiting (medians)\n%1")
                          .arg(experiment_caption(report)));
     return hover;
 }
