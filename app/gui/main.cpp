@@ -14,10 +14,21 @@
 #include "main_window.hpp"
 
 int main(int argc, char** argv) {
-    // Decided before QApplication exists: without a display the offscreen platform draws.
+    // Decided before QApplication exists: without a display the offscreen platform draws
+    // (headless runs, --help, --version); a window without a display is a clear error.
+    bool needsWindow = true;
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--headless") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        for (const char* flag : {"--headless", "--help", "-h", "--help-all", "--version", "-v"})
+            if (std::strcmp(argv[i], flag) == 0) needsWindow = false;
+    const bool display = !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && !display) {
+        if (needsWindow) {
+            std::fprintf(stderr, "sfpbench-gui: no display ($DISPLAY and $WAYLAND_DISPLAY are unset); "
+                                 "run the experiment without a window with --headless (see --help)\n");
+            return 2;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("sfpbench"));
     QApplication::setApplicationName(QStringLiteral("sfpbench-gui"));

@@ -152,7 +152,8 @@ void MainWindow::restoreState() {
     right_split_->restoreState(settings_->splitterState(QStringLiteral("right")));
     experiment_->setExperiment(settings_->lastExperiment().value_or(default_experiment()));
     experiment_->inputs()->setRecentFiles(settings_->recentInputs());
-    experiment_->setMeasuredRate(settings_->measuredRate());
+    measured_rate_ = settings_->measuredRate();
+    experiment_->setMeasuredRate(measured_rate_);
     presentation_->setChecked(settings_->presentation());
 }
 
@@ -161,6 +162,7 @@ void MainWindow::saveState() {
     settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
     settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
     settings_->setPresentation(presentation_->isChecked());
+    if (measured_rate_ > 0) settings_->setMeasuredRate(measured_rate_);
     try {
         settings_->setLastExperiment(experiment_->experiment());
     } catch (const InputError&) {
@@ -185,7 +187,6 @@ bool MainWindow::run() {
         return false;
     }
     messages_->clear();
-    settings_->setLastExperiment(*e);
     if (!controller_->start(*e)) return false;  // failed() has shown why
     const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
     results_->begin(empty);
@@ -214,8 +215,8 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
         else bytes += double(r.result.bytes), seconds += r.result.real_s;
     }
     if (seconds > 0 && report.experiment.cache == sfp::CacheMode::hot) {
-        settings_->setMeasuredRate(bytes / seconds);
-        experiment_->setMeasuredRate(bytes / seconds);
+        measured_rate_ = bytes / seconds;  // saved with the rest on close: no disk writes mid-run
+        experiment_->setMeasuredRate(measured_rate_);
     }
     progress_->end(report.cancelled ? tr("Cancelled: %n completed run(s) kept.", nullptr, int(report.runs.size()))
                                     : tr("Finished: %n run(s).", nullptr, int(report.runs.size())));

@@ -78,6 +78,7 @@ private:
     QAction* presentation_ = nullptr;
     class QMenu* recent_menu_ = nullptr;
     QFont base_font_;
+    double measured_rate_ = 0;  // bytes/s of the last hot experiment, for the estimate
 };
 
 }  // namespace gui

@@ -12,6 +12,12 @@
 #include <set>
 
 namespace gui {
+namespace {
+
+constexpr int kFitRows = 30;
+constexpr int kFitDelayMs = 200;
+
+}  // namespace
 
 ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     runs_proxy_ = new QSortFilterProxyModel(this);
@@ -26,6 +32,9 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_);
+    fit_timer_.setSingleShot(true);
+    fit_timer_.setInterval(kFitDelayMs);
+    connect(&fit_timer_, &QTimer::timeout, this, &ResultsPanel::fitColumns);
 }
 
 QTableView* ResultsPanel::makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy) {
@@ -40,7 +49,10 @@ QTableView* ResultsPanel::makeView(QAbstractItemModel* model, QSortFilterProxyMo
     view->setAlternatingRowColors(true);
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Columns fit their contents when results arrive, judged from the first rows only: fitting
+    // to every row of a long experiment on every new run would stall the window.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->horizontalHeader()->setResizeContentsPrecision(kFitRows);
     view->horizontalHeader()->setStretchLastSection(true);
     view->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* copy = new QAction(tr("Copy"), view);
@@ -51,19 +63,29 @@ QTableView* ResultsPanel::makeView(QAbstractItemModel* model, QSortFilterProxyMo
     return view;
 }
 
+void ResultsPanel::fitColumns() {
+    fit_timer_.stop();
+    runs_view_->resizeColumnsToContents();
+    stats_view_->resizeColumnsToContents();
+}
+
 void ResultsPanel::begin(const sfp::ExperimentReport& empty) {
     runs_.begin(empty.cells);
     stats_.setReport(empty);
+    fitColumns();
 }
 
 void ResultsPanel::append(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) {
     runs_.append(record);
     stats_.setReport(so_far);
+    // The first values set the widths; a burst of runs costs one fit.
+    if (runs_.rowCount() <= kFitRows && !fit_timer_.isActive()) fit_timer_.start();
 }
 
 void ResultsPanel::setReport(const sfp::ExperimentReport& report) {
     runs_.setReport(report);
     stats_.setReport(report);
+    fitColumns();
 }
 
 QString ResultsPanel::selectionText() const {

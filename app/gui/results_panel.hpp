@@ -1,5 +1,6 @@
 #pragma once
 // The two result tables (runs, per-cell statistics), sortable, with copy to the clipboard.
+#include <QTimer>
 #include <QWidget>
 
 #include "runs_model.hpp"
@@ -33,6 +34,7 @@ public slots:
 
 private:
     QTableView* makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy);
+    void fitColumns();
 
     RunsModel runs_;
     StatsModel stats_;
@@ -41,6 +43,7 @@ private:
     QTabWidget* tabs_;
     QTableView* runs_view_;
     QTableView* stats_view_;
+    QTimer fit_timer_;
 };
 
 }  // namespace gui

@@ -83,12 +83,25 @@ private slots:
         QSignalSpy runStarted(c, &core::Controller::runStarted);
         QSignalSpy runFinished(c, &core::Controller::runFinished);
         QSignalSpy finished(c, &core::Controller::finished);
+        // How long the GUI thread goes without serving its event loop while the runs go:
+        // reported, not asserted (tests do not fail on timing).
+        QElapsedTimer sinceTick;
+        qint64 longestGap = 0;
+        QTimer heartbeat;
+        heartbeat.setInterval(5);
+        connect(&heartbeat, &QTimer::timeout, [&] {
+            longestGap = std::max(longestGap, sinceTick.restart());
+        });
         QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("runButton")), Qt::LeftButton);
+        sinceTick.start();
+        heartbeat.start();
         QCOMPARE(started.count(), 1);
         QVERIFY(w.cancelAction()->isEnabled());
         QVERIFY(!w.runAction()->isEnabled());
         QTRY_COMPARE_WITH_TIMEOUT(w.resultsPanel()->runsModel()->rowCount(), 8, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        heartbeat.stop();
+        qInfo("longest stretch without the event loop during the run: %lld ms", longestGap);
         QCOMPARE(runStarted.count(), 8);
         QCOMPARE(runFinished.count(), 8);
         QVERIFY(w.messageArea()->text().isEmpty());

@@ -76,8 +76,14 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         QPen pen(color, c.style.line_width);
         if (s.flat) pen.setStyle(Qt::DashLine);
         graph->setPen(pen);
-        if (!s.flat)
-            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, Qt::white, c.style.marker));
+        if (!s.flat) {
+            // Colours repeat after eight lines; the marker shape then tells them apart.
+            static const QCPScatterStyle::ScatterShape shapes[] = {
+                QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+                QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCrossCircle};
+            const auto shape = shapes[std::size_t(index - 1) / 8 % std::size(shapes)];
+            graph->setScatterStyle(QCPScatterStyle(shape, color, Qt::white, c.style.marker));
+        }
         QVector<double> keys, values, spread;
         for (const SeriesPoint& p : s.points) {
             const double e = errors == ErrorKind::stddev ? p.summary.stddev
