@@ -14,6 +14,10 @@ QString parameter(std::uint64_t value) {
     return QString::fromStdString(sfp::parameter_text(value));
 }
 
+QString runs_text(std::size_t n) {
+    return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);
+}
+
 QString cell_words(const sfp::Cell& cell) {
     QStringList parts{QString::fromStdString(cell.strategy)};
     if (cell.block_size) parts << QObject::tr("%1 blocks").arg(size_text(cell.block_size));

@@ -10,6 +10,7 @@ namespace gui {
 
 QString size_text(std::uint64_t bytes);  // "512", "4K", "64M", "640000000"
 QString parameter(std::uint64_t value);  // 0 (not used) -> "-", else size_text
+QString runs_text(std::size_t n);        // "1 run", "54 runs"
 
 // "mmap-mt, 64K blocks, 2 threads, 64M file": what the progress panel shows.
 QString cell_words(const sfp::Cell& cell);

@@ -78,7 +78,6 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
     layout->addWidget(inputs_);
     layout->addWidget(work);
     layout->addWidget(makeParameters());
-    layout->addWidget(estimate_);
     layout->addStretch(1);
 
     connect(algorithm_, &QComboBox::currentIndexChanged, this, &ExperimentPanel::onAlgorithmChanged);

@@ -31,6 +31,8 @@ public:
 
     void setMeasuredRate(double bytesPerSecond);  // for the duration estimate
     QString estimateText() const;
+    // Run count and duration: the window shows it beside the Run button, always in view.
+    QLabel* estimateLabel() { return estimate_; }
 
     InputsBox* inputs() { return inputs_; }
     StrategyList* strategies() { return strategies_; }

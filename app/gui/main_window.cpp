@@ -5,6 +5,7 @@
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -17,6 +18,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "cell_text.hpp"
 #include "controller.hpp"
 #include "default_experiment.hpp"
 #include "experiment_file.hpp"
@@ -51,6 +53,7 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(scroll, 1);
+    leftLayout->addWidget(experiment_->estimateLabel());
     leftLayout->addWidget(runButton);
     right_split_->addWidget(plot_);
     right_split_->addWidget(results_);
@@ -188,6 +191,7 @@ bool MainWindow::run() {
     }
     messages_->clear();
     if (!controller_->start(*e)) return false;  // failed() has shown why
+    run_clock_.start();
     const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
     results_->begin(empty);
     plot_->chooseAxisFor(empty.cells);
@@ -209,20 +213,24 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     plot_->setReport(report);
     plot_->redrawNow();
     std::size_t trouble = 0;
-    double bytes = 0, seconds = 0;
+    double bytes = 0;
     for (const sfp::RunRecord& r : report.runs) {
         if (r.status != "ok") ++trouble;
-        else bytes += double(r.result.bytes), seconds += r.result.real_s;
+        else bytes += double(r.result.bytes);
     }
-    if (seconds > 0 && report.experiment.cache == sfp::CacheMode::hot) {
-        measured_rate_ = bytes / seconds;  // saved with the rest on close: no disk writes mid-run
-        experiment_->setMeasuredRate(measured_rate_);
+    // The estimate's rate: bytes of every run, warm-ups included, over the whole wall time, so
+    // cache preparation and bookkeeping between runs are in it too.
+    const sfp::Experiment& e = report.experiment;
+    const double wall = double(run_clock_.elapsed()) / 1000;
+    if (!report.cancelled && e.cache == sfp::CacheMode::hot && bytes > 0 && wall > 0 && e.repetitions > 0) {
+        measured_rate_ = bytes * double(e.repetitions + e.warmups) / double(e.repetitions) / wall;
+        experiment_->setMeasuredRate(measured_rate_);  // saved with the rest on close: no disk writes mid-run
     }
-    progress_->end(report.cancelled ? tr("Cancelled: %n completed run(s) kept.", nullptr, int(report.runs.size()))
-                                    : tr("Finished: %n run(s).", nullptr, int(report.runs.size())));
+    progress_->end(report.cancelled ? tr("Cancelled: %1 completed, kept.").arg(runs_text(report.runs.size()))
+                                    : tr("Finished: %1.").arg(runs_text(report.runs.size())));
     if (trouble)
-        messages_->showError(tr("%n run(s) did not succeed (marked in the runs table, with their message).", nullptr,
-                                int(trouble)));
+        messages_->showError(tr("%1 did not succeed: they are marked in the Runs table, with their message.")
+                                 .arg(runs_text(trouble)));
 }
 
 bool MainWindow::exportTo(const QString& path, ExportFormat format) {

@@ -1,6 +1,7 @@
 #pragma once
 // The workbench window: assembles the panels, menus and shortcuts, and connects them to the
 // one controller. Holds no algorithm logic and no plotting or table code of its own.
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <memory>
 
@@ -79,6 +80,7 @@ private:
     class QMenu* recent_menu_ = nullptr;
     QFont base_font_;
     double measured_rate_ = 0;  // bytes/s of the last hot experiment, for the estimate
+    QElapsedTimer run_clock_;
 };
 
 }  // namespace gui

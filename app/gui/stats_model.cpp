@@ -106,7 +106,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ForegroundRole: return s.failed > 0 || (col == Cv && s.high_variation) ? QVariant(QBrush(Qt::black)) : QVariant();
     case Qt::ToolTipRole:
-        if (s.failed > 0) return tr("%n run(s) of this cell failed: see the runs table", nullptr, int(s.failed));
+        if (s.failed > 0) return tr("%1 of this cell failed: see the Runs table").arg(runs_text(s.failed));
         if (s.high_variation) return tr("high variation: the coefficient of variation is above %1%").arg(sfp::kHighVariationCv * 100);
         return {};
     default: return {};
