@@ -193,7 +193,10 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     for (const std::string& f : e.inputs) files << QString::fromStdString(f);
     inputs_->setFiles(files);
     if (!e.workdir.empty()) inputs_->setWorkdir(QString::fromStdString(e.workdir));
-    if (!e.strategies.empty()) strategies_->setChecked(e.strategies);
+    std::vector<std::string> strategies = e.strategies;
+    if (strategies.empty())  // a spec without strategies means all of the algorithm's
+        for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) strategies.emplace_back(s->name);
+    strategies_->setChecked(strategies);
     blocks_->setValues(e.block_sizes);
     std::vector<std::uint64_t> threads;
     for (unsigned t : e.threads) threads.push_back(t ? t : std::max(1u, sfp::online_cpus()));

@@ -3,6 +3,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QFontDatabase>
+#include <QPlainTextEdit>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -10,6 +12,8 @@
 #include <QVBoxLayout>
 #include <map>
 #include <set>
+
+#include "summary_text.hpp"
 
 namespace gui {
 namespace {
@@ -29,6 +33,12 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     stats_view_->setObjectName(QStringLiteral("statsView"));
     tabs_->addTab(stats_view_, tr("Statistics per cell"));
     tabs_->addTab(runs_view_, tr("Runs"));
+    summary_ = new QPlainTextEdit(this);
+    summary_->setObjectName(QStringLiteral("summary"));
+    summary_->setReadOnly(true);
+    summary_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    summary_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    tabs_->addTab(summary_, tr("Summary"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_);
@@ -72,6 +82,7 @@ void ResultsPanel::fitColumns() {
 void ResultsPanel::begin(const sfp::ExperimentReport& empty) {
     runs_.begin(empty.cells);
     stats_.setReport(empty);
+    summary_->clear();
     fitColumns();
 }
 
@@ -85,6 +96,7 @@ void ResultsPanel::append(const sfp::RunRecord& record, const sfp::ExperimentRep
 void ResultsPanel::setReport(const sfp::ExperimentReport& report) {
     runs_.setReport(report);
     stats_.setReport(report);
+    summary_->setPlainText(report.runs.empty() ? QString() : core::summary_text(report));
     fitColumns();
 }
 
@@ -110,6 +122,8 @@ QString ResultsPanel::selectionText() const {
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
+
+QString ResultsPanel::summaryText() const { return summary_->toPlainText(); }
 
 void ResultsPanel::copySelection() const {
     const QString text = selectionText();

@@ -1,11 +1,13 @@
 #pragma once
-// The two result tables (runs, per-cell statistics), sortable, with copy to the clipboard.
+// The result tables (per-cell statistics, runs), sortable, with copy to the clipboard, and the
+// CLI's text summary (fastest, then "N.NNx slower", fits, warnings).
 #include <QTimer>
 #include <QWidget>
 
 #include "runs_model.hpp"
 #include "stats_model.hpp"
 
+class QPlainTextEdit;
 class QTableView;
 class QTabWidget;
 class QSortFilterProxyModel;
@@ -25,6 +27,7 @@ public:
     StatsModel* statsModel() { return &stats_; }
     QTableView* runsView() { return runs_view_; }
     QTableView* statsView() { return stats_view_; }
+    QString summaryText() const;
 
     // The selected cells of the visible table as tab-separated text with a header line.
     QString selectionText() const;
@@ -43,6 +46,7 @@ private:
     QTabWidget* tabs_;
     QTableView* runs_view_;
     QTableView* stats_view_;
+    QPlainTextEdit* summary_;
     QTimer fit_timer_;
 };
 

@@ -23,6 +23,7 @@
 #include "results_panel.hpp"
 #include "sfp/registry.hpp"
 #include "strategy_list.hpp"
+#include "summary_text.hpp"
 #include "value_toggles.hpp"
 
 using namespace gui;
@@ -108,6 +109,8 @@ private slots:
         QVERIFY(w.progressPanel()->cellText().contains("Finished"));
         QVERIFY(w.runAction()->isEnabled());
         QCOMPARE(w.resultsPanel()->statsModel()->rowCount(), 4);
+        QCOMPARE(w.resultsPanel()->summaryText(), core::summary_text(c->report()));
+        QVERIFY(w.resultsPanel()->summaryText().contains("fastest"));
 
         // One line per strategy, one point per block size.
         QCustomPlot* plot = w.plotPanel()->plot();
