@@ -4,6 +4,9 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <stdexcept>
+
+#include "sfp/workspace.hpp"
 
 namespace core {
 namespace {
@@ -133,6 +136,11 @@ void Controller::cancel() {
     job_->cancel_at_ns.store(steady_ns());
     job_->progress.cancel.store(true);
     emit message(tr("Cancelling…"));
+}
+
+std::vector<std::string> Controller::cleanWorkspace(const std::string& workdir) {
+    if (job_) throw std::logic_error("an experiment is running: its data is in use");
+    return sfp::clean_workspace(workdir);
 }
 
 void Controller::onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition,

@@ -40,6 +40,11 @@ public slots:
     // Asks the running job to stop; its completed runs arrive with finished(report.cancelled).
     void cancel();
 
+public:
+    // Removes the generated data sfpbench made in `workdir` (its manifest lists them), nothing
+    // else. Returns the paths removed; throws sfp::Failure with the OS reason. Not while running.
+    std::vector<std::string> cleanWorkspace(const std::string& workdir);
+
 signals:
     void started(std::size_t totalRuns);
     void message(const QString& text);

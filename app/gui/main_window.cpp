@@ -119,6 +119,7 @@ void MainWindow::buildMenus() {
     cancel_ = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"),
                                  QKeySequence(Qt::Key_Escape), this, &MainWindow::cancel);
     runMenu->addAction(tr("Reset to the &default experiment"), this, [this] { experiment_->setExperiment(default_experiment()); });
+    runMenu->addAction(tr("Remove &generated data"), this, &MainWindow::cleanWorkspace);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     presentation_ = view->addAction(tr("&Presentation mode"));
@@ -275,6 +276,18 @@ bool MainWindow::saveExperiment(const QString& path) {
     updateRecentMenu();
     messages_->showInfo(tr("Saved %1 (replay it with: sfpbench run %1)").arg(QDir::toNativeSeparators(path)));
     return true;
+}
+
+bool MainWindow::cleanWorkspace() {
+    const QString dir = experiment_->inputs()->workdir();
+    try {
+        const std::vector<std::string> removed = controller_->cleanWorkspace(dir.toStdString());
+        messages_->showInfo(tr("Removed %1 generated file(s) from %2.").arg(removed.size()).arg(dir));
+        return true;
+    } catch (const std::exception& e) {
+        messages_->showError(tr("Cannot remove the generated data: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
 }
 
 void MainWindow::exportDialog() {

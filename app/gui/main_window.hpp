@@ -46,6 +46,7 @@ public slots:
     bool openExperiment(const QString& path);
     bool saveExperiment(const QString& path);
     void setPresentation(bool on);
+    bool cleanWorkspace();  // the workspace's generated data, as `sfpbench clean` does
 
 protected:
     void closeEvent(QCloseEvent* event) override;

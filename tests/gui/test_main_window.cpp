@@ -136,6 +136,11 @@ private slots:
         QVERIFY(w.exportTo(dir.filePath(QStringLiteral("plot.pdf")), ExportFormat::plot_pdf));
         QVERIFY(read_file(dir.filePath(QStringLiteral("plot.pdf"))).startsWith("%PDF"));
 
+        // The generated inputs are listed in the workspace manifest and removed on request.
+        QVERIFY(w.cleanWorkspace());
+        QVERIFY2(w.messageArea()->text().startsWith("Removed "), qPrintable(w.messageArea()->text()));
+        QCOMPARE(QDir(dir.filePath(QStringLiteral("work"))).entryList(QDir::Files), QStringList());
+
         // An export that cannot be written: a message naming the path, nothing crashes.
         const QString nowhere = dir.filePath(QStringLiteral("no/such/dir/runs.csv"));
         QVERIFY(!w.exportTo(nowhere, ExportFormat::runs_csv));
