@@ -22,7 +22,9 @@ mkdir -p "$out"
 csv="$out/default-runs.csv"
 png="$out/default-plot.png"
 echo "No display (\$DISPLAY and \$WAYLAND_DISPLAY are unset): running the default experiment headless."
-QT_QPA_PLATFORM=offscreen "$gui" --headless --csv "$csv" --png "$png"
+status=0
+QT_QPA_PLATFORM=offscreen "$gui" --headless --csv "$csv" --png "$png" || status=$?
 echo
-echo "Results, one row per run: $csv"
-echo "Plot, elapsed time against block size: $png"
+[ -f "$csv" ] && echo "Results, one row per run: $csv"
+[ -f "$png" ] && echo "Plot, elapsed time against block size: $png"
+exit "$status"

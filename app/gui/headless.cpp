@@ -4,6 +4,7 @@
 #include <QDir>
 #include <cstdio>
 
+#include "cell_text.hpp"
 #include "controller.hpp"
 #include "default_experiment.hpp"
 #include "experiment_panel.hpp"
@@ -61,6 +62,10 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
             if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
             else say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;
         }
+        // As `sfpbench run`: failed or disagreeing runs make the exit status 2 (after writing).
+        std::size_t trouble = 0;
+        for (const sfp::RunRecord& r : report.runs) trouble += r.status != "ok";
+        if (trouble) say(QStringLiteral("sfpbench-gui: %1 did not succeed (see the status column)").arg(runs_text(trouble))), code = 2;
         QCoreApplication::exit(code);
     });
     QObject::connect(controller, &core::Controller::failed, [&](const QString& why) {

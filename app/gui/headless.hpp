@@ -18,7 +18,8 @@ struct HeadlessOptions {
 // The names --plot accepts, in plots::Kind order.
 QStringList plot_kind_names();
 
-// Runs the event loop until the experiment ends; returns the process exit code (0 ok, 2 trouble).
+// Runs the event loop until the experiment ends; returns the process exit code: 0 when every
+// run succeeded, 2 for trouble (bad spec, an output not written, failed or MISMATCH runs).
 int run_headless(MainWindow& window, const HeadlessOptions& options);
 
 }  // namespace gui
