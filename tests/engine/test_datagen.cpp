@@ -34,7 +34,8 @@ private slots:
     void formatsSizes() {
         QCOMPARE(sfp::format_size(4096), std::string("4K"));
         QCOMPARE(sfp::format_size(1u << 20), std::string("1M"));
-        QCOMPARE(sfp::format_size(640000000), std::string("625000K"));
+        QCOMPARE(sfp::format_size(640000000), std::string("640000000"));  // not 625000K
+        QCOMPARE(sfp::format_size(10240ull << 20), std::string("10G"));
         QCOMPARE(sfp::format_size(513), std::string("513"));
     }
 

@@ -31,12 +31,15 @@ std::uint64_t parse_size(std::string_view text) {
 
 std::string format_size(std::uint64_t bytes) {
     static const char* const units[] = {"", "K", "M", "G", "T"};
+    std::uint64_t n = bytes;
     int unit = 0;
-    while (unit < 4 && bytes >= 1024 && bytes % 1024 == 0) {
-        bytes /= 1024;
+    while (unit < 4 && n >= 1024 && n % 1024 == 0) {
+        n /= 1024;
         ++unit;
     }
-    return std::to_string(bytes) + units[unit];
+    // A suffix only where it reads better: 640000000, not 625000K.
+    if (unit > 0 && n >= 10000) return std::to_string(bytes);
+    return std::to_string(n) + units[unit];
 }
 
 }  // namespace sfp
