@@ -72,7 +72,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         result.usage = usage_between(before, this_thread_usage());
         result.usage += ctx.worker_usage();
         result.notes = ctx.take_notes();
-        if (progress.cancel.load()) {
+        if (ctx.cancel_seen()) {
             result.status = Status::cancelled;
             result.outcome = std::monostate{};
         } else {

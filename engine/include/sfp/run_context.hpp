@@ -22,11 +22,15 @@ public:
     RunContext& operator=(const RunContext&) = delete;
 
     // True once the user cancelled or another worker of this run failed. Cheap: check per block.
-    bool should_stop() const noexcept {
-        return progress_.cancel.load(std::memory_order_relaxed) ||
-               failed_.load(std::memory_order_relaxed);
+    bool should_stop() const noexcept { return cancelled() || failed_.load(std::memory_order_relaxed); }
+    bool cancelled() const noexcept {
+        if (!progress_.cancel.load(std::memory_order_relaxed)) return false;
+        saw_cancel_.store(true, std::memory_order_relaxed);
+        return true;
     }
-    bool cancelled() const noexcept { return progress_.cancel.load(std::memory_order_relaxed); }
+    // Whether the strategy noticed the cancel. A cancel that lands after its last check (say,
+    // just after a cipher output was renamed into place) leaves a complete, ok result.
+    bool cancel_seen() const noexcept { return saw_cancel_.load(std::memory_order_relaxed); }
 
     void add_progress(std::uint64_t bytes) noexcept {
         progress_.done.fetch_add(bytes, std::memory_order_relaxed);
@@ -52,6 +56,7 @@ public:
 private:
     Progress& progress_;
     std::atomic<bool> failed_{false};
+    mutable std::atomic<bool> saw_cancel_{false};
     mutable std::mutex mutex_;  // guards the members below
     Usage usage_;
     std::exception_ptr first_error_;
