@@ -59,19 +59,20 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         RunContext ctx(progress);
         const Usage before = this_thread_usage();
         const Stopwatch clock;
-        try {
-            result.outcome = strategy.run(spec, ctx);
-        } catch (...) {
+        // Stop the clock and collect usage and notes whether the strategy returns or throws.
+        auto settle = [&] {
             result.real_s = clock.seconds();
             result.usage = usage_between(before, this_thread_usage());
             result.usage += ctx.worker_usage();
             result.notes = ctx.take_notes();
+        };
+        try {
+            result.outcome = strategy.run(spec, ctx);
+        } catch (...) {
+            settle();
             throw;
         }
-        result.real_s = clock.seconds();
-        result.usage = usage_between(before, this_thread_usage());
-        result.usage += ctx.worker_usage();
-        result.notes = ctx.take_notes();
+        settle();
         if (ctx.cancel_seen()) {
             result.status = Status::cancelled;
             result.outcome = std::monostate{};

@@ -74,8 +74,8 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
             fail("mismatch offset " + std::to_string(o) + " is beyond the file size " + std::to_string(size));
     const std::set<std::uint64_t> offsets(mismatch_offsets.begin(), mismatch_offsets.end());
     AtomicOutput out_a(a), out_b(b);
-    // B is A with each listed byte inverted (so it always differs); the buffer is restored
-    // by inverting again, since A and B share it.
+    // B is A with each listed byte inverted (so it always differs). A is written from the
+    // buffer first, then B's bytes are inverted in place; the next chunk refills the buffer.
     auto flip = [&](std::size_t which, std::uint8_t* buf, std::size_t n, std::uint64_t off) {
         if (which == 1)
             for (auto it = offsets.lower_bound(off); it != offsets.end() && *it < off + n; ++it)

@@ -2,11 +2,11 @@
 // files fit comfortably in available memory, otherwise read() with a large block.
 #include <algorithm>
 
+#include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "io/file.hpp"
 #include "measure/machine.hpp"
 #include "sfp/datagen.hpp"
-#include "sfp/failure.hpp"
 
 namespace sfp::compare {
 namespace {
@@ -16,8 +16,7 @@ constexpr std::uint64_t kLargeBlock = 1u << 20;
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    if (spec.inputs.size() != 2)
-        fail("compare needs exactly two input files, got " + std::to_string(spec.inputs.size()));
+    require_two_inputs(spec);
     const std::uint64_t need = File::open_read(spec.inputs[0]).size() + File::open_read(spec.inputs[1]).size();
     const std::uint64_t avail = available_memory_bytes();
     // "Comfortably": both files take at most half of what the kernel says is available,

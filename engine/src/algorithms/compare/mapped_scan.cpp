@@ -2,7 +2,6 @@
 
 #include "algorithms/compare/kernel.hpp"
 #include "io/sigbus_guard.hpp"
-#include "sfp/failure.hpp"
 
 namespace sfp::compare {
 
@@ -10,7 +9,7 @@ void scan_mapped(const InputPair& pair, const Mapping& a, const Mapping& b, std:
                  std::uint64_t length, MismatchTable& table) {
     auto scan = [&] { scan_region(a.data() + offset, b.data() + offset, std::size_t(length), offset, table); };
     if (!guarded(scan))
-        fail("an input was truncated while mapped (SIGBUS) ('" + pair.a.path() + "', '" + pair.b.path() + "')");
+        fail_changed(pair, "was truncated while mapped (SIGBUS)");
 }
 
 }  // namespace sfp::compare

@@ -8,9 +8,13 @@
 
 namespace sfp::compare {
 
-InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags) {
+void require_two_inputs(const RunSpec& spec) {
     if (spec.inputs.size() != 2)
         fail("compare needs exactly two input files, got " + std::to_string(spec.inputs.size()));
+}
+
+InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags) {
+    require_two_inputs(spec);
     InputPair p;
     p.max_mismatches = std::size_t(option_int(spec, "max_mismatches", kDefaultMaxMismatches, 1, 1'000'000));
     p.a = File::open_read(spec.inputs[0], extra_flags);
@@ -20,6 +24,10 @@ InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags) {
     ctx.set_total(p.same ? 0 : 2 * p.common);
     if (p.same) ctx.note("both paths name the same file: identical without reading");
     return p;
+}
+
+void fail_changed(const InputPair& pair, const std::string& how) {
+    fail("an input " + how + " while it was being compared ('" + pair.a.path() + "', '" + pair.b.path() + "')");
 }
 
 CompareOutcome outcome_of(const InputPair& pair, std::vector<Mismatch> mismatches) {

@@ -16,8 +16,14 @@ struct InputPair {
     bool same = false;               // both paths name one file
 };
 
+// Throws unless the spec names exactly two inputs.
+void require_two_inputs(const RunSpec& spec);
+
 // Opens both inputs (regular files only), parses max_mismatches, sets the progress total.
 InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags = 0);
+
+// The error for an input that shrank or was truncated while being compared (`how` says which).
+[[noreturn]] void fail_changed(const InputPair& pair, const std::string& how);
 
 // The outcome of a finished scan: the table's mismatches plus both sizes.
 CompareOutcome outcome_of(const InputPair& pair, std::vector<Mismatch> mismatches);

@@ -5,7 +5,6 @@
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "algorithms/stripes.hpp"
-#include "sfp/failure.hpp"
 
 namespace sfp::compare {
 namespace {
@@ -24,8 +23,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                 const std::size_t n = std::size_t(blk.length);
                 if (pair.a.pread_full(buf_a.get(), n, blk.offset) != n ||
                     pair.b.pread_full(buf_b.get(), n, blk.offset) != n)
-                    fail("an input shrank while it was being compared ('" + pair.a.path() + "', '" +
-                         pair.b.path() + "')");
+                    fail_changed(pair, "shrank");
                 scan_region(buf_a.get(), buf_b.get(), n, blk.offset, table);
                 meter.add(2 * n);
                 return true;

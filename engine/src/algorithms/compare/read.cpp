@@ -4,7 +4,6 @@
 #include "algorithms/compare/kernel.hpp"
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/strategies.hpp"
-#include "sfp/failure.hpp"
 
 namespace sfp::compare {
 namespace {
@@ -20,8 +19,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         for (std::uint64_t off = 0; off < pair.common && !table.full() && !ctx.should_stop();) {
             const std::size_t want = std::size_t(std::min<std::uint64_t>(block, pair.common - off));
             if (pair.a.read_full(buf_a.get(), want) != want || pair.b.read_full(buf_b.get(), want) != want)
-                fail("an input shrank while it was being compared ('" + pair.a.path() + "', '" +
-                     pair.b.path() + "')");
+                fail_changed(pair, "shrank");
             scan_region(buf_a.get(), buf_b.get(), want, off, table);
             meter.add(2 * want);
             off += want;
