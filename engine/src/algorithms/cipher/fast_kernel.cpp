@@ -37,7 +37,7 @@ std::size_t each_vector(const std::uint8_t* in, std::size_t n, Vec vec) noexcept
 void caesar(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shift& s) noexcept {
     const V k = splat(s.byte);
     const std::size_t done = each_vector(in, n, [&](V v, std::size_t i) { store(out + i, v + k); });
-    plain_kernel(Transform::caesar)(in + done, out + done, n - done, s);
+    plain_kernels.caesar(in + done, out + done, n - done, s);
 }
 
 // Lanes of v inside [first, first+span) rotated by k (0 <= k < span); other lanes unchanged.
@@ -57,7 +57,7 @@ void letters(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shi
         v = rotate(v, 'a', 26, s.letter);
         store(out + i, rotate(v, '0', 10, s.digit));
     });
-    plain_kernel(Transform::letters)(in + done, out + done, n - done, s);
+    plain_kernels.letters(in + done, out + done, n - done, s);
 }
 
 void widen(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shift& s) noexcept {
@@ -69,18 +69,11 @@ void widen(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shift
         store(out + 2 * i + kLanes,
               __builtin_shufflevector(v, zero, 8, 16, 9, 16, 10, 16, 11, 16, 12, 16, 13, 16, 14, 16, 15, 16));
     });
-    plain_kernel(Transform::widen)(in + done, out + 2 * done, n - done, s);
+    plain_kernels.widen(in + done, out + 2 * done, n - done, s);
 }
 
 }  // namespace
 
-KernelFn fast_kernel(Transform t) noexcept {
-    switch (t) {
-    case Transform::caesar: return caesar;
-    case Transform::letters: return letters;
-    case Transform::widen: return widen;
-    }
-    return caesar;
-}
+const KernelSet fast_kernels{caesar, letters, widen};
 
 }  // namespace sfp::cipher

@@ -62,7 +62,7 @@ CipherJob::CipherJob(const RunSpec& spec, RunContext& ctx, Access access)
       kernel_(options_.transform, options_.shift, options_.fast),
       input_(open_input(spec, options_)),
       input_size_(input_.size()),
-      output_size_(cipher::output_size(options_.transform, input_size_)),
+      output_size_(access == Access::external ? input_size_ : input_size_ * kernel_.expansion()),  // cp only copies
       output_(spec.output, input_, output_size_, policy_of(options_, access)) {
     if (options_.direct) use_direct_io(output_.fd(), output_.target());
     ctx.set_total(input_size_);

@@ -38,7 +38,9 @@ Shift Shift::of(int shift) noexcept {
     return Shift{mod(256), mod(26), mod(10)};
 }
 
-KernelFn plain_kernel(Transform t) noexcept {
+const KernelSet plain_kernels{caesar, letters, widen};
+
+KernelFn KernelSet::of(Transform t) const noexcept {
     switch (t) {
     case Transform::caesar: return caesar;
     case Transform::letters: return letters;

@@ -20,14 +20,19 @@ struct Shift {
 // (in-place); otherwise the ranges must not overlap.
 using KernelFn = void (*)(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shift& s) noexcept;
 
-KernelFn plain_kernel(Transform t) noexcept;  // kernel.cpp
-KernelFn fast_kernel(Transform t) noexcept;   // fast_kernel.cpp
+// One implementation of each transform. A table, so that one switch (in of()) serves both.
+struct KernelSet {
+    KernelFn caesar, letters, widen;
+    KernelFn of(Transform t) const noexcept;
+};
+extern const KernelSet plain_kernels;  // kernel.cpp
+extern const KernelSet fast_kernels;   // fast_kernel.cpp
 
 class Kernel {
 public:
     Kernel(Transform t, int shift, bool fast) noexcept
-        : fn_(fast ? fast_kernel(t) : plain_kernel(t)), shift_(Shift::of(shift)),
-          expansion_(t == Transform::widen ? 2 : 1) {}
+        : fn_((fast ? fast_kernels : plain_kernels).of(t)), shift_(Shift::of(shift)),
+          expansion_(cipher::expansion(t)) {}
     unsigned expansion() const noexcept { return expansion_; }
     void operator()(const std::uint8_t* in, std::uint8_t* out, std::size_t n) const noexcept {
         fn_(in, out, n, shift_);

@@ -5,15 +5,6 @@
 
 namespace sfp::cipher {
 
-const char* to_string(Transform t) noexcept {
-    switch (t) {
-    case Transform::caesar: return "caesar";
-    case Transform::letters: return "letters";
-    case Transform::widen: return "widen";
-    }
-    return "?";
-}
-
 CipherOptions parse_options(const RunSpec& spec) {
     CipherOptions o;
     o.shift = int(option_int(spec, "shift", 0, -kMaxShift, kMaxShift));
@@ -31,10 +22,6 @@ CipherOptions parse_options(const RunSpec& spec) {
         fail("options in_place and output_exists cannot be combined: writing into the input's own "
              "blocks would damage it if the run failed");
     return o;
-}
-
-std::uint64_t output_size(Transform t, std::uint64_t input) noexcept {
-    return t == Transform::widen ? 2 * input : input;
 }
 
 }  // namespace sfp::cipher

@@ -11,7 +11,6 @@ enum class Transform {
     letters,  // A-Z, a-z rotate within their case (mod 26), 0-9 within the digits (mod 10)
     widen,    // atou: each (shifted) byte becomes a UTF-16LE code unit; the output is twice the input
 };
-const char* to_string(Transform t) noexcept;
 
 inline constexpr int kMaxShift = 255;
 
@@ -27,7 +26,7 @@ struct CipherOptions {
 
 CipherOptions parse_options(const RunSpec& spec);  // throws sfp::Failure
 
-// Bytes of output for `input` bytes of input.
-std::uint64_t output_size(Transform t, std::uint64_t input) noexcept;
+// Bytes of output per byte of input.
+constexpr unsigned expansion(Transform t) noexcept { return t == Transform::widen ? 2 : 1; }
 
 }  // namespace sfp::cipher
