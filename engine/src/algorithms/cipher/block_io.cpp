@@ -43,15 +43,20 @@ BlockBuffers::BlockBuffers(const CipherJob& job, std::size_t block)
     : in_(block, kDirectAlignment),
       out_(job.kernel().expansion() == 1 ? 0 : block * job.kernel().expansion(), kDirectAlignment) {}
 
+std::size_t transform_buffered(const CipherJob& job, const BlockBuffers& buffers, std::size_t n) {
+    job.kernel()(buffers.in(), buffers.out(), n);
+    const std::size_t out_n = n * job.kernel().expansion();
+    const std::size_t out_io = job.io_length(out_n);
+    if (out_io != out_n) std::memset(buffers.out() + out_n, 0, out_io - out_n);  // direct I/O: pad the tail
+    return out_io;
+}
+
 void transform_block(const CipherJob& job, const BlockBuffers& buffers, Block blk, Position pos) {
     const std::size_t n = std::size_t(blk.length);
     const File& in = job.input();
     if (read_at_least(in.fd(), buffers.in(), job.io_length(n), n, pos, blk.offset, in.path()) < n)
         job.fail_input_shrank();
-    job.kernel()(buffers.in(), buffers.out(), n);
-    const std::size_t out_n = n * job.kernel().expansion();
-    const std::size_t out_io = job.io_length(out_n);
-    if (out_io != out_n) std::memset(buffers.out() + out_n, 0, out_io - out_n);  // direct I/O: pad the tail
+    const std::size_t out_io = transform_buffered(job, buffers, n);
     write_all(job.out_fd(), buffers.out(), out_io, pos, blk.offset * job.kernel().expansion(), job.output().target());
 }
 

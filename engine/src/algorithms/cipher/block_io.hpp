@@ -34,6 +34,10 @@ private:
     AlignedBuffer in_, out_;
 };
 
+// Transforms the n input bytes in buffers.in() into buffers.out(); returns how many bytes to
+// write (with direct I/O, the output padded with zeros to a whole alignment).
+std::size_t transform_buffered(const CipherJob& job, const BlockBuffers& buffers, std::size_t n);
+
 // Reads input block `blk`, transforms it and writes it at its output offset.
 void transform_block(const CipherJob& job, const BlockBuffers& buffers, Block blk, Position pos);
 

@@ -1,4 +1,5 @@
 // cipher/mmap — cciMM: input and output mapped whole, one thread transforming front to back.
+#include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/mapped.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
@@ -12,11 +13,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const WholeMappings maps(job);
     maps.in.advise_sequential();
     const unsigned x = job.kernel().expansion();
-    for (std::uint64_t off = 0; off < job.input_size() && !ctx.should_stop(); off += kChunk) {
-        const std::uint64_t n = std::min(kChunk, job.input_size() - off);
-        transform_mapped(job, maps.in.data() + off, maps.out.data() + off * x, std::size_t(n));
-        ctx.add_progress(n);
-    }
+    each_block(ctx, 0, 1, kChunk, job.input_size(), [&](Block blk) {
+        transform_mapped(job, maps.in.data() + blk.offset, maps.out.data() + blk.offset * x, std::size_t(blk.length));
+    });
     maps.flush_if_asked(job);
     return job.complete(ctx);
 }

@@ -4,6 +4,7 @@
 // and no page_mkwrite fault per output page (writable file mappings pay one per 4 KiB page,
 // over the whole large folio each time).
 #include "algorithms/cipher/block_io.hpp"
+#include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/mapped.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
@@ -17,14 +18,10 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const unsigned x = job.kernel().expansion();
     ctx.run_threads(spec.threads, [&](unsigned worker) {
         const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
-        ProgressMeter meter(ctx);
-        for_each_stripe_block(worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
-            if (ctx.should_stop()) return false;
+        each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
             const std::size_t n = std::size_t(blk.length);
             transform_mapped(job, in.data() + blk.offset, out.data(), n);
             write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
-            meter.add(n);
-            return true;
         });
     });
     return job.complete(ctx);

@@ -1,7 +1,7 @@
 // cipher/mmap-mt — cciMTMM: input and output mapped whole, T threads over round-robin stripes.
+#include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/mapped.hpp"
 #include "algorithms/cipher/strategies.hpp"
-#include "algorithms/stripes.hpp"
 
 namespace sfp::cipher {
 namespace {
@@ -11,13 +11,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const WholeMappings maps(job);
     const unsigned x = job.kernel().expansion();
     ctx.run_threads(spec.threads, [&](unsigned worker) {
-        ProgressMeter meter(ctx);
-        for_each_stripe_block(worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
-            if (ctx.should_stop()) return false;
+        each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
             transform_mapped(job, maps.in.data() + blk.offset, maps.out.data() + blk.offset * x,
                              std::size_t(blk.length));
-            meter.add(blk.length);
-            return true;
         });
     });
     maps.flush_if_asked(job);

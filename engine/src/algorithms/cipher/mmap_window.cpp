@@ -2,6 +2,7 @@
 // matching window of the output at a time, so the address space needed stays small whatever
 // the file size. The window is the block size rounded up to whole pages (mmap offsets must be
 // page-aligned).
+#include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/mapped.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
@@ -13,15 +14,13 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const std::uint64_t page = page_size();
     const std::uint64_t window = (spec.block_size + page - 1) / page * page;
     const unsigned x = job.kernel().expansion();
-    ProgressMeter meter(ctx);
-    for (std::uint64_t off = 0; off < job.input_size() && !ctx.should_stop(); off += window) {
-        const std::size_t n = std::size_t(std::min(window, job.input_size() - off));
-        const MappedRegion in(job.input().fd(), job.input().path(), off, n, MappedRegion::Access::read);
-        const MappedRegion out(job.out_fd(), job.output().target(), off * x, n * x, MappedRegion::Access::write);
+    each_block(ctx, 0, 1, window, job.input_size(), [&](Block blk) {
+        const std::size_t n = std::size_t(blk.length);
+        const MappedRegion in(job.input().fd(), job.input().path(), blk.offset, n, MappedRegion::Access::read);
+        const MappedRegion out(job.out_fd(), job.output().target(), blk.offset * x, n * x, MappedRegion::Access::write);
         transform_mapped(job, in.data(), out.data(), n);
         if (job.options().flush) out.sync(job.output().target());
-        meter.add(n);
-    }
+    });
     return job.complete(ctx);
 }
 

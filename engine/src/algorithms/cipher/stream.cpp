@@ -1,5 +1,6 @@
 // cipher/stream — cci: one thread, read() a block, transform it, write() it.
 #include "algorithms/cipher/block_io.hpp"
+#include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
 namespace sfp::cipher {
@@ -8,13 +9,8 @@ namespace {
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::buffers);
     const BlockBuffers buffers(job, std::size_t(spec.block_size));
-    ProgressMeter meter(ctx);
-    for (std::uint64_t off = 0; off < job.input_size() && !ctx.should_stop();) {
-        const Block blk{off, std::min(spec.block_size, job.input_size() - off)};
-        transform_block(job, buffers, blk, Position::sequential);
-        meter.add(blk.length);
-        off += blk.length;
-    }
+    each_block(ctx, 0, 1, spec.block_size, job.input_size(),
+               [&](Block blk) { transform_block(job, buffers, blk, Position::sequential); });
     return job.complete(ctx);
 }
 

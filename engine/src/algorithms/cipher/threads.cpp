@@ -1,6 +1,7 @@
 // cipher/threads — cciMT: T threads, each owning the round-robin stripes k = t, t+T, t+2T, ...
 // and moving them with its own pread()/pwrite() (no shared file position, no locks).
 #include "algorithms/cipher/block_io.hpp"
+#include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
 namespace sfp::cipher {
@@ -10,13 +11,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::buffers);
     ctx.run_threads(spec.threads, [&](unsigned worker) {
         const BlockBuffers buffers(job, std::size_t(spec.block_size));
-        ProgressMeter meter(ctx);
-        for_each_stripe_block(worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
-            if (ctx.should_stop()) return false;
-            transform_block(job, buffers, blk, Position::at_offset);
-            meter.add(blk.length);
-            return true;
-        });
+        each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(),
+                   [&](Block blk) { transform_block(job, buffers, blk, Position::at_offset); });
     });
     return job.complete(ctx);
 }

@@ -70,9 +70,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                 continue;
             }
             if (ctx.should_stop()) continue;  // let the slot go idle; the loop drains the rest
-            job.kernel()(s.buffers.in(), s.buffers.out(), n);
-            const std::size_t out_n = n * x, out_io = job.io_length(out_n);
-            if (out_io != out_n) std::fill(s.buffers.out() + out_n, s.buffers.out() + out_io, std::uint8_t(0));
+            transform_buffered(job, s.buffers, n);
             s.writing = true;
             s.done = 0;
             write_more(i);

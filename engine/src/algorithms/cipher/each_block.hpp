@@ -1,0 +1,24 @@
+#pragma once
+// The loop of every strategy that moves the file block by block: worker `worker` of `workers`
+// takes its round-robin stripes (algorithms/stripes.hpp) in file order — with one worker, every
+// block front to back — stopping early when the run is cancelled and counting progress.
+#include <cstdint>
+
+#include "algorithms/stripes.hpp"
+#include "sfp/run_context.hpp"
+
+namespace sfp::cipher {
+
+template <class Work>
+void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t total,
+                Work&& work) {
+    ProgressMeter meter(ctx);
+    for_each_stripe_block(worker, workers, block, total, [&](Block blk) {
+        if (ctx.should_stop()) return false;
+        work(blk);
+        meter.add(blk.length);
+        return true;
+    });
+}
+
+}  // namespace sfp::cipher
