@@ -246,6 +246,14 @@ private slots:
                 }
             });
             const char* where = shrink ? "shrink" : "grow";
+            if (r.status == sfp::Status::ok) {
+                // The change landed after the run's last size check (a loaded machine can delay
+                // this thread that long): then the target must be the whole, correct output.
+                const Bytes whole = s->reference_floor ? in : reference(in, "caesar", 1);
+                QVERIFY2(read_file(path("target")) == whole && leftovers(dir()).empty(), where);
+                qInfo("%s: the run completed before the input changed", where);
+                continue;
+            }
             QVERIFY2(r.status == sfp::Status::error, (std::string(where) + ": " + describe(r)).c_str());
             QVERIFY2(r.error.find(in_path) != std::string::npos &&
                          (r.error.find("shrank") != std::string::npos || r.error.find("changed size") != std::string::npos),
