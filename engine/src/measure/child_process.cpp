@@ -35,6 +35,14 @@ struct Pipe {
 
 }  // namespace
 
+std::string ChildRun::failure() const {
+    std::string why = signal ? "killed by signal " + std::to_string(signal)
+                      : err.empty() ? "exit status " + std::to_string(exit_code)
+                                    : err;
+    while (!why.empty() && why.back() == '\n') why.pop_back();
+    return why;
+}
+
 std::string find_on_path(const std::string& program) {
     const char* path = std::getenv("PATH");
     std::string dirs = path ? path : "/usr/bin:/bin";

@@ -14,6 +14,9 @@ struct ChildRun {
     int signal = 0;        // when a signal ended it
     bool cut_off = false;  // we closed its output after max_lines, as `| head` would
     std::string out, err;
+
+    // Why it failed, for an error message: its last stderr text, the signal, or the exit status.
+    std::string failure() const;
 };
 
 // Full path of `program` on $PATH, or "" when it is not installed.

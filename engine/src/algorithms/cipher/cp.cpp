@@ -19,12 +19,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     ctx.note("cp copies without transforming: a floor for the others, not a competitor");
     const ChildRun child = run_child({"cp", "--", job.input().path(), job.output().write_path()}, ctx);
     if (ctx.should_stop()) return std::monostate{};
-    if (child.exit_code != 0) {
-        std::string why = child.err.empty() ? "exit status " + std::to_string(child.exit_code) : child.err;
-        if (child.signal) why = "killed by signal " + std::to_string(child.signal);
-        while (!why.empty() && why.back() == '\n') why.pop_back();
-        fail("cp failed: " + why);
-    }
+    if (child.exit_code != 0) fail("cp failed: " + child.failure());
     ctx.add_progress(job.input_size());
     return job.complete(ctx);
 }

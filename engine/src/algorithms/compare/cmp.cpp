@@ -34,11 +34,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const InputPair pair = open_pair(spec, ctx);  // same checks (and FIFO safety) as the others
     const ChildRun child = run_child({"cmp", "-l", "--", pair.a.path(), pair.b.path()}, ctx, pair.max_mismatches);
     if (ctx.should_stop()) return std::monostate{};
-    if (!child.cut_off && child.exit_code != 0 && child.exit_code != 1) {
-        std::string why = child.err.empty() ? "exit status " + std::to_string(child.exit_code) : child.err;
-        while (!why.empty() && why.back() == '\n') why.pop_back();
-        fail("cmp failed: " + why);
-    }
+    if (!child.cut_off && child.exit_code != 0 && child.exit_code != 1) fail("cmp failed: " + child.failure());
     std::vector<Mismatch> mismatches = parse_cmp_lines(child.out);
     // cmp read the common part unless it was cut off early; count what we know it covered.
     const std::uint64_t covered =
