@@ -19,7 +19,7 @@ data=${DATA:-$HOME/.cache/sfpbench/bench}
 mkdir -p "$data" "$(dirname "$out_md")"
 in="$data/cipher-in-$size"
 out="$data/cipher-out"
-[ -s "$in" ] && [ "$(stat -c %s "$in")" = "$size" ] || "$bin" generate random "$in" --size "$size" --seed 1
+ensure_random "$in" "$size"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"; rm -f "$out"' EXIT
 

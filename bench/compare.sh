@@ -14,7 +14,7 @@ out=${OUT:-$here/../docs/bench-compare.md}
 data=${DATA:-$HOME/.cache/sfpbench/bench}
 mkdir -p "$data" "$(dirname "$out")"
 a="$data/compare-a-$size" b="$data/compare-b-$size"
-[ -s "$a" ] && [ "$(stat -c %s "$a")" = "$size" ] || "$bin" generate random "$a" --size "$size" --seed 1
+ensure_random "$a" "$size"
 [ -s "$b" ] && [ "$(stat -c %s "$b")" = "$size" ] || cp "$a" "$b"
 
 # cell name -> command line

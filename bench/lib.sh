@@ -10,6 +10,11 @@ machine_line() {
     echo "$cpu, $(nproc) cores, $mem RAM, Linux $(uname -r), $fs"
 }
 
+# Makes FILE SIZE bytes of seeded random data with sfpbench ($bin), unless it is already there.
+ensure_random() {
+    [ -s "$1" ] && [ "$(stat -c %s "$1")" = "$2" ] || "$bin" generate random "$1" --size "$2" --seed 1
+}
+
 # median of the numbers on stdin
 median() { sort -g | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
