@@ -53,7 +53,9 @@ public:
         // MISMATCH when another strategy finishes) stay exactly the runner's.
         QMetaObject::invokeMethod(
             controller_,
-            [c = controller_, id = id_, record, so_far] { c->onRunFinished(id, record, so_far); },
+            [c = controller_, id = id_, record, report = so_far]() mutable {
+                c->onRunFinished(id, record, std::move(report));
+            },
             Qt::QueuedConnection);
     }
 
@@ -152,9 +154,9 @@ void Controller::onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repeti
     emit runStarted(cell, repetition, index, total);
 }
 
-void Controller::onRunFinished(quint64 id, const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) {
+void Controller::onRunFinished(quint64 id, const sfp::RunRecord& record, sfp::ExperimentReport&& so_far) {
     if (!job_ || id != job_->id) return;
-    report_ = so_far;
+    report_ = std::move(so_far);  // the worker's copy: no second copy of the whole report here
     emit runFinished(record);
 }
 

@@ -62,7 +62,7 @@ private:
 
     void onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition, std::size_t index,
                       std::size_t total);
-    void onRunFinished(quint64 id, const sfp::RunRecord& record, const sfp::ExperimentReport& so_far);
+    void onRunFinished(quint64 id, const sfp::RunRecord& record, sfp::ExperimentReport&& so_far);
     void onMessage(quint64 id, const QString& text);
     void onDone(quint64 id, const Outcome& outcome);
     void poll();
