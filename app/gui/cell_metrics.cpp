@@ -55,12 +55,31 @@ std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t
     return values;
 }
 
+namespace {
+
+// The runner summarises every cell after every run; a report without its statistics is one
+// made by hand (tests) or not started yet.
+bool has_runner_stats(const sfp::ExperimentReport& report) {
+    return report.stats.size() == report.cells.size();
+}
+
+}  // namespace
+
 sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell, Metric m) {
+    if (has_runner_stats(report) && cell < report.stats.size()) {
+        const sfp::CellStats& s = report.stats[cell];
+        switch (m) {
+        case Metric::elapsed: return s.real;
+        case Metric::user: return s.user;
+        case Metric::system: return s.sys;
+        default: break;  // per-run ratios the runner does not summarise
+        }
+    }
     return sfp::summarize(cell_values(report, cell, m));
 }
 
 std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report) {
-    if (report.stats.size() == report.cells.size()) return report.stats;
+    if (has_runner_stats(report)) return report.stats;
     std::vector<sfp::CellStats> out(report.cells.size());
     for (std::size_t i = 0; i < out.size(); ++i) {
         sfp::CellStats& s = out[i];
@@ -94,8 +113,9 @@ std::vector<Slowdown> from_ranking(const sfp::Ranking& r) {
 
 std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report) {
     std::vector<std::vector<Slowdown>> out;
-    const bool final = !report.rankings.empty() && report.stats.size() == report.cells.size();
-    if (final) {
+    // The runner's rankings whenever it has summarised the report, even when they are empty
+    // (only reference floors have run so far: those are never ranked).
+    if (has_runner_stats(report)) {
         for (const sfp::Ranking& r : report.rankings) out.push_back(from_ranking(r));
         return out;
     }
@@ -104,7 +124,7 @@ std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report
     for (std::size_t set = 0; set < sets; ++set) {
         std::vector<std::pair<std::size_t, double>> medians;
         for (std::size_t i = 0; i < report.cells.size(); ++i) {
-            if (report.cells[i].input_set != set) continue;
+            if (report.cells[i].input_set != set || report.cells[i].reference_floor) continue;
             const sfp::Summary s = cell_summary(report, i, Metric::elapsed);
             if (s.n > 0 && s.median > 0) medians.emplace_back(i, s.median);
         }

@@ -22,13 +22,16 @@ double metric_of(const sfp::RunRecord& record, Metric m);
 
 // The metric over a cell's successful runs, in the order they ran.
 std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
+// The runner's summary (ExperimentReport::stats) for elapsed, user and system time; the other
+// metrics, and reports without statistics, are summarised here with sfp::summarize.
 sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
 
 // Per cell: the runner's statistics when it has finished, else computed from the runs so far.
 std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report);
 
-// "Times slower than the fastest" per input set: the runner's rankings when final, else ranked
-// now from the median elapsed times. Each ranking starts with the fastest cell at 1.0.
+// "Times slower than the fastest" per input set: the runner's rankings when it has summarised
+// the report, else ranked now from the median elapsed times (reference floors left out, as the
+// runner does). Each ranking starts with the fastest cell at 1.0.
 struct Slowdown {
     std::size_t cell = 0;
     double ratio = 1;
