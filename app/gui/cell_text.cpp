@@ -10,21 +10,20 @@ namespace gui {
 
 QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
 
-QString parameter(std::uint64_t value) {
-    return QString::fromStdString(sfp::parameter_text(value));
-}
+QString block_text(std::uint64_t block_size) { return QString::fromStdString(sfp::block_text(block_size)); }
+QString threads_text(unsigned threads) { return QString::fromStdString(sfp::threads_text(threads)); }
 
 QString runs_text(std::size_t n) {
     return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);
 }
 
-QString cell_words(const sfp::Cell& cell) {
-    QStringList parts{QString::fromStdString(cell.strategy)};
-    if (cell.block_size) parts << QObject::tr("%1 blocks").arg(size_text(cell.block_size));
-    if (cell.threads)
-        parts << (cell.threads == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(cell.threads));
-    parts << QObject::tr("%1 file").arg(size_text(cell.file_size));
-    return parts.join(QStringLiteral(", "));
+QString cell_words(const sfp::Cell& cell, const Varying& parts) {
+    QStringList words{QString::fromStdString(cell.strategy)};
+    if (parts.block && cell.block_size) words << QObject::tr("%1 blocks").arg(size_text(cell.block_size));
+    if (parts.threads && cell.threads)
+        words << (cell.threads == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(cell.threads));
+    if (parts.size) words << QObject::tr("%1 file").arg(size_text(cell.file_size));
+    return words.join(QStringLiteral(", "));
 }
 
 Varying varying(const std::vector<sfp::Cell>& cells) {

@@ -28,12 +28,8 @@ std::size_t distinct(const std::vector<sfp::Cell>& cells, Axis a) {
 
 // Everything that tells two lines apart, except the axis parameter itself.
 QString line_name(const sfp::Cell& c, Axis axis, const Varying& v) {
-    QString name = QString::fromStdString(c.strategy);
-    if (axis != Axis::block_size && v.block && c.block_size) name += QObject::tr(", %1 blocks").arg(size_text(c.block_size));
-    if (axis != Axis::threads && v.threads && c.threads)
-        name += c.threads == 1 ? QObject::tr(", 1 thread") : QObject::tr(", %1 threads").arg(c.threads);
-    if (axis != Axis::file_size && v.size) name += QObject::tr(", %1 file").arg(size_text(c.file_size));
-    return name;
+    return cell_words(c, {true, axis != Axis::block_size && v.block, axis != Axis::threads && v.threads,
+                          axis != Axis::file_size && v.size});
 }
 
 QString flat_suffix(Axis axis) {

@@ -67,8 +67,8 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     switch (column) {
     case Index: return row + 1;
     case Strategy: return cell ? QString::fromStdString(cell->strategy) : QString();
-    case Block: return cell ? parameter(cell->block_size) : QString();
-    case Threads: return cell ? parameter(cell->threads) : QString();
+    case Block: return cell ? block_text(cell->block_size) : QString();
+    case Threads: return cell ? threads_text(cell->threads) : QString();
     case FileSize: return cell ? size_text(cell->file_size) : QString();
     case Repetition: return run.repetition;
     case Real: return number(Metric::elapsed, 4);

@@ -88,8 +88,8 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
     case SortRole: return value(index.row(), col);
     case Qt::DisplayRole: {
         const sfp::Cell& c = cells_[row];
-        if (col == Block) return parameter(c.block_size);
-        if (col == Threads) return parameter(c.threads);
+        if (col == Block) return block_text(c.block_size);
+        if (col == Threads) return threads_text(c.threads);
         if (col == FileSize) return size_text(c.file_size);
         if (col == Strategy || col == Runs || col == Failed) return value(index.row(), col);
         if (s.real.n == 0) return QStringLiteral("–");
