@@ -104,6 +104,13 @@ struct Recorder : sfp::ExperimentObserver {
         ++finished;
         QCOMPARE(&r, &so_far.runs.back());
         QCOMPARE(so_far.stats.size(), so_far.cells.size());  // statistics are kept current
+        for (const sfp::CellStats& st : so_far.stats) {     // ... for every cell, after every run
+            std::size_t ok = 0, failed = 0;
+            for (const sfp::RunRecord& run : so_far.runs)
+                if (run.cell == st.cell) ++(run.status == "ok" ? ok : failed);
+            QCOMPARE(st.real.n, ok);
+            QCOMPARE(st.failed, failed);
+        }
     }
     void message(const std::string& text) override { messages.push_back(text); }
 };
@@ -324,7 +331,9 @@ private slots:
         e.strategies = {"read", "mmap", "wrong", "floor"};
         const auto list = catalogue({"read", "mmap"}, {wrong, floor_});
         sfp::Progress progress;
-        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
+        Recorder rec;  // checks the statistics after every run, while statuses flip to MISMATCH
+        rec.progress = &progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress, &rec);
         QCOMPARE(report.runs.size(), std::size_t(12));
         for (const sfp::RunRecord& r : report.runs) {
             const std::string& s = report.cells[r.cell].strategy;
@@ -349,7 +358,9 @@ private slots:
         e.repetitions = 1;
         const auto list = catalogue({"read"}, {wrong});
         sfp::Progress progress;
-        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
+        Recorder rec;  // checks the statistics after every run, while statuses flip to MISMATCH
+        rec.progress = &progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress, &rec);
         for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, std::string("MISMATCH"));
         QVERIFY(report.rankings.empty());
     }

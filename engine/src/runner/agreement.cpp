@@ -46,7 +46,7 @@ struct Tally {
 
 }  // namespace
 
-void check_agreement(ExperimentReport& report, std::size_t input_set) {
+std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t input_set) {
     std::vector<RunRecord*> judged;
     std::map<std::string, Tally> per_strategy;
     std::vector<std::string> strategy_order;
@@ -64,10 +64,15 @@ void check_agreement(ExperimentReport& report, std::size_t input_set) {
                                return r->result.digest == judged.front()->result.digest;
                            });
     const std::string* reference = votes.winners() == 1 ? votes.winner() : nullptr;
+    std::set<std::size_t> changed;
     for (RunRecord* r : judged) {
         const bool agrees = unanimous || (reference && r->result.digest == *reference);
-        r->status = agrees ? to_string(Status::ok) : kMismatch;
+        const char* status = agrees ? to_string(Status::ok) : kMismatch;
+        if (r->status == status) continue;
+        r->status = status;
+        changed.insert(r->cell);
     }
+    return changed;
 }
 
 }  // namespace sfp::runner

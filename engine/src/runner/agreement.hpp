@@ -1,11 +1,14 @@
 #pragma once
 // Fast but wrong is never hidden: runs whose outcome disagrees get status "MISMATCH".
+#include <set>
+
 #include "sfp/experiment.hpp"
 
 namespace sfp::runner {
 
 // Re-decides the status of every successful run on `input_set` (see agreement.cpp for how
-// the reference outcome is chosen). Reference floors are left out.
-void check_agreement(ExperimentReport& report, std::size_t input_set);
+// the reference outcome is chosen). Reference floors are left out. Returns the cells whose
+// runs changed status, so only their statistics need redoing.
+std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t input_set);
 
 }  // namespace sfp::runner

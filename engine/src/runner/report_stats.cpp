@@ -1,6 +1,6 @@
 #include "runner/report_stats.hpp"
 
-#include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -45,41 +45,57 @@ void rank(ExperimentReport& report) {
 }
 
 // One fit per strategy and parameter combination, over the input sets' sizes (medians).
+// Cells are grouped in one pass (a map by key), so this stays cheap on a large matrix.
 void fit(ExperimentReport& report) {
     std::set<std::uint64_t> sizes;
     for (const InputSet& set : report.input_sets) sizes.insert(set.file_size);
     if (sizes.size() < 2) return;
-    std::vector<std::tuple<std::string, std::uint64_t, unsigned>> seen;
-    for (const Cell& cell : report.cells) {
-        const auto key = std::make_tuple(cell.strategy, cell.block_size, cell.threads);
-        if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-        seen.push_back(key);
-        std::vector<SizePoint> points;
-        for (const CellStats& st : report.stats) {
-            const Cell& c = report.cells[st.cell];
-            if (std::make_tuple(c.strategy, c.block_size, c.threads) == key && st.real.n > 0)
-                points.push_back({double(c.file_size), st.real.median});
-        }
-        if (points.size() < 2) continue;
-        SizeFit f = fit_size(points);
-        f.strategy = cell.strategy;
-        f.block_size = cell.block_size;
-        f.threads = cell.threads;
+    using Key = std::tuple<std::string, std::uint64_t, unsigned>;
+    std::vector<const Cell*> first_of_key;  // fits come in the order their keys first appear
+    std::map<Key, std::vector<SizePoint>> points;
+    for (const CellStats& st : report.stats) {
+        const Cell& c = report.cells[st.cell];
+        const auto [it, fresh] = points.try_emplace(Key{c.strategy, c.block_size, c.threads});
+        if (fresh) first_of_key.push_back(&c);
+        if (st.real.n > 0) it->second.push_back({double(c.file_size), st.real.median});
+    }
+    for (const Cell* cell : first_of_key) {
+        const std::vector<SizePoint>& p = points[Key{cell->strategy, cell->block_size, cell->threads}];
+        if (p.size() < 2) continue;
+        SizeFit f = fit_size(p);
+        f.strategy = cell->strategy;
+        f.block_size = cell->block_size;
+        f.threads = cell->threads;
         report.fits.push_back(std::move(f));
     }
+}
+
+// Rankings and fits are derived from report.stats; both are cheap (one pass over the cells).
+void rank_and_fit(ExperimentReport& report) {
+    report.rankings.clear();
+    report.fits.clear();
+    rank(report);
+    fit(report);
 }
 
 }  // namespace
 
 void compute_statistics(ExperimentReport& report) {
     report.stats.clear();
-    report.rankings.clear();
-    report.fits.clear();
     std::vector<std::vector<const RunRecord*>> by_cell(report.cells.size());
     for (const RunRecord& r : report.runs) by_cell.at(r.cell).push_back(&r);
     for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(cell_stats(c, by_cell[c]));
-    rank(report);
-    fit(report);
+    rank_and_fit(report);
+}
+
+void update_statistics(ExperimentReport& report, const std::set<std::size_t>& changed_cells) {
+    if (report.stats.size() != report.cells.size()) return compute_statistics(report);
+    std::map<std::size_t, std::vector<const RunRecord*>> by_cell;
+    for (std::size_t c : changed_cells) by_cell[c];
+    for (const RunRecord& r : report.runs)
+        if (const auto it = by_cell.find(r.cell); it != by_cell.end()) it->second.push_back(&r);
+    for (const auto& [c, runs] : by_cell) report.stats.at(c) = cell_stats(c, runs);
+    rank_and_fit(report);
 }
 
 }  // namespace sfp::runner

@@ -3,6 +3,8 @@
 // current. Failures of a cell become records; a cancel ends the loop with what completed.
 #include <unistd.h>
 
+#include <set>
+
 #include "io/page_cache.hpp"
 #include "runner/agreement.hpp"
 #include "runner/manifest.hpp"
@@ -23,6 +25,7 @@ public:
         : experiment_(e), plan_(runner::make_plan(e, catalogue)), progress_(progress), observer_(observer) {
         report_.experiment = e;
         report_.cells = plan_.cells;
+        runner::compute_statistics(report_);  // one empty entry per cell, updated run by run
         report_.cache_method =
             e.cache == CacheMode::hot ? "read the inputs right before each run" : page_cache::kFadviseMethod;
     }
@@ -45,8 +48,9 @@ public:
             RunRecord record = timed_run(slot);
             if (record.result.status == Status::cancelled) break;  // the interrupted run is not kept
             report_.runs.push_back(std::move(record));
-            runner::check_agreement(report_, report_.cells[slot.cell].input_set);
-            runner::compute_statistics(report_);
+            std::set<std::size_t> changed = runner::check_agreement(report_, report_.cells[slot.cell].input_set);
+            changed.insert(slot.cell);
+            runner::update_statistics(report_, changed);  // not every cell again: O(runs) per run
             if (observer_) observer_->run_finished(report_.runs.back(), report_);
         }
         report_.cancelled = cancelled();
