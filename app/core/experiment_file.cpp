@@ -23,11 +23,6 @@ constexpr qint64 kMaxFileBytes = 1 << 20;
 const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
                                "strategies", "block_sizes", "threads", "repetitions", "warmups",
                                "cache",   "order",     "seed",        "options",   "workdir"};
-struct DataKind {
-    const char* name;
-    unsigned files;
-};
-const DataKind kDataKinds[] = {{"random", 1}, {"pair", 2}, {"text", 1}};
 
 std::string describe(const QJsonValue& v) {
     switch (v.type()) {
@@ -184,12 +179,11 @@ void check_inputs(const sfp::Experiment& e) {
         return;
     }
     if (e.data_kind.empty()) throw SpecError("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
-    const auto kind = std::find_if(std::begin(kDataKinds), std::end(kDataKinds),
-                                   [&](const DataKind& k) { return e.data_kind == k.name; });
-    if (kind == std::end(kDataKinds))
+    const unsigned kind_files = sfp::files_of_kind(e.data_kind);  // the runner's table
+    if (kind_files == 0)
         throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (random, pair or text)");
-    if (kind->files != files)
-        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind->files) + " file(s), but " + per_run);
+    if (kind_files != files)
+        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
     not_empty(e.sizes, "sizes", "file size for the generated data");
     no_duplicates(e.sizes, "sizes");
 }

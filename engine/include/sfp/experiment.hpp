@@ -48,6 +48,8 @@ struct AlgorithmIo {
     bool writes_output = false;   // each run writes RunSpec::output (a scratch file, removed after)
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
+// How many files one generated input set of this data kind has (pair: 2); 0 for an unknown kind.
+unsigned files_of_kind(std::string_view data_kind) noexcept;
 
 // The files one input set consists of (compare: two), and the size of the first.
 struct InputSet {
@@ -138,7 +140,6 @@ MachineInfo machine_info(const std::string& data_path);
 // Text both front ends show. "-" marks a parameter the strategy does not use.
 std::string block_text(std::uint64_t block_size);  // 0 -> "-", else "512", "4K", "1M"
 std::string threads_text(unsigned threads);        // 0 -> "-", else "2"
-std::string parameter_text(std::uint64_t value);   // 0 -> "-", else format_size ("4K"); prefer the two above
 std::string cell_label(const Cell& cell);          // "read block=4K threads=- size=64M"
 // IOBoost-style summary per input set: "fastest: <cell>, 0.123s" then "<cell>: 0.150s, 1.22x slower".
 std::vector<std::string> ranking_lines(const ExperimentReport& report);

@@ -65,10 +65,6 @@ bool drop_all_caches() {
     return ok;
 }
 
-}  // namespace
-
-namespace {
-
 struct Count {
     bool known = true;  // false once some file's residency can't be read
     std::uint64_t resident = 0, pages = 0;

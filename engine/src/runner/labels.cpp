@@ -34,7 +34,6 @@ const char* to_string(Order o) noexcept { return o == Order::interleaved ? "inte
 
 std::string block_text(std::uint64_t block_size) { return block_size ? format_size(block_size) : "-"; }
 std::string threads_text(unsigned threads) { return threads ? std::to_string(threads) : "-"; }
-std::string parameter_text(std::uint64_t value) { return block_text(value); }
 
 std::string cell_label(const Cell& cell) { return parameters(cell) + " size=" + format_size(cell.file_size); }
 

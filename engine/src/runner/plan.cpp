@@ -80,12 +80,6 @@ std::uint64_t size_of(const std::string& path) {
 
 }  // namespace
 
-unsigned files_of_kind(std::string_view kind) noexcept {
-    if (kind == "pair") return 2;
-    if (kind == "random" || kind == "text") return 1;
-    return 0;
-}
-
 Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
     Plan plan;
     const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);
@@ -125,6 +119,12 @@ Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
 }  // namespace sfp::runner
 
 namespace sfp {
+
+unsigned files_of_kind(std::string_view kind) noexcept {
+    if (kind == "pair") return 2;
+    if (kind == "random" || kind == "text") return 1;
+    return 0;
+}
 
 std::vector<Cell> expand(const Experiment& experiment) { return expand(experiment, strategies()); }
 

@@ -20,7 +20,4 @@ struct Plan {
 // Throws sfp::Failure naming the field for an invalid experiment.
 Plan make_plan(const Experiment& experiment, std::span<const Strategy> catalogue);
 
-// How many files one generated input set of this kind has (pair: 2); 0 for an unknown kind.
-unsigned files_of_kind(std::string_view kind) noexcept;
-
 }  // namespace sfp::runner
