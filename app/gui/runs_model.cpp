@@ -45,7 +45,7 @@ int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isVa
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
-                                                   "rep", "real s", "user s", "sys s", "CPU %",
+                                                   "rep", "real s", "user s", "sys s", "CPU % of a core",
                                                    "MB/s", "cached %", "status", "message"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
