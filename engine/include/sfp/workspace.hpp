@@ -22,8 +22,9 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
 // Makes (or reuses, when present with the right size and listed in the manifest) generated
 // data; returns its paths. Throws sfp::Failure with the path and the OS reason, or when a
 // file of that name exists that the tool did not create (it is never overwritten).
+// `rewrite` writes reusable data again, so its cached pages are in the state a write leaves.
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind,
-                                          std::uint64_t size, std::uint64_t seed);
+                                          std::uint64_t size, std::uint64_t seed, bool rewrite = false);
 
 // Removes every file the manifest lists (and leftover temporary files of those), then the
 // manifest itself; nothing else. Returns the paths removed. A missing workspace removes nothing.

@@ -80,7 +80,7 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
 }
 
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
-                                          std::uint64_t seed) {
+                                          std::uint64_t seed, bool rewrite) {
     const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
     runner::make_workdir(workdir);
     const std::vector<std::string> listed = runner::read_manifest(workdir);
@@ -94,7 +94,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
                  "(it is left alone; move it or choose another workspace)");
         reusable = reusable && is_listed(p) && is_regular_of_size(p, size);
     }
-    if (reusable) return paths;
+    if (reusable && !rewrite) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
     if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed);
