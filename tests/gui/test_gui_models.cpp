@@ -42,6 +42,13 @@ private slots:
         QCOMPARE(model.index(0, RunsModel::Block).data().toString(), QStringLiteral("4K"));
         QCOMPARE(model.index(0, RunsModel::Threads).data().toString(), QStringLiteral("-"));
         QCOMPARE(model.index(0, RunsModel::Real).data(SortRole).toDouble(), 0.31);
+        // the share of large folios, in percent, or "unknown" (the fixture's runs don't know it)
+        QCOMPARE(model.index(0, RunsModel::LargeFolios).data().toString(), QStringLiteral("unknown"));
+        sfp::RunRecord known = r.runs[0];
+        known.large_folio_share = 0.25;
+        model.append(known);
+        QCOMPARE(model.index(model.rowCount() - 1, RunsModel::LargeFolios).data().toString(), QStringLiteral("25"));
+        QCOMPARE(model.headerData(RunsModel::LargeFolios, Qt::Horizontal).toString(), QStringLiteral("large folios %"));
     }
 
     void troubledRunsAreMarkedWithTheirMessage() {

@@ -9,7 +9,7 @@
 
 namespace sfp::compare {
 
-void scan_pread_range(const InputPair& pair, Range r, MismatchTable& table, RunContext& ctx) {
+void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx) {
     const std::size_t block = std::size_t(r.block);
     ctx.run_threads(r.threads, [&](unsigned worker) {
         const auto buf_a = std::make_unique_for_overwrite<std::uint8_t[]>(block);

@@ -19,6 +19,6 @@ struct Range {
 // table, stopping early once the table cannot take later offsets.
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
                        RunContext& ctx);  // mmap_mt.cpp
-void scan_pread_range(const InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
+void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
 
 }  // namespace sfp::compare

@@ -1,0 +1,55 @@
+#include "algorithms/probe_choice.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+
+#include "sfp/datagen.hpp"
+
+namespace sfp {
+namespace {
+
+std::atomic<ProbeHook> probe_hook{nullptr};
+
+std::uint64_t slice_length(const ProbePlan& p) {
+    const std::uint64_t len = std::max(p.stripe, std::min(p.max_slice, p.total / 16) / p.stripe * p.stripe);
+    return 2 * len <= p.total / 4 ? len : 0;
+}
+
+std::string rate_text(std::uint64_t bytes, double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB/s", seconds > 0 ? double(bytes) / seconds / 1e9 : 0.0);
+    return text;
+}
+
+}  // namespace
+
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan) {
+    const std::uint64_t slice = slice_length(plan);
+    if (slice == 0) {
+        candidates[0].work(0, plan.total);
+        return std::string(plan.who) + " chose " + candidates[0].name + ": too little data to time a probe";
+    }
+    std::uint64_t at = 0;
+    for (ProbeCandidate& c : candidates) {
+        const auto start = std::chrono::steady_clock::now();
+        if (const ProbeHook hook = probe_hook.load()) hook(c.name);
+        c.work(at, at + slice);
+        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        at += slice;
+    }
+    const ProbeCandidate& best = *std::min_element(
+        candidates.begin(), candidates.end(), [](const ProbeCandidate& x, const ProbeCandidate& y) { return x.seconds < y.seconds; });
+    best.work(at, plan.total);
+    std::string note = std::string(plan.who) + ":";
+    for (const ProbeCandidate& c : candidates)
+        note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " +
+                rate_text(slice * plan.bytes_per_offset, c.seconds);
+    return note + " (each timed on " + format_size(slice) + " " + std::string(plan.of_what) + ", the first " +
+           format_size(at) + " in all) -> " + best.name;
+}
+
+void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }
+
+}  // namespace sfp

@@ -1,0 +1,133 @@
+// compare/adaptive chooses by measurement: with one candidate made slow through the test seam
+// it picks the other and its note names both measurements; and it compares every byte exactly
+// once, so mismatches in either probe slice, at their edges and in the rest are all found.
+#include <QtTest>
+#include <chrono>
+#include <thread>
+
+#include "algorithms/probe_choice.hpp"
+#include "sfp/compare.hpp"
+#include "sfp/run.hpp"
+#include "support/temp_files.hpp"
+
+using testing::Bytes;
+
+namespace {
+
+constexpr std::size_t kSize = (8u << 20) + 4097;  // large enough to probe, not a multiple of a block
+constexpr std::size_t kSlice = 512u << 10;        // each candidate's slice here: 8 MiB / 16
+
+sfp::CompareOutcome reference(const Bytes& a, const Bytes& b, std::size_t max) {
+    sfp::CompareOutcome o;
+    o.size_a = a.size();
+    o.size_b = b.size();
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()) && o.mismatches.size() < max; ++i)
+        if (a[i] != b[i]) o.mismatches.push_back({i, a[i], b[i]});
+    return o;
+}
+
+// The candidate the hook slows down; a sleep far longer than a probe of 1 MiB takes anywhere.
+std::atomic<const char*> slow_candidate{nullptr};
+void slow_down(std::string_view candidate) {
+    if (const char* slow = slow_candidate.load(); slow && candidate == slow)
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+}
+
+struct HookGuard {
+    explicit HookGuard(const char* slow) {
+        slow_candidate = slow;
+        sfp::set_probe_hook(slow_down);
+    }
+    ~HookGuard() {
+        sfp::set_probe_hook(nullptr);
+        slow_candidate = nullptr;
+    }
+};
+
+}  // namespace
+
+class TestAdaptive : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    Bytes a_, b_;
+    std::string path(const char* name) { return (dir_.path() + "/" + name).toStdString(); }
+
+    sfp::RunResult compare(std::size_t max = 8) {
+        sfp::RunSpec spec;
+        spec.algorithm = "compare";
+        spec.strategy = "adaptive";
+        spec.inputs = {path("a"), path("b")};
+        spec.block_size = 4096;
+        spec.threads = 2;
+        spec.options["max_mismatches"] = std::to_string(max);
+        sfp::Progress progress;
+        return sfp::run_once(spec, progress);
+    }
+
+    void write(const std::vector<std::size_t>& flips) {
+        b_ = a_;
+        for (std::size_t f : flips) b_[f] = std::uint8_t(b_[f] ^ 0x5a);
+        testing::write_file(path("a"), a_);
+        testing::write_file(path("b"), b_);
+    }
+
+    static QString note_of(const sfp::RunResult& r) {
+        for (const std::string& n : r.notes)
+            if (n.rfind("adaptive", 0) == 0) return QString::fromStdString(n);
+        return {};
+    }
+
+private slots:
+    void initTestCase() { a_ = testing::pattern(kSize); }
+
+    void picksTheOtherWhenOneIsSlow_data() {
+        QTest::addColumn<QString>("slow");
+        QTest::addColumn<QString>("fast");
+        QTest::newRow("mmap-mt slow") << "mmap-mt" << "pread-mt";
+        QTest::newRow("pread-mt slow") << "pread-mt" << "mmap-mt";
+    }
+
+    void picksTheOtherWhenOneIsSlow() {
+        QFETCH(QString, slow);
+        QFETCH(QString, fast);
+        write({3, kSlice + 5, 5u << 20, kSize - 1});
+        const QByteArray slow_name = slow.toUtf8();
+        const HookGuard hook(slow_name.constData());
+        const sfp::RunResult r = compare();
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, 8));
+        const QString note = note_of(r);
+        QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
+        // Both measurements are named, each with a rate.
+        const QRegularExpression measured(QString("%1 [0-9.]+ GB/s.*%2 [0-9.]+ GB/s").arg("mmap-mt", "pread-mt"));
+        QVERIFY2(measured.match(note).hasMatch(), qPrintable(note));
+    }
+
+    // Every byte is compared once: mismatches at the edges of both probe slices and of the rest.
+    void findsMismatchesAcrossTheSlices() {
+        const std::vector<std::size_t> edges = {0, kSlice - 1, kSlice, 2 * kSlice - 1, 2 * kSlice, kSize - 1};
+        for (std::size_t max : {1u, 3u, 8u}) {
+            write(edges);
+            const sfp::RunResult r = compare(max);
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, max));
+            QVERIFY2(note_of(r).contains("each timed on 512K of both files"), qPrintable(note_of(r)));
+        }
+        write({});
+        const sfp::RunResult same = compare();
+        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome) == reference(a_, b_, 8));
+        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome).mismatches.empty());
+    }
+
+    void smallFilesSkipTheProbe() {
+        a_.resize(100000);
+        write({99999});
+        const sfp::RunResult r = compare();
+        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, 8));
+        QVERIFY2(note_of(r).contains("too little data to time a probe"), qPrintable(note_of(r)));
+        a_ = testing::pattern(kSize);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAdaptive)
+#include "test_adaptive.moc"
