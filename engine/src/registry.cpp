@@ -29,6 +29,7 @@ const std::vector<Strategy>& all() {
             cipher::mmap_mt_strategy,
             cipher::mmap_window_strategy,
             cipher::mmap_in_strategy,
+            cipher::auto_strategy,
             cipher::cp_strategy,
         };
         validate_registry(v);

@@ -1,11 +1,13 @@
-// compare/adaptive chooses by measurement: with one candidate made slow through the test seam
-// it picks the other and its note names both measurements; and it compares every byte exactly
-// once, so mismatches in either probe slice, at their edges and in the rest are all found.
+// compare/adaptive and cipher/auto choose by measurement: with one candidate made slow through
+// the test seam each picks the other and its note names both measurements; and every byte is
+// done exactly once, so mismatches (compare) and output bytes (cipher) in either probe slice, at
+// their edges and in the rest are all right.
 #include <QtTest>
 #include <chrono>
 #include <thread>
 
 #include "algorithms/probe_choice.hpp"
+#include "cipher_support.hpp"
 #include "sfp/compare.hpp"
 #include "sfp/run.hpp"
 #include "support/temp_files.hpp"
@@ -46,7 +48,7 @@ struct HookGuard {
 
 }  // namespace
 
-class TestAdaptive : public QObject {
+class TestProbeChoice : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     Bytes a_, b_;
@@ -71,9 +73,9 @@ class TestAdaptive : public QObject {
         testing::write_file(path("b"), b_);
     }
 
-    static QString note_of(const sfp::RunResult& r) {
+    static QString note_of(const sfp::RunResult& r, const std::string& who = "adaptive") {
         for (const std::string& n : r.notes)
-            if (n.rfind("adaptive", 0) == 0) return QString::fromStdString(n);
+            if (n.rfind(who, 0) == 0) return QString::fromStdString(n);
         return {};
     }
 
@@ -127,7 +129,46 @@ private slots:
         QVERIFY2(note_of(r).contains("too little data to time a probe"), qPrintable(note_of(r)));
         a_ = testing::pattern(kSize);
     }
+
+    void cipherAutoPicksTheOtherWhenOneIsSlow_data() {
+        QTest::addColumn<QString>("slow");
+        QTest::addColumn<QString>("fast");
+        QTest::addColumn<QString>("transform");
+        for (const char* transform : {"caesar", "widen"}) {
+            QTest::newRow(qPrintable(QString("mmap-in slow, ") + transform)) << "mmap-in" << "threads" << transform;
+            QTest::newRow(qPrintable(QString("threads slow, ") + transform)) << "threads" << "mmap-in" << transform;
+        }
+    }
+
+    void cipherAutoPicksTheOtherWhenOneIsSlow() {
+        QFETCH(QString, slow);
+        QFETCH(QString, fast);
+        QFETCH(QString, transform);
+        const cipher_test::Bytes& in = cipher_test::sample(kSize);
+        cipher_test::write_file(path("in"), in);
+        const QByteArray slow_name = slow.toUtf8();
+        const HookGuard hook(slow_name.constData());
+        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2,
+                                                  {{"shift", "7"}, {"transform", transform.toStdString()}});
+        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
+        const QString note = note_of(r, "auto");
+        QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
+        QVERIFY2(QRegularExpression("mmap-in [0-9.]+ GB/s, threads [0-9.]+ GB/s").match(note).hasMatch(), qPrintable(note));
+        QVERIFY2(note.contains("each timed on 512K of the input"), qPrintable(note));
+    }
+
+    void cipherAutoWithDirectUsesThreads() {
+        const cipher_test::Bytes& in = cipher_test::sample(1u << 20);
+        cipher_test::write_file(path("in"), in);
+        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "3"}, {"direct", "1"}});
+        if (r.status != sfp::Status::ok && r.error.find("O_DIRECT") != std::string::npos)
+            QSKIP("this filesystem refuses O_DIRECT");
+        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 3));
+        QCOMPARE(note_of(r, "auto"), QString("auto chose threads: --direct rules out mapping the input"));
+    }
 };
 
-QTEST_APPLESS_MAIN(TestAdaptive)
-#include "test_adaptive.moc"
+QTEST_APPLESS_MAIN(TestProbeChoice)
+#include "test_probe_choice.moc"
