@@ -20,16 +20,17 @@ struct ProbeCandidate {
 struct ProbePlan {
     std::uint64_t total = 0;       // the job: offsets [0, total)
     std::uint64_t stripe = 1;      // slices are whole multiples of this (block x threads)
-    std::uint64_t max_slice = 0;   // per candidate
+    std::uint64_t max_slice = 0;   // per candidate, all its timings together
     unsigned bytes_per_offset = 1; // for the rates: compare reads 2 bytes (both files) per offset
     std::string_view who;          // "adaptive", "auto"
     std::string_view of_what;      // "of both files", "of the input"
 };
 
-// Probes when the job is large enough (both slices together at most a quarter of it), then
-// finishes with the fastest; else the first candidate does everything. Returns the note, e.g.
-// "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8 GB/s (each timed on 2M of both files, the first 4M
-// in all) -> pread-mt".
+// Probes when the job is large enough (all slices together at most a quarter of it): each
+// candidate is timed twice, in turns, on consecutive slices, and keeps its better time; then the
+// fastest finishes. Else the first candidate does everything. Returns the note, e.g.
+// "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8 GB/s (best of 2 timings each, on 1M of both files;
+// the first 4M in all) -> pread-mt".
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan);
 
 // Test seam: called inside each candidate's timed probe, just before its work, with its name.
