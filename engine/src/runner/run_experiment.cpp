@@ -78,7 +78,7 @@ private:
             if (!cancelled()) {
                 say("preparing " + format_size(size) + " " + plan_.data_kind + " data in " + plan_.workdir);
                 try {
-                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed);
+                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed, &progress_.cancel);
                 } catch (const Failure& e) {
                     input_errors_[set] = e.what();
                     say(e.what());
