@@ -81,16 +81,17 @@ void print_timing(const sfp::RunResult& r) {
 }
 
 namespace {
-sfp::Progress* interrupt_target = nullptr;
+sfp::Progress the_progress;
 volatile std::sig_atomic_t first_signal = 0;
 extern "C" void on_signal(int sig) {
     if (!first_signal) first_signal = sig;
-    if (interrupt_target) interrupt_target->cancel.store(true);  // lock-free atomic: signal-safe
+    the_progress.cancel.store(true);  // lock-free atomic: signal-safe
 }
 }  // namespace
 
-void cancel_on_signals(sfp::Progress& progress) {
-    interrupt_target = &progress;
+sfp::Progress& signal_progress() { return the_progress; }
+
+void cancel_on_signals() {
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);

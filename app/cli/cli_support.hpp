@@ -44,9 +44,11 @@ void print_error(const std::string& message);  // the same for engine messages (
 void print_timing(const sfp::RunResult& result);
 
 // Every catchable signal that would end the process (INT, TERM, HUP, QUIT, PIPE, USR1, USR2,
-// ALRM, XCPU, VTALRM, PROF) sets progress.cancel instead: the run stops within a block, its
-// temporaries are removed and its completed results kept. caught_signal() says which came.
-void cancel_on_signals(sfp::Progress& progress);
-int caught_signal();  // 0 when none
+// ALRM, XCPU, VTALRM, PROF) sets signal_progress().cancel instead: the run stops within a
+// block, its temporaries are removed and its completed results kept. main() installs this
+// before anything else, so no moment is left in which a signal kills a writer.
+void cancel_on_signals();
+sfp::Progress& signal_progress();  // the one run a command starts observes this
+int caught_signal();               // 0 when none
 
 }  // namespace cli

@@ -70,8 +70,7 @@ int cmd_cipher(const QStringList& args) {
     for (const char* flag : {"fast", "flush", "direct", "output-exists", "in-place"})
         if (p.isSet(flag)) spec.options[QString(flag).replace('-', '_').toStdString()] = "1";
 
-    sfp::Progress progress;
-    cancel_on_signals(progress);
+    sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);
 
     if (p.isSet("json")) std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);

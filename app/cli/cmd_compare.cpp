@@ -35,8 +35,7 @@ int cmd_compare(const QStringList& args) {
     if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
     spec.options["max_mismatches"] = std::to_string(count_value(p.value("max-mismatches"), "max-mismatches"));
 
-    sfp::Progress progress;
-    cancel_on_signals(progress);
+    sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);
 
     if (p.isSet("json")) {

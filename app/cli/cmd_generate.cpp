@@ -40,8 +40,7 @@ int cmd_generate(const QStringList& args) {
         offsets.push_back(item.trimmed().toULongLong(&ok));
         if (!ok) throw UsageError{QString("mismatch offset '%1' is not a whole number").arg(item)};
     }
-    sfp::Progress progress;
-    cancel_on_signals(progress);
+    sfp::Progress& progress = signal_progress();
     const std::atomic<bool>* cancel = &progress.cancel;
     try {
         if (kind == "random") sfp::generate_random(path_bytes(pos[1]), size, seed, cancel);

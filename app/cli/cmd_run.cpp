@@ -240,8 +240,7 @@ int cmd_run(const QStringList& args) {
     if (!ready_to_run(experiment, !p.positionalArguments().isEmpty())) return exit_trouble;
     check_outputs(p, experiment);
 
-    sfp::Progress progress;
-    cancel_on_signals(progress);
+    sfp::Progress& progress = signal_progress();
     sfp::ExperimentReport report;
     {
         std::unique_ptr<ProgressLine> line;

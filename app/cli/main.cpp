@@ -59,6 +59,7 @@ bool standard_output_written() {
 int main(int argc, char** argv) {
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
+    cli::cancel_on_signals();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("sfpbench");
     QCoreApplication::setApplicationVersion(SFP_VERSION);
