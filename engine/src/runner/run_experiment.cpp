@@ -93,7 +93,7 @@ private:
                 say("preparing " + format_size(size) + " " + plan_.data_kind + " data in " + plan_.workdir);
                 try {
                     // hot-written wants the pages a write leaves: write the data again even when reusable
-                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed,
+                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed, &progress_.cancel,
                                                 experiment_.cache == CacheMode::hot_written);
                 } catch (const Failure& e) {
                     input_errors_[set] = e.what();

@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cerrno>
 #include <cstdlib>
 
+#include "io/atomic_output.hpp"
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
 #include "sfp/datagen.hpp"
@@ -79,10 +81,20 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
     fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair or text)");
 }
 
+std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,
+                                const std::vector<std::uint64_t>& sizes, std::uint64_t seed) {
+    std::uint64_t total = 0;
+    for (std::uint64_t size : sizes)
+        for (const std::string& p : generated_paths(workdir, kind, size, seed))
+            if (!is_regular_of_size(p, size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+    return total;
+}
+
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
-                                          std::uint64_t seed, bool rewrite) {
+                                          std::uint64_t seed, const std::atomic<bool>* cancel, bool rewrite) {
     const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
     runner::make_workdir(workdir);
+    sweep_stale_temporaries(workdir);
     const std::vector<std::string> listed = runner::read_manifest(workdir);
     auto is_listed = [&](const std::string& p) {
         return std::find(listed.begin(), listed.end(), name_of(p)) != listed.end();
@@ -97,9 +109,9 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
     if (reusable && !rewrite) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
-    if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed);
-    if (kind == "random") generate_random(paths[0], size, seed);
-    if (kind == "text") generate_text(paths[0], size, seed);
+    if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed, cancel);
+    if (kind == "random") generate_random(paths[0], size, seed, cancel);
+    if (kind == "text") generate_text(paths[0], size, seed, cancel);
     return paths;
 }
 
