@@ -55,7 +55,9 @@ set_state() {
 folio_share() {
     "$bin" run --algorithm compare --strategies read --block 1M --input "$a" --input "$b" --reps 1 --warmup 0 \
         --cache hot-written --csv "$logs/share.csv" >/dev/null 2>&1 || { echo unknown; return; }
-    awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == "large_folio_share") c = i} NR == 2 {print $c}' "$logs/share.csv"
+    local v  # the CSV's last column, on the first run's row
+    v=$(tr -d '\r' <"$logs/share.csv" | awk -F, 'NR == 1 && $NF != "large_folio_share" {exit} NR == 2 {print $NF}')
+    echo "${v:-unknown}"
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -76,7 +78,7 @@ for state in hot hot-written; do
         done
         echo "$state: round $r/$reps done" >&2
     done
-    "$bin" compare "$a" "$b" 2>&1 >/dev/null | grep '^adaptive' >"$logs/$state-note" || true
+    "$bin" compare "$a" "$b" 2>&1 >/dev/null | sed -n 's/^sfpbench: //; /^adaptive/p' >"$logs/$state-note" || true
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -117,8 +119,9 @@ verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || 
         echo "  Its note: \`$(cat "$logs/$state-note")\`"
     done
     echo
-    echo "Read-ahead fills the page cache with large folios while \`write()\` leaves small ones, and a mapping"
-    echo "of small folios costs a TLB miss every few KiB, so the mapped strategies are fast on files read"
-    echo "from disk and several times slower on files just written. \`pread\` copies out of the cache and"
-    echo "does not care, which is why the default (\`adaptive\`) times both on a slice of its own and keeps the faster."
+    echo "Read-ahead fills the page cache with large folios, while \`write()\` leaves small or large ones depending"
+    echo "on the kernel and the writer (the shares above say which this machine got), and a mapping of small folios"
+    echo "costs a TLB miss every few KiB, so mapped strategies can be several times slower on files just written."
+    echo "\`pread\` copies out of the cache and does not care, which is why the default (\`adaptive\`) times both"
+    echo "on slices of its own at the start of every run and keeps the faster."
 } | tee "$out"
