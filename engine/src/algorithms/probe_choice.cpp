@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 
 #include "sfp/datagen.hpp"
@@ -12,8 +11,8 @@ namespace {
 
 std::atomic<ProbeHook> probe_hook{nullptr};
 
-// Each candidate is timed twice, in turns (A B A B), and keeps its better time: one preemption
-// or interrupt during a millisecond-long slice must not decide the choice.
+// Each candidate is measured twice, in turns (A B A B), and keeps its better result: a first
+// touch or an interrupt during a millisecond-long slice must not decide the choice.
 constexpr unsigned kRounds = 2;
 
 // One timed slice: whole stripes, so every thread gets work; all slices together take at most
@@ -29,9 +28,14 @@ std::string rate_text(std::uint64_t bytes, double seconds) {
     return text;
 }
 
+double cpu_seconds(const RunContext& ctx) {
+    const Usage u = ctx.worker_usage();
+    return u.user_s + u.sys_s;
+}
+
 }  // namespace
 
-std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan) {
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx) {
     const std::uint64_t slice = slice_length(plan, candidates.size());
     if (slice == 0) {
         candidates[0].work(0, plan.total);
@@ -40,22 +44,23 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     std::uint64_t at = 0;
     for (unsigned round = 0; round < kRounds; ++round) {
         for (ProbeCandidate& c : candidates) {
-            const auto start = std::chrono::steady_clock::now();
-            if (const ProbeHook hook = probe_hook.load()) hook(c.name);
+            const double before = cpu_seconds(ctx);
             c.work(at, at + slice);
-            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            c.seconds = round == 0 ? s : std::min(c.seconds, s);
+            double s = cpu_seconds(ctx) - before;
+            if (const ProbeHook hook = probe_hook.load()) s += hook(c.name);
+            c.cpu_seconds = round == 0 ? s : std::min(c.cpu_seconds, s);
             at += slice;
         }
     }
     const ProbeCandidate& best = *std::min_element(
-        candidates.begin(), candidates.end(), [](const ProbeCandidate& x, const ProbeCandidate& y) { return x.seconds < y.seconds; });
+        candidates.begin(), candidates.end(),
+        [](const ProbeCandidate& x, const ProbeCandidate& y) { return x.cpu_seconds < y.cpu_seconds; });
     best.work(at, plan.total);
     std::string note = std::string(plan.who) + ":";
     for (const ProbeCandidate& c : candidates)
         note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " +
-                rate_text(slice * plan.bytes_per_offset, c.seconds);
-    return note + " (best of " + std::to_string(kRounds) + " timings each, on " + format_size(slice) + " " +
+                rate_text(slice * plan.bytes_per_offset, c.cpu_seconds);
+    return note + " per CPU second (best of " + std::to_string(kRounds) + " each, on " + format_size(slice) + " " +
            std::string(plan.of_what) + "; the first " + format_size(at) + " in all) -> " + best.name;
 }
 

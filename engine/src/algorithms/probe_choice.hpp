@@ -1,20 +1,25 @@
 #pragma once
-// Choosing a strategy by measurement, inside the timed run: each candidate does a slice of its
-// own at the start of the job, timed, and the fastest does the rest, so no work is done twice.
-// The page cache's state can make one way of reading ten times slower than another on the same
-// hot file (large or small folios), so a fixed choice is wrong somewhere; a short probe is not.
+// Choosing a strategy by measurement, inside the timed run: each candidate does slices of its
+// own at the start of the job, measured, and the cheapest does the rest, so no work is done
+// twice. The page cache's state can make one way of reading ten times slower than another on
+// the same hot file (large or small folios), so a fixed choice is wrong somewhere.
+// What is measured is the CPU time of the candidate's threads (user + sys, RunContext's
+// accounting), not wall time: a slice lasts about a millisecond, and on a busy machine the wait
+// for a CPU would decide. Hot data costs CPU time only; waiting for a disk is not counted.
 #include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "sfp/run_context.hpp"
+
 namespace sfp {
 
 struct ProbeCandidate {
     const char* name;                                              // "mmap-mt"
     std::function<void(std::uint64_t begin, std::uint64_t end)> work;  // does [begin, end) of the job
-    double seconds = 0;                                            // its probe, once measured
+    double cpu_seconds = 0;                                        // its probe, once measured
 };
 
 struct ProbePlan {
@@ -27,15 +32,16 @@ struct ProbePlan {
 };
 
 // Probes when the job is large enough (all slices together at most a quarter of it): each
-// candidate is timed twice, in turns, on consecutive slices, and keeps its better time; then the
-// fastest finishes. Else the first candidate does everything. Returns the note, e.g.
-// "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8 GB/s (best of 2 timings each, on 1M of both files;
-// the first 4M in all) -> pread-mt".
-std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan);
+// candidate is measured twice, in turns, on consecutive slices, and keeps its better result;
+// then the cheapest finishes. Else the first candidate does everything. Candidates run their
+// threads through `ctx`. Returns the note, e.g. "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8
+// GB/s per CPU second (best of 2 each, on 1M of both files; the first 4M in all) -> pread-mt".
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx);
 
-// Test seam: called inside each candidate's timed probe, just before its work, with its name.
-// A test slows one candidate here and checks the other is chosen. nullptr (default) = none.
-using ProbeHook = void (*)(std::string_view candidate);
+// Test seam: called after each of a candidate's probe slices with its name; the CPU seconds it
+// returns are added to that slice's. A test makes one candidate dear here and checks the other
+// is chosen. nullptr (the default) adds nothing.
+using ProbeHook = double (*)(std::string_view candidate);
 void set_probe_hook(ProbeHook hook) noexcept;
 
 }  // namespace sfp

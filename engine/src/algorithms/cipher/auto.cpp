@@ -1,6 +1,6 @@
 // cipher/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
-// mmap-in (mapped input, pwrite) and threads (pread, pwrite) each transform a slice of their own
-// at the start of the input, timed inside the run, and the faster does the rest. Mapping the
+// mmap-in (mapped input, pwrite) and threads (pread, pwrite) each transform slices of their own
+// at the start of the input, measured inside the run, and the cheaper does the rest. Mapping the
 // input wins where its cached pages sit in large folios and loses where they are small (as a
 // write leaves them); pread is steady in both. With --direct nothing may be mapped: threads.
 #include "algorithms/cipher/block_io.hpp"
@@ -53,8 +53,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         });
     };
     ProbeCandidate candidates[] = {{"mmap-in", mmap_in}, {"threads", threads}};
-    ctx.note(probe_then_finish(candidates, {job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto",
-                                            "of the input"}));
+    const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input"};
+    ctx.note(probe_then_finish(candidates, plan, ctx));
     return job.complete(ctx);
 }
 
@@ -63,7 +63,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
-    .description = "times mmap-in and threads on a slice each at the start, the faster does the rest",
+    .description = "measures mmap-in and threads on slices at the start, the cheaper does the rest",
     .uses = uses_block | uses_threads,
     .probe = always_supported,
     .run = run,

@@ -1,6 +1,6 @@
 // compare/adaptive — the strategy compMP's article proposes but never built, here choosing by
 // measurement (algorithms/probe_choice.hpp): mmap-mt and pread-mt with a large block each
-// compare a slice of their own at the start, timed inside the run; the faster compares the
+// compare slices of their own at the start, measured inside the run; the cheaper compares the
 // rest. Inputs too large for memory go to read() with a large block.
 #include <algorithm>
 
@@ -46,7 +46,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             {"mmap-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_mapped_range(pair, a, b, range(begin, end), table, ctx); }},
             {"pread-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
         };
-        ctx.note(probe_then_finish(candidates, {pair.common, block * spec.threads, kMaxSlice, 2, "adaptive", "of both files"}));
+        const ProbePlan plan{pair.common, block * spec.threads, kMaxSlice, 2, "adaptive", "of both files"};
+        ctx.note(probe_then_finish(candidates, plan, ctx));
     }
     return outcome_of(pair, table.take());
 }
@@ -56,7 +57,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy adaptive_strategy{
     .algorithm = "compare",
     .name = "adaptive",
-    .description = "times mmap-mt and pread-mt on a slice each at the start, the faster compares the rest; "
+    .description = "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest; "
                    "read with 1 MiB blocks when the files don't fit in memory",
     .uses = uses_block | uses_threads,
     .probe = always_supported,
