@@ -51,6 +51,9 @@ public:
     void note(std::string line);
 
     Usage worker_usage() const;
+    // The workers' CPU time so far (user + sys) to the nanosecond (CLOCK_THREAD_CPUTIME_ID);
+    // rusage's split can move in whole scheduler ticks, too coarse for millisecond slices.
+    double worker_cpu_seconds() const;
     std::vector<std::string> take_notes();
 
 private:
@@ -59,6 +62,7 @@ private:
     mutable std::atomic<bool> saw_cancel_{false};
     mutable std::mutex mutex_;  // guards the members below
     Usage usage_;
+    double cpu_seconds_ = 0;
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };

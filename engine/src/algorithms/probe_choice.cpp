@@ -28,10 +28,6 @@ std::string rate_text(std::uint64_t bytes, double seconds) {
     return text;
 }
 
-double cpu_seconds(const RunContext& ctx) {
-    const Usage u = ctx.worker_usage();
-    return u.user_s + u.sys_s;
-}
 
 }  // namespace
 
@@ -44,9 +40,9 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     std::uint64_t at = 0;
     for (unsigned round = 0; round < kRounds; ++round) {
         for (ProbeCandidate& c : candidates) {
-            const double before = cpu_seconds(ctx);
+            const double before = ctx.worker_cpu_seconds();
             c.work(at, at + slice);
-            double s = cpu_seconds(ctx) - before;
+            double s = ctx.worker_cpu_seconds() - before;
             if (const ProbeHook hook = probe_hook.load()) s += hook(c.name);
             c.cpu_seconds = round == 0 ? s : std::min(c.cpu_seconds, s);
             at += slice;
