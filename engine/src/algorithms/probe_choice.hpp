@@ -4,8 +4,9 @@
 // twice. The page cache's state can make one way of reading ten times slower than another on
 // the same hot file (large or small folios), so a fixed choice is wrong somewhere.
 // What is measured is the CPU time of the candidate's threads (user + sys, to the nanosecond:
-// RunContext::worker_cpu_seconds), not wall time: a slice lasts about a millisecond, and on a busy machine the wait
-// for a CPU would decide. Hot data costs CPU time only; waiting for a disk is not counted.
+// RunContext::worker_cpu_seconds), not wall time: a slice lasts about a millisecond, and on a
+// busy machine the wait for a CPU would decide. Hot data costs CPU time only; waiting for a
+// disk is not counted.
 #include <cstdint>
 #include <functional>
 #include <span>
