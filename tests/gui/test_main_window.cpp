@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QToolButton>
+#include <QProcess>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -140,9 +141,28 @@ private slots:
         QVERIFY(w.exportTo(dir.filePath(QStringLiteral("report.json")), ExportFormat::report_json));
         QCOMPARE(read_file(dir.filePath(QStringLiteral("report.json"))), core::report_json(report));
         QVERIFY(w.exportTo(dir.filePath(QStringLiteral("plot.png")), ExportFormat::plot_png));
-        QVERIFY(read_file(dir.filePath(QStringLiteral("plot.png"))).startsWith("\x89PNG"));
+        // The picture, decoded: both series are drawn in their own colours (a blank plot fails).
+        const QImage png(dir.filePath(QStringLiteral("plot.png")));
+        QVERIFY(!png.isNull());
+        for (int g = 0; g < 2; ++g) {
+            const QRgb colour = plot->graph(g)->pen().color().rgb();
+            int pixels = 0;
+            for (int y = 0; y < png.height(); ++y)
+                for (int x = 0; x < png.width(); ++x) pixels += png.pixel(x, y) == colour;
+            QVERIFY2(pixels > 50, qPrintable(QString("series %1 has %2 pixels of its colour").arg(g).arg(pixels)));
+        }
         QVERIFY(w.exportTo(dir.filePath(QStringLiteral("plot.pdf")), ExportFormat::plot_pdf));
         QVERIFY(read_file(dir.filePath(QStringLiteral("plot.pdf"))).startsWith("%PDF"));
+        // Its text, extracted (poppler-utils): one page naming both series.
+        QProcess pdftotext;
+        pdftotext.start(QStringLiteral("pdftotext"), {dir.filePath(QStringLiteral("plot.pdf")), QStringLiteral("-")});
+        if (pdftotext.waitForFinished(20000) && pdftotext.exitCode() == 0) {
+            const QString text = QString::fromUtf8(pdftotext.readAllStandardOutput());
+            QCOMPARE(text.count('\f'), 1);
+            QVERIFY2(text.contains(QStringLiteral("read")) && text.contains(QStringLiteral("pread-mt")), qPrintable(text));
+        } else {
+            qWarning("pdftotext is not installed: the PDF's text is not checked");
+        }
 
         // The generated inputs are listed in the workspace manifest and removed on request.
         QVERIFY(w.cleanWorkspace());
@@ -301,9 +321,15 @@ private slots:
         MainWindow w(settings_in(dir));
         QCOMPARE(w.runAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+R")));
         QCOMPARE(w.cancelAction()->shortcut(), QKeySequence(Qt::Key_Escape));
-        QStringList all;
-        for (QAction* a : w.findChildren<QAction*>()) all << a->shortcut().toString();
-        for (const char* key : {"Ctrl+E", "Ctrl+O", "Ctrl+S"}) QVERIFY2(all.contains(key), key);
+        // Each shortcut on the action it names, found by its menu text.
+        const auto shortcut_of = [&](const QString& text) {
+            for (QAction* a : w.findChildren<QAction*>())
+                if (a->text() == text) return a->shortcut();
+            return QKeySequence();
+        };
+        QCOMPARE(shortcut_of(QStringLiteral("&Export…")), QKeySequence(QStringLiteral("Ctrl+E")));
+        QCOMPARE(shortcut_of(QStringLiteral("&Open experiment…")), QKeySequence(QStringLiteral("Ctrl+O")));
+        QCOMPARE(shortcut_of(QStringLiteral("&Save experiment…")), QKeySequence(QStringLiteral("Ctrl+S")));
     }
 };
 
