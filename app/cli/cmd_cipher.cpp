@@ -20,8 +20,9 @@ const char* const kDescription =
     "Safety: OUT is written to a temporary file beside it and renamed over it only when the run\n"
     "succeeded, so a failure or Ctrl-C leaves any previous OUT untouched and no temporary file\n"
     "behind. Space is reserved first (a full disk is an error before any data moves). OUT must be\n"
-    "a regular file if it exists. An OUT that is IN itself (same path, a symlink or a hard link) is\n"
-    "refused unless --in-place is given.\n"
+    "a regular file if it exists; a symbolic link OUT is followed (the link stays, the file it\n"
+    "names is replaced) and one that points nowhere is refused. An OUT that is IN itself (same\n"
+    "path, a symlink or a hard link) is refused unless --in-place is given.\n"
     "  --in-place       OUT may be IN. IN is still never written: the result replaces IN's name\n"
     "                   atomically when complete (a symlink is followed and kept; other hard links\n"
     "                   keep the original contents).\n"
@@ -30,7 +31,7 @@ const char* const kDescription =
     "                   atomic replacement: on failure or Ctrl-C OUT is emptied (0 bytes), never\n"
     "                   left half written. Cannot be combined with --in-place.\n"
     "\n"
-    "Timing goes to standard error. Exit: 0 done, 2 trouble, 130 interrupted.";
+    "Timing goes to standard error. Exit: 0 done, 2 trouble, 128 + N after signal N (130: Ctrl-C).";
 
 }  // namespace
 

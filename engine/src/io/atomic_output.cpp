@@ -37,7 +37,7 @@ AtomicOutput::AtomicOutput(const std::string& requested) : target_(resolve_outpu
     std::vector<char> buf(pattern.begin(), pattern.end());
     buf.push_back('\0');
     fd_ = mkostemp(buf.data(), O_CLOEXEC);
-    if (fd_ < 0) fail_errno("cannot create a file in", target_.substr(0, target_.rfind('/') + 1), errno);
+    if (fd_ < 0) fail_errno("cannot write", requested, errno);  // the temporary beside it could not be made
     temp_ = buf.data();
     flock(fd_, LOCK_EX | LOCK_NB);  // ours alone: it was just created
     fchmod(fd_, 0644);

@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "io/atomic_output.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
 #include "runner/agreement.hpp"
@@ -108,6 +109,7 @@ private:
         if (!plan_.io->writes_output) return;
         try {
             runner::make_workdir(plan_.workdir);
+            sweep_stale_temporaries(plan_.workdir);  // what a killed run left (a live one's is locked)
             scratch_ = runner::scratch_output(plan_.workdir);
         } catch (const Failure& e) {
             scratch_error_ = e.what();  // every run fails with it, the report still says why
