@@ -20,6 +20,16 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
                    const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed);
 void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed);
 
+// A tree for iterate: `files` random files in nested folders (100 per folder), sizes drawn from
+// a size mix ("small", "medium", "large": IOBoost's three sets scaled down 16x). Refuses a DIR
+// that exists and is not empty. The same seed gives the same tree.
+struct TreeSummary {
+    std::uint64_t files = 0, bytes = 0;
+};
+TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed);
+std::vector<std::uint64_t> tree_file_sizes(std::uint64_t files, const std::string& size_mix, std::uint64_t seed);
+std::vector<std::string> tree_size_mixes();
+
 // The byte generate_random writes at `offset` — lets tests check without reading back.
 std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed);
 
