@@ -11,6 +11,8 @@
 #include <set>
 
 #include "algorithms/iterate/test_seam.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/iterate.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
@@ -268,6 +270,35 @@ private slots:
         QCOMPARE(outcome(r).file_count, std::uint64_t(1));
         QCOMPARE(outcome(r).skipped.size(), std::size_t(1));
         QVERIFY(outcome(r).skipped[0].starts_with(locked + "/inner: "));
+    }
+
+    // The runner takes a directory: every strategy agrees, cold runs find none of the tree
+    // cached (every file evicted), hot runs find all of it, the listing time is recorded.
+    void runner_takes_a_tree_cold_and_hot() {
+        const std::string tree = dir_.path().toStdString() + "/generated";
+        const sfp::TreeSummary made = sfp::generate_tree(tree, 120, "small", 9);
+        QCOMPARE(made.files, std::uint64_t(120));
+        for (sfp::CacheMode mode : {sfp::CacheMode::cold, sfp::CacheMode::hot}) {
+            sfp::Experiment e;
+            e.algorithm = "iterate";
+            e.inputs = {tree};
+            e.repetitions = 2;
+            e.warmups = 0;
+            e.cache = mode;
+            e.threads = {2};
+            e.options["scope"] = "full";
+            sfp::Progress progress;
+            const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+            QCOMPARE(report.cells.size(), strategy_names().size());
+            QCOMPARE(report.cells[0].file_size, made.bytes);  // a tree's size: the sum of its files
+            for (const sfp::RunRecord& r : report.runs) {
+                if (r.result.status == sfp::Status::unsupported) continue;
+                QVERIFY2(r.status == "ok", (r.status + " " + r.result.error).c_str());
+                QCOMPARE(r.result.bytes, made.bytes);
+                QVERIFY(r.result.list_s > 0);
+                QCOMPARE(r.residency_pct, mode == sfp::CacheMode::cold ? 0.0 : 100.0);  // our own files: mincore tells
+            }
+        }
     }
 
     void cluster_is_unsupported_without_fiemap() {

@@ -8,6 +8,7 @@ constexpr AlgorithmIo kTable[] = {
     {.algorithm = "compare", .inputs = 2, .data_kind = "pair", .writes_output = false},
     {.algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true},
     {.algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false},
+    {.algorithm = "iterate", .inputs = 1, .data_kind = "tree", .writes_output = false},  // one directory
 };
 
 }  // namespace

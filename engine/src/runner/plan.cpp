@@ -2,6 +2,8 @@
 // cells: it is 0 in the cell (shown as "-").
 #include "runner/plan.hpp"
 
+#include "algorithms/iterate/listing.hpp"
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -74,8 +76,12 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
 }
 
 std::uint64_t size_of(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;  // a missing file fails its runs
+    std::uint64_t bytes = 0;
+    for (const std::string& file : iterate::files_under({path})) {  // a directory: its tree
+        struct stat st {};
+        if (::stat(file.c_str(), &st) == 0) bytes += std::uint64_t(st.st_size);  // a missing file fails its runs
+    }
+    return bytes;
 }
 
 }  // namespace
