@@ -53,7 +53,7 @@ int cmd_generate(const QStringList& args) {
     if (!seed_ok) throw UsageError{QString("seed '%1' is not a whole number").arg(p.value("seed"))};
     const int files = kind == "pair" ? 2 : 1;
     if (kind != "random" && kind != "pair" && kind != "text")
-        throw UsageError{QString("generate: unknown kind '%1' (random, pair or text)").arg(kind)};
+        throw UsageError{QString("generate: unknown kind '%1' (random, pair, text or tree)").arg(kind)};
     if (pos.size() != 1 + files) throw UsageError{QString("generate %1 needs %2 file name(s)").arg(kind).arg(files)};
     if (p.isSet("mismatch-at") && kind != "pair") throw UsageError{"--mismatch-at is only for `generate pair`"};
 

@@ -16,6 +16,7 @@
 #include "sfp/iterate.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/workspace.hpp"
 #include "support/temp_files.hpp"
 
 namespace fs = std::filesystem;
@@ -299,6 +300,21 @@ private slots:
                 QCOMPARE(r.residency_pct, mode == sfp::CacheMode::cold ? 0.0 : 100.0);  // our own files: mincore tells
             }
         }
+    }
+
+    // `run --sizes 1M --data tree`: a whole tree in the workspace, reused, and removed by clean.
+    void workspace_makes_reuses_and_cleans_a_tree() {
+        const std::string work = dir_.path().toStdString() + "/work";
+        const std::vector<std::string> made = sfp::ensure_generated(work, "tree", 1 << 20, 4);
+        QCOMPARE(made.size(), std::size_t(1));
+        QVERIFY(fs::is_directory(made[0]));
+        const auto before = reference_hashes(made[0], kFull);
+        QCOMPARE(before.size(), std::size_t(sfp::tree_files_for(1 << 20, "small")));
+        QCOMPARE(sfp::ensure_generated(work, "tree", 1 << 20, 4), made);  // reused as is
+        QVERIFY(reference_hashes(made[0], kFull) == before);
+        const std::vector<std::string> removed = sfp::clean_workspace(work);
+        QVERIFY(std::find(removed.begin(), removed.end(), made[0]) != removed.end());
+        QVERIFY(!fs::exists(made[0]));
     }
 
     void cluster_is_unsupported_without_fiemap() {

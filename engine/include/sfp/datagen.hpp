@@ -29,6 +29,8 @@ struct TreeSummary {
 TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed);
 std::vector<std::uint64_t> tree_file_sizes(std::uint64_t files, const std::string& size_mix, std::uint64_t seed);
 std::vector<std::string> tree_size_mixes();
+// How many files of `size_mix` make about `bytes` (at least one): `run --sizes 1G --data tree`.
+std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix);
 
 // The byte generate_random writes at `offset` — lets tests check without reading back.
 std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed);

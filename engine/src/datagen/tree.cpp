@@ -57,6 +57,10 @@ std::vector<std::uint64_t> tree_file_sizes(std::uint64_t files, const std::strin
     return sizes;
 }
 
+std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix) {
+    return std::max<std::uint64_t>(1, bytes / mix_named(size_mix).mean);
+}
+
 TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed) {
     namespace fs = std::filesystem;
     const std::vector<std::uint64_t> sizes = tree_file_sizes(files, size_mix, seed);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
@@ -51,7 +52,36 @@ bool is_leftover_of(const std::string& entry, const std::string& name) {
     return entry.size() == prefix.size() + 6 && entry.compare(0, prefix.size(), prefix) == 0;
 }
 
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// A generated tree is made under a temporary name beside it and renamed into place when
+// complete, so a tree that exists is whole.
+void generate_tree_atomically(const std::string& path, std::uint64_t size, std::uint64_t seed) {
+    const std::string slash = path.substr(0, path.rfind('/') + 1);
+    std::string temp = slash + "." + name_of(path) + ".sfp-XXXXXX";
+    if (!::mkdtemp(temp.data())) fail_errno("cannot create a directory beside", path, errno);
+    try {
+        generate_tree(temp, tree_files_for(size, "small"), "small", seed);
+        if (::rename(temp.c_str(), path.c_str()) != 0) fail_errno("cannot rename a generated tree to", path, errno);
+    } catch (...) {
+        std::error_code ignored;
+        std::filesystem::remove_all(temp, ignored);
+        throw;
+    }
+}
+
+// A file, or a generated tree (never following a link out of it).
 void remove_file(const std::string& path, std::vector<std::string>& removed) {
+    if (is_directory(path)) {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+        if (ec) fail_errno("cannot remove", path, ec.value());
+        removed.push_back(path);
+        return;
+    }
     if (::unlink(path.c_str()) == 0) {
         removed.push_back(path);
         return;
@@ -76,7 +106,8 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
     if (kind == "pair") return {stem + "-a.bin", stem + "-b.bin"};
     if (kind == "random") return {stem + ".bin"};
     if (kind == "text") return {stem + ".txt"};
-    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair or text)");
+    if (kind == "tree") return {stem};  // a directory
+    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair, text or tree)");
 }
 
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
@@ -92,7 +123,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
         if (exists(p) && !is_listed(p))
             fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
-        reusable = reusable && is_listed(p) && is_regular_of_size(p, size);
+        reusable = reusable && is_listed(p) && (kind == "tree" ? is_directory(p) : is_regular_of_size(p, size));
     }
     if (reusable) return paths;
 
@@ -100,6 +131,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
     if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed);
     if (kind == "random") generate_random(paths[0], size, seed);
     if (kind == "text") generate_text(paths[0], size, seed);
+    if (kind == "tree") generate_tree_atomically(paths[0], size, seed);
     return paths;
 }
 
