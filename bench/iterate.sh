@@ -89,7 +89,7 @@ best_full=$(for n in "${!cell[@]}"; do
     if [ "${n%%/*}" = full ] && [ "$n" != full/xxhsum ]; then echo "$(med "${times[$n]}") ${n#*/}"; fi
 done | sort -g | head -1)
 {
-    echo "iterate, a generated tree of $files files in nested folders ($tree_bytes bytes, size mix small, seed 1),"
+    echo "iterate, a generated tree of $files files in nested folders ($tree_bytes bytes by du -sb, size mix small, seed 1),"
     echo "cold cache (posix_fadvise(DONTNEED) on every file before every run; dentries and inodes stay"
     echo "cached), median of $reps interleaved runs. Parallel: $threads threads."
     echo "Machine: $(machine_line "$data"). Load average before: $load_before, after: $load_after."
