@@ -73,7 +73,7 @@ private:
                 out_.skipped.push_back(path + ": " + reason(errno));
                 return;
             }
-            type = IFTODT(st.st_mode);
+            type = static_cast<unsigned char>(IFTODT(st.st_mode));
         }
         switch (type) {
         case DT_REG: out_.files.push_back({path, e.inode}); return;
