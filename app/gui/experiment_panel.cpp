@@ -15,6 +15,7 @@
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "strategy_list.hpp"
@@ -170,7 +171,11 @@ std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) co
         for (const std::string& path : e.inputs) {
             const QFileInfo info(QString::fromStdString(path));
             if (!info.exists()) throw InputError{tr("Input file not found: %1").arg(info.filePath())};
-            if (!info.isFile()) throw InputError{tr("Input is not a regular file: %1").arg(info.filePath())};
+            const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
+            const bool takes_folders = io && io->data_kind == "tree";  // a tree input: a folder
+            if (takes_folders ? !info.isDir() : !info.isFile())
+                throw InputError{(takes_folders ? tr("Input is not a folder: %1") : tr("Input is not a regular file: %1"))
+                                     .arg(info.filePath())};
             if (!info.isReadable()) throw InputError{tr("Input file is not readable (permission denied): %1").arg(info.filePath())};
         }
         core::check_experiment(e);
