@@ -16,11 +16,14 @@ int generate_tree(const QCommandLineParser& p, const QStringList& pos) {
     bool seed_ok = false;
     const std::uint64_t seed = p.value("seed").toULongLong(&seed_ok);
     if (!seed_ok) throw UsageError{QString("seed '%1' is not a whole number").arg(p.value("seed"))};
+    sfp::Progress& progress = signal_progress();
     try {
-        const sfp::TreeSummary t = sfp::generate_tree(pos[1].toStdString(), files, p.value("size-mix").toStdString(), seed);
+        const sfp::TreeSummary t =
+            sfp::generate_tree(path_bytes(pos[1]), files, p.value("size-mix").toStdString(), seed, &progress.cancel);
         std::printf("%llu files, %llu bytes\n", (unsigned long long)t.files, (unsigned long long)t.bytes);
     } catch (const sfp::Failure& e) {
-        print_error(e.what());
+        if (progress.cancel) return exit_cancelled;
+        print_error(std::string(e.what()));
         return exit_trouble;
     }
     return exit_ok;
@@ -31,7 +34,8 @@ int generate_tree(const QCommandLineParser& p, const QStringList& pos) {
 int cmd_generate(const QStringList& args) {
     QCommandLineParser p;
     p.setApplicationDescription(
-        "Write reproducible test data (written to a temporary file, then renamed into place):\n"
+        "Write reproducible test data (written to a temporary file, then renamed into place; the space\n"
+        "is checked and reserved first, and a signal leaves no file behind):\n"
         "  random FILE           random bytes\n"
         "  pair A B              B equals A except the bytes at --mismatch-at\n"
         "  text FILE             English-like words, punctuation and lines (for wordcount)\n"
@@ -63,12 +67,15 @@ int cmd_generate(const QStringList& args) {
         offsets.push_back(item.trimmed().toULongLong(&ok));
         if (!ok) throw UsageError{QString("mismatch offset '%1' is not a whole number").arg(item)};
     }
+    sfp::Progress& progress = signal_progress();
+    const std::atomic<bool>* cancel = &progress.cancel;
     try {
-        if (kind == "random") sfp::generate_random(pos[1].toStdString(), size, seed);
-        if (kind == "text") sfp::generate_text(pos[1].toStdString(), size, seed);
-        if (kind == "pair") sfp::generate_pair(pos[1].toStdString(), pos[2].toStdString(), size, offsets, seed);
+        if (kind == "random") sfp::generate_random(path_bytes(pos[1]), size, seed, cancel);
+        if (kind == "text") sfp::generate_text(path_bytes(pos[1]), size, seed, cancel);
+        if (kind == "pair") sfp::generate_pair(path_bytes(pos[1]), path_bytes(pos[2]), size, offsets, seed, cancel);
     } catch (const sfp::Failure& e) {
-        print_error(e.what());
+        if (progress.cancel) return exit_cancelled;
+        print_error(std::string(e.what()));
         return exit_trouble;
     }
     return exit_ok;

@@ -1,6 +1,5 @@
 // sfpbench iterate DIR... — hash every file of a tree; files, bytes, skipped and the
 // order-independent digest on stdout, listing and processing time apart on stderr.
-#include <QFile>
 #include <QJsonDocument>
 #include <cstdio>
 #include <string>
@@ -39,19 +38,18 @@ int cmd_iterate(const QStringList& args) {
     sfp::RunSpec spec;
     spec.algorithm = "iterate";
     spec.strategy = p.value("strategy").toStdString();
-    for (const QString& d : dirs) spec.inputs.push_back(QFile::encodeName(d).toStdString());
+    for (const QString& d : dirs) spec.inputs.push_back(path_bytes(d));
     if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
     const QString scope = p.value("scope");
     spec.options["scope"] = scope == "full" ? "full" : std::to_string(size_value(scope, "scope"));
     spec.options["seed"] = std::to_string(count_value(p.value("seed"), "seed"));
     if (p.isSet("list")) spec.options["list"] = "1";
 
-    sfp::Progress progress;
-    cancel_on_interrupt(progress);
+    sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);
     if (r.status == sfp::Status::cancelled) return exit_cancelled;
     if (r.status != sfp::Status::ok) {
-        print_error(QString::fromStdString(r.error));
+        print_error(r.error);
         return exit_trouble;
     }
     const auto& o = std::get<sfp::IterateOutcome>(r.outcome);
@@ -62,9 +60,9 @@ int cmd_iterate(const QStringList& args) {
         put(stdout, "files " + std::to_string(o.file_count) + "\nbytes " + std::to_string(o.bytes) + "\nskipped " +
                         std::to_string(o.skipped.size()) + "\ndigest " + sfp::hex16(o.digest) + "\n");
     }
-    std::fflush(stdout);
+    flush_stdout();  // the results before the notes on stderr
     for (const std::string& s : o.skipped) put(stderr, "sfpbench: skipped " + sfp::escape_path(s) + "\n");
-    for (const std::string& note : r.notes) print_error(QString::fromStdString(note));
+    for (const std::string& note : r.notes) print_error(note);
     std::fprintf(stderr, "listing %.3fs  processing %.3fs\n", r.list_s, r.real_s - r.list_s);
     print_timing(r);
     return exit_ok;

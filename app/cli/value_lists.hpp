@@ -11,6 +11,6 @@ namespace cli {
 std::vector<std::uint64_t> block_list(const QString& text, const char* flag);
 std::vector<unsigned> threads_list(const QString& text, const char* flag);
 std::vector<std::uint64_t> size_list(const QString& text, const char* flag);
-std::vector<std::string> name_list(const QString& text);
+std::vector<std::string> name_list(const QString& text, const char* flag);
 
 }  // namespace cli

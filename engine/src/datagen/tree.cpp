@@ -1,4 +1,5 @@
 // Reproducible trees for iterate: nested folders and a size mix scaled from IOBoost's sets.
+#include <stdlib.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -61,30 +62,41 @@ std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix) {
     return std::max<std::uint64_t>(1, bytes / mix_named(size_mix).mean);
 }
 
-TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed) {
+TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed,
+                          const std::atomic<bool>* cancel) {
     namespace fs = std::filesystem;
     const std::vector<std::uint64_t> sizes = tree_file_sizes(files, size_mix, seed);
     std::error_code ec;
-    if (fs::exists(dir, ec) && !fs::is_empty(dir, ec))
-        fail("will not generate a tree into '" + dir + "': it exists and is not empty");
-    fs::create_directories(dir, ec);
-    if (ec) fail_errno("cannot create", dir, ec.value());
-    // Written in a shuffled order, so that the disk's order is neither the names' nor the folders'.
-    std::vector<std::uint64_t> order(files);
-    std::iota(order.begin(), order.end(), std::uint64_t{0});
-    std::shuffle(order.begin(), order.end(), std::mt19937_64(seed ^ 0x5eed));
-    TreeSummary summary;
-    for (std::uint64_t i : order) {
-        const std::string folder = dir + "/" + folder_of(i);
-        fs::create_directories(folder, ec);
-        if (ec) fail_errno("cannot create", folder, ec.value());
-        char name[32];
-        std::snprintf(name, sizeof name, "/f%06llu.bin", (unsigned long long)i);
-        generate_random(folder + name, sizes[i], seed + i);
-        summary.bytes += sizes[i];
+    if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec)))
+        fail("will not generate a tree into '" + dir + "': it exists and is not an empty directory");
+    // Made under a temporary name beside DIR and renamed into place whole: an interrupted
+    // generation leaves no half tree (`clean` removes the temporary a kill leaves).
+    const std::string parent = fs::path(dir).parent_path().string();
+    std::string temp = (parent.empty() ? "." : parent) + "/." + fs::path(dir).filename().string() + ".sfp-XXXXXX";
+    if (!::mkdtemp(temp.data())) fail_errno("cannot create a directory beside", dir, errno);
+    try {
+        // Written in a shuffled order, so that the disk's order is neither the names' nor the folders'.
+        std::vector<std::uint64_t> order(files);
+        std::iota(order.begin(), order.end(), std::uint64_t{0});
+        std::shuffle(order.begin(), order.end(), std::mt19937_64(seed ^ 0x5eed));
+        TreeSummary summary;
+        for (std::uint64_t i : order) {
+            const std::string folder = temp + "/" + folder_of(i);
+            fs::create_directories(folder, ec);
+            if (ec) fail_errno("cannot create", folder, ec.value());
+            char name[32];
+            std::snprintf(name, sizeof name, "/f%06llu.bin", (unsigned long long)i);
+            generate_random(folder + name, sizes[i], seed + i, cancel);
+            summary.bytes += sizes[i];
+        }
+        summary.files = files;
+        ::chmod(temp.c_str(), 0755);  // mkdtemp made it private
+        if (::rename(temp.c_str(), dir.c_str()) != 0) fail_errno("cannot rename a generated tree to", dir, errno);
+        return summary;
+    } catch (...) {
+        fs::remove_all(temp, ec);
+        throw;
     }
-    summary.files = files;
-    return summary;
 }
 
 }  // namespace sfp

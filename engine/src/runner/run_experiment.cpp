@@ -6,6 +6,7 @@
 #include <set>
 
 #include "algorithms/iterate/listing.hpp"
+#include "io/atomic_output.hpp"
 #include "io/page_cache.hpp"
 #include "runner/agreement.hpp"
 #include "runner/manifest.hpp"
@@ -79,7 +80,7 @@ private:
             if (!cancelled()) {
                 say("preparing " + format_size(size) + " " + plan_.data_kind + " data in " + plan_.workdir);
                 try {
-                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed);
+                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed, &progress_.cancel);
                 } catch (const Failure& e) {
                     input_errors_[set] = e.what();
                     say(e.what());
@@ -93,6 +94,7 @@ private:
         if (!plan_.io->writes_output) return;
         try {
             runner::make_workdir(plan_.workdir);
+            sweep_stale_temporaries(plan_.workdir);  // what a killed run left (a live one's is locked)
             scratch_ = runner::scratch_output(plan_.workdir);
         } catch (const Failure& e) {
             scratch_error_ = e.what();  // every run fails with it, the report still says why

@@ -28,6 +28,11 @@ std::uint64_t scope_of(const RunSpec& spec) {
     return scope;
 }
 
+void check_options(const RunSpec& spec) {
+    scope_of(spec);
+    option_int(spec, "seed", 1, 0, INT64_MAX);
+}
+
 Job start(const RunSpec& spec, RunContext& ctx) {
     if (spec.inputs.empty()) fail("iterate needs at least one directory");
     Job job;

@@ -21,6 +21,9 @@ inline constexpr std::uint64_t kDefaultScope = 64 * 1024;
 // The option scope: "64K" (default), any size, or "full" (kWholeFile).
 std::uint64_t scope_of(const RunSpec& spec);
 
+// Throws sfp::Failure naming a bad option value (scope, seed): the runner's preflight.
+void check_options(const RunSpec& spec);
+
 // Reads the options (scope, seed), then lists the inputs; the listing's time goes to
 // ctx.set_list_seconds.
 Job start(const RunSpec& spec, RunContext& ctx);

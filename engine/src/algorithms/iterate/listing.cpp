@@ -120,12 +120,14 @@ private:
 
 }  // namespace
 
+void check_root(const std::string& root) {
+    struct stat st {};
+    if (::stat(root.c_str(), &st) != 0) fail_errno("cannot list", root, errno);
+    if (!S_ISDIR(st.st_mode)) fail("cannot list '" + root + "': not a directory");
+}
+
 Listing list_tree(const std::vector<std::string>& roots, const std::function<bool()>& stop) {
-    for (const std::string& root : roots) {
-        struct stat st {};
-        if (::stat(root.c_str(), &st) != 0) fail_errno("cannot list", root, errno);
-        if (!S_ISDIR(st.st_mode)) fail("cannot list '" + root + "': not a directory");
-    }
+    for (const std::string& root : roots) check_root(root);
     Walker walker(stop);
     for (const std::string& root : roots) walker.walk(root);
     return walker.take();

@@ -25,6 +25,9 @@ struct Listing {
 // polled once per directory.
 Listing list_tree(const std::vector<std::string>& roots, const std::function<bool()>& stop);
 
+// Throws sfp::Failure naming `root` when it cannot be listed: missing, not a directory.
+void check_root(const std::string& root);
+
 // Every regular file under `paths`, where a path that is a directory stands for its tree and
 // any other path for itself — for the runner's warm, evict and residency.
 std::vector<std::string> files_under(const std::vector<std::string>& paths);
