@@ -3,7 +3,7 @@
 # tree, cold cache (every file of the tree evicted with posix_fadvise(DONTNEED) before every
 # run), interleaved repetitions, against `xxhsum -H3` (a strategy) and the floor
 # `find DIR -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null` (reads, does not hash).
-# Writes docs/bench-iterate.md and the table between the bench-iterate markers in README.md.
+# Writes docs/bench-iterate.md and the same table between the README's bench:iterate markers.
 # Issue defaults: FILES=20000 (the small mix: ~1 GB), REPS=5. Needs python3 for the eviction.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -108,8 +108,4 @@ done | sort -g | head -1)
         printf "%.2fx the time of find | xargs -P 16 cat (target at most 1x).\n", b / c }'
 } | tee "$out"
 
-# The README shows the same table between its markers.
-if grep -q '<!-- bench-iterate:begin -->' "$readme"; then
-    awk -v f="$out" '/<!-- bench-iterate:begin -->/ {print; while ((getline l < f) > 0) print l; skip = 1; next}
-                     /<!-- bench-iterate:end -->/ {skip = 0} !skip' "$readme" >"$readme.tmp" && mv "$readme.tmp" "$readme"
-fi
+publish iterate "$readme" <"$out"  # the README shows the same table
