@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "algorithms/iterate/listing.hpp"
 #include "io/atomic_output.hpp"
 #include "io/page_cache.hpp"
 #include "runner/agreement.hpp"
@@ -113,8 +114,10 @@ private:
         return spec;
     }
 
-    // Hot: read the inputs; cold: evict them. Done before every run, timed or not.
-    void prepare_cache(const std::vector<std::string>& inputs) {
+    // Hot: read the inputs; cold: evict them. Done before every run, timed or not. A directory
+    // input stands for every file of its tree.
+    void prepare_cache(const std::vector<std::string>& paths) {
+        const std::vector<std::string> inputs = iterate::files_under(paths);
         if (experiment_.cache == CacheMode::hot) {
             page_cache::warm(inputs, progress_.cancel);
             return;
@@ -154,7 +157,7 @@ private:
         record.cell = slot.cell;
         record.repetition = slot.repetition;
         prepare_cache(inputs);
-        record.residency_pct = page_cache::residency_pct(inputs);
+        record.residency_pct = page_cache::residency_pct(iterate::files_under(inputs));
         record.result = run_cell(slot.cell);
         record.status = to_string(record.result.status);
         return record;
