@@ -48,7 +48,7 @@ void add_options(QCommandLineParser& p) {
     p.addOption({"block", "Block sizes: 512,4K,64K or a range of powers of two 512..1M (default 4K).", "list", "4K"});
     p.addOption({"threads", "Thread counts: 1,2 or a range 1..4 (default: online CPUs).", "list"});
     p.addOption({"sizes", "Generate inputs of these sizes in the workspace: 64M,256M.", "list"});
-    p.addOption({"data", "Kind of generated data: random, pair or text (default: what the algorithm reads).", "kind"});
+    p.addOption({"data", "Kind of generated data: random, pair, text or tree (default: what the algorithm reads).", "kind"});
     p.addOption({"input", "An existing input file instead of generated data (repeat for two files).", "file"});
     p.addOption({"reps", "Timed repetitions per cell (default 5).", "n", "5"});
     p.addOption({"warmup", "Untimed warm-up runs per cell before its first timed run (default 1).", "n", "1"});

@@ -15,6 +15,7 @@
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "strategy_list.hpp"

@@ -8,6 +8,7 @@
 
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
+#include "algorithms/iterate/strategies.hpp"
 
 namespace sfp {
 namespace {
@@ -31,6 +32,14 @@ const std::vector<Strategy>& all() {
             cipher::mmap_in_strategy,
             cipher::auto_strategy,
             cipher::cp_strategy,
+            iterate::fs_strategy,
+            iterate::alpha_strategy,
+            iterate::inode_strategy,
+            iterate::cluster_strategy,
+            iterate::random_strategy,
+            iterate::parallel_strategy,
+            iterate::prefetch_strategy,
+            iterate::xxhsum_strategy,
         };
         validate_registry(v);
         return v;

@@ -230,6 +230,30 @@ private slots:
         QVERIFY(!w.controller()->isRunning());
     }
 
+    // iterate takes a folder in Files mode; a file there, or a folder for compare, is refused.
+    void filesModeTakesAFolderForIterate() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        ExperimentPanel* panel = w.experimentPanel();
+        const QString file = dir.filePath(QStringLiteral("plain"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        panel->algorithm()->setCurrentText(QStringLiteral("iterate"));
+        panel->inputs()->setFiles({dir.path()});
+        panel->inputs()->setGenerated(false);
+        QString why;
+        QVERIFY2(panel->validExperiment(&why), qPrintable(why));
+        panel->inputs()->setFiles({file});
+        QVERIFY(!panel->validExperiment(&why));
+        QVERIFY2(why.contains("not a directory"), qPrintable(why));
+        panel->algorithm()->setCurrentText(QStringLiteral("compare"));
+        panel->inputs()->setFiles({dir.path(), dir.path()});
+        panel->inputs()->setGenerated(false);
+        QVERIFY(!panel->validExperiment(&why));
+        QVERIFY2(why.contains("is a directory"), qPrintable(why));
+    }
+
     void strategiesComeFromTheRegistry() {
         QTemporaryDir dir;
         MainWindow w(settings_in(dir));

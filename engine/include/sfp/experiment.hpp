@@ -51,6 +51,7 @@ struct AlgorithmIo {
     bool writes_output = false;   // each run writes RunSpec::output (a scratch file, removed after)
     std::span<const std::string_view> options;  // the option names it knows (others are refused)
     void (*check_options)(const RunSpec&) = nullptr;  // throws sfp::Failure naming a bad value
+    void (*check_input)(const std::string& path) = nullptr;  // throws naming a bad input; null: a readable file
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many files one generated input set of this data kind has (pair: 2); 0 for an unknown kind.

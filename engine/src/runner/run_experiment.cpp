@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "algorithms/iterate/listing.hpp"
 #include "io/atomic_output.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
@@ -131,9 +132,10 @@ private:
 
     // Done before every run, timed or not. Cold: evict the inputs. Hot: the first time an input
     // set is used, evict it and read it once (one defined state, whatever came before); then,
-    // like hot-written, read it again, which only brings back pages lost since.
+    // like hot-written, read it again, which only brings back pages lost since. A directory
+    // input stands for every file of its tree.
     void prepare_cache(std::size_t set) {
-        const std::vector<std::string>& inputs = report_.input_sets[set].paths;
+        const std::vector<std::string> inputs = iterate::files_under(report_.input_sets[set].paths);
         if (experiment_.cache == CacheMode::cold) {
             note_eviction(page_cache::evict(inputs));
             return;
@@ -181,8 +183,9 @@ private:
         record.cell = slot.cell;
         record.repetition = slot.repetition;
         prepare_cache(set);
-        record.residency_pct = page_cache::residency_pct(inputs);
-        record.large_folio_share = page_cache::large_folio_share(inputs);
+        const std::vector<std::string> files = iterate::files_under(inputs);
+        record.residency_pct = page_cache::residency_pct(files);
+        record.large_folio_share = page_cache::large_folio_share(files);
         record.result = run_cell(slot.cell);
         record.status = to_string(record.result.status);
         return record;
