@@ -30,6 +30,7 @@ const std::vector<Strategy>& all() {
             cipher::mmap_mt_strategy,
             cipher::mmap_window_strategy,
             cipher::mmap_in_strategy,
+            cipher::auto_strategy,
             cipher::cp_strategy,
             iterate::fs_strategy,
             iterate::alpha_strategy,
