@@ -4,6 +4,7 @@
 #include <QSet>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdio>
 #include <memory>
 
@@ -64,14 +65,6 @@ void add_options(QCommandLineParser& p) {
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
 }
 
-unsigned count_flag(const QCommandLineParser& p, const char* flag, bool zero_ok) {
-    bool ok = false;
-    const QString text = p.value(flag);
-    const uint n = text.toUInt(&ok);
-    if (!ok || (!zero_ok && n == 0))
-        throw UsageError{QString("--%1 '%2' is not a %3").arg(flag, text, zero_ok ? "whole number" : "positive whole number")};
-    return n;
-}
 
 template <typename Enum, std::size_t N>
 Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&values)[N]) {
@@ -106,8 +99,8 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
     }
     if (e.inputs.empty() && e.sizes.empty())
         throw UsageError{"run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)"};
-    e.repetitions = count_flag(p, "reps", false);
-    e.warmups = count_flag(p, "warmup", true);
+    e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX));
+    e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX));
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     e.cache = enum_flag(p, "cache", caches);
