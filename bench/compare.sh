@@ -55,8 +55,9 @@ set_state() {
 folio_share() {
     "$bin" run --algorithm compare --strategies read --block 1M --input "$a" --input "$b" --reps 1 --warmup 0 \
         --cache hot-written --csv "$logs/share.csv" >/dev/null 2>&1 || { echo unknown; return; }
-    local v  # the CSV's last column, on the first run's row
-    v=$(tr -d '\r' <"$logs/share.csv" | awk -F, 'NR == 1 && $NF != "large_folio_share" {exit} NR == 2 {print $NF}')
+    local v  # the large_folio_share column (found by its name), on the first run's row
+    v=$(tr -d '\r' <"$logs/share.csv" | awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == "large_folio_share") c = i}
+                                                  NR == 2 && c {print $c}')
     echo "${v:-unknown}"
 }
 
