@@ -94,17 +94,17 @@ private slots:
         connect(&heartbeat, &QTimer::timeout, [&] {
             longestGap = std::max(longestGap, sinceTick.restart());
         });
+        // Live (connected before the click, so no early run is missed): each finished run is a row before the next one finishes, not all rows at the end.
+        QList<int> rowsWhenRunFinished;
+        connect(c, &core::Controller::runFinished, &w, [&] {
+            QTimer::singleShot(0, &w, [&] { rowsWhenRunFinished << w.resultsPanel()->runsModel()->rowCount(); });
+        });
         QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("runButton")), Qt::LeftButton);
         sinceTick.start();
         heartbeat.start();
         QCOMPARE(started.count(), 1);
         QVERIFY(w.cancelAction()->isEnabled());
         QVERIFY(!w.runAction()->isEnabled());
-        // Live: each finished run is a row before the next one finishes, not all rows at the end.
-        QList<int> rowsWhenRunFinished;
-        connect(c, &core::Controller::runFinished, &w, [&] {
-            QTimer::singleShot(0, &w, [&] { rowsWhenRunFinished << w.resultsPanel()->runsModel()->rowCount(); });
-        });
         QTRY_COMPARE_WITH_TIMEOUT(w.resultsPanel()->runsModel()->rowCount(), 8, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
         heartbeat.stop();
