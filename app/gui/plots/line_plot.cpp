@@ -118,8 +118,9 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
     QString what = metric_title(metric).section(QStringLiteral(" ("), 0, 0);  // without the unit
     what[0] = what[0].toUpper();
     const QString fixed = slice.caption(choice);
+    // The slice on a line of its own: a narrow window must not cut it.
     c.title->setText(QObject::tr("%1 against %2 (%3)%4\n%5")
-                         .arg(what, dim_name(axis), spread, fixed.isEmpty() ? QString() : QStringLiteral(" · ") + fixed,
+                         .arg(what, dim_name(axis), spread, fixed.isEmpty() ? QString() : QStringLiteral("\n") + fixed,
                               experiment_caption(report)));
     return hover;
 }
