@@ -165,6 +165,16 @@ private slots:
         QVERIFY(qIsNaN(read->data()->at(2)->value));  // QCustomPlot breaks the line at NaN
         QVERIFY(!qIsNaN(read->data()->at(3)->value));
         for (const plots::HoverPoint& p : panel.hoverPoints()) QVERIFY(!qIsNaN(p.value));
+
+        // A cell with one run: its spread is "n/a", not "± 0".
+        std::erase_if(r.runs, [](const sfp::RunRecord& run) { return run.cell == 4 && run.repetition == 2; });  // read, 512, 16M
+        panel.setReport(r);
+        panel.redrawNow();
+        const auto one = std::find_if(panel.hoverPoints().begin(), panel.hoverPoints().end(), [&](const plots::HoverPoint& p) {
+            return p.series == "read" && p.key == 512;
+        });
+        QVERIFY(one != panel.hoverPoints().end());
+        QVERIFY2(one->text.contains("spread n/a (one run), n = 1"), qPrintable(one->text));
     }
 
     void headlessFlagsPickTheSlice() {

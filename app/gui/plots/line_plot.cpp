@@ -51,14 +51,15 @@ void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
 QString hover_text(const Series& s, const SeriesPoint& p, const sfp::ExperimentReport& report, Metric m) {
     const sfp::Summary& v = p.summary;
     const QString unit = metric_unit(m);
-    return QObject::tr("<b>%1</b><br>%2<br>%3: mean %4 %5, median %6 %5<br>"
-                       "± %7 (stddev), ± %8 (95% CI), n = %9")
+    // One run has no spread: say so rather than "± 0".
+    const QString spread = v.n < 2 ? QObject::tr("spread n/a (one run)")
+                                   : QObject::tr("± %1 (stddev), ± %2 (95% CI)").arg(v.stddev, 0, 'g', 3).arg(v.ci95, 0, 'g', 3);
+    return QObject::tr("<b>%1</b><br>%2<br>%3: mean %4 %5, median %6 %5<br>%7, n = %8")
         .arg(s.name.toHtmlEscaped(), cell_words(report.cells[p.cell]).toHtmlEscaped(), metric_name(m))
         .arg(v.mean, 0, 'g', 5)
         .arg(unit)
         .arg(v.median, 0, 'g', 5)
-        .arg(v.stddev, 0, 'g', 3)
-        .arg(v.ci95, 0, 'g', 3)
+        .arg(spread)
         .arg(v.n);
 }
 
