@@ -32,4 +32,8 @@ console "sfpbench run --strategies read,mmap-mt --block 512,4K,64K --threads 2 -
 console "sfpbench generate random big.dat --size 640000000" \
         "sfpbench cipher big.dat big.enc --shift 7 --strategy pool --block 256K --threads 2 --fast" \
         "sfpbench cipher big.enc big.dec --shift -7 && cmp big.dat big.dec && echo restored" | publish example-cipher "$readme"
+console "sfpbench generate tree t --files 2000 --seed 1" \
+        "sfpbench iterate t --strategy parallel --threads 16 --scope full  # hot: the tree was just written" \
+        "sfpbench iterate t --strategy random --scope full --list > list.txt && head -2 list.txt && tail -4 list.txt" |
+    publish example-iterate "$readme"
 echo "README examples captured on $(machine_line "$work")"

@@ -54,10 +54,13 @@ std::uint64_t size_value(const QString& text, const char* what) {
     }
 }
 
-std::uint64_t count_value(const QString& text, const char* what) {
+std::uint64_t count_value(const QString& text, const char* what, bool zero_ok, std::uint64_t max) {
     bool ok = false;
     const qulonglong v = text.toULongLong(&ok);
-    if (!ok || v == 0) throw UsageError{QString("%1 '%2' is not a positive whole number").arg(what, text)};
+    if (!ok || (v == 0 && !zero_ok) || v > max)
+        throw UsageError{QString("%1 '%2' is not a %3%4")
+                             .arg(what, text, zero_ok ? "whole number" : "positive whole number",
+                                  max == UINT64_MAX ? QString() : QString(" up to %1").arg(max))};
     return v;
 }
 

@@ -36,7 +36,9 @@ std::string path_bytes(const QString& argument);
 
 std::uint64_t size_value(const QString& text, const char* what);   // 64K, 1M, 640000000
 unsigned threads_value(const QString& text);                       // 1..1024
-std::uint64_t count_value(const QString& text, const char* what);  // plain positive integer
+// A plain whole number (positive unless zero_ok), at most `max`; the error names `what`.
+std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
+                          std::uint64_t max = UINT64_MAX);
 
 void print_error(const QString& message);      // one line on stderr, prefixed "sfpbench: "
 void print_error(const std::string& message);  // the same for engine messages (paths as bytes)

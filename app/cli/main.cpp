@@ -21,9 +21,10 @@ const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
         {"cipher", {cli::cmd_cipher, "transform a file (caesar, letters, widen) into another, safely"}},
         {"compare", {cli::cmd_compare, "compare two files; prints what `cmp -l | head -N` prints"}},
-        {"generate", {cli::cmd_generate, "write test data: random, pair or text"}},
+        {"generate", {cli::cmd_generate, "write test data: random, pair, text or tree"}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
+        {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
     return table;

@@ -181,7 +181,7 @@ void check_inputs(const sfp::Experiment& e) {
     if (e.data_kind.empty()) throw SpecError("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
     const unsigned kind_files = sfp::files_of_kind(e.data_kind);  // the runner's table
     if (kind_files == 0)
-        throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (random, pair or text)");
+        throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (random, pair, text or tree)");
     if (kind_files != files)
         throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
     not_empty(e.sizes, "sizes", "file size for the generated data");
@@ -297,7 +297,7 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     const std::string count = "a whole number up to " + std::to_string(kMaxRepetitions);
     if (json.contains("repetitions")) e.repetitions = unsigned(bounded(json["repetitions"], "repetitions", count, kMaxRepetitions));
     if (json.contains("warmups")) e.warmups = unsigned(bounded(json["warmups"], "warmups", count, kMaxRepetitions));
-    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
+    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     if (json.contains("cache")) e.cache = enum_of(json["cache"], "cache", caches);
     if (json.contains("order")) e.order = enum_of(json["order"], "order", orders);

@@ -15,6 +15,7 @@
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "strategy_list.hpp"
@@ -97,7 +98,8 @@ QWidget* ExperimentPanel::makeParameters() {
     warmups_->setRange(0, 100);
     warmups_->setToolTip(tr("Untimed runs per cell before the timed ones"));
     cache_ = new QComboBox(box);
-    cache_->addItem(tr("hot (inputs in the page cache)"), int(sfp::CacheMode::hot));
+    cache_->addItem(tr("hot (evicted, then read once)"), int(sfp::CacheMode::hot));
+    cache_->addItem(tr("hot-written (as writing left it)"), int(sfp::CacheMode::hot_written));
     cache_->addItem(tr("cold (evicted before every run)"), int(sfp::CacheMode::cold));
     order_ = new QComboBox(box);
     order_->addItem(tr("interleaved (fair to drifting machines)"), int(sfp::Order::interleaved));

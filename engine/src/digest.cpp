@@ -22,6 +22,11 @@ std::string canonical(const CipherOutcome& o) {
     return "cipher " + std::to_string(o.output_bytes) + " " + std::to_string(o.output_hash);
 }
 
+std::string canonical(const IterateOutcome& o) {
+    return "iterate " + std::to_string(o.file_count) + " " + std::to_string(o.bytes) + " " +
+           std::to_string(o.skipped.size()) + " " + std::to_string(o.digest);
+}
+
 }  // namespace
 
 std::string digest_of(const Outcome& outcome) {

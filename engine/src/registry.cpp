@@ -8,6 +8,7 @@
 
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
+#include "algorithms/iterate/strategies.hpp"
 
 namespace sfp {
 namespace {
@@ -29,7 +30,16 @@ const std::vector<Strategy>& all() {
             cipher::mmap_mt_strategy,
             cipher::mmap_window_strategy,
             cipher::mmap_in_strategy,
+            cipher::auto_strategy,
             cipher::cp_strategy,
+            iterate::fs_strategy,
+            iterate::alpha_strategy,
+            iterate::inode_strategy,
+            iterate::cluster_strategy,
+            iterate::random_strategy,
+            iterate::parallel_strategy,
+            iterate::prefetch_strategy,
+            iterate::xxhsum_strategy,
         };
         validate_registry(v);
         return v;

@@ -94,8 +94,8 @@ private slots:
         connect(&heartbeat, &QTimer::timeout, [&] {
             longestGap = std::max(longestGap, sinceTick.restart());
         });
-        // Live: each finished run is a row before the next one finishes, not all rows at the end
-        // (the probe is connected before the click, so no early run is missed).
+        // Live: each finished run is a row before the next one finishes, not all rows at the end.
+        // (Connected before Run is clicked, so that no early run is missed.)
         QList<int> rowsWhenRunFinished;
         connect(c, &core::Controller::runFinished, &w, [&] {
             QTimer::singleShot(0, &w, [&] { rowsWhenRunFinished << w.resultsPanel()->runsModel()->rowCount(); });
@@ -111,7 +111,7 @@ private slots:
         heartbeat.stop();
         qInfo("longest stretch without the event loop during the run: %lld ms", longestGap);
         QCOMPARE(runStarted.count(), 8);
-        QTRY_COMPARE_WITH_TIMEOUT(rowsWhenRunFinished.size(), 8, 10000);  // the probes are queued too
+        QTRY_COMPARE_WITH_TIMEOUT(rowsWhenRunFinished.size(), 8, 10000);
         for (int i = 0; i < rowsWhenRunFinished.size(); ++i)  // run i+1 is a row by then
             QVERIFY2(rowsWhenRunFinished[i] >= i + 1, qPrintable(QString("rows after run %1: %2").arg(i + 1).arg(rowsWhenRunFinished[i])));
         QCOMPARE(runFinished.count(), 8);
@@ -229,6 +229,30 @@ private slots:
         QVERIFY(!w.exportTo(dir.filePath(QStringLiteral("x.csv")), ExportFormat::runs_csv));  // nothing ran yet
         QCOMPARE(started.count(), 0);
         QVERIFY(!w.controller()->isRunning());
+    }
+
+    // iterate takes a folder in Files mode; a file there, or a folder for compare, is refused.
+    void filesModeTakesAFolderForIterate() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        ExperimentPanel* panel = w.experimentPanel();
+        const QString file = dir.filePath(QStringLiteral("plain"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        panel->algorithm()->setCurrentText(QStringLiteral("iterate"));
+        panel->inputs()->setFiles({dir.path()});
+        panel->inputs()->setGenerated(false);
+        QString why;
+        QVERIFY2(panel->validExperiment(&why), qPrintable(why));
+        panel->inputs()->setFiles({file});
+        QVERIFY(!panel->validExperiment(&why));
+        QVERIFY2(why.contains("not a directory"), qPrintable(why));
+        panel->algorithm()->setCurrentText(QStringLiteral("compare"));
+        panel->inputs()->setFiles({dir.path(), dir.path()});
+        panel->inputs()->setGenerated(false);
+        QVERIFY(!panel->validExperiment(&why));
+        QVERIFY2(why.contains("is a directory"), qPrintable(why));
     }
 
     void strategiesComeFromTheRegistry() {

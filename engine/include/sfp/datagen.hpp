@@ -27,6 +27,20 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
 void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed,
                    const std::atomic<bool>* cancel = nullptr);
 
+// A tree for iterate: `files` random files in nested folders (100 per folder), sizes drawn from
+// a size mix ("small", "medium", "large": IOBoost's three sets scaled down 16x). Refuses a DIR
+// that exists and is not an empty directory; made beside it and renamed into place whole. The
+// same seed gives the same tree.
+struct TreeSummary {
+    std::uint64_t files = 0, bytes = 0;
+};
+TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed,
+                          const std::atomic<bool>* cancel = nullptr);
+std::vector<std::uint64_t> tree_file_sizes(std::uint64_t files, const std::string& size_mix, std::uint64_t seed);
+std::vector<std::string> tree_size_mixes();
+// How many files of `size_mix` make about `bytes` (at least one): `run --sizes 1G --data tree`.
+std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix);
+
 // The byte generate_random writes at `offset` — lets tests check without reading back.
 std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed);
 

@@ -15,7 +15,10 @@
 
 namespace sfp {
 
-enum class CacheMode { hot, cold };
+// hot: every input evicted, then read once sequentially before the runs (the state of a file read
+// from disk); hot_written: generated data written just before the runs, in the state write()
+// leaves; cold: evicted before every run. In both hot modes the inputs are read before each run.
+enum class CacheMode { hot, cold, hot_written };
 enum class Order { interleaved, sequential };
 const char* to_string(CacheMode m) noexcept;
 const char* to_string(Order o) noexcept;
@@ -48,6 +51,7 @@ struct AlgorithmIo {
     bool writes_output = false;   // each run writes RunSpec::output (a scratch file, removed after)
     std::span<const std::string_view> options;  // the option names it knows (others are refused)
     void (*check_options)(const RunSpec&) = nullptr;  // throws sfp::Failure naming a bad value
+    void (*check_input)(const std::string& path) = nullptr;  // throws naming a bad input; null: a readable file
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many files one generated input set of this data kind has (pair: 2); 0 for an unknown kind.
@@ -75,6 +79,7 @@ struct RunRecord {
     unsigned repetition = 0;       // 1-based
     RunResult result;
     double residency_pct = -1;     // page-cache residency of the inputs just before (-1 = n/a)
+    double large_folio_share = -1; // of the inputs' cached pages, in large folios, 0..1 (-1 = unknown)
     std::string status;            // "ok", "cancelled", "error", "unsupported" or "MISMATCH"
 };
 

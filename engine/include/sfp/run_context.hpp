@@ -50,15 +50,24 @@ public:
     // A line the result carries, e.g. which strategy `adaptive` chose and why.
     void note(std::string line);
 
+    // iterate times its listing apart (RunResult::list_s); one writer, the strategy's thread.
+    void set_list_seconds(double s) noexcept { list_s_ = s; }
+    double list_seconds() const noexcept { return list_s_; }
+
     Usage worker_usage() const;
+    // The workers' CPU time so far (user + sys) to the nanosecond (CLOCK_THREAD_CPUTIME_ID);
+    // rusage's split can move in whole scheduler ticks, too coarse for millisecond slices.
+    double worker_cpu_seconds() const;
     std::vector<std::string> take_notes();
 
 private:
     Progress& progress_;
     std::atomic<bool> failed_{false};
     mutable std::atomic<bool> saw_cancel_{false};
+    double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
     Usage usage_;
+    double cpu_seconds_ = 0;
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };

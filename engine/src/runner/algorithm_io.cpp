@@ -1,6 +1,7 @@
 // The one place that knows what each algorithm reads and writes. Add a line per algorithm.
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/compare/pair.hpp"
+#include "algorithms/iterate/job.hpp"
 #include "sfp/experiment.hpp"
 
 namespace sfp {
@@ -9,6 +10,7 @@ namespace {
 void check_cipher_options(const RunSpec& spec) { cipher::parse_options(spec); }
 
 constexpr std::string_view kCompareOptions[] = {"max_mismatches"};
+constexpr std::string_view kIterateOptions[] = {"scope", "seed", "list"};
 constexpr std::string_view kCipherOptions[] = {"shift", "transform", "fast", "flush", "direct", "output_exists", "in_place"};
 
 constexpr AlgorithmIo kTable[] = {
@@ -17,6 +19,8 @@ constexpr AlgorithmIo kTable[] = {
     {.algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
      .options = kCipherOptions, .check_options = check_cipher_options},
     {.algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false, .options = {}, .check_options = nullptr},
+    {.algorithm = "iterate", .inputs = 1, .data_kind = "tree", .writes_output = false,  // one directory
+     .options = kIterateOptions, .check_options = iterate::check_options, .check_input = iterate::check_root},
 };
 
 }  // namespace

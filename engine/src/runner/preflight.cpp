@@ -42,10 +42,11 @@ void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Probl
     }
 }
 
-void check_inputs(const Experiment& e, std::vector<Problem>& problems) {
+void check_inputs(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
     for (std::size_t i = 0; i < e.inputs.size(); ++i) {
         try {
-            File::open_read(e.inputs[i]);
+            if (io.check_input) io.check_input(e.inputs[i]);
+            else File::open_read(e.inputs[i]);
         } catch (const Failure& f) {
             problems.push_back({"inputs[" + std::to_string(i) + "]", f.what()});
         }
@@ -87,7 +88,7 @@ std::vector<Problem> preflight(const Experiment& e) {
     const AlgorithmIo* io = algorithm_io(e.algorithm);
     if (!io) return {{"algorithm", "unknown algorithm '" + e.algorithm + "'"}};
     check_options(e, *io, problems);
-    check_inputs(e, problems);
+    check_inputs(e, *io, problems);
     check_workspace(e, *io, problems);
     return problems;
 }

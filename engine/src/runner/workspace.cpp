@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 
 #include "io/atomic_output.hpp"
 #include "runner/manifest.hpp"
@@ -53,7 +54,25 @@ bool is_leftover_of(const std::string& entry, const std::string& name) {
     return entry.size() == prefix.size() + 6 && entry.compare(0, prefix.size(), prefix) == 0;
 }
 
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Whether generated data of this kind and size is there, whole (a tree is renamed in whole).
+bool is_generated(const std::string& path, std::string_view kind, std::uint64_t size) {
+    return kind == "tree" ? is_directory(path) : is_regular_of_size(path, size);
+}
+
+// A file, or a generated tree (never following a link out of it).
 void remove_file(const std::string& path, std::vector<std::string>& removed) {
+    if (is_directory(path)) {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+        if (ec) fail_errno("cannot remove", path, ec.value());
+        removed.push_back(path);
+        return;
+    }
     if (::unlink(path.c_str()) == 0) {
         removed.push_back(path);
         return;
@@ -78,7 +97,8 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
     if (kind == "pair") return {stem + "-a.bin", stem + "-b.bin"};
     if (kind == "random") return {stem + ".bin"};
     if (kind == "text") return {stem + ".txt"};
-    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair or text)");
+    if (kind == "tree") return {stem};  // a directory
+    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair, text or tree)");
 }
 
 std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,
@@ -86,12 +106,12 @@ std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kin
     std::uint64_t total = 0;
     for (std::uint64_t size : sizes)
         for (const std::string& p : generated_paths(workdir, kind, size, seed))
-            if (!is_regular_of_size(p, size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+            if (!is_generated(p, kind, size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
     return total;
 }
 
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
-                                          std::uint64_t seed, const std::atomic<bool>* cancel) {
+                                          std::uint64_t seed, const std::atomic<bool>* cancel, bool rewrite) {
     const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
     runner::make_workdir(workdir);
     sweep_stale_temporaries(workdir);
@@ -104,14 +124,15 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
         if (exists(p) && !is_listed(p))
             fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
-        reusable = reusable && is_listed(p) && is_regular_of_size(p, size);
+        reusable = reusable && is_listed(p) && is_generated(p, kind, size);
     }
-    if (reusable) return paths;
+    if (reusable && !rewrite) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
     if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed, cancel);
     if (kind == "random") generate_random(paths[0], size, seed, cancel);
     if (kind == "text") generate_text(paths[0], size, seed, cancel);
+    if (kind == "tree") generate_tree(paths[0], tree_files_for(size, "small"), "small", seed, cancel);
     return paths;
 }
 
