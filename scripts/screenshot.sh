@@ -7,6 +7,8 @@ build=${1:-build}
 out=${2:-docs/screenshot.png}
 gui="$build/bin/sfpbench-gui"
 size=${SFP_SCREENSHOT_SIZE:-1440x900}
+# An experiment file to open and run instead of the default experiment (docs/screenshot-large.png).
+experiment=${SFP_SCREENSHOT_EXPERIMENT:---default-experiment}
 for tool in Xvfb import; do
     command -v "$tool" >/dev/null || { echo "screenshot: $tool is missing (apt-get install xvfb imagemagick)" >&2; exit 2; }
 done
@@ -29,7 +31,7 @@ xvfb_pid=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
 
 DISPLAY=":$display" XDG_CONFIG_HOME="$scratch/config" \
-    "$gui" --default-experiment --run -geometry "$size+0+0" >"$scratch/gui.log" 2>&1 &
+    "$gui" "$experiment" --run -geometry "$size+0+0" >"$scratch/gui.log" 2>&1 &
 gui_pid=$!
 for _ in $(seq 240); do
     grep -q "sfpbench-gui: finished" "$scratch/gui.log" && break

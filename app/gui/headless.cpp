@@ -11,6 +11,8 @@
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "plot_panel.hpp"
+#include "plot_slice.hpp"
+#include "sfp/datagen.hpp"
 #include "summary_text.hpp"
 
 namespace gui {
@@ -21,7 +23,77 @@ void say(const QString& line) {
     std::fflush(stderr);
 }
 
+QString dim_words() {
+    QStringList words;
+    for (Dim d : kDims) words << dim_flag(d);
+    return words.join(QStringLiteral(", "));
+}
+
+// A --fix value as a key: "best", a strategy name, or a size/count ("16M", "4").
+bool fixed_key(Dim d, const QString& text, QString* key) {
+    if (text == kBest || text == QLatin1String("fastest")) return *key = kBest, true;
+    if (!is_numeric(d)) return *key = text, true;
+    try {
+        *key = QString::number(sfp::parse_size(text.toStdString()));
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+// Headless: the slice must fit the experiment before anything runs.
+bool apply_slice_flags(MainWindow& window, const HeadlessOptions& options) {
+    if (options.x.isEmpty() && options.per.isEmpty() && options.fix.isEmpty()) return true;
+    QString why;
+    const std::optional<sfp::Experiment> e = window.experimentPanel()->validExperiment(&why);
+    if (!e) return say(QStringLiteral("sfpbench-gui: ") + why), false;
+    std::vector<sfp::Cell> cells;
+    try {
+        cells = sfp::expand(*e);
+    } catch (const std::exception& error) {
+        return say(QStringLiteral("sfpbench-gui: ") + QString::fromUtf8(error.what())), false;
+    }
+    const PlotSlice slice(cells);
+    SliceChoice choice;
+    why = slice_from_flags(slice, options.x, options.per, options.fix, &choice);
+    if (!why.isEmpty()) return say(QStringLiteral("sfpbench-gui: ") + why), false;
+    window.plotPanel()->setCells(cells);
+    window.plotPanel()->setSlice(choice);
+    return true;
+}
+
 }  // namespace
+
+QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString& per, const QStringList& fix,
+                         SliceChoice* out) {
+    SliceChoice c = slice.defaults();
+    const auto dim = [](const QString& flag, const QString& word, Dim* d) {
+        return dim_from_flag(word, d) ? QString()
+                                      : QStringLiteral("%1 '%2': expected one of %3").arg(flag, word, dim_words());
+    };
+    if (!x.isEmpty())
+        if (QString why = dim(QStringLiteral("--x"), x, &c.x); !why.isEmpty()) return why;
+    if (!per.isEmpty())
+        if (QString why = dim(QStringLiteral("--per"), per, &c.per); !why.isEmpty()) return why;
+    if (!x.isEmpty() || !per.isEmpty()) {
+        // The remaining dimensions change with x and per: start them from their defaults.
+        const SliceChoice fitted = slice.fitted(c);
+        if (fitted.x == c.x && fitted.per == c.per) c.fixed = fitted.fixed;
+    }
+    for (const QString& item : fix) {
+        const QString name = item.section(QLatin1Char('='), 0, 0), value = item.section(QLatin1Char('='), 1);
+        Dim d;
+        if (!item.contains(QLatin1Char('=')) || value.isEmpty())
+            return QStringLiteral("--fix '%1': expected dimension=value, as threads=4 or block=best").arg(item);
+        if (QString why = dim(QStringLiteral("--fix"), name, &d); !why.isEmpty()) return why;
+        QString key;
+        if (!fixed_key(d, value, &key)) return QStringLiteral("--fix '%1': '%2' is not a size or count").arg(item, value);
+        c.fixed[d] = key;
+    }
+    if (QString why = slice.problem(c); !why.isEmpty()) return QStringLiteral("the plot slice: ") + why;
+    *out = c;
+    return {};
+}
 
 QStringList plot_kind_names() {
     return {QStringLiteral("lines"), QStringLiteral("time-split"), QStringLiteral("box"), QStringLiteral("slowdown")};
@@ -43,6 +115,7 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
         say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text());
         return 2;
     }
+    if (!apply_slice_flags(window, options)) return 2;
     core::Controller* controller = window.controller();
     int code = 0;
     QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });

@@ -13,10 +13,19 @@ struct HeadlessOptions {
     QString csv;         // where the runs CSV goes
     QString png;         // where the plot goes
     QString plot;        // which plot: lines (default), time-split, box, slowdown
+    QString x, per;      // the Lines plot's slice: x axis and one line per (dimension words)
+    QStringList fix;     // "threads=4", "block=best", "size=16M"
 };
 
 // The names --plot accepts, in plots::Kind order.
 QStringList plot_kind_names();
+
+class PlotSlice;
+struct SliceChoice;
+// The slice --x, --per and --fix ask for, starting from the defaults of `slice`; "" when these
+// cells can take it, else one sentence saying which flag is wrong and why.
+QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString& per, const QStringList& fix,
+                         SliceChoice* out);
 
 // Runs the event loop until the experiment ends; returns the process exit code: 0 when every
 // run succeeded, 2 for trouble (bad spec, an output not written, failed or MISMATCH runs).

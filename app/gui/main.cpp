@@ -47,7 +47,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1.").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"), QStringLiteral("lines"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
-    parser.addOptions({headless, csv, png, plot, runNow, fresh});
+    const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (block, threads, size)."), QStringLiteral("dimension"));
+    const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per strategy, block, threads or size."), QStringLiteral("dimension"));
+    const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension at a value or at best, e.g. threads=4, block=best (repeatable)."), QStringLiteral("dimension=value"));
+    parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
     parser.process(app);
     const QString experiment = parser.positionalArguments().value(0);
@@ -56,7 +59,8 @@ int main(int argc, char** argv) {
         // A throwaway settings file: a headless run never changes the user's window state.
         QTemporaryDir scratch;
         gui::MainWindow window(std::make_unique<gui::Settings>(scratch.filePath(QStringLiteral("settings.ini"))));
-        return gui::run_headless(window, {experiment, parser.value(csv), parser.value(png), parser.value(plot)});
+        return gui::run_headless(window, {experiment, parser.value(csv), parser.value(png), parser.value(plot),
+                                          parser.value(x), parser.value(per), parser.values(fix)});
     }
     gui::MainWindow window(std::make_unique<gui::Settings>());
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());

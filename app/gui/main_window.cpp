@@ -194,7 +194,7 @@ bool MainWindow::run() {
     run_clock_.start();
     const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
     results_->begin(empty);
-    plot_->chooseAxisFor(empty.cells);
+    plot_->setCells(empty.cells);
     plot_->setReport(empty);
     setRunning(true);
     return true;

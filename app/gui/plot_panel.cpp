@@ -15,6 +15,13 @@ namespace {
 constexpr int kRedrawDelayMs = 40;
 constexpr double kHoverRadiusPx = 14;
 
+bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
+        return x.strategy == y.strategy && x.block_size == y.block_size && x.threads == y.threads &&
+               x.file_size == y.file_size && x.input_set == y.input_set;
+    });
+}
+
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
@@ -23,18 +30,36 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
-    QStringList axes;
-    for (Axis a : kAxes) axes << axis_name(a);
-    addCombo(axis_, tr("Against"), axes, controls);
     addCombo(errors_, tr("Error bars"), {tr("stddev"), tr("95% CI"), tr("none")}, controls);
-    kind_->setToolTip(tr("Lines: a metric against block size, threads or file size, one line per strategy.\n"
+    kind_->setToolTip(tr("Lines: a metric against block size, threads or file size, one line per strategy\n"
+                         "(or per another parameter), the remaining parameters fixed as chosen below.\n"
                          "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
                          "Box plot: the spread of each cell's repetitions.\n"
                          "Times slower: each cell's median elapsed time over the fastest cell's."));
     controls->addStretch(1);
     kind_->setObjectName(QStringLiteral("plotKind"));
     metric_->setObjectName(QStringLiteral("plotMetric"));
-    axis_->setObjectName(QStringLiteral("plotAxis"));
+
+    // The slice of the Lines plot: its own row, since the fixed dimensions come and go.
+    slice_row_ = new QWidget(this);
+    auto* slice = new QHBoxLayout(slice_row_);
+    slice->setContentsMargins(0, 0, 0, 0);
+    const auto add_slice_combo = [&](QComboBox*& box, const QString& label, const QString& name, const QString& tip) {
+        box = new QComboBox(slice_row_);
+        box->setObjectName(name);
+        box->setToolTip(tip);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        auto* text = new QLabel(label, slice_row_);
+        text->setBuddy(box);
+        slice->addWidget(text);
+        slice->addWidget(box);
+        connect(box, &QComboBox::currentIndexChanged, this, &PlotPanel::readSliceControls);
+    };
+    add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
+    add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
+    fixed_row_ = new QHBoxLayout;
+    slice->addLayout(fixed_row_);
+    slice->addStretch(1);
 
     // Layout once: title on top, the axis rect, the legend below it in rows (as in a paper).
     plot_->setObjectName(QStringLiteral("plot"));
@@ -51,15 +76,20 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     plot_->setMinimumSize(360, 260);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
+    connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+        if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) toggleSeries(entry->plottable()->name());
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
+    layout->addWidget(slice_row_);
     layout->addWidget(plot_, 1);
 
     redraw_timer_.setSingleShot(true);
     redraw_timer_.setInterval(kRedrawDelayMs);
     connect(&redraw_timer_, &QTimer::timeout, this, &PlotPanel::redrawNow);
+    rebuildSliceControls();
     updateControls();
     redrawNow();
 }
@@ -80,20 +110,82 @@ void PlotPanel::addCombo(QComboBox*& box, const QString& label, const QStringLis
 void PlotPanel::updateControls() {
     const auto kind = plots::Kind(kind_->currentIndex());
     metric_->setEnabled(kind == plots::Kind::lines || kind == plots::Kind::box);
-    axis_->setEnabled(kind == plots::Kind::lines);
+    slice_row_->setEnabled(kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
+}
+
+void PlotPanel::rebuildSliceControls() {
+    syncing_ = true;
+    const auto fill = [](QComboBox* box, const std::vector<Dim>& dims, Dim current) {
+        box->clear();
+        for (Dim d : dims) box->addItem(dim_name(d), int(d));
+        if (box->findData(int(current)) < 0) box->addItem(dim_name(current), int(current));  // nothing varies yet
+        box->setCurrentIndex(box->findData(int(current)));
+    };
+    fill(axis_, slice_.axisChoices(), choice_.x);
+    fill(per_, slice_.perChoices(choice_.x), choice_.per);
+    // The combo that changed may be among these, still inside its signal: delete them later.
+    for (QWidget* old : fixed_widgets_) {
+        old->disconnect(this);
+        old->hide();
+        old->setObjectName({});
+        old->deleteLater();
+    }
+    fixed_widgets_.clear();
+    fixed_.clear();
+    for (Dim d : slice_.fixedDims(choice_)) {
+        auto* box = new QComboBox(slice_row_);
+        box->setObjectName(QStringLiteral("plotFixed_") + dim_flag(d));
+        box->setToolTip(tr("The value of %1 every point uses, or the fastest one per point.").arg(dim_name(d)));
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        box->addItem(tr("fastest"), kBest);
+        for (const QString& key : slice_.values(d)) box->addItem(value_text(d, key), key);
+        box->setCurrentIndex(std::max(0, box->findData(choice_.fixed[d])));
+        auto* label = new QLabel(dim_name(d), slice_row_);
+        label->setBuddy(box);
+        fixed_widgets_ << label << box;
+        fixed_row_->addWidget(label);
+        fixed_row_->addWidget(box);
+        connect(box, &QComboBox::currentIndexChanged, this, &PlotPanel::readSliceControls);
+        fixed_.emplace_back(d, box);
+    }
+    syncing_ = false;
+}
+
+void PlotPanel::readSliceControls() {
+    if (syncing_) return;
+    SliceChoice wanted{Dim(axis_->currentData().toInt()), Dim(per_->currentData().toInt()), choice_.fixed};
+    for (const auto& [dim, box] : fixed_) wanted.fixed[dim] = box->currentData().toString();
+    setSlice(wanted);
+}
+
+void PlotPanel::setSlice(const SliceChoice& choice) {
+    choice_ = slice_.fitted(choice);
+    rebuildSliceControls();
+    redrawNow();
 }
 
 void PlotPanel::setReport(const sfp::ExperimentReport& report) {
     report_ = report;
+    if (!same_cells(report.cells, slice_.cells())) setCells(report.cells);
     if (!redraw_timer_.isActive()) redraw_timer_.start();
 }
 
-void PlotPanel::chooseAxisFor(const std::vector<sfp::Cell>& cells) { setAxis(natural_axis(cells)); }
+void PlotPanel::setCells(const std::vector<sfp::Cell>& cells) {
+    const bool first = slice_.cells().empty();
+    slice_ = PlotSlice(cells);
+    // A fresh panel starts from the defaults; later experiments keep what still fits.
+    choice_ = first ? slice_.defaults() : slice_.fitted(choice_);
+    rebuildSliceControls();
+}
 
 void PlotPanel::setKind(plots::Kind kind) { kind_->setCurrentIndex(int(kind)); }
 void PlotPanel::setMetric(Metric metric) { metric_->setCurrentIndex(int(metric)); }
-void PlotPanel::setAxis(Axis axis) { axis_->setCurrentIndex(int(axis)); }
+void PlotPanel::setAxis(Dim axis) {
+    SliceChoice wanted = choice_;
+    wanted.x = axis;
+    setSlice(wanted);
+}
 void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
 void PlotPanel::setPresentation(bool on) {
@@ -107,14 +199,33 @@ void PlotPanel::redrawNow() {
     const auto metric = Metric(metric_->currentIndex());
     switch (plots::Kind(kind_->currentIndex())) {
     case plots::Kind::lines:
-        hover_ = plots::draw_lines(canvas_, report_, metric, Axis(axis_->currentIndex()),
-                                   plots::ErrorKind(errors_->currentIndex()));
+        hover_ = plots::draw_lines(canvas_, report_, metric, slice_, choice_, plots::ErrorKind(errors_->currentIndex()));
         break;
     case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, report_); break;
     case plots::Kind::box: hover_ = plots::draw_box(canvas_, report_, metric); break;
     case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_); break;
     }
+    applyHidden();
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotPanel::toggleSeries(const QString& name) {
+    if (!hidden_.remove(name)) hidden_.insert(name);
+    applyHidden();
+    plot_->replot();
+}
+
+void PlotPanel::applyHidden() {
+    // A hidden series keeps its legend entry (greyed) so a second click brings it back; its
+    // error bars go with it.
+    for (int i = 0; i < plot_->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot_->plottable(i);
+        QCPAbstractPlottable* owner = p;
+        if (auto* bars = qobject_cast<QCPErrorBars*>(p); bars && bars->dataPlottable()) owner = bars->dataPlottable();
+        const bool hidden = hidden_.contains(owner->name());
+        p->setVisible(!hidden);
+        if (auto* entry = plot_->legend->itemWithPlottable(p)) entry->setTextColor(hidden ? Qt::gray : Qt::black);
+    }
 }
 
 QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
@@ -125,6 +236,7 @@ QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
     const plots::HoverPoint* best = nullptr;
     double bestDistance = kHoverRadiusPx;
     for (const plots::HoverPoint& p : hover_) {
+        if (!p.series.isEmpty() && hidden_.contains(p.series)) continue;
         if (p.half_width > 0) {  // a bar: inside it counts
             if (std::abs(key - p.key) <= p.half_width && value >= std::min(p.bottom, p.value) &&
                 value <= std::max(p.bottom, p.value))

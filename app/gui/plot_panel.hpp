@@ -1,6 +1,8 @@
 #pragma once
-// The plot area: which plot (lines, time split, box, slowdown), its metric, axis and error bars,
-// redrawn live as runs finish; hover tooltips; PNG/PDF rendering for export.
+// The plot area: which plot (lines, time split, box, slowdown), its metric, slice (x axis, one
+// line per, fixed values) and error bars, redrawn live as runs finish; hover tooltips; PNG/PDF
+// rendering for export.
+#include <QSet>
 #include <QTimer>
 #include <QWidget>
 
@@ -21,16 +23,22 @@ public:
     // Redraws soon (several runs finishing at once cost one redraw).
     void setReport(const sfp::ExperimentReport& report);
     void redrawNow();
-    // Picks the axis the experiment sweeps (block size, threads or file size).
-    void chooseAxisFor(const std::vector<sfp::Cell>& cells);
+    // The cells about to run: the slice choices become theirs, keeping what still fits.
+    void setCells(const std::vector<sfp::Cell>& cells);
 
     void setKind(plots::Kind kind);
     void setMetric(Metric metric);
-    void setAxis(Axis axis);
+    void setAxis(Dim axis);
+    // The slice as asked, made to fit the current cells (PlotSlice::fitted).
+    void setSlice(const SliceChoice& choice);
+    const SliceChoice& slice() const { return choice_; }
+    const PlotSlice& plotSlice() const { return slice_; }
     void setErrors(plots::ErrorKind errors);
     void setPresentation(bool on);
 
     QCustomPlot* plot() { return plot_; }
+    // Hides or shows a series by its legend name (a click on the legend entry does the same).
+    void toggleSeries(const QString& name);
     const plots::Hover& hoverPoints() const { return hover_; }
     // What the tooltip says at a pixel of the plot ("" when nothing is near).
     QString hoverTextAt(const QPointF& pixel) const;
@@ -43,17 +51,29 @@ private:
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QHBoxLayout* row);
     void onMouseMove(QMouseEvent* event);
     void updateControls();
+    void applyHidden();
+    void rebuildSliceControls();
+    void readSliceControls();
     QSize exportSize() const;
 
     QComboBox* kind_ = nullptr;
     QComboBox* metric_ = nullptr;
     QComboBox* axis_ = nullptr;
+    QComboBox* per_ = nullptr;
+    QHBoxLayout* fixed_row_ = nullptr;  // one "fixed at" combo per remaining dimension
+    std::vector<std::pair<Dim, QComboBox*>> fixed_;
+    QList<QWidget*> fixed_widgets_;  // their labels and themselves
+    QWidget* slice_row_ = nullptr;
     QComboBox* errors_ = nullptr;
     QCustomPlot* plot_;
     plots::Canvas canvas_;
     sfp::ExperimentReport report_;
+    PlotSlice slice_;
+    SliceChoice choice_;
+    bool syncing_ = false;  // the slice combos are being filled, not chosen
     plots::Hover hover_;
     QTimer redraw_timer_;
+    QSet<QString> hidden_;  // legend names of series clicked away
 };
 
 }  // namespace gui

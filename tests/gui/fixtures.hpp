@@ -1,6 +1,7 @@
 #pragma once
 // Hand-made reports and small experiments shared by the GUI tests.
 #include <QTemporaryDir>
+#include <bit>
 #include <string>
 
 #include "sfp/experiment.hpp"
@@ -50,6 +51,47 @@ inline sfp::ExperimentReport sweep() {
             r.runs.push_back(run(c, rep, base[c] + 0.01 * rep, base[c] / 4, base[c] / 2));
     r.runs.push_back(run(0, 4, 0, 0, 0, "error", "cannot open '/x': No such file or directory"));
     r.runs.push_back(run(4, 4, 0.09, 0.02, 0.04, "MISMATCH"));
+    return r;
+}
+
+// The matrix people sweep: sizes 8M and 16M, threads 1, 2, 4, seven strategies of which some
+// use no block size or no threads -- 84 cells, two repetitions each. Times are made so that
+// more threads and larger blocks are faster: "best" has one right answer per point.
+inline sfp::ExperimentReport wide() {
+    sfp::ExperimentReport r;
+    r.experiment.algorithm = "compare";
+    r.experiment.data_kind = "pair";
+    r.experiment.sizes = {8u << 20, 16u << 20};
+    r.experiment.repetitions = 2;
+    const std::vector<std::uint64_t> blocks{512, 4096, 65536, 1 << 20};
+    const std::vector<unsigned> threads{1, 2, 4};
+    struct Kind {
+        std::string name;
+        bool blocks, threads;
+        std::size_t block_count;
+    };
+    const Kind kinds[] = {{"read", true, false, 4},     {"pread-mt", true, true, 4}, {"adaptive", true, true, 4},
+                          {"uring-mt", true, true, 3},  {"mmap-mt", false, true, 0}, {"mmap", false, false, 0},
+                          {"cmp", false, false, 0}};
+    for (std::size_t k = 0; k < std::size(kinds); ++k)
+        for (std::size_t set = 0; set < 2; ++set)
+            for (std::size_t b = 0; b < (kinds[k].blocks ? kinds[k].block_count : 1); ++b)
+                for (std::size_t t = 0; t < (kinds[k].threads ? threads.size() : 1); ++t) {
+                    sfp::Cell c = cell(kinds[k].name, kinds[k].blocks ? blocks[b] : 0, kinds[k].threads ? threads[t] : 0,
+                                       r.experiment.sizes[set]);
+                    c.input_set = set;
+                    r.cells.push_back(c);
+                }
+    for (unsigned rep = 1; rep <= 2; ++rep)
+        for (std::size_t i = 0; i < r.cells.size(); ++i) {
+            const sfp::Cell& c = r.cells[i];
+            const double t = double(c.file_size >> 20) * 0.01 * (1 + 0.01 * double(i % 7)) /
+                             (c.block_size ? double(std::countr_zero(c.block_size)) : 10.0) / (c.threads ? c.threads : 1) +
+                             0.001 * rep;
+            sfp::RunRecord run = fixtures::run(i, rep, t, t / 2, t / 4);
+            run.result.bytes = c.file_size;
+            r.runs.push_back(run);
+        }
     return r;
 }
 

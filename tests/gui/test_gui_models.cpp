@@ -14,7 +14,7 @@
 #include "fixtures.hpp"
 #include "message_area.hpp"
 #include "plot_panel.hpp"
-#include "plot_series.hpp"
+#include "plot_slice.hpp"
 #include "plots/plots.hpp"
 #include "progress_panel.hpp"
 #include "results_panel.hpp"
@@ -122,8 +122,9 @@ private slots:
 
     void lineSeriesHaveOneLinePerStrategy() {
         const sfp::ExperimentReport r = fixtures::sweep();
-        QCOMPARE(natural_axis(r.cells), Axis::block_size);
-        const std::vector<Series> lines = line_series(r, Metric::elapsed, Axis::block_size);
+        const PlotSlice slice(r.cells);
+        QCOMPARE(slice.defaults().x, Dim::block_size);
+        const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
         QCOMPARE(lines.size(), std::size_t(3));
         QCOMPARE(lines[0].name, QStringLiteral("read"));
         QCOMPARE(lines[0].points.size(), std::size_t(2));
@@ -132,12 +133,9 @@ private slots:
         QCOMPARE(lines[0].points[0].summary.n, std::size_t(3));  // the failed run does not count
         QVERIFY(qAbs(lines[0].points[0].summary.mean - 0.32) < 1e-12);
         QVERIFY(lines[2].flat);  // mmap uses no block size: drawn across the axis
+        QCOMPARE(lines[2].name, QStringLiteral("mmap (no block size)"));
         QCOMPARE(lines[2].points.size(), std::size_t(2));
         QCOMPARE(lines[2].points[0].summary.n, std::size_t(3));  // the MISMATCH run does not count
-        // Against threads the block size tells lines apart.
-        const std::vector<Series> byThreads = line_series(r, Metric::elapsed, Axis::threads);
-        QCOMPARE(byThreads.size(), std::size_t(5));
-        QCOMPARE(byThreads[2].name, QStringLiteral("pread-mt, 4K blocks"));
     }
 
     void metricsOfARun() {
@@ -150,7 +148,7 @@ private slots:
     void plotHoldsOneGraphPerStrategy() {
         PlotPanel panel;
         panel.setReport(fixtures::sweep());
-        panel.setAxis(Axis::block_size);
+        panel.setAxis(Dim::block_size);
         panel.setKind(plots::Kind::lines);
         panel.redrawNow();
         QCustomPlot* plot = panel.plot();
@@ -194,7 +192,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         panel.setReport(fixtures::sweep());
         panel.setKind(plots::Kind::lines);
-        panel.setAxis(Axis::block_size);
+        panel.setAxis(Dim::block_size);
         panel.redrawNow();
         panel.plot()->replot();
         const plots::HoverPoint& p = panel.hoverPoints().front();

@@ -13,6 +13,16 @@ QColor series_color(int index) {
     return colors[index % int(std::size(colors))];
 }
 
+SeriesLook series_look(int index) {
+    static const QCPScatterStyle::ScatterShape shapes[] = {
+        QCPScatterStyle::ssCircle,  QCPScatterStyle::ssSquare,           QCPScatterStyle::ssTriangle,
+        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCrossCircle};
+    static const Qt::PenStyle lines[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    // Colours cycle fastest; each round of eight changes the marker, and with it the line.
+    const int round = index / 8;
+    return {series_color(index), shapes[round % int(std::size(shapes))], lines[round % int(std::size(lines))]};
+}
+
 void reset(const Canvas& c) {
     QCustomPlot* p = c.plot;
     p->clearPlottables();

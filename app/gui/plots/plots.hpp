@@ -3,13 +3,11 @@
 // and returns the points a mouse hover can explain. One file per plot.
 #include <QColor>
 #include <QString>
+#include <qcustomplot.h>
 #include <vector>
 
 #include "../cell_metrics.hpp"
-#include "../plot_series.hpp"
-
-class QCustomPlot;
-class QCPTextElement;
+#include "../plot_slice.hpp"
 
 namespace gui::plots {
 
@@ -31,6 +29,7 @@ struct HoverPoint {
     double key = 0, value = 0;
     QString text;  // rich text: exact value and cell
     double half_width = 0, bottom = 0;
+    QString series{};  // the legend name it belongs to: a hidden series explains nothing
 };
 using Hover = std::vector<HoverPoint>;
 
@@ -44,13 +43,21 @@ struct Canvas {
 // Clears plottables and items, restores linear axes with default tickers and applies the style.
 void reset(const Canvas& canvas);
 QColor series_color(int index);
+// How the line of series `index` looks: colour, then marker shape and pen style, so no two of
+// the first 96 series look alike.
+struct SeriesLook {
+    QColor color;
+    QCPScatterStyle::ScatterShape shape;
+    Qt::PenStyle line;
+};
+SeriesLook series_look(int index);
 // Bottom text above an empty plot (no runs yet).
 void show_placeholder(const Canvas& canvas, const QString& text);
 // "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with.
 QString experiment_caption(const sfp::ExperimentReport& report);
 
-Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, Axis axis,
-                 ErrorKind errors);
+Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
+                 const SliceChoice& choice, ErrorKind errors);
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report);

@@ -1,0 +1,89 @@
+#pragma once
+// Which cells the Lines plot draws: one dimension on the x axis, one line per value of another,
+// and every other dimension that varies fixed at one value or at "best" (the fastest cell at
+// each point). Pure (no widgets): the window, its export and `sfpbench-gui --headless` draw the
+// same slice. A new numeric dimension (a swept option) = one Dim value + one row in kDimRows.
+#include <QString>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "cell_metrics.hpp"
+
+namespace gui {
+
+enum class Dim { strategy, block_size, threads, file_size };
+inline constexpr Dim kDims[] = {Dim::strategy, Dim::block_size, Dim::threads, Dim::file_size};
+
+QString dim_name(Dim d);    // "block size"
+QString dim_flag(Dim d);    // "block": the word --x, --per and --fix take
+QString axis_title(Dim d);  // "block size (bytes, log₂ scale)": with its unit
+bool is_numeric(Dim d);     // only numeric dimensions can be the x axis
+bool dim_from_flag(const QString& word, Dim* out);
+// The cell's value: a number for numeric dimensions (0 = the cell does not use it).
+std::uint64_t dim_number(const sfp::Cell& c, Dim d);
+// The cell's value as a key: the strategy name or the number in decimal; "" = not used.
+QString dim_key(const sfp::Cell& c, Dim d);
+// A value in words: "64K", "2", "16M", "read"; "best" reads "fastest".
+QString value_text(Dim d, const QString& key);
+// A value as a line's name: "read", "64K blocks", "2 threads", "16M file".
+QString value_words(Dim d, const QString& key);
+
+// Fixed at "best": per point, the cell with the highest median throughput (for one input, the
+// one with the lowest median elapsed time).
+inline const QString kBest = QStringLiteral("best");
+
+struct SliceChoice {
+    Dim x = Dim::block_size;
+    Dim per = Dim::strategy;
+    std::map<Dim, QString> fixed;  // every other varying dimension: a key (as dim_key) or kBest
+    bool operator==(const SliceChoice&) const = default;
+};
+
+struct SeriesPoint {
+    double x = 0;
+    sfp::Summary summary;  // n == 0: the cell has not run (or never will): a gap in the line
+    std::size_t cell = 0;
+};
+
+struct Series {
+    QString name;  // legend text
+    // The cells do not use the x parameter (mmap has no block size): one value, drawn flat
+    // across the axis as two points.
+    bool flat = false;
+    std::vector<SeriesPoint> points;  // ascending x
+};
+
+class PlotSlice {
+public:
+    PlotSlice() = default;
+    explicit PlotSlice(const std::vector<sfp::Cell>& cells);
+
+    const std::vector<sfp::Cell>& cells() const { return cells_; }
+    // The values the cells take in a dimension (keys, numbers ascending); unused (0) left out.
+    std::vector<QString> values(Dim d) const;
+    bool varies(Dim d) const { return values(d).size() > 1; }
+
+    std::vector<Dim> axisChoices() const;        // numeric dimensions that vary
+    std::vector<Dim> perChoices(Dim x) const;    // strategy, then the varying ones except x
+    std::vector<Dim> fixedDims(const SliceChoice& c) const;  // varying, neither x nor per
+    // The x axis with most values (block size first), one line per strategy, file size fixed
+    // at the largest, everything else at "best".
+    SliceChoice defaults() const;
+    // `wanted` with every part these cells cannot take replaced by its default.
+    SliceChoice fitted(SliceChoice wanted) const;
+    // Why these cells cannot take `c` ("" when they can): for flags typed by hand.
+    QString problem(const SliceChoice& c) const;
+
+    std::vector<Series> series(const sfp::ExperimentReport& report, Metric metric, const SliceChoice& c) const;
+    // "threads: fastest · file size: 16M": the fixed dimensions, for the plot's title.
+    QString caption(const SliceChoice& c) const;
+
+private:
+    QString defaultFixed(Dim d) const;
+
+    std::vector<sfp::Cell> cells_;
+    std::map<Dim, std::vector<QString>> values_;
+};
+
+}  // namespace gui
