@@ -8,6 +8,7 @@
 
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
+#include "algorithms/wordcount/strategies.hpp"
 
 namespace sfp {
 namespace {
@@ -30,6 +31,13 @@ const std::vector<Strategy>& all() {
             cipher::mmap_window_strategy,
             cipher::mmap_in_strategy,
             cipher::cp_strategy,
+            wordcount::strtok_strategy,
+            wordcount::loop_strategy,
+            wordcount::pipeline_strategy,
+            wordcount::simd_strategy,
+            wordcount::striped_strategy,
+            wordcount::files_strategy,
+            wordcount::wc_strategy,
         };
         validate_registry(v);
         return v;
