@@ -21,6 +21,7 @@ const std::map<QString, Command>& commands() {
         {"generate", {cli::cmd_generate, "write test data: random, pair or text"}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
+        {"wordcount", {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
     return table;
