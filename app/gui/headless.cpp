@@ -24,7 +24,8 @@ void say(const QString& line) {
 }  // namespace
 
 QStringList plot_kind_names() {
-    return {QStringLiteral("lines"), QStringLiteral("time-split"), QStringLiteral("box"), QStringLiteral("slowdown")};
+    return {QStringLiteral("lines"), QStringLiteral("time-split"), QStringLiteral("box"), QStringLiteral("slowdown"),
+            QStringLiteral("histogram")};
 }
 
 int run_headless(MainWindow& window, const HeadlessOptions& options) {

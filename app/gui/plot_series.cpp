@@ -15,6 +15,10 @@ std::uint64_t axis_value(const sfp::Cell& c, Axis a) {
     case Axis::block_size: return c.block_size;
     case Axis::threads: return c.threads;
     case Axis::file_size: return c.file_size;
+    case Axis::packing: {
+        const auto it = c.swept.find("packing");
+        return it == c.swept.end() ? 0 : it->second;
+    }
     }
     return 0;
 }
@@ -29,13 +33,14 @@ std::size_t distinct(const std::vector<sfp::Cell>& cells, Axis a) {
 // Everything that tells two lines apart, except the axis parameter itself.
 QString line_name(const sfp::Cell& c, Axis axis, const Varying& v) {
     return cell_words(c, {true, axis != Axis::block_size && v.block, axis != Axis::threads && v.threads,
-                          axis != Axis::file_size && v.size});
+                          axis != Axis::file_size && v.size, axis != Axis::packing && v.swept});
 }
 
 QString flat_suffix(Axis axis) {
     switch (axis) {
     case Axis::block_size: return QObject::tr(" (no block size)");
     case Axis::threads: return QObject::tr(" (one thread)");
+    case Axis::packing: return QObject::tr(" (no packing)");
     case Axis::file_size: break;
     }
     return {};
@@ -48,6 +53,7 @@ QString axis_title(Axis a) {
     case Axis::block_size: return QObject::tr("block size (bytes, log₂ scale)");
     case Axis::threads: return QObject::tr("threads");
     case Axis::file_size: return QObject::tr("file size (MiB)");
+    case Axis::packing: return QObject::tr("packing (lines per hand-off, log₁₀ scale)");
     }
     return {};
 }
@@ -57,6 +63,7 @@ QString axis_name(Axis a) {
     case Axis::block_size: return QObject::tr("block size");
     case Axis::threads: return QObject::tr("threads");
     case Axis::file_size: return QObject::tr("file size");
+    case Axis::packing: return QObject::tr("packing");
     }
     return {};
 }

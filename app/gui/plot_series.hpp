@@ -8,8 +8,9 @@
 
 namespace gui {
 
-enum class Axis { block_size, threads, file_size };
-inline constexpr Axis kAxes[] = {Axis::block_size, Axis::threads, Axis::file_size};
+// packing: wordcount pipeline's swept option (SimpleCount's record-packing factor).
+enum class Axis { block_size, threads, file_size, packing };
+inline constexpr Axis kAxes[] = {Axis::block_size, Axis::threads, Axis::file_size, Axis::packing};
 QString axis_title(Axis a);  // "block size (bytes, log₂ scale)": with its unit
 QString axis_name(Axis a);   // "block size"
 

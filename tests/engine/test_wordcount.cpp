@@ -51,8 +51,8 @@ sfp::WordCounts reference(const Bytes& text, const std::string& extra = {}) {
 
 Bytes text_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
-// Words of 1..40 bytes (letters, digits, high bytes, NULs) and runs of every separator.
-Bytes mixed_text(std::size_t size, std::uint32_t seed) {
+// Words of 1..40 bytes (letters, high bytes and NULs unless `letters_only`) and runs of every separator.
+Bytes mixed_text(std::size_t size, std::uint32_t seed, bool letters_only = false) {
     const Bytes noise = testing::pattern(size * 2, seed);
     static const char separators[] = " \t\n\v\f\r";
     Bytes out;
@@ -60,7 +60,10 @@ Bytes mixed_text(std::size_t size, std::uint32_t seed) {
         const std::size_t word = 1 + noise[2 * i] % 40;
         for (std::size_t k = 0; k < word && out.size() < size; ++k) {
             const std::uint8_t r = noise[(2 * i + k) % noise.size()];
-            out.push_back(r % 17 == 0 ? 0 : r % 13 == 0 ? std::uint8_t(0x80 | r) : std::uint8_t('a' + r % 26));
+            out.push_back(letters_only ? std::uint8_t('a' + r % 26)
+                          : r % 17 == 0 ? 0
+                          : r % 13 == 0 ? std::uint8_t(0x80 | r)
+                                        : std::uint8_t('a' + r % 26));
         }
         for (std::size_t k = 0; k <= noise[2 * i + 1] % 3 && out.size() < size; ++k)
             out.push_back(std::uint8_t(separators[noise[2 * i + 1 + k] % 6]));
@@ -99,12 +102,13 @@ std::vector<Case> cases_for(std::size_t block, unsigned threads) {
     };
     const std::size_t size = std::min<std::size_t>(block * threads * 3 + 1234, 300'000);
     c.push_back({"mixed", mixed_text(size, unsigned(block + threads))});
+    c.push_back({"plain text", mixed_text(size, unsigned(block + threads + 1), true)});
     c.push_back({"one word", Bytes(size, 'z')});
     // Stripes of the striped strategy begin at multiples of ceil(size / threads).
     std::vector<std::size_t> boundaries;
     const std::size_t stripe = (size + threads - 1) / threads;
     for (std::size_t b = stripe; b < size; b += stripe) boundaries.push_back(b);
-    if (block >= 8)
+    if (block >= 6)  // 3 bytes before and 2 after each boundary fit between boundaries
         for (std::size_t b = block; b < size; b += block) boundaries.push_back(b);
     c.push_back({"a word across every boundary", straddling(size, boundaries)});
     if (block >= 4096) {  // a 10 MB line read a byte or 7 at a time would take minutes

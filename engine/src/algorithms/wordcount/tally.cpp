@@ -15,20 +15,18 @@ Separators::Separators(std::string_view extra) {
 
 std::string Separators::all() const { return " \t\n\v\f\r" + extra_; }
 
-void feed_plain(Tally& t, const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept {
-    t.counts_.bytes += n;
+void Tally::feed(const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept {
+    counts_.bytes += n;
     for (const std::uint8_t* end = p + n; p != end; ++p) {
         if (!seps(*p)) {
-            ++t.run_;
-            t.run_printable_ |= Separators::printable(*p);
+            ++run_;
+            run_printable_ |= Separators::printable(*p);
             continue;
         }
-        if (*p == '\n') ++t.counts_.lines;
-        t.close_run();
+        if (*p == '\n') ++counts_.lines;
+        close_run();
     }
 }
-
-void Tally::feed(const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept { feed_plain(*this, p, n, seps); }
 
 void Tally::append(const Tally& next) noexcept {
     counts_.bytes += next.counts_.bytes;
