@@ -1,5 +1,6 @@
 // wordcount/files — wcMTMM's whole-file parallelism: T threads take the next file from a shared
 // queue and count it alone (one thread, the vector kernel); results come back in argument order.
+#include <algorithm>
 #include <atomic>
 
 #include "algorithms/wordcount/inputs.hpp"
