@@ -18,14 +18,33 @@ ensure_random() {
 # median of the numbers on stdin
 median() { sort -g | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
-# Wall seconds of a command (its output discarded).
+# Wall seconds of a command run as a child (its output discarded): fork, exec and wait under
+# the clock and nothing else, as the engine times its baselines (bash's $EPOCHREALTIME needs no
+# process of its own, unlike `date`).
 wall() {
     local t0 t1
-    t0=$(date +%s%N)
+    t0=$EPOCHREALTIME
     "$@" >/dev/null 2>&1 || true
-    t1=$(date +%s%N)
-    awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f\n", (b - a) / 1e9}'
+    t1=$EPOCHREALTIME
+    awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f\n", b - a}'
 }
+
+# Replaces what stands between "<!-- bench:NAME -->" and "<!-- /bench:NAME -->" in FILE (the
+# README) with the text on stdin, so published numbers are only ever written by a script.
+publish() {
+    local name=$1 file=$2 text
+    text=$(mktemp)
+    cat >"$text"
+    grep -q "^<!-- bench:$name -->\$" "$file" || { echo "publish: no <!-- bench:$name --> marker in $file" >&2; return 1; }
+    awk -v name="$name" -v text="$text" '
+        $0 == "<!-- bench:" name " -->" {print; while ((getline line < text) > 0) print line; skip = 1; next}
+        $0 == "<!-- /bench:" name " -->" {skip = 0}
+        !skip {print}' "$file" >"$file.tmp" && mv "$file.tmp" "$file"
+    rm -f "$text"
+}
+
+# Exits 0 when median A is below FACTOR times median B (FACTOR defaults to 1).
+faster() { awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN {exit !(a < f * b)}'; }
 
 # The "real" seconds sfpbench printed on stderr for one run.
 sfp_real() { "$@" 2>&1 >/dev/null | awk '/^real/ {sub(/s$/, "", $2); print $2}'; }

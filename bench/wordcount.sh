@@ -3,7 +3,7 @@
 # `wc` strategy: a child process under the same clock, user/sys from wait4) on one generated
 # text of 640000000 bytes, hot cache, interleaved repetitions. Also SimpleCount's effect
 # (pipeline with 1 line per hand-off against 1000) and striped with 2 threads against simd
-# with 1. Writes docs/bench-wordcount.md and the table between the README's markers.
+# with 1. Writes docs/bench-wordcount.md and the same text between the README's bench:wordcount markers.
 # REPS (default 3) and SIZE change the run; on a loaded 2-core machine it takes a few minutes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +60,7 @@ table=$(
 )
 # "6.1x faster" or "1.2x slower": the median real time of $1 against $2's
 ratio() { awk -v a="$(med real "$1")" -v b="$(med real "$2")" 'BEGIN {if (a >= b) printf "%.1fx faster", a / b; else printf "%.1fx slower", b / a}'; }
+cpu_ratio() { awk -v a="$(med cpu "$1")" -v b="$(med cpu "$2")" 'BEGIN {if (a >= b) printf "%.1fx less", a / b; else printf "%.1fx more", b / a}'; }
 summary="Wordcount of one generated $size-byte text, hot cache, median of $reps interleaved runs.
 Machine: $(machine_line "$data"). Measured $(date -u +%Y-%m-%d) with \`bench/wordcount.sh\`;
 load average $load_before before, $load_after after (the machine is shared: compare ratios)."
@@ -71,13 +72,7 @@ load average $load_before before, $load_after after (the machine is shared: comp
     echo "- against \`LC_ALL=C wc\` (target: the best 10x faster): striped $(ratio wc striped), simd $(ratio wc simd), pipeline-1000 $(ratio wc pipeline-1000)."
     echo "- SimpleCount's record packing: pipeline with 1000 lines per hand-off is $(ratio pipeline-1 pipeline-1000) than with 1."
     echo "- striped with $threads threads against simd with 1: $(ratio simd striped)."
+    echo "- by CPU time (user+sys, which a loaded machine disturbs less than wall time): simd $(cpu_ratio wc simd), striped $(cpu_ratio wc striped) than wc; pipeline-1000 $(cpu_ratio pipeline-1 pipeline-1000) than pipeline-1."
 } | tee "$out"
 
-# The README's copy, between its markers.
-if grep -q '<!-- bench-wordcount:begin -->' "$readme"; then
-    block=$(printf '%s\n\n%s\n' "$summary" "$table")
-    awk -v block="$block" '
-        /<!-- bench-wordcount:begin -->/ {print; print block; skip = 1; next}
-        /<!-- bench-wordcount:end -->/ {skip = 0}
-        !skip {print}' "$readme" >"$readme.tmp" && mv "$readme.tmp" "$readme"
-fi
+publish wordcount "$readme" <"$out"  # the README shows the same table

@@ -1,23 +1,50 @@
 #include "cli_support.hpp"
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 
+#include <QCoreApplication>
+
+#include "arg_bytes.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
 namespace cli {
 
-bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args) {
+bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args,
+                   const QStringList& repeatable) {
     const QCommandLineOption help({"h", "help"}, "Show this help.");
     parser.addOption(help);
     if (!parser.parse(QStringList{"sfpbench " + command} + args)) throw UsageError{command + ": " + parser.errorText()};
     if (parser.isSet(help)) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        // Qt names the executable's full path in the usage line; users type "sfpbench COMMAND".
+        QString text = parser.helpText();
+        const QString exe = QCoreApplication::arguments().value(0);
+        if (!exe.isEmpty()) text.replace(text.indexOf(exe), exe.size(), "sfpbench " + command);
+        std::fputs(qPrintable(text), stdout);
         return false;
     }
+    for (const QString& name : parser.optionNames())
+        if (!repeatable.contains(name) && parser.optionNames().count(name) > 1)
+            throw UsageError{QString("%1: --%2 was given more than once").arg(command, name)};
     return true;
 }
+
+std::string path_bytes(const QString& argument) { return bytes_of_text(argument); }
+
+namespace {
+int first_stdout_error = 0;
+}
+
+bool flush_stdout() {
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+    if (!first_stdout_error) first_stdout_error = errno ? errno : EIO;
+    return false;
+}
+
+int stdout_error() { return first_stdout_error; }
 
 std::uint64_t size_value(const QString& text, const char* what) {
     try {
@@ -27,10 +54,13 @@ std::uint64_t size_value(const QString& text, const char* what) {
     }
 }
 
-std::uint64_t count_value(const QString& text, const char* what) {
+std::uint64_t count_value(const QString& text, const char* what, bool zero_ok, std::uint64_t max) {
     bool ok = false;
     const qulonglong v = text.toULongLong(&ok);
-    if (!ok || v == 0) throw UsageError{QString("%1 '%2' is not a positive whole number").arg(what, text)};
+    if (!ok || (v == 0 && !zero_ok) || v > max)
+        throw UsageError{QString("%1 '%2' is not a %3%4")
+                             .arg(what, text, zero_ok ? "whole number" : "positive whole number",
+                                  max == UINT64_MAX ? QString() : QString(" up to %1").arg(max))};
     return v;
 }
 
@@ -43,9 +73,9 @@ unsigned threads_value(const QString& text) {
     return unsigned(v);
 }
 
-void print_error(const QString& message) {
-    std::fprintf(stderr, "sfpbench: %s\n", qPrintable(message));
-}
+void print_error(const QString& message) { print_error(bytes_of_text(message)); }
+
+void print_error(const std::string& message) { std::fprintf(stderr, "sfpbench: %s\n", message.c_str()); }
 
 void print_timing(const sfp::RunResult& r) {
     const double mbs = r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0.0;
@@ -54,19 +84,24 @@ void print_timing(const sfp::RunResult& r) {
 }
 
 namespace {
-sfp::Progress* interrupt_target = nullptr;
-extern "C" void on_interrupt(int) {
-    if (interrupt_target) interrupt_target->cancel.store(true);  // lock-free atomic: signal-safe
+sfp::Progress the_progress;
+volatile std::sig_atomic_t first_signal = 0;
+extern "C" void on_signal(int sig) {
+    if (!first_signal) first_signal = sig;
+    the_progress.cancel.store(true);  // lock-free atomic: signal-safe
 }
 }  // namespace
 
-void cancel_on_interrupt(sfp::Progress& progress) {
-    interrupt_target = &progress;
+sfp::Progress& signal_progress() { return the_progress; }
+
+void cancel_on_signals() {
     struct sigaction sa {};
-    sa.sa_handler = on_interrupt;
+    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF})
+        sigaction(sig, &sa, nullptr);
 }
+
+int caught_signal() { return first_signal; }
 
 }  // namespace cli

@@ -11,6 +11,8 @@
 
 namespace cli {
 
+// exit_cancelled is what a command returns when a signal stopped it; main() turns it into
+// 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
 enum Exit { exit_ok = 0, exit_different = 1, exit_trouble = 2, exit_cancelled = 130 };
 
 // Thrown for bad command-line input; main() prints "sfpbench: <message>" and exits 2.
@@ -19,18 +21,36 @@ struct UsageError {
 };
 
 // Parses `args` (after the subcommand) with `parser`, which has --help added. Returns false
-// after printing help; throws UsageError on unknown options.
-bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args);
+// after printing help; throws UsageError on unknown options and on an option given twice
+// (except those listed in `repeatable`), so that no value is silently dropped.
+bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args,
+                   const QStringList& repeatable = {});
+
+// Flushes standard output, remembering why the first failed write failed (ENOSPC, EPIPE, ...).
+// Returns false once any write to it has failed; main() then exits 2 with that reason.
+bool flush_stdout();
+int stdout_error();  // errno of the first failure, 0 when none
+
+// A path argument as the bytes the user typed (see arg_bytes.hpp).
+std::string path_bytes(const QString& argument);
 
 std::uint64_t size_value(const QString& text, const char* what);   // 64K, 1M, 640000000
 unsigned threads_value(const QString& text);                       // 1..1024
-std::uint64_t count_value(const QString& text, const char* what);  // plain positive integer
+// A plain whole number (positive unless zero_ok), at most `max`; the error names `what`.
+std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
+                          std::uint64_t max = UINT64_MAX);
 
-void print_error(const QString& message);  // one line on stderr, prefixed "sfpbench: "
+void print_error(const QString& message);      // one line on stderr, prefixed "sfpbench: "
+void print_error(const std::string& message);  // the same for engine messages (paths as bytes)
 // "real 0.123s  user 0.100s  sys 0.020s  1234.5 MB/s" on stderr.
 void print_timing(const sfp::RunResult& result);
 
-// Ctrl-C sets progress.cancel (the run stops within a block) instead of killing the process.
-void cancel_on_interrupt(sfp::Progress& progress);
+// Every catchable signal that would end the process (INT, TERM, HUP, QUIT, PIPE, USR1, USR2,
+// ALRM, XCPU, VTALRM, PROF) sets signal_progress().cancel instead: the run stops within a
+// block, its temporaries are removed and its completed results kept. main() installs this
+// before anything else, so no moment is left in which a signal kills a writer.
+void cancel_on_signals();
+sfp::Progress& signal_progress();  // the one run a command starts observes this
+int caught_signal();               // 0 when none
 
 }  // namespace cli

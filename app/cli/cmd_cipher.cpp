@@ -1,6 +1,5 @@
 // sfpbench cipher IN OUT --shift K — transform a file into another, safely; timing on stderr.
 #include <QJsonDocument>
-#include <csignal>
 #include <cstdio>
 
 #include "cli_support.hpp"
@@ -15,13 +14,15 @@ const char* const kDescription =
     "Transform IN into OUT block by block (the articles' sequential file transformation):\n"
     "  caesar   out = (in + K) mod 256; a negative K decrypts (K from -255 to 255)\n"
     "  letters  A-Z and a-z rotate by K within their case, 0-9 within the digits, the rest unchanged\n"
-    "  widen    each byte (+ K) becomes a UTF-16LE code unit: OUT is twice IN (atou with K = 0)\n"
+    "  widen    each byte becomes a UTF-16LE code unit: OUT is twice IN (atou; --shift is not needed\n"
+    "           and, if given, not applied)\n"
     "\n"
     "Safety: OUT is written to a temporary file beside it and renamed over it only when the run\n"
     "succeeded, so a failure or Ctrl-C leaves any previous OUT untouched and no temporary file\n"
     "behind. Space is reserved first (a full disk is an error before any data moves). OUT must be\n"
-    "a regular file if it exists. An OUT that is IN itself (same path, a symlink or a hard link) is\n"
-    "refused unless --in-place is given.\n"
+    "a regular file if it exists; a symbolic link OUT is followed (the link stays, the file it\n"
+    "names is replaced) and one that points nowhere is refused. An OUT that is IN itself (same\n"
+    "path, a symlink or a hard link) is refused unless --in-place is given.\n"
     "  --in-place       OUT may be IN. IN is still never written: the result replaces IN's name\n"
     "                   atomically when complete (a symlink is followed and kept; other hard links\n"
     "                   keep the original contents).\n"
@@ -30,7 +31,7 @@ const char* const kDescription =
     "                   atomic replacement: on failure or Ctrl-C OUT is emptied (0 bytes), never\n"
     "                   left half written. Cannot be combined with --in-place.\n"
     "\n"
-    "Timing goes to standard error. Exit: 0 done, 2 trouble, 130 interrupted.";
+    "Timing goes to standard error. Exit: 0 done, 2 trouble, 128 + N after signal N (130: Ctrl-C).";
 
 }  // namespace
 
@@ -54,38 +55,36 @@ int cmd_cipher(const QStringList& args) {
     if (!parse_or_help(p, "cipher", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
     if (files.size() != 2) throw UsageError{"cipher needs IN and OUT (see `sfpbench cipher --help`)"};
-    if (!p.isSet("shift")) throw UsageError{"cipher needs --shift K (from -255 to 255)"};
+    if (!p.isSet("shift") && p.value("transform") != "widen")
+        throw UsageError{"cipher needs --shift K (from -255 to 255)"};
 
     sfp::RunSpec spec;
     spec.algorithm = "cipher";
     spec.strategy = p.value("strategy").toStdString();
-    spec.inputs = {files[0].toStdString()};
-    spec.output = files[1].toStdString();
+    spec.inputs = {path_bytes(files[0])};
+    spec.output = path_bytes(files[1]);
     spec.block_size = size_value(p.value("block"), "block size");
     if (spec.block_size == 0) throw UsageError{"block size must be at least 1 byte"};
     if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
-    spec.options["shift"] = p.value("shift").toStdString();  // the engine checks the range
+    if (p.isSet("shift")) spec.options["shift"] = p.value("shift").toStdString();  // the engine checks the range
     spec.options["transform"] = p.value("transform").toStdString();
     for (const char* flag : {"fast", "flush", "direct", "output-exists", "in-place"})
         if (p.isSet(flag)) spec.options[QString(flag).replace('-', '_').toStdString()] = "1";
 
-    // A file-size limit (ulimit -f) must fail the write with EFBIG, not kill us before cleanup.
-    std::signal(SIGXFSZ, SIG_IGN);
-    sfp::Progress progress;
-    cancel_on_interrupt(progress);
+    sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);
 
     if (p.isSet("json")) std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
     if (r.status == sfp::Status::cancelled) {
-        print_error(p.isSet("output-exists") ? "cancelled: '" + files[1] + "' was emptied (--output-exists)"
-                                             : "cancelled: '" + files[1] + "' was not changed");
+        print_error("cancelled: '" + spec.output + (p.isSet("output-exists") ? "' was emptied (--output-exists)"
+                                                                             : "' was not changed"));
         return exit_cancelled;
     }
     if (r.status != sfp::Status::ok) {
-        print_error(QString::fromStdString(r.error));
+        print_error(r.error);
         return exit_trouble;
     }
-    for (const std::string& note : r.notes) print_error(QString::fromStdString(note));
+    for (const std::string& note : r.notes) print_error(note);
     print_timing(r);
     return exit_ok;
 }

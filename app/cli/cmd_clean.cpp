@@ -15,7 +15,7 @@ int cmd_clean(const QStringList& args) {
     p.addOption({"workdir", "The workspace (default ~/.cache/sfpbench, as `sfpbench run` uses).", "dir"});
     if (!parse_or_help(p, "clean", args)) return exit_ok;
     if (!p.positionalArguments().isEmpty()) throw UsageError{"clean takes no arguments (use --workdir DIR)"};
-    const std::string workdir = p.isSet("workdir") ? p.value("workdir").toStdString() : sfp::default_workdir();
+    const std::string workdir = p.isSet("workdir") ? path_bytes(p.value("workdir")) : sfp::default_workdir();
     const std::vector<std::string> removed = sfp::clean_workspace(workdir);
     for (const std::string& path : removed) std::printf("%s\n", path.c_str());
     std::fprintf(stderr, "removed %zu file(s) from %s\n", removed.size(), workdir.c_str());

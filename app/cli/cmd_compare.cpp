@@ -29,30 +29,29 @@ int cmd_compare(const QStringList& args) {
     sfp::RunSpec spec;
     spec.algorithm = "compare";
     spec.strategy = p.value("strategy").toStdString();
-    spec.inputs = {files[0].toStdString(), files[1].toStdString()};
+    spec.inputs = {path_bytes(files[0]), path_bytes(files[1])};
     spec.block_size = size_value(p.value("block"), "block size");
     if (spec.block_size == 0) throw UsageError{"block size must be at least 1 byte"};
     if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
     spec.options["max_mismatches"] = std::to_string(count_value(p.value("max-mismatches"), "max-mismatches"));
 
-    sfp::Progress progress;
-    cancel_on_interrupt(progress);
+    sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);
 
     if (p.isSet("json")) {
         std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
     } else if (const auto* o = std::get_if<sfp::CompareOutcome>(&r.outcome)) {
         std::fputs(sfp::format_cmp_lines(*o).c_str(), stdout);
-        std::fflush(stdout);
+        flush_stdout();  // the mismatch lines before the length note on stderr
         const std::string eof = sfp::format_length_note(*o, spec.inputs[0], spec.inputs[1]);
-        if (!eof.empty()) print_error(QString::fromStdString(eof));
+        if (!eof.empty()) print_error(eof);
     }
     if (r.status == sfp::Status::cancelled) return exit_cancelled;
     if (r.status != sfp::Status::ok) {
-        print_error(QString::fromStdString(r.error));
+        print_error(r.error);
         return exit_trouble;
     }
-    for (const std::string& note : r.notes) print_error(QString::fromStdString(note));
+    for (const std::string& note : r.notes) print_error(note);
     print_timing(r);
     return std::get<sfp::CompareOutcome>(r.outcome).identical() ? exit_ok : exit_different;
 }

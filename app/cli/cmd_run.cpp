@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <memory>
 
@@ -12,7 +13,10 @@
 #include "commands.hpp"
 #include "experiment_file.hpp"
 #include "progress_line.hpp"
+#include "arg_bytes.hpp"
 #include "report_export.hpp"
+#include "sfp/atomic_file.hpp"
+#include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/swept_option.hpp"
 #include "value_lists.hpp"
@@ -54,7 +58,7 @@ void add_options(QCommandLineParser& p) {
     p.addOption({"block", "Block sizes: 512,4K,64K or a range of powers of two 512..1M (default 4K).", "list", "4K"});
     p.addOption({"threads", "Thread counts: 1,2 or a range 1..4 (default: online CPUs).", "list"});
     p.addOption({"sizes", "Generate inputs of these sizes in the workspace: 64M,256M.", "list"});
-    p.addOption({"data", "Kind of generated data: random, pair or text (default: what the algorithm reads).", "kind"});
+    p.addOption({"data", "Kind of generated data: random, pair, text or tree (default: what the algorithm reads).", "kind"});
     p.addOption({"input", "An existing input file instead of generated data (repeat for two files).", "file"});
     p.addOption({"reps", "Timed repetitions per cell (default 5).", "n", "5"});
     p.addOption({"warmup", "Untimed warm-up runs per cell before its first timed run (default 1).", "n", "1"});
@@ -80,14 +84,6 @@ void add_options(QCommandLineParser& p) {
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
 }
 
-unsigned count_flag(const QCommandLineParser& p, const char* flag, bool zero_ok) {
-    bool ok = false;
-    const QString text = p.value(flag);
-    const uint n = text.toUInt(&ok);
-    if (!ok || (!zero_ok && n == 0))
-        throw UsageError{QString("--%1 '%2' is not a %3").arg(flag, text, zero_ok ? "whole number" : "positive whole number")};
-    return n;
-}
 
 template <typename Enum, std::size_t N>
 Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&values)[N]) {
@@ -97,13 +93,17 @@ Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&value
     throw UsageError{QString("--%1 '%2': expected %3 or %4").arg(flag, text, sfp::to_string(values[0]), sfp::to_string(values[N - 1]))};
 }
 
-std::string absolute(const QString& path) { return QFileInfo(path).absoluteFilePath().toStdString(); }
+// The absolute path as bytes (a name that is not UTF-8 stays what the user typed).
+std::string absolute(const QString& path) {
+    const std::string bytes = path_bytes(path);
+    return bytes.starts_with('/') ? bytes : path_bytes(QDir::currentPath()) + "/" + bytes;
+}
 
 sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
     sfp::Experiment e;
     e.algorithm = p.value("algorithm").toStdString();
     if (p.isSet("strategies")) {
-        e.strategies = name_list(p.value("strategies"));
+        e.strategies = name_list(p.value("strategies"), "--strategies");
     } else {  // every strategy, written out: a replay must not pick up strategies added later
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) e.strategies.emplace_back(s->name);
     }
@@ -118,8 +118,8 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
     }
     if (e.inputs.empty() && e.sizes.empty())
         throw UsageError{"run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)"};
-    e.repetitions = count_flag(p, "reps", false);
-    e.warmups = count_flag(p, "warmup", true);
+    e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX));
+    e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX));
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     e.cache = enum_flag(p, "cache", caches);
@@ -176,11 +176,26 @@ sfp::Experiment experiment_of(const QCommandLineParser& p) {
     }
 }
 
-// Output files are checked before a possibly long experiment: a directory that exists, no two
-// outputs the same file, and never an input or the spec itself.
+// Every problem the engine can find before running (bad option values, unusable inputs or
+// workspace, sizes that do not fit), one line each; nothing has run or been generated yet.
+bool ready_to_run(const sfp::Experiment& e, bool from_file) {
+    const std::vector<sfp::Problem> problems = sfp::preflight(e);
+    for (const sfp::Problem& problem : problems) {
+        const std::string field = problem.field.substr(0, problem.field.find_first_of("[."));
+        QString where = QString::fromStdString(problem.field);
+        if (!from_file)
+            for (const SpecFlag& f : kSpecFlags)
+                if (field == f.field) where = QString("--") + f.name;
+        print_error(bytes_of_text(where) + ": " + problem.message);
+    }
+    return problems.empty();
+}
+
+// Output files are checked before a possibly long experiment: a directory that exists and can
+// be written, no two outputs the same file, and never an input or the spec itself.
 void check_outputs(const QCommandLineParser& p, const sfp::Experiment& e) {
     QSet<QString> taken;
-    for (const std::string& in : e.inputs) taken.insert(QFileInfo(QString::fromStdString(in)).absoluteFilePath());
+    for (const std::string& in : e.inputs) taken.insert(QFileInfo(text_of_bytes(in)).absoluteFilePath());
     for (const QString& spec : p.positionalArguments()) taken.insert(QFileInfo(spec).absoluteFilePath());
     for (const Output& out : kOutputs) {
         if (!p.isSet(out.flag)) continue;
@@ -194,6 +209,11 @@ void check_outputs(const QCommandLineParser& p, const sfp::Experiment& e) {
             throw UsageError{QString("--%1 '%2' would overwrite an input or another output").arg(out.flag, shown)};
         taken.insert(resolved);
         taken.insert(info.absoluteFilePath());
+        try {
+            sfp::probe_writable(path_bytes(shown));
+        } catch (const sfp::Failure& f) {
+            throw UsageError{QString("--%1: %2").arg(out.flag, text_of_bytes(f.what()))};
+        }
     }
 }
 
@@ -203,9 +223,9 @@ bool write_outputs(const QCommandLineParser& p, const sfp::ExperimentReport& rep
     for (const Output& out : kOutputs) {
         if (!p.isSet(out.flag)) continue;
         try {
-            core::write_atomically(p.value(out.flag), out.render(report));
+            core::write_atomically(path_bytes(p.value(out.flag)), out.render(report));
         } catch (const core::ExportError& e) {
-            print_error(e.what());
+            print_error(std::string(e.what()));
             ok = false;
         }
     }
@@ -231,16 +251,16 @@ int cmd_run(const QStringList& args) {
         "failed or disagreed (MISMATCH), 130 cancelled.\n"
         "Example: sfpbench run --strategies read,mmap-mt --block 4K..64K --threads 1,2 --sizes 64M --csv runs.csv");
     add_options(p);
-    if (!parse_or_help(p, "run", args)) return exit_ok;
+    if (!parse_or_help(p, "run", args, {"input", "option"})) return exit_ok;
     const sfp::Experiment experiment = experiment_of(p);
     if (p.isSet("print-spec")) {
         std::fputs(core::experiment_text(experiment).constData(), stdout);
         return exit_ok;
     }
+    if (!ready_to_run(experiment, !p.positionalArguments().isEmpty())) return exit_trouble;
     check_outputs(p, experiment);
 
-    sfp::Progress progress;
-    cancel_on_interrupt(progress);
+    sfp::Progress& progress = signal_progress();
     sfp::ExperimentReport report;
     {
         std::unique_ptr<ProgressLine> line;
@@ -249,7 +269,7 @@ int cmd_run(const QStringList& args) {
     }
     const bool written = write_outputs(p, report);
     std::fputs(qPrintable(core::summary_text(report)), stdout);
-    std::fflush(stdout);
+    flush_stdout();
     if (report.cancelled) {
         print_error(QString("cancelled: %1 completed run(s) kept").arg(report.runs.size()));
         return written ? exit_cancelled : exit_trouble;

@@ -31,7 +31,7 @@ int cmd_wordcount(const QStringList& args) {
     sfp::RunSpec spec;
     spec.algorithm = "wordcount";
     spec.strategy = p.value("strategy").toStdString();
-    for (const QString& f : files) spec.inputs.push_back(f.toStdString());
+    for (const QString& f : files) spec.inputs.push_back(path_bytes(f));
     spec.block_size = size_value(p.value("block"), "block size");
     if (spec.block_size == 0) throw UsageError{"block size must be at least 1 byte"};
     if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
@@ -40,8 +40,7 @@ int cmd_wordcount(const QStringList& args) {
     if (p.isSet("histogram") && spec.strategy == "wc")
         throw UsageError{"the wc strategy counts no word lengths; --histogram needs another strategy"};
 
-    sfp::Progress progress;
-    cancel_on_interrupt(progress);
+    sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);
 
     if (p.isSet("json")) {
@@ -49,14 +48,14 @@ int cmd_wordcount(const QStringList& args) {
     } else if (const auto* o = std::get_if<sfp::WordCountOutcome>(&r.outcome)) {
         const std::string text = p.isSet("histogram") ? sfp::format_histogram(*o) : sfp::format_wc_lines(*o, spec.inputs);
         std::fputs(text.c_str(), stdout);
-        std::fflush(stdout);
+        flush_stdout();
     }
     if (r.status == sfp::Status::cancelled) return exit_cancelled;
     if (r.status != sfp::Status::ok) {
-        print_error(QString::fromStdString(r.error));
+        print_error(r.error);
         return exit_trouble;
     }
-    for (const std::string& note : r.notes) print_error(QString::fromStdString(note));
+    for (const std::string& note : r.notes) print_error(note);
     print_timing(r);
     return exit_ok;
 }

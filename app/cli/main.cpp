@@ -1,9 +1,12 @@
 // sfpbench: the command-line front end. Dispatches to one function per subcommand.
 #include <QCoreApplication>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <map>
 
+#include "arg_bytes.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
 
@@ -18,10 +21,11 @@ const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
         {"cipher", {cli::cmd_cipher, "transform a file (caesar, letters, widen) into another, safely"}},
         {"compare", {cli::cmd_compare, "compare two files; prints what `cmp -l | head -N` prints"}},
-        {"generate", {cli::cmd_generate, "write test data: random, pair or text"}},
+        {"generate", {cli::cmd_generate, "write test data: random, pair, text or tree"}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
         {"wordcount", {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
+        {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
     return table;
@@ -33,13 +37,36 @@ void print_usage(FILE* to) {
     std::fprintf(to, "\n`sfpbench COMMAND --help` describes each command; `sfpbench --version` prints the version.\n");
 }
 
+int run_command(const Command& cmd, const QStringList& args) {
+    try {
+        return cmd.run(args);
+    } catch (const cli::UsageError& e) {
+        cli::print_error(e.message);
+    } catch (const std::exception& e) {
+        cli::print_error(std::string(e.what()));
+    }
+    return cli::exit_trouble;
+}
+
+// What reached standard output must really have been written: a full disk or a closed pipe
+// behind it is trouble (exit 2, as cmp does), never a silent loss.
+bool standard_output_written() {
+    if (cli::flush_stdout()) return true;
+    cli::print_error(QString("cannot write standard output: %1").arg(std::strerror(cli::stdout_error())));
+    return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
+    std::signal(SIGXFSZ, SIG_IGN);
+    cli::cancel_on_signals();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("sfpbench");
     QCoreApplication::setApplicationVersion(SFP_VERSION);
-    QStringList args = QCoreApplication::arguments().mid(1);
+    QStringList args;  // as bytes: a file name that is not UTF-8 still names its file
+    for (int i = 1; i < argc; ++i) args << cli::text_of_bytes(argv[i]);
     if (args.isEmpty()) {
         print_usage(stderr);
         return cli::exit_trouble;
@@ -47,24 +74,19 @@ int main(int argc, char** argv) {
     const QString name = args.takeFirst();
     if (name == "--help" || name == "-h" || name == "help") {
         print_usage(stdout);
-        return cli::exit_ok;
+        return standard_output_written() ? cli::exit_ok : cli::exit_trouble;
     }
     if (name == "--version" || name == "-V") {
         std::printf("sfpbench %s\n", SFP_VERSION);
-        return cli::exit_ok;
+        return standard_output_written() ? cli::exit_ok : cli::exit_trouble;
     }
     const auto it = commands().find(name);
     if (it == commands().end()) {
         cli::print_error(QString("unknown command '%1' (try `sfpbench --help`)").arg(name));
         return cli::exit_trouble;
     }
-    try {
-        return it->second.run(args);
-    } catch (const cli::UsageError& e) {
-        cli::print_error(e.message);
-        return cli::exit_trouble;
-    } catch (const std::exception& e) {
-        cli::print_error(e.what());
-        return cli::exit_trouble;
-    }
+    int code = run_command(it->second, args);
+    if (!standard_output_written()) code = cli::exit_trouble;
+    if (code == cli::exit_cancelled && cli::caught_signal()) code = 128 + cli::caught_signal();
+    return code;
 }

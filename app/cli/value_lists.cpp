@@ -81,9 +81,12 @@ std::vector<std::uint64_t> size_list(const QString& text, const char* flag) {
     return out;
 }
 
-std::vector<std::string> name_list(const QString& text) {
+std::vector<std::string> name_list(const QString& text, const char* flag) {
     std::vector<std::string> out;
-    for (const QString& item : text.split(',', Qt::SkipEmptyParts)) out.push_back(item.trimmed().toStdString());
+    for (const QString& item : text.split(',')) {
+        if (item.trimmed().isEmpty()) throw UsageError{QString("%1 '%2': an empty name in the list").arg(flag, text)};
+        out.push_back(item.trimmed().toStdString());
+    }
     return out;
 }
 

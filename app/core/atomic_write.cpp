@@ -1,28 +1,22 @@
 #include "atomic_write.hpp"
 
-#include <QFileInfo>
-#include <QSaveFile>
+#include <QFile>
+
+#include "sfp/atomic_file.hpp"
+#include "sfp/failure.hpp"
 
 namespace core {
-namespace {
-
-[[noreturn]] void fail(const QString& path, const QString& reason) {
-    throw ExportError(QString("cannot write '%1': %2").arg(path, reason).toStdString());
-}
-
-}  // namespace
 
 void write_atomically(const QString& path, const QByteArray& data) {
-    // Checked first: a plainer message than the failed rename's, and no temporary file at all.
-    if (QFileInfo(path).isDir()) fail(path, "it is a directory");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) fail(path, file.errorString());
-    if (file.write(data) != data.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();  // the destructor then removes the temporary file
-        fail(path, reason);
+    write_atomically(QFile::encodeName(path).toStdString(), data);
+}
+
+void write_atomically(const std::string& path_bytes, const QByteArray& data) {
+    try {
+        sfp::write_file_atomically(path_bytes, std::string_view(data.constData(), std::size_t(data.size())));
+    } catch (const sfp::Failure& e) {
+        throw ExportError(e.what());
     }
-    if (!file.commit()) fail(path, file.errorString());
 }
 
 }  // namespace core

@@ -68,7 +68,7 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        QString::number(r.bytes), QString::number(u.major_faults), QString::number(u.minor_faults),
                        QString::number(u.voluntary_switches), QString::number(u.involuntary_switches),
                        yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
-                       QString::number(report.experiment.seed), notes.join("; ")} +
+                       QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s)} +
            swept_fields(cell);
 }
 
@@ -188,7 +188,7 @@ QStringList runs_csv_columns() {
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
             // details
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
-            "involuntary_switches", "reference_floor", "order", "seed", "notes"} +
+            "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s"} +
            swept_columns();
 }
 

@@ -34,6 +34,15 @@ QJsonObject to_json(const sfp::WordCountOutcome& o) {
     return {{"files", files}, {"total", to_json(o.total())}};
 }
 
+QJsonObject to_json(const sfp::IterateOutcome& o) {
+    QJsonArray skipped;
+    for (const std::string& s : o.skipped) skipped.append(QString::fromStdString(s));
+    return {{"files", qint64(o.file_count)},
+            {"bytes", qint64(o.bytes)},
+            {"skipped", skipped},
+            {"digest_xxh3", QString::asprintf("%016llx", static_cast<unsigned long long>(o.digest))}};
+}
+
 }  // namespace
 
 QJsonObject outcome_json(const sfp::Outcome& outcome) {
@@ -56,6 +65,7 @@ QJsonObject result_json(const sfp::RunResult& r) {
             {"error", QString::fromStdString(r.error)},
             {"bytes", qint64(r.bytes)},
             {"real_s", r.real_s},
+            {"list_s", r.list_s},
             {"user_s", r.usage.user_s},
             {"sys_s", r.usage.sys_s},
             {"throughput_mbs", r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0.0},

@@ -15,6 +15,7 @@
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/swept_option.hpp"
@@ -203,13 +204,12 @@ std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) co
             throw InputError{tr("Input data: add input files (Add…, or drop them onto the window) or choose generated data")};
         if (!e.data_kind.empty() && e.sizes.empty())
             throw InputError{tr("File sizes: enter at least one size for the generated data, e.g. 64M")};
-        for (const std::string& path : e.inputs) {
-            const QFileInfo info(QString::fromStdString(path));
-            if (!info.exists()) throw InputError{tr("Input file not found: %1").arg(info.filePath())};
-            if (!info.isFile()) throw InputError{tr("Input is not a regular file: %1").arg(info.filePath())};
-            if (!info.isReadable()) throw InputError{tr("Input file is not readable (permission denied): %1").arg(info.filePath())};
-        }
         core::check_experiment(e);
+        // What the engine would find only at run time: unreadable or special inputs, bad
+        // option values, a workspace that is a file, sizes beyond the free space.
+        QStringList problems;
+        for (const sfp::Problem& p : sfp::preflight(e)) problems << QString::fromStdString(p.message);
+        if (!problems.isEmpty()) throw InputError{problems.join(QStringLiteral("; "))};
         return e;
     } catch (const InputError& e) {
         *why = e.message;

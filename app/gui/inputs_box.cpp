@@ -48,6 +48,7 @@ QWidget* InputsBox::makeGeneratedPage() {
     kind_->addItem(tr("pair (two files, known differences)"), QStringLiteral("pair"));
     kind_->addItem(tr("random bytes"), QStringLiteral("random"));
     kind_->addItem(tr("English-like text"), QStringLiteral("text"));
+    kind_->addItem(tr("tree (a folder of files; sizes are totals)"), QStringLiteral("tree"));
     sizes_ = new QLineEdit(page);
     sizes_->setObjectName(QStringLiteral("sizes"));
     sizes_->setPlaceholderText(tr("e.g. 64M, 256M, 640000000"));
@@ -76,21 +77,28 @@ QWidget* InputsBox::makeFilesPage() {
     auto* page = new QWidget(this);
     list_ = new QListWidget(page);
     list_->setObjectName(QStringLiteral("inputFiles"));
-    list_->setToolTip(tr("Input files in order (compare: the two files). Drop files onto the window to add them."));
+    list_->setToolTip(tr("Input files in order (compare: the two files; iterate: a folder). Drop files or folders onto the window to add them."));
     list_->setMaximumHeight(90);
     auto* add = new QPushButton(tr("Add…"), page);
+    auto* addFolder = new QPushButton(tr("Add folder…"), page);
+    addFolder->setToolTip(tr("A folder whose files iterate hashes (its whole tree)"));
     recent_ = new QToolButton(page);
     recent_->setText(tr("Recent"));
     recent_->setPopupMode(QToolButton::InstantPopup);
     recent_->setMenu(new QMenu(recent_));
     auto* remove = new QPushButton(tr("Remove"), page);
     connect(add, &QPushButton::clicked, this, &InputsBox::chooseFiles);
+    connect(addFolder, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose an input folder"));
+        if (!dir.isEmpty()) addFiles({dir});
+    });
     connect(remove, &QPushButton::clicked, this, [this] {
         delete list_->currentItem();
         emit changed();
     });
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add);
+    buttons->addWidget(addFolder);
     buttons->addWidget(recent_);
     buttons->addWidget(remove);
     buttons->addStretch(1);

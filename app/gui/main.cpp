@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
+#include <csignal>
 #include <cstring>
 
 #include "controller.hpp"
@@ -14,6 +15,7 @@
 #include "main_window.hpp"
 
 int main(int argc, char** argv) {
+    std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit fails the export's write (EFBIG), not the window
     // Decided before QApplication exists: without a display the offscreen platform draws
     // (headless runs, --help, --version); a window without a display is a clear error.
     bool needsWindow = true;

@@ -32,6 +32,11 @@ std::string canonical(const WordCountOutcome& o) {
     return s;
 }
 
+std::string canonical(const IterateOutcome& o) {
+    return "iterate " + std::to_string(o.file_count) + " " + std::to_string(o.bytes) + " " +
+           std::to_string(o.skipped.size()) + " " + std::to_string(o.digest);
+}
+
 }  // namespace
 
 std::string digest_of(const Outcome& outcome) {

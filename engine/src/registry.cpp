@@ -9,6 +9,7 @@
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "algorithms/wordcount/strategies.hpp"
+#include "algorithms/iterate/strategies.hpp"
 
 namespace sfp {
 namespace {
@@ -38,6 +39,14 @@ const std::vector<Strategy>& all() {
             wordcount::striped_strategy,
             wordcount::files_strategy,
             wordcount::wc_strategy,
+            iterate::fs_strategy,
+            iterate::alpha_strategy,
+            iterate::inode_strategy,
+            iterate::cluster_strategy,
+            iterate::random_strategy,
+            iterate::parallel_strategy,
+            iterate::prefetch_strategy,
+            iterate::xxhsum_strategy,
         };
         validate_registry(v);
         return v;

@@ -65,6 +65,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
             result.usage = usage_between(before, this_thread_usage());
             result.usage += ctx.worker_usage();
             result.notes = ctx.take_notes();
+            result.list_s = ctx.list_seconds();
         };
         try {
             result.outcome = strategy.run(spec, ctx);
@@ -80,6 +81,9 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
             if (strategy.finish) strategy.finish(spec, result.outcome);
             result.digest = digest_of(result.outcome);
         }
+    } catch (const Unsupported& e) {
+        result.status = Status::unsupported;
+        result.error = spec_in.strategy + " is unsupported here: " + e.what();
     } catch (const Failure& e) {
         result.status = Status::error;
         result.error = e.what();

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -45,7 +46,7 @@ private slots:
 
     void missingDirectory() {
         QTemporaryDir dir;
-        expect_failure(dir.filePath("no/such/dir/out.csv"), "");
+        expect_failure(dir.filePath("no/such/dir/out.csv"), "No such file or directory");
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{});
     }
 
@@ -57,16 +58,25 @@ private slots:
                  QStringList{"taken"});
     }
 
+    // Root writes into any directory whatever its mode, so as root the directory is a
+    // filesystem mounted read-only instead.
     void readOnlyDirectoryKeepsTheOldFile() {
-        if (geteuid() == 0) QSKIP("root writes into read-only directories");
         QTemporaryDir dir;
-        const QString path = dir.filePath("out.csv");
+        const QString sub = dir.filePath("ro");
+        QVERIFY(QDir().mkdir(sub));
+        const QByteArray mnt = sub.toLocal8Bit();
+        const bool root = geteuid() == 0;
+        if (root && ::mount("tmpfs", mnt.constData(), "tmpfs", 0, "size=64k") != 0)
+            QSKIP("as root, a read-only directory needs a mount, which is not permitted here");
+        const QString path = sub + "/out.csv";
         core::write_atomically(path, "old");
-        QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner));
-        expect_failure(path, "");
-        QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        if (root) QCOMPARE(::mount(nullptr, mnt.constData(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr), 0);
+        else QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::ExeOwner));
+        expect_failure(path, root ? "Read-only file system" : "Permission denied");
         QCOMPARE(content_of(path), QByteArray("old"));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"out.csv"});
+        QCOMPARE(QDir(sub).entryList(QDir::Files | QDir::Hidden), QStringList{"out.csv"});
+        if (root) QCOMPARE(::umount(mnt.constData()), 0);
+        else QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     }
 
     void failedWriteLeavesNoTemporary() {

@@ -23,7 +23,7 @@ using Bytes = std::string;
 inline Bytes reference_of_byte(int c, const std::string& transform, int shift) {
     auto rot = [](int b, int first, int span, int k) { return char(first + ((b - first + k) % span + span) % span); };
     if (transform == "caesar") return Bytes(1, char((c + shift + 512) % 256));
-    if (transform == "widen") return Bytes{char((c + shift + 512) % 256), '\0'};  // UTF-16LE code unit
+    if (transform == "widen") return Bytes{char(c), '\0'};  // atou: UTF-16LE code unit, shift not applied
     if (c >= 'A' && c <= 'Z') return Bytes(1, rot(c, 'A', 26, shift));  // letters
     if (c >= 'a' && c <= 'z') return Bytes(1, rot(c, 'a', 26, shift));
     if (c >= '0' && c <= '9') return Bytes(1, rot(c, '0', 10, shift));

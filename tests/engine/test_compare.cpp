@@ -181,21 +181,29 @@ private slots:
         QVERIFY2(r.error.find("max_mismatches") != std::string::npos, r.error.c_str());
     }
 
-    // A file truncated while a mapped strategy reads it is an error result, not a SIGBUS death.
-    void truncatedWhileMappedIsAnError_data() {
+    // An input that shrinks during the run is an error result under every strategy, baselines
+    // included -- never a SIGBUS death, and never "identical" (cmp says "EOF on ...").
+    void truncatedWhileReadIsAnError_data() {
         QTest::addColumn<QString>("strategy");
         QTest::addColumn<qulonglong>("block");
+        QTest::newRow("read") << "read" << 512ull;
+        QTest::newRow("pread-mt") << "pread-mt" << 512ull;
         QTest::newRow("mmap") << "mmap" << 4096ull;
         QTest::newRow("mmap-mt") << "mmap-mt" << 1ull;  // block 1: slow enough to truncate mid-run
+        QTest::newRow("adaptive") << "adaptive" << 1ull;
+        QTest::newRow("cmp") << "cmp" << 4096ull;
     }
-    void truncatedWhileMappedIsAnError() {
+    void truncatedWhileReadIsAnError() {
         QFETCH(QString, strategy);
         QFETCH(qulonglong, block);
 #if defined(__SANITIZE_THREAD__)
-        if (strategy == "mmap-mt") QSKIP("ThreadSanitizer does not pass SIGBUS of worker threads to our handler");
+        if (strategy == "mmap-mt" || strategy == "adaptive")
+            QSKIP("ThreadSanitizer does not pass SIGBUS of worker threads to our handler");
 #endif
+        if (strategy == "cmp" && sfp::find_strategy("compare", "cmp")->probe().supported == false) QSKIP("no cmp here");
         // Sparse identical files: cheap to make, and reading them still walks every page.
-        const std::uint64_t size = strategy == "mmap" ? (1ull << 30) : (16ull << 20);
+        const bool slow = strategy == "mmap-mt" || strategy == "adaptive";
+        const std::uint64_t size = slow ? (16ull << 20) : (1ull << 30);
         for (const char* name : {"big_a", "big_b"}) {
             const int fd = ::open(path(name).c_str(), O_CREAT | O_TRUNC | O_WRONLY, 0600);
             QVERIFY(fd >= 0);
@@ -210,15 +218,55 @@ private slots:
         spec.threads = 2;
         sfp::Progress progress;
         std::thread truncator([&] {
-            while (progress.done.load() == 0) std::this_thread::yield();
+            if (strategy == "cmp") {  // a child reports its progress only at the end
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            } else {
+                while (progress.done.load() == 0) std::this_thread::yield();
+            }
             ::truncate(path("big_b").c_str(), 0);
         });
         const sfp::RunResult r = sfp::run_once(spec, progress);
         truncator.join();
         if (r.status == sfp::Status::ok) QSKIP("the scan finished before the truncation landed");
         QCOMPARE(r.status, sfp::Status::error);
-        QVERIFY2(r.error.find("truncated") != std::string::npos || r.error.find("shrank") != std::string::npos,
+        QVERIFY2(r.error.find("truncated") != std::string::npos || r.error.find("shrank") != std::string::npos ||
+                     r.error.find("changed size") != std::string::npos,
                  r.error.c_str());
+    }
+
+    // The baseline reports what cmp reported: a fake cmp that complains of an early EOF on
+    // inputs that were equal when opened must give an error, not agreement.
+    void cmpComplaintIsNeverAgreement_data() {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("EOF, exit 1") << "echo \"cmp: EOF on $4 after byte 5\" >&2; exit 1" << "changed size";
+        QTest::newRow("exit 1, nothing listed") << "exit 1" << "did not list";
+        QTest::newRow("exit 2") << "echo 'cmp: read error' >&2; exit 2" << "read error";
+    }
+    void cmpComplaintIsNeverAgreement() {
+        QFETCH(QString, script);
+        QFETCH(QString, expected);
+        const QString bin = dir_.path() + "/fakebin";
+        QVERIFY(QDir().mkpath(bin));
+        QFile fake(bin + "/cmp");
+        QVERIFY(fake.open(QIODevice::WriteOnly));
+        fake.write(("#!/bin/sh\n" + script + "\n").toUtf8());
+        fake.close();
+        QVERIFY(fake.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const Bytes data = testing::pattern(4096);
+        testing::write_file(path("fa"), data);
+        testing::write_file(path("fb"), data);
+        const QByteArray saved = qgetenv("PATH");
+        qputenv("PATH", bin.toUtf8() + ":" + saved);
+        sfp::RunSpec spec;
+        spec.algorithm = "compare";
+        spec.strategy = "cmp";
+        spec.inputs = {path("fa"), path("fb")};
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec, progress);
+        qputenv("PATH", saved);
+        QCOMPARE(r.status, sfp::Status::error);
+        QVERIFY2(r.error.find(expected.toStdString()) != std::string::npos, r.error.c_str());
     }
 
     // Cancel: the run returns promptly with status cancelled and leaves no thread behind.

@@ -2,6 +2,8 @@
 #include <QtTest>
 #include <filesystem>
 
+#include <xxhash.h>
+
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "support/temp_files.hpp"
@@ -12,6 +14,38 @@ class TestDatagen : public QObject {
     std::string path(const char* name) { return (dir_.path() + "/" + name).toStdString(); }
 
 private slots:
+    // Known answers, pinned: the first MiB of each kind for fixed seeds. "Same seed, same file"
+    // is a promise to every cached workspace; a change to the generators must fail here, not
+    // pass because the test recomputes the expectation with the code under test.
+    void knownAnswers_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<qulonglong>("seed");
+        QTest::addColumn<QString>("xxh64_a");
+        QTest::addColumn<QString>("xxh64_b");  // the pair's second file
+        QTest::newRow("random 1") << "random" << 1ull << "bedbcda089c33eb1" << "";
+        QTest::newRow("random 42") << "random" << 42ull << "0d4c2844d9f084cb" << "";
+        QTest::newRow("pair 1") << "pair" << 1ull << "bedbcda089c33eb1" << "14b3e835b7380ba5";
+        QTest::newRow("text 1") << "text" << 1ull << "62c6dd4706f385b6" << "";
+        QTest::newRow("text 3") << "text" << 3ull << "5362730f5529242d" << "";
+    }
+    void knownAnswers() {
+        QFETCH(QString, kind);
+        QFETCH(qulonglong, seed);
+        QFETCH(QString, xxh64_a);
+        QFETCH(QString, xxh64_b);
+        const std::uint64_t size = 1u << 20;
+        const std::string a = path("known-a"), b = path("known-b");
+        if (kind == "random") sfp::generate_random(a, size, seed);
+        if (kind == "text") sfp::generate_text(a, size, seed);
+        if (kind == "pair") sfp::generate_pair(a, b, size, {0, 12345, size - 1}, seed);
+        const auto hash = [](const std::string& p) {
+            const testing::Bytes bytes = testing::read_file(p);
+            return QString::number(XXH64(bytes.data(), bytes.size(), 0), 16).rightJustified(16, '0');
+        };
+        QCOMPARE(hash(a), xxh64_a);
+        if (kind == "pair") QCOMPARE(hash(b), xxh64_b);
+    }
+
     void parsesSizes_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<qulonglong>("bytes");

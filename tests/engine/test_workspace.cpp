@@ -67,7 +67,8 @@ private slots:
         QCOMPARE(pair[1], std::string("/w/pair-64M-seed7-b.bin"));
         QCOMPARE(sfp::generated_paths("/w", "random", 1000, 1).front(), std::string("/w/random-1000-seed1.bin"));
         QCOMPARE(sfp::generated_paths("/w", "text", 4096, 2).front(), std::string("/w/text-4K-seed2.txt"));
-        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::generated_paths("/w", "tree", 1, 1));
+        QCOMPARE(sfp::generated_paths("/w", "tree", 1 << 30, 3).front(), std::string("/w/tree-1G-seed3"));  // a directory
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::generated_paths("/w", "bogus", 1, 1));
     }
 
     void generatesOnceThenReuses() {

@@ -49,6 +49,9 @@ struct AlgorithmIo {
     unsigned inputs = 1;          // input files per run (compare: 2)
     std::string_view data_kind;   // what to generate for it: "pair", "random", "text"
     bool writes_output = false;   // each run writes RunSpec::output (a scratch file, removed after)
+    std::span<const std::string_view> options;  // the option names it knows (others are refused)
+    void (*check_options)(const RunSpec&) = nullptr;  // throws sfp::Failure naming a bad value
+    void (*check_input)(const std::string& path) = nullptr;  // throws naming a bad input; null: a readable file
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many files one generated input set of this data kind has (pair: 2); 0 for an unknown kind.
@@ -111,6 +114,16 @@ public:
     virtual void run_finished(const RunRecord& /*record*/, const ExperimentReport& /*so_far*/) {}
     virtual void message(const std::string& /*text*/) {}  // e.g. "generating 640000000-byte pair"
 };
+
+// Everything that would make an experiment fail before its first run, found without running or
+// generating anything: unknown or bad options, inputs that are missing, unreadable or not
+// regular files, a workspace that is not a directory, sizes that do not fit in its free space.
+// One entry per problem, each naming the spec field; empty = ready to run.
+struct Problem {
+    std::string field;    // "options", "inputs[1]", "sizes", "workdir", ...
+    std::string message;
+};
+std::vector<Problem> preflight(const Experiment& experiment);
 
 // The matrix, in cell order (strategy-major, then input set, block size, threads), without
 // running anything. Throws sfp::Failure naming the field for an invalid experiment. Empty

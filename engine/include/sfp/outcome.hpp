@@ -43,8 +43,24 @@ struct WordCountOutcome {
     bool operator==(const WordCountOutcome&) const = default;
 };
 
+// iterate: one file of the tree and the XXH3-64 of its first SCOPE bytes (or all of it).
+struct FileHash {
+    std::string path;  // bytes, as the directories gave them
+    std::uint64_t hash = 0;
+    bool operator==(const FileHash&) const = default;
+};
+
+struct IterateOutcome {
+    std::vector<FileHash> files;       // in processing order; emptied after the digest unless listed
+    std::uint64_t file_count = 0;      // files hashed
+    std::uint64_t bytes = 0;           // bytes read and hashed
+    std::vector<std::string> skipped;  // "path: reason", sorted: unreadable, vanished, not regular
+    std::uint64_t digest = 0;          // XXH3-64 of the list lines sorted by path bytes
+    bool operator==(const IterateOutcome&) const = default;
+};
+
 // Algorithms without a result yet (and runs that failed) carry monostate.
-using Outcome = std::variant<std::monostate, CompareOutcome, CipherOutcome, WordCountOutcome>;
+using Outcome = std::variant<std::monostate, CompareOutcome, CipherOutcome, WordCountOutcome, IterateOutcome>;
 
 // Canonical 16-hex-digit digest of an outcome (XXH64 of a canonical serialisation).
 std::string digest_of(const Outcome& outcome);

@@ -50,6 +50,10 @@ public:
     // A line the result carries, e.g. which strategy `adaptive` chose and why.
     void note(std::string line);
 
+    // iterate times its listing apart (RunResult::list_s); one writer, the strategy's thread.
+    void set_list_seconds(double s) noexcept { list_s_ = s; }
+    double list_seconds() const noexcept { return list_s_; }
+
     Usage worker_usage() const;
     std::vector<std::string> take_notes();
 
@@ -57,6 +61,7 @@ private:
     Progress& progress_;
     std::atomic<bool> failed_{false};
     mutable std::atomic<bool> saw_cancel_{false};
+    double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
     Usage usage_;
     std::exception_ptr first_error_;

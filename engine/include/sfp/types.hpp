@@ -41,6 +41,7 @@ struct RunResult {
     std::string error;          // what failed, which path, the OS reason
     std::uint64_t bytes = 0;    // bytes processed (all inputs)
     double real_s = 0;          // steady clock around the run
+    double list_s = 0;          // part of real_s spent listing the input tree (iterate), else 0
     Usage usage;                // engine threads only (plus children for baselines)
     Outcome outcome;            // what the algorithm found
     std::string digest;         // 16 hex digits identifying the outcome

@@ -1,6 +1,7 @@
 #pragma once
 // The workspace: where generated inputs and scratch outputs live. Every file the tool creates
 // there is listed in a manifest, and only those are ever removed. Qt-free.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -21,9 +22,15 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
 
 // Makes (or reuses, when present with the right size and listed in the manifest) generated
 // data; returns its paths. Throws sfp::Failure with the path and the OS reason, or when a
-// file of that name exists that the tool did not create (it is never overwritten).
+// file of that name exists that the tool did not create (it is never overwritten). Temporaries
+// that a killed sfpbench left in the workspace are removed first. A set `cancel` stops it.
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind,
-                                          std::uint64_t size, std::uint64_t seed);
+                                          std::uint64_t size, std::uint64_t seed,
+                                          const std::atomic<bool>* cancel = nullptr);
+
+// Bytes that generating these sizes would still need (files already present are reused).
+std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,
+                                const std::vector<std::uint64_t>& sizes, std::uint64_t seed);
 
 // Removes every file the manifest lists (and leftover temporary files of those), then the
 // manifest itself; nothing else. Returns the paths removed. A missing workspace removes nothing.

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "io/atomic_output.hpp"
+#include "io/output_target.hpp"
+#include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
@@ -37,11 +39,28 @@ void fill_random(std::uint8_t* buf, std::size_t n, std::uint64_t offset, std::ui
     for (; i < n; ++i) buf[i] = random_byte_at(offset + i, seed);
 }
 
+void stop_if_cancelled(const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) fail("generation cancelled: no file was written");
+}
+
+// Space for `size` bytes in each output, checked in one go (so the message says the total)
+// and then reserved, before anything is written.
+void make_room(std::initializer_list<AtomicOutput*> outs, std::uint64_t size) {
+    const std::uint64_t total = size * outs.size();
+    if (outs.size() > 1 && total / outs.size() != size) fail("size " + std::to_string(size) + " is too large");
+    const std::string& first = (*outs.begin())->target();
+    require_free_space(first.substr(0, first.rfind('/') + 1), total);
+    for (AtomicOutput* out : outs) out->reserve(size);
+}
+
 // Streams `size` bytes produced by fill(buf, n, offset) into each of the outputs.
 template <class Fill, class Patch>
-void stream_out(std::initializer_list<AtomicOutput*> outs, std::uint64_t size, Fill fill, Patch patch) {
+void stream_out(std::initializer_list<AtomicOutput*> outs, std::uint64_t size, const std::atomic<bool>* cancel,
+                Fill fill, Patch patch) {
+    make_room(outs, size);
     const auto buf = std::make_unique_for_overwrite<std::uint8_t[]>(kChunk);
     for (std::uint64_t off = 0; off < size; off += kChunk) {
+        stop_if_cancelled(cancel);
         const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, size - off));
         fill(buf.get(), n, off);
         std::size_t which = 0;
@@ -61,14 +80,17 @@ std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed) {
     return std::uint8_t(word_at(offset / 8, seed) >> (8 * (offset % 8)));  // little-endian layout
 }
 
-void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed) {
+void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel) {
     AtomicOutput out(path);
-    stream_out({&out}, size, [seed](std::uint8_t* b, std::size_t n, std::uint64_t off) { fill_random(b, n, off, seed); },
+    stream_out({&out}, size, cancel, [seed](std::uint8_t* b, std::size_t n, std::uint64_t off) { fill_random(b, n, off, seed); },
                no_patch);
 }
 
 void generate_pair(const std::string& a, const std::string& b, std::uint64_t size,
-                   const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed) {
+                   const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed,
+                   const std::atomic<bool>* cancel) {
+    if (same_output(resolve_output_target(a), resolve_output_target(b)))
+        fail("a pair needs two different files, but '" + a + "' and '" + b + "' name the same file");
     for (std::uint64_t o : mismatch_offsets)
         if (o >= size)
             fail("mismatch offset " + std::to_string(o) + " is beyond the file size " + std::to_string(size));
@@ -81,11 +103,11 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
             for (auto it = offsets.lower_bound(off); it != offsets.end() && *it < off + n; ++it)
                 buf[*it - off] = std::uint8_t(~buf[*it - off]);
     };
-    stream_out({&out_a, &out_b}, size,
+    stream_out({&out_a, &out_b}, size, cancel,
                [seed](std::uint8_t* buf, std::size_t n, std::uint64_t off) { fill_random(buf, n, off, seed); }, flip);
 }
 
-void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed) {
+void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel) {
     // English word lengths 1..12 (per mille), letters roughly by frequency, some punctuation,
     // lines of about 60-80 characters.
     static constexpr std::array<unsigned, 12> length_permille = {30, 170, 200, 160, 110, 90, 80, 60, 40, 30, 15, 15};
@@ -94,11 +116,13 @@ void generate_text(const std::string& path, std::uint64_t size, std::uint64_t se
     std::uint64_t state = mix(seed);
     auto next = [&state] { return state = mix(state); };
     AtomicOutput out(path);
+    make_room({&out}, size);
     std::string buf;
     buf.reserve(kChunk + 64);
     std::uint64_t written = 0;
     std::size_t column = 0;
     while (written < size) {
+        stop_if_cancelled(cancel);
         while (buf.size() < kChunk) {
             unsigned pick = unsigned(next() % 1000), len = 1;
             for (unsigned p : length_permille) {

@@ -34,6 +34,13 @@ File File::open_read(const std::string& path, int extra_flags) {
     if (fstat(fd, &st) != 0) fail_errno("cannot stat", path, errno);
     if (!S_ISREG(st.st_mode)) fail("cannot read '" + path + "': it is " + kind_of(st.st_mode));
     if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) fail_errno("cannot set flags on", path, errno);
+    if (st.st_size == 0) {
+        char probe = 0;
+        const ssize_t got = ::pread(fd, &probe, 1, 0);
+        if (got > 0)
+            fail("cannot read '" + path + "': its size is reported as 0 but it has content (a kernel "
+                 "pseudo-file such as /proc or /sys); copy it to a regular file first");
+    }
     f.size_ = std::uint64_t(st.st_size);
     f.dev_ = st.st_dev;
     f.ino_ = st.st_ino;
@@ -57,6 +64,12 @@ File& File::operator=(File&& o) noexcept {
 
 File::~File() {
     if (fd_ >= 0) ::close(fd_);
+}
+
+std::uint64_t File::current_size() const {
+    struct stat st {};
+    if (fstat(fd_, &st) != 0) fail_errno("cannot stat", path_, errno);
+    return std::uint64_t(st.st_size);
 }
 
 std::size_t File::read_full(void* buf, std::size_t n) {

@@ -11,7 +11,9 @@ namespace sfp {
 class File {
 public:
     // Opens a regular file for reading. Directories, FIFOs, devices and sockets are refused
-    // with a clear message (and a FIFO never blocks the open).
+    // with a clear message (and a FIFO never blocks the open), and so is a file that reports
+    // size 0 but has content (a kernel pseudo-file such as /proc/version): reading it by its
+    // size would silently see nothing.
     static File open_read(const std::string& path, int extra_flags = 0);
 
     File() = default;
@@ -23,7 +25,8 @@ public:
 
     int fd() const noexcept { return fd_; }
     const std::string& path() const noexcept { return path_; }
-    std::uint64_t size() const noexcept { return size_; }
+    std::uint64_t size() const noexcept { return size_; }  // when opened
+    std::uint64_t current_size() const;                    // now (fstat): did it change?
     dev_t device() const noexcept { return dev_; }
     ino_t inode() const noexcept { return ino_; }
 

@@ -2,6 +2,8 @@
 // cells: it is 0 in the cell (shown as "-").
 #include "runner/plan.hpp"
 
+#include "algorithms/iterate/listing.hpp"
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -116,7 +118,7 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
     if (e.sizes.empty()) fail("inputs: no input files and no sizes to generate");
     plan.data_kind = e.data_kind.empty() ? std::string(plan.io->data_kind) : e.data_kind;
     const unsigned files = files_of_kind(plan.data_kind);
-    if (files == 0) fail("data_kind: unknown kind '" + plan.data_kind + "' (random, pair or text)");
+    if (files == 0) fail("data_kind: unknown kind '" + plan.data_kind + "' (random, pair, text or tree)");
     if (files != needed)
         fail("data_kind: " + e.algorithm + " needs " + std::to_string(needed) + " input file(s) per run, but '" +
              plan.data_kind + "' makes " + std::to_string(files));
@@ -124,8 +126,12 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
 }
 
 std::uint64_t size_of(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;  // a missing file fails its runs
+    std::uint64_t bytes = 0;
+    for (const std::string& file : iterate::files_under({path})) {  // a directory: its tree
+        struct stat st {};
+        if (::stat(file.c_str(), &st) == 0) bytes += std::uint64_t(st.st_size);  // a missing file fails its runs
+    }
+    return bytes;
 }
 
 }  // namespace
@@ -176,7 +182,7 @@ namespace sfp {
 
 unsigned files_of_kind(std::string_view kind) noexcept {
     if (kind == "pair") return 2;
-    if (kind == "random" || kind == "text") return 1;
+    if (kind == "random" || kind == "text" || kind == "tree") return 1;
     return 0;
 }
 

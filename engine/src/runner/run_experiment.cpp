@@ -5,6 +5,8 @@
 
 #include <set>
 
+#include "algorithms/iterate/listing.hpp"
+#include "io/atomic_output.hpp"
 #include "io/page_cache.hpp"
 #include "runner/agreement.hpp"
 #include "runner/manifest.hpp"
@@ -78,7 +80,7 @@ private:
             if (!cancelled()) {
                 say("preparing " + format_size(size) + " " + plan_.data_kind + " data in " + plan_.workdir);
                 try {
-                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed);
+                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed, &progress_.cancel);
                 } catch (const Failure& e) {
                     input_errors_[set] = e.what();
                     say(e.what());
@@ -92,6 +94,7 @@ private:
         if (!plan_.io->writes_output) return;
         try {
             runner::make_workdir(plan_.workdir);
+            sweep_stale_temporaries(plan_.workdir);  // what a killed run left (a live one's is locked)
             scratch_ = runner::scratch_output(plan_.workdir);
         } catch (const Failure& e) {
             scratch_error_ = e.what();  // every run fails with it, the report still says why
@@ -112,8 +115,10 @@ private:
         return spec;
     }
 
-    // Hot: read the inputs; cold: evict them. Done before every run, timed or not.
-    void prepare_cache(const std::vector<std::string>& inputs) {
+    // Hot: read the inputs; cold: evict them. Done before every run, timed or not. A directory
+    // input stands for every file of its tree.
+    void prepare_cache(const std::vector<std::string>& paths) {
+        const std::vector<std::string> inputs = iterate::files_under(paths);
         if (experiment_.cache == CacheMode::hot) {
             page_cache::warm(inputs, progress_.cancel);
             return;
@@ -153,7 +158,7 @@ private:
         record.cell = slot.cell;
         record.repetition = slot.repetition;
         prepare_cache(inputs);
-        record.residency_pct = page_cache::residency_pct(inputs);
+        record.residency_pct = page_cache::residency_pct(iterate::files_under(inputs));
         record.result = run_cell(slot.cell);
         record.status = to_string(record.result.status);
         return record;

@@ -8,9 +8,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 
+#include "io/atomic_output.hpp"
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
 #include "sfp/datagen.hpp"
@@ -51,7 +54,25 @@ bool is_leftover_of(const std::string& entry, const std::string& name) {
     return entry.size() == prefix.size() + 6 && entry.compare(0, prefix.size(), prefix) == 0;
 }
 
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Whether generated data of this kind and size is there, whole (a tree is renamed in whole).
+bool is_generated(const std::string& path, std::string_view kind, std::uint64_t size) {
+    return kind == "tree" ? is_directory(path) : is_regular_of_size(path, size);
+}
+
+// A file, or a generated tree (never following a link out of it).
 void remove_file(const std::string& path, std::vector<std::string>& removed) {
+    if (is_directory(path)) {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+        if (ec) fail_errno("cannot remove", path, ec.value());
+        removed.push_back(path);
+        return;
+    }
     if (::unlink(path.c_str()) == 0) {
         removed.push_back(path);
         return;
@@ -76,13 +97,24 @@ std::vector<std::string> generated_paths(const std::string& workdir, std::string
     if (kind == "pair") return {stem + "-a.bin", stem + "-b.bin"};
     if (kind == "random") return {stem + ".bin"};
     if (kind == "text") return {stem + ".txt"};
-    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair or text)");
+    if (kind == "tree") return {stem};  // a directory
+    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair, text or tree)");
+}
+
+std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,
+                                const std::vector<std::uint64_t>& sizes, std::uint64_t seed) {
+    std::uint64_t total = 0;
+    for (std::uint64_t size : sizes)
+        for (const std::string& p : generated_paths(workdir, kind, size, seed))
+            if (!is_generated(p, kind, size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+    return total;
 }
 
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
-                                          std::uint64_t seed) {
+                                          std::uint64_t seed, const std::atomic<bool>* cancel) {
     const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
     runner::make_workdir(workdir);
+    sweep_stale_temporaries(workdir);
     const std::vector<std::string> listed = runner::read_manifest(workdir);
     auto is_listed = [&](const std::string& p) {
         return std::find(listed.begin(), listed.end(), name_of(p)) != listed.end();
@@ -92,14 +124,15 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
         if (exists(p) && !is_listed(p))
             fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
-        reusable = reusable && is_listed(p) && is_regular_of_size(p, size);
+        reusable = reusable && is_listed(p) && is_generated(p, kind, size);
     }
     if (reusable) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
-    if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed);
-    if (kind == "random") generate_random(paths[0], size, seed);
-    if (kind == "text") generate_text(paths[0], size, seed);
+    if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed, cancel);
+    if (kind == "random") generate_random(paths[0], size, seed, cancel);
+    if (kind == "text") generate_text(paths[0], size, seed, cancel);
+    if (kind == "tree") generate_tree(paths[0], tree_files_for(size, "small"), "small", seed, cancel);
     return paths;
 }
 

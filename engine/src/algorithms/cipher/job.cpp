@@ -65,6 +65,8 @@ CipherJob::CipherJob(const RunSpec& spec, RunContext& ctx, Access access)
       output_size_(access == Access::external ? input_size_ : input_size_ * kernel_.expansion()),  // cp only copies
       output_(spec.output, input_, output_size_, policy_of(options_, access)) {
     if (options_.direct) use_direct_io(output_.fd(), output_.target());
+    if (options_.ignored_shift)
+        ctx.note("widen ignores the shift " + std::to_string(options_.ignored_shift) + ": atou widens the bytes as they are");
     ctx.set_total(input_size_);
 }
 

@@ -13,6 +13,10 @@ CipherOptions parse_options(const RunSpec& spec) {
     else if (t == "letters") o.transform = Transform::letters;
     else if (t == "widen") o.transform = Transform::widen;
     else fail("option transform: '" + t + "' is not one of caesar, letters, widen");
+    if (o.transform == Transform::widen && o.shift != 0) {  // atou widens the bytes as they are
+        o.ignored_shift = o.shift;
+        o.shift = 0;
+    }
     o.fast = option_flag(spec, "fast");
     o.flush = option_flag(spec, "flush");
     o.direct = option_flag(spec, "direct");

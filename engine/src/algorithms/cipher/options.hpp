@@ -15,7 +15,8 @@ enum class Transform {
 inline constexpr int kMaxShift = 255;
 
 struct CipherOptions {
-    int shift = 0;               // "shift": -255..255
+    int shift = 0;               // "shift": -255..255 (always 0 for widen)
+    int ignored_shift = 0;       // a shift given with widen, which atou does not apply
     Transform transform = Transform::caesar;  // "transform"
     bool fast = false;           // "fast": vectorised kernel instead of the byte loop
     bool flush = false;          // "flush": fsync/msync before the run ends

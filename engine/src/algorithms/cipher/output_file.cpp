@@ -10,47 +10,22 @@
 #include <cstring>
 
 #include "io/file.hpp"
+#include "io/output_target.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp::cipher {
 namespace {
 
-struct Target {
-    std::string path;   // symlinks resolved, so a rename replaces the file and not the link
-    bool exists = false;
-    struct stat st {};
-};
-
-// The file `requested` names (following symlinks), checked against the input and for its type.
-Target resolve_target(const std::string& requested, const File& input, const OutputPolicy& policy) {
+// The file `requested` names (io/output_target.hpp), checked against the input.
+OutputTarget resolve_target(const std::string& requested, const File& input, const OutputPolicy& policy) {
     if (requested.empty()) fail("cipher needs an output path");
-    Target t{requested};
-    if (stat(requested.c_str(), &t.st) == 0) {
-        t.exists = true;
-        if (!S_ISREG(t.st.st_mode))
-            fail("cannot write '" + requested + "': it is " +
-                 (S_ISDIR(t.st.st_mode) ? "a directory" : "not a regular file") +
-                 " (only regular files are replaced)");
-        char real[PATH_MAX];
-        if (!realpath(requested.c_str(), real)) fail_errno("cannot resolve", requested, errno);
-        t.path = real;
-        if (t.st.st_dev == input.device() && t.st.st_ino == input.inode() && !policy.in_place)
-            fail("refusing to overwrite the input: '" + requested + "' is the same file as '" + input.path() +
-                 "' (same path, a symlink or a hard link); use --in-place to replace it");
-    } else if (errno != ENOENT) {
-        fail_errno("cannot check", requested, errno);
-    }
+    OutputTarget t = resolve_output_target(requested);
+    if (t.exists && t.st.st_dev == input.device() && t.st.st_ino == input.inode() && !policy.in_place)
+        fail("refusing to overwrite the input: '" + requested + "' is the same file as '" + input.path() +
+             "' (same path, a symlink or a hard link); use --in-place to replace it");
     if (policy.output_exists && !t.exists)
         fail("cannot write into '" + requested + "': it does not exist (--output-exists needs an existing file)");
     return t;
-}
-
-// posix_fallocate reports its error as the return value, not in errno.
-void reserve(int fd, std::uint64_t size, const std::string& path) {
-    if (size == 0) return;
-    const int rc = posix_fallocate(fd, 0, off_t(size));
-    if (rc != 0)
-        fail("cannot reserve " + std::to_string(size) + " bytes for '" + path + "': " + std::strerror(rc));
 }
 
 void sync_directory_of(const std::string& path) {
@@ -68,12 +43,12 @@ void sync_directory_of(const std::string& path) {
 
 OutputFile::OutputFile(const std::string& requested, const File& input, std::uint64_t size,
                        const OutputPolicy& policy) {
-    const Target t = resolve_target(requested, input, policy);
+    const OutputTarget t = resolve_target(requested, input, policy);
     target_ = t.path;
     if (policy.output_exists) {
         existing_fd_ = ::open(target_.c_str(), O_RDWR | O_CLOEXEC);
         if (existing_fd_ < 0) fail_errno("cannot open", target_, errno);
-        if (policy.reserve) reserve(existing_fd_, size, target_);
+        if (policy.reserve) reserve_space(existing_fd_, size, target_);
         if (ftruncate(existing_fd_, off_t(size)) != 0) fail_errno("cannot resize", target_, errno);
         return;
     }
@@ -83,7 +58,7 @@ OutputFile::OutputFile(const std::string& requested, const File& input, std::uin
         if (fchown(fresh_->fd(), t.st.st_uid, t.st.st_gid) != 0 && errno != EPERM)
             fail_errno("cannot set the owner of", write_path(), errno);
     }
-    if (policy.reserve) reserve(fresh_->fd(), size, target_);
+    if (policy.reserve) fresh_->reserve(size);
 }
 
 OutputFile::~OutputFile() {

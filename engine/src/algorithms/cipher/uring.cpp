@@ -66,6 +66,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             if (c.result == 0) job.fail_input_shrank();  // the file ended before this block did
             s.done += std::size_t(c.result);
             if (s.done < n) {
+                // O_DIRECT can only go on from an aligned offset; an unaligned short read means
+                // the file ended early, i.e. it shrank.
+                if (job.options().direct && s.done % kDirectAlignment != 0) job.fail_input_shrank();
                 read_more(i);
                 continue;
             }

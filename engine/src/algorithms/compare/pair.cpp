@@ -13,10 +13,14 @@ void require_two_inputs(const RunSpec& spec) {
         fail("compare needs exactly two input files, got " + std::to_string(spec.inputs.size()));
 }
 
+std::size_t max_mismatches_of(const RunSpec& spec) {
+    return std::size_t(option_int(spec, "max_mismatches", kDefaultMaxMismatches, 1, 1'000'000));
+}
+
 InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags) {
     require_two_inputs(spec);
     InputPair p;
-    p.max_mismatches = std::size_t(option_int(spec, "max_mismatches", kDefaultMaxMismatches, 1, 1'000'000));
+    p.max_mismatches = max_mismatches_of(spec);
     p.a = File::open_read(spec.inputs[0], extra_flags);
     p.b = File::open_read(spec.inputs[1], extra_flags);
     p.common = std::min(p.a.size(), p.b.size());

@@ -16,6 +16,10 @@ struct InputPair {
     bool same = false;               // both paths name one file
 };
 
+// compare's one option, parsed with an error naming it (also the runner's up-front check).
+std::size_t max_mismatches_of(const RunSpec& spec);
+inline void check_options(const RunSpec& spec) { max_mismatches_of(spec); }
+
 // Throws unless the spec names exactly two inputs.
 void require_two_inputs(const RunSpec& spec);
 

@@ -47,6 +47,11 @@ std::uint64_t packing_of(const RunSpec& spec) {
     return std::uint64_t(option_int(spec, "packing", std::int64_t(kDefaultPacking), 1, std::int64_t(kMaxPacking)));
 }
 
+void check_options(const RunSpec& spec) {
+    separators_of(spec);
+    packing_of(spec);
+}
+
 Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
     if (spec.inputs.empty()) fail("wordcount needs at least one input file");
     Inputs in{{}, separators_of(spec)};

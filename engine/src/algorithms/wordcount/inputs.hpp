@@ -27,6 +27,8 @@ Inputs open_inputs(const RunSpec& spec, RunContext& ctx);
 // `separators`: extra bytes with C escapes (\t \n \\ \xHH); a NUL cannot be a separator.
 Separators separators_of(const RunSpec& spec);
 std::uint64_t packing_of(const RunSpec& spec);
+// Both of the above: the runner's preflight refuses bad option values before anything runs.
+void check_options(const RunSpec& spec);
 
 // Reads `file` from its current offset to the end in blocks of `block` bytes, passing each to
 // feed(data, length). Returns false when the run was told to stop first.

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# iterate benchmark (issue 11): every iterate strategy at 64K and full scope on a generated
+# tree, cold cache (every file of the tree evicted with posix_fadvise(DONTNEED) before every
+# run), interleaved repetitions, against `xxhsum -H3` (a strategy) and the floor
+# `find DIR -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null` (reads, does not hash).
+# Writes docs/bench-iterate.md and the same table between the README's bench:iterate markers.
+# Issue defaults: FILES=20000 (the small mix: ~1 GB), REPS=5. Needs python3 for the eviction.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+build=${1:-build}
+bin="$(cd "$build/bin" && pwd)/sfpbench"
+reps=${REPS:-5}
+files=${FILES:-20000}
+threads=${THREADS:-16}
+out=${OUT:-$here/../docs/bench-iterate.md}
+readme=${README:-$here/../README.md}
+data=${DATA:-$HOME/.cache/sfpbench/bench}
+tree="$data/iterate-tree-$files"
+mkdir -p "$data" "$(dirname "$out")"
+command -v python3 >/dev/null || { echo "bench/iterate.sh needs python3 (to evict the tree)" >&2; exit 2; }
+[ -d "$tree" ] || "$bin" generate tree "$tree" --files "$files" --size-mix small --seed 1 >&2
+tree_bytes=$(du -sb "$tree" | cut -f1)
+
+# posix_fadvise(DONTNEED) on every regular file of the tree: what `run --cache cold` does.
+evict_tree() {
+    python3 - "$1" <<'PY'
+import os, sys
+for d, _, names in os.walk(sys.argv[1]):
+    for n in names:
+        try:
+            fd = os.open(os.path.join(d, n), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        os.close(fd)
+PY
+}
+
+# cell "scope/name" -> command line
+declare -A cell
+for scope in 64K full; do
+    for s in fs alpha inode cluster random prefetch; do
+        cell[$scope/$s]="$bin iterate $tree --scope $scope --strategy $s"
+    done
+    cell[$scope/parallel]="$bin iterate $tree --scope $scope --strategy parallel --threads $threads"
+done
+cell[full/xxhsum]="$bin iterate $tree --scope full --strategy xxhsum"
+floor="full/find-xargs-cat"
+
+declare -A times lists digests
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+for ((r = 1; r <= reps; r++)); do
+    for name in $(shuffled "${!cell[@]}" "$floor"); do
+        evict_tree "$tree"
+        if [ "$name" = "$floor" ]; then
+            t=$(wall sh -c 'find "$0" -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null' "$tree")
+            l=0
+        else
+            # shellcheck disable=SC2086
+            res=$(${cell[$name]} 2>&1)
+            t=$(awk '/^real/ {sub(/s$/, "", $2); print $2}' <<<"$res")
+            l=$(awk '/^listing/ {sub(/s$/, "", $2); print $2}' <<<"$res")
+            digests[${name%%/*}]+="$(awk '/^digest/ {print $2}' <<<"$res") "
+        fi
+        times[$name]+="$t "
+        lists[$name]+="$l "
+    done
+    echo "round $r/$reps done" >&2
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+med() { tr ' ' '\n' <<<"$1" | grep . | median; }
+agree() {
+    if [ "$(tr ' ' '\n' <<<"${digests[$1]}" | grep . | sort -u | wc -l)" = 1 ]; then echo "all runs agree"; else echo "DIGESTS DIFFER"; fi
+}
+table() {  # the seed's slowdown table for one scope
+    local scope=$1 best="" best_t=""
+    echo "| strategy | median real (s) | median listing (s) | slower than the fastest |"
+    echo "|---|---:|---:|---:|"
+    for name in "${!times[@]}"; do
+        [ "${name%%/*}" = "$scope" ] || continue
+        echo "$(med "${times[$name]}") ${name#*/} $(med "${lists[$name]}")"
+    done | sort -g | awk '{if (NR == 1) best = $1; printf "| %s | %.3f | %.3f | %.2fx |\n", $2, $1, $3, $1 / best}'
+}
+fs_full=$(med "${times[full/fs]}")
+floor_t=$(med "${times[$floor]}")
+best_full=$(for n in "${!cell[@]}"; do
+    if [ "${n%%/*}" = full ] && [ "$n" != full/xxhsum ]; then echo "$(med "${times[$n]}") ${n#*/}"; fi
+done | sort -g | head -1)
+{
+    echo "iterate, a generated tree of $files files in nested folders ($tree_bytes bytes by du -sb, size mix small, seed 1),"
+    echo "cold cache (posix_fadvise(DONTNEED) on every file before every run; dentries and inodes stay"
+    echo "cached), median of $reps interleaved runs. Parallel: $threads threads."
+    echo "Machine: $(machine_line "$data"). Load average before: $load_before, after: $load_after."
+    echo "Measured $(date -u +%Y-%m-%d) with \`bench/iterate.sh\` (FILES=$files REPS=$reps)."
+    echo
+    echo "Scope 64K (the first 65536 bytes of each file; $(agree 64K)):"
+    echo
+    table 64K
+    echo
+    echo "Scope full (whole files; $(agree full)); \`find-xargs-cat\` reads without hashing:"
+    echo
+    table full
+    echo
+    awk -v b="${best_full% *}" -v n="${best_full#* }" -v f="$fs_full" -v c="$floor_t" 'BEGIN {
+        printf "Targets, full scope: the best, %s, %.2fx faster than fs (target 3x); ", n, f / b;
+        printf "%.2fx the time of find | xargs -P 16 cat (target at most 1x).\n", b / c }'
+} | tee "$out"
+
+publish iterate "$readme" <"$out"  # the README shows the same table

@@ -1,0 +1,41 @@
+#pragma once
+// What every iterate strategy shares: options, the listing (timed apart), the outcome.
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/iterate/file_hash.hpp"
+#include "algorithms/iterate/listing.hpp"
+#include "sfp/run_context.hpp"
+#include "sfp/strategy.hpp"
+
+namespace sfp::iterate {
+
+struct Job {
+    Listing listing;
+    std::uint64_t scope = 0;  // bytes from each file's start, or kWholeFile
+    std::uint64_t seed = 0;   // the `random` order
+};
+
+inline constexpr std::uint64_t kDefaultScope = 64 * 1024;
+
+// The option scope: "64K" (default), any size, or "full" (kWholeFile).
+std::uint64_t scope_of(const RunSpec& spec);
+
+// Throws sfp::Failure naming a bad option value (scope, seed): the runner's preflight.
+void check_options(const RunSpec& spec);
+
+// Reads the options (scope, seed), then lists the inputs; the listing's time goes to
+// ctx.set_list_seconds.
+Job start(const RunSpec& spec, RunContext& ctx);
+
+// The outcome of hashing the listed files in `order`: results[k] is the file order[k].
+IterateOutcome outcome_of(Job& job, const std::vector<std::size_t>& order, std::vector<HashResult>& results);
+
+// Hashes the files one after the other in `order` on the calling thread.
+IterateOutcome hash_in_order(Job& job, const std::vector<std::size_t>& order, RunContext& ctx);
+
+// The untimed end of every iterate run (Strategy::finish): the digest over the sorted lines,
+// skipped entries sorted; the per-file lines are kept only with the option list.
+void finish(const RunSpec& spec, Outcome& outcome);
+
+}  // namespace sfp::iterate

@@ -1,0 +1,61 @@
+#include "io/output_target.hpp"
+
+#include <climits>
+#include <cerrno>
+#include <cstdlib>
+
+#include "sfp/failure.hpp"
+
+namespace sfp {
+namespace {
+
+std::string directory_of(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string name_of(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+// The absolute form of a path whose last component may not exist yet.
+std::string absolute_of_new(const std::string& path) {
+    char real[PATH_MAX];
+    const std::string dir = directory_of(path);
+    if (!realpath(dir.c_str(), real)) fail_errno("cannot write", path, errno);
+    const std::string base = std::string(real) == "/" ? "" : std::string(real);
+    return base + "/" + name_of(path);
+}
+
+}  // namespace
+
+OutputTarget resolve_output_target(const std::string& requested) {
+    if (requested.empty()) fail("an output path is empty");
+    if (name_of(requested).size() > NAME_MAX) fail_errno("cannot write", requested, ENAMETOOLONG);
+    OutputTarget t;
+    struct stat link {};
+    if (lstat(requested.c_str(), &link) != 0) {
+        if (errno != ENOENT) fail_errno("cannot check", requested, errno);
+        t.path = absolute_of_new(requested);
+        return t;
+    }
+    if (stat(requested.c_str(), &t.st) != 0) {
+        if (errno == ENOENT)
+            fail("cannot write '" + requested + "': it is a symbolic link to a file that does not exist "
+                 "(links are followed; create the file it names, or remove the link)");
+        fail_errno("cannot check", requested, errno);
+    }
+    if (!S_ISREG(t.st.st_mode))
+        fail("cannot write '" + requested + "': it is " + (S_ISDIR(t.st.st_mode) ? "a directory" : "not a regular file") +
+             " (only regular files are replaced)");
+    char real[PATH_MAX];
+    if (!realpath(requested.c_str(), real)) fail_errno("cannot resolve", requested, errno);
+    t.path = real;
+    t.exists = true;
+    return t;
+}
+
+bool same_output(const OutputTarget& a, const OutputTarget& b) {
+    if (a.path == b.path) return true;
+    return a.exists && b.exists && a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino;
+}
+
+}  // namespace sfp

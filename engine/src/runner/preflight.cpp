@@ -1,0 +1,96 @@
+// The checks that would otherwise surface only as failed runs after a long matrix: each
+// problem found without running or generating anything, all of them at once.
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "io/file.hpp"
+#include "sfp/atomic_file.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/workspace.hpp"
+
+namespace sfp {
+namespace {
+
+std::string joined(std::span<const std::string_view> names) {
+    std::string out;
+    for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+    return out.empty() ? "none" : out;
+}
+
+void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
+    bool all_known = true;
+    for (const auto& [key, value] : e.options) {
+        bool known = false;
+        for (std::string_view name : io.options) known = known || name == key;
+        if (!known) {
+            problems.push_back({"options", "unknown " + e.algorithm + " option '" + key + "' (known: " +
+                                               joined(io.options) + ")"});
+            all_known = false;
+        }
+    }
+    if (!all_known || !io.check_options) return;
+    RunSpec spec;
+    spec.algorithm = e.algorithm;
+    spec.options = e.options;
+    try {
+        io.check_options(spec);
+    } catch (const Failure& f) {
+        problems.push_back({"options", f.what()});
+    }
+}
+
+void check_inputs(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
+    for (std::size_t i = 0; i < e.inputs.size(); ++i) {
+        try {
+            if (io.check_input) io.check_input(e.inputs[i]);
+            else File::open_read(e.inputs[i]);
+        } catch (const Failure& f) {
+            problems.push_back({"inputs[" + std::to_string(i) + "]", f.what()});
+        }
+    }
+}
+
+// The workspace must be a directory or creatable as one; generated data must fit in it.
+void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
+    if (e.sizes.empty() && !io.writes_output) return;
+    const std::string dir = e.workdir.empty() ? default_workdir() : e.workdir;
+    struct stat st {};
+    if (stat(dir.c_str(), &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            problems.push_back({"workdir", "'" + dir + "' is not a directory"});
+            return;
+        }
+    } else if (errno != ENOENT) {
+        problems.push_back({"workdir", "cannot use '" + dir + "': " + std::strerror(errno)});
+        return;
+    }
+    if (e.sizes.empty()) return;
+    const std::string kind = e.data_kind.empty() ? std::string(io.data_kind) : e.data_kind;
+    if (files_of_kind(kind) == 0) return;  // check_experiment names an unknown kind
+    try {
+        const std::uint64_t needed = bytes_to_generate(dir, kind, e.sizes, e.seed);
+        const std::uint64_t free = free_bytes(dir);
+        if (needed > free)
+            problems.push_back({"sizes", "generating the inputs needs " + std::to_string(needed) + " bytes, but only " +
+                                             std::to_string(free) + " bytes are free in '" + dir + "'"});
+    } catch (const Failure& f) {
+        problems.push_back({"workdir", f.what()});
+    }
+}
+
+}  // namespace
+
+std::vector<Problem> preflight(const Experiment& e) {
+    std::vector<Problem> problems;
+    const AlgorithmIo* io = algorithm_io(e.algorithm);
+    if (!io) return {{"algorithm", "unknown algorithm '" + e.algorithm + "'"}};
+    check_options(e, *io, problems);
+    check_inputs(e, *io, problems);
+    check_workspace(e, *io, problems);
+    return problems;
+}
+
+}  // namespace sfp

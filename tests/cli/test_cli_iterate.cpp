@@ -1,0 +1,125 @@
+// `sfpbench iterate` and `sfpbench generate tree` as a user runs them: the output contract,
+// `--list --scope full` against `xxhsum -H3`, exit codes for bad input.
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct Output {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Output run(const QString& program, const QStringList& args, const QString& cwd = {}) {
+    QProcess p;
+    p.setWorkingDirectory(cwd);
+    p.start(program, args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return {-2, {}, "timed out"};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+Output sfpbench(const QStringList& args, const QString& cwd = {}) { return run(SFPBENCH, args, cwd); }
+
+// The value of a "key value" line of the summary.
+QByteArray field(const QByteArray& out, const QByteArray& key) {
+    for (const QByteArray& line : out.split('\n'))
+        if (line.startsWith(key + ' ')) return line.mid(key.size() + 1);
+    return {};
+}
+
+}  // namespace
+
+class TestCliIterate : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString tree_;
+
+private slots:
+    void initTestCase() {
+        tree_ = dir_.path() + "/tree";
+        const Output g = sfpbench({"generate", "tree", tree_, "--files", "300", "--size-mix", "small", "--seed", "5"});
+        QVERIFY2(g.code == 0, g.err.constData());
+        QCOMPARE(g.out.split(' ').value(0), QByteArray("300"));
+    }
+
+    void generateIsReproducibleAndRefusesAFullDirectory() {
+        const QString again = dir_.path() + "/again";
+        QCOMPARE(sfpbench({"generate", "tree", again, "--files", "300", "--seed", "5"}).code, 0);
+        // The paths are part of the digest: hash both from inside, as "./...".
+        const QByteArray a = field(sfpbench({"iterate", ".", "--scope", "full"}, tree_).out, "digest");
+        const QByteArray b = field(sfpbench({"iterate", ".", "--scope", "full"}, again).out, "digest");
+        QVERIFY(!a.isEmpty());
+        QCOMPARE(a, b);  // same names, same bytes
+        QVERIFY(field(sfpbench({"iterate", "."}, tree_).out, "digest") != a);  // 64K of files up to 400K
+        const Output refused = sfpbench({"generate", "tree", again, "--files", "3"});
+        QCOMPARE(refused.code, 2);
+        QVERIFY(refused.err.contains("not an empty directory"));
+        QCOMPARE(sfpbench({"generate", "tree", dir_.path() + "/x", "--size-mix", "huge"}).code, 2);
+    }
+
+    void outputContract() {
+        const Output o = sfpbench({"iterate", tree_});
+        QVERIFY2(o.code == 0, o.err.constData());
+        const QList<QByteArray> lines = o.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(field(o.out, "files"), QByteArray("300"));
+        QCOMPARE(field(o.out, "skipped"), QByteArray("0"));
+        QCOMPARE(field(o.out, "digest").size(), 16);
+        QVERIFY(o.err.contains("listing ") && o.err.contains("processing "));
+        // Every strategy, the same four lines.
+        for (const char* s : {"alpha", "inode", "cluster", "random", "parallel", "prefetch"}) {
+            const Output other = sfpbench({"iterate", tree_, "--strategy", s, "--threads", "2"});
+            QVERIFY2(other.code == 0, other.err.constData());
+            QCOMPARE(other.out, o.out);
+        }
+    }
+
+    void listFullMatchesXxhsum() {
+        if (run("sh", {"-c", "command -v xxhsum"}).code != 0) QSKIP("xxhsum is not installed (package xxhash)");
+        const Output o = sfpbench({"iterate", tree_, "--scope", "full", "--list", "--strategy", "alpha"});
+        QVERIFY2(o.code == 0, o.err.constData());
+        QStringList files;
+        QList<QByteArray> ours;
+        for (const QByteArray& line : o.out.split('\n'))
+            if (line.size() > 18 && line.mid(16, 2) == "  ") {
+                ours.append(line);
+                files.append(QString::fromUtf8(line.mid(18)));
+            }
+        QCOMPARE(files.size(), 300);
+        const Output x = run("xxhsum", QStringList{"-H3", "--"} + files);
+        QCOMPARE(x.code, 0);
+        QList<QByteArray> theirs;  // "XXH3 (path) = hex" (0.8.1) in our format
+        for (const QByteArray& line : x.out.trimmed().split('\n')) {
+            const qsizetype eq = line.lastIndexOf(") = ");
+            theirs.append(line.mid(eq + 4) + "  " + line.mid(6, eq - 6));
+        }
+        QCOMPARE(theirs, ours);
+    }
+
+    void badInputExits2() {
+        Output o = sfpbench({"iterate", dir_.path() + "/missing"});
+        QCOMPARE(o.code, 2);
+        QVERIFY(o.err.contains("missing") && o.err.contains("No such file"));
+        QVERIFY(o.out.isEmpty());
+        QFile f(dir_.path() + "/plain");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        o = sfpbench({"iterate", f.fileName()});
+        QCOMPARE(o.code, 2);
+        QVERIFY(o.err.contains("not a directory"));
+        QCOMPARE(sfpbench({"iterate"}).code, 2);
+        QCOMPARE(sfpbench({"iterate", tree_, "--scope", "lots"}).code, 2);
+        QCOMPARE(sfpbench({"iterate", tree_, "--strategy", "nope"}).code, 2);
+        o = sfpbench({"iterate", tree_, "--strategy", "xxhsum"});  // 64K: xxhsum hashes whole files only
+        QCOMPARE(o.code, 2);
+        QVERIFY(o.err.contains("scope full"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliIterate)
+#include "test_cli_iterate.moc"

@@ -1,0 +1,335 @@
+// Every iterate strategy on a tree full of edge cases, against a reference walk written here.
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <QtTest>
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "algorithms/iterate/test_seam.hpp"
+#include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/iterate.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+#include "sfp/workspace.hpp"
+#include "support/temp_files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uint64_t kFull = UINT64_MAX;
+
+// The reference: std::filesystem's walk (links not followed), whole-file reads, XXH3 one-shot.
+std::map<std::string, std::uint64_t> reference_hashes(const std::string& root, std::uint64_t scope) {
+    std::map<std::string, std::uint64_t> out;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(root)) {
+        if (!e.is_regular_file() || e.is_symlink()) continue;
+        testing::Bytes bytes = testing::read_file(e.path().native());
+        if (bytes.size() > scope) bytes.resize(std::size_t(scope));
+        out[e.path().native()] = XXH3_64bits(bytes.data(), bytes.size());
+    }
+    return out;
+}
+
+std::string escaped(const std::string& path) {
+    std::string s;
+    for (char c : path) s += c == '\n' ? std::string("\\n") : c == '\\' ? std::string("\\\\") : std::string(1, c);
+    return s;
+}
+
+// XXH3 of "hex  path\n" lines in path-byte order: std::map already sorts by std::string.
+std::uint64_t reference_digest(const std::map<std::string, std::uint64_t>& hashes) {
+    std::string text;
+    for (const auto& [path, hash] : hashes) text += QString::asprintf("%016llx  ", (unsigned long long)hash).toStdString() + escaped(path) + "\n";
+    return XXH3_64bits(text.data(), text.size());
+}
+
+sfp::RunResult iterate(const std::string& strategy, const std::vector<std::string>& dirs, const std::string& scope,
+                       bool list = false, unsigned threads = 3, const char* seed = "1") {
+    sfp::RunSpec spec;
+    spec.algorithm = "iterate";
+    spec.strategy = strategy;
+    spec.inputs = dirs;
+    spec.threads = threads;
+    spec.options["scope"] = scope;
+    spec.options["seed"] = seed;
+    if (list) spec.options["list"] = "1";
+    sfp::Progress progress;
+    return sfp::run_once(spec, progress);
+}
+
+const sfp::IterateOutcome& outcome(const sfp::RunResult& r) { return std::get<sfp::IterateOutcome>(r.outcome); }
+
+std::vector<std::string> strategy_names() {
+    std::vector<std::string> out;
+    for (const sfp::Strategy* s : sfp::strategies_of("iterate")) out.emplace_back(s->name);
+    return out;
+}
+
+void write(const std::string& path, std::size_t size, std::uint32_t seed = 3) {
+    testing::write_file(path, testing::pattern(size, seed));
+}
+
+// Creates `victim` and removes it once a run has listed it: "vanished between listing and reading".
+struct RemoveAfterListing {
+    explicit RemoveAfterListing(const std::string& victim) : victim_(victim) {
+        write(victim, 5);
+        sfp::iterate::after_listing_for_tests = [victim](const sfp::iterate::Listing&) { ::unlink(victim.c_str()); };
+    }
+    ~RemoveAfterListing() {
+        sfp::iterate::after_listing_for_tests = nullptr;
+        ::unlink(victim_.c_str());  // when the run stopped before its listing
+    }
+    std::string victim_;
+};
+
+ino_t inode_of(const std::string& path) {
+    struct stat s {};
+    return ::lstat(path.c_str(), &s) == 0 ? s.st_ino : 0;
+}
+
+bool is_tmpfs(const char* dir) {
+    struct statfs s {};
+    return statfs(dir, &s) == 0 && s.f_type == 0x01021994;  // TMPFS_MAGIC
+}
+
+}  // namespace
+
+class TestIterate : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::string root_;     // the edge-case tree
+    std::string victim_;   // listed, then removed before it is read
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        root_ = dir_.path().toStdString() + "/tree";
+        const std::string& r = root_;
+        fs::create_directories(r + "/many");
+        write(r + "/empty", 0);
+        fs::create_directories(r + "/sub/empty dir");
+        write(r + "/sub/empty too", 0);
+        write(r + "/sub/65535", 65535, 1);
+        write(r + "/sub/65536", 65536, 2);
+        write(r + "/sub/65537", 65537, 3);
+        write(r + "/sub/big", 600 * 1024 + 17, 4);  // several of the hasher's buffers
+        std::string deep = r + "/deep";
+        for (int i = 0; i < 200; ++i) deep += "/d";
+        fs::create_directories(deep);
+        write(deep + "/leaf", 100);
+        for (int i = 0; i < 10000; ++i) write(r + "/many/f" + std::to_string(i), std::size_t(i % 7), std::uint32_t(i));
+        write(r + "/with space", 10);
+        write(r + "/new\nline", 11);
+        write(r + "/back\\slash", 12);
+        write(r + "/not utf8 \xff\xfe", 13);
+        fs::create_directory_symlink(".", r + "/sub/loop");  // a loop, if links were followed
+        fs::create_symlink("65536", r + "/sub/link to 65536");
+        QCOMPARE(::mkfifo((r + "/fifo").c_str(), 0600), 0);
+        fs::create_hard_link(r + "/sub/65536", r + "/hard link");
+        victim_ = r + "/victim";
+    }
+
+    void cleanupTestCase() {
+        sfp::iterate::after_listing_for_tests = nullptr;
+        fs::remove_all(root_);  // QTemporaryDir cannot name a file whose name is not UTF-8
+    }
+
+    void registry() {
+        const std::vector<std::string> names = strategy_names();
+        for (const char* n : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "xxhsum"})
+            QVERIFY2(std::find(names.begin(), names.end(), n) != names.end(), n);
+    }
+
+    // Every strategy x scope: the digest the reference computes, the files and bytes it
+    // expects, the FIFO and the vanished file skipped and named.
+    void every_strategy_matches_the_reference_data() {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<QString>("scope");
+        for (const std::string& s : strategy_names())
+            for (const char* scope : {"64K", "full", "1"})
+                QTest::newRow((s + " " + scope).c_str()) << QString::fromStdString(s) << scope;
+    }
+    void every_strategy_matches_the_reference() {
+        QFETCH(QString, strategy);
+        QFETCH(QString, scope);
+        const std::uint64_t bytes_scope = scope == "full" ? kFull : scope == "64K" ? 65536 : 1;
+        if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("not installed here");
+        const auto expected = reference_hashes(root_, bytes_scope);
+        std::uint64_t expected_bytes = 0;
+        for (const auto& [path, hash] : expected) expected_bytes += std::min<std::uint64_t>(fs::file_size(path), bytes_scope);
+
+        const RemoveAfterListing remove(victim_);
+        const sfp::RunResult r = iterate(strategy.toStdString(), {root_}, scope.toStdString(), true);
+        if (strategy == "xxhsum" && scope != "full") {
+            QCOMPARE(r.status, sfp::Status::unsupported);
+            QVERIFY(r.error.find("scope full") != std::string::npos);
+            return;
+        }
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const sfp::IterateOutcome& o = outcome(r);
+        QCOMPARE(o.file_count, std::uint64_t(expected.size()));
+        QCOMPARE(o.bytes, expected_bytes);
+        QCOMPARE(o.digest, reference_digest(expected));
+        QCOMPARE(o.skipped.size(), std::size_t(2));  // the FIFO (never opened) and the victim
+        QVERIFY(o.skipped[0].starts_with(root_ + "/fifo: a FIFO"));
+        QVERIFY(o.skipped[1].starts_with(victim_ + ": "));
+        // Each path once, each with the reference's hash.
+        std::map<std::string, std::uint64_t> seen;
+        for (const sfp::FileHash& f : o.files) QVERIFY2(seen.emplace(f.path, f.hash).second, f.path.c_str());
+        QVERIFY(seen == expected);
+        QVERIFY(r.list_s > 0 && r.list_s <= r.real_s);
+    }
+
+    void orders_are_what_they_say() {
+        const auto paths = [](const sfp::RunResult& r) {
+            std::vector<std::string> p;
+            for (const sfp::FileHash& f : outcome(r).files) p.push_back(f.path);
+            return p;
+        };
+        const std::vector<std::string> alpha = paths(iterate("alpha", {root_}, "1", true));
+        QVERIFY(std::is_sorted(alpha.begin(), alpha.end()));
+        const std::vector<std::string> by_inode = paths(iterate("inode", {root_}, "1", true));
+        QVERIFY(std::is_sorted(by_inode.begin(), by_inode.end(),
+                               [](const std::string& a, const std::string& b) { return inode_of(a) < inode_of(b); }));
+        const auto one = paths(iterate("random", {root_}, "1", true, 1, "1"));
+        QCOMPARE(paths(iterate("random", {root_}, "1", true, 1, "1")), one);  // seeded: reproducible
+        QVERIFY(paths(iterate("random", {root_}, "1", true, 1, "2")) != one);
+        QVERIFY(one != alpha);
+    }
+
+    void each_path_once_with_overlapping_roots() {
+        const sfp::RunResult whole = iterate("fs", {root_}, "64K");
+        const sfp::RunResult twice = iterate("fs", {root_ + "/sub", root_, root_}, "64K");
+        QVERIFY2(twice.status == sfp::Status::ok, twice.error.c_str());
+        QCOMPARE(outcome(twice).file_count, outcome(whole).file_count);
+        QCOMPARE(outcome(twice).digest, outcome(whole).digest);
+    }
+
+    void without_list_the_lines_are_dropped() {
+        const sfp::RunResult r = iterate("alpha", {root_}, "64K");
+        QVERIFY(outcome(r).files.empty());
+        QVERIFY(outcome(r).file_count > 10000);
+        QCOMPARE(r.digest, iterate("parallel", {root_}, "64K").digest);  // the runner's agreement
+    }
+
+    void cancel_before_and_after_the_listing() {
+        for (const std::string& s : strategy_names()) {
+            if (!sfp::find_strategy("iterate", s)->probe().supported) continue;
+            sfp::RunSpec spec;
+            spec.algorithm = "iterate";
+            spec.strategy = s;
+            spec.inputs = {root_};
+            spec.options["scope"] = "full";
+            sfp::Progress progress;
+            progress.cancel = true;  // the listing must see it (run_once resets only the counters)
+            sfp::RunResult r = sfp::run_once(spec, progress);
+            QVERIFY2(r.status == sfp::Status::cancelled, (s + ": " + r.error).c_str());
+
+            sfp::Progress later;
+            sfp::iterate::after_listing_for_tests = [&later](const sfp::iterate::Listing&) { later.cancel = true; };
+            r = sfp::run_once(spec, later);
+            sfp::iterate::after_listing_for_tests = nullptr;
+            QVERIFY2(r.status == sfp::Status::cancelled, (s + ": " + r.error).c_str());
+            QVERIFY(std::holds_alternative<std::monostate>(r.outcome));
+        }
+    }
+
+    void bad_input_is_an_error_naming_it() {
+        const std::string missing = root_ + "/no such dir";
+        sfp::RunResult r = iterate("fs", {missing}, "64K");
+        QCOMPARE(r.status, sfp::Status::error);
+        QVERIFY2(r.error.find(missing) != std::string::npos && r.error.find("No such file") != std::string::npos, r.error.c_str());
+        r = iterate("alpha", {root_ + "/sub/65536"}, "64K");
+        QCOMPARE(r.status, sfp::Status::error);
+        QVERIFY2(r.error.find("not a directory") != std::string::npos, r.error.c_str());
+        for (const char* scope : {"0", "abc", "64KiB"}) {
+            r = iterate("fs", {root_}, scope);
+            QCOMPARE(r.status, sfp::Status::error);
+            QVERIFY2(r.error.find("scope") != std::string::npos, r.error.c_str());
+        }
+        r = iterate("fs", {}, "64K");
+        QCOMPARE(r.status, sfp::Status::error);
+    }
+
+    void unreadable_directory_is_skipped_and_named() {
+        if (::geteuid() == 0) QSKIP("root reads every directory");
+        const std::string locked = dir_.path().toStdString() + "/locked";
+        fs::create_directories(locked + "/inner");
+        write(locked + "/inner/x", 5);
+        write(locked + "/y", 5);
+        ::chmod((locked + "/inner").c_str(), 0);
+        const sfp::RunResult r = iterate("fs", {locked}, "64K");
+        ::chmod((locked + "/inner").c_str(), 0755);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QCOMPARE(outcome(r).file_count, std::uint64_t(1));
+        QCOMPARE(outcome(r).skipped.size(), std::size_t(1));
+        QVERIFY(outcome(r).skipped[0].starts_with(locked + "/inner: "));
+    }
+
+    // The runner takes a directory: every strategy agrees, cold runs find none of the tree
+    // cached (every file evicted), hot runs find all of it, the listing time is recorded.
+    void runner_takes_a_tree_cold_and_hot() {
+        const std::string tree = dir_.path().toStdString() + "/generated";
+        const sfp::TreeSummary made = sfp::generate_tree(tree, 120, "small", 9);
+        QCOMPARE(made.files, std::uint64_t(120));
+        for (sfp::CacheMode mode : {sfp::CacheMode::cold, sfp::CacheMode::hot}) {
+            sfp::Experiment e;
+            e.algorithm = "iterate";
+            e.inputs = {tree};
+            e.repetitions = 2;
+            e.warmups = 0;
+            e.cache = mode;
+            e.threads = {2};
+            e.options["scope"] = "full";
+            sfp::Progress progress;
+            const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+            QCOMPARE(report.cells.size(), strategy_names().size());
+            QCOMPARE(report.cells[0].file_size, made.bytes);  // a tree's size: the sum of its files
+            for (const sfp::RunRecord& r : report.runs) {
+                if (r.result.status == sfp::Status::unsupported) continue;
+                QVERIFY2(r.status == "ok", (r.status + " " + r.result.error).c_str());
+                QCOMPARE(r.result.bytes, made.bytes);
+                QVERIFY(r.result.list_s > 0);
+                QCOMPARE(r.residency_pct, mode == sfp::CacheMode::cold ? 0.0 : 100.0);  // our own files: mincore tells
+            }
+        }
+    }
+
+    // `run --sizes 1M --data tree`: a whole tree in the workspace, reused, and removed by clean.
+    void workspace_makes_reuses_and_cleans_a_tree() {
+        const std::string work = dir_.path().toStdString() + "/work";
+        const std::vector<std::string> made = sfp::ensure_generated(work, "tree", 1 << 20, 4);
+        QCOMPARE(made.size(), std::size_t(1));
+        QVERIFY(fs::is_directory(made[0]));
+        const auto before = reference_hashes(made[0], kFull);
+        QCOMPARE(before.size(), std::size_t(sfp::tree_files_for(1 << 20, "small")));
+        QCOMPARE(sfp::ensure_generated(work, "tree", 1 << 20, 4), made);  // reused as is
+        QVERIFY(reference_hashes(made[0], kFull) == before);
+        const std::vector<std::string> removed = sfp::clean_workspace(work);
+        QVERIFY(std::find(removed.begin(), removed.end(), made[0]) != removed.end());
+        QVERIFY(!fs::exists(made[0]));
+    }
+
+    void cluster_is_unsupported_without_fiemap() {
+        if (!is_tmpfs("/dev/shm")) QSKIP("no tmpfs at /dev/shm");
+        QTemporaryDir shm("/dev/shm/sfp-iterate-XXXXXX");
+        QVERIFY(shm.isValid());
+        write(shm.path().toStdString() + "/a", 10);
+        const sfp::RunResult r = iterate("cluster", {shm.path().toStdString()}, "64K");
+        QCOMPARE(r.status, sfp::Status::unsupported);
+        QVERIFY2(r.error.find("FIEMAP") != std::string::npos, r.error.c_str());
+        const sfp::RunResult p = iterate("parallel", {shm.path().toStdString()}, "64K");  // falls back to fs order
+        QVERIFY2(p.status == sfp::Status::ok, p.error.c_str());
+        QCOMPARE(outcome(p).file_count, std::uint64_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIterate)
+#include "test_iterate.moc"
