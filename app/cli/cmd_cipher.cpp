@@ -42,10 +42,12 @@ int cmd_cipher(const QStringList& args) {
     p.addPositionalArgument("OUT", "output file");
     p.addOption({"shift", "The shift K, from -255 to 255 (required).", "K"});
     p.addOption({"transform", "caesar, letters or widen (default caesar).", "name", "caesar"});
-    p.addOption({"strategy", "stream, mmap, threads, pool, uring, mmap-mt, mmap-window, mmap-in or cp (default mmap-in).",
-                 "name", "mmap-in"});
+    p.addOption({"strategy",
+                 "auto, stream, mmap, threads, pool, uring, mmap-mt, mmap-window, mmap-in or cp (default auto: "
+                 "mmap-in or threads, whichever is faster on a slice of the input each).",
+                 "name", "auto"});
     p.addOption({"block", "Block (stripe) size: bytes or with K/M/G (default 256K).", "size", "256K"});
-    p.addOption({"threads", "Threads for threads, pool, mmap-mt, mmap-in; blocks in flight for uring (default: online CPUs).", "n"});
+    p.addOption({"threads", "Threads for auto, threads, pool, mmap-mt, mmap-in; blocks in flight for uring (default: online CPUs).", "n"});
     p.addOption({"fast", "Use the vectorised kernel instead of the byte loop."});
     p.addOption({"flush", "fsync (mapped: msync) the output before the run ends."});
     p.addOption({"direct", "O_DIRECT with aligned buffers (block a multiple of 4K; not for mapped strategies)."});

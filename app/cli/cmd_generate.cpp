@@ -13,9 +13,7 @@ int generate_tree(const QCommandLineParser& p, const QStringList& pos) {
     if (pos.size() != 2) throw UsageError{"generate tree needs one directory"};
     if (p.isSet("size") || p.isSet("mismatch-at")) throw UsageError{"generate tree takes --files and --size-mix, not --size"};
     const std::uint64_t files = count_value(p.value("files"), "files");
-    bool seed_ok = false;
-    const std::uint64_t seed = p.value("seed").toULongLong(&seed_ok);
-    if (!seed_ok) throw UsageError{QString("seed '%1' is not a whole number").arg(p.value("seed"))};
+    const std::uint64_t seed = count_value(p.value("seed"), "seed", true);
     sfp::Progress& progress = signal_progress();
     try {
         const sfp::TreeSummary t =

@@ -42,7 +42,7 @@ int cmd_iterate(const QStringList& args) {
     if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
     const QString scope = p.value("scope");
     spec.options["scope"] = scope == "full" ? "full" : std::to_string(size_value(scope, "scope"));
-    spec.options["seed"] = std::to_string(count_value(p.value("seed"), "seed"));
+    spec.options["seed"] = std::to_string(count_value(p.value("seed"), "seed", true, INT64_MAX));
     if (p.isSet("list")) spec.options["list"] = "1";
 
     sfp::Progress& progress = signal_progress();

@@ -62,7 +62,10 @@ void add_options(QCommandLineParser& p) {
     p.addOption({"input", "An existing input file instead of generated data (repeat for two files).", "file"});
     p.addOption({"reps", "Timed repetitions per cell (default 5).", "n", "5"});
     p.addOption({"warmup", "Untimed warm-up runs per cell before its first timed run (default 1).", "n", "1"});
-    p.addOption({"cache", "hot: read the inputs before each run; cold: evict them (default hot).", "mode", "hot"});
+    p.addOption({"cache", "hot: evict the inputs, then read them once before the runs (the state of a file read "
+                          "from disk); hot-written: keep the state writing leaves (generated data is written "
+                          "just before); cold: evict them before every run (default hot).",
+                 "mode", "hot"});
     p.addOption({"order", "interleaved: each round runs every cell once in a seeded random order;\n"
                           "sequential: all repetitions of a cell together (default interleaved).",
                  "order", "interleaved"});
@@ -88,9 +91,12 @@ void add_options(QCommandLineParser& p) {
 template <typename Enum, std::size_t N>
 Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&values)[N]) {
     const QString text = p.value(flag);
-    for (Enum e : values)
+    QStringList names;
+    for (Enum e : values) {
         if (text == QLatin1String(sfp::to_string(e))) return e;
-    throw UsageError{QString("--%1 '%2': expected %3 or %4").arg(flag, text, sfp::to_string(values[0]), sfp::to_string(values[N - 1]))};
+        names << sfp::to_string(e);
+    }
+    throw UsageError{QString("--%1 '%2': expected %3").arg(flag, text, names.join(" or "))};
 }
 
 // The absolute path as bytes (a name that is not UTF-8 stays what the user typed).
@@ -120,7 +126,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
         throw UsageError{"run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)"};
     e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX));
     e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX));
-    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
+    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     e.cache = enum_flag(p, "cache", caches);
     e.order = enum_flag(p, "order", orders);

@@ -331,7 +331,7 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     const std::string count = "a whole number up to " + std::to_string(kMaxRepetitions);
     if (json.contains("repetitions")) e.repetitions = unsigned(bounded(json["repetitions"], "repetitions", count, kMaxRepetitions));
     if (json.contains("warmups")) e.warmups = unsigned(bounded(json["warmups"], "warmups", count, kMaxRepetitions));
-    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::cold};
+    static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     if (json.contains("cache")) e.cache = enum_of(json["cache"], "cache", caches);
     if (json.contains("order")) e.order = enum_of(json["order"], "order", orders);

@@ -68,7 +68,8 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        QString::number(r.bytes), QString::number(u.major_faults), QString::number(u.minor_faults),
                        QString::number(u.voluntary_switches), QString::number(u.involuntary_switches),
                        yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
-                       QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s)} +
+                       QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s),
+                       large_folio_text(record.large_folio_share, 1, 3)} +
            swept_fields(cell);
 }
 
@@ -136,6 +137,8 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
             {"repetition", int(r.repetition)},
             {"status", text(r.status)},
             {"residency_pct", json_number(residency(r))},
+            {"cache", sfp::to_string(report.experiment.cache)},
+            {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
             {"cpu_pct", json_number(cpu_percent(u.user_s, u.sys_s, r.result.real_s, report.machine.cores))},
             {"result", result_json(r.result)}};
 }
@@ -188,7 +191,7 @@ QStringList runs_csv_columns() {
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
             // details
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
-            "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s"} +
+            "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
            swept_columns();
 }
 

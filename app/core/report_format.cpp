@@ -19,6 +19,10 @@ std::optional<double> residency(const sfp::RunRecord& record) {
     return record.residency_pct;
 }
 
+QString large_folio_text(double share, double scale, int decimals) {
+    return share < 0 ? QStringLiteral("unknown") : QString::number(share * scale, 'f', decimals);
+}
+
 std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
     for (const sfp::Ranking& r : report.rankings) {
         if (r.fastest_cell == cell) return 1.0;

@@ -21,6 +21,9 @@ QString parameter_number(std::uint64_t value);
 std::optional<double> cpu_percent(double user_s, double sys_s, double real_s, unsigned cores);
 std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s);  // 1 MB = 10^6 bytes
 std::optional<double> residency(const sfp::RunRecord& record);            // empty when n/a
+// The share of the inputs' cached pages in large folios (RunRecord::large_folio_share, 0..1)
+// times `scale` with `decimals` decimals, or "unknown" where the kernel would not tell.
+QString large_folio_text(double share, double scale, int decimals);
 
 // The fastest cell of the cell's input set gives 1; empty when the cell is not ranked (no ok runs).
 std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell);

@@ -121,7 +121,8 @@ QWidget* ExperimentPanel::makeParameters() {
     warmups_->setRange(0, 100);
     warmups_->setToolTip(tr("Untimed runs per cell before the timed ones"));
     cache_ = new QComboBox(box);
-    cache_->addItem(tr("hot (inputs in the page cache)"), int(sfp::CacheMode::hot));
+    cache_->addItem(tr("hot (evicted, then read once)"), int(sfp::CacheMode::hot));
+    cache_->addItem(tr("hot-written (as writing left it)"), int(sfp::CacheMode::hot_written));
     cache_->addItem(tr("cold (evicted before every run)"), int(sfp::CacheMode::cold));
     order_ = new QComboBox(box);
     order_->addItem(tr("interleaved (fair to drifting machines)"), int(sfp::Order::interleaved));

@@ -222,7 +222,7 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     // cache preparation and bookkeeping between runs are in it too.
     const sfp::Experiment& e = report.experiment;
     const double wall = double(run_clock_.elapsed()) / 1000;
-    if (!report.cancelled && e.cache == sfp::CacheMode::hot && bytes > 0 && wall > 0 && e.repetitions > 0) {
+    if (!report.cancelled && e.cache != sfp::CacheMode::cold && bytes > 0 && wall > 0 && e.repetitions > 0) {
         measured_rate_ = bytes * double(e.repetitions + e.warmups) / double(e.repetitions) / wall;
         experiment_->setMeasuredRate(measured_rate_);  // saved with the rest on close: no disk writes mid-run
     }

@@ -7,6 +7,7 @@
 
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
+#include "report_format.hpp"
 
 namespace gui {
 
@@ -46,7 +47,8 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
                                                    "rep", "real s", "user s", "sys s", "CPU % of a core",
-                                                   "MB/s", "cached %", "status", "message"};
+                                                   "MB/s", "cached %", "large folios %", "status",
+                                                   "message"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
@@ -77,6 +79,7 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     case Cpu: return number(Metric::cpu, 0);
     case Throughput: return number(Metric::throughput, 1);
     case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
+    case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
     case Status: return QString::fromStdString(run.status);
     case Message: return message(run);
     }
@@ -97,6 +100,7 @@ QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) cons
     case Cpu: return metric_of(run, Metric::cpu);
     case Throughput: return metric_of(run, Metric::throughput);
     case Residency: return run.residency_pct;
+    case LargeFolios: return run.large_folio_share;
     default: return display(run, column, row);
     }
 }
@@ -109,7 +113,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole: return display(run, index.column(), index.row());
     case SortRole: return sortKey(run, index.column(), index.row());
     case Qt::TextAlignmentRole:
-        return index.column() >= Block && index.column() <= Residency
+        return index.column() >= Block && index.column() <= LargeFolios
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::BackgroundRole: return trouble_background(trouble, run.status == "MISMATCH");
     case Qt::ForegroundRole: return trouble ? QVariant(QBrush(Qt::black)) : QVariant();

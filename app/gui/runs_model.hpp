@@ -13,7 +13,7 @@ class RunsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Index, Strategy, Block, Threads, FileSize, Repetition, Real, User, Sys, Cpu,
-                  Throughput, Residency, Status, Message, ColumnCount };
+                  Throughput, Residency, LargeFolios, Status, Message, ColumnCount };
 
     using QAbstractTableModel::QAbstractTableModel;
 

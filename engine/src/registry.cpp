@@ -31,6 +31,7 @@ const std::vector<Strategy>& all() {
             cipher::mmap_mt_strategy,
             cipher::mmap_window_strategy,
             cipher::mmap_in_strategy,
+            cipher::auto_strategy,
             cipher::cp_strategy,
             wordcount::strtok_strategy,
             wordcount::loop_strategy,

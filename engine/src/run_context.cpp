@@ -1,17 +1,29 @@
 #include "sfp/run_context.hpp"
 
+#include <time.h>
+
 #include <thread>
 #include <utility>
 
 #include "measure/thread_usage.hpp"
 
 namespace sfp {
+namespace {
+
+double thread_cpu_seconds() noexcept {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+}  // namespace
 
 void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
     std::vector<std::thread> threads;
     threads.reserve(n);
     auto worker = [this, &body](unsigned index) {
         const Usage before = this_thread_usage();
+        const double cpu_before = thread_cpu_seconds();
         try {
             body(index);
         } catch (...) {
@@ -20,8 +32,10 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
             failed_.store(true, std::memory_order_relaxed);
         }
         const Usage spent = usage_between(before, this_thread_usage());
+        const double cpu = thread_cpu_seconds() - cpu_before;
         std::lock_guard lock(mutex_);
         usage_ += spent;
+        cpu_seconds_ += cpu;
     };
     try {
         for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker, i);
@@ -48,6 +62,11 @@ void RunContext::note(std::string line) {
 Usage RunContext::worker_usage() const {
     std::lock_guard lock(mutex_);
     return usage_;
+}
+
+double RunContext::worker_cpu_seconds() const {
+    std::lock_guard lock(mutex_);
+    return cpu_seconds_;
 }
 
 std::vector<std::string> RunContext::take_notes() {

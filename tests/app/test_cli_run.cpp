@@ -72,6 +72,27 @@ QStringList entries(const QString& dir) {
 class TestCliRun : public QObject {
     Q_OBJECT
 private slots:
+    // Every run's row names the cache mode, and the large-folio share is a share or "unknown".
+    void cacheModesAreRecordedPerRun() {
+        QTemporaryDir dir;
+        for (const QString mode : {"hot", "hot-written", "cold"}) {
+            const Result r = run({"run", "--algorithm", "compare", "--strategies", "read", "--sizes", "1M", "--reps", "2",
+                                  "--warmup", "0", "--cache", mode, "--workdir", "work", "--csv", "runs.csv"},
+                                 dir.path());
+            QVERIFY2(r.exit_code == 0, r.err.constData());
+            const std::vector<QStringList> t = csv_of(dir.filePath("runs.csv"));
+            QCOMPARE(t.size(), std::size_t(3));
+            const qsizetype cache = t[0].indexOf("cache"), share = t[0].indexOf("large_folio_share");
+            QVERIFY(cache >= 0 && share >= 0);
+            for (std::size_t i = 1; i < t.size(); ++i) {
+                QCOMPARE(t[i][cache], mode);
+                bool number = false;
+                const double v = t[i][share].toDouble(&number);
+                QVERIFY2(t[i][share] == "unknown" || (number && v >= 0 && v <= 1), qPrintable(t[i][share]));
+            }
+        }
+    }
+
     void matrixWritesOneRowPerRun() {
         QTemporaryDir dir;
         const Result r = run(kMatrix + QStringList{"--workdir", "work", "--csv", "runs.csv", "--summary-csv",
@@ -143,7 +164,7 @@ private slots:
         const std::vector<QStringList> table = csv_of(dir.filePath("runs.csv"));
         QCOMPARE(table.size(), std::size_t(1 + 1 + 3));  // loop once, pipeline at 1, 10, 100
         QCOMPARE(table[0].last(), QString("packing"));
-        QCOMPARE(table[0].indexOf("list_s"), table[0].size() - 2);  // after the fixed columns
+        QCOMPARE(table[0].indexOf("large_folio_share"), table[0].size() - 2);  // after the fixed columns
         QSet<QString> packings;
         for (std::size_t i = 1; i < table.size(); ++i) {
             QCOMPARE(table[i][13], QString("ok"));  // status: every strategy and packing agrees
@@ -187,7 +208,7 @@ private slots:
         QTest::newRow("overwrite input") << (QStringList{"--input", "in.bin", "--input", "in2.bin", "--csv", "in.bin"})
                                          << "would overwrite an input";
         QTest::newRow("spec and flags") << (QStringList{"spec.json", "--block", "4K"}) << "--block cannot be combined";
-        QTest::newRow("bad spec") << (QStringList{"bad.json"}) << "field 'cache': expected hot or cold";
+        QTest::newRow("bad spec") << (QStringList{"bad.json"}) << "field 'cache': expected hot or hot-written or cold";
     }
     void badInputExitsTwoWithOneLine() {
         QFETCH(QStringList, args);

@@ -147,7 +147,7 @@ private slots:
         QTest::newRow("no threads") << "threads" << QJsonValue(QJsonArray{}) << "field 'threads': needs at least one";
         QTest::newRow("zero reps") << "repetitions" << QJsonValue(0) << "field 'repetitions': must be 1 to";
         QTest::newRow("text reps") << "repetitions" << QJsonValue("five") << "field 'repetitions': expected a whole number";
-        QTest::newRow("cache") << "cache" << QJsonValue("warm") << "field 'cache': expected hot or cold, got \"warm\"";
+        QTest::newRow("cache") << "cache" << QJsonValue("warm") << "field 'cache': expected hot or hot-written or cold, got \"warm\"";
         QTest::newRow("order") << "order" << QJsonValue("random") << "field 'order': expected interleaved or sequential";
         QTest::newRow("strategy") << "strategies" << QJsonValue(QJsonArray{"read", "nope"})
                                   << "field 'strategies[1]': unknown compare strategy 'nope' (known: ";

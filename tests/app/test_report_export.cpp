@@ -47,7 +47,11 @@ sfp::ExperimentReport sample_report() {
         return r;
     };
     rep.runs = {
-        run(0, 1, 0.5, 0.25, 0.25, 100, "ok", ""),
+        [&] {  // the one run whose large-folio share is known
+            sfp::RunRecord r = run(0, 1, 0.5, 0.25, 0.25, 100, "ok", "");
+            r.large_folio_share = 0.987654;
+            return r;
+        }(),
         run(1, 1, 0.25, 0.2, 0.05, -1, "ok", ""),
         run(0, 2, 0.5, 0.3, 0.2, 99.5, "error", "read 'a, b': \"Input/output\" error\nsecond line"),
         run(1, 2, 0.25, 0.25, 0.0, 0, "MISMATCH", "line1\r\nline2, \"x\""),
@@ -132,6 +136,10 @@ private slots:
         QCOMPARE(column(t, 4, "status"), QString("MISMATCH"));
         QCOMPARE(column(t, 4, "residency_pct"), QString("0.0"));
         QCOMPARE(column(t, 1, "major_faults"), QString("3"));
+        // added after the existing columns: a share from 0 to 1, or "unknown"
+        QCOMPARE(core::runs_csv_columns().last(), QString("large_folio_share"));
+        QCOMPARE(column(t, 1, "large_folio_share"), QString("0.988"));
+        QCOMPARE(column(t, 2, "large_folio_share"), QString("unknown"));
         QCOMPARE(column(t, 1, "minor_faults"), QString("250"));
         QCOMPARE(column(t, 1, "voluntary_switches"), QString("7"));
         QCOMPARE(column(t, 1, "involuntary_switches"), QString("1"));
@@ -195,6 +203,9 @@ private slots:
         QCOMPARE(j["runs"].toArray().size(), 4);
         const QJsonObject run2 = j["runs"].toArray()[1].toObject();
         QVERIFY(run2["residency_pct"].isNull());
+        QVERIFY(run2["large_folio_share"].isNull());
+        QCOMPARE(j["runs"].toArray()[0].toObject()["large_folio_share"].toDouble(), 0.987654);
+        QCOMPARE(run2["cache"].toString(), QString("hot"));
         QCOMPARE(run2["result"].toObject()["usage"].toObject()["major_faults"].toInt(), 3);
         QCOMPARE(j["runs"].toArray()[3].toObject()["status"].toString(), QString("MISMATCH"));
         QCOMPARE(j["cells"].toArray()[1].toObject()["block_size"].type(), QJsonValue::Null);

@@ -89,6 +89,26 @@ private slots:
         }
     }
 
+    // Large enough that the default (adaptive) times both candidates on a slice each and lets the
+    // faster finish: mismatches in both slices, at their edges and in the rest, as cmp prints them.
+    void defaultProbesAndStillPrintsWhatCmpPrints() {
+        const std::size_t size = (8u << 20) + 123, slice = 512u << 10;
+        const Bytes a = testing::pattern(size);
+        Bytes b = a;
+        for (std::size_t f : {std::size_t(5), slice - 1, slice, 2 * slice - 1, 2 * slice, size / 2, size - 1})
+            b[f] = std::uint8_t(~b[f]);
+        testing::write_file(path("pa").toStdString(), a);
+        testing::write_file(path("pb").toStdString(), b);
+        const QByteArray expected = cmp_head(path("pa"), path("pb"));
+        for (const QString threads : {"1", "2"}) {
+            const Output o = sfpbench({"compare", path("pa"), path("pb"), "--threads", threads});
+            QVERIFY2(o.out == expected, qPrintable("stdout:\n" + o.out + "\nexpected:\n" + expected));
+            QCOMPARE(o.code, 1);
+            QVERIFY2(QRegularExpression("adaptive: mmap-mt [0-9.]+ GB/s, pread-mt [0-9.]+ GB/s per CPU second").match(o.err).hasMatch(),
+                     qPrintable(o.err));
+        }
+    }
+
     void jsonPrintsTheWholeResult() {
         testing::write_file(path("j").toStdString(), testing::pattern(100));
         const Output o = sfpbench({"compare", path("j"), path("j"), "--json"});

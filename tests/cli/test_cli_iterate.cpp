@@ -1,5 +1,8 @@
 // `sfpbench iterate` and `sfpbench generate tree` as a user runs them: the output contract,
 // `--list --scope full` against `xxhsum -H3`, exit codes for bad input.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <QProcess>
 #include <QtTest>
 
@@ -99,6 +102,34 @@ private slots:
             theirs.append(line.mid(eq + 4) + "  " + line.mid(6, eq - 6));
         }
         QCOMPARE(theirs, ours);
+    }
+
+    // An unreadable folder and an unreadable file are skipped and named, never fatal. Root
+    // reads anything, so as root the case runs as the unprivileged user 'nobody'.
+    void unreadableEntriesAreSkippedAndNamed() {
+        const QString locked = dir_.path() + "/locked";
+        QVERIFY(QDir().mkpath(locked + "/inner"));
+        for (const QString& name : {locked + "/ok", locked + "/secret", locked + "/inner/x"}) {
+            QFile f(name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("data");
+        }
+        ::chmod(QFile::encodeName(locked + "/secret").constData(), 0);
+        ::chmod(QFile::encodeName(locked + "/inner").constData(), 0);
+        const QStringList args{"iterate", locked};
+        Output o;
+        if (::geteuid() == 0) {
+            ::chmod(QFile::encodeName(dir_.path()).constData(), 0755);  // nobody may look inside
+            o = run("setpriv", QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", SFPBENCH} + args);
+        } else {
+            o = sfpbench(args);
+        }
+        ::chmod(QFile::encodeName(locked + "/inner").constData(), 0755);  // so the temporary dir can go
+        QVERIFY2(o.code == 0, o.err.constData());
+        QCOMPARE(field(o.out, "files"), QByteArray("1"));
+        QCOMPARE(field(o.out, "skipped"), QByteArray("2"));
+        QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/inner: Permission denied"), o.err.constData());
+        QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/secret: Permission denied"), o.err.constData());
     }
 
     void badInputExits2() {

@@ -63,7 +63,7 @@ private slots:
     void everyStrategyIsListed() {
         std::vector<std::string> names;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) names.emplace_back(s->name);
-        const std::vector<std::string> expected = {"stream", "mmap", "threads", "pool", "uring", "mmap-mt", "mmap-window", "mmap-in", "cp"};
+        const std::vector<std::string> expected = {"stream", "mmap", "threads", "pool", "uring", "mmap-mt", "mmap-window", "mmap-in", "auto", "cp"};
         QCOMPARE(names, expected);
         QVERIFY(sfp::find_strategy("cipher", "cp")->reference_floor);
     }

@@ -2,10 +2,13 @@
 // measured with mincore, directly and through the runner's records. Skipped, with the
 // reason, where the OS cannot tell or cannot evict (tmpfs keeps its pages in memory).
 #include <linux/magic.h>
+#include <sys/stat.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #include <QtTest>
 
+#include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/workspace.hpp"
@@ -21,6 +24,16 @@ QString unmeasurable(const std::string& dir, const std::vector<std::string>& fil
         return "the test directory is on tmpfs, whose pages cannot be evicted";
     if (sfp::page_cache::residency_pct(files) < 0) return "mincore cannot tell residency here (not owner or writer)";
     return {};
+}
+
+bool is_share(double share) { return share == -1 || (share >= 0 && share <= 1); }
+
+// Whether the kernel shows page frames and their flags to this process (root, procfs).
+bool folios_visible() { return geteuid() == 0 && ::access("/proc/kpageflags", R_OK) == 0; }
+
+ino_t inode_of(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? st.st_ino : 0;
 }
 
 }  // namespace
@@ -42,6 +55,65 @@ private slots:
         QVERIFY2(sfp::page_cache::residency_pct(files) < 5, "evict drops the inputs' pages");
         sfp::page_cache::warm(files, no_cancel);
         QVERIFY(sfp::page_cache::residency_pct(files) > 95);
+    }
+
+    // settle_as_read leaves the files cached; the share of large folios is a share or unknown,
+    // and known wherever the kernel shows frames and flags (as root).
+    void settledFilesHaveAKnownFolioShare() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString();
+        const auto files = sfp::ensure_generated(dir, "pair", kSize, 1);
+        if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
+
+        const std::atomic<bool> no_cancel{false};
+        QVERIFY(sfp::page_cache::settle_as_read(files, no_cancel).find("posix_fadvise") != std::string::npos);
+        QVERIFY2(sfp::page_cache::residency_pct(files) >= 90, "settled inputs are cached");
+        const double share = sfp::page_cache::large_folio_share(files);
+        QVERIFY2(is_share(share), qPrintable(QString::number(share)));
+        if (folios_visible()) QVERIFY2(share >= 0, "root sees /proc/kpageflags: the share is known");
+        QCOMPARE(sfp::page_cache::large_folio_share({"/no/such/file"}), -1.0);
+        QCOMPARE(sfp::page_cache::large_folio_share({dir}), -1.0);  // not a regular file
+    }
+
+    // hot and hot-written reach their states through the runner, and every run says which.
+    void runnerRecordsHotAndHotWritten() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString();
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.strategies = {"read"};
+        e.sizes = {kSize};
+        e.repetitions = 2;
+        e.warmups = 0;
+        e.workdir = dir;
+        const auto files = sfp::ensure_generated(dir, "pair", kSize, e.seed);
+        if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
+        sfp::Progress progress;
+
+        const ino_t before = inode_of(files[0]);
+        e.cache = sfp::CacheMode::hot;
+        const sfp::ExperimentReport hot = sfp::run_experiment(e, progress);
+        QCOMPARE(std::string(sfp::to_string(hot.experiment.cache)), std::string("hot"));
+        QVERIFY2(hot.cache_method.rfind("hot: inputs evicted", 0) == 0, hot.cache_method.c_str());
+        QCOMPARE(inode_of(files[0]), before);  // hot reads the data, never rewrites it
+        QCOMPARE(hot.runs.size(), std::size_t(2));
+        for (const sfp::RunRecord& r : hot.runs) {
+            QVERIFY2(r.residency_pct >= 90, qPrintable(QString::number(r.residency_pct)));
+            QVERIFY2(is_share(r.large_folio_share), qPrintable(QString::number(r.large_folio_share)));
+            if (folios_visible()) QVERIFY(r.large_folio_share >= 0);
+        }
+
+        e.cache = sfp::CacheMode::hot_written;
+        const sfp::ExperimentReport written = sfp::run_experiment(e, progress);
+        QCOMPARE(std::string(sfp::to_string(written.experiment.cache)), std::string("hot-written"));
+        QVERIFY2(written.cache_method.rfind("hot-written:", 0) == 0, written.cache_method.c_str());
+        QVERIFY2(inode_of(files[0]) != before, "hot-written writes the generated data again (a new file)");
+        QCOMPARE(written.runs.size(), std::size_t(2));
+        for (const sfp::RunRecord& r : written.runs) {
+            QCOMPARE(r.status, std::string("ok"));
+            QVERIFY2(r.residency_pct >= 90, qPrintable(QString::number(r.residency_pct)));
+            QVERIFY2(is_share(r.large_folio_share), qPrintable(QString::number(r.large_folio_share)));
+        }
     }
 
     void noAnswerIsMinusOne() {

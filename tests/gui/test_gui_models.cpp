@@ -15,6 +15,7 @@
 #include "message_area.hpp"
 #include "plot_panel.hpp"
 #include "plot_series.hpp"
+#include "plots/plots.hpp"
 #include "progress_panel.hpp"
 #include "results_panel.hpp"
 #include "runs_model.hpp"
@@ -27,6 +28,18 @@ using namespace gui;
 class TestGuiModels : public QObject {
     Q_OBJECT
 private slots:
+    // Every plot's subtitle names the cache state: the mode, and the large-folio share when known.
+    void captionNamesTheCacheState() {
+        sfp::ExperimentReport r = fixtures::sweep();
+        QVERIFY2(plots::experiment_caption(r).contains(" · hot cache · "), qPrintable(plots::experiment_caption(r)));
+        QVERIFY(!plots::experiment_caption(r).contains("large folios"));
+        r.runs[0].large_folio_share = 0.5;
+        r.runs[1].large_folio_share = 1.0;
+        r.experiment.cache = sfp::CacheMode::hot_written;
+        QVERIFY2(plots::experiment_caption(r).contains(" · hot-written cache, 75% in large folios · "),
+                 qPrintable(plots::experiment_caption(r)));
+    }
+
     void runsModelPassesTheTesterWhileGrowing() {
         RunsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -42,6 +55,13 @@ private slots:
         QCOMPARE(model.index(0, RunsModel::Block).data().toString(), QStringLiteral("4K"));
         QCOMPARE(model.index(0, RunsModel::Threads).data().toString(), QStringLiteral("-"));
         QCOMPARE(model.index(0, RunsModel::Real).data(SortRole).toDouble(), 0.31);
+        // the share of large folios, in percent, or "unknown" (the fixture's runs don't know it)
+        QCOMPARE(model.index(0, RunsModel::LargeFolios).data().toString(), QStringLiteral("unknown"));
+        sfp::RunRecord known = r.runs[0];
+        known.large_folio_share = 0.25;
+        model.append(known);
+        QCOMPARE(model.index(model.rowCount() - 1, RunsModel::LargeFolios).data().toString(), QStringLiteral("25"));
+        QCOMPARE(model.headerData(RunsModel::LargeFolios, Qt::Horizontal).toString(), QStringLiteral("large folios %"));
     }
 
     void troubledRunsAreMarkedWithTheirMessage() {

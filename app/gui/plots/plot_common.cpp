@@ -55,6 +55,19 @@ void show_placeholder(const Canvas& c, const QString& text) {
     c.plot->legend->setVisible(false);
 }
 
+// ", 98% in large folios": the cache state the runs found, averaged over the runs that know it.
+static QString large_folio_caption(const sfp::ExperimentReport& report) {
+    double sum = 0;
+    int known = 0;
+    for (const sfp::RunRecord& r : report.runs) {
+        if (r.large_folio_share < 0) continue;
+        sum += r.large_folio_share;
+        ++known;
+    }
+    if (known == 0) return {};
+    return QObject::tr(", %1% in large folios").arg(QString::number(100 * sum / known, 'f', 0));
+}
+
 QString experiment_caption(const sfp::ExperimentReport& report) {
     const sfp::Experiment& e = report.experiment;
     QStringList parts{QString::fromStdString(e.algorithm)};
@@ -65,7 +78,7 @@ QString experiment_caption(const sfp::ExperimentReport& report) {
     } else if (!e.inputs.empty()) {
         parts << QFileInfo(QString::fromStdString(e.inputs.front())).fileName();
     }
-    parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache)));
+    parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache))) + large_folio_caption(report);
     parts << (e.repetitions == 1 ? QObject::tr("1 repetition") : QObject::tr("%1 repetitions").arg(e.repetitions));
     return parts.join(QStringLiteral(" · "));
 }

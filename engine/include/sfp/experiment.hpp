@@ -15,7 +15,10 @@
 
 namespace sfp {
 
-enum class CacheMode { hot, cold };
+// hot: every input evicted, then read once sequentially before the runs (the state of a file read
+// from disk); hot_written: generated data written just before the runs, in the state write()
+// leaves; cold: evicted before every run. In both hot modes the inputs are read before each run.
+enum class CacheMode { hot, cold, hot_written };
 enum class Order { interleaved, sequential };
 const char* to_string(CacheMode m) noexcept;
 const char* to_string(Order o) noexcept;
@@ -80,6 +83,7 @@ struct RunRecord {
     unsigned repetition = 0;       // 1-based
     RunResult result;
     double residency_pct = -1;     // page-cache residency of the inputs just before (-1 = n/a)
+    double large_folio_share = -1; // of the inputs' cached pages, in large folios, 0..1 (-1 = unknown)
     std::string status;            // "ok", "cancelled", "error", "unsupported" or "MISMATCH"
 };
 

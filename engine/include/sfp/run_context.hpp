@@ -55,6 +55,9 @@ public:
     double list_seconds() const noexcept { return list_s_; }
 
     Usage worker_usage() const;
+    // The workers' CPU time so far (user + sys) to the nanosecond (CLOCK_THREAD_CPUTIME_ID);
+    // rusage's split can move in whole scheduler ticks, too coarse for millisecond slices.
+    double worker_cpu_seconds() const;
     std::vector<std::string> take_notes();
 
 private:
@@ -64,6 +67,7 @@ private:
     double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
     Usage usage_;
+    double cpu_seconds_ = 0;
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };

@@ -131,4 +131,10 @@ void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel
     }
 }
 
+std::string settle_as_read(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
+    const std::string method = evict(paths);
+    warm(paths, cancel);
+    return method;
+}
+
 }  // namespace sfp::page_cache

@@ -19,6 +19,11 @@ std::string evict(const std::vector<std::string>& paths);
 // Reads the files once, so the next run finds them cached. Stops early when `cancel` is set.
 void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel);
 
+// The state of a file just read from disk, the same on every machine and after any history:
+// evicted, then read once sequentially with read(), so read-ahead fills the cache (with large
+// folios where the filesystem supports them). Returns the eviction method used.
+std::string settle_as_read(const std::vector<std::string>& paths, const std::atomic<bool>& cancel);
+
 inline constexpr const char* kFadviseMethod = "posix_fadvise(DONTNEED)";
 inline constexpr const char* kDropCachesMethod = "posix_fadvise(DONTNEED) + /proc/sys/vm/drop_caches";
 

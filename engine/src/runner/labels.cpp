@@ -31,7 +31,14 @@ std::string input_set_label(const ExperimentReport& report, std::size_t set) {
 
 }  // namespace
 
-const char* to_string(CacheMode m) noexcept { return m == CacheMode::hot ? "hot" : "cold"; }
+const char* to_string(CacheMode m) noexcept {
+    switch (m) {
+    case CacheMode::hot: return "hot";
+    case CacheMode::hot_written: return "hot-written";
+    case CacheMode::cold: break;
+    }
+    return "cold";
+}
 const char* to_string(Order o) noexcept { return o == Order::interleaved ? "interleaved" : "sequential"; }
 
 std::string block_text(std::uint64_t block_size) { return block_size ? format_size(block_size) : "-"; }

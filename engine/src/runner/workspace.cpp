@@ -111,7 +111,7 @@ std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kin
 }
 
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
-                                          std::uint64_t seed, const std::atomic<bool>* cancel) {
+                                          std::uint64_t seed, const std::atomic<bool>* cancel, bool rewrite) {
     const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
     runner::make_workdir(workdir);
     sweep_stale_temporaries(workdir);
@@ -126,7 +126,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
                  "(it is left alone; move it or choose another workspace)");
         reusable = reusable && is_listed(p) && is_generated(p, kind, size);
     }
-    if (reusable) return paths;
+    if (reusable && !rewrite) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
     if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed, cancel);

@@ -1,0 +1,65 @@
+#include "algorithms/probe_choice.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+
+#include "sfp/datagen.hpp"
+
+namespace sfp {
+namespace {
+
+std::atomic<ProbeHook> probe_hook{nullptr};
+
+// Each candidate is measured twice, in turns (A B A B), and keeps its better result: a first
+// touch or an interrupt during a millisecond-long slice must not decide the choice.
+constexpr unsigned kRounds = 2;
+
+// One timed slice: whole stripes, so every thread gets work; all slices together take at most
+// max_slice per candidate and a quarter of the job.
+std::uint64_t slice_length(const ProbePlan& p, std::size_t candidates) {
+    const std::uint64_t len = std::max(p.stripe, std::min(p.max_slice / kRounds, p.total / 32) / p.stripe * p.stripe);
+    return kRounds * candidates * len <= p.total / 4 ? len : 0;
+}
+
+std::string rate_text(std::uint64_t bytes, double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB/s", seconds > 0 ? double(bytes) / seconds / 1e9 : 0.0);
+    return text;
+}
+
+
+}  // namespace
+
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx) {
+    const std::uint64_t slice = slice_length(plan, candidates.size());
+    if (slice == 0) {
+        candidates[0].work(0, plan.total);
+        return std::string(plan.who) + " chose " + candidates[0].name + ": too little data to time a probe";
+    }
+    std::uint64_t at = 0;
+    for (unsigned round = 0; round < kRounds; ++round) {
+        for (ProbeCandidate& c : candidates) {
+            const double before = ctx.worker_cpu_seconds();
+            c.work(at, at + slice);
+            double s = ctx.worker_cpu_seconds() - before;
+            if (const ProbeHook hook = probe_hook.load()) s += hook(c.name);
+            c.cpu_seconds = round == 0 ? s : std::min(c.cpu_seconds, s);
+            at += slice;
+        }
+    }
+    const ProbeCandidate& best = *std::min_element(
+        candidates.begin(), candidates.end(),
+        [](const ProbeCandidate& x, const ProbeCandidate& y) { return x.cpu_seconds < y.cpu_seconds; });
+    best.work(at, plan.total);
+    std::string note = std::string(plan.who) + ":";
+    for (const ProbeCandidate& c : candidates)
+        note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " +
+                rate_text(slice * plan.bytes_per_offset, c.cpu_seconds);
+    return note + " per CPU second (best of " + std::to_string(kRounds) + " each, on " + format_size(slice) + " " +
+           std::string(plan.of_what) + "; the first " + format_size(at) + " in all) -> " + best.name;
+}
+
+void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }
+
+}  // namespace sfp

@@ -1,0 +1,48 @@
+#pragma once
+// Choosing a strategy by measurement, inside the timed run: each candidate does slices of its
+// own at the start of the job, measured, and the cheapest does the rest, so no work is done
+// twice. The page cache's state can make one way of reading ten times slower than another on
+// the same hot file (large or small folios), so a fixed choice is wrong somewhere.
+// What is measured is the CPU time of the candidate's threads (user + sys, to the nanosecond:
+// RunContext::worker_cpu_seconds), not wall time: a slice lasts about a millisecond, and on a
+// busy machine the wait for a CPU would decide. Hot data costs CPU time only; waiting for a
+// disk is not counted.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sfp/run_context.hpp"
+
+namespace sfp {
+
+struct ProbeCandidate {
+    const char* name;                                              // "mmap-mt"
+    std::function<void(std::uint64_t begin, std::uint64_t end)> work;  // does [begin, end) of the job
+    double cpu_seconds = 0;                                        // its probe, once measured
+};
+
+struct ProbePlan {
+    std::uint64_t total = 0;       // the job: offsets [0, total)
+    std::uint64_t stripe = 1;      // slices are whole multiples of this (block x threads)
+    std::uint64_t max_slice = 0;   // per candidate, all its timings together
+    unsigned bytes_per_offset = 1; // for the rates: compare reads 2 bytes (both files) per offset
+    std::string_view who;          // "adaptive", "auto"
+    std::string_view of_what;      // "of both files", "of the input"
+};
+
+// Probes when the job is large enough (all slices together at most a quarter of it): each
+// candidate is measured twice, in turns, on consecutive slices, and keeps its better result;
+// then the cheapest finishes. Else the first candidate does everything. Candidates run their
+// threads through `ctx`. Returns the note, e.g. "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8
+// GB/s per CPU second (best of 2 each, on 1M of both files; the first 4M in all) -> pread-mt".
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx);
+
+// Test seam: called after each of a candidate's probe slices with its name; the CPU seconds it
+// returns are added to that slice's. A test makes one candidate dear here and checks the other
+// is chosen. nullptr (the default) adds nothing.
+using ProbeHook = double (*)(std::string_view candidate);
+void set_probe_hook(ProbeHook hook) noexcept;
+
+}  // namespace sfp

@@ -1,0 +1,117 @@
+#include "io/large_folios.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace sfp::page_cache {
+namespace {
+
+constexpr std::uint64_t kPresent = 1ull << 63;      // pagemap: page present in RAM
+constexpr std::uint64_t kPfnMask = (1ull << 55) - 1;  // pagemap: bits 0-54, 0 unless CAP_SYS_ADMIN
+constexpr std::uint64_t kCompound = (1ull << 15) | (1ull << 16);  // kpageflags: COMPOUND_HEAD | _TAIL
+
+class Fd {
+public:
+    explicit Fd(const char* path) : fd_(::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
+    ~Fd() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+
+private:
+    int fd_;
+};
+
+struct Tally {
+    std::uint64_t large = 0, pages = 0;
+    bool known = true;
+};
+
+bool pread_all(int fd, void* buf, std::size_t n, off_t at) {
+    return ::pread(fd, buf, n, at) == ssize_t(n);
+}
+
+// Flags of pages pfn[first..last) when their frames are consecutive: one read per run of a folio.
+void count_frames(int kpageflags, const std::vector<std::uint64_t>& pfns, Tally& t) {
+    std::vector<std::uint64_t> flags;
+    for (std::size_t i = 0; i < pfns.size() && t.known;) {
+        std::size_t j = i + 1;
+        while (j < pfns.size() && pfns[j] == pfns[j - 1] + 1) ++j;
+        flags.resize(j - i);
+        if (!pread_all(kpageflags, flags.data(), flags.size() * 8, off_t(pfns[i] * 8))) {
+            t.known = false;
+            return;
+        }
+        for (std::uint64_t f : flags) t.large += (f & kCompound) != 0;
+        t.pages += flags.size();
+        i = j;
+    }
+}
+
+// One window of a file: map it, fault in only the resident pages (MADV_POPULATE_READ returns an
+// error instead of raising SIGBUS, and MADV_RANDOM keeps read-ahead from bringing in others),
+// then look up their frames and the frames' flags.
+void count_window(int fd, std::uint64_t offset, std::size_t len, int pagemap, int kpageflags, Tally& t) {
+    const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+    void* map = ::mmap(nullptr, len, PROT_READ, MAP_SHARED, fd, off_t(offset));
+    if (map == MAP_FAILED) {
+        t.known = false;
+        return;
+    }
+    auto* base = static_cast<unsigned char*>(map);
+    const std::size_t n = (len + page - 1) / page;
+    std::vector<unsigned char> resident(n);
+    std::vector<std::uint64_t> entries(n);
+    std::vector<std::uint64_t> pfns;
+    t.known = ::madvise(map, len, MADV_RANDOM) == 0 && ::mincore(map, len, resident.data()) == 0;
+    for (std::size_t i = 0; i < n && t.known;) {
+        if (!(resident[i] & 1)) {
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j < n && (resident[j] & 1)) ++j;
+        // A page evicted meanwhile is read back in here; rare, and it changes one page.
+        if (::madvise(base + i * page, (j - i) * page, MADV_POPULATE_READ) != 0) t.known = false;
+        i = j;
+    }
+    const off_t at = off_t(reinterpret_cast<std::uintptr_t>(base) / page * 8);
+    if (t.known && !pread_all(pagemap, entries.data(), n * 8, at)) t.known = false;
+    for (std::size_t i = 0; i < n && t.known; ++i) {
+        if (!(resident[i] & 1) || !(entries[i] & kPresent)) continue;
+        const std::uint64_t pfn = entries[i] & kPfnMask;
+        if (pfn == 0) t.known = false;  // frame numbers hidden: not allowed to see them
+        pfns.push_back(pfn);
+    }
+    ::munmap(map, len);
+    if (t.known) count_frames(kpageflags, pfns, t);
+}
+
+}  // namespace
+
+double large_folio_share(const std::vector<std::string>& paths) {
+    const Fd pagemap("/proc/self/pagemap");
+    const Fd kpageflags("/proc/kpageflags");
+    if (pagemap.get() < 0 || kpageflags.get() < 0) return -1;
+    constexpr std::uint64_t kWindow = 1ull << 30;  // bounds the vectors for huge files
+    Tally t;
+    for (const std::string& path : paths) {
+        const Fd file(path.c_str());
+        struct stat st {};
+        if (file.get() < 0 || fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+        const std::uint64_t size = std::uint64_t(st.st_size);
+        for (std::uint64_t off = 0; off < size && t.known; off += kWindow)
+            count_window(file.get(), off, std::size_t(std::min(kWindow, size - off)), pagemap.get(), kpageflags.get(), t);
+    }
+    if (!t.known || t.pages == 0) return -1;
+    return double(t.large) / double(t.pages);
+}
+
+}  // namespace sfp::page_cache

@@ -1,0 +1,174 @@
+// compare/adaptive and cipher/auto choose by measurement: with one candidate made slow through
+// the test seam each picks the other and its note names both measurements; and every byte is
+// done exactly once, so mismatches (compare) and output bytes (cipher) in either probe slice, at
+// their edges and in the rest are all right.
+#include <QtTest>
+
+#include "algorithms/probe_choice.hpp"
+#include "cipher_support.hpp"
+#include "sfp/compare.hpp"
+#include "sfp/run.hpp"
+#include "support/temp_files.hpp"
+
+using testing::Bytes;
+
+namespace {
+
+constexpr std::size_t kSize = (8u << 20) + 4097;  // large enough to probe, not a multiple of a block
+constexpr std::size_t kSlice = 512u << 10;        // one timed slice here: a stripe (256K x 2 threads)
+
+sfp::CompareOutcome reference(const Bytes& a, const Bytes& b, std::size_t max) {
+    sfp::CompareOutcome o;
+    o.size_a = a.size();
+    o.size_b = b.size();
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()) && o.mismatches.size() < max; ++i)
+        if (a[i] != b[i]) o.mismatches.push_back({i, a[i], b[i]});
+    return o;
+}
+
+// The candidate the seam makes dear: a CPU second per slice, far more than any slice costs.
+std::atomic<const char*> slow_candidate{nullptr};
+double slow_down(std::string_view candidate) {
+    const char* slow = slow_candidate.load();
+    return slow && candidate == slow ? 1.0 : 0.0;
+}
+
+struct HookGuard {
+    explicit HookGuard(const char* slow) {
+        slow_candidate = slow;
+        sfp::set_probe_hook(slow_down);
+    }
+    ~HookGuard() {
+        sfp::set_probe_hook(nullptr);
+        slow_candidate = nullptr;
+    }
+};
+
+}  // namespace
+
+class TestProbeChoice : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    Bytes a_, b_;
+    std::string path(const char* name) { return (dir_.path() + "/" + name).toStdString(); }
+
+    sfp::RunResult compare(std::size_t max = 8) {
+        sfp::RunSpec spec;
+        spec.algorithm = "compare";
+        spec.strategy = "adaptive";
+        spec.inputs = {path("a"), path("b")};
+        spec.block_size = 4096;
+        spec.threads = 2;
+        spec.options["max_mismatches"] = std::to_string(max);
+        sfp::Progress progress;
+        return sfp::run_once(spec, progress);
+    }
+
+    void write(const std::vector<std::size_t>& flips) {
+        b_ = a_;
+        for (std::size_t f : flips) b_[f] = std::uint8_t(b_[f] ^ 0x5a);
+        testing::write_file(path("a"), a_);
+        testing::write_file(path("b"), b_);
+    }
+
+    static QString note_of(const sfp::RunResult& r, const std::string& who = "adaptive") {
+        for (const std::string& n : r.notes)
+            if (n.rfind(who, 0) == 0) return QString::fromStdString(n);
+        return {};
+    }
+
+private slots:
+    void initTestCase() { a_ = testing::pattern(kSize); }
+
+    void picksTheOtherWhenOneIsSlow_data() {
+        QTest::addColumn<QString>("slow");
+        QTest::addColumn<QString>("fast");
+        QTest::newRow("mmap-mt slow") << "mmap-mt" << "pread-mt";
+        QTest::newRow("pread-mt slow") << "pread-mt" << "mmap-mt";
+    }
+
+    void picksTheOtherWhenOneIsSlow() {
+        QFETCH(QString, slow);
+        QFETCH(QString, fast);
+        write({3, kSlice + 5, 3 * kSlice + 1, 5u << 20, kSize - 1});
+        const QByteArray slow_name = slow.toUtf8();
+        const HookGuard hook(slow_name.constData());
+        const sfp::RunResult r = compare();
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, 8));
+        const QString note = note_of(r);
+        QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
+        // Both measurements are named, each with a rate.
+        const QRegularExpression measured("mmap-mt [0-9.]+ GB/s, pread-mt [0-9.]+ GB/s per CPU second");
+        QVERIFY2(measured.match(note).hasMatch(), qPrintable(note));
+    }
+
+    // Every byte is compared once: mismatches at the edges of both probe slices and of the rest.
+    void findsMismatchesAcrossTheSlices() {
+        // four timed slices (mmap-mt, pread-mt, mmap-mt, pread-mt), then the rest
+        const std::vector<std::size_t> edges = {0,           kSlice - 1,     kSlice,     2 * kSlice - 1, 2 * kSlice,
+                                                3 * kSlice,  4 * kSlice - 1, 4 * kSlice, kSize - 1};
+        for (std::size_t max : {1u, 3u, 8u}) {
+            write(edges);
+            const sfp::RunResult r = compare(max);
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, max));
+            QVERIFY2(note_of(r).contains("per CPU second (best of 2 each, on 512K of both files; the first 2M in all)"), qPrintable(note_of(r)));
+        }
+        write({});
+        const sfp::RunResult same = compare();
+        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome) == reference(a_, b_, 8));
+        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome).mismatches.empty());
+    }
+
+    void smallFilesSkipTheProbe() {
+        a_.resize(100000);
+        write({99999});
+        const sfp::RunResult r = compare();
+        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, 8));
+        QVERIFY2(note_of(r).contains("too little data to time a probe"), qPrintable(note_of(r)));
+        a_ = testing::pattern(kSize);
+    }
+
+    void cipherAutoPicksTheOtherWhenOneIsSlow_data() {
+        QTest::addColumn<QString>("slow");
+        QTest::addColumn<QString>("fast");
+        QTest::addColumn<QString>("transform");
+        for (const char* transform : {"caesar", "widen"}) {
+            QTest::newRow(qPrintable(QString("mmap-in slow, ") + transform)) << "mmap-in" << "threads" << transform;
+            QTest::newRow(qPrintable(QString("threads slow, ") + transform)) << "threads" << "mmap-in" << transform;
+        }
+    }
+
+    void cipherAutoPicksTheOtherWhenOneIsSlow() {
+        QFETCH(QString, slow);
+        QFETCH(QString, fast);
+        QFETCH(QString, transform);
+        const cipher_test::Bytes& in = cipher_test::sample(kSize);
+        cipher_test::write_file(path("in"), in);
+        const QByteArray slow_name = slow.toUtf8();
+        const HookGuard hook(slow_name.constData());
+        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2,
+                                                  {{"shift", "7"}, {"transform", transform.toStdString()}});
+        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
+        const QString note = note_of(r, "auto");
+        QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
+        QVERIFY2(QRegularExpression("mmap-in [0-9.]+ GB/s, threads [0-9.]+ GB/s per CPU second").match(note).hasMatch(), qPrintable(note));
+        QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
+    }
+
+    void cipherAutoWithDirectUsesThreads() {
+        const cipher_test::Bytes& in = cipher_test::sample(1u << 20);
+        cipher_test::write_file(path("in"), in);
+        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "3"}, {"direct", "1"}});
+        if (r.status != sfp::Status::ok && r.error.find("O_DIRECT") != std::string::npos)
+            QSKIP("this filesystem refuses O_DIRECT");
+        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 3));
+        QCOMPARE(note_of(r, "auto"), QString("auto chose threads: --direct rules out mapping the input"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestProbeChoice)
+#include "test_probe_choice.moc"
