@@ -123,6 +123,7 @@ verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || 
     echo "Read-ahead fills the page cache with large folios, while \`write()\` leaves small or large ones depending"
     echo "on the kernel and the writer (the shares above say which this machine got), and a mapping of small folios"
     echo "costs a TLB miss every few KiB, so mapped strategies can be several times slower on files just written."
-    echo "\`pread\` copies out of the cache and does not care, which is why the default (\`adaptive\`) times both"
-    echo "on slices of its own at the start of every run and keeps the faster."
+    echo "\`pread\` copies out of the cache and does not care, which is why the default (\`adaptive\`) measures both"
+    echo "on slices of their own at the start of every run and keeps the cheaper."
 } | tee "$out"
+if [ -z "${OUT:-}" ]; then publish compare "$here/../README.md" <"$out"; fi  # the README shows the same table

@@ -15,8 +15,8 @@ std::atomic<ProbeHook> probe_hook{nullptr};
 // touch or an interrupt during a millisecond-long slice must not decide the choice.
 constexpr unsigned kRounds = 2;
 
-// One timed slice: whole stripes, so every thread gets work; all slices together take at most
-// max_slice per candidate and a quarter of the job.
+// One timed slice: whole stripes, so every thread gets work; a candidate's slices together take
+// at most max_slice (or one stripe each, when a stripe is larger), all at most a quarter of the job.
 std::uint64_t slice_length(const ProbePlan& p, std::size_t candidates) {
     const std::uint64_t len = std::max(p.stripe, std::min(p.max_slice / kRounds, p.total / 32) / p.stripe * p.stripe);
     return kRounds * candidates * len <= p.total / 4 ? len : 0;
@@ -27,7 +27,6 @@ std::string rate_text(std::uint64_t bytes, double seconds) {
     std::snprintf(text, sizeof text, "%.1f GB/s", seconds > 0 ? double(bytes) / seconds / 1e9 : 0.0);
     return text;
 }
-
 
 }  // namespace
 
