@@ -4,6 +4,7 @@
 #include <QSet>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "sfp/atomic_file.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/swept_option.hpp"
 #include "value_lists.hpp"
 
 namespace cli {
@@ -33,6 +35,14 @@ const SpecFlag kSpecFlags[] = {
     {"warmup", "warmups"},      {"cache", "cache"},           {"order", "order"},       {"seed", "seed"},
     {"option", "options"},      {"workdir", "workdir"},
 };
+
+// Each declared swept option is a flag and a spec field of the same name (--packing, "packing").
+std::vector<std::string> swept_names() {
+    std::vector<std::string> names;
+    for (const sfp::SweptOption& o : sfp::swept_options())
+        if (std::find(names.begin(), names.end(), o.name) == names.end()) names.emplace_back(o.name);
+    return names;
+}
 
 struct Output {
     const char* flag;
@@ -60,6 +70,15 @@ void add_options(QCommandLineParser& p) {
                           "sequential: all repetitions of a cell together (default interleaved).",
                  "order", "interleaved"});
     p.addOption({"seed", "Seed of the generated data and the interleaved order (default 1).", "n", "1"});
+    for (const sfp::SweptOption& o : sfp::swept_options())
+        p.addOption({QString::fromUtf8(o.name.data(), qsizetype(o.name.size())),
+                     QString("%1 (%2): %3; values %4 to %5, a list 1,10,100 or a range 1..100000 in steps of x10.")
+                         .arg(QString::fromUtf8(o.name.data(), qsizetype(o.name.size())),
+                              QString::fromUtf8(o.algorithm.data(), qsizetype(o.algorithm.size())),
+                              QString::fromUtf8(o.help.data(), qsizetype(o.help.size())))
+                         .arg(o.min)
+                         .arg(o.max),
+                     "list"});
     p.addOption({"option", "An algorithm option, e.g. max_mismatches=8 (repeatable).", "key=value"});
     p.addOption({"workdir", "Workspace for generated data (default ~/.cache/sfpbench).", "dir"});
     p.addOption({"csv", "Write every timed run as CSV (RFC 4180) to FILE.", "file"});
@@ -120,6 +139,9 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
         e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
     if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
+    for (const std::string& name : swept_names())
+        if (p.isSet(QString::fromStdString(name)))
+            e.sweeps[name] = decade_list(p.value(QString::fromStdString(name)), ("--" + name).c_str());
     return e;
 }
 
@@ -128,6 +150,8 @@ UsageError flag_error(const core::SpecError& e) {
     const std::string field = e.field.substr(0, e.field.find_first_of("[."));
     for (const SpecFlag& f : kSpecFlags)
         if (field == f.field) return {QString("--%1: %2").arg(f.name, QString::fromStdString(e.reason))};
+    for (const std::string& name : swept_names())
+        if (field == name) return {QString("--%1: %2").arg(QString::fromStdString(name), QString::fromStdString(e.reason))};
     return {QString::fromStdString(e.what())};
 }
 
@@ -143,11 +167,14 @@ sfp::Experiment experiment_of(const QCommandLineParser& p) {
         }
         return e;
     }
-    for (const SpecFlag& f : kSpecFlags)
-        if (p.isSet(f.name))
+    QStringList spec_flags;
+    for (const SpecFlag& f : kSpecFlags) spec_flags << f.name;
+    for (const std::string& name : swept_names()) spec_flags << QString::fromStdString(name);
+    for (const QString& flag : spec_flags)
+        if (p.isSet(flag))
             throw UsageError{QString("--%1 cannot be combined with an experiment file: edit the file, or give only "
                                      "flags (--print-spec writes a file from flags)")
-                                 .arg(f.name)};
+                                 .arg(flag)};
     try {
         return core::load_experiment(files[0]);
     } catch (const core::SpecError& err) {

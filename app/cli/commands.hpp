@@ -11,6 +11,7 @@ int cmd_generate(const QStringList& args);
 int cmd_strategies(const QStringList& args);
 int cmd_run(const QStringList& args);
 int cmd_clean(const QStringList& args);
+int cmd_wordcount(const QStringList& args);
 int cmd_iterate(const QStringList& args);
 
 }  // namespace cli

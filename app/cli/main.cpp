@@ -24,6 +24,7 @@ const std::map<QString, Command>& commands() {
         {"generate", {cli::cmd_generate, "write test data: random, pair, text or tree"}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
+        {"wordcount", {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
         {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };

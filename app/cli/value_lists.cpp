@@ -56,6 +56,25 @@ std::vector<unsigned> threads_list(const QString& text, const char* flag) {
     return out;
 }
 
+std::vector<std::uint64_t> decade_list(const QString& text, const char* flag) {
+    std::vector<std::uint64_t> out;
+    for (const QString& raw : items(text, flag)) {
+        const QString item = raw.trimmed();
+        const QStringList ends = range_ends(item);
+        if (ends.isEmpty()) {
+            out.push_back(count_value(item, flag));
+            continue;
+        }
+        const std::uint64_t from = count_value(ends[0].trimmed(), flag), to = count_value(ends[1].trimmed(), flag);
+        if (from > to) throw UsageError{QString("%1 '%2': the smaller value comes first (1..100000)").arg(flag, item)};
+        for (std::uint64_t v = from; v <= to; v *= 10) {
+            out.push_back(v);
+            if (v > to / 10) break;  // the next step would pass `to` (or overflow)
+        }
+    }
+    return out;
+}
+
 std::vector<std::uint64_t> size_list(const QString& text, const char* flag) {
     std::vector<std::uint64_t> out;
     for (const QString& item : items(text, flag)) out.push_back(size_value(item.trimmed(), flag));

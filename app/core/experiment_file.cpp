@@ -12,6 +12,7 @@
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/swept_option.hpp"
 
 namespace core {
 namespace {
@@ -23,6 +24,14 @@ constexpr qint64 kMaxFileBytes = 1 << 20;
 const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
                                "strategies", "block_sizes", "threads", "repetitions", "warmups",
                                "cache",   "order",     "seed",        "options",   "workdir"};
+
+// A swept option (sfp/swept_option.hpp) is a field of its own name: "packing": [1, 1000].
+bool is_swept_field(const QString& key) {
+    const auto options = sfp::swept_options();
+    return std::any_of(options.begin(), options.end(), [&](const sfp::SweptOption& o) {
+        return key == QLatin1String(o.name.data(), qsizetype(o.name.size()));
+    });
+}
 
 std::string describe(const QJsonValue& v) {
     switch (v.type()) {
@@ -166,6 +175,22 @@ void check_parameters(const sfp::Experiment& e) {
         if (key.empty()) throw SpecError("options", "an option has an empty name");
 }
 
+void check_sweeps(const sfp::Experiment& e) {
+    for (const auto& [name, values] : e.sweeps) {
+        const sfp::SweptOption* option = nullptr;
+        for (const sfp::SweptOption* o : sfp::swept_options_of(e.algorithm))
+            if (o->name == name) option = o;
+        if (!option) throw SpecError(name, e.algorithm + " has no swept option '" + name + "'");
+        not_empty(values, name, name + " value");
+        for (std::size_t i = 0; i < values.size(); ++i)
+            if (values[i] < option->min || values[i] > option->max)
+                throw SpecError(indexed(name, qsizetype(i)), name + " " + std::to_string(values[i]) +
+                                                                 " is out of range (" + std::to_string(option->min) +
+                                                                 " to " + std::to_string(option->max) + ")");
+        no_duplicates(values, name);
+    }
+}
+
 void check_inputs(const sfp::Experiment& e) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
     const unsigned files = io ? io->inputs : 1;
@@ -247,6 +272,11 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
     // Seeds beyond 2^53 would lose bits as JSON numbers; they are written as strings.
     if (double(e.seed) < kMaxExactJsonInteger) json["seed"] = double(e.seed);
     else json["seed"] = QString::number(e.seed);
+    for (const auto& [name, values] : e.sweeps) {
+        QJsonArray list;
+        for (std::uint64_t v : values) list.append(double(v));
+        json[QString::fromStdString(name)] = list;
+    }
     if (!e.inputs.empty()) {
         json["inputs"] = text_list(e.inputs);
     } else {
@@ -265,13 +295,17 @@ QByteArray experiment_text(const sfp::Experiment& experiment) {
         const QByteArray value = QJsonDocument(QJsonArray{json[field]}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
         text += QByteArray(text.size() > 2 ? ",\n" : "") + "  \"" + field + "\": " + value;
     }
+    for (const auto& [name, values] : experiment.sweeps)  // after the fixed fields
+        text += ",\n  \"" + QByteArray::fromStdString(name) + "\": " +
+                QJsonDocument(json[QString::fromStdString(name)].toArray()).toJson(QJsonDocument::Compact);
     return text + "\n}\n";
 }
 
 sfp::Experiment experiment_from_json(const QJsonObject& json) {
     for (auto it = json.begin(); it != json.end(); ++it)
         if (std::find_if(std::begin(kFields), std::end(kFields), [&](const char* f) { return it.key() == QLatin1String(f); }) ==
-            std::end(kFields))
+                std::end(kFields) &&
+            !is_swept_field(it.key()))
             throw SpecError(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
     for (const char* required : {"version", "algorithm"})
         if (!json.contains(QLatin1String(required))) throw SpecError(required, "missing");
@@ -304,6 +338,13 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     if (json.contains("seed")) e.seed = whole_number(json["seed"], "seed", "a whole number");
     if (json.contains("options")) e.options = options_of(json["options"], "options");
     if (json.contains("workdir")) e.workdir = text_of(json["workdir"], "workdir");
+    for (auto it = json.begin(); it != json.end(); ++it)
+        if (is_swept_field(it.key())) {
+            const std::string name = it.key().toStdString();
+            e.sweeps[name] = each(it.value(), name, [](const QJsonValue& v, const std::string& f) {
+                return whole_number(v, f, "a whole number");
+            });
+        }
     check_experiment(e);
     return e;
 }
@@ -313,6 +354,7 @@ void check_experiment(const sfp::Experiment& e) {
         throw SpecError("version", "this sfpbench reads version " + std::to_string(kExperimentFormatVersion));
     check_strategies(e);
     check_parameters(e);
+    check_sweeps(e);
     check_inputs(e);
 }
 

@@ -9,6 +9,7 @@
 #include "experiment_file.hpp"
 #include "report_format.hpp"
 #include "result_json.hpp"
+#include "sfp/swept_option.hpp"
 
 namespace core {
 namespace {
@@ -22,6 +23,21 @@ QJsonValue json_number(std::optional<double> v) { return v ? QJsonValue(*v) : QJ
 QStringList cell_fields(const sfp::ExperimentReport& report, const sfp::Cell& cell) {
     return {text(report.experiment.algorithm), text(cell.strategy), parameter_number(cell.block_size),
             parameter_number(cell.threads), QString::number(cell.file_size)};
+}
+
+// One column per declared swept option (every algorithm's, so the header never depends on the
+// algorithm), after the fixed columns: the cell's value, or "-" when its strategy does not use it.
+QStringList swept_columns() {
+    QStringList names;
+    for (const sfp::SweptOption& o : sfp::swept_options())
+        if (const QString name = text(std::string(o.name)); !names.contains(name)) names << name;
+    return names;
+}
+
+QStringList swept_fields(const sfp::Cell& cell) {
+    QStringList values;
+    for (const QString& name : swept_columns()) values << text(sfp::swept_text(cell, name.toStdString()));
+    return values;
 }
 
 // "ok" when every run was; otherwise the count of each status: "MISMATCH 2; ok 3".
@@ -53,7 +69,8 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        QString::number(u.voluntary_switches), QString::number(u.involuntary_switches),
                        yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
                        QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s),
-                       large_folio_text(record.large_folio_share, 1, 3)};
+                       large_folio_text(record.large_folio_share, 1, 3)} +
+           swept_fields(cell);
 }
 
 QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st) {
@@ -73,7 +90,8 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
                        number_text(any ? cpu_percent(st.user.mean, st.sys.mean, real.mean, report.machine.cores)
                                        : std::nullopt,
                                    1),
-                       status_counts(report, st.cell), yes_no(cell.reference_floor)};
+                       status_counts(report, st.cell), yes_no(cell.reference_floor)} +
+           swept_fields(cell);
 }
 
 QJsonObject summary_json(const sfp::Summary& s) {
@@ -98,7 +116,7 @@ QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
     const sfp::Cell& c = report.cells[i];
     // null for a parameter the strategy does not use (0 in the cell)
     const auto parameter = [](std::uint64_t v) { return v ? QJsonValue(qint64(v)) : QJsonValue(QJsonValue::Null); };
-    return {{"index", qint64(i)},
+    QJsonObject json{{"index", qint64(i)},
             {"label", text(sfp::cell_label(c))},
             {"strategy", text(c.strategy)},
             {"block_size", parameter(c.block_size)},
@@ -106,6 +124,11 @@ QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
             {"input_set", qint64(c.input_set)},
             {"file_size", qint64(c.file_size)},
             {"reference_floor", c.reference_floor}};
+    for (const QString& name : swept_columns()) {  // like block_size: null when the strategy does not use it
+        const auto it = c.swept.find(name.toStdString());
+        json[name] = it == c.swept.end() ? QJsonValue(QJsonValue::Null) : QJsonValue(qint64(it->second));
+    }
+    return json;
 }
 
 QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& r) {
@@ -164,18 +187,20 @@ QJsonArray array_of(const std::vector<T>& items, ToJson to_json) {
 }  // namespace
 
 QStringList runs_csv_columns() {
-    return {"algorithm", "strategy", "block_size", "threads", "file_size", "repetition", "cache", "real_s",
+    return QStringList{"algorithm", "strategy", "block_size", "threads", "file_size", "repetition", "cache", "real_s",
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
             // details
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
-            "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"};
+            "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
+           swept_columns();
 }
 
 QStringList summary_csv_columns() {
-    return {"algorithm", "strategy", "block_size", "threads", "file_size", "input_set", "cache", "n", "failed",
+    return QStringList{"algorithm", "strategy", "block_size", "threads", "file_size", "input_set", "cache", "n", "failed",
             "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
             "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s", "cpu_pct",
-            "statuses", "reference_floor"};
+            "statuses", "reference_floor"} +
+           swept_columns();
 }
 
 QByteArray runs_csv(const sfp::ExperimentReport& report) {

@@ -22,6 +22,18 @@ QJsonObject to_json(const sfp::CipherOutcome& o) {
             {"output_xxh64", QString::asprintf("%016llx", static_cast<unsigned long long>(o.output_hash))}};
 }
 
+QJsonObject to_json(const sfp::WordCounts& c) {
+    QJsonArray histogram;  // [0] is words of length 1, the last is 31 or more
+    for (std::size_t len = 1; len < c.histogram.size(); ++len) histogram.append(qint64(c.histogram[len]));
+    return {{"lines", qint64(c.lines)}, {"words", qint64(c.words)}, {"bytes", qint64(c.bytes)}, {"histogram", histogram}};
+}
+
+QJsonObject to_json(const sfp::WordCountOutcome& o) {
+    QJsonArray files;
+    for (const sfp::WordCounts& f : o.files) files.append(to_json(f));
+    return {{"files", files}, {"total", to_json(o.total())}};
+}
+
 QJsonObject to_json(const sfp::IterateOutcome& o) {
     QJsonArray skipped;
     for (const std::string& s : o.skipped) skipped.append(QString::fromStdString(s));

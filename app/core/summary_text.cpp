@@ -56,9 +56,21 @@ QString header(const sfp::ExperimentReport& report) {
     return line + "\n\n";
 }
 
+// The swept options some cell of the report uses (packing): a column each, after threads.
+std::vector<std::string> swept_in(const sfp::ExperimentReport& report) {
+    std::vector<std::string> names;
+    for (const sfp::Cell& cell : report.cells)
+        for (const auto& [name, value] : cell.swept)
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    return names;
+}
+
 QString cells_table(const sfp::ExperimentReport& report) {
-    std::vector<QStringList> rows = {{"strategy", "block", "threads", "size", "n", "median", "mean", "+-ci95", "min",
-                                      "cv", "MB/s", "cpu%", "vs fastest", "runs"}};
+    const std::vector<std::string> swept = swept_in(report);
+    QStringList head = {"strategy", "block", "threads"};
+    for (const std::string& name : swept) head << QString::fromStdString(name);
+    std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "MB/s",
+                                                        "cpu%", "vs fastest", "runs"}};
     QStringList statuses;
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
@@ -67,7 +79,9 @@ QString cells_table(const sfp::ExperimentReport& report) {
         const auto time = [any](double s) { return any ? duration_text(s) : kUnknown; };
         const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
         const std::size_t runs = real.n + st.failed;
-        rows.push_back({QString::fromStdString(cell.strategy), block(cell.block_size), threads(cell.threads),
+        QStringList parameters = {QString::fromStdString(cell.strategy), block(cell.block_size), threads(cell.threads)};
+        for (const std::string& name : swept) parameters << QString::fromStdString(sfp::swept_text(cell, name));
+        rows.push_back(parameters + QStringList{
                         size_text(cell.file_size), QString::number(real.n),
                         time(real.median), time(real.mean), time(real.ci95), time(real.min),
                         any ? QString::number(real.cv * 100, 'f', 1) + "%" : kUnknown,
@@ -78,7 +92,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
                         st.failed ? QString("%1 of %2 failed").arg(st.failed).arg(runs) : QStringLiteral("ok")});
     }
-    return aligned(rows, 4);
+    return aligned(rows, 4 + int(swept.size()));
 }
 
 // Per input set, as IOBoost's summary.py: "fastest: X, 8.46s" then "Y: 12.90s, 1.52x slower".

@@ -12,17 +12,20 @@ QString size_text(std::uint64_t bytes);      // "512", "4K", "64M", "640000000"
 QString block_text(std::uint64_t block_size);  // 0 (not used) -> "-", else size_text
 QString threads_text(unsigned threads);        // 0 (not used) -> "-", else "2"
 QString runs_text(std::size_t n);              // "1 run", "54 runs"
+// The strategy column of the tables: "pipeline packing=1000" names its swept options too.
+QString strategy_text(const sfp::Cell& cell);
 
 // Which parameters differ between the cells of one experiment: labels name only those.
 struct Varying {
     bool strategy = false, block = false, threads = false, size = false;
+    bool swept = false;  // a swept option (packing) differs between cells
 };
 Varying varying(const std::vector<sfp::Cell>& cells);
 
 // "mmap-mt, 64K blocks, 2 threads, 64M file": what the progress panel shows. `parts` leaves
 // out parameters (plot legends name only what tells lines apart); the strategy is always named
 // and a parameter the cell does not use (0) never is.
-QString cell_words(const sfp::Cell& cell, const Varying& parts = {true, true, true, true});
+QString cell_words(const sfp::Cell& cell, const Varying& parts = {true, true, true, true, true});
 
 // "mmap-mt 64K ×2 @64M", with only the varying parts: for ticks and legends.
 QString short_label(const sfp::Cell& cell, const Varying& what);

@@ -18,6 +18,7 @@
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/swept_option.hpp"
 #include "strategy_list.hpp"
 #include "value_toggles.hpp"
 
@@ -54,6 +55,28 @@ std::uint64_t parse_block(const QString& text) {
     } catch (const std::exception& e) {
         throw std::invalid_argument(QObject::tr("Block sizes: %1").arg(QString::fromUtf8(e.what())).toStdString());
     }
+}
+
+// A swept option's toggles: its minimum and every x10 up to its maximum (1, 10, ..., 100000).
+ValueToggles* swept_toggles(const sfp::SweptOption& o, QWidget* parent) {
+    std::vector<std::uint64_t> choices;
+    for (std::uint64_t v = std::max<std::uint64_t>(o.min, 1); v <= o.max; v *= 10) choices.push_back(v);
+    const QString name = QString::fromUtf8(o.name.data(), qsizetype(o.name.size()));
+    const std::uint64_t min = o.min, max = o.max;
+    auto* toggles = new ValueToggles(
+        choices, [](std::uint64_t v) { return QString::number(v); },
+        [name, min, max](const QString& text) {
+            bool ok = false;
+            const qulonglong v = text.toULongLong(&ok);
+            if (!ok || v < min || v > max)
+                throw std::invalid_argument(
+                    QObject::tr("%1: '%2' is not a number from %3 to %4").arg(name, text).arg(min).arg(max).toStdString());
+            return std::uint64_t(v);
+        },
+        6, QObject::tr("custom values, e.g. 3, 500"), parent);
+    toggles->setObjectName(name);
+    toggles->setToolTip(QString::fromUtf8(o.help.data(), qsizetype(o.help.size())));
+    return toggles;
 }
 
 }  // namespace
@@ -109,6 +132,16 @@ QWidget* ExperimentPanel::makeParameters() {
     auto* form = new QFormLayout(box);
     form->addRow(tr("Block sizes"), blocks_);
     form->addRow(tr("Threads"), threads_);
+    for (const sfp::SweptOption& o : sfp::swept_options()) {
+        const std::string name(o.name);
+        if (swept(name)) continue;  // one row per name, whichever algorithms declare it
+        ValueToggles* toggles = swept_toggles(o, box);
+        swept_.emplace_back(name, toggles);
+        QString label = QString::fromStdString(name);
+        label[0] = label[0].toUpper();
+        form->addRow(label, toggles);
+        connect(toggles, &ValueToggles::changed, this, &ExperimentPanel::refresh);
+    }
     form->addRow(tr("Repetitions"), repetitions_);
     form->addRow(tr("Warm-ups"), warmups_);
     form->addRow(tr("Cache"), cache_);
@@ -148,6 +181,9 @@ sfp::Experiment ExperimentPanel::experiment() const {
     if (e.threads.empty() && (uses & sfp::uses_threads))
         throw InputError{tr("Threads: choose at least one thread count (a checked strategy uses threads)")};
     if (e.threads.empty()) e.threads = {0};
+    for (const auto& [name, toggles] : swept_)
+        if (checkedUseSwept(name))
+            if (std::vector<std::uint64_t> values = toggles->values(); !values.empty()) e.sweeps[name] = std::move(values);
     e.repetitions = unsigned(repetitions_->value());
     e.warmups = unsigned(warmups_->value());
     e.cache = sfp::CacheMode(cache_->currentData().toInt());
@@ -202,6 +238,10 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     std::vector<std::uint64_t> threads;
     for (unsigned t : e.threads) threads.push_back(t ? t : std::max(1u, sfp::online_cpus()));
     threads_->setValues(threads);
+    for (const auto& [name, toggles] : swept_) {
+        const auto it = e.sweeps.find(name);
+        toggles->setValues(it == e.sweeps.end() ? std::vector<std::uint64_t>{} : it->second);
+    }
     repetitions_->setValue(int(e.repetitions));
     warmups_->setValue(int(e.warmups));
     cache_->setCurrentIndex(cache_->findData(int(e.cache)));
@@ -211,6 +251,20 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     for (const auto& [k, v] : e.options) options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
     options_->setText(options.join(QStringLiteral(", ")));
     refresh();
+}
+
+ValueToggles* ExperimentPanel::swept(const std::string& name) const {
+    for (const auto& [n, toggles] : swept_)
+        if (n == name) return toggles;
+    return nullptr;
+}
+
+bool ExperimentPanel::checkedUseSwept(const std::string& name) const {
+    const std::string algorithm = algorithm_->currentText().toStdString();
+    for (const std::string& s : strategies_->checked())
+        if (const sfp::Strategy* strategy = sfp::find_strategy(algorithm, s); strategy && sfp::uses_swept(*strategy, name))
+            return true;
+    return false;
 }
 
 void ExperimentPanel::setMeasuredRate(double bytesPerSecond) {
@@ -226,6 +280,11 @@ void ExperimentPanel::refresh() {
     blocks_->setToolTip(uses & sfp::uses_block ? QString() : tr("No checked strategy uses a block size"));
     threads_->setEnabled(uses & sfp::uses_threads);
     threads_->setToolTip(uses & sfp::uses_threads ? QString() : tr("No checked strategy uses threads"));
+    for (const auto& [name, toggles] : swept_) {
+        const bool used = checkedUseSwept(name);
+        toggles->setEnabled(used);
+        toggles->setToolTip(used ? QString() : tr("No checked strategy uses %1").arg(QString::fromStdString(name)));
+    }
     QString why;
     const std::optional<sfp::Experiment> e = validExperiment(&why);
     if (e) {

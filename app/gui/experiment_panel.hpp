@@ -3,6 +3,9 @@
 // sfp::Experiment (and back), and shows the run count and a rough duration before starting.
 #include <QWidget>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sfp/experiment.hpp"
 
@@ -38,6 +41,7 @@ public:
     StrategyList* strategies() { return strategies_; }
     ValueToggles* blockSizes() { return blocks_; }
     ValueToggles* threads() { return threads_; }
+    ValueToggles* swept(const std::string& name) const;  // a swept option's row (packing), or nullptr
     QComboBox* algorithm() { return algorithm_; }
     QSpinBox* repetitions() { return repetitions_; }
 
@@ -48,12 +52,14 @@ private:
     QWidget* makeParameters();
     void onAlgorithmChanged();
     void refresh();  // enables the parameters in use and updates the estimate
+    bool checkedUseSwept(const std::string& name) const;  // does a checked strategy read it?
 
     InputsBox* inputs_;
     QComboBox* algorithm_;
     StrategyList* strategies_;
     ValueToggles* blocks_;
     ValueToggles* threads_;
+    std::vector<std::pair<std::string, ValueToggles*>> swept_;  // one row per declared swept option
     QSpinBox* repetitions_ = nullptr;
     QSpinBox* warmups_ = nullptr;
     QComboBox* cache_ = nullptr;

@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
     const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1.").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"), QStringLiteral("lines"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
-    const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (block, threads, size)."), QStringLiteral("dimension"));
-    const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per strategy, block, threads or size."), QStringLiteral("dimension"));
+    const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (block, threads, size, packing)."), QStringLiteral("dimension"));
+    const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per strategy, block, threads, size or packing."), QStringLiteral("dimension"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension at a value or at best, e.g. threads=4, block=best (repeatable)."), QStringLiteral("dimension=value"));
     parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));

@@ -26,7 +26,7 @@ bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
     auto* controls = new QHBoxLayout;
-    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower")}, controls);
+    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram")}, controls);
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
@@ -35,7 +35,8 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
                          "(or per another parameter), the remaining parameters fixed as chosen below.\n"
                          "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
                          "Box plot: the spread of each cell's repetitions.\n"
-                         "Times slower: each cell's median elapsed time over the fastest cell's."));
+                         "Times slower: each cell's median elapsed time over the fastest cell's.\n"
+                         "Histogram: wordcount's word lengths of each input, as bars."));
     controls->addStretch(1);
     kind_->setObjectName(QStringLiteral("plotKind"));
     metric_->setObjectName(QStringLiteral("plotMetric"));
@@ -204,6 +205,7 @@ void PlotPanel::redrawNow() {
     case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, report_); break;
     case plots::Kind::box: hover_ = plots::draw_box(canvas_, report_, metric); break;
     case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_); break;
+    case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, report_); break;
     }
     applyHidden();
     plot_->replot(QCustomPlot::rpQueuedReplot);

@@ -27,6 +27,11 @@ const DimRow kDimRows[] = {
      [](const sfp::Cell& c) { return std::uint64_t(c.threads); }},
     {Dim::file_size, "size", QT_TR_NOOP("file size"), QT_TR_NOOP("file size (MiB)"),
      [](const sfp::Cell& c) { return c.file_size; }},
+    {Dim::packing, "packing", QT_TR_NOOP("packing"), QT_TR_NOOP("packing (lines per hand-off, log₁₀ scale)"),
+     [](const sfp::Cell& c) {
+         const auto it = c.swept.find("packing");
+         return it == c.swept.end() ? std::uint64_t(0) : std::uint64_t(it->second);
+     }},
 };
 
 const DimRow& row(Dim d) { return kDimRows[std::size_t(d)]; }
@@ -72,7 +77,7 @@ QString dim_key(const sfp::Cell& c, Dim d) {
 
 QString value_text(Dim d, const QString& key) {
     if (key == kBest) return QObject::tr("fastest");
-    if (!is_numeric(d) || d == Dim::threads) return key;
+    if (!is_numeric(d) || d == Dim::threads || d == Dim::packing) return key;
     return size_text(key.toULongLong());
 }
 
@@ -83,6 +88,7 @@ QString value_words(Dim d, const QString& key) {
     case Dim::block_size: return QObject::tr("%1 blocks").arg(value_text(d, key));
     case Dim::threads: return key == QLatin1String("1") ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(key);
     case Dim::file_size: return QObject::tr("%1 file").arg(value_text(d, key));
+    case Dim::packing: return QObject::tr("packing %1").arg(key);
     }
     return key;
 }

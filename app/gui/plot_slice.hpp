@@ -12,8 +12,9 @@
 
 namespace gui {
 
-enum class Dim { strategy, block_size, threads, file_size };
-inline constexpr Dim kDims[] = {Dim::strategy, Dim::block_size, Dim::threads, Dim::file_size};
+// packing: wordcount pipeline's swept option (SimpleCount's record-packing factor).
+enum class Dim { strategy, block_size, threads, file_size, packing };
+inline constexpr Dim kDims[] = {Dim::strategy, Dim::block_size, Dim::threads, Dim::file_size, Dim::packing};
 
 QString dim_name(Dim d);    // "block size"
 QString dim_flag(Dim d);    // "block": the word --x, --per and --fix take

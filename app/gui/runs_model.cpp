@@ -68,7 +68,7 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     };
     switch (column) {
     case Index: return row + 1;
-    case Strategy: return cell ? QString::fromStdString(cell->strategy) : QString();
+    case Strategy: return cell ? strategy_text(*cell) : QString();
     case Block: return cell ? block_text(cell->block_size) : QString();
     case Threads: return cell ? threads_text(cell->threads) : QString();
     case FileSize: return cell ? size_text(cell->file_size) : QString();

@@ -14,7 +14,7 @@ namespace {
 bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
         return x.strategy == y.strategy && x.block_size == y.block_size && x.threads == y.threads &&
-               x.input_set == y.input_set && x.file_size == y.file_size;
+               x.input_set == y.input_set && x.file_size == y.file_size && x.swept == y.swept;
     });
 }
 
@@ -58,7 +58,7 @@ QVariant StatsModel::value(int row, int column) const {
     const sfp::Cell& c = cells_[std::size_t(row)];
     const sfp::CellStats& s = stats_[std::size_t(row)];
     switch (column) {
-    case Strategy: return QString::fromStdString(c.strategy);
+    case Strategy: return strategy_text(c);
     case Block: return qulonglong(c.block_size);
     case Threads: return c.threads;
     case FileSize: return qulonglong(c.file_size);

@@ -22,6 +22,16 @@ std::string canonical(const CipherOutcome& o) {
     return "cipher " + std::to_string(o.output_bytes) + " " + std::to_string(o.output_hash);
 }
 
+// Every file's counts and histogram, so strategies are checked on both.
+std::string canonical(const WordCountOutcome& o) {
+    std::string s = "wordcount";
+    for (const WordCounts& f : o.files) {
+        s += " " + std::to_string(f.lines) + ":" + std::to_string(f.words) + ":" + std::to_string(f.bytes);
+        for (std::size_t len = 1; len < f.histogram.size(); ++len) s += "," + std::to_string(f.histogram[len]);
+    }
+    return s;
+}
+
 std::string canonical(const IterateOutcome& o) {
     return "iterate " + std::to_string(o.file_count) + " " + std::to_string(o.bytes) + " " +
            std::to_string(o.skipped.size()) + " " + std::to_string(o.digest);

@@ -8,6 +8,7 @@
 
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
+#include "algorithms/wordcount/strategies.hpp"
 #include "algorithms/iterate/strategies.hpp"
 
 namespace sfp {
@@ -32,6 +33,13 @@ const std::vector<Strategy>& all() {
             cipher::mmap_in_strategy,
             cipher::auto_strategy,
             cipher::cp_strategy,
+            wordcount::strtok_strategy,
+            wordcount::loop_strategy,
+            wordcount::pipeline_strategy,
+            wordcount::simd_strategy,
+            wordcount::striped_strategy,
+            wordcount::files_strategy,
+            wordcount::wc_strategy,
             iterate::fs_strategy,
             iterate::alpha_strategy,
             iterate::inode_strategy,

@@ -152,6 +152,45 @@ private slots:
         QCOMPARE(spec["version"].toInt(), 1);
     }
 
+    // --packing multiplies only pipeline's cells; the CSV gets a packing column after the fixed
+    // ones, the JSON a field per cell, the summary a column; the printed spec replays it.
+    void packingSweep() {
+        QTemporaryDir dir;
+        const QStringList args = {"run", "--algorithm", "wordcount", "--strategies", "loop,pipeline", "--packing",
+                                  "1..100", "--threads", "2", "--sizes", "256K", "--reps", "1", "--warmup", "0",
+                                  "--workdir", "work"};
+        const Result r = run(args + QStringList{"--csv", "runs.csv", "--json", "report.json"}, dir.path());
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const std::vector<QStringList> table = csv_of(dir.filePath("runs.csv"));
+        QCOMPARE(table.size(), std::size_t(1 + 1 + 3));  // loop once, pipeline at 1, 10, 100
+        QCOMPARE(table[0].last(), QString("packing"));
+        QCOMPARE(table[0].indexOf("large_folio_share"), table[0].size() - 2);  // after the fixed columns
+        QSet<QString> packings;
+        for (std::size_t i = 1; i < table.size(); ++i) {
+            QCOMPARE(table[i][13], QString("ok"));  // status: every strategy and packing agrees
+            packings.insert(table[i][1] + "=" + table[i].last());
+        }
+        QCOMPARE(packings, (QSet<QString>{"loop=-", "pipeline=1", "pipeline=10", "pipeline=100"}));
+        QVERIFY2(r.out.contains("packing"), r.out.constData());  // the summary's column
+        const QJsonArray cells = QJsonDocument::fromJson(content_of(dir.filePath("report.json"))).object()["cells"].toArray();
+        QCOMPARE(cells.size(), 4);
+        QVERIFY(cells[0].toObject()["packing"].isNull());
+        QCOMPARE(cells[1].toObject()["packing"].toInt(), 1);
+
+        const Result spec = run(args + QStringList{"--print-spec"}, dir.path());
+        QVERIFY2(spec.exit_code == 0, spec.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(spec.out).object()["packing"].toArray(), (QJsonArray{1, 10, 100}));
+        QFile file(dir.filePath("w.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(spec.out);
+        file.close();
+        QCOMPARE(run({"run", "w.json", "--print-spec"}, dir.path()).out, spec.out);
+        const Result with_file = run({"run", "w.json", "--packing", "5"}, dir.path());
+        QCOMPARE(with_file.exit_code, 2);
+        QCOMPARE(run({"run", "--algorithm", "compare", "--sizes", "1M", "--packing", "3"}, dir.path()).exit_code, 2);
+        QCOMPARE(run({"run", "--algorithm", "wordcount", "--sizes", "1M", "--packing", "100001"}, dir.path()).exit_code, 2);
+    }
+
     void badInputExitsTwoWithOneLine_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");

@@ -59,6 +59,28 @@ private slots:
         compare_specs(core::experiment_from_json(core::experiment_to_json(e)), e);
     }
 
+    void roundTripsSweptOptions() {
+        sfp::Experiment e;
+        e.algorithm = "wordcount";
+        e.data_kind = "text";
+        e.sizes = {1 << 20};
+        e.sweeps["packing"] = {1, 1000, 100000};
+        const sfp::Experiment back = core::experiment_from_json(core::experiment_to_json(e));
+        QCOMPARE(back.sweeps, e.sweeps);
+        QJsonObject json = core::experiment_to_json(e);
+        json["packing"] = QJsonArray{1, 0};
+        try {
+            core::experiment_from_json(json);
+            QFAIL("packing 0 was accepted");
+        } catch (const core::SpecError& err) {
+            QCOMPARE(err.field, std::string("packing[1]"));
+        }
+        json["algorithm"] = "compare";
+        json["data_kind"] = "pair";
+        json["packing"] = QJsonArray{1};
+        QVERIFY_THROWS_EXCEPTION(core::SpecError, core::experiment_from_json(json));
+    }
+
     void roundTripsGivenInputs() {
         sfp::Experiment e;
         e.algorithm = "compare";

@@ -137,7 +137,10 @@ private slots:
         QCOMPARE(column(t, 4, "residency_pct"), QString("0.0"));
         QCOMPARE(column(t, 1, "major_faults"), QString("3"));
         // added after the existing columns: a share from 0 to 1, or "unknown"
-        QCOMPARE(core::runs_csv_columns().last(), QString("large_folio_share"));
+        // ... the last fixed column; the swept options (packing) follow it
+        QCOMPARE(core::runs_csv_columns().indexOf("large_folio_share"), core::runs_csv_columns().indexOf("packing") - 1);
+        QCOMPARE(core::runs_csv_columns().last(), QString("packing"));
+        QCOMPARE(column(t, 1, "packing"), QString("-"));
         QCOMPARE(column(t, 1, "large_folio_share"), QString("0.988"));
         QCOMPARE(column(t, 2, "large_folio_share"), QString("unknown"));
         QCOMPARE(column(t, 1, "minor_faults"), QString("250"));

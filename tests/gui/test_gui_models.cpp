@@ -185,6 +185,47 @@ private slots:
         QCOMPARE(panel.hoverPoints().size(), std::size_t(5));
     }
 
+    // wordcount: lines against packing (one point per packing, a flat line for loop) and the
+    // word-length histogram as 31 bars of the first ok run's counts.
+    void packingAxisAndHistogram() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "wordcount";
+        r.experiment.repetitions = 1;
+        r.input_sets = {sfp::InputSet{{"/t"}, 1 << 20}};
+        r.cells = {fixtures::cell("loop", 4096, 0)};
+        for (std::uint64_t packing : {1, 10, 1000}) {
+            r.cells.push_back(fixtures::cell("pipeline", 4096, 2));
+            r.cells.back().swept = {{"packing", packing}};
+        }
+        sfp::WordCounts counts;
+        counts.words = 7;
+        counts.histogram[1] = 4;
+        counts.histogram[31] = 3;
+        for (std::size_t c = 0; c < r.cells.size(); ++c) {
+            r.runs.push_back(fixtures::run(c, 1, 0.5 / double(c + 1), 0.1, 0.1));
+            r.runs.back().result.outcome = sfp::WordCountOutcome{{counts}};
+        }
+        const PlotSlice slice(r.cells);
+        QCOMPARE(slice.defaults().x, Dim::packing);  // the only parameter that varies
+        const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
+        QCOMPARE(lines.size(), std::size_t(2));
+        QVERIFY(lines[0].flat);
+        QCOMPARE(lines[1].points.size(), std::size_t(3));
+        QCOMPARE(lines[1].points[2].x, 1000.0);
+        QVERIFY(cell_words(r.cells[1]).contains("packing 1"));
+        PlotPanel panel;
+        panel.setKind(plots::Kind::histogram);
+        panel.setReport(r);
+        panel.redrawNow();
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(31));
+        QCOMPARE(panel.hoverPoints()[0].value, 4.0);
+        QCOMPARE(panel.hoverPoints()[30].value, 3.0);
+        QVERIFY(panel.hoverPoints()[30].text.contains("or more"));
+        panel.setReport(fixtures::sweep());  // compare: no histogram, a note instead
+        panel.redrawNow();
+        QVERIFY(panel.hoverPoints().empty());
+    }
+
     void hoverExplainsAPoint() {
         PlotPanel panel;
         panel.resize(900, 600);

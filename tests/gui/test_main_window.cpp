@@ -282,6 +282,30 @@ private slots:
         QVERIFY(panel->threads()->isEnabled());
     }
 
+    // wordcount's packing row: enabled only for pipeline, clicked values become the sweep.
+    void packingIsASweptParameterRow() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        ExperimentPanel* panel = w.experimentPanel();
+        ValueToggles* packing = panel->swept("packing");
+        QVERIFY(packing);
+        panel->algorithm()->setCurrentText(QStringLiteral("wordcount"));
+        panel->strategies()->setChecked({"loop"});
+        QVERIFY(!packing->isEnabled());
+        panel->strategies()->setChecked({"loop", "pipeline"});
+        QVERIFY(packing->isEnabled());
+        packing->setValues({});
+        QTest::mouseClick(packing->button(1), Qt::LeftButton);
+        QTest::mouseClick(packing->button(1000), Qt::LeftButton);
+        sfp::Experiment e = panel->experiment();
+        QCOMPARE(e.sweeps.at("packing"), (std::vector<std::uint64_t>{1, 1000}));
+        e.sweeps["packing"] = {10, 100000};
+        panel->setExperiment(e);
+        QCOMPARE(panel->experiment().sweeps.at("packing"), (std::vector<std::uint64_t>{10, 100000}));
+        panel->strategies()->setChecked({"loop"});  // no strategy reads it: no sweep
+        QVERIFY(panel->experiment().sweeps.empty());
+    }
+
     void experimentFilesRoundTripAndBadOnesAreExplained() {
         QTemporaryDir dir;
         MainWindow w(settings_in(dir));

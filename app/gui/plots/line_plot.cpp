@@ -39,6 +39,15 @@ void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
         x->setRange(std::max(0.0, lo - 0.5), hi + 0.5);
         break;
     }
+    case Dim::packing: {
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        ticker->setLogBase(10);
+        ticker->setSubTickCount(0);
+        x->setScaleType(QCPAxis::stLogarithmic);
+        x->setTicker(ticker);
+        x->setRange(lo / 2, hi * 2);
+        break;
+    }
     case Dim::strategy:  // never an axis
     case Dim::file_size: {
         const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(1.0, hi * 0.1);

@@ -11,7 +11,7 @@
 
 namespace gui::plots {
 
-enum class Kind { lines, time_split, box, slowdown };
+enum class Kind { lines, time_split, box, slowdown, histogram };
 enum class ErrorKind { stddev, ci95, none };
 
 // Sizes for the screen or, in presentation mode, for a projector.
@@ -61,5 +61,6 @@ Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metr
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report);
+Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
 
 }  // namespace gui::plots

@@ -40,6 +40,9 @@ struct Experiment {
     Order order = Order::interleaved;
     std::uint64_t seed = 1;                    // for generated data and the interleaved order
     std::map<std::string, std::string> options;  // algorithm options (max_mismatches, shift, ...)
+    // Swept options (sfp/swept_option.hpp): name -> values, e.g. {"packing", {1, 1000}}. One
+    // not named here runs with options[name] when given, else its declared fallback.
+    std::map<std::string, std::vector<std::uint64_t>> sweeps;
     std::string workdir;                       // workspace for generated data and scratch output
 };
 
@@ -71,6 +74,7 @@ struct Cell {
     std::size_t input_set = 0;     // index into the experiment's input sets (one per size)
     std::uint64_t file_size = 0;   // size of the (first) input
     bool reference_floor = false;  // baseline that computes something else (left out of agreement)
+    std::map<std::string, std::uint64_t> swept = {};  // swept option -> value, only those the strategy uses
 };
 
 // One timed run, with everything needed to judge it.
@@ -157,7 +161,9 @@ MachineInfo machine_info(const std::string& data_path);
 // Text both front ends show. "-" marks a parameter the strategy does not use.
 std::string block_text(std::uint64_t block_size);  // 0 -> "-", else "512", "4K", "1M"
 std::string threads_text(unsigned threads);        // 0 -> "-", else "2"
-std::string cell_label(const Cell& cell);          // "read block=4K threads=- size=64M"
+std::string cell_label(const Cell& cell);          // "read block=4K threads=- size=64M"; swept ones follow threads
+// The cell's value of a swept option as text: "1000", or "-" when its strategy does not use it.
+std::string swept_text(const Cell& cell, std::string_view name);
 // IOBoost-style summary per input set: "fastest: <cell>, 0.123s" then "<cell>: 0.150s, 1.22x slower".
 std::vector<std::string> ranking_lines(const ExperimentReport& report);
 

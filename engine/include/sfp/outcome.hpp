@@ -1,5 +1,6 @@
 #pragma once
 // What each algorithm computes. Runs of different strategies on the same input must agree.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -26,6 +27,22 @@ struct CipherOutcome {
     bool operator==(const CipherOutcome&) const = default;
 };
 
+// wordcount: what `wc` counts, plus SimpleCount's word-length histogram.
+inline constexpr std::size_t kLongestCountedWord = 31;  // histogram[31] counts words of 31 or more bytes
+
+struct WordCounts {
+    std::uint64_t lines = 0, words = 0, bytes = 0;
+    std::array<std::uint64_t, kLongestCountedWord + 1> histogram{};  // [length]; [0] stays 0
+    WordCounts& operator+=(const WordCounts& o) noexcept;
+    bool operator==(const WordCounts&) const = default;
+};
+
+struct WordCountOutcome {
+    std::vector<WordCounts> files;  // one per input, in argument order
+    WordCounts total() const noexcept;
+    bool operator==(const WordCountOutcome&) const = default;
+};
+
 // iterate: one file of the tree and the XXH3-64 of its first SCOPE bytes (or all of it).
 struct FileHash {
     std::string path;  // bytes, as the directories gave them
@@ -43,7 +60,7 @@ struct IterateOutcome {
 };
 
 // Algorithms without a result yet (and runs that failed) carry monostate.
-using Outcome = std::variant<std::monostate, CompareOutcome, CipherOutcome, IterateOutcome>;
+using Outcome = std::variant<std::monostate, CompareOutcome, CipherOutcome, WordCountOutcome, IterateOutcome>;
 
 // Canonical 16-hex-digit digest of an outcome (XXH64 of a canonical serialisation).
 std::string digest_of(const Outcome& outcome);

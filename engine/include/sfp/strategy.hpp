@@ -1,6 +1,7 @@
 #pragma once
 // A strategy is one plain descriptor: what it is, what it uses, whether it can run here, how.
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,9 @@ struct Strategy {
     // Optional, runs after the clock stopped: completes the outcome without being timed
     // (cipher hashes its output file here so the digest covers it). May throw like run.
     void (*finish)(const RunSpec& spec, Outcome& outcome) = nullptr;
+    // The swept options (sfp/swept_option.hpp) it reads, e.g. {"packing"}; the others do not
+    // multiply its cells.
+    std::span<const std::string_view> swept = {};
 };
 
 }  // namespace sfp

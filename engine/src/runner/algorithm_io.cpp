@@ -2,6 +2,7 @@
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/iterate/job.hpp"
+#include "algorithms/wordcount/inputs.hpp"
 #include "sfp/experiment.hpp"
 
 namespace sfp {
@@ -11,6 +12,7 @@ void check_cipher_options(const RunSpec& spec) { cipher::parse_options(spec); }
 
 constexpr std::string_view kCompareOptions[] = {"max_mismatches"};
 constexpr std::string_view kIterateOptions[] = {"scope", "seed", "list"};
+constexpr std::string_view kWordcountOptions[] = {"separators", "packing"};
 constexpr std::string_view kCipherOptions[] = {"shift", "transform", "fast", "flush", "direct", "output_exists", "in_place"};
 
 constexpr AlgorithmIo kTable[] = {
@@ -18,7 +20,8 @@ constexpr AlgorithmIo kTable[] = {
      .options = kCompareOptions, .check_options = compare::check_options},
     {.algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
      .options = kCipherOptions, .check_options = check_cipher_options},
-    {.algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false, .options = {}, .check_options = nullptr},
+    {.algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false,
+     .options = kWordcountOptions, .check_options = wordcount::check_options},
     {.algorithm = "iterate", .inputs = 1, .data_kind = "tree", .writes_output = false,  // one directory
      .options = kIterateOptions, .check_options = iterate::check_options, .check_input = iterate::check_root},
 };

@@ -8,7 +8,9 @@ namespace sfp {
 namespace {
 
 std::string parameters(const Cell& cell) {
-    return cell.strategy + " block=" + block_text(cell.block_size) + " threads=" + threads_text(cell.threads);
+    std::string text = cell.strategy + " block=" + block_text(cell.block_size) + " threads=" + threads_text(cell.threads);
+    for (const auto& [name, value] : cell.swept) text += " " + name + "=" + std::to_string(value);
+    return text;
 }
 
 std::string seconds_text(double s) {
@@ -41,6 +43,11 @@ const char* to_string(Order o) noexcept { return o == Order::interleaved ? "inte
 
 std::string block_text(std::uint64_t block_size) { return block_size ? format_size(block_size) : "-"; }
 std::string threads_text(unsigned threads) { return threads ? std::to_string(threads) : "-"; }
+
+std::string swept_text(const Cell& cell, std::string_view name) {
+    const auto it = cell.swept.find(std::string(name));
+    return it == cell.swept.end() ? "-" : std::to_string(it->second);
+}
 
 std::string cell_label(const Cell& cell) { return parameters(cell) + " size=" + format_size(cell.file_size); }
 

@@ -7,10 +7,13 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <map>
 
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/swept_option.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp::runner {
@@ -51,6 +54,53 @@ void check_parameters(const Experiment& e) {
             fail("threads: thread count " + std::to_string(t) + " is out of range (0 = all CPUs, up to " +
                  std::to_string(kMaxThreads) + ")");
     if (e.repetitions == 0) fail("repetitions: must be at least 1");
+}
+
+using SweptValues = std::map<std::string, std::uint64_t>;
+
+// The values of each swept option of the algorithm: the experiment's list, else its option,
+// else the declared fallback. Unknown names and values out of range are refused.
+std::map<std::string, std::vector<std::uint64_t>> resolve_sweeps(const Experiment& e) {
+    const std::vector<const SweptOption*> declared = swept_options_of(e.algorithm);
+    for (const auto& [name, values] : e.sweeps)
+        if (std::none_of(declared.begin(), declared.end(), [&](const SweptOption* o) { return o->name == name; })) {
+            std::string known;
+            for (const SweptOption* o : declared) known += (known.empty() ? "" : ", ") + std::string(o->name);
+            fail(name + ": " + e.algorithm + " has no swept option '" + name + "'" +
+                 (known.empty() ? std::string(" (it has none)") : " (it has: " + known + ")"));
+        }
+    std::map<std::string, std::vector<std::uint64_t>> out;
+    for (const SweptOption* o : declared) {
+        const std::string name(o->name);
+        std::vector<std::uint64_t> values = {o->fallback};
+        if (const auto it = e.sweeps.find(name); it != e.sweeps.end() && !it->second.empty())
+            values = unique_in_order(it->second);
+        else if (const auto opt = e.options.find(name); opt != e.options.end())
+            values = {std::uint64_t(std::strtoull(opt->second.c_str(), nullptr, 10))};  // the run checks its text
+        for (std::uint64_t v : values)
+            if (v < o->min || v > o->max)
+                fail(name + ": " + std::to_string(v) + " is out of range (" + std::to_string(o->min) + " to " +
+                     std::to_string(o->max) + ")");
+        out[name] = values;
+    }
+    return out;
+}
+
+// Every combination of the swept options `s` uses (one empty combination when it uses none).
+std::vector<SweptValues> swept_combinations(const Strategy& s,
+                                            const std::map<std::string, std::vector<std::uint64_t>>& sweeps) {
+    std::vector<SweptValues> combos = {{}};
+    for (const auto& [name, values] : sweeps) {
+        if (!uses_swept(s, name)) continue;
+        std::vector<SweptValues> next;
+        for (const SweptValues& c : combos)
+            for (std::uint64_t v : values) {
+                next.push_back(c);
+                next.back()[name] = v;
+            }
+        combos = std::move(next);
+    }
+    return combos;
 }
 
 // The inputs: given paths (one input set) or generated data (one input set per size).
@@ -101,23 +151,27 @@ Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
     for (unsigned t : e.threads) threads.push_back(t == 0 ? online_cpus() : t);
     threads = threads.empty() ? std::vector<unsigned>{online_cpus()} : unique_in_order(threads);
 
+    const auto sweeps = resolve_sweeps(e);
     std::vector<std::uint64_t> set_sizes = plan.sizes;
     if (!e.inputs.empty()) set_sizes = {size_of(e.inputs.front())};
 
     for (const Strategy* s : chosen) {
         const auto used_blocks = (s->uses & uses_block) ? blocks : std::vector<std::uint64_t>{0};
         const auto used_threads = (s->uses & uses_threads) ? threads : std::vector<unsigned>{0};
+        const std::vector<SweptValues> combos = swept_combinations(*s, sweeps);
         for (std::size_t set = 0; set < set_sizes.size(); ++set)
             for (std::uint64_t b : used_blocks)
-                for (unsigned t : used_threads) {
-                    plan.cells.push_back(Cell{.strategy = std::string(s->name),
-                                              .block_size = b,
-                                              .threads = t,
-                                              .input_set = set,
-                                              .file_size = set_sizes[set],
-                                              .reference_floor = s->reference_floor});
-                    plan.strategy_of.push_back(s);
-                }
+                for (unsigned t : used_threads)
+                    for (const SweptValues& swept : combos) {
+                        plan.cells.push_back(Cell{.strategy = std::string(s->name),
+                                                  .block_size = b,
+                                                  .threads = t,
+                                                  .input_set = set,
+                                                  .file_size = set_sizes[set],
+                                                  .reference_floor = s->reference_floor,
+                                                  .swept = swept});
+                        plan.strategy_of.push_back(s);
+                    }
     }
     return plan;
 }

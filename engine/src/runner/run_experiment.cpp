@@ -127,6 +127,7 @@ private:
         spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
         spec.threads = cell.threads;
         spec.options = experiment_.options;
+        for (const auto& [name, value] : cell.swept) spec.options[name] = std::to_string(value);
         return spec;
     }
 

@@ -1,0 +1,38 @@
+// wordcount/files — wcMTMM's whole-file parallelism: T threads take the next file from a shared
+// queue and count it alone (one thread, the vector kernel); results come back in argument order.
+#include <algorithm>
+#include <atomic>
+
+#include "algorithms/wordcount/inputs.hpp"
+#include "algorithms/wordcount/strategies.hpp"
+
+namespace sfp::wordcount {
+namespace {
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    Inputs in = open_inputs(spec, ctx);
+    WordCountOutcome out;
+    out.files.resize(in.files.size());
+    std::atomic<std::size_t> next{0};
+    const unsigned threads = unsigned(std::min<std::size_t>(spec.threads, in.files.size()));
+    ctx.run_threads(threads, [&](unsigned) {
+        for (std::size_t i; (i = next.fetch_add(1)) < in.files.size();)
+            if (!count_file(in.files[i], std::size_t(spec.block_size), Kernel::simd, in.separators, ctx, out.files[i]))
+                return;
+    });
+    if (ctx.should_stop()) return std::monostate{};
+    return out;
+}
+
+}  // namespace
+
+const Strategy files_strategy{
+    .algorithm = "wordcount",
+    .name = "files",
+    .description = "T threads take whole files from a shared queue, one thread per file (wcMTMM)",
+    .uses = uses_block | uses_threads,
+    .probe = always_supported,
+    .run = run,
+};
+
+}  // namespace sfp::wordcount

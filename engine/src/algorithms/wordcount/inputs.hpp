@@ -1,0 +1,56 @@
+#pragma once
+// What every wordcount strategy starts from: the input files open, the options parsed, and the
+// one read loop the single-threaded strategies share.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "algorithms/wordcount/tally.hpp"
+#include "io/file.hpp"
+#include "sfp/outcome.hpp"
+#include "sfp/run_context.hpp"
+#include "sfp/types.hpp"
+
+namespace sfp::wordcount {
+
+inline constexpr std::uint64_t kDefaultPacking = 1000;  // lines per hand-off (pipeline)
+inline constexpr std::uint64_t kMaxPacking = 100'000;
+
+struct Inputs {
+    std::vector<File> files;  // regular files only, in argument order
+    Separators separators;
+};
+
+// Opens every input (at least one; directories, FIFOs and devices refused before any is read),
+// parses the `separators` option and sets the progress total to the sum of the sizes.
+Inputs open_inputs(const RunSpec& spec, RunContext& ctx);
+// `separators`: extra bytes with C escapes (\t \n \\ \xHH); a NUL cannot be a separator.
+Separators separators_of(const RunSpec& spec);
+std::uint64_t packing_of(const RunSpec& spec);
+// Both of the above: the runner's preflight refuses bad option values before anything runs.
+void check_options(const RunSpec& spec);
+
+// Reads `file` from its current offset to the end in blocks of `block` bytes, passing each to
+// feed(data, length). Returns false when the run was told to stop first.
+template <class Feed>
+bool read_blocks(File& file, std::size_t block, RunContext& ctx, Feed&& feed) {
+    const auto buf = std::make_unique_for_overwrite<std::uint8_t[]>(block);
+    ProgressMeter meter(ctx);
+    while (!ctx.should_stop()) {
+        const std::size_t n = file.read_full(buf.get(), block);
+        if (n == 0) return true;
+        feed(buf.get(), n);
+        meter.add(n);
+    }
+    return false;
+}
+
+enum class Kernel { plain, simd };
+// One file from start to end with one thread: read() in blocks, counted by `kernel`.
+// Returns false when the run was told to stop.
+bool count_file(File& file, std::size_t block, Kernel kernel, const Separators& seps, RunContext& ctx,
+                WordCounts& counts);
+// Every input in turn with count_file: the whole run of `loop` and `simd`.
+Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel);
+
+}  // namespace sfp::wordcount

@@ -1,0 +1,382 @@
+// Every registered wordcount strategy x block size x thread count x packing against a plain
+// reference counter, on edge-case files made here; the kernel's join of segments; cancel; the
+// swept `packing` option through the runner's plan.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <QtTest>
+#include <filesystem>
+#include <set>
+#include <thread>
+
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+#include "sfp/swept_option.hpp"
+#include "sfp/wordcount.hpp"
+#include "support/temp_files.hpp"
+
+using testing::Bytes;
+
+namespace {
+
+// The reference: one byte at a time, the separator test spelled out, nothing shared with the
+// engine. A word is a run of non-separators holding a printable byte (GNU wc, C locale).
+sfp::WordCounts reference(const Bytes& text, const std::string& extra = {}) {
+    const auto separates = [&](std::uint8_t c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' ||
+               extra.find(char(c)) != std::string::npos;
+    };
+    sfp::WordCounts c;
+    c.bytes = text.size();
+    std::uint64_t length = 0;
+    bool printable = false;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && !separates(text[i])) {
+            ++length;
+            printable = printable || (text[i] > ' ' && text[i] < 0x7f);
+            continue;
+        }
+        if (i < text.size() && text[i] == '\n') ++c.lines;
+        if (printable) {
+            ++c.words;
+            ++c.histogram[std::min<std::uint64_t>(length, 31)];
+        }
+        length = 0;
+        printable = false;
+    }
+    return c;
+}
+
+Bytes text_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
+
+// Words of 1..40 bytes (letters, high bytes and NULs unless `letters_only`) and runs of every separator.
+Bytes mixed_text(std::size_t size, std::uint32_t seed, bool letters_only = false) {
+    const Bytes noise = testing::pattern(size * 2, seed);
+    static const char separators[] = " \t\n\v\f\r";
+    Bytes out;
+    for (std::size_t i = 0; out.size() < size; ++i) {
+        const std::size_t word = 1 + noise[2 * i] % 40;
+        for (std::size_t k = 0; k < word && out.size() < size; ++k) {
+            const std::uint8_t r = noise[(2 * i + k) % noise.size()];
+            out.push_back(letters_only ? std::uint8_t('a' + r % 26)
+                          : r % 17 == 0 ? 0
+                          : r % 13 == 0 ? std::uint8_t(0x80 | r)
+                                        : std::uint8_t('a' + r % 26));
+        }
+        for (std::size_t k = 0; k <= noise[2 * i + 1] % 3 && out.size() < size; ++k)
+            out.push_back(std::uint8_t(separators[noise[2 * i + 1 + k] % 6]));
+    }
+    return out;
+}
+
+// Word bytes everywhere except a separator 3 before and 2 after each boundary: a 4-byte word
+// straddles every boundary given.
+Bytes straddling(std::size_t size, const std::vector<std::size_t>& boundaries) {
+    Bytes out(size, 'w');
+    for (std::size_t b : boundaries) {
+        if (b >= 3 && b - 3 < size) out[b - 3] = ' ';
+        if (b + 2 < size) out[b + 2] = '\n';
+    }
+    return out;
+}
+
+struct Case {
+    std::string name;
+    Bytes text;
+};
+
+// The edge files for one block size and thread count.
+std::vector<Case> cases_for(std::size_t block, unsigned threads) {
+    std::vector<Case> c = {
+        {"empty", {}},
+        {"only separators", text_of(" \t\n\v\f\r\r\n  \n")},
+        {"no trailing newline", text_of("one two\nthree")},
+        {"CR/LF", text_of("a b\r\nc\r\n\r\nd e f\r\n")},
+        {"one letter", text_of("x")},
+        {"NUL and high bytes", Bytes{0, 'a', 0, ' ', 0xff, 0x80, '\n', 0xa0, 0, 0x85, ' ', 0}},
+        {"runs without a printable byte", Bytes{1, 2, ' ', 0xff, '\n', 0x80, 'a', 0x90, ' ', 0x7f, '~', '\t', 0x7f}},
+        {"words longer than 31", text_of(std::string(31, 'a') + " " + std::string(32, 'b') + "\n" +
+                                         std::string(100, 'c') + " " + std::string(30, 'd'))},
+    };
+    const std::size_t size = std::min<std::size_t>(block * threads * 3 + 1234, 300'000);
+    c.push_back({"mixed", mixed_text(size, unsigned(block + threads))});
+    c.push_back({"plain text", mixed_text(size, unsigned(block + threads + 1), true)});
+    c.push_back({"one word", Bytes(size, 'z')});
+    // Stripes of the striped strategy begin at multiples of ceil(size / threads).
+    std::vector<std::size_t> boundaries;
+    const std::size_t stripe = (size + threads - 1) / threads;
+    for (std::size_t b = stripe; b < size; b += stripe) boundaries.push_back(b);
+    if (block >= 6)  // 3 bytes before and 2 after each boundary fit between boundaries
+        for (std::size_t b = block; b < size; b += block) boundaries.push_back(b);
+    c.push_back({"a word across every boundary", straddling(size, boundaries)});
+    if (block >= 4096) {  // a 10 MB line read a byte or 7 at a time would take minutes
+        Bytes line = mixed_text(10'000'000, 3);
+        std::replace(line.begin(), line.end(), std::uint8_t('\n'), std::uint8_t(' '));
+        line.back() = '\n';
+        c.push_back({"a single 10 MB line", std::move(line)});
+    }
+    return c;
+}
+
+QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+QString describe(const sfp::WordCounts& c) {
+    QString h;
+    for (std::size_t len = 1; len < c.histogram.size(); ++len) h += QString(" %1").arg(c.histogram[len]);
+    return QString("lines %1 words %2 bytes %3 histogram%4").arg(c.lines).arg(c.words).arg(c.bytes).arg(h);
+}
+
+// wc makes no histogram: only its counts are compared.
+sfp::WordCounts as_seen_by(const std::string& strategy, sfp::WordCounts c) {
+    if (strategy == "wc") c.histogram = {};
+    return c;
+}
+
+sfp::RunSpec spec_of(const std::string& strategy, std::vector<std::string> inputs, std::uint64_t block,
+                     unsigned threads, std::uint64_t packing) {
+    sfp::RunSpec spec;
+    spec.algorithm = "wordcount";
+    spec.strategy = strategy;
+    spec.inputs = std::move(inputs);
+    spec.block_size = block;
+    spec.threads = threads;
+    spec.options["packing"] = std::to_string(packing);
+    return spec;
+}
+
+std::size_t threads_now() { return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {})); }
+
+}  // namespace
+
+class TestWordcount : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::string path(const std::string& name) { return (dir_.path() + "/").toStdString() + name; }
+
+private slots:
+    void matchesReference_data() {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<qulonglong>("block");
+        QTest::addColumn<unsigned>("threads");
+        QTest::addColumn<qulonglong>("packing");
+        for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
+            for (qulonglong block : {1ull, 7ull, 4096ull, 1ull << 20})
+                for (unsigned threads : {1u, 2u, 3u, 8u})
+                    for (qulonglong packing : {1ull, 3ull, 1000ull}) {
+                        // A parameter the strategy ignores is tested once, not multiplied.
+                        if (!(s->uses & sfp::uses_block) && block != 4096) continue;
+                        if (!(s->uses & sfp::uses_threads) && threads != 2) continue;
+                        if (!sfp::uses_swept(*s, "packing") && packing != 1000) continue;
+                        const QString name = QString("%1 b=%2 t=%3 r=%4").arg(text(s->name)).arg(block).arg(threads).arg(packing);
+                        QTest::newRow(qPrintable(name)) << text(s->name) << block << threads << packing;
+                    }
+    }
+
+    // All cases in one run, one file each: every strategy also counts several files in order.
+    void matchesReference() {
+        QFETCH(QString, strategy);
+        QFETCH(qulonglong, block);
+        QFETCH(unsigned, threads);
+        QFETCH(qulonglong, packing);
+        const std::string name = strategy.toStdString();
+        if (!sfp::find_strategy("wordcount", name)->probe().supported) QSKIP("strategy unsupported on this machine");
+        const std::vector<Case> cases = cases_for(block, threads);
+        std::vector<std::string> paths;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            paths.push_back(path("case" + std::to_string(i)));
+            testing::write_file(paths.back(), cases[i].text);
+        }
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec_of(name, paths, block, threads, packing), progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const auto* got = std::get_if<sfp::WordCountOutcome>(&r.outcome);
+        QVERIFY(got);
+        QCOMPARE(got->files.size(), cases.size());
+        sfp::WordCountOutcome want;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            want.files.push_back(as_seen_by(name, reference(cases[i].text)));
+            if (!(got->files[i] == want.files[i]))
+                QFAIL(qPrintable(QString("%1:\n got  %2\n want %3")
+                                     .arg(QString::fromStdString(cases[i].name), describe(got->files[i]),
+                                          describe(want.files[i]))));
+        }
+        QCOMPARE(r.digest, sfp::digest_of(want));
+    }
+
+    void extraSeparators() {
+        const Bytes t = mixed_text(50'000, 11);
+        Bytes with_punctuation = t;
+        for (std::size_t i = 0; i < t.size(); i += 7) with_punctuation[i] = i % 2 ? ',' : '.';
+        testing::write_file(path("punct"), with_punctuation);
+        const sfp::WordCounts want = reference(with_punctuation, ",.\t");
+        QVERIFY(!(want == reference(with_punctuation)));  // the extra set matters on this text
+        for (const sfp::Strategy* s : sfp::strategies_of("wordcount")) {
+            if (!s->probe().supported) continue;
+            sfp::RunSpec spec = spec_of(std::string(s->name), {path("punct")}, 4096, 3, 7);
+            spec.options["separators"] = ",.\\t";  // escapes are decoded: \t is a tab
+            sfp::Progress progress;
+            const sfp::RunResult r = sfp::run_once(spec, progress);
+            if (s->name == "wc") {  // cannot honour them, and says so instead of counting otherwise
+                QCOMPARE(r.status, sfp::Status::error);
+                QVERIFY2(r.error.find("separators") != std::string::npos, r.error.c_str());
+                continue;
+            }
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            QVERIFY2(std::get<sfp::WordCountOutcome>(r.outcome).files.at(0) == want, s->name.data());
+        }
+    }
+
+    void badInputIsAnErrorNamingIt_data() {
+        QTest::addColumn<QString>("strategy");
+        for (const sfp::Strategy* s : sfp::strategies_of("wordcount")) QTest::newRow(s->name.data()) << text(s->name);
+    }
+    void badInputIsAnErrorNamingIt() {
+        QFETCH(QString, strategy);
+        testing::write_file(path("good"), text_of("a b\n"));
+        const std::string fifo = path("fifo");
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        for (const std::string& bad : {path("missing"), dir_.path().toStdString(), fifo}) {
+            sfp::Progress progress;
+            const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("good"), bad}, 4096, 2, 10), progress);
+            QCOMPARE(r.status, sfp::Status::error);
+            QVERIFY2(r.error.find(bad) != std::string::npos, r.error.c_str());
+        }
+        ::unlink(fifo.c_str());
+        sfp::Progress progress;
+        auto spec = spec_of(strategy.toStdString(), {path("good")}, 4096, 2, 0);  // packing 0: out of range
+        const auto r = sfp::run_once(spec, progress);
+        if (strategy == "pipeline") QVERIFY2(r.error.find("packing") != std::string::npos, r.error.c_str());
+    }
+
+    void cancelBeforeTheFirstBlock_data() { badInputIsAnErrorNamingIt_data(); }
+    void cancelBeforeTheFirstBlock() {
+        QFETCH(QString, strategy);
+        testing::write_file(path("c"), mixed_text(100'000, 5));
+        sfp::Progress progress;
+        progress.cancel = true;
+        const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("c")}, 4096, 3, 1), progress);
+        QCOMPARE(r.status, sfp::Status::cancelled);
+    }
+
+    // A cancel landing mid-run (after the first MiB) ends it as cancelled, with every thread joined.
+    void cancelMidRun_data() {
+        QTest::addColumn<QString>("strategy");
+        for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
+            if (!s->reference_floor) QTest::newRow(s->name.data()) << text(s->name);
+    }
+    void cancelMidRun() {
+        QFETCH(QString, strategy);
+        // Short lines (strtok is line by line) read a byte at a time: far longer than the cancel takes.
+        Bytes lines;
+        while (lines.size() < (16u << 20)) lines.insert(lines.end(), {'a', ' ', 'b', '\n'});
+        testing::write_file(path("big"), lines);
+        const std::size_t before = threads_now();
+        sfp::Progress progress;
+        std::thread canceller([&] {
+            while (progress.done.load() == 0) std::this_thread::yield();
+            progress.cancel.store(true);
+        });
+        const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("big")}, 1, 3, 1), progress);
+        canceller.join();
+        QCOMPARE(r.status, sfp::Status::cancelled);
+        QVERIFY(r.bytes < lines.size());
+        QCOMPARE(threads_now(), before);
+    }
+
+    void wcFormatMatchesGnuWc() {
+        sfp::WordCountOutcome o;
+        o.files = {sfp::WordCounts{.lines = 676, .words = 5644, .bytes = 35149}, sfp::WordCounts{}};
+        QCOMPARE(sfp::format_wc_lines(o, {"GPL-3", "empty"}),
+                 std::string("  676  5644 35149 GPL-3\n    0     0     0 empty\n  676  5644 35149 total\n"));
+        o.files.pop_back();
+        o.files[0] = {};
+        QCOMPARE(sfp::format_wc_lines(o, {"empty"}), std::string("0 0 0 empty\n"));
+        o.files[0].words = 3;
+        o.files[0].histogram[1] = 2;
+        o.files[0].histogram[31] = 1;
+        const std::string h = sfp::format_histogram(o);
+        QVERIFY(h.starts_with("1 2\n2 0\n"));
+        QVERIFY(h.ends_with("30 0\n31 1\nwords 3\n"));
+    }
+
+    // packing is declared once and multiplies only the cells of strategies that read it.
+    void packingSweepMultipliesOnlyItsStrategies() {
+        sfp::Experiment e;
+        e.algorithm = "wordcount";
+        e.strategies = {"loop", "pipeline", "striped"};
+        e.sizes = {1000};
+        e.block_sizes = {4096, 65536};
+        e.threads = {2};
+        e.sweeps["packing"] = {1, 10, 100};
+        const std::vector<sfp::Cell> cells = sfp::expand(e);
+        std::map<std::string, int> per_strategy;
+        for (const sfp::Cell& c : cells) {
+            ++per_strategy[c.strategy];
+            QCOMPARE(c.swept.count("packing"), std::size_t(c.strategy == "pipeline"));
+            QCOMPARE(sfp::swept_text(c, "packing") == "-", c.strategy != "pipeline");
+        }
+        QCOMPARE(per_strategy["loop"], 2);
+        QCOMPARE(per_strategy["striped"], 2);
+        QCOMPARE(per_strategy["pipeline"], 6);
+        QVERIFY(sfp::cell_label(cells[7]).find("pipeline block=64K threads=2 packing=100") == 0);
+
+        e.sweeps.clear();  // none named: the declared fallback, one cell per block
+        for (const sfp::Cell& c : sfp::expand(e))
+            if (c.strategy == "pipeline") QCOMPARE(c.swept.at("packing"), sfp::swept_options_of("wordcount")[0]->fallback);
+        e.options["packing"] = "7";  // a single value given as an option
+        for (const sfp::Cell& c : sfp::expand(e))
+            if (c.strategy == "pipeline") QCOMPARE(c.swept.at("packing"), 7ull);
+    }
+
+    void packingSweepIsValidated() {
+        sfp::Experiment e;
+        e.algorithm = "wordcount";
+        e.sizes = {1000};
+        e.sweeps["packing"] = {0};
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
+        e.sweeps["packing"] = {100001};
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
+        e.sweeps = {{"packnig", {1}}};
+        try {
+            sfp::expand(e);
+            QFAIL("an unknown swept option was accepted");
+        } catch (const sfp::Failure& f) {
+            QVERIFY2(std::string(f.what()).find("packing") != std::string::npos, f.what());  // lists the known ones
+        }
+        e.algorithm = "compare";
+        e.sweeps = {{"packing", {1}}};
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
+    }
+
+    // Through the runner: every strategy agrees on a generated text, across packings.
+    void runnerAgreesAcrossStrategiesAndPackings() {
+        sfp::Experiment e;
+        e.algorithm = "wordcount";
+        e.sizes = {300'000};
+        e.workdir = dir_.path().toStdString() + "/ws";
+        e.block_sizes = {4096};
+        e.threads = {3};
+        e.sweeps["packing"] = {1, 1000};
+        e.repetitions = 1;
+        e.warmups = 0;
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+        QCOMPARE(report.runs.size(), report.cells.size());
+        std::set<std::string> digests;
+        std::vector<std::uint64_t> packings;
+        for (const sfp::RunRecord& r : report.runs) {
+            const sfp::Cell& c = report.cells[r.cell];
+            QVERIFY2(r.status == "ok", (sfp::cell_label(c) + ": " + r.status + " " + r.result.error).c_str());
+            if (!c.reference_floor) digests.insert(r.result.digest);
+            if (c.strategy == "pipeline") packings.push_back(c.swept.at("packing"));
+        }
+        QCOMPARE(digests.size(), std::size_t(1));
+        std::sort(packings.begin(), packings.end());
+        QCOMPARE(packings, (std::vector<std::uint64_t>{1, 1000}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestWordcount)
+#include "test_wordcount.moc"
