@@ -75,12 +75,9 @@ bool count_file(File& file, std::size_t block, Kernel kernel, const Separators& 
 }
 
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel) {
-    Inputs in = open_inputs(spec, ctx);
-    WordCountOutcome out;
-    for (File& f : in.files)
-        if (!count_file(f, std::size_t(spec.block_size), kernel, in.separators, ctx, out.files.emplace_back()))
-            return std::monostate{};
-    return out;
+    return count_each_file(spec, ctx, [&](File& f, const Separators& seps, WordCounts& counts) {
+        return count_file(f, std::size_t(spec.block_size), kernel, seps, ctx, counts);
+    });
 }
 
 Support always_supported() { return Support::yes(); }

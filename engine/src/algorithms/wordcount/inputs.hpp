@@ -50,7 +50,17 @@ enum class Kernel { plain, simd };
 // Returns false when the run was told to stop.
 bool count_file(File& file, std::size_t block, Kernel kernel, const Separators& seps, RunContext& ctx,
                 WordCounts& counts);
-// Every input in turn with count_file: the whole run of `loop` and `simd`.
+// Every input in turn, counted by count(file, separators, counts) -> false when told to stop:
+// the whole run of every strategy that works on one file at a time.
+template <class Count>
+Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
+    Inputs in = open_inputs(spec, ctx);
+    WordCountOutcome out;
+    for (File& f : in.files)
+        if (!count(f, in.separators, out.files.emplace_back())) return std::monostate{};
+    return out;
+}
+// count_each_file with count_file: the whole run of `loop` and `simd`.
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel);
 
 }  // namespace sfp::wordcount

@@ -69,11 +69,9 @@ bool count_file(File& file, const RunSpec& spec, const Separators& seps, RunCont
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     packing_of(spec);  // a bad packing fails the run before any thread starts
-    Inputs in = open_inputs(spec, ctx);
-    WordCountOutcome out;
-    for (File& f : in.files)
-        if (!count_file(f, spec, in.separators, ctx, out.files.emplace_back())) return std::monostate{};
-    return out;
+    return count_each_file(spec, ctx, [&](File& f, const Separators& seps, WordCounts& counts) {
+        return count_file(f, spec, seps, ctx, counts);
+    });
 }
 
 }  // namespace

@@ -38,11 +38,9 @@ bool count_file(File& file, const RunSpec& spec, const Separators& seps, RunCont
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    Inputs in = open_inputs(spec, ctx);
-    WordCountOutcome out;
-    for (File& f : in.files)
-        if (!count_file(f, spec, in.separators, ctx, out.files.emplace_back())) return std::monostate{};
-    return out;
+    return count_each_file(spec, ctx, [&](File& f, const Separators& seps, WordCounts& counts) {
+        return count_file(f, spec, seps, ctx, counts);
+    });
 }
 
 }  // namespace
