@@ -27,6 +27,10 @@ console "sfpbench generate pair a b --size 640000000 --mismatch-at 0,4095,4096,6
         "sfpbench compare a b --strategy mmap-mt --threads 2" \
         "sfpbench compare a b; echo \"exit \$?\"" | publish example-compare "$readme"
 console "sfpbench strategies compare" | publish example-strategies "$readme"
+console "cd /usr/share/common-licenses && sfpbench wordcount GPL-2 GPL-3 LGPL-2.1 --strategy striped --threads 2 2>/dev/null" \
+        "cd /usr/share/common-licenses && LC_ALL=C wc GPL-2 GPL-3 LGPL-2.1" \
+        "sfpbench wordcount /usr/share/common-licenses/GPL-3 --histogram --separators ' \\t,.' 2>/dev/null | head -3" |
+    publish example-wordcount "$readme"
 console "sfpbench run --strategies read,mmap-mt --block 512,4K,64K --threads 2 --sizes 64M --reps 3 --workdir ws | sed -n '/^64M:/,/^$/p'" |
     publish example-run "$readme"
 console "sfpbench generate random big.dat --size 640000000" \
