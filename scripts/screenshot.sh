@@ -30,6 +30,11 @@ Xvfb ":$display" -screen 0 "${size}x24" -nolisten tcp >"$scratch/xvfb.log" 2>&1 
 xvfb_pid=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
 
+# SFP_SCREENSHOT_PRESENTATION=1: start in presentation mode (the setting View > Presentation mode saves).
+if [ -n "${SFP_SCREENSHOT_PRESENTATION:-}" ]; then
+    mkdir -p "$scratch/config/sfpbench"
+    printf '[view]\npresentation=true\n' >"$scratch/config/sfpbench/sfpbench-gui.conf"
+fi
 DISPLAY=":$display" XDG_CONFIG_HOME="$scratch/config" \
     "$gui" "$experiment" --run -geometry "$size+0+0" >"$scratch/gui.log" 2>&1 &
 gui_pid=$!
