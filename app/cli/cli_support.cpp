@@ -77,6 +77,17 @@ void print_error(const QString& message) { print_error(bytes_of_text(message)); 
 
 void print_error(const std::string& message) { std::fprintf(stderr, "sfpbench: %s\n", message.c_str()); }
 
+int finish_run(const sfp::RunResult& r) {
+    if (r.status == sfp::Status::cancelled) return exit_cancelled;
+    if (r.status != sfp::Status::ok) {
+        print_error(r.error);
+        return exit_trouble;
+    }
+    for (const std::string& note : r.notes) print_error(note);
+    print_timing(r);
+    return exit_ok;
+}
+
 void print_timing(const sfp::RunResult& r) {
     const double mbs = r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0.0;
     std::fprintf(stderr, "real %.3fs  user %.3fs  sys %.3fs  %.1f MB/s\n", r.real_s, r.usage.user_s,

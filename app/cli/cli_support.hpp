@@ -45,6 +45,10 @@ void print_error(const std::string& message);  // the same for engine messages (
 // "real 0.123s  user 0.100s  sys 0.020s  1234.5 MB/s" on stderr.
 void print_timing(const sfp::RunResult& result);
 
+// The end every one-run command shares: exit_cancelled, or the error and exit_trouble, or the
+// notes and the timing on stderr and exit_ok.
+int finish_run(const sfp::RunResult& result);
+
 // Every catchable signal that would end the process (INT, TERM, HUP, QUIT, PIPE, USR1, USR2,
 // ALRM, XCPU, VTALRM, PROF) sets signal_progress().cancel instead: the run stops within a
 // block, its temporaries are removed and its completed results kept. main() installs this

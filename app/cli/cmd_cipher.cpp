@@ -85,13 +85,7 @@ int cmd_cipher(const QStringList& args) {
                                                                              : "' was not changed"));
         return exit_cancelled;
     }
-    if (r.status != sfp::Status::ok) {
-        print_error(r.error);
-        return exit_trouble;
-    }
-    for (const std::string& note : r.notes) print_error(note);
-    print_timing(r);
-    return exit_ok;
+    return finish_run(r);
 }
 
 }  // namespace cli

@@ -46,13 +46,7 @@ int cmd_compare(const QStringList& args) {
         const std::string eof = sfp::format_length_note(*o, spec.inputs[0], spec.inputs[1]);
         if (!eof.empty()) print_error(eof);
     }
-    if (r.status == sfp::Status::cancelled) return exit_cancelled;
-    if (r.status != sfp::Status::ok) {
-        print_error(r.error);
-        return exit_trouble;
-    }
-    for (const std::string& note : r.notes) print_error(note);
-    print_timing(r);
+    if (const int code = finish_run(r); code != exit_ok) return code;
     return std::get<sfp::CompareOutcome>(r.outcome).identical() ? exit_ok : exit_different;
 }
 

@@ -50,14 +50,7 @@ int cmd_wordcount(const QStringList& args) {
         std::fputs(text.c_str(), stdout);
         flush_stdout();
     }
-    if (r.status == sfp::Status::cancelled) return exit_cancelled;
-    if (r.status != sfp::Status::ok) {
-        print_error(r.error);
-        return exit_trouble;
-    }
-    for (const std::string& note : r.notes) print_error(note);
-    print_timing(r);
-    return exit_ok;
+    return finish_run(r);
 }
 
 }  // namespace cli
