@@ -134,9 +134,8 @@ private:
     // Done before every run, timed or not. Cold: evict the inputs. Hot: the first time an input
     // set is used, evict it and read it once (one defined state, whatever came before); then,
     // like hot-written, read it again, which only brings back pages lost since. A directory
-    // input stands for every file of its tree.
-    void prepare_cache(std::size_t set) {
-        const std::vector<std::string> inputs = iterate::files_under(report_.input_sets[set].paths);
+    // input stands for every file of its tree (`inputs`: the set's files, listed once per run).
+    void prepare_cache(std::size_t set, const std::vector<std::string>& inputs) {
         if (experiment_.cache == CacheMode::cold) {
             note_eviction(page_cache::evict(inputs));
             return;
@@ -172,7 +171,8 @@ private:
         for (unsigned w = 0; w < experiment_.warmups && !cancelled(); ++w) {
             say("warm-up " + std::to_string(w + 1) + "/" + std::to_string(experiment_.warmups) + ": " +
                 cell_label(report_.cells[c]));
-            prepare_cache(report_.cells[c].input_set);
+            const std::size_t set = report_.cells[c].input_set;
+            prepare_cache(set, iterate::files_under(report_.input_sets[set].paths));
             run_cell(c);  // untimed: its result is dropped
         }
     }
@@ -183,8 +183,8 @@ private:
         RunRecord record;
         record.cell = slot.cell;
         record.repetition = slot.repetition;
-        prepare_cache(set);
         const std::vector<std::string> files = iterate::files_under(inputs);
+        prepare_cache(set, files);
         record.residency_pct = page_cache::residency_pct(files);
         record.large_folio_share = page_cache::large_folio_share(files);
         record.result = run_cell(slot.cell);
