@@ -14,5 +14,6 @@ int cmd_clean(const QStringList& args);
 int cmd_wordcount(const QStringList& args);
 int cmd_iterate(const QStringList& args);
 int cmd_diff(const QStringList& args);
+int cmd_lesson(const QStringList& args);
 
 }  // namespace cli

@@ -12,7 +12,7 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString median_text(const ImportedCell* c) { return c && c->median_s ? duration_text(*c->median_s) : kUnknown; }
 
-QString header(const char* which, const ResultSet& s) {
+QString header(const QString& which, const ResultSet& s) {
     QString line = QString("%1: %2 -- %3 (%4, cache %5)\n")
                        .arg(which, s.path, q(s.name()), q(s.algorithm), s.cache.empty() ? kUnknown : q(s.cache));
     if (!s.citation.empty()) line += QString("   source: %1\n").arg(q(s.citation));
@@ -51,7 +51,7 @@ QString comparison_text(const ResultSet& a, const ResultSet& b) {
                        .arg(ratio ? faster(*ratio) : kNotUsed);
         }
     }
-    const auto list = [&out](const char* which, const std::vector<const ImportedCell*>& cells) {
+    const auto list = [&out](const QString& which, const std::vector<const ImportedCell*>& cells) {
         if (cells.empty()) return;
         out += QString("\nonly in %1 (%2):\n").arg(which).arg(cells.size());
         for (const ImportedCell* cell : cells) out += QString("  %1  %2\n").arg(q(cell->label())).arg(median_text(cell));

@@ -82,7 +82,7 @@ private slots:
             }
             return "accepted";
         };
-        QCOMPARE(refusal("a,b\n1,2\n"), std::string("report 'x.json': not JSON (illegal value at byte 0)"));
+        QCOMPARE(refusal("a,b\n1,2\n"), std::string("report 'x.json': not JSON (illegal value at byte 1)"));
         QCOMPARE(refusal(R"({"version": 1, "algorithm": "compare"})"),
                  std::string("report 'x.json': not an sfpbench report (no \"format\": \"sfpbench-report\") "
                              "(an experiment spec? import a report: `run --json`)"));
