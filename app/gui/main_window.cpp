@@ -23,7 +23,10 @@
 #include "experiment_file.hpp"
 #include "experiment_panel.hpp"
 #include "inputs_box.hpp"
+#include "lessons_menu.hpp"
 #include "message_area.hpp"
+#include "overlay_menu.hpp"
+#include "overlay_sets.hpp"
 #include "plot_panel.hpp"
 #include "progress_panel.hpp"
 #include "report_export.hpp"
@@ -68,6 +71,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(progress_);
     setCentralWidget(central);
 
+    overlays_ = new OverlaySets(this);
+    plot_->setOverlays(overlays_);
     buildMenus();
     connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
     connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
@@ -109,6 +114,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Add input files…"), this, [this] {
         experiment_->inputs()->addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files"), settings_->lastDirectory()));
     });
+    file->addAction(tr("&Import results…"), this, [this] { imported_->importDialog(); });
     export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -127,6 +133,9 @@ void MainWindow::buildMenus() {
     presentation_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     connect(presentation_, &QAction::toggled, this, &MainWindow::setPresentation);
 
+    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
+    menuBar()->addMenu(imported_);
+    menuBar()->addMenu(new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, this));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {
         messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
@@ -341,6 +350,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
     QStringList paths;
     for (const QUrl& url : event->mimeData()->urls())
         if (url.isLocalFile()) paths << url.toLocalFile();
+    QStringList errors;  // a dropped report is imported as an overlay, not added as an input
+    paths = overlays_->addReports(paths, &errors);
+    for (const QString& e : errors) messages_->showError(e);
+    if (paths.size() < event->mimeData()->urls().size()) event->acceptProposedAction();
     if (paths.isEmpty() || controller_->isRunning()) return;  // the form is locked while running
     experiment_->inputs()->addFiles(paths);
     event->acceptProposedAction();

@@ -1,5 +1,7 @@
 #include "plot_panel.hpp"
 
+#include "overlay_sets.hpp"
+
 #include <QComboBox>
 #include <QFile>
 #include <QHBoxLayout>
@@ -207,8 +209,18 @@ void PlotPanel::redrawNow() {
     case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_); break;
     case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, report_); break;
     }
+    // Imported sets where they mean something: median time on the Lines plot.
+    const bool overlay = overlays_ && plots::Kind(kind_->currentIndex()) == plots::Kind::lines && metric == Metric::elapsed;
+    plots::draw_overlays(canvas_, overlay ? overlays_->shown() : std::vector<core::ResultSet>{}, choice_.x,
+                         overlay && overlays_->normalised());
     applyHidden();
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotPanel::setOverlays(const OverlaySets* sets) {
+    overlays_ = sets;
+    connect(sets, &OverlaySets::changed, this, &PlotPanel::redrawNow);
+    redrawNow();
 }
 
 void PlotPanel::toggleSeries(const QString& name) {
