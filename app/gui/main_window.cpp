@@ -167,6 +167,13 @@ void MainWindow::restoreState() {
     measured_rate_ = settings_->measuredRate();
     experiment_->setMeasuredRate(measured_rate_);
     presentation_->setChecked(settings_->presentation());
+    for (const QString& path : settings_->importedSets()) {
+        try {
+            overlays_->add(path);
+        } catch (const core::ImportError& e) {  // moved or deleted since: say so, keep the rest
+            messages_->showError(QString::fromStdString(e.what()));
+        }
+    }
 }
 
 void MainWindow::saveState() {
@@ -174,6 +181,7 @@ void MainWindow::saveState() {
     settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
     settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
     settings_->setPresentation(presentation_->isChecked());
+    settings_->setImportedSets(overlays_->paths());
     if (measured_rate_ > 0) settings_->setMeasuredRate(measured_rate_);
     try {
         settings_->setLastExperiment(experiment_->experiment());

@@ -147,6 +147,20 @@ private slots:
         QVERIFY(w.experimentPanel()->inputs()->files().isEmpty());
     }
 
+    void imports_are_remembered_with_the_last_experiment() {
+        QTemporaryDir dir;
+        const QString lab = write_report(dir, "lab.json", 1), gone = write_report(dir, "gone.json", 2);
+        {
+            MainWindow w(std::make_unique<Settings>(dir.filePath("settings.ini")));
+            w.overlays()->add(lab);
+            w.overlays()->add(gone);
+            w.close();
+        }
+        QVERIFY(QFile::remove(gone));
+        MainWindow again(std::make_unique<Settings>(dir.filePath("settings.ini")));
+        QCOMPARE(again.overlays()->paths(), QStringList{lab});
+    }
+
     void lessons_menu_lists_and_loads() {
         OverlaySets sets;
         MessageArea messages;
