@@ -40,6 +40,7 @@ void reset(const Canvas& c) {
         axis->setLabel({});
         axis->grid()->setVisible(true);
         axis->setBasePen(QPen(Qt::black, c.style.line_width / 2));
+        axis->setRangeReversed(false);
     }
     p->xAxis->grid()->setVisible(false);
     p->legend->setFont(font);
@@ -49,6 +50,15 @@ void reset(const Canvas& c) {
     title.setPointSize(c.style.font_pt + 2);
     c.title->setFont(title);
     c.title->setText({});
+}
+
+void set_category_axis(const Canvas& c, const QSharedPointer<QCPAxisTickerText>& ticker, double last_key) {
+    QCPAxis* y = c.plot->yAxis;
+    y->setTicker(ticker);
+    y->setRangeReversed(true);
+    y->setRange(0.4, last_key + 0.6);
+    y->grid()->setVisible(false);
+    c.plot->xAxis->grid()->setVisible(true);
 }
 
 void show_placeholder(const Canvas& c, const QString& text) {
