@@ -43,23 +43,32 @@ void FlowLayout::setGeometry(const QRect& rect) {
 int FlowLayout::arrange(const QRect& rect, bool apply) const {
     const QRect area = rect.marginsRemoved(contentsMargins());
     int x = area.x(), y = area.y(), line = 0;
+    QList<std::pair<QLayoutItem*, QRect>> current;  // the line being filled
+    const auto finish_line = [&] {
+        // Centred in their line: a label sits level with the taller combo beside it.
+        if (apply)
+            for (auto& [item, r] : current) item->setGeometry(r.translated(0, (line - r.height()) / 2));
+        current.clear();
+    };
     for (int i = 0; i < items_.size(); ++i) {
         QLayoutItem* item = items_[i];
         if (item->isEmpty()) continue;
         const QSize hint = item->sizeHint();
         // A label stays on the line of the control after it (a QLabel whose buddy follows).
         int need = hint.width();
-        if (auto* label = qobject_cast<QWidget*>(item->widget()); label && label->inherits("QLabel") && i + 1 < items_.size())
+        if (QWidget* label = item->widget(); label && label->inherits("QLabel") && i + 1 < items_.size())
             need += spacing_ + items_[i + 1]->sizeHint().width();
         if (x > area.x() && x + need > area.right() + 1) {
+            finish_line();
             x = area.x();
             y += line + spacing_;
             line = 0;
         }
-        if (apply) item->setGeometry(QRect(QPoint(x, y), hint.boundedTo(QSize(area.width(), hint.height()))));
+        current.append({item, QRect(QPoint(x, y), hint.boundedTo(QSize(area.width(), hint.height())))});
         x += hint.width() + spacing_;
         line = std::max(line, hint.height());
     }
+    finish_line();
     return y + line - rect.y() + contentsMargins().bottom();
 }
 

@@ -14,6 +14,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -359,21 +360,26 @@ void MainWindow::saveDialog() {
 }
 
 void MainWindow::setPresentation(bool on) {
-    QFont f = base_font_;
-    if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
-    setFont(f);
-    plot_->setPresentation(on);
-    results_->setPresentation(on);
-    fitLeftWidth();
-    // A class looks at the plot: the form steps aside (View > Experiment panel brings it back).
+    // A class looks at the plot: the form steps aside first (View > Experiment panel brings it
+    // back), so the larger font never asks for a window wider than the screen.
     if (on) {
         panel_before_presentation_ = panel_->isChecked();
         panel_->setChecked(false);
     } else {
         panel_->setChecked(panel_before_presentation_);
     }
-    const int tall = right_split_->height();
-    right_split_->setSizes({tall * 3 / 5, tall - tall * 3 / 5});  // the plot keeps its share
+    QFont f = base_font_;
+    if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
+    setFont(f);
+    plot_->setPresentation(on);
+    results_->setPresentation(on);
+    fitLeftWidth();
+    // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
+    QTimer::singleShot(0, this, [this, on] {
+        const int tall = right_split_->height();
+        const int plot = tall * (on ? 7 : 6) / 10;
+        right_split_->setSizes({plot, tall - plot});
+    });
     if (presentation_->isChecked() != on) presentation_->setChecked(on);
 }
 

@@ -29,6 +29,8 @@ ProgressPanel::ProgressPanel(QWidget* parent)
     current_->setRange(0, 1000);
     current_->reset();  // no run yet: the bar reads nothing
     cell_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long cell in presentation font must not widen the window past the screen.
+    cell_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     cancel_->setEnabled(false);
     cancel_->setToolTip(tr("Stop the experiment (Esc); completed runs are kept"));
     connect(cancel_, &QPushButton::clicked, this, &ProgressPanel::cancelRequested);

@@ -144,7 +144,30 @@ private slots:
         QVERIFY2(w.minimumSizeHint().width() <= 1024, qPrintable(QString::number(w.minimumSizeHint().width())));
         w.panelAction()->setChecked(true);
         QVERIFY(!scroll->horizontalScrollBar()->isVisible());
-        w.setPresentation(false);
+        w.panelAction()->setChecked(false);
+        QTest::qWait(20);  // the splitter's share is set once laid out
+        QVERIFY2(w.plotPanel()->plot()->height() >= w.height() / 3, qPrintable(QString::number(w.plotPanel()->plot()->height())));
+        w.close();
+        QVERIFY(Settings(dir.filePath(QStringLiteral("settings.ini"))).presentation());
+        MainWindow again(settings_in(dir));
+        // Started in presentation mode (as saved): the same.
+        again.resize(1024, 700);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY2(again.minimumSizeHint().width() <= 1024 && again.width() <= 1024,
+                 qPrintable(QStringLiteral("%1 / %2").arg(again.minimumSizeHint().width()).arg(again.width())));
+        QVERIFY2(again.plotPanel()->plot()->height() >= again.height() / 3, qPrintable(QString::number(again.plotPanel()->plot()->height())));
+        // With the 84-cell results in: the long title and wide tables do not widen the window.
+        sfp::ExperimentReport wide = fixtures::wide();
+        wide.machine.host = "a-host-with-a-long-name";
+        again.plotPanel()->setReport(wide);
+        again.plotPanel()->redrawNow();
+        again.resultsPanel()->setReport(wide);
+        again.progressPanel()->begin(168);
+        again.progressPanel()->runStarted(wide.cells[40], 2, 80, 168);  // a long cell in words
+        QTest::qWait(50);
+        QVERIFY2(again.minimumSizeHint().width() <= 1024 && again.width() <= 1024,
+                 qPrintable(QStringLiteral("%1 / %2").arg(again.minimumSizeHint().width()).arg(again.width())));
     }
 
     // Presentation mode: every column of the statistics table as wide as its text, and the
@@ -240,6 +263,18 @@ private slots:
         r.cancelled = true;
         cancelled.learn(r, wall);
         QVERIFY(cancelled.empty());
+    }
+
+    // Files mode: the plot's caption names the inputs, or counts them, with their sizes.
+    void filesModeCaptionNamesTheInputs() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "compare";
+        r.experiment.inputs = {"/data/a.bin", "/data/b.bin"};
+        r.input_sets = {sfp::InputSet{r.experiment.inputs, 64u << 20}};
+        QVERIFY2(plots::experiment_caption(r).startsWith("compare · a.bin, b.bin (64M) · "), qPrintable(plots::experiment_caption(r)));
+        r.experiment.algorithm = "wordcount";
+        r.experiment.inputs = {"/d/1.txt", "/d/2.txt", "/d/3.txt"};
+        QVERIFY2(plots::experiment_caption(r).startsWith("wordcount · 3 files (64M) · "), qPrintable(plots::experiment_caption(r)));
     }
 
     void plotKindAndSliceAreRemembered() {
