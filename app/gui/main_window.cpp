@@ -169,7 +169,7 @@ void MainWindow::restoreState() {
     if (!main_split_->restoreState(settings_->splitterState(QStringLiteral("main"))))
         main_split_->setSizes({experiment_->sizeHint().width(), width()});  // the form its width, the plot the rest
     if (!right_split_->restoreState(settings_->splitterState(QStringLiteral("right"))))
-        right_split_->setSizes({3 * height(), 2 * height()});  // the plot three fifths, as in presentation
+        right_split_->setSizes({2 * height(), height()});  // the plot two thirds
     experiment_->setExperiment(settings_->lastExperiment().value_or(default_experiment()));
     experiment_->inputs()->setRecentFiles(settings_->recentInputs());
     rates_ = RateBook::fromVariant(settings_->estimateRates());
@@ -377,7 +377,7 @@ void MainWindow::setPresentation(bool on) {
     // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
     QTimer::singleShot(0, this, [this, on] {
         const int tall = right_split_->height();
-        const int plot = tall * (on ? 7 : 6) / 10;
+        const int plot = tall * (on ? 70 : 66) / 100;
         right_split_->setSizes({plot, tall - plot});
     });
     if (presentation_->isChecked() != on) presentation_->setChecked(on);

@@ -47,6 +47,11 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     show_all_->setToolTip(tr("Times slower and box plot: every cell instead of the %1 fastest of each input").arg(plots::kTopN));
     controls->addWidget(show_all_);
     connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
+    // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
+    for (QComboBox* box : {kind_, metric_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(15);
+    }
     kind_->setObjectName(QStringLiteral("plotKind"));
     metric_->setObjectName(QStringLiteral("plotMetric"));
 
@@ -126,7 +131,7 @@ void PlotPanel::updateControls() {
     metric_->setEnabled(kind == plots::Kind::lines || kind == plots::Kind::box);
     slice_row_->setVisible(kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
-    show_all_->setEnabled(kind == plots::Kind::box || kind == plots::Kind::slowdown);
+    show_all_->setVisible(kind == plots::Kind::box || kind == plots::Kind::slowdown);  // a row less for Lines
 }
 
 void PlotPanel::rebuildSliceControls() {
