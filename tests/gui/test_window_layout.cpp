@@ -3,6 +3,8 @@
 // at 1024x700, progress text before and after a run, the estimate learned from runs, and the
 // plot's kind and slice kept in the settings.
 #include <QCheckBox>
+#include <QComboBox>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -14,11 +16,14 @@
 
 #include "experiment_panel.hpp"
 #include "fixtures.hpp"
+#include "inputs_box.hpp"
 #include "main_window.hpp"
+#include "message_area.hpp"
 #include "plot_panel.hpp"
 #include "progress_panel.hpp"
 #include "results_panel.hpp"
 #include "run_estimate.hpp"
+#include "strategy_list.hpp"
 
 using namespace gui;
 
@@ -168,6 +173,43 @@ private slots:
         QTest::qWait(50);
         QVERIFY2(again.minimumSizeHint().width() <= 1024 && again.width() <= 1024,
                  qPrintable(QStringLiteral("%1 / %2").arg(again.minimumSizeHint().width()).arg(again.width())));
+    }
+
+    // An error or a notice floats over the progress line: the Run button and the plot's
+    // controls stay where the mouse left them.
+    void messagesDoNotMoveControls() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* run = w.findChild<QPushButton*>(QStringLiteral("runButton"));
+        auto* kind = w.plotPanel()->findChild<QComboBox*>(QStringLiteral("plotKind"));
+        const QPoint runAt = run->mapTo(&w, QPoint()), kindAt = kind->mapTo(&w, QPoint());
+        w.messageArea()->showError(QStringLiteral("Strategies: check at least one strategy\nFile sizes: enter at least one size"));
+        QTest::qWait(20);
+        QVERIFY(w.messageArea()->isVisible());
+        QCOMPARE(run->mapTo(&w, QPoint()), runAt);
+        QCOMPARE(kind->mapTo(&w, QPoint()), kindAt);
+        QVERIFY(!w.messageArea()->geometry().intersects(run->geometry().translated(run->parentWidget()->mapTo(w.centralWidget(), QPoint()))));
+    }
+
+    // An invalid form: Run disabled, every problem listed at once, no runs counted.
+    void invalidFormDisablesRunAndListsEveryProblem() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        ExperimentPanel* panel = w.experimentPanel();
+        panel->inputs()->setGenerated(false);
+        panel->inputs()->setFiles({});
+        StrategyList* list = panel->strategies();
+        for (int i = 0; i < list->count(); ++i) list->item(i)->setCheckState(Qt::Unchecked);
+        QVERIFY(!panel->isValid());
+        QVERIFY(!w.runAction()->isEnabled());
+        QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("runButton"))->isEnabled());
+        QString why;
+        QVERIFY(!panel->validExperiment(&why));
+        QVERIFY2(why.contains("Strategies") && why.contains("Input data"), qPrintable(why));
+        QVERIFY(w.progressPanel()->overallText().startsWith("no runs"));
     }
 
     // Presentation mode: every column of the statistics table as wide as its text, and the
