@@ -33,7 +33,9 @@ void reset(const Canvas& c) {
     bold.setBold(true);
     for (QCPAxis* axis : {p->xAxis, p->yAxis}) {
         axis->setScaleType(QCPAxis::stLinear);
-        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        auto ticker = QSharedPointer<QCPAxisTicker>::create();
+        ticker->setTickCount(c.style.font_pt > 9 ? 3 : 5);  // projector-sized labels need the room
+        axis->setTicker(ticker);
         axis->setTickLabelRotation(0);
         axis->setTickLabelFont(font);
         axis->setLabelFont(bold);
