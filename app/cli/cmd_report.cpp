@@ -63,7 +63,12 @@ std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv) {
     for (int i = 2; i < argc; ++i) pdf = pdf || std::strncmp(argv[i], "--pdf", 5) == 0;
     if (argc < 2 || std::strcmp(argv[1], "report") != 0 || !pdf) return nullptr;
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    return std::make_unique<QApplication>(argc, argv);
+    // Setting up the platform may note that XDG_RUNTIME_DIR is unset (as over ssh); that is not
+    // the user's concern for a file written offscreen, so it does not reach standard error.
+    const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
+    auto app = std::make_unique<QApplication>(argc, argv);
+    qInstallMessageHandler(previous);
+    return app;
 }
 #else
 std::unique_ptr<QCoreApplication> report_application(int&, char**) { return nullptr; }

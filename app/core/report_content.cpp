@@ -190,7 +190,7 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
     QStringList names, swept, fixed;
     for (const std::string& s : strategies) names << text(s);
     for (const Parameter& p : params)
-        (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
+        if (!p.values.empty()) (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
     std::vector<Fact> facts = {
         {QStringLiteral("Algorithm"), text(e.algorithm)},
         {QStringLiteral("Strategies"), names.join(QStringLiteral(", "))},

@@ -2,6 +2,7 @@
 
 #include <QBuffer>
 #include <QPdfWriter>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <qcustomplot.h>
 
@@ -62,6 +63,13 @@ public:
                                                 " pre { font-size: 7.5pt; } th { background-color: #e8e8e8; }"));
         doc.setDocumentMargin(0);
         doc.setHtml(html);
+        // Any letter spacing turns ligatures off: "fi" stays two letters for search and copy.
+        QTextCharFormat spaced;
+        spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+        spaced.setFontLetterSpacing(0.05);  // at least 1/64 px (Qt's fixed point), else it counts as 0
+        QTextCursor all(&doc);
+        all.select(QTextCursor::Document);
+        all.mergeCharFormat(spaced);
         doc.setPageSize(page_.size());
         for (int i = 0; i < doc.pageCount(); ++i) {
             newPage();
