@@ -23,7 +23,7 @@ namespace {
 // The first file is the report; the others are set beside it, named by their file names.
 struct Loaded {
     sfp::ExperimentReport report;
-    std::vector<core::ResultSet> extra;
+    std::vector<core::ComparedSet> extra;
 };
 
 Loaded load(const QStringList& files) {

@@ -250,7 +250,7 @@ QStringList warnings(const sfp::ExperimentReport& report) {
 }
 
 // Per cell found in both (by its label): this report's median, the other's, and their ratio.
-ReportTable comparison(const sfp::ExperimentReport& report, const ResultSet& other) {
+ReportTable comparison(const sfp::ExperimentReport& report, const ComparedSet& other) {
     ReportTable t;
     t.title = QStringLiteral("Compared with %1").arg(other.label);
     t.columns = {QStringLiteral("cell"), QStringLiteral("median here"), QStringLiteral("median %1").arg(other.label),
@@ -279,7 +279,7 @@ ReportTable comparison(const sfp::ExperimentReport& report, const ResultSet& oth
 
 }  // namespace
 
-ReportContent report_content(const sfp::ExperimentReport& report, const std::vector<ResultSet>& extra) {
+ReportContent report_content(const sfp::ExperimentReport& report, const std::vector<ComparedSet>& extra) {
     ReportContent c;
     c.title = QStringLiteral("sfpbench report: %1").arg(text(report.experiment.algorithm));
     c.sentence = sentence(report);
@@ -292,7 +292,7 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
         if (!p.values.empty() && p.name != QLatin1String("file size")) shown.push_back(p);
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
     c.warnings = warnings(report);
-    for (const ResultSet& other : extra) c.comparisons.push_back(comparison(report, other));
+    for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));
     c.spec = experiment_text(report.experiment);
     c.replay = QStringLiteral("sfpbench run experiment.json --json report.json --markdown report.md");
     return c;

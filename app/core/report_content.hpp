@@ -13,7 +13,7 @@ namespace core {
 
 // Another experiment's results to set beside this one (an imported reference, a second
 // machine): compared cell by cell in a ratio table.
-struct ResultSet {
+struct ComparedSet {
     QString label;  // "laptop", "reference 2025": how the tables name it
     sfp::ExperimentReport report;
 };
@@ -42,6 +42,6 @@ struct ReportContent {
     QString replay;                        // the commands that replay it
 };
 
-ReportContent report_content(const sfp::ExperimentReport& report, const std::vector<ResultSet>& extra = {});
+ReportContent report_content(const sfp::ExperimentReport& report, const std::vector<ComparedSet>& extra = {});
 
 }  // namespace core

@@ -34,7 +34,7 @@ QString facts(const std::vector<Fact>& list) {
 
 QByteArray report_markdown(const sfp::ExperimentReport& report) { return report_markdown(report, {}); }
 
-QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vector<ResultSet>& extra) {
+QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vector<ComparedSet>& extra) {
     const ReportContent c = report_content(report, extra);
     QString out = QStringLiteral("# %1\n\n%2\n\n").arg(c.title, c.sentence);
     if (!c.status.isEmpty()) out += QStringLiteral("> **%1**\n\n").arg(c.status);

@@ -10,6 +10,6 @@
 namespace core {
 
 QByteArray report_markdown(const sfp::ExperimentReport& report);
-QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vector<ResultSet>& extra);
+QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vector<ComparedSet>& extra);
 
 }  // namespace core

@@ -16,7 +16,7 @@ namespace report {
 
 struct PdfInput {
     const sfp::ExperimentReport* report = nullptr;
-    std::vector<core::ResultSet> extra;  // compared in ratio tables
+    std::vector<core::ComparedSet> extra;  // compared in ratio tables
     std::vector<QCustomPlot*> plots;     // drawn two to a page, as they are
     QDateTime written = QDateTime::currentDateTime();
 };
