@@ -121,7 +121,7 @@ QByteArray report_pdf(const PdfInput& input) {
         Pages pages(writer);
         if (!pages.ok()) return {};
 
-        QString front = QStringLiteral("<h1>%1</h1><p>%2</p><p><b>%3</b></p>")
+        QString front = QStringLiteral("<h1>%1</h1><p>Written %2 from the recorded results.</p><p><b>%3</b></p>")
                             .arg(esc(c.title), esc(input.written.toString(QStringLiteral("yyyy-MM-dd HH:mm t"))),
                                  esc(c.sentence));
         if (!c.status.isEmpty()) front += QStringLiteral("<p><b>%1</b></p>").arg(esc(c.status));

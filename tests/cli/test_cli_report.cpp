@@ -119,18 +119,29 @@ private slots:
         QVERIFY(text_of(pdf).contains("Compared with report_b"));
     }
 
-    void cancelledExperimentSaysSo() {
+    // Cancelled, and one run disagreed: both documents say so at the top and in the warnings.
+    void cancelledOrFailedExperimentSaysSo() {
         QTemporaryDir dir;
         QJsonObject json = QJsonDocument::fromJson(content_of(data("report_a.json"))).object();
         json["cancelled"] = true;
+        QJsonArray runs = json["runs"].toArray();
+        QJsonObject run0 = runs[0].toObject();
+        run0["status"] = "MISMATCH";
+        runs[0] = run0;
+        json["runs"] = runs;
         QFile f(dir.filePath("cancelled.json"));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QJsonDocument(json).toJson());
         f.close();
         const Result r = sfpbench({"report", f.fileName(), "--pdf", "r.pdf", "--markdown", "r.md"}, dir.path());
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(text_of(dir.filePath("r.pdf")).contains("Cancelled:"));
-        QVERIFY(content_of(dir.filePath("r.md")).contains("> **Cancelled:"));
+        const QString pdf = text_of(dir.filePath("r.pdf")).simplified();
+        const QByteArray md = content_of(dir.filePath("r.md"));
+        for (const char* words : {"Cancelled:", "1 of 21 runs did not succeed", "1 run MISMATCH: their outcome differs"}) {
+            QVERIFY2(pdf.contains(QString::fromUtf8(words)), words);
+            QVERIFY2(md.contains(words), words);
+        }
+        QVERIFY(md.contains("> **Cancelled:"));
     }
 
     // Bad input or output: exit 2, one message naming the culprit, nothing written or left.
