@@ -1,7 +1,7 @@
 #include "report_content.hpp"
 
-#include <QFileInfo>
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -30,14 +30,17 @@ std::vector<std::uint64_t> values_of(const sfp::ExperimentReport& report, Value 
 struct Parameter {
     QString name;
     std::vector<std::uint64_t> values;
-    bool sizes;  // shown as 4K, 1M
+    bool sizes;                                    // shown as 4K, 1M
+    std::function<QString(const sfp::Cell&)> of;  // the cell's value in the table, "-" when unused
 };
 
-// Every parameter the cells use, in the order the tables show them.
+// Every parameter, in the order the tables show them; file size last (it titles each input's table).
 std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
     std::vector<Parameter> list = {
-        {QStringLiteral("block size"), values_of(report, [](const sfp::Cell& c) { return c.block_size; }), true},
-        {QStringLiteral("threads"), values_of(report, [](const sfp::Cell& c) { return std::uint64_t(c.threads); }), false}};
+        {QStringLiteral("block size"), values_of(report, [](const sfp::Cell& c) { return c.block_size; }), true,
+         [](const sfp::Cell& c) { return text(sfp::block_text(c.block_size)); }},
+        {QStringLiteral("threads"), values_of(report, [](const sfp::Cell& c) { return std::uint64_t(c.threads); }), false,
+         [](const sfp::Cell& c) { return text(sfp::threads_text(c.threads)); }}};
     std::set<std::string> swept;
     for (const sfp::Cell& c : report.cells)
         for (const auto& [name, v] : c.swept) swept.insert(name);
@@ -45,8 +48,9 @@ std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
         list.push_back({text(name), values_of(report, [&](const sfp::Cell& c) {
                             const auto it = c.swept.find(name);
                             return it == c.swept.end() ? std::uint64_t(0) : it->second;
-                        }), false});
-    list.push_back({QStringLiteral("file size"), values_of(report, [](const sfp::Cell& c) { return c.file_size; }), true});
+                        }), false, [name](const sfp::Cell& c) { return text(sfp::swept_text(c, name)); }});
+    list.push_back({QStringLiteral("file size"), values_of(report, [](const sfp::Cell& c) { return c.file_size; }), true,
+                    [](const sfp::Cell& c) { return size_text(c.file_size); }});
     return list;
 }
 
@@ -104,11 +108,7 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         const sfp::Cell& cell = report.cells.at(st.cell);
         if (cell.input_set != set) continue;
         QStringList row{text(cell.strategy)};
-        for (const Parameter& p : shown) {
-            if (p.name == QLatin1String("block size")) row << text(sfp::block_text(cell.block_size));
-            else if (p.name == QLatin1String("threads")) row << text(sfp::threads_text(cell.threads));
-            else row << text(sfp::swept_text(cell, p.name.toStdString()));
-        }
+        for (const Parameter& p : shown) row << p.of(cell);
         const bool any = st.real.n > 0;
         const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
         QStringList notes;
@@ -287,9 +287,8 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     c.machine = machine(report.machine);
     const std::vector<Parameter> params = parameters(report);
     c.method = method(report, params);
-    std::vector<Parameter> shown;  // the table's parameter columns: used by some cell, file size is per table
-    for (const Parameter& p : params)
-        if (!p.values.empty() && p.name != QLatin1String("file size")) shown.push_back(p);
+    std::vector<Parameter> shown(params.begin(), params.end() - 1);  // file size is each table's title
+    std::erase_if(shown, [](const Parameter& p) { return p.values.empty(); });
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
     c.warnings = warnings(report);
     for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));
