@@ -5,8 +5,11 @@
 #include <cstdio>
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 #include "arg_bytes.hpp"
+#include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
@@ -71,6 +74,23 @@ unsigned threads_value(const QString& text) {
     if (v < 1 || v > sfp::kMaxThreads)
         throw UsageError{QString("threads %1 is out of range (1 to %2)").arg(v).arg(sfp::kMaxThreads)};
     return unsigned(v);
+}
+
+void check_output_path(const QString& flag, const QString& shown, QSet<QString>& taken) {
+    const QFileInfo info(shown);
+    if (info.isDir()) throw UsageError{QString("--%1 '%2' is a directory").arg(flag, shown)};
+    if (!info.absoluteDir().exists())
+        throw UsageError{QString("--%1 '%2': directory '%3' does not exist").arg(flag, shown, info.absolutePath())};
+    const QString resolved = info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
+    if (taken.contains(resolved) || taken.contains(info.absoluteFilePath()))
+        throw UsageError{QString("--%1 '%2' would overwrite an input or another output").arg(flag, shown)};
+    taken.insert(resolved);
+    taken.insert(info.absoluteFilePath());
+    try {
+        sfp::probe_writable(path_bytes(shown));
+    } catch (const sfp::Failure& f) {
+        throw UsageError{QString("--%1: %2").arg(flag, text_of_bytes(f.what()))};
+    }
 }
 
 void print_error(const QString& message) { print_error(bytes_of_text(message)); }

@@ -1,6 +1,7 @@
 #pragma once
 // What every subcommand shares: exit codes, error printing, parsing, Ctrl-C.
 #include <QCommandLineParser>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -39,6 +40,11 @@ unsigned threads_value(const QString& text);                       // 1..1024
 // A plain whole number (positive unless zero_ok), at most `max`; the error names `what`.
 std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
                           std::uint64_t max = UINT64_MAX);
+
+// Checks an output file given with --`flag` before any work: not a directory, in a directory that
+// exists and can be written, and not a file already `taken` (an input or another output: its
+// absolute and resolved paths); then adds it to `taken`. Throws UsageError naming the flag.
+void check_output_path(const QString& flag, const QString& path, QSet<QString>& taken);
 
 void print_error(const QString& message);      // one line on stderr, prefixed "sfpbench: "
 void print_error(const std::string& message);  // the same for engine messages (paths as bytes)

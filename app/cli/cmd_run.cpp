@@ -15,6 +15,7 @@
 #include "progress_line.hpp"
 #include "arg_bytes.hpp"
 #include "report_export.hpp"
+#include "report_markdown.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
@@ -48,7 +49,8 @@ struct Output {
     const char* flag;
     QByteArray (*render)(const sfp::ExperimentReport&);
 };
-const Output kOutputs[] = {{"csv", core::runs_csv}, {"summary-csv", core::summary_csv}, {"json", core::report_json}};
+const Output kOutputs[] = {{"csv", core::runs_csv}, {"summary-csv", core::summary_csv}, {"json", core::report_json},
+                          {"markdown", core::report_markdown}};
 
 void add_options(QCommandLineParser& p) {
     p.addPositionalArgument("EXPERIMENT.json", "replay a saved experiment (from --print-spec or the GUI)",
@@ -84,6 +86,7 @@ void add_options(QCommandLineParser& p) {
     p.addOption({"csv", "Write every timed run as CSV (RFC 4180) to FILE.", "file"});
     p.addOption({"summary-csv", "Write one CSV row of statistics per cell to FILE.", "file"});
     p.addOption({"json", "Write spec, machine, runs, statistics and rankings as JSON to FILE.", "file"});
+    p.addOption({"markdown", "Write the statistics as Markdown tables, with method and machine, to FILE.", "file"});
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
 }
 
@@ -203,24 +206,8 @@ void check_outputs(const QCommandLineParser& p, const sfp::Experiment& e) {
     QSet<QString> taken;
     for (const std::string& in : e.inputs) taken.insert(QFileInfo(text_of_bytes(in)).absoluteFilePath());
     for (const QString& spec : p.positionalArguments()) taken.insert(QFileInfo(spec).absoluteFilePath());
-    for (const Output& out : kOutputs) {
-        if (!p.isSet(out.flag)) continue;
-        const QFileInfo info(p.value(out.flag));
-        const QString shown = p.value(out.flag);
-        if (info.isDir()) throw UsageError{QString("--%1 '%2' is a directory").arg(out.flag, shown)};
-        if (!info.absoluteDir().exists())
-            throw UsageError{QString("--%1 '%2': directory '%3' does not exist").arg(out.flag, shown, info.absolutePath())};
-        const QString resolved = info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
-        if (taken.contains(resolved) || taken.contains(info.absoluteFilePath()))
-            throw UsageError{QString("--%1 '%2' would overwrite an input or another output").arg(out.flag, shown)};
-        taken.insert(resolved);
-        taken.insert(info.absoluteFilePath());
-        try {
-            sfp::probe_writable(path_bytes(shown));
-        } catch (const sfp::Failure& f) {
-            throw UsageError{QString("--%1: %2").arg(out.flag, text_of_bytes(f.what()))};
-        }
-    }
+    for (const Output& out : kOutputs)
+        if (p.isSet(out.flag)) check_output_path(out.flag, p.value(out.flag), taken);
 }
 
 // Writes every requested export; a failure is reported and the others are still written.

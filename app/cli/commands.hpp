@@ -1,6 +1,8 @@
 #pragma once
 // One function per subcommand (cmd_<name>.cpp); main.cpp dispatches on the first argument.
+#include <QCoreApplication>
 #include <QStringList>
+#include <memory>
 
 namespace cli {
 
@@ -15,5 +17,8 @@ int cmd_wordcount(const QStringList& args);
 int cmd_iterate(const QStringList& args);
 int cmd_diff(const QStringList& args);
 int cmd_lesson(const QStringList& args);
+int cmd_report(const QStringList& args);
+// A QApplication (offscreen) when the command line asks for a PDF report, else nullptr.
+std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv);
 
 }  // namespace cli

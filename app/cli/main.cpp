@@ -28,6 +28,7 @@ const std::map<QString, Command>& commands() {
         {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
         {"diff", {cli::cmd_diff, "compare two result sets (reports or reference sets) cell by cell: medians, ratio"}},
         {"lesson", {cli::cmd_lesson, "the lessons for a class (list), or one: predict, run it, compare with the article"}},
+        {"report", {cli::cmd_report, "render report JSON files as Markdown or PDF (machine, method, plots, replay)"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
     return table;
@@ -64,7 +65,8 @@ int main(int argc, char** argv) {
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> app = cli::report_application(argc, argv);
+    if (!app) app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("sfpbench");
     QCoreApplication::setApplicationVersion(SFP_VERSION);
     QStringList args;  // as bytes: a file name that is not UTF-8 still names its file

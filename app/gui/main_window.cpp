@@ -31,6 +31,7 @@
 #include "plot_panel.hpp"
 #include "progress_panel.hpp"
 #include "report_export.hpp"
+#include "export_report_action.hpp"
 #include "results_panel.hpp"
 #include "value_toggles.hpp"
 
@@ -125,6 +126,7 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("&Import results…"), this, [this] { imported_->importDialog(); });
     export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    add_export_report_action(file, this);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -18,9 +18,12 @@ SeriesLook series_look(int index) {
         QCPScatterStyle::ssCircle,  QCPScatterStyle::ssSquare,           QCPScatterStyle::ssTriangle,
         QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCrossCircle};
     static const Qt::PenStyle lines[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    // Colours cycle fastest; each round of eight changes the marker, and with it the line.
-    const int round = index / 8;
-    return {series_color(index), shapes[round % int(std::size(shapes))], lines[round % int(std::size(lines))]};
+    // Colours cycle fastest, and marker and dash change with every series too, so lines stay
+    // apart printed in black and white. Per colour (one per round of eight) the marker steps on
+    // each round and the dash every sixth: the first 96 series still all differ.
+    const int colour = index % 8, round = index / 8;
+    return {series_color(index), shapes[(colour + round) % int(std::size(shapes))],
+            lines[(colour + 2 * (round / 6)) % int(std::size(lines))]};
 }
 
 void reset(const Canvas& c) {

@@ -1,0 +1,104 @@
+// sfpbench report — report JSON files (from `run --json` or the window) rendered for readers:
+// a Markdown table per input, or a PDF with machine, method, plots, statistics and replay.
+#include <QFileInfo>
+#include <QSet>
+#include <cstring>
+
+#include "cli_support.hpp"
+#include "atomic_write.hpp"
+#include "commands.hpp"
+#include "report_load.hpp"
+#include "report_markdown.hpp"
+
+#ifdef SFP_PDF_REPORTS
+#include <QApplication>
+
+#include "report_pdf.hpp"
+#include "report_plots.hpp"
+#endif
+
+namespace cli {
+namespace {
+
+// The first file is the report; the others are set beside it, named by their file names.
+struct Loaded {
+    sfp::ExperimentReport report;
+    std::vector<core::ComparedSet> extra;
+};
+
+Loaded load(const QStringList& files) {
+    Loaded out;
+    try {
+        out.report = core::load_report(files[0]);
+        for (qsizetype i = 1; i < files.size(); ++i)
+            out.extra.push_back({QFileInfo(files[i]).completeBaseName(), core::load_report(files[i])});
+    } catch (const core::ReportError& e) {
+        throw UsageError{QString::fromUtf8(e.what())};
+    }
+    return out;
+}
+
+#ifdef SFP_PDF_REPORTS
+void write_pdf(const QString& path, const Loaded& in) {
+    const gui::ReportPlots plots(in.report);
+    report::PdfInput input;
+    input.report = &in.report;
+    input.extra = in.extra;
+    input.plots = plots.plots();
+    report::write_report_pdf(path, input);
+}
+#else
+void write_pdf(const QString&, const Loaded&) {
+    throw UsageError{"--pdf: this sfpbench was built without QCustomPlot (libqcustomplot-dev), which draws the plots"};
+}
+#endif
+
+}  // namespace
+
+#ifdef SFP_PDF_REPORTS
+// The PDF's plots are widgets: for `report --pdf` main() makes a QApplication on the offscreen
+// platform, so no display is needed; every other command keeps a QCoreApplication.
+std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv) {
+    bool pdf = false;
+    for (int i = 2; i < argc; ++i) pdf = pdf || std::strncmp(argv[i], "--pdf", 5) == 0;
+    if (argc < 2 || std::strcmp(argv[1], "report") != 0 || !pdf) return nullptr;
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Setting up the platform may note that XDG_RUNTIME_DIR is unset (as over ssh); that is not
+    // the user's concern for a file written offscreen, so it does not reach standard error.
+    const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
+    auto app = std::make_unique<QApplication>(argc, argv);
+    qInstallMessageHandler(previous);
+    return app;
+}
+#else
+std::unique_ptr<QCoreApplication> report_application(int&, char**) { return nullptr; }
+#endif
+
+int cmd_report(const QStringList& args) {
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        "Render report files (from `sfpbench run --json` or the window's export) for readers.\n"
+        "The first REPORT.json is the report; any further ones are compared with it cell by cell.\n"
+        "--markdown: one table per input (median, +/- 95% CI, CV, MB/s, x slower; the fastest in bold),\n"
+        "then method, machine and the spec that replays it. --pdf: the same with the plots (one Lines\n"
+        "plot per swept parameter and the slowdown chart), vector, fonts embedded; no display needed.\n"
+        "Exit: 0 written, 2 a file that is not a report, an output that cannot be written.\n"
+        "Example: sfpbench report runs.json --markdown report.md --pdf report.pdf");
+    p.addPositionalArgument("REPORT.json", "reports written by `sfpbench run --json`", "REPORT.json...");
+    p.addOption({"markdown", "Write the report as Markdown to FILE.", "file"});
+    p.addOption({"pdf", "Write the report as PDF to FILE.", "file"});
+    if (!parse_or_help(p, "report", args)) return exit_ok;
+    const QStringList files = p.positionalArguments();
+    if (files.isEmpty()) throw UsageError{"report: give one or more report files (from `sfpbench run --json`)"};
+    if (!p.isSet("markdown") && !p.isSet("pdf")) throw UsageError{"report: give --markdown FILE, --pdf FILE or both"};
+    QSet<QString> taken;
+    for (const QString& f : files) taken.insert(QFileInfo(f).absoluteFilePath());
+    for (const char* flag : {"markdown", "pdf"})
+        if (p.isSet(flag)) check_output_path(flag, p.value(flag), taken);
+    const Loaded in = load(files);
+    if (p.isSet("markdown")) core::write_atomically(path_bytes(p.value("markdown")), core::report_markdown(in.report, in.extra));
+    if (p.isSet("pdf")) write_pdf(p.value("pdf"), in);
+    return exit_ok;
+}
+
+}  // namespace cli

@@ -1,0 +1,300 @@
+#include "report_content.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "experiment_file.hpp"
+#include "report_format.hpp"
+#include "sfp/datagen.hpp"
+
+namespace core {
+namespace {
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+QString size_text(std::uint64_t bytes) { return text(sfp::format_size(bytes)); }
+QString plural(std::size_t n, const QString& one, const QString& many) {
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
+// A parameter's distinct values over the cells, ascending; 0 (not used) left out.
+template <typename Value>
+std::vector<std::uint64_t> values_of(const sfp::ExperimentReport& report, Value value) {
+    std::set<std::uint64_t> set;
+    for (const sfp::Cell& c : report.cells)
+        if (const std::uint64_t v = value(c)) set.insert(v);
+    return {set.begin(), set.end()};
+}
+
+struct Parameter {
+    QString name;
+    std::vector<std::uint64_t> values;
+    bool sizes;                                    // shown as 4K, 1M
+    std::function<QString(const sfp::Cell&)> of;  // the cell's value in the table, "-" when unused
+};
+
+// Every parameter, in the order the tables show them; file size last (it titles each input's table).
+std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
+    std::vector<Parameter> list = {
+        {QStringLiteral("block size"), values_of(report, [](const sfp::Cell& c) { return c.block_size; }), true,
+         [](const sfp::Cell& c) { return text(sfp::block_text(c.block_size)); }},
+        {QStringLiteral("threads"), values_of(report, [](const sfp::Cell& c) { return std::uint64_t(c.threads); }), false,
+         [](const sfp::Cell& c) { return text(sfp::threads_text(c.threads)); }}};
+    std::set<std::string> swept;
+    for (const sfp::Cell& c : report.cells)
+        for (const auto& [name, v] : c.swept) swept.insert(name);
+    for (const std::string& name : swept)
+        list.push_back({text(name), values_of(report, [&](const sfp::Cell& c) {
+                            const auto it = c.swept.find(name);
+                            return it == c.swept.end() ? std::uint64_t(0) : it->second;
+                        }), false, [name](const sfp::Cell& c) { return text(sfp::swept_text(c, name)); }});
+    list.push_back({QStringLiteral("file size"), values_of(report, [](const sfp::Cell& c) { return c.file_size; }), true,
+                    [](const sfp::Cell& c) { return size_text(c.file_size); }});
+    return list;
+}
+
+QString values_text(const Parameter& p) {
+    QStringList out;
+    for (std::uint64_t v : p.values) out << (p.sizes ? size_text(v) : QString::number(v));
+    return out.join(QStringLiteral(", "));
+}
+
+QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
+    const sfp::InputSet& in = report.input_sets.at(set);
+    const QString which = report.input_sets.size() > 1
+                              ? QStringLiteral("Input %1 of %2").arg(set + 1).arg(report.input_sets.size())
+                              : QStringLiteral("Input");
+    if (!report.experiment.inputs.empty()) {
+        QStringList names;
+        for (const std::string& p : in.paths) names << text(p);
+        return QStringLiteral("%1: %2 (%3)").arg(which, names.join(QStringLiteral(", ")), size_text(in.file_size));
+    }
+    return QStringLiteral("%1: %2 generated %3 data").arg(which, size_text(in.file_size), text(report.experiment.data_kind));
+}
+
+// "2 of 5 runs error; 1 MISMATCH": the cell's runs that were not ok.
+QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
+    std::map<std::string, int> counts;
+    int total = 0;
+    for (const sfp::RunRecord& r : report.runs) {
+        if (r.cell != cell) continue;
+        ++total;
+        if (r.status != "ok") ++counts[r.status];
+    }
+    QStringList parts;
+    for (const auto& [status, n] : counts) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(total).arg(text(status));
+    if (total == 0) parts << QStringLiteral("no runs");
+    return parts.join(QStringLiteral("; "));
+}
+
+const sfp::Ranking* ranking_of(const sfp::ExperimentReport& report, std::size_t set) {
+    for (const sfp::Ranking& r : report.rankings)
+        if (r.input_set == set) return &r;
+    return nullptr;
+}
+
+ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, const std::vector<Parameter>& shown) {
+    ReportTable t;
+    t.title = input_title(report, set);
+    t.columns = {QStringLiteral("strategy")};
+    for (const Parameter& p : shown) t.columns << p.name;
+    t.numeric.assign(std::size_t(t.columns.size()), false);
+    t.numeric.insert(t.numeric.end(), {true, true, true, true, true, false});
+    t.columns << QStringList{QStringLiteral("median"), QStringLiteral("± 95 % CI"), QStringLiteral("CV %"),
+                             QStringLiteral("MB/s"), QStringLiteral("× slower"), QStringLiteral("notes")};
+    const sfp::Ranking* ranking = ranking_of(report, set);
+    for (const sfp::CellStats& st : report.stats) {
+        const sfp::Cell& cell = report.cells.at(st.cell);
+        if (cell.input_set != set) continue;
+        QStringList row{text(cell.strategy)};
+        for (const Parameter& p : shown) row << p.of(cell);
+        const bool any = st.real.n > 0;
+        const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
+        QStringList notes;
+        if (st.high_variation) notes << QStringLiteral("high variation");
+        if (const QString bad = trouble(report, st.cell); !bad.isEmpty()) notes << bad;
+        if (cell.reference_floor) notes << QStringLiteral("reference floor");
+        row << (any ? duration_text(st.real.median) : kUnknown) << (any ? duration_text(st.real.ci95) : kUnknown)
+            << (any ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
+            << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
+            << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) << notes.join(QStringLiteral("; "));
+        t.rows.push_back(row);
+        t.strong.push_back(ranking && ranking->fastest_cell == st.cell);
+    }
+    return t;
+}
+
+QString sentence(const sfp::ExperimentReport& report) {
+    const sfp::Experiment& e = report.experiment;
+    std::set<std::string> strategies;
+    for (const sfp::Cell& c : report.cells) strategies.insert(c.strategy);
+    return QStringLiteral("%1 timed with %2 on %3: %4, each run %5 in %6 cache.")
+        .arg(text(e.algorithm), plural(strategies.size(), QStringLiteral("strategy"), QStringLiteral("strategies")),
+             plural(report.input_sets.size(), QStringLiteral("input"), QStringLiteral("inputs")),
+             plural(report.cells.size(), QStringLiteral("cell"), QStringLiteral("cells")),
+             plural(e.repetitions, QStringLiteral("time"), QStringLiteral("times")), sfp::to_string(e.cache));
+}
+
+QString status(const sfp::ExperimentReport& report) {
+    QStringList parts;
+    const std::size_t planned = report.cells.size() * report.experiment.repetitions;
+    if (report.cancelled)
+        parts << QStringLiteral("Cancelled: %1 of %2 timed runs completed; the statistics count only those.")
+                     .arg(report.runs.size())
+                     .arg(planned);
+    std::size_t failed = 0;
+    for (const sfp::RunRecord& r : report.runs) failed += r.status != "ok";
+    if (failed)
+        parts << QStringLiteral("%1 of %2 runs did not succeed (failed or disagreed): see the notes and warnings.")
+                     .arg(failed)
+                     .arg(report.runs.size());
+    return parts.join(QLatin1Char(' '));
+}
+
+std::vector<Fact> machine(const sfp::MachineInfo& m) {
+    return {{QStringLiteral("Host"), text(m.host)},
+            {QStringLiteral("CPU"), text(m.cpu_model)},
+            {QStringLiteral("Cores"), QString::number(m.cores)},
+            {QStringLiteral("Memory"), QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 1) + " GiB"},
+            {QStringLiteral("Kernel"), text(m.kernel)},
+            {QStringLiteral("Filesystem of the inputs"), text(m.filesystem)},
+            {QStringLiteral("sfpbench"), text(m.tool_version)}};
+}
+
+QString cache_text(const sfp::ExperimentReport& report) {
+    static const std::map<sfp::CacheMode, QString> meaning = {
+        {sfp::CacheMode::hot, QStringLiteral("inputs evicted, then read once before the runs and again before each")},
+        {sfp::CacheMode::hot_written, QStringLiteral("generated data written just before the runs, in the state writing leaves")},
+        {sfp::CacheMode::cold, QStringLiteral("inputs evicted from the page cache before every run")}};
+    // The runner's own account of how it got there, when the report has one.
+    QString out = report.cache_method.empty()
+                      ? QStringLiteral("%1: %2").arg(sfp::to_string(report.experiment.cache), meaning.at(report.experiment.cache))
+                      : text(report.cache_method);
+    std::vector<double> residency;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.residency_pct >= 0) residency.push_back(r.residency_pct);
+    if (!residency.empty()) {
+        std::nth_element(residency.begin(), residency.begin() + std::ptrdiff_t(residency.size() / 2), residency.end());
+        out += QStringLiteral("; state found: median %1 % of the inputs cached before a run")
+                   .arg(residency[residency.size() / 2], 0, 'f', 0);
+    }
+    return out;
+}
+
+std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<Parameter>& params) {
+    const sfp::Experiment& e = report.experiment;
+    std::vector<std::string> strategies;
+    for (const sfp::Cell& c : report.cells)
+        if (std::find(strategies.begin(), strategies.end(), c.strategy) == strategies.end()) strategies.push_back(c.strategy);
+    QStringList names, swept, fixed;
+    for (const std::string& s : strategies) names << text(s);
+    for (const Parameter& p : params)
+        if (!p.values.empty()) (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
+    std::vector<Fact> facts = {
+        {QStringLiteral("Algorithm"), text(e.algorithm)},
+        {QStringLiteral("Strategies"), names.join(QStringLiteral(", "))},
+        {QStringLiteral("Swept"), swept.isEmpty() ? QStringLiteral("nothing") : swept.join(QStringLiteral("; "))},
+        {QStringLiteral("Fixed"), fixed.isEmpty() ? QStringLiteral("nothing") : fixed.join(QStringLiteral("; "))},
+        {QStringLiteral("Repetitions"), QStringLiteral("%1 timed per cell, after %2")
+                                            .arg(e.repetitions)
+                                            .arg(plural(e.warmups, QStringLiteral("untimed warm-up"),
+                                                        QStringLiteral("untimed warm-ups")))},
+        {QStringLiteral("Order"),
+         e.order == sfp::Order::interleaved
+             ? QStringLiteral("interleaved: each round runs every cell once, in a random order drawn from seed %1").arg(e.seed)
+             : QStringLiteral("sequential: all repetitions of a cell together (seed %1)").arg(e.seed)},
+        {QStringLiteral("Cache"), cache_text(report)},
+        {QStringLiteral("Times"),
+         QStringLiteral("elapsed is the steady clock around one run; user and system are the CPU time of the engine's "
+                        "own threads only (per-thread rusage); baselines (system tools) run as child processes, "
+                        "measured with wait4")},
+        {QStringLiteral("Agreement"),
+         QStringLiteral("every run's outcome digest is compared across strategies on the same input; the digest most "
+                        "strategies produce is the reference and any other is a MISMATCH (reference floors, which "
+                        "compute something else, are left out)")},
+        {QStringLiteral("Statistics"),
+         QStringLiteral("median of the timed runs; ± 95 % CI is the half-width of the confidence interval of the mean "
+                        "(Student t); CV = standard deviation / mean, high variation above %1 %; × slower = median / "
+                        "the fastest median on the same input")
+             .arg(sfp::kHighVariationCv * 100, 0, 'f', 0)},
+    };
+    return facts;
+}
+
+QStringList warnings(const sfp::ExperimentReport& report) {
+    QStringList out;
+    std::map<std::string, std::size_t> counts;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.status != "ok") ++counts[r.status];
+    for (const auto& [s, n] : counts) {
+        QString w = QStringLiteral("%1 %2").arg(plural(n, QStringLiteral("run"), QStringLiteral("runs")), text(s));
+        if (s == "MISMATCH") w += QStringLiteral(": their outcome differs from the other strategies' on the same input, "
+                                                 "so their times measure a wrong answer");
+        else w += QStringLiteral(": they are left out of the statistics (the notes column names the cells)");
+        out << w;
+    }
+    std::size_t noisy = 0;
+    for (const sfp::CellStats& st : report.stats) noisy += st.high_variation;
+    if (noisy)
+        out << QStringLiteral("%1 with high variation (CV above %2 %): their medians are less certain; more repetitions "
+                              "or a quieter machine narrow them")
+                   .arg(plural(noisy, QStringLiteral("cell"), QStringLiteral("cells")))
+                   .arg(sfp::kHighVariationCv * 100, 0, 'f', 0);
+    for (const sfp::SizeFit& f : report.fits)
+        if (f.nonlinear)
+            out << QStringLiteral("%1: time does not grow linearly with file size (the points bend away from the line)")
+                       .arg(text(f.strategy));
+    if (report.cancelled) out << QStringLiteral("cancelled: cells may have fewer runs than planned");
+    return out;
+}
+
+// Per cell found in both (by its label): this report's median, the other's, and their ratio.
+ReportTable comparison(const sfp::ExperimentReport& report, const ComparedSet& other) {
+    ReportTable t;
+    t.title = QStringLiteral("Compared with %1").arg(other.label);
+    t.columns = {QStringLiteral("cell"), QStringLiteral("median here"), QStringLiteral("median %1").arg(other.label),
+                 QStringLiteral("%1 / here").arg(other.label)};
+    t.numeric = {false, true, true, true};
+    std::map<std::string, double> theirs;
+    for (const sfp::CellStats& st : other.report.stats)
+        if (st.real.n) theirs[sfp::cell_label(other.report.cells.at(st.cell))] = st.real.median;
+    std::size_t matched = 0;
+    for (const sfp::CellStats& st : report.stats) {
+        const std::string label = sfp::cell_label(report.cells.at(st.cell));
+        const auto it = theirs.find(label);
+        if (it == theirs.end() || st.real.n == 0) continue;
+        ++matched;
+        t.rows.push_back({text(label), duration_text(st.real.median), duration_text(it->second),
+                          QString::number(it->second / st.real.median, 'f', 2)});
+        t.strong.push_back(false);
+    }
+    t.note = QStringLiteral("%1 of %2 cells here have a match in %3 (same strategy and parameters); a ratio above 1 "
+                            "means %3 was slower.")
+                 .arg(matched)
+                 .arg(report.stats.size())
+                 .arg(other.label);
+    return t;
+}
+
+}  // namespace
+
+ReportContent report_content(const sfp::ExperimentReport& report, const std::vector<ComparedSet>& extra) {
+    ReportContent c;
+    c.title = QStringLiteral("sfpbench report: %1").arg(text(report.experiment.algorithm));
+    c.sentence = sentence(report);
+    c.status = status(report);
+    c.machine = machine(report.machine);
+    const std::vector<Parameter> params = parameters(report);
+    c.method = method(report, params);
+    std::vector<Parameter> shown(params.begin(), params.end() - 1);  // file size is each table's title
+    std::erase_if(shown, [](const Parameter& p) { return p.values.empty(); });
+    for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
+    c.warnings = warnings(report);
+    for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));
+    c.spec = experiment_text(report.experiment);
+    c.replay = QStringLiteral("sfpbench run experiment.json --json report.json --markdown report.md");
+    return c;
+}
+
+}  // namespace core

@@ -1,0 +1,62 @@
+#include "report_markdown.hpp"
+
+namespace core {
+namespace {
+
+// A table cell: a '|' would end it, a newline the row.
+QString cell(QString text) { return text.replace(QLatin1Char('|'), QLatin1String("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' ')); }
+
+QString table(const ReportTable& t) {
+    QString out = QStringLiteral("### %1\n\n").arg(t.title);
+    QStringList head, rule;
+    for (qsizetype c = 0; c < t.columns.size(); ++c) {
+        head << cell(t.columns[c]);
+        rule << (t.numeric[std::size_t(c)] ? QStringLiteral("---:") : QStringLiteral("---"));  // numbers right-aligned
+    }
+    out += "| " + head.join(" | ") + " |\n| " + rule.join(" | ") + " |\n";
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        QStringList row;
+        for (const QString& value : t.rows[r])
+            row << (t.strong[r] && !value.isEmpty() ? QStringLiteral("**%1**").arg(cell(value)) : cell(value));
+        out += "| " + row.join(" | ") + " |\n";
+    }
+    if (!t.note.isEmpty()) out += "\n" + t.note + "\n";
+    return out + "\n";
+}
+
+QString facts(const std::vector<Fact>& list) {
+    QString out;
+    for (const auto& [name, value] : list) out += QStringLiteral("- **%1**: %2\n").arg(name, value);
+    return out + "\n";
+}
+
+}  // namespace
+
+QByteArray report_markdown(const sfp::ExperimentReport& report) { return report_markdown(report, {}); }
+
+QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vector<ComparedSet>& extra) {
+    const ReportContent c = report_content(report, extra);
+    QString out = QStringLiteral("# %1\n\n%2\n\n").arg(c.title, c.sentence);
+    if (!c.status.isEmpty()) out += QStringLiteral("> **%1**\n\n").arg(c.status);
+    out += QStringLiteral("## Results\n\nThe fastest cell of each input is in bold; the notes column marks cells with "
+                          "high variation or runs that did not succeed.\n\n");
+    for (const ReportTable& t : c.tables) out += table(t);
+    if (!c.warnings.isEmpty()) {
+        out += QStringLiteral("### Warnings\n\n");
+        for (const QString& w : c.warnings) out += "- " + w + "\n";
+        out += "\n";
+    }
+    if (!c.comparisons.empty()) {
+        out += QStringLiteral("## Other result sets\n\n");
+        for (const ReportTable& t : c.comparisons) out += table(t);
+    }
+    out += QStringLiteral("## Method\n\n") + facts(c.method);
+    out += QStringLiteral("## Machine\n\n") + facts(c.machine);
+    out += QStringLiteral("## Replay\n\nSave this as `experiment.json`, then run `%1`:\n\n```json\n").arg(c.replay);
+    out += QString::fromUtf8(c.spec);
+    if (!out.endsWith('\n')) out += '\n';
+    out += QStringLiteral("```\n");
+    return out.toUtf8();
+}
+
+}  // namespace core

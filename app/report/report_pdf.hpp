@@ -1,0 +1,28 @@
+#pragma once
+// The report as a PDF of a few pages: title, date and the experiment in one sentence, machine,
+// method, the plots, the statistics tables, warnings, other result sets and the spec that
+// replays it. Everything is vector (Qt's PDF writer, fonts embedded); the plots are the
+// caller's QCustomPlots drawn onto the pages, so the window and the CLI share one plot code.
+#include <QByteArray>
+#include <QDateTime>
+#include <QString>
+#include <vector>
+
+#include "report_content.hpp"
+
+class QCustomPlot;
+
+namespace report {
+
+struct PdfInput {
+    const sfp::ExperimentReport* report = nullptr;
+    std::vector<core::ComparedSet> extra;  // compared in ratio tables
+    std::vector<QCustomPlot*> plots;     // drawn two to a page, as they are
+    QDateTime written = QDateTime::currentDateTime();
+};
+
+QByteArray report_pdf(const PdfInput& input);
+// report_pdf written with core::write_atomically: throws core::ExportError naming the path.
+void write_report_pdf(const QString& path, const PdfInput& input);
+
+}  // namespace report

@@ -1,0 +1,164 @@
+// The written report from fixed report JSON fixtures (tests/app/data, two real `sfpbench run
+// --json` results with the host and paths made neutral): the Markdown is compared with a golden
+// file, and its claims (fastest in bold, ratios, cancelled or failed runs) are checked against
+// values computed here from the JSON itself.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include "report_export.hpp"
+#include "report_load.hpp"
+#include "report_markdown.hpp"
+#include "report_format.hpp"
+
+namespace {
+
+QByteArray content_of(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+QString data(const QString& name) { return QStringLiteral(SFP_TEST_DATA "/") + name; }
+QJsonObject json_of(const QString& name) { return QJsonDocument::fromJson(content_of(data(name))).object(); }
+sfp::ExperimentReport report_of(const QJsonObject& json) {
+    return core::report_from_json(QJsonDocument(json).toJson(), QStringLiteral("test.json"));
+}
+
+// The table rows of the Markdown (lines starting with "| " after the header and rule).
+QStringList rows_of(const QString& md) {
+    QStringList rows;
+    const QStringList lines = md.split('\n');
+    for (qsizetype i = 2; i < lines.size(); ++i)
+        if (lines[i].startsWith("| ") && lines[i - 1].startsWith("| ") && !lines[i].startsWith("| ---"))
+            if (lines[i - 1].startsWith("| ---") || rows.contains(lines[i - 1])) rows << lines[i];
+    return rows;
+}
+
+// The reference: per input set, the cell with the lowest median among those that ran.
+std::size_t fastest_cell(const QJsonObject& json) {
+    std::size_t best = 0;
+    double best_median = 1e300;
+    for (const QJsonValue& v : json["statistics"].toArray()) {
+        const QJsonObject real = v["real_s"].toObject();
+        if (real["n"].toInt() > 0 && real["median"].toDouble() < best_median)
+            best_median = real["median"].toDouble(), best = std::size_t(v["cell"].toInt());
+    }
+    return best;
+}
+
+}  // namespace
+
+class TestReportMarkdown : public QObject {
+    Q_OBJECT
+private slots:
+    void markdownMatchesTheGoldenFile() {
+        const QByteArray md = core::report_markdown(core::load_report(data("report_a.json")));
+        const QByteArray golden = content_of(data("report_a.md"));
+        QVERIFY(!golden.isEmpty());
+        if (md != golden) {
+            QFile out(QDir::temp().filePath("report_a.actual.md"));
+            if (out.open(QIODevice::WriteOnly)) out.write(md);
+            qWarning("differs from the golden file; wrote %s", qPrintable(out.fileName()));
+        }
+        QCOMPARE(md, golden);
+    }
+
+    // One row per cell, and exactly the fastest (computed here from the JSON) in bold.
+    void everyCellHasARowAndTheFastestIsBold() {
+        const QJsonObject json = json_of("report_a.json");
+        const QString md = QString::fromUtf8(core::report_markdown(report_of(json)));
+        const QStringList rows = rows_of(md);
+        const QJsonArray cells = json["cells"].toArray();
+        QCOMPARE(rows.size(), cells.size());
+        const std::size_t fastest = fastest_cell(json);
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const QString strategy = cells[i]["strategy"].toString();
+            QVERIFY2(rows[i].startsWith("| " + strategy + " |") || rows[i].startsWith("| **" + strategy + "** |"),
+                     qPrintable(rows[i]));
+            QCOMPARE(rows[i].contains("**"), std::size_t(i) == fastest);
+        }
+        QVERIFY(rows[qsizetype(fastest)].contains("| **1.00** |"));
+    }
+
+    // A second result set: one ratio row per cell both have, the ratio computed here.
+    void ratioTableComparesMatchingCells() {
+        const QJsonObject a = json_of("report_a.json"), b = json_of("report_b.json");
+        const QString md = QString::fromUtf8(
+            core::report_markdown(report_of(a), {{QStringLiteral("second"), report_of(b)}}));
+        QVERIFY(md.contains("### Compared with second"));
+        const QJsonArray sa = a["statistics"].toArray(), sb = b["statistics"].toArray();
+        for (qsizetype i = 0; i < sa.size(); ++i) {  // same spec: the same cells in the same order
+            const double ratio = sb[i]["real_s"]["median"].toDouble() / sa[i]["real_s"]["median"].toDouble();
+            const QString row = QStringLiteral("| %1 | %2 |")
+                                    .arg(core::duration_text(sb[i]["real_s"]["median"].toDouble()))
+                                    .arg(QString::number(ratio, 'f', 2));
+            QVERIFY2(md.contains(row), qPrintable(row));
+        }
+        QVERIFY(md.contains(QStringLiteral("%1 of %1 cells here have a match in second").arg(sa.size())));
+    }
+
+    // Cancelled after some runs, one of which failed: the report says both, and marks the cell.
+    void cancelledAndFailedRunsAreSaid() {
+        QJsonObject json = json_of("report_a.json");
+        QJsonArray runs = json["runs"].toArray();
+        const qsizetype planned = runs.size();
+        while (runs.size() > planned - 5) runs.removeLast();
+        QJsonObject first = runs[0].toObject();
+        first["status"] = "error";
+        runs[0] = first;
+        json["runs"] = runs;
+        json["cancelled"] = true;
+        const QString md = QString::fromUtf8(core::report_markdown(report_of(json)));
+        QVERIFY(md.contains(QStringLiteral("Cancelled: %1 of %2 timed runs completed").arg(planned - 5).arg(planned)));
+        QVERIFY(md.contains(QStringLiteral("1 of %1 runs did not succeed").arg(planned - 5)));
+        QVERIFY(md.contains("1 run error"));
+        const qsizetype cell = first["cell"].toInt();
+        QVERIFY2(rows_of(md)[cell].contains(" runs error"), qPrintable(rows_of(md)[cell]));
+        // and a complete report says neither
+        const QString clean = QString::fromUtf8(core::report_markdown(report_of(json_of("report_a.json"))));
+        QVERIFY(!clean.contains("Cancelled:") && !clean.contains("did not succeed (failed"));
+    }
+
+    // What the loader reads is what report_json wrote: cells, statistics, machine and spec.
+    void loadingKeepsWhatTheReportSays() {
+        const QJsonObject json = json_of("report_a.json");
+        const QJsonObject again = QJsonDocument::fromJson(core::report_json(report_of(json))).object();
+        for (const char* key : {"experiment", "machine", "cells", "statistics", "rankings", "fits", "input_sets",
+                                "cancelled", "cache_method"})
+            QVERIFY2(again[key] == json[key], key);
+        QCOMPARE(again["runs"].toArray().size(), json["runs"].toArray().size());
+    }
+
+    void notAReportIsRefusedByName_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("not json") << QByteArray("hello") << "not JSON";
+        QTest::newRow("array") << QByteArray("[1]") << "not an sfpbench report";
+        QTest::newRow("a spec") << content_of(data("report_a.json")).replace("sfpbench-report", "x") << "not an sfpbench report";
+        QJsonObject bad = json_of("report_a.json");
+        bad["version"] = 7;
+        QTest::newRow("version") << QJsonDocument(bad).toJson() << "field 'version'";
+        bad = json_of("report_a.json");
+        QJsonArray runs = bad["runs"].toArray();
+        QJsonObject run = runs[0].toObject();
+        run["cell"] = 99;
+        runs[0] = run;
+        bad["runs"] = runs;
+        QTest::newRow("cell index") << QJsonDocument(bad).toJson() << "field 'runs[0].cell': 99 is out of range";
+    }
+    void notAReportIsRefusedByName() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, says);
+        try {
+            core::report_from_json(text, QStringLiteral("in.json"));
+            QFAIL("accepted");
+        } catch (const core::ReportError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.startsWith("report 'in.json': ") && what.contains(says), qPrintable(what));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportMarkdown)
+#include "test_report_markdown.moc"
