@@ -13,5 +13,6 @@ int cmd_run(const QStringList& args);
 int cmd_clean(const QStringList& args);
 int cmd_wordcount(const QStringList& args);
 int cmd_iterate(const QStringList& args);
+int cmd_evict(const QStringList& args);
 
 }  // namespace cli

@@ -1,0 +1,26 @@
+#include "sfp/cache_control.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+
+#include "algorithms/iterate/listing.hpp"
+#include "io/page_cache.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp {
+
+Eviction evict_from_cache(const std::vector<std::string>& paths) {
+    for (const std::string& p : paths) {
+        struct stat st {};
+        if (::stat(p.c_str(), &st) != 0) fail_errno("cannot evict", p, errno);
+    }
+    const std::vector<std::string> files = iterate::files_under(paths);
+    Eviction e;
+    e.files = files.size();
+    e.method = page_cache::evict(files);
+    e.resident_pct = page_cache::residency_pct(files);
+    return e;
+}
+
+}  // namespace sfp
