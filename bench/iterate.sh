@@ -52,7 +52,7 @@ for ((r = 1; r <= reps; r++)); do
             t=$(awk '/^real/ {sub(/s$/, "", $2); print $2}' <<<"$res")
             l=$(awk '/^listing/ {sub(/s$/, "", $2); print $2}' <<<"$res")
             digests[${name%%/*}]+="$(awk '/^digest/ {print $2}' <<<"$res") "
-            if [ "${name#*/}" = auto ]; then chose[${name%%/*}]+="$(awk '/auto: .* -> / {print $NF}' <<<"$res") "; fi
+            if [ "${name#*/}" = auto ]; then chose[${name%%/*}]+="$(awk '/: auto: .* -> / {print $NF} /: auto chose / {sub(/:$/, "", $4); print $4}' <<<"$res") "; fi
         fi
         times[$name]+="$t "
         lists[$name]+="$l "
@@ -62,7 +62,7 @@ done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 med() { tr ' ' '\n' <<<"$1" | grep . | median; }
-choices() { tr ' ' '\n' <<<"${chose[$1]:-}" | grep . | sort | uniq -c | awk '{printf "%s%s %dx", NR > 1 ? ", " : "", $2, $1}'; }
+choices() { tr ' ' '\n' <<<"${chose[$1]:-}" | grep . | sort | uniq -c | awk '{printf "%s%s %dx", (NR > 1 ? ", " : ""), $2, $1}'; }
 agree() {
     if [ "$(tr ' ' '\n' <<<"${digests[$1]}" | grep . | sort -u | wc -l)" = 1 ]; then echo "all runs agree"; else echo "DIGESTS DIFFER"; fi
 }
@@ -91,13 +91,13 @@ done | sort -g | head -1)
     echo
     table 64K
     echo
-    echo "auto chose (by its probe on the first files): $(choices 64K)."
+    echo "auto chose (its note, run by run): $(choices 64K)."
     echo
     echo "Scope full (whole files; $(agree full)); \`find-xargs-cat\` reads without hashing:"
     echo
     table full
     echo
-    echo "auto chose: $(choices full)."
+    echo "auto chose (its note, run by run): $(choices full)."
     echo
     awk -v b="${best_full% *}" -v n="${best_full#* }" -v f="$fs_full" -v c="$floor_t" 'BEGIN {
         printf "Targets, full scope: the best, %s, %.2fx faster than fs (target 3x); ", n, f / b;
