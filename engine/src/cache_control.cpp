@@ -18,8 +18,9 @@ Eviction evict_from_cache(const std::vector<std::string>& paths) {
     const std::vector<std::string> files = iterate::files_under(paths);
     Eviction e;
     e.files = files.size();
-    e.method = page_cache::evict(files);
-    e.resident_pct = page_cache::residency_pct(files);
+    const page_cache::Eviction done = page_cache::evict(files);
+    e.method = done.method;
+    e.resident_pct = done.residency_pct;
     return e;
 }
 
