@@ -4,7 +4,8 @@
 # run), interleaved repetitions, against `xxhsum -H3` (a strategy) and the floor
 # `find DIR -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null` (reads, does not hash).
 # Writes docs/bench-iterate.md and the same table between the README's bench:iterate markers.
-# Issue defaults: FILES=20000 (the small mix: ~1 GB), REPS=5. Needs python3 for the eviction.
+# Issue defaults: FILES=20000 (the small mix: ~1 GB), REPS=5. The eviction is `sfpbench evict`, the
+# runner's own cold-cache step, so nothing beyond the build and coreutils/findutils is needed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -12,30 +13,17 @@ build=${1:-build}
 bin="$(cd "$build/bin" && pwd)/sfpbench"
 reps=${REPS:-5}
 files=${FILES:-20000}
-threads=${THREADS:-16}
+threads=${THREADS:-32}  # sfpbench iterate's default: reads in flight
 out=${OUT:-$here/../docs/bench-iterate.md}
 readme=${README:-$here/../README.md}
 data=${DATA:-$HOME/.cache/sfpbench/bench}
 tree="$data/iterate-tree-$files"
 mkdir -p "$data" "$(dirname "$out")"
-command -v python3 >/dev/null || { echo "bench/iterate.sh needs python3 (to evict the tree)" >&2; exit 2; }
 [ -d "$tree" ] || "$bin" generate tree "$tree" --files "$files" --size-mix small --seed 1 >&2
 tree_bytes=$(du -sb "$tree" | cut -f1)
 
-# posix_fadvise(DONTNEED) on every regular file of the tree: what `run --cache cold` does.
-evict_tree() {
-    python3 - "$1" <<'PY'
-import os, sys
-for d, _, names in os.walk(sys.argv[1]):
-    for n in names:
-        try:
-            fd = os.open(os.path.join(d, n), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        except OSError:
-            continue
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-        os.close(fd)
-PY
-}
+# fdatasync + posix_fadvise(DONTNEED) on every regular file of the tree: what `run --cache cold` does.
+evict_tree() { "$bin" evict "$1" >/dev/null; }
 
 # cell "scope/name" -> command line
 declare -A cell
@@ -43,12 +31,14 @@ for scope in 64K full; do
     for s in fs alpha inode cluster random prefetch; do
         cell[$scope/$s]="$bin iterate $tree --scope $scope --strategy $s"
     done
-    cell[$scope/parallel]="$bin iterate $tree --scope $scope --strategy parallel --threads $threads"
+    for s in parallel auto; do  # auto: the CLI default, parallel or prefetch by measurement
+        cell[$scope/$s]="$bin iterate $tree --scope $scope --strategy $s --threads $threads"
+    done
 done
 cell[full/xxhsum]="$bin iterate $tree --scope full --strategy xxhsum"
 floor="full/find-xargs-cat"
 
-declare -A times lists digests
+declare -A times lists digests chose
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= reps; r++)); do
     for name in $(shuffled "${!cell[@]}" "$floor"); do
@@ -62,6 +52,7 @@ for ((r = 1; r <= reps; r++)); do
             t=$(awk '/^real/ {sub(/s$/, "", $2); print $2}' <<<"$res")
             l=$(awk '/^listing/ {sub(/s$/, "", $2); print $2}' <<<"$res")
             digests[${name%%/*}]+="$(awk '/^digest/ {print $2}' <<<"$res") "
+            if [ "${name#*/}" = auto ]; then chose[${name%%/*}]+="$(awk '/: auto: .* -> / {print $NF} /: auto chose / {sub(/:$/, "", $4); print $4}' <<<"$res") "; fi
         fi
         times[$name]+="$t "
         lists[$name]+="$l "
@@ -71,6 +62,7 @@ done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 med() { tr ' ' '\n' <<<"$1" | grep . | median; }
+choices() { tr ' ' '\n' <<<"${chose[$1]:-}" | grep . | sort | uniq -c | awk '{printf "%s%s %dx", (NR > 1 ? ", " : ""), $2, $1}'; }
 agree() {
     if [ "$(tr ' ' '\n' <<<"${digests[$1]}" | grep . | sort -u | wc -l)" = 1 ]; then echo "all runs agree"; else echo "DIGESTS DIFFER"; fi
 }
@@ -91,7 +83,7 @@ done | sort -g | head -1)
 {
     echo "iterate, a generated tree of $files files in nested folders ($tree_bytes bytes by du -sb, size mix small, seed 1),"
     echo "cold cache (posix_fadvise(DONTNEED) on every file before every run; dentries and inodes stay"
-    echo "cached), median of $reps interleaved runs. Parallel: $threads threads."
+    echo "cached), median of $reps interleaved runs. Parallel and auto: $threads threads."
     echo "Machine: $(machine_line "$data"). Load average before: $load_before, after: $load_after."
     echo "Measured $(date -u +%Y-%m-%d) with \`bench/iterate.sh\` (FILES=$files REPS=$reps)."
     echo
@@ -99,9 +91,13 @@ done | sort -g | head -1)
     echo
     table 64K
     echo
+    echo "auto chose (its note, run by run): $(choices 64K)."
+    echo
     echo "Scope full (whole files; $(agree full)); \`find-xargs-cat\` reads without hashing:"
     echo
     table full
+    echo
+    echo "auto chose (its note, run by run): $(choices full)."
     echo
     awk -v b="${best_full% *}" -v n="${best_full#* }" -v f="$fs_full" -v c="$floor_t" 'BEGIN {
         printf "Targets, full scope: the best, %s, %.2fx faster than fs (target 3x); ", n, f / b;

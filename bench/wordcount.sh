@@ -29,8 +29,9 @@ declare -A cell=(
     [striped]="--strategy striped --block 256K --threads $threads"
     [pipeline-1000]="--strategy pipeline --block 256K --threads $threads --packing 1000"
     [pipeline-1]="--strategy pipeline --block 256K --threads $threads --packing 1"
+    [auto]="--block 256K --threads $threads"  # no --strategy: the default, striped or simd by measurement
 )
-order=(striped pipeline-1000 simd loop strtok pipeline-1 wc)
+order=(auto striped pipeline-1000 simd loop strtok pipeline-1 wc)
 declare -A real cpu
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= reps; r++)); do
@@ -72,6 +73,7 @@ load average $load_before before, $load_after after (the machine is shared: comp
     echo "- against \`LC_ALL=C wc\` (target: the best 10x faster): striped $(ratio wc striped), simd $(ratio wc simd), pipeline-1000 $(ratio wc pipeline-1000)."
     echo "- SimpleCount's record packing: pipeline with 1000 lines per hand-off is $(ratio pipeline-1 pipeline-1000) than with 1."
     echo "- striped with $threads threads against simd with 1: $(ratio simd striped)."
+    echo "- the default (\`auto\`: no --strategy; it times striped and simd on the first slices) against striped: $(ratio striped auto)."
     echo "- by CPU time (user+sys, which a loaded machine disturbs less than wall time): simd $(cpu_ratio wc simd), striped $(cpu_ratio wc striped) than wc; pipeline-1000 $(cpu_ratio pipeline-1 pipeline-1000) than pipeline-1."
 } | tee "$out"
 

@@ -17,7 +17,9 @@ int cmd_wordcount(const QStringList& args) {
         "word-length histogram (--histogram). Timing and notes go to standard error. Exit: 0 counted,\n"
         "2 trouble (a missing file, a directory or a FIFO is refused before anything is read).");
     p.addPositionalArgument("FILE", "files to count", "FILE...");
-    p.addOption({"strategy", "strtok, loop, pipeline, simd, striped, files or wc (default striped).", "name", "striped"});
+    p.addOption({"strategy", "auto, strtok, loop, pipeline, simd, striped, files or wc (default auto: times striped and\n"
+                             "simd on the start of the inputs, the faster counts the rest).",
+                 "name", "auto"});
     p.addOption({"block", "Block size: bytes or with K/M/G (default 256K).", "size", "256K"});
     p.addOption({"threads", "Threads for the multithreaded strategies (default: online CPUs).", "n"});
     p.addOption({"packing", "Lines per hand-off from pipeline's reader to its processors (default 1000).", "n", "1000"});

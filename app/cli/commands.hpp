@@ -20,5 +20,6 @@ int cmd_lesson(const QStringList& args);
 int cmd_report(const QStringList& args);
 // A QApplication (offscreen) when the command line asks for a PDF report, else nullptr.
 std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv);
+int cmd_evict(const QStringList& args);
 
 }  // namespace cli

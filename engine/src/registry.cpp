@@ -40,6 +40,7 @@ const std::vector<Strategy>& all() {
             wordcount::striped_strategy,
             wordcount::files_strategy,
             wordcount::wc_strategy,
+            wordcount::auto_strategy,
             iterate::fs_strategy,
             iterate::alpha_strategy,
             iterate::inode_strategy,
@@ -48,6 +49,7 @@ const std::vector<Strategy>& all() {
             iterate::parallel_strategy,
             iterate::prefetch_strategy,
             iterate::xxhsum_strategy,
+            iterate::auto_strategy,
         };
         validate_registry(v);
         return v;

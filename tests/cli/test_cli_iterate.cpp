@@ -1,6 +1,7 @@
 // `sfpbench iterate` and `sfpbench generate tree` as a user runs them: the output contract,
 // `--list --scope full` against `xxhsum -H3`, exit codes for bad input.
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include <QProcess>
@@ -74,8 +75,10 @@ private slots:
         QCOMPARE(field(o.out, "skipped"), QByteArray("0"));
         QCOMPARE(field(o.out, "digest").size(), 16);
         QVERIFY(o.err.contains("listing ") && o.err.contains("processing "));
+        // The default is auto; 300 files are too few to time its candidates on.
+        QVERIFY2(o.err.contains("auto chose parallel: too little data to time a probe"), o.err.constData());
         // Every strategy, the same four lines.
-        for (const char* s : {"alpha", "inode", "cluster", "random", "parallel", "prefetch"}) {
+        for (const char* s : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch"}) {
             const Output other = sfpbench({"iterate", tree_, "--strategy", s, "--threads", "2"});
             QVERIFY2(other.code == 0, other.err.constData());
             QCOMPARE(other.out, o.out);
@@ -130,6 +133,26 @@ private slots:
         QCOMPARE(field(o.out, "skipped"), QByteArray("2"));
         QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/inner: Permission denied"), o.err.constData());
         QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/secret: Permission denied"), o.err.constData());
+    }
+
+    // `sfpbench evict` (bench/iterate.sh's cold cache for `find | xargs cat`): every file of the
+    // tree, the runner's method, and nothing left cached where the kernel can drop it.
+    void evictEmptiesTheCacheOfATree() {
+        QCOMPARE(sfpbench({"iterate", tree_, "--scope", "full"}).code, 0);  // cached now
+        const Output o = sfpbench({"evict", tree_});
+        QVERIFY2(o.code == 0, o.err.constData());
+        const QRegularExpressionMatch m =
+            QRegularExpression("^evicted 300 files: posix_fadvise\\(DONTNEED\\)[^;]*; still cached: (unknown|([0-9.]+)%)\n$")
+                .match(QString::fromUtf8(o.out));
+        QVERIFY2(m.hasMatch(), o.out.constData());
+        struct statfs fs {};
+        const bool tmpfs = ::statfs(QFile::encodeName(tree_).constData(), &fs) == 0 && fs.f_type == 0x01021994;
+        if (!tmpfs && m.captured(1) != "unknown") QVERIFY2(m.captured(2).toDouble() < 10, o.out.constData());
+        const Output missing = sfpbench({"evict", tree_, dir_.path() + "/missing"});
+        QCOMPARE(missing.code, 2);
+        QVERIFY2(missing.err.contains("missing") && missing.err.contains("No such file"), missing.err.constData());
+        QVERIFY(missing.out.isEmpty());
+        QCOMPARE(sfpbench({"evict"}).code, 2);
     }
 
     void badInputExits2() {

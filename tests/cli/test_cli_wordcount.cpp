@@ -38,7 +38,7 @@ Output run(const QString& program, const QStringList& args, const QStringList& e
 Output sfpbench(const QStringList& args) { return run(SFPBENCH, args); }
 Output wc(const QStringList& args) { return run("wc", args, {"LC_ALL=C"}); }
 
-const QStringList kStrategies = {"strtok", "loop", "pipeline", "simd", "striped", "files", "wc"};
+const QStringList kStrategies = {"auto", "strtok", "loop", "pipeline", "simd", "striped", "files", "wc"};
 
 QStringList licenses() {
     QStringList out;
@@ -77,7 +77,10 @@ private slots:
             const Output got = sfpbench(QStringList{"wordcount"} + files + QStringList{"--strategy", strategy} + flags);
             QVERIFY2(got.code == 0, got.err.constData());
             QCOMPARE(got.out, want.out);
-            QVERIFY2(got.err.startsWith("real "), got.err.constData());  // timing on stderr only
+            // Timing on stderr only, after auto's note saying what it measured.
+            const QByteArray timing = strategy == "auto" ? got.err.mid(got.err.indexOf('\n') + 1) : got.err;
+            if (strategy == "auto") QVERIFY2(got.err.startsWith("sfpbench: auto"), got.err.constData());
+            QVERIFY2(timing.startsWith("real "), got.err.constData());
         }
     }
 
@@ -105,6 +108,15 @@ private slots:
                 QVERIFY2(got.code == 0, got.err.constData());
                 QCOMPARE(got.out, wc(set).out);
             }
+    }
+
+    // No --strategy: auto, which says on stderr what it chose (too small a file to time a probe).
+    void defaultIsAuto() {
+        const QStringList file{licenses().first()};
+        const Output o = sfpbench(QStringList{"wordcount"} + file);
+        QVERIFY2(o.code == 0, o.err.constData());
+        QCOMPARE(o.out, wc(file).out);
+        QVERIFY2(o.err.startsWith("sfpbench: auto"), o.err.constData());
     }
 
     void histogramAddsUpToTheWordCount() {

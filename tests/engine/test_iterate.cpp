@@ -6,11 +6,13 @@
 
 #include <QtTest>
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "algorithms/iterate/test_seam.hpp"
+#include "algorithms/probe_choice.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/iterate.hpp"
@@ -94,6 +96,19 @@ ino_t inode_of(const std::string& path) {
     return ::lstat(path.c_str(), &s) == 0 ? s.st_ino : 0;
 }
 
+// The probe seam: the named candidate's slices cost a second more, far more than any slice takes.
+std::atomic<const char*> slow_candidate{nullptr};
+double slow_down(std::string_view candidate) {
+    const char* slow = slow_candidate.load();
+    return slow && candidate == slow ? 1.0 : 0.0;
+}
+
+std::string note_of(const sfp::RunResult& r, const std::string& who) {
+    for (const std::string& n : r.notes)
+        if (n.starts_with(who)) return n;
+    return {};
+}
+
 bool is_tmpfs(const char* dir) {
     struct statfs s {};
     return statfs(dir, &s) == 0 && s.f_type == 0x01021994;  // TMPFS_MAGIC
@@ -143,7 +158,7 @@ private slots:
 
     void registry() {
         const std::vector<std::string> names = strategy_names();
-        for (const char* n : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "xxhsum"})
+        for (const char* n : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "xxhsum", "auto"})
             QVERIFY2(std::find(names.begin(), names.end(), n) != names.end(), n);
     }
 
@@ -185,6 +200,49 @@ private slots:
         for (const sfp::FileHash& f : o.files) QVERIFY2(seen.emplace(f.path, f.hash).second, f.path.c_str());
         QVERIFY(seen == expected);
         QVERIFY(r.list_s > 0 && r.list_s <= r.real_s);
+    }
+
+    // auto (the CLI default) times parallel and prefetch on slices of files and the faster
+    // hashes the rest: with one made slow through the seam it picks the other, its note names
+    // both rates, and every file is still hashed once (the reference's digest).
+    void auto_picks_the_other_when_one_is_slow_data() {
+        QTest::addColumn<QString>("slow");
+        QTest::addColumn<QString>("fast");
+        QTest::newRow("prefetch slow") << "prefetch" << "parallel";
+        QTest::newRow("parallel slow") << "parallel" << "prefetch";
+    }
+    void auto_picks_the_other_when_one_is_slow() {
+        QFETCH(QString, slow);
+        QFETCH(QString, fast);
+        const QByteArray slow_name = slow.toUtf8();
+        slow_candidate = slow_name.constData();
+        sfp::set_probe_hook(slow_down);
+        const sfp::RunResult r = iterate("auto", {root_}, "full", false, 3);
+        sfp::set_probe_hook(nullptr);
+        slow_candidate = nullptr;
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const auto expected = reference_hashes(root_, kFull);
+        QCOMPARE(outcome(r).file_count, std::uint64_t(expected.size()));
+        QCOMPARE(outcome(r).digest, reference_digest(expected));
+        const std::string note = note_of(r, "auto");
+        QVERIFY2(note.ends_with("-> " + fast.toStdString()), note.c_str());
+        // 3 threads: slices of whole multiples of 8 x 3 files, 2 rounds of 2 candidates.
+        const QRegularExpression measured("^auto: parallel [0-9]+ files/s, prefetch [0-9]+ files/s in wall time "
+                                          "\\(best of 2 each, on ([0-9]+) files of the order; the first ([0-9]+) files in all\\)");
+        const QRegularExpressionMatch m = measured.match(QString::fromStdString(note));
+        QVERIFY2(m.hasMatch(), note.c_str());
+        QCOMPARE(m.captured(1).toInt() % 24, 0);
+        QCOMPARE(m.captured(2).toInt(), 4 * m.captured(1).toInt());
+    }
+
+    void auto_on_a_few_files_does_not_probe() {
+        const std::string small = dir_.path().toStdString() + "/few";
+        fs::create_directories(small);
+        for (int i = 0; i < 20; ++i) write(small + "/f" + std::to_string(i), std::size_t(i * 1000), std::uint32_t(i));
+        const sfp::RunResult r = iterate("auto", {small}, "full");
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QCOMPARE(outcome(r).digest, reference_digest(reference_hashes(small, kFull)));
+        QCOMPARE(note_of(r, "auto"), std::string("auto chose parallel: too little data to time a probe"));
     }
 
     void orders_are_what_they_say() {

@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <QtTest>
+#include <atomic>
 #include <filesystem>
 #include <set>
 #include <thread>
 
+#include "algorithms/probe_choice.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
@@ -144,6 +146,13 @@ sfp::RunSpec spec_of(const std::string& strategy, std::vector<std::string> input
     spec.threads = threads;
     spec.options["packing"] = std::to_string(packing);
     return spec;
+}
+
+// The probe seam: the named candidate's slices cost a second more, far more than any slice takes.
+std::atomic<const char*> slow_candidate{nullptr};
+double slow_down(std::string_view candidate) {
+    const char* slow = slow_candidate.load();
+    return slow && candidate == slow ? 1.0 : 0.0;
 }
 
 std::size_t threads_now() { return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {})); }
@@ -283,6 +292,49 @@ private slots:
         QCOMPARE(r.status, sfp::Status::cancelled);
         QVERIFY(r.bytes < lines.size());
         QCOMPARE(threads_now(), before);
+    }
+
+    // auto (the CLI default) times striped and simd on slices at the start of the inputs end to
+    // end and the faster counts the rest: with one made slow through the seam it picks the other,
+    // its note names both rates, and the counts are the reference's although the slices cut
+    // words and cross from one file into the next.
+    void autoPicksTheOtherWhenOneIsSlow_data() {
+        QTest::addColumn<QString>("slow");
+        QTest::addColumn<QString>("fast");
+        QTest::newRow("striped slow") << "striped" << "simd";
+        QTest::newRow("simd slow") << "simd" << "striped";
+    }
+    void autoPicksTheOtherWhenOneIsSlow() {
+        QFETCH(QString, slow);
+        QFETCH(QString, fast);
+        const std::vector<Bytes> texts = {mixed_text(100'003, 1), {}, mixed_text(3'000'017, 2), mixed_text(777, 3)};
+        std::vector<std::string> paths;
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            paths.push_back(path("auto" + std::to_string(i)));
+            testing::write_file(paths.back(), texts[i]);
+        }
+        const QByteArray slow_name = slow.toUtf8();
+        slow_candidate = slow_name.constData();
+        sfp::set_probe_hook(slow_down);
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 3, 1000), progress);
+        sfp::set_probe_hook(nullptr);
+        slow_candidate = nullptr;
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const auto& got = std::get<sfp::WordCountOutcome>(r.outcome);
+        QCOMPARE(got.files.size(), texts.size());
+        for (std::size_t i = 0; i < texts.size(); ++i)
+            QVERIFY2(got.files[i] == reference(texts[i]), qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));
+        QString note;
+        for (const std::string& n : r.notes)
+            if (n.starts_with("auto")) note = QString::fromStdString(n);
+        QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
+        // Slices of whole stripes (4096 x 3 threads): 3,100,797 bytes / 32 -> 7 stripes of 12K each.
+        QVERIFY2(QRegularExpression("^auto: striped [0-9.]+ GB/s, simd [0-9.]+ GB/s in wall time \\(best of 2 each, "
+                                    "on 84K of the inputs; the first 336K in all\\) -> ")
+                     .match(note)
+                     .hasMatch(),
+                 qPrintable(note));
     }
 
     void wcFormatMatchesGnuWc() {

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdio>
 
+#include "measure/clock.hpp"
 #include "sfp/datagen.hpp"
 
 namespace sfp {
@@ -22,15 +23,36 @@ std::uint64_t slice_length(const ProbePlan& p, std::size_t candidates) {
     return kRounds * candidates * len <= p.total / 4 ? len : 0;
 }
 
-std::string rate_text(std::uint64_t bytes, double seconds) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f GB/s", seconds > 0 ? double(bytes) / seconds / 1e9 : 0.0);
+// "4M" of bytes, or "128 files".
+std::string amount(const ProbeMeasure& m, std::uint64_t offsets) {
+    return m.unit.empty() ? format_size(offsets) : std::to_string(offsets) + " " + std::string(m.unit);
+}
+
+std::string rate_text(const ProbePlan& p, const ProbeMeasure& m, std::uint64_t offsets, double seconds) {
+    const double per_second = seconds > 0 ? double(offsets) / seconds : 0.0;
+    char text[48];
+    if (m.unit.empty()) std::snprintf(text, sizeof text, "%.1f GB/s", per_second * p.bytes_per_offset / 1e9);
+    else std::snprintf(text, sizeof text, "%.0f %s/s", per_second, std::string(m.unit).c_str());
     return text;
+}
+
+// The seconds `work` takes on `clock`.
+template <class Work>
+double timed(ProbeClock clock, RunContext& ctx, Work&& work) {
+    if (clock == ProbeClock::wall) {
+        const Stopwatch stopwatch;
+        work();
+        return stopwatch.seconds();
+    }
+    const double before = ctx.worker_cpu_seconds();
+    work();
+    return ctx.worker_cpu_seconds() - before;
 }
 
 }  // namespace
 
-std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx) {
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
+                              const ProbeMeasure& measure) {
     const std::uint64_t slice = slice_length(plan, candidates.size());
     if (slice == 0) {
         candidates[0].work(0, plan.total);
@@ -39,9 +61,7 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     std::uint64_t at = 0;
     for (unsigned round = 0; round < kRounds; ++round) {
         for (ProbeCandidate& c : candidates) {
-            const double before = ctx.worker_cpu_seconds();
-            c.work(at, at + slice);
-            double s = ctx.worker_cpu_seconds() - before;
+            double s = timed(measure.clock, ctx, [&] { c.work(at, at + slice); });
             if (const ProbeHook hook = probe_hook.load()) s += hook(c.name);
             c.cpu_seconds = round == 0 ? s : std::min(c.cpu_seconds, s);
             at += slice;
@@ -53,10 +73,10 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     best.work(at, plan.total);
     std::string note = std::string(plan.who) + ":";
     for (const ProbeCandidate& c : candidates)
-        note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " +
-                rate_text(slice * plan.bytes_per_offset, c.cpu_seconds);
-    return note + " per CPU second (best of " + std::to_string(kRounds) + " each, on " + format_size(slice) + " " +
-           std::string(plan.of_what) + "; the first " + format_size(at) + " in all) -> " + best.name;
+        note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " + rate_text(plan, measure, slice, c.cpu_seconds);
+    return note + (measure.clock == ProbeClock::wall ? " in wall time" : " per CPU second") + " (best of " +
+           std::to_string(kRounds) + " each, on " + amount(measure, slice) + " " + std::string(plan.of_what) +
+           "; the first " + amount(measure, at) + " in all) -> " + best.name;
 }
 
 void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }

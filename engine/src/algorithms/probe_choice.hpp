@@ -6,7 +6,7 @@
 // What is measured is the CPU time of the candidate's threads (user + sys, to the nanosecond:
 // RunContext::worker_cpu_seconds), not wall time: a slice lasts about a millisecond, and on a
 // busy machine the wait for a CPU would decide. Hot data costs CPU time only; waiting for a
-// disk is not counted.
+// disk is not counted -- unless the plan asks for wall time (ProbeClock), where it is the point.
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -20,8 +20,13 @@ namespace sfp {
 struct ProbeCandidate {
     const char* name;                                              // "mmap-mt"
     std::function<void(std::uint64_t begin, std::uint64_t end)> work;  // does [begin, end) of the job
-    double cpu_seconds = 0;                                        // its probe, once measured
+    double cpu_seconds = 0;                                        // its probe, once measured (on the plan's clock)
 };
+
+// What a probe slice is timed with. CPU time suits work the CPU bounds (hot data, both candidates
+// on the same threads); wall time suits work that waits for a disk or differs in its thread count
+// (iterate's reads in flight, wordcount's stripes), where waiting is exactly what differs.
+enum class ProbeClock { worker_cpu, wall };
 
 struct ProbePlan {
     std::uint64_t total = 0;       // the job: offsets [0, total)
@@ -32,12 +37,19 @@ struct ProbePlan {
     std::string_view of_what;      // "of both files", "of the input"
 };
 
+// How the slices are timed and what one offset counts; the defaults are compare's and cipher's.
+struct ProbeMeasure {
+    ProbeClock clock = ProbeClock::worker_cpu;
+    std::string_view unit;  // what one offset is ("files"); empty: offsets are bytes
+};
+
 // Probes when the job is large enough (all slices together at most a quarter of it): each
 // candidate is measured twice, in turns, on consecutive slices, and keeps its better result;
 // then the cheapest finishes. Else the first candidate does everything. Candidates run their
 // threads through `ctx`. Returns the note, e.g. "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8
 // GB/s per CPU second (best of 2 each, on 1M of both files; the first 4M in all) -> pread-mt".
-std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx);
+std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
+                              const ProbeMeasure& measure = {});
 
 // Test seam: called after each of a candidate's probe slices with its name; the CPU seconds it
 // returns are added to that slice's. A test makes one candidate dear here and checks the other

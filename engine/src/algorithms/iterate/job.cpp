@@ -52,7 +52,7 @@ IterateOutcome outcome_of(Job& job, const std::vector<std::size_t>& order, std::
     for (std::size_t k = 0; k < order.size() && k < results.size(); ++k) {
         HashResult& r = results[k];
         if (!r.ok) {
-            o.skipped.push_back(std::move(r.error));
+            if (!r.error.empty()) o.skipped.push_back(std::move(r.error));  // empty: not reached (a cancel)
             continue;
         }
         o.files.push_back({std::move(job.listing.files[order[k]].path), r.hash});

@@ -34,6 +34,16 @@ IterateOutcome outcome_of(Job& job, const std::vector<std::size_t>& order, std::
 // Hashes the files one after the other in `order` on the calling thread.
 IterateOutcome hash_in_order(Job& job, const std::vector<std::size_t>& order, RunContext& ctx);
 
+// Hashes the files order[begin, end) into results[begin, end) (sized order.size() by the caller),
+// `threads` threads each taking the next file: many reads in flight (parallel.cpp).
+void hash_parallel(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                   unsigned threads, std::vector<HashResult>& results, RunContext& ctx);
+
+// The same with one reader that opens the next files ahead and announces their reads to the
+// kernel (posix_fadvise WILLNEED) while it hashes (prefetch.cpp).
+void hash_prefetched(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                     std::vector<HashResult>& results, RunContext& ctx);
+
 // The untimed end of every iterate run (Strategy::finish): the digest over the sorted lines,
 // skipped entries sorted; the per-file lines are kept only with the option list.
 void finish(const RunSpec& spec, Outcome& outcome);

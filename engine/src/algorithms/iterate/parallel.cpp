@@ -1,4 +1,5 @@
 // iterate/parallel — T threads take the next file of the cluster (or fs) order: queue depth.
+#include <algorithm>
 #include <atomic>
 
 #include "algorithms/iterate/job.hpp"
@@ -13,19 +14,23 @@ Support always() { return Support::yes(); }
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
     const std::vector<std::size_t> order = cluster_or_fs(job.listing, ctx);
-    std::vector<HashResult> results(order.size());  // each slot written by the one thread that took it
-    std::atomic<std::size_t> next{0};
-    const unsigned threads = unsigned(std::min<std::size_t>(spec.threads, std::max<std::size_t>(order.size(), 1)));
-    ctx.run_threads(threads, [&](unsigned) {
-        Hasher hasher;
-        ProgressMeter meter(ctx);
-        for (std::size_t k; !ctx.should_stop() && (k = next.fetch_add(1, std::memory_order_relaxed)) < order.size();)
-            results[k] = hasher.hash_path(job.listing.files[order[k]].path, job.scope, ctx, meter);
-    });
+    std::vector<HashResult> results(order.size());
+    hash_parallel(job, order, 0, order.size(), spec.threads, results, ctx);
     return outcome_of(job, order, results);
 }
 
 }  // namespace
+
+void hash_parallel(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                   unsigned threads, std::vector<HashResult>& results, RunContext& ctx) {
+    std::atomic<std::size_t> next{begin};  // each slot written by the one thread that took it
+    ctx.run_threads(unsigned(std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(end - begin, 1))), [&](unsigned) {
+        Hasher hasher;
+        ProgressMeter meter(ctx);
+        for (std::size_t k; !ctx.should_stop() && (k = next.fetch_add(1, std::memory_order_relaxed)) < end;)
+            results[k] = hasher.hash_path(job.listing.files[order[k]].path, job.scope, ctx, meter);
+    });
+}
 
 const Strategy parallel_strategy{
     .algorithm = "iterate",

@@ -47,17 +47,28 @@ Announced announce(const std::string& path, std::uint64_t scope) {
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
     const std::vector<std::size_t> order = cluster_or_fs(job.listing, ctx);
+    std::vector<HashResult> results(order.size());
+    hash_prefetched(job, order, 0, order.size(), results, ctx);
+    return outcome_of(job, order, results);
+}
+
+}  // namespace
+
+void hash_prefetched(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                     std::vector<HashResult>& results, RunContext& ctx) {
     const auto path = [&](std::size_t k) -> const std::string& { return job.listing.files[order[k]].path; };
-    std::vector<HashResult> results;
-    results.reserve(order.size());
     std::deque<Announced> window;
     std::uint64_t window_bytes = 0;
-    std::size_t next = 0;  // the next file to announce
+    std::size_t next = begin;  // the next file to announce
     Hasher hasher;
     ProgressMeter meter(ctx);
+    const auto close_window = [&] {  // what a cancel or an exception leaves announced
+        for (const Announced& a : window)
+            if (a.fd >= 0) ::close(a.fd);
+    };
     try {
-        for (std::size_t k = 0; k < order.size() && !ctx.should_stop(); ++k) {
-            while (next < order.size() && window.size() < kAheadFiles && (window.empty() || window_bytes < kAheadBytes)) {
+        for (std::size_t k = begin; k < end && !ctx.should_stop(); ++k) {
+            while (next < end && window.size() < kAheadFiles && (window.empty() || window_bytes < kAheadBytes)) {
                 window.push_back(announce(path(next++), job.scope));
                 window_bytes += window.back().bytes;
             }
@@ -65,21 +76,18 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             window.pop_front();
             window_bytes -= a.bytes;
             if (a.fd < 0) {
-                results.push_back(open_failure(path(k), a.err));
+                results[k] = open_failure(path(k), a.err);
                 continue;
             }
-            results.push_back(hasher.hash_fd(a.fd, path(k), job.scope, ctx, meter));
+            results[k] = hasher.hash_fd(a.fd, path(k), job.scope, ctx, meter);
             ::close(a.fd);
         }
     } catch (...) {
-        for (const Announced& a : window) if (a.fd >= 0) ::close(a.fd);
+        close_window();
         throw;
     }
-    for (const Announced& a : window) if (a.fd >= 0) ::close(a.fd);  // left by a cancel
-    return outcome_of(job, order, results);
+    close_window();
 }
-
-}  // namespace
 
 const Strategy prefetch_strategy{
     .algorithm = "iterate",

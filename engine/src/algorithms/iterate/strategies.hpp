@@ -12,5 +12,6 @@ extern const Strategy random_strategy;    // one_thread.cpp
 extern const Strategy parallel_strategy;  // parallel.cpp
 extern const Strategy prefetch_strategy;  // prefetch.cpp
 extern const Strategy xxhsum_strategy;    // xxhsum.cpp
+extern const Strategy auto_strategy;      // auto.cpp
 
 }  // namespace sfp::iterate

@@ -60,6 +60,10 @@ Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
         if (!count(f, in.separators, out.files.emplace_back())) return std::monostate{};
     return out;
 }
+// The tally of file[begin, end) counted by `stripes` threads, each one contiguous stripe read with
+// pread() and the vector kernel, joined in file order (striped.cpp; auto uses it for both candidates).
+Tally tally_stripes(File& file, std::uint64_t begin, std::uint64_t end, unsigned stripes, std::size_t block,
+                    const Separators& seps, RunContext& ctx);
 // count_each_file with count_file: the whole run of `loop` and `simd`.
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel);
 

@@ -15,6 +15,7 @@ extern const Strategy simd_strategy;      // simd.cpp
 extern const Strategy striped_strategy;   // striped.cpp
 extern const Strategy files_strategy;     // files.cpp
 extern const Strategy wc_strategy;        // wc.cpp
+extern const Strategy auto_strategy;      // auto.cpp
 
 Support always_supported();
 

@@ -13,26 +13,8 @@ namespace sfp::wordcount {
 namespace {
 
 bool count_file(File& file, const RunSpec& spec, const Separators& seps, RunContext& ctx, WordCounts& counts) {
-    const unsigned stripes = spec.threads;
-    const std::uint64_t size = file.size();
-    const std::uint64_t stripe = (size + stripes - 1) / stripes;
-    const std::size_t block = std::size_t(spec.block_size);
-    std::vector<Tally> tallies(stripes, Tally::at_segment_start());
-    ctx.run_threads(stripes, [&](unsigned index) {
-        const std::uint64_t begin = std::min(size, stripe * index), end = std::min(size, begin + stripe);
-        const auto buf = std::make_unique_for_overwrite<std::uint8_t[]>(block);
-        ProgressMeter meter(ctx);
-        for (std::uint64_t off = begin; off < end && !ctx.should_stop();) {
-            const std::size_t want = std::size_t(std::min<std::uint64_t>(block, end - off));
-            if (file.pread_full(buf.get(), want, off) != want)
-                fail("'" + file.path() + "' shrank while it was being counted");
-            tallies[index].feed_simd(buf.get(), want, seps);
-            meter.add(want);
-            off += want;
-        }
-    });
     Tally whole = Tally::at_file_start();
-    for (const Tally& t : tallies) whole.append(t);
+    whole.append(tally_stripes(file, 0, file.size(), spec.threads, std::size_t(spec.block_size), seps, ctx));
     counts = whole.finish();
     return !ctx.should_stop();
 }
@@ -44,6 +26,28 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 }
 
 }  // namespace
+
+Tally tally_stripes(File& file, std::uint64_t begin, std::uint64_t end, unsigned stripes, std::size_t block,
+                    const Separators& seps, RunContext& ctx) {
+    const std::uint64_t stripe = (end - begin + stripes - 1) / stripes;
+    std::vector<Tally> tallies(stripes, Tally::at_segment_start());
+    ctx.run_threads(stripes, [&](unsigned index) {
+        const std::uint64_t from = std::min(end, begin + stripe * index), to = std::min(end, from + stripe);
+        const auto buf = std::make_unique_for_overwrite<std::uint8_t[]>(block);
+        ProgressMeter meter(ctx);
+        for (std::uint64_t off = from; off < to && !ctx.should_stop();) {
+            const std::size_t want = std::size_t(std::min<std::uint64_t>(block, to - off));
+            if (file.pread_full(buf.get(), want, off) != want)
+                fail("'" + file.path() + "' shrank while it was being counted");
+            tallies[index].feed_simd(buf.get(), want, seps);
+            meter.add(want);
+            off += want;
+        }
+    });
+    Tally joined = Tally::at_segment_start();
+    for (const Tally& t : tallies) joined.append(t);
+    return joined;
+}
 
 const Strategy striped_strategy{
     .algorithm = "wordcount",

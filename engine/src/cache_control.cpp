@@ -1,0 +1,27 @@
+#include "sfp/cache_control.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+
+#include "algorithms/iterate/listing.hpp"
+#include "io/page_cache.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp {
+
+Eviction evict_from_cache(const std::vector<std::string>& paths) {
+    for (const std::string& p : paths) {
+        struct stat st {};
+        if (::stat(p.c_str(), &st) != 0) fail_errno("cannot evict", p, errno);
+    }
+    const std::vector<std::string> files = iterate::files_under(paths);
+    Eviction e;
+    e.files = files.size();
+    const page_cache::Eviction done = page_cache::evict(files);
+    e.method = done.method;
+    e.resident_pct = done.residency_pct;
+    return e;
+}
+
+}  // namespace sfp
