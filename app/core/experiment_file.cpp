@@ -337,8 +337,7 @@ QByteArray experiment_text(const sfp::Experiment& experiment) {
 }
 
 sfp::Experiment experiment_from_json(const QJsonObject& json) {
-    for (const char* required : {"version", "algorithm"})
-        if (!json.contains(QLatin1String(required))) throw SpecError(required, "missing");
+    if (!json.contains(QLatin1String("version"))) throw SpecError("version", "missing");
     const QJsonValue version_value = json["version"];
     const std::uint64_t version = whole_number(version_value, "version", "the number 1 or 2");
     if (version < std::uint64_t(kOldestExperimentFormatVersion) || version > std::uint64_t(kExperimentFormatVersion))
@@ -352,6 +351,7 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
         if ((!fixed && !old_swept) || (version == 1 && it.key() == "parameters"))
             throw SpecError(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
     }
+    if (!json.contains(QLatin1String("algorithm"))) throw SpecError("algorithm", "missing");
 
     sfp::Experiment e;
     e.algorithm = text_of(json["algorithm"], "algorithm");
