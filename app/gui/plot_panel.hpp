@@ -18,6 +18,8 @@ class QMouseEvent;
 
 namespace gui {
 
+class OverlaySets;
+
 class PlotPanel : public QWidget {
     Q_OBJECT
 public:
@@ -43,6 +45,9 @@ public:
     void restoreState(const QVariantMap& state);
 
     QCustomPlot* plot() { return plot_; }
+    const sfp::ExperimentReport& report() const { return report_; }
+    // Imported result sets drawn over the Lines plot (redrawn when they change).
+    void setOverlays(const OverlaySets* sets);
     // Hides or shows a series by its legend name (a click on the legend entry does the same).
     void toggleSeries(const QString& name);
     const plots::Hover& hoverPoints() const { return hover_; }
@@ -87,6 +92,7 @@ private:
     plots::Hover hover_;
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
+    const OverlaySets* overlays_ = nullptr;
 };
 
 }  // namespace gui
