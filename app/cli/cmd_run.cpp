@@ -19,7 +19,7 @@
 #include "sfp/atomic_file.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
-#include "sfp/swept_option.hpp"
+#include "sfp/parameter.hpp"
 #include "value_lists.hpp"
 
 namespace cli {
@@ -37,12 +37,52 @@ const SpecFlag kSpecFlags[] = {
     {"option", "options"},      {"workdir", "workdir"},
 };
 
-// Each declared swept option is a flag and a spec field of the same name (--packing, "packing").
+// Each sweepable parameter of any algorithm's table other than block size and threads (which
+// keep --block and --threads) is a flag of its own name: --packing 1,1000.
+std::vector<const sfp::Parameter*> swept_flags() {
+    std::vector<const sfp::Parameter*> out;
+    for (std::string_view algorithm : sfp::algorithms())
+        for (const sfp::Parameter& p : sfp::parameters_of(algorithm))
+            if (p.sweepable && p.used_by == sfp::uses_nothing &&
+                std::none_of(out.begin(), out.end(), [&](const sfp::Parameter* q) { return q->name == p.name; }))
+                out.push_back(&p);
+    return out;
+}
+
 std::vector<std::string> swept_names() {
     std::vector<std::string> names;
-    for (const sfp::SweptOption& o : sfp::swept_options())
-        if (std::find(names.begin(), names.end(), o.name) == names.end()) names.emplace_back(o.name);
+    for (const sfp::Parameter* p : swept_flags()) names.emplace_back(p->name);
     return names;
+}
+
+QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// "packing: lines per hand-off ... (wordcount); 1 to 100000, a list 1,10,100 or a range 1..100000 in steps of x10."
+QString swept_help(const sfp::Parameter& p) {
+    QStringList users;
+    for (std::string_view algorithm : sfp::algorithms())
+        if (const sfp::Parameter* q = sfp::find_parameter(algorithm, p.name); q && q->sweepable) users << qtext(algorithm);
+    const QString how = p.type == sfp::ParameterType::count
+                            ? "a list 1,10,100 or a range 1..100000 in steps of x10"
+                            : "a comma-separated list";
+    return QString("%1 (%2): %3; %4, %5.")
+        .arg(qtext(p.name), users.join(", "), qtext(p.help), QString::fromStdString(sfp::limits_text(p)), how);
+}
+
+// The values of a swept flag by the algorithm's declaration of it: counts as decade lists,
+// sizes, choices and flags by name. An algorithm without it: read as numbers, refused later.
+std::vector<std::uint64_t> swept_values(const QString& text, const std::string& algorithm, const std::string& name) {
+    const std::string flag = "--" + name;
+    const sfp::Parameter* p = sfp::find_parameter(algorithm, name);
+    if (!p || p->type == sfp::ParameterType::count) return decade_list(text, flag.c_str());
+    if (p->type == sfp::ParameterType::size) return size_list(text, flag.c_str());
+    std::vector<std::uint64_t> out;
+    for (const std::string& item : name_list(text, flag.c_str())) {
+        const sfp::ParsedValue parsed = sfp::parse_value(*p, item);
+        if (!parsed.error.empty()) throw UsageError{QString("%1: %2").arg(qtext(flag), QString::fromStdString(parsed.error))};
+        out.push_back(std::uint64_t(parsed.value));
+    }
+    return out;
 }
 
 struct Output {
@@ -72,16 +112,10 @@ void add_options(QCommandLineParser& p) {
                           "sequential: all repetitions of a cell together (default interleaved).",
                  "order", "interleaved"});
     p.addOption({"seed", "Seed of the generated data and the interleaved order (default 1).", "n", "1"});
-    for (const sfp::SweptOption& o : sfp::swept_options())
-        p.addOption({QString::fromUtf8(o.name.data(), qsizetype(o.name.size())),
-                     QString("%1 (%2): %3; values %4 to %5, a list 1,10,100 or a range 1..100000 in steps of x10.")
-                         .arg(QString::fromUtf8(o.name.data(), qsizetype(o.name.size())),
-                              QString::fromUtf8(o.algorithm.data(), qsizetype(o.algorithm.size())),
-                              QString::fromUtf8(o.help.data(), qsizetype(o.help.size())))
-                         .arg(o.min)
-                         .arg(o.max),
-                     "list"});
-    p.addOption({"option", "An algorithm option, e.g. max_mismatches=8 (repeatable).", "key=value"});
+    for (const sfp::Parameter* swept : swept_flags())
+        p.addOption({qtext(swept->name), swept_help(*swept), "list"});
+    p.addOption({"option", "An algorithm option, e.g. max_mismatches=8 (repeatable; `sfpbench strategies ALG` lists them).",
+                 "key=value"});
     p.addOption({"workdir", "Workspace for generated data (default ~/.cache/sfpbench).", "dir"});
     p.addOption({"csv", "Write every timed run as CSV (RFC 4180) to FILE.", "file"});
     p.addOption({"summary-csv", "Write one CSV row of statistics per cell to FILE.", "file"});
@@ -144,13 +178,15 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
     if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
     for (const std::string& name : swept_names())
         if (p.isSet(QString::fromStdString(name)))
-            e.sweeps[name] = decade_list(p.value(QString::fromStdString(name)), ("--" + name).c_str());
+            e.sweeps[name] = swept_values(p.value(QString::fromStdString(name)), e.algorithm, name);
     return e;
 }
 
 // A check failure in flag terms: "--block: block size 0 is out of range (1 to 1G)".
 UsageError flag_error(const core::SpecError& e) {
-    const std::string field = e.field.substr(0, e.field.find_first_of("[."));
+    std::string field = e.field;
+    if (field.starts_with("parameters.")) field.erase(0, std::string("parameters.").size());
+    field = field.substr(0, field.find_first_of("[."));
     for (const SpecFlag& f : kSpecFlags)
         if (field == f.field) return {QString("--%1: %2").arg(f.name, QString::fromStdString(e.reason))};
     for (const std::string& name : swept_names())

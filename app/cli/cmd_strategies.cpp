@@ -3,14 +3,40 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 
 namespace cli {
+namespace {
+
+// The algorithm's parameter table: name, type, default, limits, whether it can be swept, which
+// strategies use it, help. Derived from the engine's table, so it is never out of date.
+void print_parameters(const std::string& algorithm) {
+    std::printf("\nparameters of %s (run: --block, --threads, --NAME for sweepable ones, --option NAME=VALUE):\n",
+                algorithm.c_str());
+    for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
+        const std::string fallback = p.type == sfp::ParameterType::text ? std::string(p.text_fallback)
+                                                                          : sfp::value_text(p, p.fallback);
+        std::string users;
+        std::size_t count = 0;
+        const auto all = sfp::strategies_of(algorithm);
+        for (const sfp::Strategy* s : all)
+            if (sfp::uses(*s, p)) users += (count++ ? "," : "") + std::string(s->name);
+        if (count == all.size()) users = "all";
+        std::printf("  %-15.*s %-6s default %-8s %s%s; used by %s\n      %.*s\n", int(p.name.size()), p.name.data(),
+                    sfp::to_string(p.type), fallback.empty() ? "-" : fallback.c_str(), sfp::limits_text(p).c_str(),
+                    p.sweepable ? ", sweepable" : "", users.empty() ? "none" : users.c_str(), int(p.help.size()),
+                    p.help.data());
+    }
+}
+
+}  // namespace
 
 int cmd_strategies(const QStringList& args) {
     QCommandLineParser p;
     p.setApplicationDescription("List the registered strategies: one line each with what it does and\n"
-                                "whether it is supported on this machine (and why not).");
+                                "whether it is supported on this machine (and why not). With ALGORITHM,\n"
+                                "also its parameters: type, default, limits, sweepable, used by, help.");
     p.addPositionalArgument("ALGORITHM", "only this algorithm's strategies", "[ALGORITHM]");
     if (!parse_or_help(p, "strategies", args)) return exit_ok;
     const QStringList pos = p.positionalArguments();
@@ -30,6 +56,7 @@ int cmd_strategies(const QStringList& args) {
                     int(s.description.size()), s.description.data(),
                     support.supported ? "" : "  [unsupported: ", support.supported ? "" : (support.reason + "]").c_str());
     }
+    if (!only.empty()) print_parameters(only);
     return exit_ok;
 }
 

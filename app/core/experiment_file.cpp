@@ -12,6 +12,7 @@
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/swept_option.hpp"
 
 namespace core {
@@ -22,10 +23,10 @@ constexpr unsigned kMaxRepetitions = 100000;
 constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
 const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
-                               "strategies", "block_sizes", "threads", "repetitions", "warmups",
+                               "strategies", "block_sizes", "threads", "parameters", "repetitions", "warmups",
                                "cache",   "order",     "seed",        "options",   "workdir"};
 
-// A swept option (sfp/swept_option.hpp) is a field of its own name: "packing": [1, 1000].
+// In version 1 a swept option (sfp/swept_option.hpp) was a field of its own name: "packing": [1, 1000].
 bool is_swept_field(const QString& key) {
     const auto options = sfp::swept_options();
     return std::any_of(options.begin(), options.end(), [&](const sfp::SweptOption& o) {
@@ -154,19 +155,20 @@ void check_strategies(const sfp::Experiment& e) {
     no_duplicates(e.strategies, "strategies");
 }
 
+// Each value within its parameter's declared limits (sfp/parameter.hpp).
+template <typename T>
+void within_limits(const std::vector<T>& values, const sfp::Parameter& p, const std::string& field, const std::string& what) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (const std::string error = sfp::limit_error(p, std::int64_t(values[i])); !error.empty())
+            throw SpecError(indexed(field, qsizetype(i)), what + " " + error);
+}
+
 void check_parameters(const sfp::Experiment& e) {
     not_empty(e.block_sizes, "block_sizes", "block size");
-    for (std::size_t i = 0; i < e.block_sizes.size(); ++i)
-        if (e.block_sizes[i] == 0 || e.block_sizes[i] > sfp::kMaxBlockSize)
-            throw SpecError(indexed("block_sizes", qsizetype(i)),
-                            "block size " + std::to_string(e.block_sizes[i]) + " is out of range (1 to 1G)");
+    within_limits(e.block_sizes, sfp::kBlockSizeParameter, "block_sizes", "block size");
     no_duplicates(e.block_sizes, "block_sizes");
     not_empty(e.threads, "threads", "thread count (0 = all online CPUs)");
-    for (std::size_t i = 0; i < e.threads.size(); ++i)
-        if (e.threads[i] > sfp::kMaxThreads)
-            throw SpecError(indexed("threads", qsizetype(i)), "thread count " + std::to_string(e.threads[i]) +
-                                                                  " is out of range (0 = all CPUs, up to " +
-                                                                  std::to_string(sfp::kMaxThreads) + ")");
+    within_limits(e.threads, sfp::kThreadsParameter, "threads", "thread count");
     no_duplicates(e.threads, "threads");
     if (e.repetitions < 1 || e.repetitions > kMaxRepetitions)
         throw SpecError("repetitions", "must be 1 to " + std::to_string(kMaxRepetitions));
@@ -175,19 +177,23 @@ void check_parameters(const sfp::Experiment& e) {
         if (key.empty()) throw SpecError("options", "an option has an empty name");
 }
 
+// The swept parameters by the algorithm's table (sfp/parameter.hpp): named "parameters.NAME".
 void check_sweeps(const sfp::Experiment& e) {
     for (const auto& [name, values] : e.sweeps) {
-        const sfp::SweptOption* option = nullptr;
-        for (const sfp::SweptOption* o : sfp::swept_options_of(e.algorithm))
-            if (o->name == name) option = o;
-        if (!option) throw SpecError(name, e.algorithm + " has no swept option '" + name + "'");
-        not_empty(values, name, name + " value");
+        const std::string field = "parameters." + name;
+        const sfp::Parameter* p = sfp::find_parameter(e.algorithm, name);
+        if (!p || !p->sweepable || p->used_by != sfp::uses_nothing) {
+            std::string known;
+            for (const sfp::Parameter& q : sfp::parameters_of(e.algorithm))
+                if (q.sweepable && q.used_by == sfp::uses_nothing) known += (known.empty() ? "" : ", ") + std::string(q.name);
+            throw SpecError(field, e.algorithm + " has no swept option '" + name + "' (" +
+                                       (known.empty() ? "it has none" : "it has: " + known) + ")");
+        }
+        not_empty(values, field, name + " value");
         for (std::size_t i = 0; i < values.size(); ++i)
-            if (values[i] < option->min || values[i] > option->max)
-                throw SpecError(indexed(name, qsizetype(i)), name + " " + std::to_string(values[i]) +
-                                                                 " is out of range (" + std::to_string(option->min) +
-                                                                 " to " + std::to_string(option->max) + ")");
-        no_duplicates(values, name);
+            if (const std::string error = sfp::limit_error(*p, std::int64_t(values[i])); !error.empty())
+                throw SpecError(indexed(field, qsizetype(i)), name + " " + error);
+        no_duplicates(values, field);
     }
 }
 
@@ -232,6 +238,42 @@ QJsonArray text_list(const std::vector<std::string>& texts) {
     return out;
 }
 
+// The swept parameters as the table writes their values: {"packing": [1, 1000]}, a choice by
+// its name, a size as "64K".
+QJsonObject parameters_json(const sfp::Experiment& e) {
+    QJsonObject out;
+    for (const auto& [name, values] : e.sweeps) {
+        const sfp::Parameter* p = sfp::find_parameter(e.algorithm, name);
+        QJsonArray list;
+        for (std::uint64_t v : values) {
+            if (p && p->type == sfp::ParameterType::size) list.append(size_json(v));
+            else if (p && p->type == sfp::ParameterType::choice) list.append(QString::fromStdString(sfp::value_text(*p, std::int64_t(v))));
+            else list.append(double(v));
+        }
+        out[QString::fromStdString(name)] = list;
+    }
+    return out;
+}
+
+// Each value read by its parameter's type; a name the algorithm does not declare is refused
+// (check_experiment) listing the ones it has.
+std::map<std::string, std::vector<std::uint64_t>> parameters_of_json(const QJsonValue& v, const std::string& algorithm) {
+    if (!v.isObject()) wrong("parameters", "an object {\"name\": [values], ...}", v);
+    std::map<std::string, std::vector<std::uint64_t>> out;
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const std::string name = it.key().toStdString(), field = "parameters." + name;
+        const sfp::Parameter* p = sfp::find_parameter(algorithm, name);
+        out[name] = each(it.value(), field, [&](const QJsonValue& item, const std::string& f) -> std::uint64_t {
+            if (!p || !item.isString()) return whole_number(item, f, "a whole number");
+            const sfp::ParsedValue parsed = sfp::parse_value(*p, item.toString().toStdString());
+            if (!parsed.error.empty()) throw SpecError(f, parsed.error);
+            return std::uint64_t(parsed.value);
+        });
+    }
+    return out;
+}
+
 std::string document_position(const QByteArray& data, qsizetype offset) {
     const QByteArray before = data.left(offset);
     const qsizetype line = before.count('\n') + 1;
@@ -272,11 +314,7 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
     // Seeds beyond 2^53 would lose bits as JSON numbers; they are written as strings.
     if (double(e.seed) < kMaxExactJsonInteger) json["seed"] = double(e.seed);
     else json["seed"] = QString::number(e.seed);
-    for (const auto& [name, values] : e.sweeps) {
-        QJsonArray list;
-        for (std::uint64_t v : values) list.append(double(v));
-        json[QString::fromStdString(name)] = list;
-    }
+    json["parameters"] = parameters_json(e);
     if (!e.inputs.empty()) {
         json["inputs"] = text_list(e.inputs);
     } else {
@@ -295,25 +333,25 @@ QByteArray experiment_text(const sfp::Experiment& experiment) {
         const QByteArray value = QJsonDocument(QJsonArray{json[field]}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
         text += QByteArray(text.size() > 2 ? ",\n" : "") + "  \"" + field + "\": " + value;
     }
-    for (const auto& [name, values] : experiment.sweeps)  // after the fixed fields
-        text += ",\n  \"" + QByteArray::fromStdString(name) + "\": " +
-                QJsonDocument(json[QString::fromStdString(name)].toArray()).toJson(QJsonDocument::Compact);
     return text + "\n}\n";
 }
 
 sfp::Experiment experiment_from_json(const QJsonObject& json) {
-    for (auto it = json.begin(); it != json.end(); ++it)
-        if (std::find_if(std::begin(kFields), std::end(kFields), [&](const char* f) { return it.key() == QLatin1String(f); }) ==
-                std::end(kFields) &&
-            !is_swept_field(it.key()))
+    if (!json.contains(QLatin1String("version"))) throw SpecError("version", "missing");
+    const QJsonValue version_value = json["version"];
+    const std::uint64_t version = whole_number(version_value, "version", "the number 1 or 2");
+    if (version < std::uint64_t(kOldestExperimentFormatVersion) || version > std::uint64_t(kExperimentFormatVersion))
+        throw SpecError("version", "this sfpbench reads versions " + std::to_string(kOldestExperimentFormatVersion) +
+                                       " to " + std::to_string(kExperimentFormatVersion) + ", the file is version " +
+                                       describe(version_value));
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        const bool fixed = std::find_if(std::begin(kFields), std::end(kFields),
+                                        [&](const char* f) { return it.key() == QLatin1String(f); }) != std::end(kFields);
+        const bool old_swept = version == 1 && is_swept_field(it.key());
+        if ((!fixed && !old_swept) || (version == 1 && it.key() == "parameters"))
             throw SpecError(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
-    for (const char* required : {"version", "algorithm"})
-        if (!json.contains(QLatin1String(required))) throw SpecError(required, "missing");
-
-    const QJsonValue version = json["version"];
-    if (whole_number(version, "version", "the number 1") != std::uint64_t(kExperimentFormatVersion))
-        throw SpecError("version", "this sfpbench reads version " + std::to_string(kExperimentFormatVersion) +
-                                       ", the file is version " + describe(version));
+    }
+    if (!json.contains(QLatin1String("algorithm"))) throw SpecError("algorithm", "missing");
 
     sfp::Experiment e;
     e.algorithm = text_of(json["algorithm"], "algorithm");
@@ -338,20 +376,24 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     if (json.contains("seed")) e.seed = whole_number(json["seed"], "seed", "a whole number");
     if (json.contains("options")) e.options = options_of(json["options"], "options");
     if (json.contains("workdir")) e.workdir = text_of(json["workdir"], "workdir");
-    for (auto it = json.begin(); it != json.end(); ++it)
-        if (is_swept_field(it.key())) {
-            const std::string name = it.key().toStdString();
-            e.sweeps[name] = each(it.value(), name, [](const QJsonValue& v, const std::string& f) {
-                return whole_number(v, f, "a whole number");
-            });
-        }
+    if (version == 1) {
+        for (auto it = json.begin(); it != json.end(); ++it)
+            if (is_swept_field(it.key())) {
+                const std::string name = it.key().toStdString();
+                e.sweeps[name] = each(it.value(), name, [](const QJsonValue& v, const std::string& f) {
+                    return whole_number(v, f, "a whole number");
+                });
+            }
+    } else if (json.contains("parameters")) {
+        e.sweeps = parameters_of_json(json["parameters"], e.algorithm);
+    }
     check_experiment(e);
     return e;
 }
 
 void check_experiment(const sfp::Experiment& e) {
     if (e.version != kExperimentFormatVersion)
-        throw SpecError("version", "this sfpbench reads version " + std::to_string(kExperimentFormatVersion));
+        throw SpecError("version", "this sfpbench builds version " + std::to_string(kExperimentFormatVersion));
     check_strategies(e);
     check_parameters(e);
     check_sweeps(e);

@@ -11,7 +11,11 @@
 
 namespace core {
 
-inline constexpr int kExperimentFormatVersion = 1;
+// Version 2 keeps the swept parameters other than block size and threads in one object,
+// "parameters": {"packing": [1, 1000]}, so their names never meet the fixed fields (iterate's
+// "seed" is one). Version 1 files, with such lists as top-level fields, are still read.
+inline constexpr int kExperimentFormatVersion = 2;
+inline constexpr int kOldestExperimentFormatVersion = 1;
 
 // A spec that cannot be used. `field` is the JSON path of the culprit ("block_sizes[2]", "" for
 // the whole document), `reason` what is wrong with it; what() reads "field 'F': reason",

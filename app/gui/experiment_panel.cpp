@@ -18,7 +18,8 @@
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
-#include "sfp/swept_option.hpp"
+#include "option_controls.hpp"
+#include "sfp/parameter.hpp"
 #include "strategy_list.hpp"
 #include "value_toggles.hpp"
 
@@ -57,26 +58,40 @@ std::uint64_t parse_block(const QString& text) {
     }
 }
 
-// A swept option's toggles: its minimum and every x10 up to its maximum (1, 10, ..., 100000).
-ValueToggles* swept_toggles(const sfp::SweptOption& o, QWidget* parent) {
+// A sweepable parameter's toggles: each choice, or the minimum and every x10 up to the maximum
+// (1, 10, ..., 100000); custom entries are read by the parameter's type.
+ValueToggles* swept_toggles(const sfp::Parameter& p, QWidget* parent) {
     std::vector<std::uint64_t> choices;
-    for (std::uint64_t v = std::max<std::uint64_t>(o.min, 1); v <= o.max; v *= 10) choices.push_back(v);
-    const QString name = QString::fromUtf8(o.name.data(), qsizetype(o.name.size()));
-    const std::uint64_t min = o.min, max = o.max;
+    if (p.type == sfp::ParameterType::choice) {
+        for (std::size_t i = 0; i < p.choices.size(); ++i) choices.push_back(i);
+    } else {
+        for (std::uint64_t v = std::max<std::uint64_t>(std::uint64_t(p.min), 1); v <= std::uint64_t(p.max); v *= 10)
+            choices.push_back(v);
+    }
+    const QString name = QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
     auto* toggles = new ValueToggles(
-        choices, [](std::uint64_t v) { return QString::number(v); },
-        [name, min, max](const QString& text) {
-            bool ok = false;
-            const qulonglong v = text.toULongLong(&ok);
-            if (!ok || v < min || v > max)
-                throw std::invalid_argument(
-                    QObject::tr("%1: '%2' is not a number from %3 to %4").arg(name, text).arg(min).arg(max).toStdString());
-            return std::uint64_t(v);
+        choices, [&p](std::uint64_t v) { return QString::fromStdString(sfp::value_text(p, std::int64_t(v))); },
+        [&p, name](const QString& text) {
+            const sfp::ParsedValue parsed = sfp::parse_value(p, text.toStdString());
+            if (!parsed.error.empty())
+                throw std::invalid_argument(QStringLiteral("%1: %2").arg(name, QString::fromStdString(parsed.error)).toStdString());
+            return std::uint64_t(parsed.value);
         },
         6, QObject::tr("custom values, e.g. 3, 500"), parent);
     toggles->setObjectName(name);
-    toggles->setToolTip(QString::fromUtf8(o.help.data(), qsizetype(o.help.size())));
+    toggles->setToolTip(QString::fromUtf8(p.help.data(), qsizetype(p.help.size())));
     return toggles;
+}
+
+// Every sweepable parameter of any algorithm other than block size and threads, one per name.
+std::vector<const sfp::Parameter*> swept_parameters() {
+    std::vector<const sfp::Parameter*> out;
+    for (std::string_view algorithm : sfp::algorithms())
+        for (const sfp::Parameter& p : sfp::parameters_of(algorithm))
+            if (p.sweepable && p.used_by == sfp::uses_nothing &&
+                std::none_of(out.begin(), out.end(), [&](const sfp::Parameter* q) { return q->name == p.name; }))
+                out.push_back(&p);
+    return out;
 }
 
 }  // namespace
@@ -128,14 +143,14 @@ QWidget* ExperimentPanel::makeParameters() {
     order_->addItem(tr("interleaved (fair to drifting machines)"), int(sfp::Order::interleaved));
     order_->addItem(tr("sequential (cell by cell)"), int(sfp::Order::sequential));
     options_ = new QLineEdit(box);
-    options_->setPlaceholderText(tr("algorithm options, e.g. max_mismatches=8"));
+    options_->setPlaceholderText(tr("other options, name=value"));
+    optionControls_ = new OptionControls(box);
     auto* form = new QFormLayout(box);
     form->addRow(tr("Block sizes"), blocks_);
     form->addRow(tr("Threads"), threads_);
-    for (const sfp::SweptOption& o : sfp::swept_options()) {
-        const std::string name(o.name);
-        if (swept(name)) continue;  // one row per name, whichever algorithms declare it
-        ValueToggles* toggles = swept_toggles(o, box);
+    for (const sfp::Parameter* p : swept_parameters()) {
+        const std::string name(p->name);
+        ValueToggles* toggles = swept_toggles(*p, box);
         swept_.emplace_back(name, toggles);
         QString label = QString::fromStdString(name);
         label[0] = label[0].toUpper();
@@ -146,16 +161,19 @@ QWidget* ExperimentPanel::makeParameters() {
     form->addRow(tr("Warm-ups"), warmups_);
     form->addRow(tr("Cache"), cache_);
     form->addRow(tr("Order"), order_);
-    form->addRow(tr("Options"), options_);
+    form->addRow(tr("Options"), optionControls_);
+    form->addRow(tr("Other options"), options_);
     for (QSpinBox* spin : {repetitions_, warmups_}) connect(spin, &QSpinBox::valueChanged, this, &ExperimentPanel::refresh);
     for (QComboBox* combo : {cache_, order_}) connect(combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::refresh);
     connect(options_, &QLineEdit::textChanged, this, &ExperimentPanel::refresh);
+    connect(optionControls_, &OptionControls::changed, this, &ExperimentPanel::refresh);
     return box;
 }
 
 void ExperimentPanel::onAlgorithmChanged() {
     const std::string algorithm = algorithm_->currentText().toStdString();
     strategies_->setAlgorithm(algorithm);
+    optionControls_->setAlgorithm(algorithm);
     if (const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm)) inputs_->setDataKind(std::string(io->data_kind));
     refresh();
 }
@@ -189,6 +207,7 @@ sfp::Experiment ExperimentPanel::experiment() const {
     e.cache = sfp::CacheMode(cache_->currentData().toInt());
     e.order = sfp::Order(order_->currentData().toInt());
     e.seed = seed_;
+    e.options = optionControls_->options();
     for (const QString& pair : options_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
         const qsizetype eq = pair.indexOf(QLatin1Char('='));
         if (eq <= 0) throw InputError{tr("Options: '%1' is not name=value").arg(pair)};
@@ -250,8 +269,9 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     cache_->setCurrentIndex(cache_->findData(int(e.cache)));
     order_->setCurrentIndex(order_->findData(int(e.order)));
     seed_ = e.seed;
+    optionControls_->setAlgorithm(e.algorithm);
     QStringList options;
-    for (const auto& [k, v] : e.options) options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
+    for (const auto& [k, v] : optionControls_->setOptions(e.options)) options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
     options_->setText(options.join(QStringLiteral(", ")));
     refresh();
 }
@@ -264,8 +284,10 @@ ValueToggles* ExperimentPanel::swept(const std::string& name) const {
 
 bool ExperimentPanel::checkedUseSwept(const std::string& name) const {
     const std::string algorithm = algorithm_->currentText().toStdString();
+    const sfp::Parameter* param = sfp::find_parameter(algorithm, name);
     for (const std::string& s : strategies_->checked())
-        if (const sfp::Strategy* strategy = sfp::find_strategy(algorithm, s); strategy && sfp::uses_swept(*strategy, name))
+        if (const sfp::Strategy* strategy = sfp::find_strategy(algorithm, s);
+            strategy && param && sfp::uses(*strategy, *param))
             return true;
     return false;
 }

@@ -18,6 +18,7 @@ class QSpinBox;
 namespace gui {
 
 class InputsBox;
+class OptionControls;
 class StrategyList;
 class ValueToggles;
 
@@ -48,6 +49,7 @@ public:
     ValueToggles* swept(const std::string& name) const;  // a swept option's row (packing), or nullptr
     QComboBox* algorithm() { return algorithm_; }
     QSpinBox* repetitions() { return repetitions_; }
+    OptionControls* optionControls() { return optionControls_; }
 
 signals:
     void changed();
@@ -68,7 +70,8 @@ private:
     QSpinBox* warmups_ = nullptr;
     QComboBox* cache_ = nullptr;
     QComboBox* order_ = nullptr;
-    QLineEdit* options_ = nullptr;
+    QLineEdit* options_ = nullptr;  // options the table does not declare (refused, but shown)
+    OptionControls* optionControls_ = nullptr;
     QLabel* estimate_;
     std::uint64_t seed_ = 1;  // kept from a loaded experiment: the interleaved order depends on it
     RateBook rates_;

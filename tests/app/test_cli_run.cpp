@@ -149,7 +149,7 @@ private slots:
         const QJsonObject spec = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(spec["block_sizes"].toArray(), (QJsonArray{"512", "1K", "2K", "4K", "64K"}));
         QCOMPARE(spec["threads"].toArray(), (QJsonArray{1, 2, 3}));
-        QCOMPARE(spec["version"].toInt(), 1);
+        QCOMPARE(spec["version"].toInt(), 2);
     }
 
     // --packing multiplies only pipeline's cells; the CSV gets a packing column after the fixed
@@ -179,7 +179,7 @@ private slots:
 
         const Result spec = run(args + QStringList{"--print-spec"}, dir.path());
         QVERIFY2(spec.exit_code == 0, spec.err.constData());
-        QCOMPARE(QJsonDocument::fromJson(spec.out).object()["packing"].toArray(), (QJsonArray{1, 10, 100}));
+        QCOMPARE(QJsonDocument::fromJson(spec.out).object()["parameters"].toObject()["packing"].toArray(), (QJsonArray{1, 10, 100}));
         QFile file(dir.filePath("w.json"));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(spec.out);

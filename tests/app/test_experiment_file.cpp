@@ -68,17 +68,48 @@ private slots:
         const sfp::Experiment back = core::experiment_from_json(core::experiment_to_json(e));
         QCOMPARE(back.sweeps, e.sweeps);
         QJsonObject json = core::experiment_to_json(e);
-        json["packing"] = QJsonArray{1, 0};
+        QCOMPARE(json["parameters"].toObject()["packing"].toArray(), (QJsonArray{1, 1000, 100000}));
+        json["parameters"] = QJsonObject{{"packing", QJsonArray{1, 0}}};
         try {
             core::experiment_from_json(json);
             QFAIL("packing 0 was accepted");
         } catch (const core::SpecError& err) {
-            QCOMPARE(err.field, std::string("packing[1]"));
+            QCOMPARE(err.field, std::string("parameters.packing[1]"));
         }
+        json["parameters"] = QJsonObject{{"packing", QJsonArray{1}}};
+        json["packing"] = QJsonArray{1};  // the version-1 place is unknown in version 2
+        QVERIFY_THROWS_EXCEPTION(core::SpecError, core::experiment_from_json(json));
+        json.remove("packing");
         json["algorithm"] = "compare";
         json["data_kind"] = "pair";
-        json["packing"] = QJsonArray{1};
-        QVERIFY_THROWS_EXCEPTION(core::SpecError, core::experiment_from_json(json));
+        try {
+            core::experiment_from_json(json);
+            QFAIL("packing was accepted for compare");
+        } catch (const core::SpecError& err) {
+            QVERIFY2(QString(err.what()).contains("compare has no swept option 'packing' (it has none)"), err.what());
+        }
+    }
+
+    // Files saved before the parameter tables: swept options as top-level fields.
+    void readsVersionOne() {
+        const QJsonObject v1{{"version", 1},           {"algorithm", "wordcount"},      {"sizes", QJsonArray{"1M"}},
+                             {"block_sizes", QJsonArray{"4K"}}, {"threads", QJsonArray{1, 2}}, {"packing", QJsonArray{1, 1000}}};
+        const sfp::Experiment e = core::experiment_from_json(v1);
+        QCOMPARE(e.sweeps.at("packing"), (std::vector<std::uint64_t>{1, 1000}));
+        QCOMPARE(e.threads, (std::vector<unsigned>{1, 2}));
+        QCOMPARE(e.data_kind, std::string("text"));
+        QCOMPARE(core::experiment_to_json(e)["version"].toInt(), 2);  // saved again: the current version
+        QJsonObject bad = v1;
+        bad["parameters"] = QJsonObject{};  // a version-2 field in a version-1 file
+        QVERIFY_THROWS_EXCEPTION(core::SpecError, core::experiment_from_json(bad));
+        bad = v1;
+        bad["packing"] = QJsonArray{0};
+        try {
+            core::experiment_from_json(bad);
+            QFAIL("packing 0 was accepted");
+        } catch (const core::SpecError& err) {
+            QCOMPARE(err.field, std::string("parameters.packing[0]"));
+        }
     }
 
     void roundTripsGivenInputs() {
@@ -94,7 +125,7 @@ private slots:
         const QJsonObject json = valid_json();
         QCOMPARE(json["block_sizes"].toArray(), (QJsonArray{"512", "4K", "1M"}));
         QCOMPARE(json["sizes"].toArray(), (QJsonArray{"1M", 640000000}));
-        QCOMPARE(json["version"].toInt(), 1);
+        QCOMPARE(json["version"].toInt(), 2);
         QCOMPARE(json["seed"].toString(), QString::number((1ull << 60) + 7));
     }
 
@@ -113,7 +144,7 @@ private slots:
 
     void fileTextListsFieldsInReadingOrder() {
         const QByteArray text = core::experiment_text(generated_spec());
-        QVERIFY2(text.startsWith("{\n  \"version\": 1,\n  \"algorithm\": \"compare\",\n"), text.constData());
+        QVERIFY2(text.startsWith("{\n  \"version\": 2,\n  \"algorithm\": \"compare\",\n"), text.constData());
         QVERIFY2(text.contains("\n  \"block_sizes\": [\"512\",\"4K\",\"1M\"],\n"), text.constData());
         compare_specs(core::experiment_from_json(QJsonDocument::fromJson(text).object()), generated_spec());
     }
@@ -152,7 +183,7 @@ private slots:
         QTest::newRow("strategy") << "strategies" << QJsonValue(QJsonArray{"read", "nope"})
                                   << "field 'strategies[1]': unknown compare strategy 'nope' (known: ";
         QTest::newRow("algorithm") << "algorithm" << QJsonValue("nope") << "field 'algorithm': unknown algorithm 'nope'";
-        QTest::newRow("version 2") << "version" << QJsonValue(2) << "field 'version': this sfpbench reads version 1";
+        QTest::newRow("version 3") << "version" << QJsonValue(3) << "field 'version': this sfpbench reads versions 1 to 2";
         QTest::newRow("no version") << "version" << QJsonValue(QJsonValue::Undefined) << "field 'version': missing";
         QTest::newRow("no algorithm") << "algorithm" << QJsonValue(QJsonValue::Undefined) << "field 'algorithm': missing";
         QTest::newRow("typo") << "repetitons" << QJsonValue(3) << "field 'repetitons': unknown field";

@@ -192,7 +192,7 @@ private slots:
     void jsonHoldsEverything() {
         const sfp::ExperimentReport rep = sample_report();
         const QJsonObject j = QJsonDocument::fromJson(core::report_json(rep)).object();
-        QCOMPARE(j["experiment"].toObject()["version"].toInt(), 1);
+        QCOMPARE(j["experiment"].toObject()["version"].toInt(), 2);
         QCOMPARE(j["experiment"].toObject()["algorithm"].toString(), QString("compare"));
         QCOMPARE(j["machine"].toObject()["cores"].toInt(), 2);
         QCOMPARE(j["machine"].toObject()["filesystem"].toString(), QString("ext4"));

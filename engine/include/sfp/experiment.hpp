@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sfp/parameter.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/stats.hpp"
 #include "sfp/strategy.hpp"
@@ -24,7 +25,7 @@ const char* to_string(CacheMode m) noexcept;
 const char* to_string(Order o) noexcept;
 
 struct Experiment {
-    int version = 1;                           // of the saved spec format (docs/experiment-format.md)
+    int version = 2;                           // of the saved spec format (docs/experiment-format.md)
     std::string algorithm = "compare";
     // Inputs: either given paths (one input set: e.g. two files for compare) ...
     std::vector<std::string> inputs;
@@ -52,8 +53,9 @@ struct AlgorithmIo {
     unsigned inputs = 1;          // input files per run (compare: 2)
     std::string_view data_kind;   // what to generate for it: "pair", "random", "text"
     bool writes_output = false;   // each run writes RunSpec::output (a scratch file, removed after)
-    std::span<const std::string_view> options;  // the option names it knows (others are refused)
-    void (*check_options)(const RunSpec&) = nullptr;  // throws sfp::Failure naming a bad value
+    std::span<const Parameter> parameters;  // its table (sfp/parameter.hpp); options not in it are refused
+    // Throws sfp::Failure naming a bad value the table cannot judge (text, combinations).
+    void (*check_options)(const RunSpec&) = nullptr;
     void (*check_input)(const std::string& path) = nullptr;  // throws naming a bad input; null: a readable file
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown

@@ -1,7 +1,8 @@
 #pragma once
 // Numeric algorithm options that an experiment can sweep like block size and threads (packing is
-// the first). An algorithm declares them in one table (engine/src/swept_options.cpp); a strategy
-// lists the ones it reads (Strategy::swept). Each becomes a list in the experiment, a flag of
+// the first): a view of the sweepable entries of the parameter tables (sfp/parameter.hpp) other
+// than block size and threads, kept for the code that predates them. A strategy lists the ones
+// it reads (Strategy::swept). Each becomes a list in the experiment, a flag of
 // `sfpbench run`, a cell parameter, a CSV column and a JSON field, all named by `name`, and
 // reaches the run as RunSpec::options[name].
 #include <cstdint>

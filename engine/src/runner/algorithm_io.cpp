@@ -2,6 +2,7 @@
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/iterate/job.hpp"
+#include "algorithms/parameter_tables.hpp"
 #include "algorithms/wordcount/inputs.hpp"
 #include "sfp/experiment.hpp"
 
@@ -10,20 +11,16 @@ namespace {
 
 void check_cipher_options(const RunSpec& spec) { cipher::parse_options(spec); }
 
-constexpr std::string_view kCompareOptions[] = {"max_mismatches"};
-constexpr std::string_view kIterateOptions[] = {"scope", "seed", "list"};
-constexpr std::string_view kWordcountOptions[] = {"separators", "packing"};
-constexpr std::string_view kCipherOptions[] = {"shift", "transform", "fast", "flush", "direct", "output_exists", "in_place"};
 
-constexpr AlgorithmIo kTable[] = {
+const AlgorithmIo kTable[] = {
     {.algorithm = "compare", .inputs = 2, .data_kind = "pair", .writes_output = false,
-     .options = kCompareOptions, .check_options = compare::check_options},
+     .parameters = compare::parameters(), .check_options = compare::check_options},
     {.algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
-     .options = kCipherOptions, .check_options = check_cipher_options},
+     .parameters = cipher::parameters(), .check_options = check_cipher_options},
     {.algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false,
-     .options = kWordcountOptions, .check_options = wordcount::check_options},
+     .parameters = wordcount::parameters(), .check_options = wordcount::check_options},
     {.algorithm = "iterate", .inputs = 1, .data_kind = "tree", .writes_output = false,  // one directory
-     .options = kIterateOptions, .check_options = iterate::check_options, .check_input = iterate::check_root},
+     .parameters = iterate::parameters(), .check_options = iterate::check_options, .check_input = iterate::check_root},
 };
 
 }  // namespace

@@ -13,7 +13,7 @@
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
-#include "sfp/swept_option.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp::runner {
@@ -45,62 +45,87 @@ std::vector<const Strategy*> chosen_strategies(const Experiment& e, std::span<co
     return out;
 }
 
-void check_parameters(const Experiment& e) {
-    for (std::uint64_t b : e.block_sizes)
-        if (b == 0 || b > kMaxBlockSize)
-            fail("block_sizes: block size " + std::to_string(b) + " is out of range (1 B to 1 GiB)");
-    for (unsigned t : e.threads)
-        if (t > kMaxThreads)
-            fail("threads: thread count " + std::to_string(t) + " is out of range (0 = all CPUs, up to " +
-                 std::to_string(kMaxThreads) + ")");
+void check_repetitions(const Experiment& e) {
     if (e.repetitions == 0) fail("repetitions: must be at least 1");
 }
 
-using SweptValues = std::map<std::string, std::uint64_t>;
+std::string sweepable_names(std::span<const Parameter> table) {
+    std::string out;
+    for (const Parameter& p : table)
+        if (p.sweepable) out += (out.empty() ? "" : ", ") + std::string(p.name);
+    return out;
+}
 
-// The values of each swept option of the algorithm: the experiment's list, else its option,
-// else the declared fallback. Unknown names and values out of range are refused.
-std::map<std::string, std::vector<std::uint64_t>> resolve_sweeps(const Experiment& e) {
-    const std::vector<const SweptOption*> declared = swept_options_of(e.algorithm);
-    for (const auto& [name, values] : e.sweeps)
-        if (std::none_of(declared.begin(), declared.end(), [&](const SweptOption* o) { return o->name == name; })) {
-            std::string known;
-            for (const SweptOption* o : declared) known += (known.empty() ? "" : ", ") + std::string(o->name);
-            fail(name + ": " + e.algorithm + " has no swept option '" + name + "'" +
-                 (known.empty() ? std::string(" (it has none)") : " (it has: " + known + ")"));
-        }
-    std::map<std::string, std::vector<std::uint64_t>> out;
-    for (const SweptOption* o : declared) {
-        const std::string name(o->name);
-        std::vector<std::uint64_t> values = {o->fallback};
-        if (const auto it = e.sweeps.find(name); it != e.sweeps.end() && !it->second.empty())
-            values = unique_in_order(it->second);
-        else if (const auto opt = e.options.find(name); opt != e.options.end())
-            values = {std::uint64_t(std::strtoull(opt->second.c_str(), nullptr, 10))};  // the run checks its text
-        for (std::uint64_t v : values)
-            if (v < o->min || v > o->max)
-                fail(name + ": " + std::to_string(v) + " is out of range (" + std::to_string(o->min) + " to " +
-                     std::to_string(o->max) + ")");
-        out[name] = values;
+// The values an experiment gives a sweepable parameter, before defaults: block size and threads
+// have fields of their own (saved files and CSV columns name them); the others are `sweeps`,
+// else one value from `options`.
+std::vector<std::int64_t> given_values(const Experiment& e, const Parameter& p) {
+    std::vector<std::int64_t> out;
+    if (p.used_by == uses_block) {
+        for (std::uint64_t b : e.block_sizes) out.push_back(std::int64_t(b));
+    } else if (p.used_by == uses_threads) {
+        for (unsigned t : e.threads) out.push_back(t);
+    } else if (const auto it = e.sweeps.find(std::string(p.name)); it != e.sweeps.end()) {
+        for (std::uint64_t v : it->second) out.push_back(std::int64_t(v));
+    } else if (const auto opt = e.options.find(std::string(p.name)); opt != e.options.end()) {
+        const ParsedValue parsed = parse_value(p, opt->second);
+        if (!parsed.error.empty()) fail(std::string(p.name) + ": " + parsed.error);
+        out.push_back(parsed.value);
     }
     return out;
 }
 
-// Every combination of the swept options `s` uses (one empty combination when it uses none).
-std::vector<SweptValues> swept_combinations(const Strategy& s,
-                                            const std::map<std::string, std::vector<std::uint64_t>>& sweeps) {
-    std::vector<SweptValues> combos = {{}};
-    for (const auto& [name, values] : sweeps) {
-        if (!uses_swept(s, name)) continue;
-        std::vector<SweptValues> next;
-        for (const SweptValues& c : combos)
-            for (std::uint64_t v : values) {
-                next.push_back(c);
-                next.back()[name] = v;
-            }
-        combos = std::move(next);
+// The experiment field holding those values, which messages name.
+std::string field_of(const Parameter& p) {
+    if (p.used_by == uses_block) return "block_sizes";
+    return std::string(p.name);
+}
+
+using Dimension = std::pair<const Parameter*, std::vector<std::int64_t>>;
+
+// Each sweepable parameter of the algorithm with its values (given, else its default), in
+// table order. Unknown swept names and values out of range are refused.
+std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const Parameter> table) {
+    for (const auto& [name, values] : e.sweeps) {
+        const Parameter* p = find_parameter(e.algorithm, name);
+        if (!p || !p->sweepable || p->used_by != uses_nothing)
+            fail(name + ": " + e.algorithm + " has no swept option '" + name + "' (it has: " + sweepable_names(table) + ")");
     }
-    return combos;
+    std::vector<Dimension> out;
+    for (const Parameter& p : table) {
+        if (!p.sweepable) continue;
+        std::vector<std::int64_t> values = unique_in_order(given_values(e, p));
+        if (values.empty()) values = {p.fallback};
+        for (std::int64_t& v : values) {
+            if (const std::string error = limit_error(p, v); !error.empty()) fail(field_of(p) + ": " + error);
+            if (p.used_by == uses_threads && v == 0) v = online_cpus();
+        }
+        out.emplace_back(&p, unique_in_order(values));
+    }
+    return out;
+}
+
+void set_value(Cell& cell, const Parameter& p, std::int64_t v) {
+    if (p.used_by == uses_block) cell.block_size = std::uint64_t(v);
+    else if (p.used_by == uses_threads) cell.threads = unsigned(v);
+    else cell.swept[std::string(p.name)] = std::uint64_t(v);
+}
+
+// Every combination of the dimensions `s` uses, in table order (one cell when it uses none).
+// A parameter it does not use stays 0 (block size, threads) or absent (swept): shown as "-".
+std::vector<Cell> combinations(const Strategy& s, const std::vector<Dimension>& dimensions, Cell base) {
+    std::vector<Cell> cells = {std::move(base)};
+    for (const auto& [p, values] : dimensions) {
+        if (!uses(s, *p)) continue;
+        std::vector<Cell> next;
+        for (const Cell& c : cells)
+            for (std::int64_t v : values) {
+                next.push_back(c);
+                set_value(next.back(), *p, v);
+            }
+        cells = std::move(next);
+    }
+    return cells;
 }
 
 // The inputs: given paths (one input set) or generated data (one input set per size).
@@ -141,38 +166,24 @@ Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
     const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);
     plan.io = algorithm_io(e.algorithm);
     if (!plan.io) fail("algorithm: '" + e.algorithm + "' has no entry in the runner's input table");
-    check_parameters(e);
+    check_repetitions(e);
     resolve_inputs(e, plan);
     plan.workdir = e.workdir.empty() ? default_workdir() : e.workdir;
 
-    const std::vector<std::uint64_t> blocks =
-        e.block_sizes.empty() ? std::vector<std::uint64_t>{kDefaultBlockSize} : unique_in_order(e.block_sizes);
-    std::vector<unsigned> threads;
-    for (unsigned t : e.threads) threads.push_back(t == 0 ? online_cpus() : t);
-    threads = threads.empty() ? std::vector<unsigned>{online_cpus()} : unique_in_order(threads);
-
-    const auto sweeps = resolve_sweeps(e);
+    const std::vector<Dimension> dimensions = resolve_dimensions(e, plan.io->parameters);
     std::vector<std::uint64_t> set_sizes = plan.sizes;
     if (!e.inputs.empty()) set_sizes = {size_of(e.inputs.front())};
 
-    for (const Strategy* s : chosen) {
-        const auto used_blocks = (s->uses & uses_block) ? blocks : std::vector<std::uint64_t>{0};
-        const auto used_threads = (s->uses & uses_threads) ? threads : std::vector<unsigned>{0};
-        const std::vector<SweptValues> combos = swept_combinations(*s, sweeps);
+    for (const Strategy* s : chosen)
         for (std::size_t set = 0; set < set_sizes.size(); ++set)
-            for (std::uint64_t b : used_blocks)
-                for (unsigned t : used_threads)
-                    for (const SweptValues& swept : combos) {
-                        plan.cells.push_back(Cell{.strategy = std::string(s->name),
-                                                  .block_size = b,
-                                                  .threads = t,
-                                                  .input_set = set,
-                                                  .file_size = set_sizes[set],
-                                                  .reference_floor = s->reference_floor,
-                                                  .swept = swept});
-                        plan.strategy_of.push_back(s);
-                    }
-    }
+            for (Cell& cell : combinations(*s, dimensions,
+                                           Cell{.strategy = std::string(s->name),
+                                                .input_set = set,
+                                                .file_size = set_sizes[set],
+                                                .reference_floor = s->reference_floor})) {
+                plan.cells.push_back(std::move(cell));
+                plan.strategy_of.push_back(s);
+            }
     return plan;
 }
 

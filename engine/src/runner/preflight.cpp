@@ -14,24 +14,25 @@
 namespace sfp {
 namespace {
 
-std::string joined(std::span<const std::string_view> names) {
-    std::string out;
-    for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
-    return out.empty() ? "none" : out;
-}
-
+// Every option must be a parameter of the table (other than block size and threads, which have
+// fields of their own) with a value of its type; the algorithm then judges what the table cannot.
 void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
-    bool all_known = true;
+    bool all_good = true;
     for (const auto& [key, value] : e.options) {
-        bool known = false;
-        for (std::string_view name : io.options) known = known || name == key;
-        if (!known) {
+        const Parameter* p = find_parameter(e.algorithm, key);
+        if (!p || p->used_by != uses_nothing) {
+            std::string known;
+            for (const Parameter& q : io.parameters)
+                if (q.used_by == uses_nothing) known += (known.empty() ? "" : ", ") + std::string(q.name);
             problems.push_back({"options", "unknown " + e.algorithm + " option '" + key + "' (known: " +
-                                               joined(io.options) + ")"});
-            all_known = false;
+                                               (known.empty() ? "none" : known) + ")"});
+            all_good = false;
+        } else if (const ParsedValue parsed = parse_value(*p, value); !parsed.error.empty()) {
+            problems.push_back({"options." + key, "option " + key + ": " + parsed.error});
+            all_good = false;
         }
     }
-    if (!all_known || !io.check_options) return;
+    if (!all_good || !io.check_options) return;
     RunSpec spec;
     spec.algorithm = e.algorithm;
     spec.options = e.options;

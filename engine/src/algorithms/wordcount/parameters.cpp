@@ -1,0 +1,22 @@
+// wordcount's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
+#include "algorithms/parameter_tables.hpp"
+#include "algorithms/wordcount/inputs.hpp"
+
+namespace sfp::wordcount {
+namespace {
+
+constexpr Parameter kTable[] = {
+    kBlockSizeParameter,
+    kThreadsParameter,
+    {.name = "separators", .type = ParameterType::text,
+     .help = "bytes that also separate words (C escapes \\t \\n \\\\ \\xHH)"},
+    {.name = "packing", .type = ParameterType::count,
+     .help = "lines per hand-off from the reader to the processors (SimpleCount's record-packing factor)",
+     .fallback = std::int64_t(kDefaultPacking), .min = 1, .max = std::int64_t(kMaxPacking), .sweepable = true},
+};
+
+}  // namespace
+
+std::span<const Parameter> parameters() noexcept { return kTable; }
+
+}  // namespace sfp::wordcount

@@ -1,0 +1,119 @@
+// What the parameter tables mean: lookup, parsing and text of values by type.
+#include "sfp/parameter.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp {
+
+const char* to_string(ParameterType t) noexcept {
+    switch (t) {
+    case ParameterType::size: return "size";
+    case ParameterType::count: return "count";
+    case ParameterType::choice: return "choice";
+    case ParameterType::flag: return "flag";
+    case ParameterType::range: return "range";
+    case ParameterType::text: break;
+    }
+    return "text";
+}
+
+std::span<const Parameter> parameters_of(std::string_view algorithm) noexcept {
+    const AlgorithmIo* io = algorithm_io(algorithm);
+    return io ? io->parameters : std::span<const Parameter>{};
+}
+
+const Parameter* find_parameter(std::string_view algorithm, std::string_view name) noexcept {
+    for (const Parameter& p : parameters_of(algorithm))
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::string parameter_names(std::string_view algorithm) {
+    std::string out;
+    for (const Parameter& p : parameters_of(algorithm)) out += (out.empty() ? "" : ", ") + std::string(p.name);
+    return out.empty() ? "none" : out;
+}
+
+bool uses(const Strategy& s, const Parameter& p) noexcept {
+    if (p.used_by != uses_nothing) return (s.uses & p.used_by) != 0;
+    if (!p.sweepable) return true;
+    return std::find(s.swept.begin(), s.swept.end(), p.name) != s.swept.end();
+}
+
+std::string limits_text(const Parameter& p) {
+    switch (p.type) {
+    case ParameterType::size: return format_size(std::uint64_t(p.min)) + " to " + format_size(std::uint64_t(p.max));
+    case ParameterType::count:
+    case ParameterType::range: return std::to_string(p.min) + " to " + std::to_string(p.max);
+    case ParameterType::flag: return "true or false";
+    case ParameterType::choice: {
+        std::string out;
+        for (std::size_t i = 0; i < p.choices.size(); ++i)
+            out += (i == 0 ? "" : i + 1 == p.choices.size() ? " or " : ", ") + std::string(p.choices[i]);
+        return out;
+    }
+    case ParameterType::text: break;
+    }
+    return "text";
+}
+
+std::string limit_error(const Parameter& p, std::int64_t v) {
+    const bool numeric = p.type == ParameterType::size || p.type == ParameterType::count || p.type == ParameterType::range;
+    if (numeric && (v < p.min || v > p.max))
+        return value_text(p, v) + " is out of range (" + limits_text(p) + ")";
+    if (p.type == ParameterType::choice && (v < 0 || std::size_t(v) >= p.choices.size()))
+        return "choice " + std::to_string(v) + " does not exist (" + limits_text(p) + ")";
+    if (p.type == ParameterType::flag && v != 0 && v != 1) return std::to_string(v) + " is not true or false";
+    return {};
+}
+
+ParsedValue parse_value(const Parameter& p, std::string_view text) {
+    const auto whole = [&](std::string_view t) -> ParsedValue {
+        std::int64_t v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec != std::errc() || end != t.data() + t.size() || t.empty())
+            return {0, "'" + std::string(text) + "' is not a whole number (" + limits_text(p) + ")"};
+        return {v, limit_error(p, v)};
+    };
+    switch (p.type) {
+    case ParameterType::count:
+    case ParameterType::range: return whole(text);
+    case ParameterType::size:
+        try {
+            const std::uint64_t v = parse_size(std::string(text));
+            if (v > std::uint64_t(p.max)) return {0, "'" + std::string(text) + "' is out of range (" + limits_text(p) + ")"};
+            return {std::int64_t(v), limit_error(p, std::int64_t(v))};
+        } catch (const Failure&) {
+            return {0, "'" + std::string(text) + "' is not a size like 4K or 64M (" + limits_text(p) + ")"};
+        }
+    case ParameterType::flag:
+        if (text.empty() || text == "1" || text == "true" || text == "yes") return {1, {}};
+        if (text == "0" || text == "false" || text == "no") return {0, {}};
+        return {0, "'" + std::string(text) + "' is not true or false"};
+    case ParameterType::choice:
+        for (std::size_t i = 0; i < p.choices.size(); ++i)
+            if (p.choices[i] == text) return {std::int64_t(i), {}};
+        return {0, "'" + std::string(text) + "' is not one of " + limits_text(p)};
+    case ParameterType::text: break;
+    }
+    return {0, {}};  // text: the algorithm's check_options judges it
+}
+
+std::string value_text(const Parameter& p, std::int64_t v) {
+    switch (p.type) {
+    case ParameterType::size: return v > 0 ? format_size(std::uint64_t(v)) : std::to_string(v);
+    case ParameterType::flag: return v ? "true" : "false";
+    case ParameterType::choice:
+        if (v >= 0 && std::size_t(v) < p.choices.size()) return std::string(p.choices[std::size_t(v)]);
+        break;
+    default: break;
+    }
+    return std::to_string(v);
+}
+
+}  // namespace sfp

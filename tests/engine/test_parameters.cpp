@@ -1,0 +1,197 @@
+// The declared parameter tables (sfp/parameter.hpp): every algorithm's table is well formed,
+// values parse and print by type, the plan's matrix is the product over the parameters each
+// strategy uses (checked against a plain loop written here), and bad options are all named.
+#include <QtTest>
+
+#include <set>
+
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/parameter.hpp"
+#include "sfp/registry.hpp"
+
+namespace {
+
+sfp::Support yes() { return sfp::Support::yes(); }
+sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return std::monostate{}; }
+
+constexpr std::string_view kPacking[] = {"packing"};
+constexpr sfp::Strategy packer{.algorithm = "wordcount", .name = "packer", .description = "test: packing and threads",
+                               .uses = sfp::uses_threads, .probe = yes, .run = nothing, .swept = kPacking};
+constexpr sfp::Strategy blocker{.algorithm = "wordcount", .name = "blocker", .description = "test: block only",
+                                .uses = sfp::uses_block, .probe = yes, .run = nothing};
+constexpr sfp::Strategy plain{.algorithm = "wordcount", .name = "plain", .description = "test: uses nothing",
+                              .uses = sfp::uses_nothing, .probe = yes, .run = nothing};
+
+sfp::Experiment wordcount_experiment() {
+    sfp::Experiment e;
+    e.algorithm = "wordcount";
+    e.data_kind = "text";
+    e.sizes = {1000, 2000};
+    e.block_sizes = {4096, 65536};
+    e.threads = {1, 3};
+    e.sweeps["packing"] = {1, 10, 1000};
+    return e;
+}
+
+// Which problems name which field, as "field: message" lines.
+QStringList lines(const std::vector<sfp::Problem>& problems) {
+    QStringList out;
+    for (const sfp::Problem& p : problems) out << QString::fromStdString(p.field + ": " + p.message);
+    return out;
+}
+
+}  // namespace
+
+class TestParameters : public QObject {
+    Q_OBJECT
+private slots:
+    void everyTableIsWellFormed() {
+        QVERIFY(!sfp::algorithms().empty());
+        for (std::string_view algorithm : sfp::algorithms()) {
+            const auto table = sfp::parameters_of(algorithm);
+            QVERIFY2(table.size() >= 2, algorithm.data());
+            QCOMPARE(table[0].name, std::string_view("block_size"));  // the CSV column names
+            QCOMPARE(table[1].name, std::string_view("threads"));
+            std::set<std::string_view> names;
+            for (const sfp::Parameter& p : table) {
+                QVERIFY2(names.insert(p.name).second, p.name.data());
+                QVERIFY2(!p.help.empty(), p.name.data());
+                if (p.type == sfp::ParameterType::text) continue;
+                // The default is a legal value and survives text and back.
+                QVERIFY2(sfp::limit_error(p, p.fallback).empty(), p.name.data());
+                const sfp::ParsedValue back = sfp::parse_value(p, sfp::value_text(p, p.fallback));
+                QVERIFY2(back.error.empty(), back.error.c_str());
+                QCOMPARE(back.value, p.fallback);
+                if (p.type == sfp::ParameterType::choice) QVERIFY(!p.choices.empty());
+            }
+        }
+        QVERIFY(sfp::parameters_of("nope").empty());
+    }
+
+    void valuesParseByType_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("value");  // when ok
+        QTest::addColumn<QString>("error");  // "" = ok, else a part of the message
+        QTest::newRow("size") << "compare" << "block_size" << "64K" << qint64(65536) << "";
+        QTest::newRow("size 0") << "compare" << "block_size" << "0" << qint64(0) << "out of range (1 to 1G)";
+        QTest::newRow("size too big") << "compare" << "block_size" << "2G" << qint64(0) << "out of range";
+        QTest::newRow("size junk") << "compare" << "block_size" << "4Q" << qint64(0) << "not a size";
+        QTest::newRow("count") << "compare" << "max_mismatches" << "1000000" << qint64(1000000) << "";
+        QTest::newRow("count 0") << "compare" << "max_mismatches" << "0" << qint64(0) << "0 is out of range (1 to 1000000)";
+        QTest::newRow("count sign") << "compare" << "max_mismatches" << "+5" << qint64(0) << "not a whole number";
+        QTest::newRow("count empty") << "compare" << "max_mismatches" << "" << qint64(0) << "not a whole number";
+        QTest::newRow("range low") << "cipher" << "shift" << "-255" << qint64(-255) << "";
+        QTest::newRow("range below") << "cipher" << "shift" << "-256" << qint64(0) << "out of range (-255 to 255)";
+        QTest::newRow("choice") << "cipher" << "transform" << "widen" << qint64(2) << "";
+        QTest::newRow("choice bad") << "cipher" << "transform" << "rot13" << qint64(0) << "not one of caesar, letters or widen";
+        QTest::newRow("flag set") << "cipher" << "fast" << "" << qint64(1) << "";
+        QTest::newRow("flag off") << "cipher" << "fast" << "false" << qint64(0) << "";
+        QTest::newRow("flag bad") << "cipher" << "fast" << "maybe" << qint64(0) << "not true or false";
+        QTest::newRow("threads 0") << "compare" << "threads" << "0" << qint64(0) << "";
+        QTest::newRow("threads many") << "compare" << "threads" << "1025" << qint64(0) << "out of range (0 to 1024)";
+    }
+    void valuesParseByType() {
+        QFETCH(QString, algorithm);
+        QFETCH(QString, name);
+        QFETCH(QString, text);
+        QFETCH(qint64, value);
+        QFETCH(QString, error);
+        const sfp::Parameter* p = sfp::find_parameter(algorithm.toStdString(), name.toStdString());
+        QVERIFY(p);
+        const sfp::ParsedValue parsed = sfp::parse_value(*p, text.toStdString());
+        if (error.isEmpty()) {
+            QVERIFY2(parsed.error.empty(), parsed.error.c_str());
+            QCOMPARE(qint64(parsed.value), value);
+        } else {
+            QVERIFY2(QString::fromStdString(parsed.error).contains(error), parsed.error.c_str());
+        }
+    }
+
+    // The matrix against a plain loop: per strategy, per input set, the product of the values
+    // of the parameters it uses, in table order (block size, threads, then packing).
+    void expansionIsTheProductOverUsedParameters() {
+        const sfp::Strategy list[] = {packer, blocker, plain};
+        const sfp::Experiment e = wordcount_experiment();
+        const std::vector<sfp::Cell> cells = sfp::expand(e, list);
+        std::vector<QString> expected, got;
+        for (const sfp::Strategy& s : list)
+            for (std::size_t set = 0; set < e.sizes.size(); ++set) {
+                const bool b = s.uses & sfp::uses_block, t = s.uses & sfp::uses_threads, k = !s.swept.empty();
+                for (std::uint64_t block : b ? e.block_sizes : std::vector<std::uint64_t>{0})
+                    for (unsigned threads : t ? e.threads : std::vector<unsigned>{0})
+                        for (std::uint64_t packing : k ? e.sweeps.at("packing") : std::vector<std::uint64_t>{0})
+                            expected.push_back(QString("%1 %2 %3 %4 %5")
+                                                   .arg(QString::fromUtf8(s.name.data(), qsizetype(s.name.size())))
+                                                   .arg(set).arg(block).arg(threads).arg(packing));
+            }
+        for (const sfp::Cell& c : cells) {
+            const auto it = c.swept.find("packing");
+            got.push_back(QString("%1 %2 %3 %4 %5")
+                              .arg(QString::fromStdString(c.strategy))
+                              .arg(c.input_set).arg(c.block_size).arg(c.threads)
+                              .arg(it == c.swept.end() ? 0 : it->second));
+        }
+        QCOMPARE(got, expected);
+        QCOMPARE(cells.size(), std::size_t(2 * 2 * 3 + 2 * 2 + 2));
+    }
+
+    void unsweptParametersTakeTheirOptionThenTheirDefault() {
+        const sfp::Strategy list[] = {packer};
+        sfp::Experiment e = wordcount_experiment();
+        e.sweeps.clear();
+        e.threads = {2};
+        QCOMPARE(sfp::expand(e, list).at(0).swept.at("packing"),
+                 std::uint64_t(sfp::find_parameter("wordcount", "packing")->fallback));
+        e.options["packing"] = "77";
+        QCOMPARE(sfp::expand(e, list).at(0).swept.at("packing"), std::uint64_t(77));
+    }
+
+    void badSweepsAreRefusedNamingTheKnownOnes() {
+        const sfp::Strategy list[] = {packer};
+        sfp::Experiment e = wordcount_experiment();
+        e.sweeps["packing"] = {0};
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e, list));
+        e.sweeps = {{"pakcing", {1}}};
+        try {
+            sfp::expand(e, list);
+            QFAIL("an unknown swept parameter was accepted");
+        } catch (const sfp::Failure& f) {
+            QVERIFY2(QString(f.what()).contains("(it has: block_size, threads, packing)"), f.what());
+        }
+    }
+
+    // Unknown names and bad values of every kind, all in one preflight, each named.
+    void everyBadOptionIsNamedAtOnce() {
+        sfp::Experiment e;
+        e.algorithm = "cipher";
+        e.inputs = {"/nonexistent-sfpbench-input"};
+        e.options = {{"shift", "300"}, {"transform", "rot13"}, {"fast", "maybe"}, {"colour", "red"}, {"threads", "2"}};
+        const QStringList got = lines(sfp::preflight(e));
+        const QString all = got.join("\n");
+        QVERIFY2(all.contains("options.shift: option shift: 300 is out of range (-255 to 255)"), qPrintable(all));
+        QVERIFY2(all.contains("options.transform: option transform: 'rot13' is not one of caesar, letters or widen"),
+                 qPrintable(all));
+        QVERIFY2(all.contains("options.fast: option fast: 'maybe' is not true or false"), qPrintable(all));
+        QVERIFY2(all.contains("unknown cipher option 'colour' (known: shift, transform, fast, flush, direct, "
+                              "output_exists, in_place)"),
+                 qPrintable(all));
+        QVERIFY2(all.contains("unknown cipher option 'threads'"), qPrintable(all));  // it has a field of its own
+        QVERIFY2(all.contains("inputs[0]: "), qPrintable(all));                      // and the rest is still checked
+    }
+
+    void goodOptionsPassAndTheAlgorithmJudgesCombinations() {
+        sfp::Experiment e;
+        e.algorithm = "cipher";
+        e.sizes = {4096};
+        e.options = {{"shift", "-3"}, {"transform", "letters"}, {"fast", ""}};
+        QVERIFY(lines(sfp::preflight(e)).filter("options").isEmpty());
+        e.options = {{"in_place", "true"}, {"output_exists", "1"}};  // each fine, not together
+        QVERIFY2(lines(sfp::preflight(e)).filter("cannot be combined").size() == 1, qPrintable(lines(sfp::preflight(e)).join("\n")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParameters)
+#include "test_parameters.moc"
