@@ -11,7 +11,7 @@
 
 namespace gui::plots {
 
-enum class Kind { lines, time_split, box, slowdown, histogram };
+enum class Kind { lines, time_split, box, slowdown, histogram, listing };
 enum class ErrorKind { stddev, ci95, none };
 
 // Sizes for the screen or, in presentation mode, for a projector.
@@ -62,5 +62,8 @@ Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report)
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report);
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
+Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report);    // iterate: listing vs processing
+// The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
+Kind default_kind(const sfp::Experiment& experiment);
 
 }  // namespace gui::plots
