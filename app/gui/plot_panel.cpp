@@ -196,9 +196,8 @@ void PlotPanel::setKind(plots::Kind kind) {
 
 void PlotPanel::adoptAlgorithm(const std::string& algorithm) {
     if (algorithm == algorithm_) return;
-    const bool first = algorithm_.empty();
     algorithm_ = algorithm;
-    if (first && kind_chosen_) return;  // `--plot` or a choice made before the first run wins
+    if (kind_chosen_) return;  // a kind picked by the user (or `--plot`) stays
     const QSignalBlocker quiet(kind_);  // the caller redraws
     kind_->setCurrentIndex(int(plots::default_kind(report_.experiment)));
     updateControls();

@@ -80,8 +80,8 @@ private:
     plots::Hover hover_;
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
-    std::string algorithm_;     // of the last report shown: a new one opens with its default kind
-    bool kind_chosen_ = false;  // by setKind or the user before any report: kept for the first
+    std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
+    bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)
 };
 
 }  // namespace gui

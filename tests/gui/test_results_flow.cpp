@@ -107,13 +107,13 @@ private slots:
         // Connected after the window's own slot, so it sees what applying the update changed.
         connect(c, &core::Controller::runUpdated, &w, [&](const sfp::RunUpdate& u) {
             ++updates;
+            resetsBeforeFinal = int(runsReset.count());
             std::set<int> allowed;
             for (const sfp::CellStats& st : u.stats) allowed.insert(int(st.cell));
             for (int row : changed.whole)
                 if (!allowed.count(row)) strays << QString::number(row);
             changed.whole.clear();
         });
-        connect(c, &core::Controller::finished, &w, [&] { resetsBeforeFinal = int(runsReset.count()); }, Qt::DirectConnection);
         QVERIFY(w.run());
         const qsizetype resetsAtStart = runsReset.count();  // begin(): the new experiment's empty table
         QVERIFY(finished.wait(60000));
