@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "csv_reader.hpp"
+#include "hand_made.hpp"
 #include "report_export.hpp"
 
 namespace {
@@ -25,25 +26,18 @@ sfp::ExperimentReport sample_report() {
     rep.machine = {"host", "cpu", "6.1", "ext4", "0.1.0", 2, 24ull << 30};
     rep.cache_method = "read before each run";
     rep.input_sets = {{{"/w/a", "/w/b"}, 1 << 20}};
-    rep.cells = {{"read", 4096, 0, 0, 1 << 20, false}, {"mmap-mt", 0, 2, 0, 1 << 20, false}};
+    rep.cells = {hand_made::cell("read", 4096, 0), hand_made::cell("mmap-mt", 0, 2)};
+    // Every field the exports write, with values that need quoting or rounding.
     const auto run = [](std::size_t cell, unsigned rep_no, double real, double user, double sys, double residency,
                         std::string status, std::string error) {
-        sfp::RunRecord r;
-        r.cell = cell;
-        r.repetition = rep_no;
-        r.result.real_s = real;
-        r.result.usage.user_s = user;
-        r.result.usage.sys_s = sys;
+        sfp::RunRecord r = hand_made::run(cell, rep_no, real, user, sys, status, error, 2 << 20);
         r.result.usage.major_faults = 3;
         r.result.usage.minor_faults = 250;
         r.result.usage.voluntary_switches = 7;
         r.result.usage.involuntary_switches = 1;
-        r.result.bytes = 2 << 20;
         r.result.digest = "0123456789abcdef";
-        r.result.error = std::move(error);
         r.result.notes = {"first note", "second, with comma"};
         r.residency_pct = residency;
-        r.status = std::move(status);
         return r;
     };
     rep.runs = {

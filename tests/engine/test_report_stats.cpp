@@ -2,6 +2,7 @@
 // throughput come from medians (not means), every "x slower" ratio and the summary lines exact.
 #include <QtTest>
 
+#include "hand_made.hpp"
 #include "runner/report_stats.hpp"
 #include "sfp/experiment.hpp"
 
@@ -15,18 +16,9 @@ sfp::ExperimentReport report_of(const std::vector<std::pair<std::string, std::ve
     sfp::ExperimentReport r;
     r.input_sets.push_back({{"/in/a", "/in/b"}, kBytes / 2});
     for (std::size_t c = 0; c < cells.size(); ++c) {
-        r.cells.push_back(sfp::Cell{.strategy = cells[c].first, .block_size = 4096, .threads = 0, .input_set = 0,
-                                    .file_size = kBytes / 2, .reference_floor = false});
+        r.cells.push_back(hand_made::cell(cells[c].first, 4096, 0, kBytes / 2));
         unsigned rep = 0;
-        for (double seconds : cells[c].second) {
-            sfp::RunRecord run;
-            run.cell = c;
-            run.repetition = ++rep;
-            run.result.real_s = seconds;
-            run.result.bytes = kBytes;
-            run.status = "ok";
-            r.runs.push_back(run);
-        }
+        for (double seconds : cells[c].second) r.runs.push_back(hand_made::run(c, ++rep, seconds, 0, 0, "ok", {}, kBytes));
     }
     return r;
 }

@@ -4,36 +4,13 @@
 #include <bit>
 #include <string>
 
+#include "hand_made.hpp"
 #include "sfp/experiment.hpp"
 
 namespace fixtures {
 
-// One ok run with the given times (bytes make the throughput).
-inline sfp::RunRecord run(std::size_t cell, unsigned repetition, double real, double user, double sys,
-                          const std::string& status = "ok", const std::string& error = {}) {
-    sfp::RunRecord r;
-    r.cell = cell;
-    r.repetition = repetition;
-    r.result.real_s = real;
-    r.result.usage.user_s = user;
-    r.result.usage.sys_s = sys;
-    r.result.bytes = 2'000'000;
-    r.result.status = status == "error" ? sfp::Status::error : sfp::Status::ok;
-    r.result.error = error;
-    r.result.digest = "00000000deadbeef";
-    r.residency_pct = 100;
-    r.status = status;
-    return r;
-}
-
-inline sfp::Cell cell(const std::string& strategy, std::uint64_t block, unsigned threads, std::uint64_t size = 1 << 20) {
-    sfp::Cell c;
-    c.strategy = strategy;
-    c.block_size = block;
-    c.threads = threads;
-    c.file_size = size;
-    return c;
-}
+using hand_made::cell;
+using hand_made::run;
 
 // Two strategies over two block sizes, and one that uses no block size; three repetitions each,
 // one of them failed and one MISMATCH. No runner statistics: the GUI computes them live.

@@ -1,7 +1,10 @@
 #pragma once
-// A read-only memory mapping of a whole file, unmapped on destruction.
+// A shared memory mapping of part of a file, read-only or writable, unmapped on destruction:
+// the one mapping class every mapped strategy uses (compare's whole-file scans, cipher's
+// whole-file and windowed transforms).
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace sfp {
 
@@ -9,19 +12,31 @@ class File;
 
 class Mapping {
 public:
-    enum class Advice { normal, sequential };
-    // Maps the first `length` bytes of `file` (length 0 maps nothing and is valid).
-    Mapping(const File& file, std::size_t length, Advice advice);
+    enum class Access { read, write };  // write needs a descriptor opened O_RDWR
+
+    Mapping() = default;
+    // Maps [offset, offset+length) of fd; offset must be a multiple of the page size. A zero
+    // length maps nothing. Throws sfp::Failure naming `path`.
+    Mapping(int fd, const std::string& path, std::uint64_t offset, std::size_t length, Access access);
+    // The first `length` bytes of an open file, read-only.
+    Mapping(const File& file, std::size_t length);
+    Mapping(Mapping&& o) noexcept;
+    Mapping& operator=(Mapping&& o) noexcept;
     Mapping(const Mapping&) = delete;
     Mapping& operator=(const Mapping&) = delete;
     ~Mapping();
 
-    const std::uint8_t* data() const noexcept { return data_; }
+    std::uint8_t* data() const noexcept { return data_; }
     std::size_t size() const noexcept { return size_; }
 
+    void advise_sequential() const noexcept;  // a hint; failure is harmless
+    void sync(const std::string& path) const; // msync(MS_SYNC): written through to the file
+
 private:
-    const std::uint8_t* data_ = nullptr;
+    std::uint8_t* data_ = nullptr;
     std::size_t size_ = 0;
 };
+
+std::size_t page_size() noexcept;
 
 }  // namespace sfp

@@ -91,15 +91,18 @@ Count count(const std::vector<std::string>& paths) {
     return c;
 }
 
-}  // namespace
-
-double residency_pct(const std::vector<std::string>& paths) {
-    const Count c = count(paths);
+double pct(const Count& c) {
     if (!c.known || c.pages == 0) return -1;
     return 100.0 * double(c.resident) / double(c.pages);
 }
 
-std::string evict(const std::vector<std::string>& paths) {
+}  // namespace
+
+double residency_pct(const std::vector<std::string>& paths) {
+    return pct(count(paths));
+}
+
+Eviction evict(const std::vector<std::string>& paths) {
     for (const std::string& path : paths) {
         const Fd file(path);
         std::uint64_t size = 0;
@@ -110,8 +113,9 @@ std::string evict(const std::vector<std::string>& paths) {
     // Dropping every cache on the machine is a big hammer: only when the polite way fell short
     // (pages left, or no way to tell) and we are allowed to (root).
     const Count left = count(paths);
-    if (left.pages > 0 && (!left.known || left.resident > 0) && drop_all_caches()) return kDropCachesMethod;
-    return kFadviseMethod;
+    if (left.pages > 0 && (!left.known || left.resident > 0) && drop_all_caches())
+        return {kDropCachesMethod, residency_pct(paths)};
+    return {kFadviseMethod, pct(left)};
 }
 
 void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
@@ -132,7 +136,7 @@ void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel
 }
 
 std::string settle_as_read(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
-    const std::string method = evict(paths);
+    std::string method = evict(paths).method;
     warm(paths, cancel);
     return method;
 }

@@ -13,8 +13,13 @@ double residency_pct(const std::vector<std::string>& paths);
 
 // Evicts the files: fdatasync (dirty pages cannot be dropped), then posix_fadvise(DONTNEED).
 // Where pages remain (or residency can't be read) and /proc/sys/vm/drop_caches is writable
-// (root), drops the clean page cache system-wide too. Returns the method used; never throws.
-std::string evict(const std::vector<std::string>& paths);
+// (root), drops the clean page cache system-wide too. Never throws. Eviction checks itself by
+// counting what is left, so it returns that count: a cold run's residency needs no second read.
+struct Eviction {
+    std::string method;         // kFadviseMethod or kDropCachesMethod
+    double residency_pct = -1;  // of the files just after, as residency_pct() says it
+};
+Eviction evict(const std::vector<std::string>& paths);
 
 // Reads the files once, so the next run finds them cached. Stops early when `cancel` is set.
 void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel);

@@ -3,6 +3,7 @@
 // current. Failures of a cell become records; a cancel ends the loop with what completed.
 #include <unistd.h>
 
+#include <optional>
 #include <set>
 
 #include "algorithms/iterate/listing.hpp"
@@ -155,16 +156,19 @@ private:
     // set is used, evict it and read it once (one defined state, whatever came before); then,
     // like hot-written, read it again, which only brings back pages lost since. A directory
     // input stands for every file of its tree (`inputs`: the set's files, listed once per run).
-    void prepare_cache(std::size_t set, const std::vector<std::string>& inputs) {
+    // Returns the inputs' residency when preparing measured it (cold: eviction counts what it
+    // left), so the run does not read it twice.
+    std::optional<double> prepare_cache(std::size_t set, const std::vector<std::string>& inputs) {
         if (experiment_.cache == CacheMode::cold) {
-            note_eviction(page_cache::evict(inputs));
-            return;
+            const page_cache::Eviction evicted = page_cache::evict(inputs);
+            note_eviction(evicted.method);
+            return evicted.residency_pct;
         }
-        if (experiment_.cache == CacheMode::hot && settled_.insert(set).second) {
+        if (experiment_.cache == CacheMode::hot && settled_.insert(set).second)
             note_eviction(page_cache::settle_as_read(inputs, progress_.cancel));
-            return;
-        }
-        page_cache::warm(inputs, progress_.cancel);
+        else
+            page_cache::warm(inputs, progress_.cancel);
+        return std::nullopt;
     }
 
     void note_eviction(const std::string& method) {
@@ -204,8 +208,8 @@ private:
         record.cell = slot.cell;
         record.repetition = slot.repetition;
         const std::vector<std::string> files = iterate::files_under(inputs);
-        prepare_cache(set, files);
-        record.residency_pct = page_cache::residency_pct(files);
+        const std::optional<double> residency = prepare_cache(set, files);
+        record.residency_pct = residency ? *residency : page_cache::residency_pct(files);
         record.large_folio_share = page_cache::large_folio_share(files);
         record.result = run_cell(slot.cell);
         record.status = to_string(record.result.status);

@@ -32,8 +32,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return threads_strategy.run(spec, ctx);
     }
     CipherJob job(spec, ctx, Access::mapped);
-    const MappedRegion in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
-                          MappedRegion::Access::read);
+    const Mapping in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
+                          Mapping::Access::read);
     const unsigned x = job.kernel().expansion();
     const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) {
         ctx.run_threads(spec.threads, [&](unsigned worker) {

@@ -10,8 +10,8 @@ void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t
 }
 
 WholeMappings::WholeMappings(const CipherJob& job)
-    : in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()), MappedRegion::Access::read),
-      out(job.out_fd(), job.output().target(), 0, std::size_t(job.output_size()), MappedRegion::Access::write) {}
+    : in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()), Mapping::Access::read),
+      out(job.out_fd(), job.output().target(), 0, std::size_t(job.output_size()), Mapping::Access::write) {}
 
 void WholeMappings::flush_if_asked(const CipherJob& job) const {
     if (job.options().flush) out.sync(job.output().target());

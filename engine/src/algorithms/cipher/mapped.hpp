@@ -2,7 +2,7 @@
 // What the mapped strategies share: input and output mapped whole, and a guarded transform
 // that turns SIGBUS (a file truncated underneath the mapping) into a clear error.
 #include "algorithms/cipher/job.hpp"
-#include "io/mapped_region.hpp"
+#include "io/mapping.hpp"
 
 namespace sfp::cipher {
 
@@ -14,7 +14,7 @@ struct WholeMappings {
     explicit WholeMappings(const CipherJob& job);
     // With the flush option: msync the output before the job commits (atouMMFL).
     void flush_if_asked(const CipherJob& job) const;
-    MappedRegion in, out;
+    Mapping in, out;
 };
 
 }  // namespace sfp::cipher

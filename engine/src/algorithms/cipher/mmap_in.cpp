@@ -13,8 +13,8 @@ namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::mapped);
-    const MappedRegion in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
-                          MappedRegion::Access::read);
+    const Mapping in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
+                          Mapping::Access::read);
     const unsigned x = job.kernel().expansion();
     ctx.run_threads(spec.threads, [&](unsigned worker) {
         const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);

@@ -16,8 +16,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const unsigned x = job.kernel().expansion();
     each_block(ctx, 0, 1, window, job.input_size(), [&](Block blk) {
         const std::size_t n = std::size_t(blk.length);
-        const MappedRegion in(job.input().fd(), job.input().path(), blk.offset, n, MappedRegion::Access::read);
-        const MappedRegion out(job.out_fd(), job.output().target(), blk.offset * x, n * x, MappedRegion::Access::write);
+        const Mapping in(job.input().fd(), job.input().path(), blk.offset, n, Mapping::Access::read);
+        const Mapping out(job.out_fd(), job.output().target(), blk.offset * x, n * x, Mapping::Access::write);
         transform_mapped(job, in.data(), out.data(), n);
         if (job.options().flush) out.sync(job.output().target());
     });

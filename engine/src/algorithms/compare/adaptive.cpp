@@ -38,8 +38,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     InputPair pair = open_pair(spec, ctx);
     MismatchTable table(pair.max_mismatches);
     if (!pair.same && pair.common > 0) {
-        const Mapping a(pair.a, std::size_t(pair.common), Mapping::Advice::normal);
-        const Mapping b(pair.b, std::size_t(pair.common), Mapping::Advice::normal);
+        const Mapping a(pair.a, std::size_t(pair.common));
+        const Mapping b(pair.b, std::size_t(pair.common));
         const std::uint64_t block = std::max(spec.block_size, kProbeBlock);
         const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, spec.threads}; };
         ProbeCandidate candidates[] = {

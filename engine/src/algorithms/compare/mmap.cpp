@@ -11,8 +11,10 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     InputPair pair = open_pair(spec, ctx);
     MismatchTable table(pair.max_mismatches);
     if (!pair.same) {
-        const Mapping a(pair.a, std::size_t(pair.common), Mapping::Advice::sequential);
-        const Mapping b(pair.b, std::size_t(pair.common), Mapping::Advice::sequential);
+        const Mapping a(pair.a, std::size_t(pair.common));
+        a.advise_sequential();
+        const Mapping b(pair.b, std::size_t(pair.common));
+        b.advise_sequential();
         for (std::uint64_t off = 0; off < pair.common && !table.full() && !ctx.should_stop(); off += kChunk) {
             const std::uint64_t n = std::min(kChunk, pair.common - off);
             scan_mapped(pair, a, b, off, n, table);

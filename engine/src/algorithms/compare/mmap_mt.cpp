@@ -28,8 +28,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     InputPair pair = open_pair(spec, ctx);
     MismatchTable table(pair.max_mismatches);
     if (!pair.same && pair.common > 0) {
-        const Mapping a(pair.a, std::size_t(pair.common), Mapping::Advice::normal);
-        const Mapping b(pair.b, std::size_t(pair.common), Mapping::Advice::normal);
+        const Mapping a(pair.a, std::size_t(pair.common));
+        const Mapping b(pair.b, std::size_t(pair.common));
         scan_mapped_range(pair, a, b, {0, pair.common, spec.block_size, spec.threads}, table, ctx);
     }
     return outcome_of(pair, table.take());

@@ -1,0 +1,44 @@
+#pragma once
+// The one builder for hand-made cells and runs: tests of statistics, exports and views that
+// need a report without running anything. Tweak the returned record's fields where a test
+// needs more (faults, notes, large-folio share).
+#include <cstdint>
+#include <string>
+
+#include "sfp/experiment.hpp"
+
+namespace hand_made {
+
+// A run of `cell` with the given times over `bytes` bytes (throughput = bytes / real). The
+// status is the runner's word for it: "ok", "error", "MISMATCH", ...
+inline sfp::RunRecord run(std::size_t cell, unsigned repetition, double real, double user = 0, double sys = 0,
+                          const std::string& status = "ok", const std::string& error = {},
+                          std::uint64_t bytes = 2'000'000) {
+    sfp::RunRecord r;
+    r.cell = cell;
+    r.repetition = repetition;
+    r.result.real_s = real;
+    r.result.usage.user_s = user;
+    r.result.usage.sys_s = sys;
+    r.result.bytes = bytes;
+    r.result.status = status == "error" ? sfp::Status::error : sfp::Status::ok;
+    r.result.error = error;
+    r.result.digest = "00000000deadbeef";
+    r.residency_pct = 100;
+    r.status = status;
+    return r;
+}
+
+// A cell; 0 for a parameter its strategy does not use.
+inline sfp::Cell cell(const std::string& strategy, std::uint64_t block, unsigned threads, std::uint64_t size = 1 << 20,
+                      std::size_t input_set = 0) {
+    sfp::Cell c;
+    c.strategy = strategy;
+    c.block_size = block;
+    c.threads = threads;
+    c.file_size = size;
+    c.input_set = input_set;
+    return c;
+}
+
+}  // namespace hand_made
