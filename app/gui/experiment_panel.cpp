@@ -198,25 +198,28 @@ sfp::Experiment ExperimentPanel::experiment() const {
 }
 
 std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) const {
+    // Every problem at once, one per line: one look fixes the whole form.
+    QStringList problems;
+    if (strategies_->checked().empty()) problems << tr("Strategies: check at least one strategy");
+    if (!inputs_->generated() && inputs_->files().isEmpty())
+        problems << tr("Input data: add input files (Add…, or drop them onto the window) or choose generated data");
     try {
         sfp::Experiment e = experiment();
-        if (e.strategies.empty()) throw InputError{tr("Strategies: check at least one strategy")};
-        if (e.data_kind.empty() && e.inputs.empty())
-            throw InputError{tr("Input data: add input files (Add…, or drop them onto the window) or choose generated data")};
         if (!e.data_kind.empty() && e.sizes.empty())
-            throw InputError{tr("File sizes: enter at least one size for the generated data, e.g. 64M")};
-        core::check_experiment(e);
-        // What the engine would find only at run time: unreadable or special inputs, bad
-        // option values, a workspace that is a file, sizes beyond the free space.
-        QStringList problems;
-        for (const sfp::Problem& p : sfp::preflight(e)) problems << QString::fromStdString(p.message);
-        if (!problems.isEmpty()) throw InputError{problems.join(QStringLiteral("; "))};
-        return e;
+            problems << tr("File sizes: enter at least one size for the generated data, e.g. 64M");
+        if (problems.isEmpty()) {
+            core::check_experiment(e);
+            // What the engine would find only at run time: unreadable or special inputs, bad
+            // option values, a workspace that is a file, sizes beyond the free space.
+            for (const sfp::Problem& p : sfp::preflight(e)) problems << QString::fromStdString(p.message);
+        }
+        if (problems.isEmpty()) return e;
     } catch (const InputError& e) {
-        *why = e.message;
+        problems << e.message;
     } catch (const std::exception& e) {
-        *why = tr("Invalid experiment: %1").arg(QString::fromUtf8(e.what()));
+        problems << tr("Invalid experiment: %1").arg(QString::fromUtf8(e.what()));
     }
+    *why = problems.join(QLatin1Char('\n'));
     return std::nullopt;
 }
 
@@ -267,8 +270,8 @@ bool ExperimentPanel::checkedUseSwept(const std::string& name) const {
     return false;
 }
 
-void ExperimentPanel::setMeasuredRate(double bytesPerSecond) {
-    measured_rate_ = bytesPerSecond;
+void ExperimentPanel::setRates(const RateBook& rates) {
+    rates_ = rates;
     refresh();
 }
 
@@ -287,14 +290,22 @@ void ExperimentPanel::refresh() {
     }
     QString why;
     const std::optional<sfp::Experiment> e = validExperiment(&why);
+    valid_ = false;
+    planned_runs_ = 0;
     if (e) {
         try {
-            estimate_->setText(estimate_text(estimate(*e, measured_rate_)));
+            const Estimate guess = estimate(*e, rates_);
+            estimate_->setText(estimate_text(guess));
+            valid_ = true;
+            planned_runs_ = guess.runs;
         } catch (const std::exception& error) {
             why = QString::fromUtf8(error.what());
         }
     }
-    if (!why.isEmpty()) estimate_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
+    if (!why.isEmpty()) {
+        valid_ = false;
+        estimate_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+    }
     emit changed();
 }
 

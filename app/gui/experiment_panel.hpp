@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "run_estimate.hpp"
 #include "sfp/experiment.hpp"
 
 class QComboBox;
@@ -32,8 +33,11 @@ public:
     std::optional<sfp::Experiment> validExperiment(QString* why) const;
     void setExperiment(const sfp::Experiment& experiment);
 
-    void setMeasuredRate(double bytesPerSecond);  // for the duration estimate
+    void setRates(const RateBook& rates);  // for the duration estimate
     QString estimateText() const;
+    // From the last check of the form: is it runnable, and how many timed runs it makes.
+    bool isValid() const { return valid_; }
+    std::size_t plannedRuns() const { return planned_runs_; }
     // Run count and duration: the window shows it beside the Run button, always in view.
     QLabel* estimateLabel() { return estimate_; }
 
@@ -67,7 +71,9 @@ private:
     QLineEdit* options_ = nullptr;
     QLabel* estimate_;
     std::uint64_t seed_ = 1;  // kept from a loaded experiment: the interleaved order depends on it
-    double measured_rate_ = 0;
+    RateBook rates_;
+    bool valid_ = false;
+    std::size_t planned_runs_ = 0;
 };
 
 }  // namespace gui

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -144,21 +145,44 @@ void InputsBox::setWorkdir(const QString& dir) { workdir_->setText(dir); }
 
 QStringList InputsBox::files() const {
     QStringList out;
-    for (int i = 0; i < list_->count(); ++i) out << list_->item(i)->text();
+    for (int i = 0; i < list_->count(); ++i) out << list_->item(i)->data(Qt::UserRole).toString();
     return out;
+}
+
+void InputsBox::appendFile(const QString& path) {
+    const QFileInfo info(path);
+    auto* item = new QListWidgetItem(list_);
+    item->setData(Qt::UserRole, path);
+    item->setText(info.isFile() ? QStringLiteral("%1  (%2)").arg(path, size_text(std::uint64_t(info.size()))) : path);
+    item->setToolTip(path);
 }
 
 void InputsBox::setFiles(const QStringList& paths) {
     list_->clear();
-    list_->addItems(paths);
+    for (const QString& p : paths) appendFile(p);
     emit changed();
 }
 
 void InputsBox::addFiles(const QStringList& paths) {
     if (paths.isEmpty()) return;
-    list_->addItems(paths);
+    const bool folders = dataKind() == "tree";
+    QStringList accepted, problems;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (!info.exists())
+            problems << tr("%1: no such file").arg(path);
+        else if (info.isDir() && !folders)
+            problems << tr("%1 is a folder: this algorithm reads files (folders are for iterate)").arg(path);
+        else if (!info.isDir() && !info.isFile())
+            problems << tr("%1 is not a regular file (a FIFO, device or socket cannot be timed fairly)").arg(path);
+        else
+            accepted << path;
+    }
+    if (!problems.isEmpty()) emit refused(tr("Not added: %1").arg(problems.join(QStringLiteral("; "))));
+    if (accepted.isEmpty()) return;
+    for (const QString& p : accepted) appendFile(p);
     setGenerated(false);
-    emit filesAdded(paths);
+    emit filesAdded(accepted);
     emit changed();
 }
 

@@ -29,18 +29,22 @@ public:
 
     QStringList files() const;
     void setFiles(const QStringList& paths);
-    void addFiles(const QStringList& paths);  // switches to "files"
+    // Switches to "files". Refuses (signal refused) what the algorithm cannot read: folders
+    // unless it takes a tree (iterate), FIFOs, devices, sockets and missing paths.
+    void addFiles(const QStringList& paths);
     void setRecentFiles(const QStringList& paths);
 
 signals:
     void changed();
     void filesAdded(const QStringList& paths);  // for the recent-files list
+    void refused(const QString& why);           // every refused path, one line each
 
 private:
     QWidget* makeGeneratedPage();
     QWidget* makeFilesPage();
     void chooseFiles();
     void chooseWorkdir();
+    void appendFile(const QString& path);  // shown with its size, as generated sizes are
 
     QRadioButton* generated_;
     QRadioButton* files_;

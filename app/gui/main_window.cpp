@@ -14,6 +14,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -44,11 +45,13 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(experiment_);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // fitLeftWidth gives it the room
+    scroll->setObjectName(QStringLiteral("experimentScroll"));
     scroll_ = scroll;
     auto* runButton = new QPushButton(tr("Run  (Ctrl+R)"), this);
     runButton->setObjectName(QStringLiteral("runButton"));
     auto* left = new QWidget(this);
+    left_ = left;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(scroll, 1);
@@ -61,10 +64,13 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     main_split_->addWidget(left);
     main_split_->addWidget(right_split_);
     main_split_->setStretchFactor(1, 1);
+    main_split_->setCollapsible(1, false);
+    right_split_->setCollapsible(0, false);
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
-    layout->addWidget(messages_);
     layout->addWidget(main_split_, 1);
+    messages_->setParent(central);  // not in the layout: it floats (placeMessages)
+    connect(messages_, &MessageArea::shown, this, &MainWindow::placeMessages);
     layout->addWidget(progress_);
     setCentralWidget(central);
 
@@ -75,6 +81,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         settings_->addRecentInputs(paths);
         experiment_->inputs()->setRecentFiles(settings_->recentInputs());
     });
+    connect(experiment_->inputs(), &InputsBox::refused, messages_, &MessageArea::showError);
+    connect(experiment_, &ExperimentPanel::changed, this, &MainWindow::formChanged);
 
     connect(controller_, &core::Controller::started, progress_, &ProgressPanel::begin);
     connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
@@ -96,6 +104,7 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     });
     restoreState();
     setRunning(false);
+    fitLeftWidth();
 }
 
 MainWindow::~MainWindow() = default;
@@ -126,6 +135,12 @@ void MainWindow::buildMenus() {
     presentation_->setCheckable(true);
     presentation_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     connect(presentation_, &QAction::toggled, this, &MainWindow::setPresentation);
+    panel_ = view->addAction(tr("&Experiment panel"));
+    panel_->setCheckable(true);
+    panel_->setChecked(true);
+    panel_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    panel_->setToolTip(tr("Hide the experiment form so the plot and tables fill the window (Run and Cancel stay in the toolbar)"));
+    connect(panel_, &QAction::toggled, this, [this](bool on) { left_->setVisible(on); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {
@@ -151,12 +166,15 @@ void MainWindow::updateRecentMenu() {
 
 void MainWindow::restoreState() {
     if (!restoreGeometry(settings_->geometry())) resize(1280, 820);  // first start: room for plot and tables
-    main_split_->restoreState(settings_->splitterState(QStringLiteral("main")));
-    right_split_->restoreState(settings_->splitterState(QStringLiteral("right")));
+    if (!main_split_->restoreState(settings_->splitterState(QStringLiteral("main"))))
+        main_split_->setSizes({experiment_->sizeHint().width(), width()});  // the form its width, the plot the rest
+    if (!right_split_->restoreState(settings_->splitterState(QStringLiteral("right"))))
+        right_split_->setSizes({2 * height(), height()});  // the plot two thirds
     experiment_->setExperiment(settings_->lastExperiment().value_or(default_experiment()));
     experiment_->inputs()->setRecentFiles(settings_->recentInputs());
-    measured_rate_ = settings_->measuredRate();
-    experiment_->setMeasuredRate(measured_rate_);
+    rates_ = RateBook::fromVariant(settings_->estimateRates());
+    experiment_->setRates(rates_);
+    plot_->restoreState(settings_->plotState());
     presentation_->setChecked(settings_->presentation());
 }
 
@@ -165,7 +183,8 @@ void MainWindow::saveState() {
     settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
     settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
     settings_->setPresentation(presentation_->isChecked());
-    if (measured_rate_ > 0) settings_->setMeasuredRate(measured_rate_);
+    settings_->setEstimateRates(rates_.toVariant());
+    settings_->setPlotState(plot_->state());
     try {
         settings_->setLastExperiment(experiment_->experiment());
     } catch (const InputError&) {
@@ -177,8 +196,40 @@ void MainWindow::saveState() {
 void MainWindow::setRunning(bool running) {
     run_->setEnabled(!running);
     cancel_->setEnabled(running);
-    findChild<QPushButton*>(QStringLiteral("runButton"))->setEnabled(!running);
     experiment_->setEnabled(!running);
+    formChanged();
+}
+
+void MainWindow::formChanged() {
+    const bool running = controller_->isRunning();
+    // An invalid form cannot start: the reasons are listed under it, all at once.
+    run_->setEnabled(!running && experiment_->isValid());
+    findChild<QPushButton*>(QStringLiteral("runButton"))->setEnabled(!running && experiment_->isValid());
+    if (!running) progress_->ready(experiment_->plannedRuns());
+}
+
+void MainWindow::fitLeftWidth() {
+    // The form keeps its whole width (no sideways scrolling); the splitter may still hide it.
+    const int width = experiment_->minimumSizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() +
+                      2 * scroll_->frameWidth();
+    scroll_->setMinimumWidth(width);
+}
+
+void MainWindow::placeMessages() {
+    if (messages_->isHidden()) return;
+    QWidget* central = centralWidget();
+    const QMargins m = central->layout()->contentsMargins();
+    const int width = central->width() - m.left() - m.right();
+    const int height = messages_->hasHeightForWidth() ? messages_->heightForWidth(width) : messages_->sizeHint().height();
+    // Over the progress line at the bottom: the controls the mouse was on stay where they were.
+    const QRect progress = progress_->geometry();
+    messages_->setGeometry(m.left(), std::max(0, progress.bottom() + 1 - height), width, std::max(height, progress.height()));
+    messages_->raise();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    placeMessages();
 }
 
 bool MainWindow::run() {
@@ -213,19 +264,12 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     plot_->setReport(report);
     plot_->redrawNow();
     std::size_t trouble = 0;
-    double bytes = 0;
-    for (const sfp::RunRecord& r : report.runs) {
+    for (const sfp::RunRecord& r : report.runs)
         if (r.status != "ok") ++trouble;
-        else bytes += double(r.result.bytes);
-    }
-    // The estimate's rate: bytes of every run, warm-ups included, over the whole wall time, so
-    // cache preparation and bookkeeping between runs are in it too.
-    const sfp::Experiment& e = report.experiment;
-    const double wall = double(run_clock_.elapsed()) / 1000;
-    if (!report.cancelled && e.cache != sfp::CacheMode::cold && bytes > 0 && wall > 0 && e.repetitions > 0) {
-        measured_rate_ = bytes * double(e.repetitions + e.warmups) / double(e.repetitions) / wall;
-        experiment_->setMeasuredRate(measured_rate_);  // saved with the rest on close: no disk writes mid-run
-    }
+    // The estimate learns each strategy's rate and the time around runs (saved with the rest on
+    // close: no disk writes mid-run).
+    rates_.learn(report, double(run_clock_.elapsed()) / 1000);
+    experiment_->setRates(rates_);
     progress_->end(report.cancelled ? tr("Cancelled: %1 completed, kept.").arg(runs_text(report.runs.size()))
                                     : tr("Finished: %1.").arg(runs_text(report.runs.size())));
     if (trouble)
@@ -316,14 +360,26 @@ void MainWindow::saveDialog() {
 }
 
 void MainWindow::setPresentation(bool on) {
+    // A class looks at the plot: the form steps aside first (View > Experiment panel brings it
+    // back), so the larger font never asks for a window wider than the screen.
+    if (on) {
+        panel_before_presentation_ = panel_->isChecked();
+        panel_->setChecked(false);
+    } else {
+        panel_->setChecked(panel_before_presentation_);
+    }
     QFont f = base_font_;
     if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
     setFont(f);
     plot_->setPresentation(on);
-    // Give the form the width its larger text needs; the plot takes the rest.
-    const int form = experiment_->sizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 8;
-    const int total = main_split_->width();
-    if (total > form) main_split_->setSizes({form, total - form});
+    results_->setPresentation(on);
+    fitLeftWidth();
+    // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
+    QTimer::singleShot(0, this, [this, on] {
+        const int tall = right_split_->height();
+        const int plot = tall * (on ? 70 : 66) / 100;
+        right_split_->setSizes({plot, tall - plot});
+    });
     if (presentation_->isChecked() != on) presentation_->setChecked(on);
 }
 

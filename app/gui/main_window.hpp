@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "exporter.hpp"
+#include "run_estimate.hpp"
 #include "settings.hpp"
 
 class QAction;
@@ -38,6 +39,8 @@ public:
     core::Controller* controller() { return controller_; }
     QAction* runAction() { return run_; }
     QAction* cancelAction() { return cancel_; }
+    QAction* panelAction() { return panel_; }  // View > Experiment panel: hide it, the plot fills the window
+    const RateBook& rates() const { return rates_; }
 
 public slots:
     bool run();  // false (with a message in the window) when the experiment is not valid
@@ -50,6 +53,7 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -63,6 +67,9 @@ private:
     void openDialog();
     void saveDialog();
     void updateRecentMenu();
+    void placeMessages();  // the banner floats over the progress line: it never moves a control
+    void fitLeftWidth();   // the form's whole width, so it never scrolls sideways
+    void formChanged();    // Run enabled only for a valid form; the runs it would make
 
     std::unique_ptr<Settings> settings_;
     core::Controller* controller_;
@@ -72,15 +79,18 @@ private:
     ResultsPanel* results_;
     PlotPanel* plot_;
     QScrollArea* scroll_ = nullptr;
+    QWidget* left_ = nullptr;
     QSplitter* main_split_;
     QSplitter* right_split_;
     QAction* run_ = nullptr;
     QAction* cancel_ = nullptr;
     QAction* export_ = nullptr;
     QAction* presentation_ = nullptr;
+    QAction* panel_ = nullptr;
+    bool panel_before_presentation_ = true;
     class QMenu* recent_menu_ = nullptr;
     QFont base_font_;
-    double measured_rate_ = 0;  // bytes/s of the last hot experiment, for the estimate
+    RateBook rates_;  // what the estimate has learned from the runs seen here
     QElapsedTimer run_clock_;
 };
 

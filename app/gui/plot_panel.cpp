@@ -1,19 +1,23 @@
 #include "plot_panel.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
-#include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTemporaryDir>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include "flow_layout.hpp"
 
 namespace gui {
 namespace {
 
 constexpr int kRedrawDelayMs = 40;
 constexpr double kHoverRadiusPx = 14;
+constexpr int kMinPlotWidth = 300, kMinPlotHeight = 220;
 
 bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
@@ -25,7 +29,8 @@ bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
-    auto* controls = new QHBoxLayout;
+    auto* controlsRow = new QWidget(this);
+    auto* controls = new FlowLayout(controlsRow);
     addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing")}, controls);
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
@@ -38,15 +43,24 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
                          "Times slower: each cell's median elapsed time over the fastest cell's.\n"
                          "Histogram: wordcount's word lengths of each input, as bars.\n"
                          "Listing / processing: iterate's time listing the tree under the time reading it."));
-    controls->addStretch(1);
+    show_all_ = new QCheckBox(tr("Show all"), this);
+    show_all_->setObjectName(QStringLiteral("plotShowAll"));
+    show_all_->setToolTip(tr("Times slower and box plot: every cell instead of the %1 fastest of each input").arg(plots::kTopN));
+    controls->addWidget(show_all_);
+    connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
+    // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
+    for (QComboBox* box : {kind_, metric_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(15);
+    }
     kind_->setObjectName(QStringLiteral("plotKind"));
     connect(kind_, &QComboBox::activated, this, [this] { kind_chosen_ = true; });
     metric_->setObjectName(QStringLiteral("plotMetric"));
 
     // The slice of the Lines plot: its own row, since the fixed dimensions come and go.
     slice_row_ = new QWidget(this);
-    auto* slice = new QHBoxLayout(slice_row_);
-    slice->setContentsMargins(0, 0, 0, 0);
+    auto* slice = new FlowLayout(slice_row_);
+    slice_layout_ = slice;
     const auto add_slice_combo = [&](QComboBox*& box, const QString& label, const QString& name, const QString& tip) {
         box = new QComboBox(slice_row_);
         box->setObjectName(name);
@@ -60,9 +74,6 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     };
     add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
     add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
-    fixed_row_ = new QHBoxLayout;
-    slice->addLayout(fixed_row_);
-    slice->addStretch(1);
 
     // Layout once: title on top, the axis rect, the legend below it in rows (as in a paper).
     plot_->setObjectName(QStringLiteral("plot"));
@@ -76,7 +87,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     plot_->legend->setMargins(QMargins(6, 2, 6, 10));
     plot_->plotLayout()->setRowStretchFactor(0, 0.001);
     plot_->plotLayout()->setRowStretchFactor(2, 0.001);
-    plot_->setMinimumSize(360, 260);
+    plot_->setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
@@ -85,9 +96,16 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(controls);
+    layout->addWidget(controlsRow);
     layout->addWidget(slice_row_);
-    layout->addWidget(plot_, 1);
+    // A long "show all" ranking grows the plot taller than the panel: it scrolls instead of
+    // squeezing the names together.
+    scroll_ = new QScrollArea(this);
+    scroll_->setWidget(plot_);
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(scroll_, 1);
 
     redraw_timer_.setSingleShot(true);
     redraw_timer_.setInterval(kRedrawDelayMs);
@@ -97,7 +115,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     redrawNow();
 }
 
-void PlotPanel::addCombo(QComboBox*& box, const QString& label, const QStringList& items, QHBoxLayout* row) {
+void PlotPanel::addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row) {
     box = new QComboBox(this);
     box->addItems(items);
     auto* text = new QLabel(label, this);
@@ -113,8 +131,9 @@ void PlotPanel::addCombo(QComboBox*& box, const QString& label, const QStringLis
 void PlotPanel::updateControls() {
     const auto kind = plots::Kind(kind_->currentIndex());
     metric_->setEnabled(kind == plots::Kind::lines || kind == plots::Kind::box);
-    slice_row_->setEnabled(kind == plots::Kind::lines);
+    slice_row_->setVisible(kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
+    show_all_->setVisible(kind == plots::Kind::box || kind == plots::Kind::slowdown);  // a row less for Lines
 }
 
 void PlotPanel::rebuildSliceControls() {
@@ -147,8 +166,8 @@ void PlotPanel::rebuildSliceControls() {
         auto* label = new QLabel(dim_name(d), slice_row_);
         label->setBuddy(box);
         fixed_widgets_ << label << box;
-        fixed_row_->addWidget(label);
-        fixed_row_->addWidget(box);
+        slice_layout_->addWidget(label);
+        slice_layout_->addWidget(box);
         connect(box, &QComboBox::currentIndexChanged, this, &PlotPanel::readSliceControls);
         fixed_.emplace_back(d, box);
     }
@@ -184,9 +203,53 @@ void PlotPanel::setReport(const sfp::ExperimentReport& report) {
 void PlotPanel::setCells(const std::vector<sfp::Cell>& cells) {
     const bool first = slice_.cells().empty();
     slice_ = PlotSlice(cells);
-    // A fresh panel starts from the defaults; later experiments keep what still fits.
-    choice_ = first ? slice_.defaults() : slice_.fitted(choice_);
+    // A fresh panel starts from the defaults (or the slice saved last time); later experiments
+    // keep what still fits.
+    choice_ = first && !restored_ ? slice_.defaults() : slice_.fitted(choice_);
+    restored_ = false;
     rebuildSliceControls();
+}
+
+namespace {
+
+std::optional<Dim> dim_of_flag(const QString& flag) {
+    for (Dim d : kDims)
+        if (dim_flag(d) == flag) return d;
+    return std::nullopt;
+}
+
+}  // namespace
+
+QVariantMap PlotPanel::state() const {
+    QVariantMap fixed;
+    for (const auto& [dim, key] : choice_.fixed) fixed[dim_flag(dim)] = key;
+    return {{QStringLiteral("kind"), kind_->currentIndex()}, {QStringLiteral("metric"), metric_->currentIndex()},
+            {QStringLiteral("errors"), errors_->currentIndex()}, {QStringLiteral("show-all"), show_all_->isChecked()},
+            {QStringLiteral("x"), dim_flag(choice_.x)}, {QStringLiteral("per"), dim_flag(choice_.per)},
+            {QStringLiteral("fixed"), fixed}};
+}
+
+void PlotPanel::restoreState(const QVariantMap& state) {
+    const auto index = [&](QComboBox* box, const char* key) {
+        const int i = state.value(QString::fromLatin1(key), box->currentIndex()).toInt();
+        if (i >= 0 && i < box->count()) box->setCurrentIndex(i);
+    };
+    index(kind_, "kind");
+    index(metric_, "metric");
+    index(errors_, "errors");
+    show_all_->setChecked(state.value(QStringLiteral("show-all"), false).toBool());
+    SliceChoice wanted = choice_;
+    if (auto x = dim_of_flag(state.value(QStringLiteral("x")).toString())) wanted.x = *x;
+    if (auto per = dim_of_flag(state.value(QStringLiteral("per")).toString())) wanted.per = *per;
+    const QVariantMap fixed = state.value(QStringLiteral("fixed")).toMap();
+    for (auto it = fixed.begin(); it != fixed.end(); ++it)
+        if (auto d = dim_of_flag(it.key())) wanted.fixed[*d] = it.value().toString();
+    if (slice_.cells().empty()) {
+        choice_ = wanted;  // applied when the cells arrive (setCells)
+        restored_ = true;
+    } else {
+        setSlice(wanted);
+    }
 }
 
 void PlotPanel::setKind(plots::Kind kind) {
@@ -229,13 +292,51 @@ void PlotPanel::redrawNow() {
         hover_ = plots::draw_lines(canvas_, report_, metric, slice_, choice_, plots::ErrorKind(errors_->currentIndex()));
         break;
     case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, report_); break;
-    case plots::Kind::box: hover_ = plots::draw_box(canvas_, report_, metric); break;
-    case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_); break;
+    case plots::Kind::box: hover_ = plots::draw_box(canvas_, report_, metric, topN()); break;
+    case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_, topN()); break;
     case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, report_); break;
     case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, report_); break;
     }
     applyHidden();
+    fitPlotHeight();
+    fitLegend();
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int PlotPanel::topN() const { return show_all_->isChecked() ? 0 : plots::kTopN; }
+
+void PlotPanel::fitPlotHeight() {
+    // Bars lying down need a line of text each; more than the panel holds makes it scroll.
+    int rows = 0;
+    for (const plots::HoverPoint& p : hover_) rows += p.horizontal ? 1 : 0;
+    const int line = QFontMetrics(plot_->yAxis->tickLabelFont()).height() + 4;
+    plot_->setMinimumHeight(std::max(kMinPlotHeight, rows * line + 150));
+}
+
+void PlotPanel::fitLegend() {
+    // Below the plot, as many columns as the width holds, and never more than a third of the
+    // height: the plot keeps the rest (entries beyond that are cut, each series still hovers).
+    QCPLegend* legend = plot_->legend;
+    // An empty legend in the layout limits the plot's column to its own few pixels (the first
+    // view's 50 px plot): it leaves the layout while it has nothing to say.
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    const bool wanted = legend->visible() && legend->itemCount() > 0;
+    const bool placed = layout->hasElement(2, 0) && layout->element(2, 0) == legend;
+    if (!wanted && placed) layout->take(legend);
+    if (!wanted) return;
+    if (!placed) layout->addElement(2, 0, legend);
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width() + 12);
+    const int columns = std::clamp(plot_->width() / widest, 1, legend->itemCount());
+    legend->setWrap(columns);
+    legend->setMaximumSize(QWIDGETSIZE_MAX, std::max(40, plot_->height() / 3));
+    legend->setMinimumSize(0, 0);
+}
+
+void PlotPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitLegend();
 }
 
 void PlotPanel::toggleSeries(const QString& name) {
@@ -258,10 +359,13 @@ void PlotPanel::applyHidden() {
 }
 
 QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
-    const QCPAxis* x = plot_->xAxis;
-    const QCPAxis* y = plot_->yAxis;
-    const double key = x->pixelToCoord(pixel.x());
-    const double value = y->pixelToCoord(pixel.y());
+    // Bars lying down: the key (category) runs down the y axis.
+    const bool down = !hover_.empty() && hover_.front().horizontal;
+    const QCPAxis* x = down ? plot_->yAxis : plot_->xAxis;
+    const QCPAxis* y = down ? plot_->xAxis : plot_->yAxis;
+    const double keyPixel = down ? pixel.y() : pixel.x(), valuePixel = down ? pixel.x() : pixel.y();
+    const double key = x->pixelToCoord(keyPixel);
+    const double value = y->pixelToCoord(valuePixel);
     const plots::HoverPoint* best = nullptr;
     double bestDistance = kHoverRadiusPx;
     for (const plots::HoverPoint& p : hover_) {
@@ -272,7 +376,7 @@ QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
                 return p.text;
             continue;
         }
-        const double d = std::hypot(x->coordToPixel(p.key) - pixel.x(), y->coordToPixel(p.value) - pixel.y());
+        const double d = std::hypot(x->coordToPixel(p.key) - keyPixel, y->coordToPixel(p.value) - valuePixel);
         if (d < bestDistance) bestDistance = d, best = &p;
     }
     return best ? best->text : QString();

@@ -4,12 +4,15 @@
 // rendering for export.
 #include <QSet>
 #include <QTimer>
+#include <QVariantMap>
 #include <QWidget>
 
 #include "plots/plots.hpp"
 
+class QCheckBox;
 class QComboBox;
-class QHBoxLayout;
+class QLayout;
+class QScrollArea;
 class QCustomPlot;
 class QMouseEvent;
 
@@ -39,6 +42,9 @@ public:
     const PlotSlice& plotSlice() const { return slice_; }
     void setErrors(plots::ErrorKind errors);
     void setPresentation(bool on);
+    // Plot kind, metric, error bars, "show all" and the slice, for the settings.
+    QVariantMap state() const;
+    void restoreState(const QVariantMap& state);
 
     QCustomPlot* plot() { return plot_; }
     // Hides or shows a series by its legend name (a click on the legend entry does the same).
@@ -52,7 +58,11 @@ public:
     QByteArray renderPdf();
 
 private:
-    void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QHBoxLayout* row);
+    void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);
+    void resizeEvent(QResizeEvent* event) override;
+    int topN() const;  // bars and boxes shown per input, 0 = all
+    void fitPlotHeight();
+    void fitLegend();
     void onMouseMove(QMouseEvent* event);
     void updateControls();
     void applyHidden();
@@ -65,17 +75,20 @@ private:
     QComboBox* metric_ = nullptr;
     QComboBox* axis_ = nullptr;
     QComboBox* per_ = nullptr;
-    QHBoxLayout* fixed_row_ = nullptr;  // one "fixed at" combo per remaining dimension
+    QLayout* slice_layout_ = nullptr;  // also holds one "fixed at" combo per remaining dimension
     std::vector<std::pair<Dim, QComboBox*>> fixed_;
     QList<QWidget*> fixed_widgets_;  // their labels and themselves
     QWidget* slice_row_ = nullptr;
     QComboBox* errors_ = nullptr;
+    QCheckBox* show_all_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
     QCustomPlot* plot_;
     plots::Canvas canvas_;
     sfp::ExperimentReport report_;
     const sfp::ExperimentReport* live_ = nullptr;  // followed while running (see follow)
     PlotSlice slice_;
     SliceChoice choice_;
+    bool restored_ = false;  // choice_ came from the settings: the first cells keep it
     bool syncing_ = false;  // the slice combos are being filled, not chosen
     plots::Hover hover_;
     QTimer redraw_timer_;

@@ -27,8 +27,10 @@ ProgressPanel::ProgressPanel(QWidget* parent)
     overall_->setValue(0);
     current_->setFormat(tr("current run %p%"));
     current_->setRange(0, 1000);
-    current_->setValue(0);
+    current_->reset();  // no run yet: the bar reads nothing
     cell_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long cell in presentation font must not widen the window past the screen.
+    cell_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     cancel_->setEnabled(false);
     cancel_->setToolTip(tr("Stop the experiment (Esc); completed runs are kept"));
     connect(cancel_, &QPushButton::clicked, this, &ProgressPanel::cancelRequested);
@@ -53,6 +55,18 @@ ProgressPanel::ProgressPanel(QWidget* parent)
 }
 
 QString ProgressPanel::cellText() const { return cell_->text(); }
+QString ProgressPanel::overallText() const { return overall_->text(); }
+QString ProgressPanel::currentText() const { return current_->text(); }
+
+void ProgressPanel::ready(std::size_t plannedRuns) {
+    if (ticker_.isActive()) return;  // running: the runner's counts rule
+    total_ = plannedRuns;
+    done_ = 0;
+    overall_->setRange(0, int(std::max<std::size_t>(1, plannedRuns)));
+    overall_->setValue(0);
+    overall_->setFormat(plannedRuns ? tr("%v of %m runs") : tr("no runs (the experiment is not valid)"));
+    current_->reset();
+}
 
 void ProgressPanel::begin(std::size_t totalRuns) {
     total_ = totalRuns;
@@ -60,6 +74,7 @@ void ProgressPanel::begin(std::size_t totalRuns) {
     current_fraction_ = 0;
     overall_->setRange(0, int(std::max<std::size_t>(1, totalRuns)));
     overall_->setValue(0);
+    overall_->setFormat(tr("%v of %m runs"));
     current_->setValue(0);
     cell_->setText(tr("Starting…"));
     rate_->clear();
@@ -105,6 +120,7 @@ void ProgressPanel::end(const QString& outcome) {
     eta_->clear();
     rate_->clear();
     cancel_->setEnabled(false);
+    current_->reset();  // no run is current any more: a cancel must not leave "41%" behind
     cell_->setText(outcome);
 }
 

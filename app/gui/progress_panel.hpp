@@ -22,7 +22,12 @@ public:
     QString cellText() const;
     int runsDone() const { return int(done_); }
 
+    QString overallText() const;  // what the runs bar reads: "0 of 54 runs"
+    QString currentText() const;  // what the current run's bar reads ("" between runs)
+
 public slots:
+    // Before a run: the runs the form would make, nothing of a past run's current bar.
+    void ready(std::size_t plannedRuns);
     void begin(std::size_t totalRuns);
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);
     void runFinished();

@@ -123,6 +123,17 @@ QString ResultsPanel::selectionText() const {
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+void ResultsPanel::setPresentation(bool on) {
+    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (on) fixed.setPointSizeF(fixed.pointSizeF() * 1.5);
+    summary_->setFont(fixed);
+    for (QTableView* view : {runs_view_, stats_view_}) {
+        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+        view->horizontalHeader()->setFont(font());
+    }
+    fitColumns();  // columns widen to fit: no "0...." in a cell
+}
+
 QString ResultsPanel::summaryText() const { return summary_->toPlainText(); }
 
 void ResultsPanel::copySelection() const {

@@ -28,6 +28,9 @@ public:
     QTableView* runsView() { return runs_view_; }
     QTableView* statsView() { return stats_view_; }
     QString summaryText() const;
+    QPlainTextEdit* summaryView() { return summary_; }
+    // Larger summary text, taller rows, columns refitted to the window's (larger) font.
+    void setPresentation(bool on);
 
     // The selected cells of the visible table as tab-separated text with a header line.
     QString selectionText() const;

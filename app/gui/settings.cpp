@@ -56,8 +56,10 @@ void Settings::addRecentExperiment(const QString& path) { pushRecent(QStringLite
 
 bool Settings::presentation() const { return store_->value(QStringLiteral("view/presentation"), false).toBool(); }
 void Settings::setPresentation(bool on) { store_->setValue(QStringLiteral("view/presentation"), on); }
-double Settings::measuredRate() const { return store_->value(QStringLiteral("estimate/bytes-per-second"), 0.0).toDouble(); }
-void Settings::setMeasuredRate(double rate) { store_->setValue(QStringLiteral("estimate/bytes-per-second"), rate); }
+QVariantMap Settings::estimateRates() const { return store_->value(QStringLiteral("estimate/rates")).toMap(); }
+void Settings::setEstimateRates(const QVariantMap& rates) { store_->setValue(QStringLiteral("estimate/rates"), rates); }
+QVariantMap Settings::plotState() const { return store_->value(QStringLiteral("view/plot")).toMap(); }
+void Settings::setPlotState(const QVariantMap& state) { store_->setValue(QStringLiteral("view/plot"), state); }
 QString Settings::lastDirectory() const {
     return store_->value(QStringLiteral("recent/directory"), QDir::homePath()).toString();
 }

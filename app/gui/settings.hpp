@@ -1,6 +1,6 @@
 #pragma once
 // The window's persistent state in one typed place (KDiskMark's AppSettings idea): the last
-// experiment, geometry and splitters, recent files, presentation mode, the last measured rate.
+// experiment, geometry and splitters, recent files, presentation mode, the plot, the learned rates.
 #include <QByteArray>
 #include <QSettings>
 #include <QStringList>
@@ -34,8 +34,10 @@ public:
 
     bool presentation() const;
     void setPresentation(bool on);
-    double measuredRate() const;  // bytes/s of the last finished experiment, 0 = unknown
-    void setMeasuredRate(double bytesPerSecond);
+    QVariantMap estimateRates() const;  // RateBook::toVariant: what the estimate has learned
+    void setEstimateRates(const QVariantMap& rates);
+    QVariantMap plotState() const;  // PlotPanel::state: plot kind, metric and slice
+    void setPlotState(const QVariantMap& state);
     QString lastDirectory() const;
     void setLastDirectory(const QString& dir);
 

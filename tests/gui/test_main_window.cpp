@@ -4,7 +4,9 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
+#include <sys/stat.h>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QToolButton>
@@ -354,6 +356,10 @@ private slots:
         QTemporaryDir dir;
         MainWindow w(settings_in(dir));
         const QString a = dir.filePath(QStringLiteral("a.bin")), b = dir.filePath(QStringLiteral("b.bin"));
+        for (const QString& path : {a, b}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(QByteArray(3 << 20, 'x')) == 3 << 20);
+        }
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
         QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
@@ -363,6 +369,26 @@ private slots:
         QApplication::sendEvent(&w, &drop);
         QCOMPARE(w.experimentPanel()->inputs()->files(), (QStringList{a, b}));
         QVERIFY(!w.experimentPanel()->inputs()->generated());
+        // Shown with their sizes, as generated sizes are.
+        auto* list = w.experimentPanel()->inputs()->findChild<QListWidget*>(QStringLiteral("inputFiles"));
+        QVERIFY2(list->item(0)->text().endsWith(QStringLiteral("(3M)")), qPrintable(list->item(0)->text()));
+    }
+
+    // compare takes files: a folder and a FIFO are refused when added, both named in one
+    // message, and the list keeps only the regular file.
+    void foldersAndFifosAreRefusedForFileAlgorithms() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        w.experimentPanel()->algorithm()->setCurrentText(QStringLiteral("compare"));
+        const QString file = dir.filePath(QStringLiteral("a.bin")), fifo = dir.filePath(QStringLiteral("pipe"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write("abc") == 3);
+        f.close();
+        QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+        w.experimentPanel()->inputs()->addFiles({dir.path(), fifo, file});
+        QCOMPARE(w.experimentPanel()->inputs()->files(), QStringList{file});
+        const QString why = w.messageArea()->text();
+        QVERIFY2(why.contains(dir.path() + " is a folder") && why.contains("pipe is not a regular file"), qPrintable(why));
     }
 
     void shortcutsAreTheIssues() {

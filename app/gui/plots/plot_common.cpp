@@ -33,22 +33,34 @@ void reset(const Canvas& c) {
     bold.setBold(true);
     for (QCPAxis* axis : {p->xAxis, p->yAxis}) {
         axis->setScaleType(QCPAxis::stLinear);
-        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        auto ticker = QSharedPointer<QCPAxisTicker>::create();
+        ticker->setTickCount(c.style.font_pt > 9 ? 3 : 5);  // projector-sized labels need the room
+        axis->setTicker(ticker);
         axis->setTickLabelRotation(0);
         axis->setTickLabelFont(font);
         axis->setLabelFont(bold);
         axis->setLabel({});
         axis->grid()->setVisible(true);
         axis->setBasePen(QPen(Qt::black, c.style.line_width / 2));
+        axis->setRangeReversed(false);
     }
     p->xAxis->grid()->setVisible(false);
     p->legend->setFont(font);
     p->legend->setVisible(true);
     p->legend->setIconSize(int(c.style.font_pt * 2.2), c.style.font_pt + 2);
     QFont title = bold;
-    title.setPointSize(c.style.font_pt + 2);
+    title.setPointSize(c.style.font_pt + (c.style.font_pt > 9 ? 1 : 2));  // three lines must fit a projector too
     c.title->setFont(title);
     c.title->setText({});
+}
+
+void set_category_axis(const Canvas& c, const QSharedPointer<QCPAxisTickerText>& ticker, double last_key) {
+    QCPAxis* y = c.plot->yAxis;
+    y->setTicker(ticker);
+    y->setRangeReversed(true);
+    y->setRange(0.4, last_key + 0.6);
+    y->grid()->setVisible(false);
+    c.plot->xAxis->grid()->setVisible(true);
 }
 
 void show_placeholder(const Canvas& c, const QString& text) {
@@ -78,6 +90,21 @@ static QString large_folio_caption(const sfp::ExperimentReport& report) {
     return QObject::tr(", %1% in large folios").arg(QString::number(100 * sum / known, 'f', 0));
 }
 
+// Files mode: "a.bin, b.bin (64M)" for one or two inputs, else "3 files (192M)"; sizes as the
+// generated sizes are written.
+static QString inputs_caption(const sfp::ExperimentReport& report) {
+    const std::vector<std::string>& inputs = report.experiment.inputs;
+    QStringList names;
+    for (const std::string& path : inputs) names << QFileInfo(QString::fromStdString(path)).fileName();
+    QString text = inputs.size() <= 2 ? names.join(QStringLiteral(", ")) : QObject::tr("%1 files").arg(inputs.size());
+    QStringList sizes;
+    for (const sfp::InputSet& set : report.input_sets)
+        if (set.file_size > 0) sizes << size_text(set.file_size);
+    sizes.removeDuplicates();
+    if (!sizes.isEmpty()) text += QStringLiteral(" (%1)").arg(sizes.join(QStringLiteral(", ")));
+    return text;
+}
+
 QString experiment_caption(const sfp::ExperimentReport& report) {
     const sfp::Experiment& e = report.experiment;
     QStringList parts{QString::fromStdString(e.algorithm)};
@@ -86,7 +113,7 @@ QString experiment_caption(const sfp::ExperimentReport& report) {
         for (std::uint64_t s : e.sizes) sizes << size_text(s);
         parts << QStringLiteral("%1 %2").arg(sizes.join(QStringLiteral(", ")), QString::fromStdString(e.data_kind));
     } else if (!e.inputs.empty()) {
-        parts << QFileInfo(QString::fromStdString(e.inputs.front())).fileName();
+        parts << inputs_caption(report);
     }
     parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache))) + large_folio_caption(report);
     parts << (e.repetitions == 1 ? QObject::tr("1 repetition") : QObject::tr("%1 repetitions").arg(e.repetitions));

@@ -30,6 +30,7 @@ struct HoverPoint {
     QString text;  // rich text: exact value and cell
     double half_width = 0, bottom = 0;
     QString series{};  // the legend name it belongs to: a hidden series explains nothing
+    bool horizontal = false;  // key on the y axis, value on the x axis (bars lying down)
 };
 using Hover = std::vector<HoverPoint>;
 
@@ -51,6 +52,10 @@ struct SeriesLook {
     Qt::PenStyle line;
 };
 SeriesLook series_look(int index);
+// How many bars or boxes a ranked plot shows unless "show all" is on: the fastest of each input.
+constexpr int kTopN = 15;
+// Category names down the y axis, first on top: every bar keeps a readable name at any count.
+void set_category_axis(const Canvas& canvas, const QSharedPointer<QCPAxisTickerText>& ticker, double last_key);
 // Bottom text above an empty plot (no runs yet).
 void show_placeholder(const Canvas& canvas, const QString& text);
 // "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with.
@@ -59,8 +64,9 @@ QString experiment_caption(const sfp::ExperimentReport& report);
 Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
                  const SliceChoice& choice, ErrorKind errors);
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
-Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric);
-Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report);
+// topN > 0: only the topN fastest cells of each input (the title says how many are left out).
+Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, int topN);
+Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
 Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report);    // iterate: listing vs processing
 // The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
