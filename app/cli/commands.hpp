@@ -13,5 +13,7 @@ int cmd_run(const QStringList& args);
 int cmd_clean(const QStringList& args);
 int cmd_wordcount(const QStringList& args);
 int cmd_iterate(const QStringList& args);
+int cmd_diff(const QStringList& args);
+int cmd_lesson(const QStringList& args);
 
 }  // namespace cli

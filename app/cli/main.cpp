@@ -26,6 +26,8 @@ const std::map<QString, Command>& commands() {
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
         {"wordcount", {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
         {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
+        {"diff", {cli::cmd_diff, "compare two result sets (reports or reference sets) cell by cell: medians, ratio"}},
+        {"lesson", {cli::cmd_lesson, "the lessons for a class (list), or one: predict, run it, compare with the article"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
     return table;

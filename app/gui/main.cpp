@@ -13,6 +13,7 @@
 #include "experiment_panel.hpp"
 #include "headless.hpp"
 #include "main_window.hpp"
+#include "overlay_sets.hpp"
 
 int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit fails the export's write (EFBIG), not the window
@@ -50,21 +51,36 @@ int main(int argc, char** argv) {
     const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (block, threads, size, packing)."), QStringLiteral("dimension"));
     const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per strategy, block, threads, size or packing."), QStringLiteral("dimension"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension at a value or at best, e.g. threads=4, block=best (repeatable)."), QStringLiteral("dimension=value"));
-    parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh});
+    const QCommandLineOption import(QStringLiteral("import"), QStringLiteral("Overlay a result set: a report JSON, or a reference set such as :/reference/cci-table1.json (repeatable)."), QStringLiteral("report"));
+    parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh, import});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
     parser.process(app);
     const QString experiment = parser.positionalArguments().value(0);
 
+    // Imported sets before anything runs; a bad file is reported like a bad experiment file.
+    const auto import_sets = [&](gui::MainWindow& window) {
+        for (const QString& path : parser.values(import)) {
+            try {
+                window.overlays()->add(path);
+            } catch (const core::ImportError& e) {
+                std::fprintf(stderr, "sfpbench-gui: %s\n", e.what());
+                return false;
+            }
+        }
+        return true;
+    };
     if (parser.isSet(headless)) {
         // A throwaway settings file: a headless run never changes the user's window state.
         QTemporaryDir scratch;
         gui::MainWindow window(std::make_unique<gui::Settings>(scratch.filePath(QStringLiteral("settings.ini"))));
+        if (!import_sets(window)) return 2;
         return gui::run_headless(window, {experiment, parser.value(csv), parser.value(png), parser.value(plot),
                                           parser.value(x), parser.value(per), parser.values(fix)});
     }
     gui::MainWindow window(std::make_unique<gui::Settings>());
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());
     if (!experiment.isEmpty()) window.openExperiment(experiment);
+    if (!import_sets(window)) return 2;
     window.show();
     if (parser.isSet(runNow)) {
         // Scripts (screenshot.sh) wait for this line before they look at the window.

@@ -24,7 +24,10 @@
 #include "experiment_file.hpp"
 #include "experiment_panel.hpp"
 #include "inputs_box.hpp"
+#include "lessons_menu.hpp"
 #include "message_area.hpp"
+#include "overlay_menu.hpp"
+#include "overlay_sets.hpp"
 #include "plot_panel.hpp"
 #include "progress_panel.hpp"
 #include "report_export.hpp"
@@ -74,6 +77,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(progress_);
     setCentralWidget(central);
 
+    overlays_ = new OverlaySets(this);
+    plot_->setOverlays(overlays_);
     buildMenus();
     connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
     connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
@@ -118,6 +123,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Add input files…"), this, [this] {
         experiment_->inputs()->addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files"), settings_->lastDirectory()));
     });
+    file->addAction(tr("&Import results…"), this, [this] { imported_->importDialog(); });
     export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -142,6 +148,9 @@ void MainWindow::buildMenus() {
     panel_->setToolTip(tr("Hide the experiment form so the plot and tables fill the window (Run and Cancel stay in the toolbar)"));
     connect(panel_, &QAction::toggled, this, [this](bool on) { left_->setVisible(on); });
 
+    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
+    menuBar()->addMenu(imported_);
+    menuBar()->addMenu(new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, this));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {
         messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
@@ -176,6 +185,13 @@ void MainWindow::restoreState() {
     experiment_->setRates(rates_);
     plot_->restoreState(settings_->plotState());
     presentation_->setChecked(settings_->presentation());
+    for (const QString& path : settings_->importedSets()) {
+        try {
+            overlays_->add(path);
+        } catch (const core::ImportError& e) {  // moved or deleted since: say so, keep the rest
+            messages_->showError(QString::fromStdString(e.what()));
+        }
+    }
 }
 
 void MainWindow::saveState() {
@@ -183,6 +199,7 @@ void MainWindow::saveState() {
     settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
     settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
     settings_->setPresentation(presentation_->isChecked());
+    settings_->setImportedSets(overlays_->paths());
     settings_->setEstimateRates(rates_.toVariant());
     settings_->setPlotState(plot_->state());
     try {
@@ -397,6 +414,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
     QStringList paths;
     for (const QUrl& url : event->mimeData()->urls())
         if (url.isLocalFile()) paths << url.toLocalFile();
+    QStringList errors;  // a dropped report is imported as an overlay, not added as an input
+    paths = overlays_->addReports(paths, &errors);
+    for (const QString& e : errors) messages_->showError(e);
+    if (paths.size() < event->mimeData()->urls().size()) event->acceptProposedAction();
     if (paths.isEmpty() || controller_->isRunning()) return;  // the form is locked while running
     experiment_->inputs()->addFiles(paths);
     event->acceptProposedAction();

@@ -22,6 +22,8 @@ namespace gui {
 class ExperimentPanel;
 class MessageArea;
 class PlotPanel;
+class OverlaySets;
+class OverlayMenu;
 class ProgressPanel;
 class ResultsPanel;
 
@@ -36,6 +38,7 @@ public:
     ResultsPanel* resultsPanel() { return results_; }
     PlotPanel* plotPanel() { return plot_; }
     MessageArea* messageArea() { return messages_; }
+    OverlaySets* overlays() { return overlays_; }
     core::Controller* controller() { return controller_; }
     QAction* runAction() { return run_; }
     QAction* cancelAction() { return cancel_; }
@@ -78,6 +81,8 @@ private:
     ProgressPanel* progress_;
     ResultsPanel* results_;
     PlotPanel* plot_;
+    OverlaySets* overlays_ = nullptr;  // imported result sets (overlay_sets.hpp)
+    OverlayMenu* imported_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QWidget* left_ = nullptr;
     QSplitter* main_split_;

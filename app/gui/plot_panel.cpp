@@ -11,6 +11,7 @@
 #include <qcustomplot.h>
 
 #include "flow_layout.hpp"
+#include "overlay_sets.hpp"
 
 namespace gui {
 namespace {
@@ -297,10 +298,20 @@ void PlotPanel::redrawNow() {
     case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, report_); break;
     case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, report_); break;
     }
+    // Imported sets where they mean something: median time on the Lines plot.
+    const bool overlay = overlays_ && plots::Kind(kind_->currentIndex()) == plots::Kind::lines && metric == Metric::elapsed;
+    plots::draw_overlays(canvas_, overlay ? overlays_->shown() : std::vector<core::ResultSet>{}, choice_.x,
+                         overlay && overlays_->normalised());
     applyHidden();
     fitPlotHeight();
     fitLegend();
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotPanel::setOverlays(const OverlaySets* sets) {
+    overlays_ = sets;
+    connect(sets, &OverlaySets::changed, this, &PlotPanel::redrawNow);
+    redrawNow();
 }
 
 int PlotPanel::topN() const { return show_all_->isChecked() ? 0 : plots::kTopN; }

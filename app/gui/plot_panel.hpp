@@ -18,6 +18,8 @@ class QMouseEvent;
 
 namespace gui {
 
+class OverlaySets;
+
 class PlotPanel : public QWidget {
     Q_OBJECT
 public:
@@ -47,6 +49,9 @@ public:
     void restoreState(const QVariantMap& state);
 
     QCustomPlot* plot() { return plot_; }
+    const sfp::ExperimentReport& report() const { return report_; }
+    // Imported result sets drawn over the Lines plot (redrawn when they change).
+    void setOverlays(const OverlaySets* sets);
     // Hides or shows a series by its legend name (a click on the legend entry does the same).
     void toggleSeries(const QString& name);
     const plots::Hover& hoverPoints() const { return hover_; }
@@ -93,6 +98,7 @@ private:
     plots::Hover hover_;
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
+    const OverlaySets* overlays_ = nullptr;
     std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
     bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)
 };

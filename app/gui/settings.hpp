@@ -41,6 +41,9 @@ public:
     QString lastDirectory() const;
     void setLastDirectory(const QString& dir);
 
+    // The result sets imported into the window (overlay_sets.hpp), remembered with the last experiment.
+    QStringList importedSets() const;
+    void setImportedSets(const QStringList& paths);
     void sync() { store_->sync(); }
 
 private:

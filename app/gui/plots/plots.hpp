@@ -8,6 +8,7 @@
 
 #include "../cell_metrics.hpp"
 #include "../plot_slice.hpp"
+#include "report_import.hpp"
 
 namespace gui::plots {
 
@@ -68,6 +69,8 @@ Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report)
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, int topN);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
+// Imported sets (overlay_sets.hpp) over a Lines plot on the right-hand axis; returns the lines drawn.
+int draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, Dim axis, bool normalised);
 Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report);    // iterate: listing vs processing
 // The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
 Kind default_kind(const sfp::Experiment& experiment);

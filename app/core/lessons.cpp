@@ -1,0 +1,81 @@
+#include "lessons.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonArray>
+#include <algorithm>
+
+#include "experiment_file.hpp"
+#include "sfp/experiment.hpp"
+
+namespace core {
+namespace {
+
+QString required(const QJsonObject& json, const char* field, const QString& path) {
+    const QString value = json[field].toString();
+    if (value.isEmpty()) throw LessonError(QString("lesson '%1': no \"%2\"").arg(path, field).toStdString());
+    return value;
+}
+
+Lesson load_lesson(const QString& name) {
+    const QString dir = kLessonsRoot + "/" + name;
+    const QString path = dir + "/lesson.json";
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw LessonError(QString("lesson '%1': cannot read: %2").arg(path, file.errorString()).toStdString());
+    QJsonParseError error{};
+    const QJsonObject json = QJsonDocument::fromJson(file.readAll(), &error).object();
+    if (error.error != QJsonParseError::NoError)
+        throw LessonError(QString("lesson '%1': %2").arg(path, error.errorString()).toStdString());
+    Lesson l;
+    l.name = name;
+    l.title = required(json, "title", path);
+    l.question = required(json, "question", path);
+    l.look_at = required(json, "look_at", path);
+    l.article_found = required(json, "article_found", path);
+    l.scaling = required(json, "scaling", path);
+    l.throughput_source = required(json, "throughput_source", path);
+    l.slowest_mbs = json["slowest_mbs"].toDouble();
+    if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
+    if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
+    for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();
+    if (l.experiments.isEmpty()) throw LessonError(QString("lesson '%1': no \"experiments\"").arg(path).toStdString());
+    return l;
+}
+
+}  // namespace
+
+std::vector<Lesson> lessons() {
+    std::vector<Lesson> out;
+    for (const QString& name : QDir(kLessonsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        out.push_back(load_lesson(name));
+    return out;
+}
+
+Lesson find_lesson(const QString& name_or_number) {
+    QStringList names;
+    for (Lesson& l : lessons()) {
+        if (l.name == name_or_number || l.name.section('-', 0, 0) == name_or_number) return l;
+        names << l.name;
+    }
+    throw LessonError(QString("no lesson '%1' (lessons: %2)").arg(name_or_number, names.join(", ")).toStdString());
+}
+
+double estimated_seconds(const Lesson& lesson) {
+    double seconds = 0;
+    for (const QString& path : lesson.experiments) {
+        const sfp::Experiment e = load_experiment(path);
+        const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
+        const std::string kind = e.data_kind.empty() && io ? std::string(io->data_kind) : e.data_kind;
+        const double files = std::max(1u, sfp::files_of_kind(kind));  // a pair reads both files
+        const double runs_per_cell = e.repetitions + e.warmups;
+        for (const sfp::Cell& cell : sfp::expand(e))
+            seconds += runs_per_cell * (double(cell.file_size) * files / (lesson.slowest_mbs * 1e6) + kRunOverheadS);
+        for (std::uint64_t size : e.sizes) seconds += double(size) * files / (kGenerateMbs * 1e6);
+    }
+    return seconds;
+}
+
+}  // namespace core

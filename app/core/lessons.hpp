@@ -1,0 +1,48 @@
+#pragma once
+// Lessons for a class (resources/lessons/<name>/): a question to predict, one or more saved
+// experiments, what to look at, what the article found, and the article's reference set.
+// Lessons are data compiled in as Qt resources (app/core/CMakeLists.txt globs the folder):
+// adding one is adding a folder with lesson.json and its experiment files, no code.
+#include <QString>
+#include <QStringList>
+#include <stdexcept>
+#include <vector>
+
+namespace core {
+
+inline const QString kLessonsRoot = QStringLiteral(":/lessons");
+inline const QString kReferenceRoot = QStringLiteral(":/reference");
+
+struct LessonError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Lesson {
+    QString name;           // the folder: "1-block-size"
+    QString title;          // "Block size"
+    QString question;       // asked before the run: predict!
+    QString look_at;        // after the run: which column, plot or ratio
+    QString article_found;  // the article's numbers, cited
+    QString scaling;        // how the sizes were scaled down from the article's
+    QString reference;      // resource path of the reference set, "" when none
+    QStringList experiments;  // resource paths of the specs, run in order
+    // The throughput (MB/s of input) assumed for every run in the estimate: the slowest cell's,
+    // measured or taken from docs/bench-*.md, then halved; `throughput_source` says which.
+    double slowest_mbs = 0;
+    QString throughput_source;
+};
+
+// Every lesson, in name order (the names start with their number). Throws LessonError for a
+// lesson file that cannot be read (a build defect: the tests load every one).
+std::vector<Lesson> lessons();
+// By name ("1-block-size") or number ("1"); throws LessonError listing the names otherwise.
+Lesson find_lesson(const QString& name_or_number);
+
+// A conservative run time in seconds: every timed and warm-up run reading its inputs at
+// slowest_mbs, plus generating the data at kGenerateMbs and kRunOverheadS per run (cache
+// preparation, process start of baselines). Loads and expands the specs (throws on bad ones).
+inline constexpr double kGenerateMbs = 50;
+inline constexpr double kRunOverheadS = 0.05;
+double estimated_seconds(const Lesson& lesson);
+
+}  // namespace core

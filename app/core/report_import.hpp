@@ -1,0 +1,71 @@
+#pragma once
+// Result sets from elsewhere: report JSON files (`sfpbench run --json`, the window's export, or a
+// reference set from resources/reference/) read back as cells with their median time, and two
+// sets matched cell by cell. What the overlay, the comparison table and `sfpbench diff` share.
+#include <QByteArray>
+#include <QString>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace core {
+
+inline constexpr int kReportFormatVersion = 1;  // what report_json writes
+
+// A file that is not a report this sfpbench reads; what() reads "report 'PATH': reason".
+struct ImportError : std::runtime_error {
+    ImportError(const QString& path, const QString& reason);
+};
+
+// One cell of an imported set: what identifies it, and its median real time.
+struct ImportedCell {
+    std::string strategy;
+    std::uint64_t block_size = 0;  // 0 = the strategy does not use it
+    std::uint64_t threads = 0;
+    std::uint64_t file_size = 0;   // 0 = not stated (some articles do not give it)
+    std::map<std::string, std::uint64_t> swept;  // packing, ...: only those the strategy uses
+    std::optional<double> median_s;  // empty when no run of the cell succeeded
+    std::size_t n = 0;               // timed runs behind the median
+
+    std::string key() const;    // equal keys = the same cell on two machines
+    std::string label() const;  // "stream block=4K size=640000000 packing=1000"
+};
+
+struct ResultSet {
+    QString path;
+    std::string algorithm;
+    std::string cache;    // "hot", "cold", ... ("" when the set does not say)
+    std::map<std::string, std::string> options;  // the experiment's fixed options (shift, scope...)
+    std::string machine;  // one line: the CPU, cores, memory and OS as the set states them
+    std::string date;     // when it was measured (reference: the article's year; else the file's date)
+    std::string citation; // reference sets only: document, table or figure
+    std::string note;     // reference sets only: how the article's numbers became medians
+    std::vector<ImportedCell> cells;
+
+    std::string name() const;  // for a legend: "machine, date"
+};
+
+// Reads a report. Refuses (ImportError naming the file) what is not JSON, not a report, of
+// another format version, or -- when `algorithm` is given -- of another algorithm.
+ResultSet import_report(const QString& path, const std::string& algorithm = {});
+ResultSet import_report_text(const QByteArray& text, const QString& path, const std::string& algorithm = {});
+
+// The two sets cell by cell: ratio = B's median / A's (above 1: A is faster).
+struct CellPair {
+    const ImportedCell* a = nullptr;
+    const ImportedCell* b = nullptr;
+    std::optional<double> ratio() const;
+};
+struct Comparison {
+    std::vector<CellPair> both;                // in A's order
+    std::vector<const ImportedCell*> only_a, only_b;
+};
+Comparison compare_sets(const ResultSet& a, const ResultSet& b);
+
+// Each time divided by the set's fastest (so shapes from other machines and decades compare).
+ResultSet normalised_to_fastest(ResultSet set);
+
+}  // namespace core

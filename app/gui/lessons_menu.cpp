@@ -1,0 +1,52 @@
+#include "lessons_menu.hpp"
+
+#include <QMessageBox>
+#include <QPushButton>
+
+#include "message_area.hpp"
+#include "overlay_sets.hpp"
+
+namespace gui {
+
+LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, OverlaySets* sets,
+                         MessageArea* messages, QWidget* parent)
+    : QMenu(tr("&Lessons"), parent), open_experiment_(std::move(open_experiment)), sets_(sets), messages_(messages) {
+    for (const core::Lesson& lesson : core::lessons()) {
+        const QString title = lesson.name.section('-', 0, 0) + ". " + lesson.title;
+        // A lesson of several runs (hot, then cold): one entry per run in a submenu.
+        QMenu* menu = lesson.experiments.size() > 1 ? addMenu(title) : this;
+        for (qsizetype i = 0; i < lesson.experiments.size(); ++i) {
+            const QString name = lesson.experiments.size() > 1 ? lesson.experiments[i].section('/', -1) : title;
+            menu->addAction(name, this, [this, lesson, i] {
+                QMessageBox box(QMessageBox::Question, tr("Lesson: %1").arg(lesson.title), prompt(lesson),
+                                QMessageBox::Ok | QMessageBox::Cancel, parentWidget());
+                box.button(QMessageBox::Ok)->setText(tr("I have my prediction: load it"));
+                if (box.exec() == QMessageBox::Ok) open(lesson, i);
+            });
+        }
+    }
+}
+
+QString LessonsMenu::prompt(const core::Lesson& lesson) {
+    return tr("<p><b>Predict first:</b> %1</p><p><i>Scaled down:</i> %2 (about %3 s at most)</p>"
+              "<p>Write your prediction down, then load the lesson and press Run.</p>")
+        .arg(lesson.question.toHtmlEscaped(), lesson.scaling.toHtmlEscaped())
+        .arg(core::estimated_seconds(lesson), 0, 'f', 0);
+}
+
+void LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
+    if (!open_experiment_(lesson.experiments.value(experiment))) return;  // the window said why
+    if (!lesson.reference.isEmpty()) {
+        try {
+            sets_->add(lesson.reference);
+        } catch (const core::ImportError& e) {
+            messages_->showError(QString::fromStdString(e.what()));
+            return;
+        }
+    }
+    const QString more = lesson.experiments.size() > 1 ? tr(" The lesson's other runs are in its Lessons submenu.") : QString();
+    messages_->showInfo(tr("Lesson %1 loaded. After the run, look at: %2 The article: %3%4")
+                            .arg(lesson.title, lesson.look_at, lesson.article_found, more));
+}
+
+}  // namespace gui

@@ -1,0 +1,92 @@
+#include "overlay_sets.hpp"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "report_export.hpp"
+
+namespace gui {
+
+void OverlaySets::add(const QString& path) {
+    core::ResultSet set = core::import_report(path);
+    for (Entry& e : entries_)
+        if (e.set.path == path) {
+            e = {std::move(set), true};
+            emit changed();
+            return;
+        }
+    entries_.push_back({std::move(set), true});
+    emit changed();
+}
+
+QStringList OverlaySets::addReports(const QStringList& paths, QStringList* errors) {
+    QStringList others;
+    for (const QString& path : paths) {
+        QFile file(path);
+        // A report names its format inside: look rather than take every .json (a spec, an input) for one.
+        const bool json = path.endsWith(".json", Qt::CaseInsensitive) && file.open(QIODevice::ReadOnly) &&
+                          QJsonDocument::fromJson(file.readAll()).object()["format"].toString() == "sfpbench-report";
+        if (!json) {
+            others << path;
+            continue;
+        }
+        try {
+            add(path);
+        } catch (const core::ImportError& e) {
+            if (errors) *errors << QString::fromStdString(e.what());
+        }
+    }
+    return others;
+}
+
+void OverlaySets::remove(std::size_t index) {
+    if (index >= entries_.size()) return;
+    entries_.erase(entries_.begin() + std::ptrdiff_t(index));
+    emit changed();
+}
+
+void OverlaySets::setVisible(std::size_t index, bool visible) {
+    if (index >= entries_.size() || entries_[index].visible == visible) return;
+    entries_[index].visible = visible;
+    emit changed();
+}
+
+void OverlaySets::setNormalised(bool on) {
+    if (normalised_ == on) return;
+    normalised_ = on;
+    emit changed();
+}
+
+void OverlaySets::clear() {
+    if (entries_.empty()) return;
+    entries_.clear();
+    emit changed();
+}
+
+std::vector<core::ResultSet> OverlaySets::shown() const {
+    std::vector<core::ResultSet> out;
+    for (const Entry& e : entries_)
+        if (e.visible) out.push_back(normalised_ ? core::normalised_to_fastest(e.set) : e.set);
+    return out;
+}
+
+QStringList OverlaySets::paths() const {
+    QStringList out;
+    for (const Entry& e : entries_) out << e.set.path;
+    return out;
+}
+
+QString short_name(const core::ResultSet& set) {
+    const QString machine = QString::fromStdString(set.machine).section(", ", 0, 0);
+    const QString date = QString::fromStdString(set.date).section(" (", 0, 0);
+    return date.isEmpty() ? machine : machine + ", " + date;
+}
+
+core::ResultSet live_set(const sfp::ExperimentReport& report) {
+    core::ResultSet set = core::import_report_text(core::report_json(report), QObject::tr("this run"));
+    set.date = QObject::tr("now").toStdString();
+    return set;
+}
+
+}  // namespace gui

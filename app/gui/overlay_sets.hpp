@@ -1,0 +1,54 @@
+#pragma once
+// The result sets imported into the window (File > Import results..., a dropped report, a
+// lesson's reference set): drawn as dashed overlays on the Lines plot, hidden or removed one by
+// one, optionally each normalised to its own fastest cell so shapes from other machines compare.
+#include <QObject>
+#include <QStringList>
+#include <vector>
+
+#include "report_import.hpp"
+#include "sfp/experiment.hpp"
+
+namespace gui {
+
+class OverlaySets : public QObject {
+    Q_OBJECT
+public:
+    struct Entry {
+        core::ResultSet set;
+        bool visible = true;
+    };
+    using QObject::QObject;
+
+    // Imports one report; throws core::ImportError (naming the file and the reason). A set
+    // already imported from the same path is replaced, not doubled.
+    void add(const QString& path);
+    // The paths that are report files are imported (their errors collected in `errors`); the
+    // others are returned untouched (e.g. input files dropped on the window).
+    QStringList addReports(const QStringList& paths, QStringList* errors);
+    void remove(std::size_t index);
+    void setVisible(std::size_t index, bool visible);
+    void setNormalised(bool on);
+    void clear();
+
+    const std::vector<Entry>& entries() const { return entries_; }
+    bool normalised() const { return normalised_; }
+    // What to draw: the visible sets, normalised when asked.
+    std::vector<core::ResultSet> shown() const;
+    QStringList paths() const;
+
+signals:
+    void changed();
+
+private:
+    std::vector<Entry> entries_;
+    bool normalised_ = false;
+};
+
+// "AMD Phenom 9750 Quad-Core 2.40 GHz, c. 2010": the machine's first words and the date.
+QString short_name(const core::ResultSet& set);
+
+// The window's run as a result set, through the same JSON path an exported report takes.
+core::ResultSet live_set(const sfp::ExperimentReport& report);
+
+}  // namespace gui
