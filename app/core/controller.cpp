@@ -48,14 +48,11 @@ public:
             Qt::QueuedConnection);
     }
 
-    void run_finished(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far) override {
-        // The whole report travels: statistics, rankings and statuses (a run can turn into
-        // MISMATCH when another strategy finishes) stay exactly the runner's.
+    void run_finished(sfp::RunUpdate&& update) override {
+        // Moved along, never copied: the run and what it changed, not the report so far.
         QMetaObject::invokeMethod(
             controller_,
-            [c = controller_, id = id_, record, report = so_far]() mutable {
-                c->onRunFinished(id, record, std::move(report));
-            },
+            [c = controller_, id = id_, u = std::move(update)] { c->onRunFinished(id, u); },
             Qt::QueuedConnection);
     }
 
@@ -74,6 +71,7 @@ private:
 Controller::Controller(QObject* parent) : QObject(parent) {
     qRegisterMetaType<sfp::Cell>();
     qRegisterMetaType<sfp::RunRecord>();
+    qRegisterMetaType<sfp::RunUpdate>();
     qRegisterMetaType<sfp::ExperimentReport>();
     pool_.setMaxThreadCount(1);
     poll_timer_.setInterval(kPollIntervalMs);
@@ -105,6 +103,8 @@ bool Controller::start(const sfp::Experiment& experiment) {
     report_ = {};
     report_.experiment = experiment;
     report_.cells = std::move(cells);
+    report_.stats.resize(report_.cells.size());  // one empty entry per cell, as the runner starts
+    for (std::size_t c = 0; c < report_.stats.size(); ++c) report_.stats[c].cell = c;
     rate_ = 0;
     rate_bytes_ = 0;
     rate_clock_.start();
@@ -154,10 +154,11 @@ void Controller::onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repeti
     emit runStarted(cell, repetition, index, total);
 }
 
-void Controller::onRunFinished(quint64 id, const sfp::RunRecord& record, sfp::ExperimentReport&& so_far) {
+void Controller::onRunFinished(quint64 id, const sfp::RunUpdate& update) {
     if (!job_ || id != job_->id) return;
-    report_ = std::move(so_far);  // the worker's copy: no second copy of the whole report here
-    emit runFinished(record);
+    sfp::apply(report_, update);
+    emit runUpdated(update);
+    emit runFinished(report_.runs.back());
 }
 
 void Controller::onMessage(quint64 id, const QString& text) {

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "sfp/experiment.hpp"
+#include "sfp/run_update.hpp"
 
 namespace core {
 
@@ -23,8 +24,9 @@ public:
     ~Controller() override;
 
     bool isRunning() const noexcept { return job_ != nullptr; }
-    // The report as it grows: cells from the start (sfp::expand), then after every run the
-    // runner's report so far (runs, statistics, rankings), then its final report.
+    // The report as it grows: cells from the start (sfp::expand), then each run's update
+    // applied (sfp::apply: the run, statuses, the touched cells' statistics, the ranking),
+    // then the runner's final report.
     const sfp::ExperimentReport& report() const noexcept { return report_; }
     // Milliseconds between the last cancel() and the engine returning; -1 before any cancel.
     double lastCancelLatencyMs() const noexcept { return cancel_latency_ms_; }
@@ -49,6 +51,8 @@ signals:
     void started(std::size_t totalRuns);
     void message(const QString& text);
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);
+    // Each finished run once: first what it changed (report() has it applied), then the record.
+    void runUpdated(const sfp::RunUpdate& update);
     void runFinished(const sfp::RunRecord& record);
     // The current run: bytes done of expected (0 = unknown) and a smoothed rate in bytes/s.
     void progress(quint64 done, quint64 total, double bytesPerSecond);
@@ -62,7 +66,7 @@ private:
 
     void onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition, std::size_t index,
                       std::size_t total);
-    void onRunFinished(quint64 id, const sfp::RunRecord& record, sfp::ExperimentReport&& so_far);
+    void onRunFinished(quint64 id, const sfp::RunUpdate& update);
     void onMessage(quint64 id, const QString& text);
     void onDone(quint64 id, const Outcome& outcome);
     void poll();
@@ -82,4 +86,5 @@ private:
 
 Q_DECLARE_METATYPE(sfp::Cell)
 Q_DECLARE_METATYPE(sfp::RunRecord)
+Q_DECLARE_METATYPE(sfp::RunUpdate)
 Q_DECLARE_METATYPE(sfp::ExperimentReport)

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption headless(QStringLiteral("headless"), QStringLiteral("Run the experiment without a window, then write --csv and --png."));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Headless: write the runs CSV here."), QStringLiteral("file"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Headless: write the plot PNG here."), QStringLiteral("file"));
-    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1.").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"), QStringLiteral("lines"));
+    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1 (default: lines; box for iterate).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
     const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (block, threads, size, packing)."), QStringLiteral("dimension"));

@@ -97,10 +97,10 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         statusBar()->showMessage(text, 5000);
         if (progress_->runsDone() == 0) progress_->note(text);
     });
-    connect(controller_, &core::Controller::runFinished, this, [this](const sfp::RunRecord& record) {
+    connect(controller_, &core::Controller::runUpdated, this, [this](const sfp::RunUpdate& update) {
         progress_->runFinished();
-        results_->append(record, controller_->report());
-        plot_->setReport(controller_->report());
+        results_->append(update);
+        plot_->follow(controller_->report());
     });
     connect(controller_, &core::Controller::finished, this, &MainWindow::onFinished);
     connect(controller_, &core::Controller::failed, this, [this](const QString& why) {

@@ -32,7 +32,7 @@ bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
     auto* controlsRow = new QWidget(this);
     auto* controls = new FlowLayout(controlsRow);
-    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram")}, controls);
+    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing")}, controls);
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
@@ -42,7 +42,8 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
                          "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
                          "Box plot: the spread of each cell's repetitions.\n"
                          "Times slower: each cell's median elapsed time over the fastest cell's.\n"
-                         "Histogram: wordcount's word lengths of each input, as bars."));
+                         "Histogram: wordcount's word lengths of each input, as bars.\n"
+                         "Listing / processing: iterate's time listing the tree under the time reading it."));
     show_all_ = new QCheckBox(tr("Show all"), this);
     show_all_->setObjectName(QStringLiteral("plotShowAll"));
     show_all_->setToolTip(tr("Times slower and box plot: every cell instead of the %1 fastest of each input").arg(plots::kTopN));
@@ -54,6 +55,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
         box->setMinimumContentsLength(15);
     }
     kind_->setObjectName(QStringLiteral("plotKind"));
+    connect(kind_, &QComboBox::activated, this, [this] { kind_chosen_ = true; });
     metric_->setObjectName(QStringLiteral("plotMetric"));
 
     // The slice of the Lines plot: its own row, since the fixed dimensions come and go.
@@ -186,10 +188,17 @@ void PlotPanel::setSlice(const SliceChoice& choice) {
     redrawNow();
 }
 
+void PlotPanel::follow(const sfp::ExperimentReport& live) {
+    live_ = &live;
+    if (!redraw_timer_.isActive()) redraw_timer_.start(kLiveRedrawMs);
+}
+
 void PlotPanel::setReport(const sfp::ExperimentReport& report) {
+    live_ = nullptr;
     report_ = report;
+    adoptAlgorithm(report_.experiment.algorithm);
     if (!same_cells(report.cells, slice_.cells())) setCells(report.cells);
-    if (!redraw_timer_.isActive()) redraw_timer_.start();
+    if (!redraw_timer_.isActive()) redraw_timer_.start(kRedrawDelayMs);
 }
 
 void PlotPanel::setCells(const std::vector<sfp::Cell>& cells) {
@@ -244,7 +253,19 @@ void PlotPanel::restoreState(const QVariantMap& state) {
     }
 }
 
-void PlotPanel::setKind(plots::Kind kind) { kind_->setCurrentIndex(int(kind)); }
+void PlotPanel::setKind(plots::Kind kind) {
+    kind_chosen_ = true;
+    kind_->setCurrentIndex(int(kind));
+}
+
+void PlotPanel::adoptAlgorithm(const std::string& algorithm) {
+    if (algorithm == algorithm_) return;
+    algorithm_ = algorithm;
+    if (kind_chosen_) return;  // a kind picked by the user (or `--plot`) stays
+    const QSignalBlocker quiet(kind_);  // the caller redraws
+    kind_->setCurrentIndex(int(plots::default_kind(report_.experiment)));
+    updateControls();
+}
 void PlotPanel::setMetric(Metric metric) { metric_->setCurrentIndex(int(metric)); }
 void PlotPanel::setAxis(Dim axis) {
     SliceChoice wanted = choice_;
@@ -260,6 +281,11 @@ void PlotPanel::setPresentation(bool on) {
 
 void PlotPanel::redrawNow() {
     redraw_timer_.stop();
+    if (live_) {  // the one copy of a growing report: a few times a second, not per run
+        report_ = *live_;
+        adoptAlgorithm(report_.experiment.algorithm);
+        if (!same_cells(report_.cells, slice_.cells())) setCells(report_.cells);
+    }
     plots::reset(canvas_);
     const auto metric = Metric(metric_->currentIndex());
     switch (plots::Kind(kind_->currentIndex())) {
@@ -270,6 +296,7 @@ void PlotPanel::redrawNow() {
     case plots::Kind::box: hover_ = plots::draw_box(canvas_, report_, metric, topN()); break;
     case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_, topN()); break;
     case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, report_); break;
+    case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, report_); break;
     }
     // Imported sets where they mean something: median time on the Lines plot.
     const bool overlay = overlays_ && plots::Kind(kind_->currentIndex()) == plots::Kind::lines && metric == Metric::elapsed;

@@ -27,6 +27,10 @@ public:
 
     // Redraws soon (several runs finishing at once cost one redraw).
     void setReport(const sfp::ExperimentReport& report);
+    // While runs come in: redraws from `live` (which must outlive the run) at most every
+    // kLiveRedrawMs, copying it only then; setReport ends the following.
+    void follow(const sfp::ExperimentReport& live);
+    static constexpr int kLiveRedrawMs = 250;
     void redrawNow();
     // The cells about to run: the slice choices become theirs, keeping what still fits.
     void setCells(const std::vector<sfp::Cell>& cells);
@@ -70,6 +74,7 @@ private:
     void rebuildSliceControls();
     void readSliceControls();
     QSize exportSize() const;
+    void adoptAlgorithm(const std::string& algorithm);
 
     QComboBox* kind_ = nullptr;
     QComboBox* metric_ = nullptr;
@@ -85,6 +90,7 @@ private:
     QCustomPlot* plot_;
     plots::Canvas canvas_;
     sfp::ExperimentReport report_;
+    const sfp::ExperimentReport* live_ = nullptr;  // followed while running (see follow)
     PlotSlice slice_;
     SliceChoice choice_;
     bool restored_ = false;  // choice_ came from the settings: the first cells keep it
@@ -93,6 +99,8 @@ private:
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
     const OverlaySets* overlays_ = nullptr;
+    std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
+    bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)
 };
 
 }  // namespace gui

@@ -20,7 +20,7 @@ public:
     explicit ResultsPanel(QWidget* parent = nullptr);
 
     void begin(const sfp::ExperimentReport& empty);   // cells known, no runs yet
-    void append(const sfp::RunRecord& record, const sfp::ExperimentReport& so_far);
+    void append(const sfp::RunUpdate& update);  // one finished run: rows appended and updated, no reset
     void setReport(const sfp::ExperimentReport& report);
 
     RunsModel* runsModel() { return &runs_; }

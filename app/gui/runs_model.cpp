@@ -33,6 +33,16 @@ void RunsModel::append(const sfp::RunRecord& record) {
     endInsertRows();
 }
 
+void RunsModel::apply(const sfp::RunUpdate& update) {
+    append(update.record);
+    for (const sfp::StatusChange& change : update.statuses) {
+        if (change.run >= runs_.size()) continue;
+        runs_[change.run].status = change.status;
+        const int row = int(change.run);
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));  // status, message, colour
+    }
+}
+
 void RunsModel::setReport(const sfp::ExperimentReport& report) {
     beginResetModel();
     cells_ = report.cells;

@@ -4,6 +4,7 @@
 #include <QAbstractTableModel>
 
 #include "sfp/experiment.hpp"
+#include "sfp/run_update.hpp"
 
 namespace gui {
 
@@ -20,6 +21,8 @@ public:
     // Starts over with the cells of a new experiment and no runs.
     void begin(std::vector<sfp::Cell> cells);
     void append(const sfp::RunRecord& record);
+    // One finished run: its row appended, the rows whose status it changed updated in place.
+    void apply(const sfp::RunUpdate& update);
     // The final word: statuses may have changed (MISMATCH is known only once all strategies ran).
     void setReport(const sfp::ExperimentReport& report);
     const sfp::RunRecord& record(int row) const { return runs_.at(std::size_t(row)); }

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <algorithm>
+#include <map>
 
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
@@ -25,12 +26,47 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     if (!sameRows) beginResetModel();
     cells_ = report.cells;
     stats_ = cell_stats(report);
-    slower_ = slowdown_by_cell(report);
+    slower_.assign(cells_.size(), std::nullopt);
+    ranked_.clear();
+    for (const auto& ranking : slowdowns(report))
+        for (const Slowdown& s : ranking) {
+            if (s.cell >= cells_.size()) continue;
+            slower_[s.cell] = s.ratio;
+            const std::size_t set = cells_[s.cell].input_set;
+            if (ranked_.size() <= set) ranked_.resize(set + 1);
+            ranked_[set].push_back(s.cell);
+        }
     if (!sameRows) {
         endResetModel();
     } else if (!cells_.empty()) {
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     }
+}
+
+void StatsModel::apply(const sfp::RunUpdate& update) {
+    for (const sfp::CellStats& st : update.stats) {
+        if (st.cell >= stats_.size()) continue;
+        stats_[st.cell] = st;
+        emit dataChanged(index(int(st.cell), 0), index(int(st.cell), ColumnCount - 1));
+    }
+    // The set's new ratios; cells that dropped out of its ranking lose theirs.
+    if (ranked_.size() <= update.input_set) ranked_.resize(update.input_set + 1);
+    std::vector<std::pair<std::size_t, double>> ratios;
+    if (update.ranking) {
+        ratios.emplace_back(update.ranking->fastest_cell, 1.0);
+        ratios.insert(ratios.end(), update.ranking->slower.begin(), update.ranking->slower.end());
+    }
+    std::vector<std::size_t>& ranked = ranked_[update.input_set];
+    const auto set = [&](std::size_t cell, std::optional<double> ratio) {
+        if (cell >= slower_.size() || slower_[cell] == ratio) return;
+        slower_[cell] = ratio;
+        emit dataChanged(index(int(cell), Slower), index(int(cell), Slower));
+    };
+    std::map<std::size_t, std::optional<double>> next;
+    for (std::size_t cell : ranked) next[cell] = std::nullopt;
+    ranked.clear();
+    for (const auto& [cell, ratio] : ratios) next[cell] = ratio, ranked.push_back(cell);
+    for (const auto& [cell, ratio] : next) set(cell, ratio);
 }
 
 int StatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(cells_.size()); }

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "sfp/experiment.hpp"
+#include "sfp/run_update.hpp"
 
 namespace gui {
 
@@ -18,6 +19,9 @@ public:
 
     // Rows follow the report's cells; values are refreshed in place when only runs were added.
     void setReport(const sfp::ExperimentReport& report);
+    // One finished run: only the cells it touched get new statistics, and the times-slower
+    // column changes only for the cells of its input set whose ratio moved.
+    void apply(const sfp::RunUpdate& update);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -30,6 +34,7 @@ private:
     std::vector<sfp::Cell> cells_;
     std::vector<sfp::CellStats> stats_;
     std::vector<std::optional<double>> slower_;
+    std::vector<std::vector<std::size_t>> ranked_;  // per input set: the cells its ranking holds
 };
 
 }  // namespace gui

@@ -11,6 +11,7 @@
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_update.hpp"
 #include "sfp/workspace.hpp"
 
 namespace {
@@ -100,16 +101,43 @@ struct Recorder : sfp::ExperimentObserver {
         total.push_back(n);
         if (index == cancel_at) progress->cancel = true;
     }
-    void run_finished(const sfp::RunRecord& r, const sfp::ExperimentReport& so_far) override {
+    // Each run arrives once, with what it changed; `mirror` applies them, as the window does.
+    sfp::ExperimentReport mirror;
+    std::size_t touched_cells = 0;  // statistics handed over, over all updates
+    void run_finished(sfp::RunUpdate&& u) override {
         ++finished;
-        QCOMPARE(&r, &so_far.runs.back());
-        QCOMPARE(so_far.stats.size(), so_far.cells.size());  // statistics are kept current
-        for (const sfp::CellStats& st : so_far.stats) {     // ... for every cell, after every run
+        QCOMPARE(u.index, mirror.runs.size());
+        QVERIFY(!u.stats.empty());
+        QCOMPARE(u.stats.front().cell, u.record.cell);  // the run's own cell first
+        touched_cells += u.stats.size();
+        for (const sfp::CellStats& st : u.stats)
+            while (mirror.stats.size() <= st.cell) mirror.stats.emplace_back().cell = mirror.stats.size() - 1;
+        sfp::apply(mirror, u);
+        for (const sfp::CellStats& st : u.stats) {  // the refreshed statistics count every run so far
             std::size_t ok = 0, failed = 0;
-            for (const sfp::RunRecord& run : so_far.runs)
+            for (const sfp::RunRecord& run : mirror.runs)
                 if (run.cell == st.cell) ++(run.status == "ok" ? ok : failed);
             QCOMPARE(st.real.n, ok);
             QCOMPARE(st.failed, failed);
+        }
+    }
+    // The mirror holds what the final report holds (runs, statuses, statistics, rankings).
+    void compareMirror(const sfp::ExperimentReport& report) const {
+        QCOMPARE(mirror.runs.size(), report.runs.size());
+        for (std::size_t i = 0; i < report.runs.size(); ++i) {
+            QCOMPARE(mirror.runs[i].cell, report.runs[i].cell);
+            QCOMPARE(mirror.runs[i].status, report.runs[i].status);
+        }
+        for (std::size_t c = 0; c < mirror.stats.size(); ++c) {
+            QCOMPARE(mirror.stats[c].real.n, report.stats.at(c).real.n);
+            QCOMPARE(mirror.stats[c].real.median, report.stats.at(c).real.median);
+            QCOMPARE(mirror.stats[c].failed, report.stats.at(c).failed);
+        }
+        QCOMPARE(mirror.rankings.size(), report.rankings.size());
+        for (std::size_t i = 0; i < report.rankings.size(); ++i) {
+            QCOMPARE(mirror.rankings[i].input_set, report.rankings[i].input_set);
+            QCOMPARE(mirror.rankings[i].fastest_cell, report.rankings[i].fastest_cell);
+            QCOMPARE(mirror.rankings[i].slower, report.rankings[i].slower);
         }
     }
     void message(const std::string& text) override { messages.push_back(text); }
@@ -252,6 +280,8 @@ private slots:
         QCOMPARE(report.runs.size(), std::size_t(9));
         QVERIFY(!report.cancelled);
         QCOMPARE(rec.finished, std::size_t(9));
+        rec.compareMirror(report);
+        QCOMPARE(rec.touched_cells, std::size_t(9));  // all agree: each run refreshed its own cell only
         for (std::size_t i = 0; i < rec.started.size(); ++i) {
             QCOMPARE(rec.started[i], i);
             QCOMPARE(rec.total[i], std::size_t(9));
@@ -349,6 +379,7 @@ private slots:
         // Neither the wrong strategy nor the floor is ranked.
         QCOMPARE(report.rankings.size(), std::size_t(1));
         QCOMPARE(report.rankings[0].slower.size(), std::size_t(1));
+        rec.compareMirror(report);  // the flips reached the observer
     }
 
     void withoutMajorityEveryDisagreementIsFlagged() {
@@ -363,6 +394,7 @@ private slots:
         const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress, &rec);
         for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, std::string("MISMATCH"));
         QVERIFY(report.rankings.empty());
+        rec.compareMirror(report);  // the earlier run's flip and the ranking's removal too
     }
 
     void failingCellDoesNotStopTheMatrix() {

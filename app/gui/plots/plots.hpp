@@ -12,7 +12,7 @@
 
 namespace gui::plots {
 
-enum class Kind { lines, time_split, box, slowdown, histogram };
+enum class Kind { lines, time_split, box, slowdown, histogram, listing };
 enum class ErrorKind { stddev, ci95, none };
 
 // Sizes for the screen or, in presentation mode, for a projector.
@@ -71,5 +71,8 @@ Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, i
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
 // Imported sets (overlay_sets.hpp) over a Lines plot on the right-hand axis; returns the lines drawn.
 int draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, Dim axis, bool normalised);
+Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report);    // iterate: listing vs processing
+// The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
+Kind default_kind(const sfp::Experiment& experiment);
 
 }  // namespace gui::plots

@@ -16,6 +16,8 @@
 
 namespace sfp {
 
+struct RunUpdate;  // sfp/run_update.hpp
+
 // hot: every input evicted, then read once sequentially before the runs (the state of a file read
 // from disk); hot_written: generated data written just before the runs, in the state write()
 // leaves; cold: evicted before every run. In both hot modes the inputs are read before each run.
@@ -109,15 +111,15 @@ struct ExperimentReport {
 };
 
 // Receives events on the runner's thread; implementations forward them (the GUI queues them).
-// `index` counts timed runs from 0 to total-1. A record's status may still turn into
-// "MISMATCH" later, as other strategies' runs on the same input set come in: the final
-// report is authoritative.
+// `index` counts timed runs from 0 to total-1. Each finished run is handed over once, with
+// what it changed (sfp/run_update.hpp): a record's status may still turn into "MISMATCH"
+// later, as other strategies' runs on the same input set come in (a later update says so).
 class ExperimentObserver {
 public:
     virtual ~ExperimentObserver() = default;
     virtual void run_started(const Cell& /*cell*/, unsigned /*repetition*/, std::size_t /*index*/,
                              std::size_t /*total*/) {}
-    virtual void run_finished(const RunRecord& /*record*/, const ExperimentReport& /*so_far*/) {}
+    virtual void run_finished(RunUpdate&& /*update*/) {}
     virtual void message(const std::string& /*text*/) {}  // e.g. "generating 640000000-byte pair"
 };
 

@@ -46,7 +46,8 @@ struct Tally {
 
 }  // namespace
 
-std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t input_set) {
+std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t input_set,
+                                      std::vector<std::size_t>* changed_runs) {
     std::vector<RunRecord*> judged;
     std::map<std::string, Tally> per_strategy;
     std::vector<std::string> strategy_order;
@@ -71,6 +72,7 @@ std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t inpu
         if (r->status == status) continue;
         r->status = status;
         changed.insert(r->cell);
+        if (changed_runs) changed_runs->push_back(std::size_t(r - report.runs.data()));
     }
     return changed;
 }

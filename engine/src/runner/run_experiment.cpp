@@ -18,6 +18,7 @@
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_update.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp {
@@ -65,10 +66,12 @@ public:
             RunRecord record = timed_run(slot);
             if (record.result.status == Status::cancelled) break;  // the interrupted run is not kept
             report_.runs.push_back(std::move(record));
-            std::set<std::size_t> changed = runner::check_agreement(report_, report_.cells[slot.cell].input_set);
+            std::vector<std::size_t> flipped;  // earlier runs whose status the new one changed
+            std::set<std::size_t> changed =
+                runner::check_agreement(report_, report_.cells[slot.cell].input_set, &flipped);
             changed.insert(slot.cell);
             runner::update_statistics(report_, changed);  // not every cell again: O(runs) per run
-            if (observer_) observer_->run_finished(report_.runs.back(), report_);
+            if (observer_) observer_->run_finished(update_for(changed, flipped));
         }
         report_.cancelled = cancelled();
         runner::compute_statistics(report_);
@@ -77,6 +80,23 @@ public:
 
 private:
     bool cancelled() const { return progress_.cancel.load(); }
+
+    // What the last run changed, for the observer: a copy of that much only, never the report.
+    RunUpdate update_for(const std::set<std::size_t>& changed_cells, const std::vector<std::size_t>& flipped) const {
+        RunUpdate u;
+        u.index = report_.runs.size() - 1;
+        u.record = report_.runs.back();
+        if (u.index == 0) u.input_sets = report_.input_sets;
+        u.stats.push_back(report_.stats.at(u.record.cell));
+        for (std::size_t c : changed_cells)
+            if (c != u.record.cell) u.stats.push_back(report_.stats.at(c));
+        for (std::size_t run : flipped)
+            if (run != u.index) u.statuses.push_back({run, report_.runs[run].status});
+        u.input_set = report_.cells[u.record.cell].input_set;
+        for (const Ranking& r : report_.rankings)
+            if (r.input_set == u.input_set) u.ranking = r;
+        return u;
+    }
 
     void say(const std::string& text) {
         if (observer_) observer_->message(text);

@@ -1,0 +1,81 @@
+// iterate's view (IOBoost reports the two apart): per cell, the median time spent listing the
+// tree stacked under the median time spent reading and hashing its files.
+#include <qcustomplot.h>
+
+#include "../cell_text.hpp"
+#include "plots.hpp"
+
+namespace gui::plots {
+namespace {
+
+// The median listing time of a cell's successful runs (RunResult::list_s).
+double median_listing(const sfp::ExperimentReport& report, std::size_t cell) {
+    std::vector<double> list;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.cell == cell && counts(r)) list.push_back(r.result.list_s);
+    return sfp::summarize(list).median;
+}
+
+}  // namespace
+
+Kind default_kind(const sfp::Experiment& experiment) {
+    return experiment.algorithm == "iterate" ? Kind::box : Kind::lines;
+}
+
+Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report) {
+    QCustomPlot* plot = c.plot;
+    const Varying what = varying(report.cells);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> keys, listing, processing;
+    Hover hover;
+    for (std::size_t i = 0; i < report.cells.size(); ++i) {
+        const sfp::Summary real = cell_summary(report, i, Metric::elapsed);
+        if (real.n == 0) continue;
+        const double list = std::min(median_listing(report, i), real.median);
+        const double key = double(keys.size() + 1);
+        keys << key;
+        listing << list;
+        processing << real.median - list;
+        ticker->addTick(key, short_label(report.cells[i], what));
+        hover.push_back({key, real.median,
+                         QObject::tr("<b>%1</b><br>median elapsed %2 s<br>listing %3 s, processing %4 s<br>n = %5")
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped())
+                             .arg(real.median, 0, 'g', 5)
+                             .arg(list, 0, 'g', 5)
+                             .arg(real.median - list, 0, 'g', 5)
+                             .arg(real.n),
+                         0.35, 0});
+    }
+    if (keys.isEmpty()) {
+        show_placeholder(c, QObject::tr("Listing and processing times appear here as iterate runs finish."));
+        return hover;
+    }
+    QCPBars* below = nullptr;
+    double top = 0;
+    const struct {
+        const QVector<double>* values;
+        QString name;
+        QColor color;
+    } layers[] = {{&listing, QObject::tr("listing the tree"), series_color(2)},
+                  {&processing, QObject::tr("reading and hashing"), series_color(0)}};
+    for (const auto& layer : layers) {
+        auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(layer.name);
+        bars->setWidth(0.7);
+        bars->setPen(QPen(layer.color.darker(130)));
+        bars->setBrush(layer.color);
+        bars->setData(keys, *layer.values, true);
+        if (below) bars->moveAbove(below);
+        below = bars;
+    }
+    for (int k = 0; k < keys.size(); ++k) top = std::max(top, listing[k] + processing[k]);
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setTickLabelRotation(keys.size() > 6 ? 45 : 0);
+    plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
+    plot->yAxis->setLabel(QObject::tr("time (s)"));
+    plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    c.title->setText(QObject::tr("Listing vs processing (medians)\n%1").arg(experiment_caption(report)));
+    return hover;
+}
+
+}  // namespace gui::plots
