@@ -159,6 +159,7 @@ std::vector<Fact> machine(const sfp::MachineInfo& m) {
             {QStringLiteral("Memory"), QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 1) + " GiB"},
             {QStringLiteral("Kernel"), text(m.kernel)},
             {QStringLiteral("Filesystem of the inputs"), text(m.filesystem)},
+            {QStringLiteral("Device of the inputs"), text(m.device)},
             {QStringLiteral("sfpbench"), text(m.tool_version)}};
 }
 

@@ -109,6 +109,7 @@ QJsonObject machine_json(const sfp::MachineInfo& m) {
             {"memory_bytes", qint64(m.memory_bytes)},
             {"kernel", text(m.kernel)},
             {"filesystem", text(m.filesystem)},
+            {"device", text(m.device)},
             {"tool_version", text(m.tool_version)}};
 }
 

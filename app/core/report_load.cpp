@@ -131,7 +131,9 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     rep.machine = {r.text(m, "host", "machine."),   r.text(m, "cpu_model", "machine."),
                    r.text(m, "kernel", "machine."), r.text(m, "filesystem", "machine."),
                    r.text(m, "tool_version", "machine."), unsigned(r.count(m, "cores", "machine.")),
-                   r.count(m, "memory_bytes", "machine.")};
+                   r.count(m, "memory_bytes", "machine."),
+                   // reports written before the device was recorded have none
+                   m.contains("device") ? r.text(m, "device", "machine.") : std::string("unknown")};
     rep.cache_method = r.text(root, "cache_method", {});
     rep.cancelled = r.flag(root, "cancelled", {});
     const QJsonArray sets = r.array(root, "input_sets", {});

@@ -73,9 +73,9 @@ class TestCliDiff : public QObject {
 private slots:
     void diff_prints_the_table_exactly() {
         QTemporaryDir dir;
-        write(dir.filePath("a.json"), core::report_json(report({"h", "Test CPU", "6.1.0", "ext4", "0.1.0", 2, 8ull << 30},
+        write(dir.filePath("a.json"), core::report_json(report({"h", "Test CPU", "6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"},
                                                               sfp::CacheMode::hot, 1000, {0.5, 0.2, 0.3})));
-        write(dir.filePath("b.json"), core::report_json(report({"h", "Other CPU", "6.8.0", "ext4", "0.1.0", 4, 16ull << 30},
+        write(dir.filePath("b.json"), core::report_json(report({"h", "Other CPU", "6.8.0", "ext4", "0.1.0", 4, 16ull << 30, "/dev/nvme0n1"},
                                                               sfp::CacheMode::cold, 10, {1.5, 0.1, 0.15})));
         const Result r = run({"diff", "a.json", "b.json"}, dir.path());
         QCOMPARE(r.err, QByteArray());

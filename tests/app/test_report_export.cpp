@@ -23,7 +23,7 @@ sfp::ExperimentReport sample_report() {
     rep.experiment.sizes = {1 << 20};
     rep.experiment.strategies = {"read", "mmap-mt"};
     rep.experiment.repetitions = 2;
-    rep.machine = {"host", "cpu", "6.1", "ext4", "0.1.0", 2, 24ull << 30};
+    rep.machine = {"host", "cpu", "6.1", "ext4", "0.1.0", 2, 24ull << 30, "/dev/vda"};
     rep.cache_method = "read before each run";
     rep.input_sets = {{{"/w/a", "/w/b"}, 1 << 20}};
     rep.cells = {hand_made::cell("read", 4096, 0), hand_made::cell("mmap-mt", 0, 2)};

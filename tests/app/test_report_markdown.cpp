@@ -121,6 +121,17 @@ private slots:
     }
 
     // What the loader reads is what report_json wrote: cells, statistics, machine and spec.
+    // A report written before the device was recorded still loads, and says it is not known.
+    void aReportWithoutADeviceSaysUnknown() {
+        QJsonObject json = json_of("report_a.json");
+        QJsonObject machine = json["machine"].toObject();
+        machine.remove("device");
+        json["machine"] = machine;
+        QCOMPARE(report_of(json).machine.device, std::string("unknown"));
+        QVERIFY(QString::fromUtf8(core::report_markdown(report_of(json))).contains("**Device of the inputs**: unknown"));
+        QCOMPARE(report_of(json_of("report_a.json")).machine.device, std::string("/dev/vda"));
+    }
+
     void loadingKeepsWhatTheReportSays() {
         const QJsonObject json = json_of("report_a.json");
         const QJsonObject again = QJsonDocument::fromJson(core::report_json(report_of(json))).object();

@@ -317,6 +317,8 @@ private slots:
         QVERIFY(!report.machine.kernel.empty());
         QVERIFY(report.machine.cores >= 1);
         QVERIFY(!report.machine.filesystem.empty());
+        // the mount's source ("/dev/vda", "tmpfs"): /proc/self/mounts names one for every path
+        QVERIFY2(!report.machine.device.empty() && report.machine.device != "unknown", report.machine.device.c_str());
         QVERIFY2(report.cache_method.starts_with("hot: inputs evicted ("), report.cache_method.c_str());
     }
 

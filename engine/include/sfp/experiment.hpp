@@ -95,6 +95,7 @@ struct MachineInfo {
     std::string host, cpu_model, kernel, filesystem, tool_version;
     unsigned cores = 0;
     std::uint64_t memory_bytes = 0;
+    std::string device;  // what the inputs' filesystem is mounted from ("/dev/vda"), "unknown"
 };
 
 struct ExperimentReport {

@@ -68,12 +68,17 @@ std::string existing_ancestor(std::string path) {
     }
 }
 
-// The type of the mount with the longest mount point containing the path ("ext4", "tmpfs").
-std::string filesystem_of(const std::string& path) {
+struct Mount {
+    std::string type = "unknown", device = "unknown";  // "ext4", "/dev/vda"
+};
+
+// The mount with the longest mount point containing the path.
+Mount mount_of(const std::string& path) {
+    Mount best;
     const std::string real = existing_ancestor(path);
-    if (real.empty()) return "unknown";
+    if (real.empty()) return best;
     std::ifstream in("/proc/self/mounts");
-    std::string line, best_type = "unknown";
+    std::string line;
     std::size_t best_len = 0;
     while (std::getline(in, line)) {
         std::istringstream fields(line);
@@ -84,10 +89,10 @@ std::string filesystem_of(const std::string& path) {
                               real.rfind(mount_point + "/", 0) == 0;
         if (contains && mount_point.size() >= best_len) {
             best_len = mount_point.size();
-            best_type = type;
+            best = {type, unescape(device)};
         }
     }
-    return best_type;
+    return best;
 }
 
 }  // namespace
@@ -97,7 +102,9 @@ MachineInfo machine_info(const std::string& data_path) {
     m.host = host();
     m.cpu_model = cpu_model();
     m.kernel = kernel();
-    m.filesystem = filesystem_of(data_path.empty() ? "." : data_path);
+    const Mount mount = mount_of(data_path.empty() ? "." : data_path);
+    m.filesystem = mount.type;
+    m.device = mount.device;
     m.tool_version = SFP_TOOL_VERSION;
     m.cores = online_cpus();
     m.memory_bytes = total_memory_bytes();
