@@ -7,6 +7,8 @@
 #include "controller.hpp"
 #include "main_window.hpp"
 #include "message_area.hpp"
+#include "overlay_sets.hpp"
+#include "report_load.hpp"
 #include "plot_panel.hpp"
 #include "report_pdf.hpp"
 
@@ -21,7 +23,15 @@ bool export_report(MainWindow& window, const QString& path) {
     window.plotPanel()->redrawNow();
     report::PdfInput input;
     input.report = &results;
-    input.plots = {window.plotPanel()->plot()};
+    input.plots = {window.plotPanel()->plot()};  // with the imported sets drawn over it
+    // Every shown imported set that is a whole report joins the ratio tables; the articles'
+    // reference sets (medians only) appear in the plot alone.
+    for (const core::ResultSet& set : window.overlays()->shown()) {
+        try {
+            input.extra.push_back({QString::fromStdString(set.name()), core::load_report(set.path)});
+        } catch (const std::exception&) {
+        }
+    }
     try {
         report::write_report_pdf(path, input);
     } catch (const std::exception& e) {

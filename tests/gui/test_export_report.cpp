@@ -11,6 +11,8 @@
 #include "export_report_action.hpp"
 #include "main_window.hpp"
 #include "message_area.hpp"
+#include "overlay_sets.hpp"
+#include "report_export.hpp"
 #include "plot_panel.hpp"
 #include "settings.hpp"
 
@@ -68,6 +70,18 @@ private slots:
         const QString text = output_of(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")}).simplified();
         for (const char* words : {"Machine", "Method", "relative to the fastest", "read", "mmap", "Replay"})
             QVERIFY2(text.contains(QString::fromUtf8(words)), words);
+        // an imported report (here: this run's own, saved) joins the report as a ratio table
+        QFile saved(dir.filePath(QStringLiteral("imported.json")));
+        QVERIFY(saved.open(QIODevice::WriteOnly));
+        saved.write(core::report_json(w.controller()->report()));
+        saved.close();
+        w.overlays()->add(saved.fileName());
+        QVERIFY(export_report(w, pdf));
+        const QString with_import = output_of(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")}).simplified();
+        QVERIFY2(with_import.contains(QStringLiteral("Compared with")), qPrintable(with_import.right(600)));
+        const qsizetype cells = qsizetype(w.controller()->report().cells.size());
+        QVERIFY2(with_import.contains(QStringLiteral("%1 of %1 cells here have a match").arg(cells)),
+                 qPrintable(with_import.right(600)));
         // a path that cannot be written: the message says so, nothing is left behind
         QVERIFY(!export_report(w, dir.filePath(QStringLiteral("no/such/dir/r.pdf"))));
         QVERIFY(w.messageArea()->text().contains(QStringLiteral("Export failed")));
