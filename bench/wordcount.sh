@@ -49,14 +49,14 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 med() { local -n of=$1; tr ' ' '\n' <<<"${of[$2]}" | grep . | median; }
 wc_real=$(med real wc)
 table=$(
-    echo "| strategy | parameters | median real (s) | median user+sys (s) | CPU % of one core | MB/s | vs wc (real) |"
+    echo "| strategy | parameters | median real (s) | median user+sys (s) | CPU % of all cores | MB/s | vs wc (real) |"
     echo "|---|---|---:|---:|---:|---:|---:|"
     for name in "${order[@]}"; do
-        awk -v n="$name" -v m="$(med real "$name")" -v c="$(med cpu "$name")" \
+        awk -v n="$name" -v m="$(med real "$name")" -v c="$(med cpu "$name")" -v cores="$(nproc)" \
             -v w="$wc_real" -v s="$size" -v strat="${cell[$name]}" \
             'BEGIN {sub(/^--strategy [^ ]+ ?/, "", strat); if (strat == "") strat = "-";
                     v = w >= m ? sprintf("%.1fx faster", w / m) : sprintf("%.1fx slower", m / w);
-                    printf "| %s | %s | %.3f | %.3f | %.0f | %.0f | %s |\n", n, strat, m, c, 100 * c / m, s / m / 1e6, v}'
+                    printf "| %s | %s | %.3f | %.3f | %.0f | %.0f | %s |\n", n, strat, m, c, 100 * c / m / cores, s / m / 1e6, v}'
     done
 )
 # "6.1x faster" or "1.2x slower": the median real time of $1 against $2's

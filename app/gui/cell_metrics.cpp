@@ -1,6 +1,10 @@
 #include "cell_metrics.hpp"
 
 #include <QObject>
+#include <algorithm>
+#include <thread>
+
+#include "report_format.hpp"
 
 namespace gui {
 
@@ -28,7 +32,7 @@ QString metric_title(Metric m) {
     case Metric::elapsed: return QObject::tr("elapsed time (s)");
     case Metric::user: return QObject::tr("user CPU time (s)");
     case Metric::system: return QObject::tr("system CPU time (s)");
-    case Metric::cpu: return QObject::tr("CPU utilisation (%, 100 = one core)");
+    case Metric::cpu: return QObject::tr("CPU % of all cores");
     case Metric::throughput: return QObject::tr("throughput (MB/s)");
     }
     return {};
@@ -36,13 +40,19 @@ QString metric_title(Metric m) {
 
 bool counts(const sfp::RunRecord& record) { return record.status == "ok"; }
 
-double metric_of(const sfp::RunRecord& record, Metric m) {
+unsigned cores_of(const sfp::ExperimentReport& report) {
+    return report.machine.cores ? report.machine.cores : std::max(1u, std::thread::hardware_concurrency());
+}
+
+bool cpu_over_base(double cpu_percent) { return cpu_percent > 100.5; }  // rounding of the clocks
+
+double metric_of(const sfp::RunRecord& record, Metric m, unsigned cores) {
     const sfp::RunResult& r = record.result;
     switch (m) {
     case Metric::elapsed: return r.real_s;
     case Metric::user: return r.usage.user_s;
     case Metric::system: return r.usage.sys_s;
-    case Metric::cpu: return r.real_s > 0 ? (r.usage.user_s + r.usage.sys_s) / r.real_s * 100 : 0;
+    case Metric::cpu: return core::cpu_percent(r.usage.user_s, r.usage.sys_s, r.real_s, cores).value_or(0);
     case Metric::throughput: return r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0;
     }
     return 0;
@@ -51,7 +61,7 @@ double metric_of(const sfp::RunRecord& record, Metric m) {
 std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m) {
     std::vector<double> values;
     for (const sfp::RunRecord& r : report.runs)
-        if (r.cell == cell && counts(r)) values.push_back(metric_of(r, m));
+        if (r.cell == cell && counts(r)) values.push_back(metric_of(r, m, cores_of(report)));
     return values;
 }
 

@@ -18,7 +18,14 @@ QString metric_title(Metric m);  // "elapsed time (s)": an axis title with its u
 QString metric_unit(Metric m);   // "s", "%", "MB/s"
 
 bool counts(const sfp::RunRecord& record);  // a successful timed run
-double metric_of(const sfp::RunRecord& record, Metric m);
+// CPU % has one meaning everywhere (window, summary, CSV cpu_pct): (user + sys) / elapsed over
+// all `cores` of the machine, so 100 % is every core busy (core::cpu_percent).
+double metric_of(const sfp::RunRecord& record, Metric m, unsigned cores);
+// The machine's cores a report's CPU % is taken over: its own record, else this machine's
+// (a live run's report has no machine yet).
+unsigned cores_of(const sfp::ExperimentReport& report);
+// A CPU % above 100 % of all cores cannot be honest accounting: it is flagged where shown.
+bool cpu_over_base(double cpu_percent);
 
 // The metric over a cell's successful runs, in the order they ran.
 std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m);

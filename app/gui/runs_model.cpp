@@ -22,6 +22,7 @@ QVariant trouble_background(bool trouble, bool mismatch) {
 void RunsModel::begin(std::vector<sfp::Cell> cells) {
     beginResetModel();
     cells_ = std::move(cells);
+    cores_ = cores_of(sfp::ExperimentReport{});  // a live run: this machine's
     runs_.clear();
     endResetModel();
 }
@@ -46,6 +47,7 @@ void RunsModel::apply(const sfp::RunUpdate& update) {
 void RunsModel::setReport(const sfp::ExperimentReport& report) {
     beginResetModel();
     cells_ = report.cells;
+    cores_ = cores_of(report);
     runs_ = report.runs;
     endResetModel();
 }
@@ -56,7 +58,7 @@ int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isVa
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
-                                                   "rep", "real s", "user s", "sys s", "CPU % of a core",
+                                                   "rep", "real s", "user s", "sys s", "CPU % of all cores",
                                                    "MB/s", "cached %", "large folios %", "status",
                                                    "message"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
@@ -74,7 +76,7 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     const sfp::Cell* cell = run.cell < cells_.size() ? &cells_[run.cell] : nullptr;
     const bool timed = run.status == "ok" || run.status == "MISMATCH";
     auto number = [&](Metric m, int decimals) -> QVariant {
-        return timed ? QString::number(metric_of(run, m), 'f', decimals) : QStringLiteral("–");
+        return timed ? QString::number(metric_of(run, m, cores_), 'f', decimals) : QStringLiteral("–");
     };
     switch (column) {
     case Index: return row + 1;
@@ -86,7 +88,10 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     case Real: return number(Metric::elapsed, 4);
     case User: return number(Metric::user, 4);
     case Sys: return number(Metric::system, 4);
-    case Cpu: return number(Metric::cpu, 0);
+    case Cpu: {  // flagged, not silently shown, when above every core busy
+        const double cpu = metric_of(run, Metric::cpu, cores_);
+        return timed && cpu_over_base(cpu) ? QString::number(cpu, 'f', 0) + tr(" (over 100 %!)") : number(Metric::cpu, 0);
+    }
     case Throughput: return number(Metric::throughput, 1);
     case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
     case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
@@ -104,11 +109,11 @@ QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) cons
     case Threads: return cell ? cell->threads : 0u;
     case FileSize: return cell ? qulonglong(cell->file_size) : 0;
     case Repetition: return run.repetition;
-    case Real: return metric_of(run, Metric::elapsed);
-    case User: return metric_of(run, Metric::user);
-    case Sys: return metric_of(run, Metric::system);
-    case Cpu: return metric_of(run, Metric::cpu);
-    case Throughput: return metric_of(run, Metric::throughput);
+    case Real: return metric_of(run, Metric::elapsed, cores_);
+    case User: return metric_of(run, Metric::user, cores_);
+    case Sys: return metric_of(run, Metric::system, cores_);
+    case Cpu: return metric_of(run, Metric::cpu, cores_);
+    case Throughput: return metric_of(run, Metric::throughput, cores_);
     case Residency: return run.residency_pct;
     case LargeFolios: return run.large_folio_share;
     default: return display(run, column, row);

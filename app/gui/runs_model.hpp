@@ -38,6 +38,7 @@ private:
     QVariant sortKey(const sfp::RunRecord& run, int column, int row) const;
 
     std::vector<sfp::Cell> cells_;
+    unsigned cores_ = 1;  // CPU % is of all of them (cell_metrics.hpp)
     std::vector<sfp::RunRecord> runs_;
 };
 

@@ -16,6 +16,7 @@
 #include "plot_panel.hpp"
 #include "plot_slice.hpp"
 #include "plots/plots.hpp"
+#include "report_format.hpp"
 #include "progress_panel.hpp"
 #include "results_panel.hpp"
 #include "runs_model.hpp"
@@ -140,9 +141,24 @@ private slots:
 
     void metricsOfARun() {
         const sfp::RunRecord r = fixtures::run(0, 1, 0.5, 0.25, 0.5);
-        QCOMPARE(metric_of(r, Metric::cpu), 150.0);
-        QCOMPARE(metric_of(r, Metric::throughput), 4.0);  // 2 MB in 0.5 s
-        QCOMPARE(metric_of(r, Metric::system), 0.5);
+        // CPU % is of all cores, as in the CSV's cpu_pct and the summary: 0.75 s of CPU in 0.5 s
+        // is 75 % of two cores; on one core it is over the base, and flagged
+        QCOMPARE(metric_of(r, Metric::cpu, 2), 75.0);
+        QCOMPARE(metric_of(r, Metric::cpu, 2), *core::cpu_percent(0.25, 0.5, 0.5, 2));
+        QVERIFY(!cpu_over_base(metric_of(r, Metric::cpu, 2)));
+        QVERIFY(cpu_over_base(metric_of(r, Metric::cpu, 1)));
+        QCOMPARE(metric_of(r, Metric::throughput, 2), 4.0);  // 2 MB in 0.5 s
+        QCOMPARE(metric_of(r, Metric::system, 2), 0.5);
+        // the runs table says which base, and flags a value above it
+        sfp::ExperimentReport one_core;
+        one_core.machine.cores = 1;
+        one_core.cells = {fixtures::cell("read", 4096, 0)};
+        one_core.runs = {r};
+        RunsModel runs;
+        runs.setReport(one_core);
+        QCOMPARE(runs.headerData(RunsModel::Cpu, Qt::Horizontal).toString(), QStringLiteral("CPU % of all cores"));
+        QVERIFY2(runs.index(0, RunsModel::Cpu).data().toString().contains("over 100 %"),
+                 qPrintable(runs.index(0, RunsModel::Cpu).data().toString()));
     }
 
     void plotHoldsOneGraphPerStrategy() {
