@@ -58,6 +58,21 @@ class TestCipher : public QObject {
     }
 
 private slots:
+    // No shift named: Caesar's own 3, a real transform (0 would only copy); widen needs none
+    // and says nothing about a shift nobody gave.
+    void defaultShiftTransforms() {
+        const Bytes& in = sample(10'000);
+        write_file(path("ds-in"), in);
+        const sfp::RunResult r = run("stream", path("ds-in"), path("ds-out"), 4096, 1, {});
+        QVERIFY2(r.status == sfp::Status::ok, describe(r).c_str());
+        QVERIFY(read_file(path("ds-out")) == reference(in, "caesar", 3));
+        QVERIFY(read_file(path("ds-out")) != in);
+        const sfp::RunResult wide = run("stream", path("ds-in"), path("ds-out"), 4096, 1, {{"transform", "widen"}});
+        QVERIFY2(wide.status == sfp::Status::ok, describe(wide).c_str());
+        QVERIFY(read_file(path("ds-out")) == reference(in, "widen", 0));
+        QVERIFY(wide.notes.empty());
+    }
+
     void initTestCase() { QVERIFY(dir_.isValid()); }
 
     void everyStrategyIsListed() {

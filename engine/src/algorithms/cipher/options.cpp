@@ -7,14 +7,15 @@ namespace sfp::cipher {
 
 CipherOptions parse_options(const RunSpec& spec) {
     CipherOptions o;
-    o.shift = int(option_int(spec, "shift", 0, -kMaxShift, kMaxShift));
+    const bool shift_given = spec.options.count("shift") > 0;
+    o.shift = int(option_int(spec, "shift", kDefaultShift, -kMaxShift, kMaxShift));
     const std::string t = option_text(spec, "transform", "caesar");
     if (t == "caesar") o.transform = Transform::caesar;
     else if (t == "letters") o.transform = Transform::letters;
     else if (t == "widen") o.transform = Transform::widen;
     else fail("option transform: '" + t + "' is not one of caesar, letters, widen");
-    if (o.transform == Transform::widen && o.shift != 0) {  // atou widens the bytes as they are
-        o.ignored_shift = o.shift;
+    if (o.transform == Transform::widen) {  // atou widens the bytes as they are
+        if (shift_given) o.ignored_shift = o.shift;
         o.shift = 0;
     }
     o.fast = option_flag(spec, "fast");

@@ -13,6 +13,8 @@ enum class Transform {
 };
 
 inline constexpr int kMaxShift = 255;
+// Caesar's own shift: an experiment that names none still transforms (0 would only copy).
+inline constexpr int kDefaultShift = 3;
 
 struct CipherOptions {
     int shift = 0;               // "shift": -255..255 (always 0 for widen)

@@ -11,7 +11,7 @@ constexpr Parameter kTable[] = {
     kBlockSizeParameter,
     kThreadsParameter,
     {.name = "shift", .type = ParameterType::range, .help = "the shift K",
-     .fallback = 0, .min = -kMaxShift, .max = kMaxShift},
+     .fallback = kDefaultShift, .min = -kMaxShift, .max = kMaxShift},
     {.name = "transform", .type = ParameterType::choice,
      .help = "the transform: caesar, letters or widen (see `sfpbench cipher --help`)",
      .fallback = 0, .choices = kTransforms},
