@@ -5,7 +5,7 @@ JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 PACKAGES   := cmake ninja-build g++ pkg-config diffutils coreutils \
               qt6-base-dev libqcustomplot-dev liburing-dev libxxhash-dev xxhash \
-              xvfb xauth x11-apps imagemagick poppler-utils
+              xvfb xauth x11-apps imagemagick poppler-utils time
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # gcc 12's ThreadSanitizer cannot cope with the kernel's high mmap randomisation.
 NO_ASLR    := setarch $(shell uname -m) -R
