@@ -83,8 +83,9 @@ QString cells_table(const sfp::ExperimentReport& report) {
         for (const std::string& name : swept) parameters << QString::fromStdString(sfp::swept_text(cell, name));
         rows.push_back(parameters + QStringList{
                         size_text(cell.file_size), QString::number(real.n),
-                        time(real.median), time(real.mean), time(real.ci95), time(real.min),
-                        any ? QString::number(real.cv * 100, 'f', 1) + "%" : kUnknown,
+                        any ? time(real.median) : (st.failed ? kUnknown : QStringLiteral("not run")),
+                        time(real.mean), real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
+                        real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
                         any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
                         number_text(any ? cpu_percent(st.user.mean, st.sys.mean, real.mean, report.machine.cores)
                                         : std::nullopt,

@@ -128,7 +128,9 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         if (col == Threads) return threads_text(c.threads);
         if (col == FileSize) return size_text(c.file_size);
         if (col == Strategy || col == Runs || col == Failed) return value(index.row(), col);
-        if (s.real.n == 0) return QStringLiteral("–");
+        if (s.real.n == 0)  // a cancel left it unrun: said so once, in the median's place
+            return col == Median && s.failed == 0 ? tr("not run") : QStringLiteral("–");
+        if (s.real.n == 1 && (col == Stddev || col == Ci95 || col == Cv)) return tr("n/a");  // no spread of one
         const QVariant v = value(index.row(), col);
         if (!v.isValid()) return QStringLiteral("–");
         const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == Slower ? 2 : 4;

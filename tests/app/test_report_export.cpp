@@ -177,6 +177,23 @@ private slots:
         QCOMPARE(column(t, 1, "ratio_to_fastest"), QString("n/a"));
     }
 
+    // The text summary: a cell a cancel left unrun says "not run"; one run has no spread.
+    void textSummarySaysNotRunAndNoSpread() {
+        sfp::ExperimentReport rep = sample_report();
+        rep.stats[0].real = {};
+        rep.stats[0].failed = 0;
+        rep.stats[1].real.n = 1;
+        const QString text = core::summary_text(rep);
+        const QStringList lines = text.split('\n');
+        const auto row_of = [&](const char* strategy) {
+            for (const QString& l : lines)
+                if (l.trimmed().startsWith(QString::fromUtf8(strategy) + " ")) return l;
+            return QString();
+        };
+        QVERIFY2(row_of("read").contains("not run"), qPrintable(text));
+        QVERIFY2(row_of("mmap-mt").count("n/a") >= 2, qPrintable(row_of("mmap-mt")));  // +-ci95 and cv
+    }
+
     void textSummaryShowsFits() {
         sfp::ExperimentReport rep = sample_report();
         rep.fits = {bent_fit()};

@@ -98,6 +98,23 @@ private slots:
         QCOMPARE(proxy.index(0, RunsModel::Block).data().toString(), QStringLiteral("64K"));
     }
 
+    // A cell a cancel left unrun says "not run"; one run has no spread: "n/a", not 0.
+    void statsModelSaysNotRunAndNoSpread() {
+        sfp::ExperimentReport r;
+        r.cells = {fixtures::cell("read", 4096, 0), fixtures::cell("mmap", 0, 0)};
+        r.runs = {fixtures::run(0, 1, 0.5, 0.1, 0.1)};
+        StatsModel model;
+        model.setReport(r);
+        QCOMPARE(model.index(0, StatsModel::Median).data().toString(), QStringLiteral("0.5000"));
+        for (int col : {StatsModel::Stddev, StatsModel::Ci95, StatsModel::Cv})
+            QCOMPARE(model.index(0, col).data().toString(), QStringLiteral("n/a"));
+        QCOMPARE(model.index(1, StatsModel::Median).data().toString(), QStringLiteral("not run"));
+        QCOMPARE(model.index(1, StatsModel::Mean).data().toString(), QStringLiteral("–"));
+        r.runs.push_back(fixtures::run(0, 2, 0.7, 0.1, 0.1));  // two runs: a spread
+        model.setReport(r);
+        QVERIFY(model.index(0, StatsModel::Stddev).data().toString() != QStringLiteral("n/a"));
+    }
+
     void statsModelSummarisesCellsLive() {
         StatsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -118,7 +135,7 @@ private slots:
         r.runs.clear();
         model.setReport(r);
         QCOMPARE(model.rowCount(), 4);
-        QCOMPARE(model.index(0, StatsModel::Median).data().toString(), QStringLiteral("–"));
+        QCOMPARE(model.index(0, StatsModel::Median).data().toString(), QStringLiteral("not run"));  // no runs yet
     }
 
     void lineSeriesHaveOneLinePerStrategy() {
