@@ -355,7 +355,11 @@ private slots:
                 QVERIFY2(r.status == "ok", (r.status + " " + r.result.error).c_str());
                 QCOMPARE(r.result.bytes, made.bytes);
                 QVERIFY(r.result.list_s > 0);
-                QCOMPARE(r.residency_pct, mode == sfp::CacheMode::cold ? 0.0 : 100.0);  // our own files: mincore tells
+                // our own files, so mincore tells; this machine's page cache decays on its own
+                // (DAMON reclaim), so hot is "nearly all", as issue 9 states it, not exactly 100
+                const std::string residency = std::to_string(r.residency_pct);
+                if (mode == sfp::CacheMode::cold) QVERIFY2(r.residency_pct >= 0 && r.residency_pct < 5, residency.c_str());
+                else QVERIFY2(r.residency_pct >= 90, residency.c_str());
             }
         }
     }
