@@ -37,21 +37,9 @@ const SpecFlag kSpecFlags[] = {
     {"option", "options"},      {"workdir", "workdir"},
 };
 
-// Each sweepable parameter of any algorithm's table other than block size and threads (which
-// keep --block and --threads) is a flag of its own name: --packing 1,1000.
-std::vector<const sfp::Parameter*> swept_flags() {
-    std::vector<const sfp::Parameter*> out;
-    for (std::string_view algorithm : sfp::algorithms())
-        for (const sfp::Parameter& p : sfp::parameters_of(algorithm))
-            if (p.sweepable && p.used_by == sfp::uses_nothing &&
-                std::none_of(out.begin(), out.end(), [&](const sfp::Parameter* q) { return q->name == p.name; }))
-                out.push_back(&p);
-    return out;
-}
-
 std::vector<std::string> swept_names() {
     std::vector<std::string> names;
-    for (const sfp::Parameter* p : swept_flags()) names.emplace_back(p->name);
+    for (const sfp::Parameter* p : sfp::swept_parameters()) names.emplace_back(p->name);
     return names;
 }
 
@@ -112,7 +100,7 @@ void add_options(QCommandLineParser& p) {
                           "sequential: all repetitions of a cell together (default interleaved).",
                  "order", "interleaved"});
     p.addOption({"seed", "Seed of the generated data and the interleaved order (default 1).", "n", "1"});
-    for (const sfp::Parameter* swept : swept_flags())
+    for (const sfp::Parameter* swept : sfp::swept_parameters())
         p.addOption({qtext(swept->name), swept_help(*swept), "list"});
     p.addOption({"option", "An algorithm option, e.g. max_mismatches=8 (repeatable; `sfpbench strategies ALG` lists them).",
                  "key=value"});

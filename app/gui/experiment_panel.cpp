@@ -83,17 +83,6 @@ ValueToggles* swept_toggles(const sfp::Parameter& p, QWidget* parent) {
     return toggles;
 }
 
-// Every sweepable parameter of any algorithm other than block size and threads, one per name.
-std::vector<const sfp::Parameter*> swept_parameters() {
-    std::vector<const sfp::Parameter*> out;
-    for (std::string_view algorithm : sfp::algorithms())
-        for (const sfp::Parameter& p : sfp::parameters_of(algorithm))
-            if (p.sweepable && p.used_by == sfp::uses_nothing &&
-                std::none_of(out.begin(), out.end(), [&](const sfp::Parameter* q) { return q->name == p.name; }))
-                out.push_back(&p);
-    return out;
-}
-
 }  // namespace
 
 ExperimentPanel::ExperimentPanel(QWidget* parent)
@@ -148,7 +137,7 @@ QWidget* ExperimentPanel::makeParameters() {
     auto* form = new QFormLayout(box);
     form->addRow(tr("Block sizes"), blocks_);
     form->addRow(tr("Threads"), threads_);
-    for (const sfp::Parameter* p : swept_parameters()) {
+    for (const sfp::Parameter* p : sfp::swept_parameters()) {
         const std::string name(p->name);
         ValueToggles* toggles = swept_toggles(*p, box);
         swept_.emplace_back(name, toggles);

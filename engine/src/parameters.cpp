@@ -7,6 +7,7 @@
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
 
 namespace sfp {
 
@@ -31,6 +32,16 @@ const Parameter* find_parameter(std::string_view algorithm, std::string_view nam
     for (const Parameter& p : parameters_of(algorithm))
         if (p.name == name) return &p;
     return nullptr;
+}
+
+std::vector<const Parameter*> swept_parameters() {
+    std::vector<const Parameter*> out;
+    for (std::string_view algorithm : algorithms())
+        for (const Parameter& p : parameters_of(algorithm))
+            if (p.sweepable && p.used_by == uses_nothing &&
+                std::none_of(out.begin(), out.end(), [&](const Parameter* q) { return q->name == p.name; }))
+                out.push_back(&p);
+    return out;
 }
 
 std::string parameter_names(std::string_view algorithm) {

@@ -50,24 +50,9 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report) {
         show_placeholder(c, QObject::tr("Listing and processing times appear here as iterate runs finish."));
         return hover;
     }
-    QCPBars* below = nullptr;
     double top = 0;
-    const struct {
-        const QVector<double>* values;
-        QString name;
-        QColor color;
-    } layers[] = {{&listing, QObject::tr("listing the tree"), series_color(2)},
-                  {&processing, QObject::tr("reading and hashing"), series_color(0)}};
-    for (const auto& layer : layers) {
-        auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(layer.name);
-        bars->setWidth(0.7);
-        bars->setPen(QPen(layer.color.darker(130)));
-        bars->setBrush(layer.color);
-        bars->setData(keys, *layer.values, true);
-        if (below) bars->moveAbove(below);
-        below = bars;
-    }
+    draw_stack(c, keys, {{&listing, QObject::tr("listing the tree"), series_color(2)},
+                         {&processing, QObject::tr("reading and hashing"), series_color(0)}});
     for (int k = 0; k < keys.size(); ++k) top = std::max(top, listing[k] + processing[k]);
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setTickLabelRotation(keys.size() > 6 ? 45 : 0);

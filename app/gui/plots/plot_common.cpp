@@ -66,6 +66,20 @@ void set_category_axis(const Canvas& c, const QSharedPointer<QCPAxisTickerText>&
     c.plot->xAxis->grid()->setVisible(true);
 }
 
+void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::vector<StackLayer>& layers) {
+    QCPBars* below = nullptr;
+    for (const StackLayer& layer : layers) {
+        auto* bars = new QCPBars(canvas.plot->xAxis, canvas.plot->yAxis);
+        bars->setName(layer.name);
+        bars->setWidth(0.7);
+        bars->setPen(QPen(layer.color.darker(130)));
+        bars->setBrush(layer.color);
+        bars->setData(keys, *layer.values, true);
+        if (below) bars->moveAbove(below);
+        below = bars;
+    }
+}
+
 void show_placeholder(const Canvas& c, const QString& text) {
     auto* item = new QCPItemText(c.plot);
     item->position->setType(QCPItemPosition::ptAxisRectRatio);

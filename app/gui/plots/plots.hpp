@@ -57,6 +57,14 @@ SeriesLook series_look(int index);
 constexpr int kTopN = 15;
 // Category names down the y axis, first on top: every bar keeps a readable name at any count.
 void set_category_axis(const Canvas& canvas, const QSharedPointer<QCPAxisTickerText>& ticker, double last_key);
+// Bars stacked per category key, the first layer at the bottom (timep's split, iterate's
+// listing under processing).
+struct StackLayer {
+    const QVector<double>* values;
+    QString name;
+    QColor color;
+};
+void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::vector<StackLayer>& layers);
 // Bottom text above an empty plot (no runs yet).
 void show_placeholder(const Canvas& canvas, const QString& text);
 // "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with.

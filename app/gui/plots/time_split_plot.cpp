@@ -41,25 +41,10 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
         return hover;
     }
-    const struct {
-        const QVector<double>* values;
-        QString name;
-        QColor color;
-    } layers[] = {{&user, QObject::tr("user"), series_color(0)},
-                  {&sys, QObject::tr("system"), series_color(1)},
-                  {&wait, QObject::tr("waiting (elapsed − CPU)"), QColor(190, 190, 190)}};
-    QCPBars* below = nullptr;
+    draw_stack(c, keys, {{&user, QObject::tr("user"), series_color(0)},
+                         {&sys, QObject::tr("system"), series_color(1)},
+                         {&wait, QObject::tr("waiting (elapsed − CPU)"), QColor(190, 190, 190)}});
     double top = 0;
-    for (const auto& layer : layers) {
-        auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(layer.name);
-        bars->setWidth(0.7);
-        bars->setPen(QPen(layer.color.darker(130)));
-        bars->setBrush(layer.color);
-        bars->setData(keys, *layer.values, true);
-        if (below) bars->moveAbove(below);
-        below = bars;
-    }
     for (int k = 0; k < keys.size(); ++k) top = std::max({top, user[k] + sys[k] + wait[k], real[k]});
     QCPGraph* elapsed = plot->addGraph();
     elapsed->setName(QObject::tr("elapsed (median)"));

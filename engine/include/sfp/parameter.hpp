@@ -48,6 +48,9 @@ inline constexpr Parameter kThreadsParameter{
 // The algorithm's table (empty for an unknown algorithm), and one entry of it.
 std::span<const Parameter> parameters_of(std::string_view algorithm) noexcept;
 const Parameter* find_parameter(std::string_view algorithm, std::string_view name) noexcept;
+// Every sweepable parameter of any algorithm other than block size and threads (which have
+// fields of their own), one per name: run's flags and the window's toggle rows.
+std::vector<const Parameter*> swept_parameters();
 // "block_size, threads, packing": for messages that list the known names.
 std::string parameter_names(std::string_view algorithm);
 
