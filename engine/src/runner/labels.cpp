@@ -3,6 +3,7 @@
 
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/parameter.hpp"
 
 namespace sfp {
 namespace {
@@ -46,7 +47,10 @@ std::string threads_text(unsigned threads) { return threads ? std::to_string(thr
 
 std::string swept_text(const Cell& cell, std::string_view name) {
     const auto it = cell.swept.find(std::string(name));
-    return it == cell.swept.end() ? "-" : std::to_string(it->second);
+    if (it == cell.swept.end()) return "-";
+    for (const Parameter* p : swept_parameters())  // a choice by its name ("reversed"), not its index
+        if (p->name == name && p->type == ParameterType::choice) return value_text(*p, std::int64_t(it->second));
+    return std::to_string(it->second);
 }
 
 std::string cell_label(const Cell& cell) { return parameters(cell) + " size=" + format_size(cell.file_size); }
