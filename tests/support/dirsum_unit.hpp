@@ -98,8 +98,8 @@ inline const sfp::Strategy kStrategies[] = {
      .uses = sfp::uses_block, .probe = always, .run = walk, .swept = kSwept},
 };
 
-inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum", .inputs = 1, .data_kind = "tree", .parameters = kParameters,
-                                  .check_input = check_root};
+// No check_input: the "tree" kind checks a given input is a directory that can be listed.
+inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum", .inputs = 1, .data_kind = "tree", .parameters = kParameters};
 
 // Adds the unit to the registry; call first, before anything looks an algorithm up.
 inline void add() { sfp::add_algorithm(kIo, kStrategies); }

@@ -47,6 +47,9 @@ struct InputKind {
     std::vector<std::string> files_of(const std::vector<std::string>& paths) const;
     // The size reports and cells show: the first file's, or a tree's total bytes.
     std::uint64_t size_of(const std::vector<std::string>& paths) const;
+    // Throws sfp::Failure naming a path that cannot be an input of this kind: not a readable
+    // file, or not a directory that can be listed (preflight, before anything runs).
+    void check(const std::string& path) const;
 };
 
 std::span<const InputKind> input_kinds() noexcept;

@@ -7,6 +7,7 @@
 #include <charconv>
 
 #include "algorithms/iterate/listing.hpp"
+#include "io/file.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -132,6 +133,11 @@ std::uint64_t InputKind::size_of(const std::vector<std::string>& paths) const {
         if (::stat(file.c_str(), &st) == 0) bytes += std::uint64_t(st.st_size);  // a missing file fails its runs
     }
     return bytes;
+}
+
+void InputKind::check(const std::string& path) const {
+    if (directory) iterate::check_root(path);
+    else File::open_read(path);
 }
 
 std::span<const InputKind> input_kinds() noexcept { return kKinds; }
