@@ -194,6 +194,28 @@ private slots:
         QCOMPARE(bytes_of(root + "/one.bin"), std::uint64_t(1000));  // the input is left as it was
     }
 
+    // Without a check of its own, a given input is checked by the algorithm's kind: a tree must
+    // be a directory, a pair's two paths readable files.
+    void preflightChecksAGivenInputByItsKind() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString() + "/t";
+        make_tree(root);
+        sfp::Experiment e = dirsum_experiment(dir.path().toStdString() + "/work");
+        e.inputs = {root};
+        QVERIFY(sfp::preflight(e).empty());
+        e.inputs = {root + "/one.bin"};
+        std::vector<sfp::Problem> problems = sfp::preflight(e);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems[0].field, std::string("inputs[0]"));
+        QVERIFY2(problems[0].message.find("not a directory") != std::string::npos, problems[0].message.c_str());
+        sfp::Experiment c;
+        c.algorithm = "compare";
+        c.inputs = {root + "/one.bin", root};
+        problems = sfp::preflight(c);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems[0].field, std::string("inputs[1]"));
+    }
+
     // A kind of another shape is refused before anything is generated.
     void aKindOfAnotherShapeIsRefused() {
         QTemporaryDir dir;
