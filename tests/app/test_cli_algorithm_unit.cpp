@@ -120,6 +120,33 @@ private slots:
         QVERIFY(!QFile::exists(csv));
     }
 
+    // `generate` takes each kind's flags from the kinds table: a pair's named offsets, a tree
+    // sized by --size, and a flag of another kind refused before anything is written.
+    void generateFollowsTheKindsTable() {
+        const QString a = dir_.path() + "/a.bin", b = dir_.path() + "/b.bin";
+        QCOMPARE(call(cli::cmd_generate, {"pair", a, b, "--size", "4097", "--mismatch-at", "middle,last,7"}, dir_.path()).code, 0);
+        const testing::Bytes x = testing::read_file(a.toStdString()), y = testing::read_file(b.toStdString());
+        QCOMPARE(x.size(), std::size_t(4097));
+        QCOMPARE(y.size(), std::size_t(4097));
+        for (std::size_t i = 0; i < x.size(); ++i) QCOMPARE(x[i] != y[i], i == 7 || i == 2048 || i == 4096);
+
+        const Printed wrong = call(cli::cmd_generate, {"random", dir_.path() + "/r.bin", "--files", "3"}, dir_.path());
+        QCOMPARE(wrong.code, 2);
+        QVERIFY2(wrong.usage_error.contains("--files") && wrong.usage_error.contains("generate tree"),
+                 qPrintable(wrong.usage_error));
+        QVERIFY(!QFile::exists(dir_.path() + "/r.bin"));
+
+        const std::string tree = dir_.path().toStdString() + "/made";
+        const Printed made = call(cli::cmd_generate, {"tree", QString::fromStdString(tree), "--size", "1M"}, dir_.path());
+        QCOMPARE(made.code, 0);
+        std::uint64_t files = 0, bytes = 0;
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(tree))
+            if (entry.is_regular_file()) ++files, bytes += entry.file_size();
+        QVERIFY(files > 1);
+        QCOMPARE(made.out.trimmed(), QByteArray::number(qulonglong(files)) + " files, " +
+                                         QByteArray::number(qulonglong(bytes)) + " bytes");
+    }
+
     // `strategies dirsum` lists its strategy and its parameter table, the choice included.
     void strategiesListsTheUnit() {
         const Printed r = call(cli::cmd_strategies, {"dirsum"}, dir_.path());
