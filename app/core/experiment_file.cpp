@@ -216,6 +216,10 @@ void check_inputs(const sfp::Experiment& e) {
         throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (" + sfp::input_kind_names() + ")");
     if (kind_files != files)
         throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
+    const sfp::InputKind* own = io ? sfp::find_input_kind(io->data_kind) : nullptr;  // a directory, or files
+    if (own && own->directory != sfp::find_input_kind(e.data_kind)->directory)
+        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + (own->directory ? "files" : "a directory") +
+                                         ", but " + e.algorithm + " reads " + (own->directory ? "a directory" : "files"));
     not_empty(e.sizes, "sizes", "file size for the generated data");
     no_duplicates(e.sizes, "sizes");
 }

@@ -18,6 +18,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "csv_reader.hpp"
+#include "experiment_file.hpp"
 #include "support/dirsum_unit.hpp"
 #include "support/temp_files.hpp"
 
@@ -145,6 +146,25 @@ private slots:
         QVERIFY(files > 1);
         QCOMPARE(made.out.trimmed(), QByteArray::number(qulonglong(files)) + " files, " +
                                          QByteArray::number(qulonglong(bytes)) + " bytes");
+    }
+
+    // The experiment check (the window's form, saved files) takes the unit's kind from its
+    // table: a tree by default, files refused for a directory algorithm, naming data_kind.
+    void theExperimentCheckKnowsTheUnitsKind() {
+        QCOMPARE(core::default_data_kind("dirsum"), std::string("tree"));
+        sfp::Experiment e;
+        e.algorithm = "dirsum";
+        e.sizes = {1 << 20};
+        e.data_kind = "tree";
+        core::check_experiment(e);
+        e.data_kind = "text";
+        try {
+            core::check_experiment(e);
+            QFAIL("accepted");
+        } catch (const core::SpecError& err) {
+            QCOMPARE(err.field, std::string("data_kind"));
+            QVERIFY2(err.reason.find("reads a directory") != std::string::npos, err.reason.c_str());
+        }
     }
 
     // `strategies dirsum` lists its strategy and its parameter table, the choice included.
