@@ -54,6 +54,7 @@ struct InputKind {
 
 std::span<const InputKind> input_kinds() noexcept;
 const InputKind* find_input_kind(std::string_view name) noexcept;  // nullptr when unknown
+const InputKind& input_kind(std::string_view name);  // throws sfp::Failure "data_kind: unknown kind ..."
 std::string input_kind_names();  // "pair, random, text or tree": for messages that list them
 
 // Throws sfp::Failure naming the option and what is wrong: an option the kind does not have,

@@ -19,8 +19,8 @@ std::string option_text(const GenerateRequest& r, std::string_view name) {
     return it == r.options.end() ? std::string() : it->second;
 }
 
-std::int64_t option_value(const InputKind& kind, const GenerateRequest& r, std::string_view name) {
-    for (const Parameter& p : kind.options)
+std::int64_t option_value(std::span<const Parameter> options, const GenerateRequest& r, std::string_view name) {
+    for (const Parameter& p : options)
         if (p.name == name) {
             const std::string text = option_text(r, name);
             return text.empty() ? p.fallback : parse_value(p, text).value;  // checked before
@@ -112,9 +112,8 @@ const InputKind kKinds[] = {
 
 std::string generate_tree_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
                                const std::atomic<bool>* cancel) {
-    const InputKind& tree = kKinds[3];
-    const std::string mix(kSizeMixes[std::size_t(option_value(tree, r, "size_mix"))]);
-    const std::int64_t files = option_value(tree, r, "files");
+    const std::string mix(kSizeMixes[std::size_t(option_value(kTreeOptions, r, "size_mix"))]);
+    const std::int64_t files = option_value(kTreeOptions, r, "files");
     const TreeSummary t =
         generate_tree(paths.at(0), files > 0 ? std::uint64_t(files) : tree_files_for(r.size, mix), mix, r.seed, cancel);
     return std::to_string(t.files) + " files, " + std::to_string(t.bytes) + " bytes";
@@ -146,6 +145,11 @@ const InputKind* find_input_kind(std::string_view name) noexcept {
     for (const InputKind& k : kKinds)
         if (k.name == name) return &k;
     return nullptr;
+}
+
+const InputKind& input_kind(std::string_view name) {
+    if (const InputKind* kind = find_input_kind(name)) return *kind;
+    fail("data_kind: unknown kind '" + std::string(name) + "' (" + input_kind_names() + ")");
 }
 
 std::string input_kind_names() {

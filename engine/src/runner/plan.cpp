@@ -125,16 +125,11 @@ std::vector<Cell> combinations(const Strategy& s, const std::vector<Dimension>& 
     return cells;
 }
 
-const InputKind& kind_named(std::string_view name) {
-    if (const InputKind* kind = find_input_kind(name)) return *kind;
-    fail("data_kind: unknown kind '" + std::string(name) + "' (" + input_kind_names() + ")");
-}
-
 // The inputs: given paths (one input set, of the algorithm's own kind) or generated data (one
 // input set per size, of any kind shaped like the algorithm's: as many paths, files or a directory).
 void resolve_inputs(const Experiment& e, Plan& plan) {
     const unsigned needed = plan.io->inputs;
-    const InputKind& own = kind_named(plan.io->data_kind);
+    const InputKind& own = input_kind(plan.io->data_kind);
     plan.kind = &own;
     if (!e.inputs.empty() && !e.sizes.empty())
         fail("inputs: give either input files or sizes to generate, not both");
@@ -146,7 +141,7 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
         return;
     }
     if (e.sizes.empty()) fail("inputs: no input files and no sizes to generate");
-    plan.kind = &kind_named(e.data_kind.empty() ? own.name : std::string_view(e.data_kind));
+    plan.kind = &input_kind(e.data_kind.empty() ? own.name : std::string_view(e.data_kind));
     plan.data_kind = plan.kind->name;
     if (plan.kind->paths() != needed)
         fail("data_kind: " + e.algorithm + " needs " + std::to_string(needed) + " input file(s) per run, but '" +

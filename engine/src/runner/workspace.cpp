@@ -57,11 +57,6 @@ bool is_generated(const std::string& path, const InputKind& kind, std::uint64_t 
     return kind.directory ? is_directory(path) : is_regular_of_size(path, size);
 }
 
-const InputKind& kind_named(std::string_view name) {
-    if (const InputKind* kind = find_input_kind(name)) return *kind;
-    fail("data_kind: unknown kind '" + std::string(name) + "' (" + input_kind_names() + ")");
-}
-
 // A file, or a generated tree (never following a link out of it).
 void remove_file(const std::string& path, std::vector<std::string>& removed) {
     if (is_directory(path)) {
@@ -90,10 +85,10 @@ std::string manifest_path(const std::string& workdir) { return workdir + "/sfpbe
 
 std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind, std::uint64_t size,
                                          std::uint64_t seed) {
-    const std::string stem =
-        workdir + "/" + std::string(kind_named(kind).name) + "-" + format_size(size) + "-seed" + std::to_string(seed);
+    const InputKind& of = input_kind(kind);
+    const std::string stem = workdir + "/" + std::string(of.name) + "-" + format_size(size) + "-seed" + std::to_string(seed);
     std::vector<std::string> paths;
-    for (std::string_view suffix : kind_named(kind).suffixes) paths.push_back(stem + std::string(suffix));
+    for (std::string_view suffix : of.suffixes) paths.push_back(stem + std::string(suffix));
     return paths;
 }
 
@@ -102,7 +97,7 @@ std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kin
     std::uint64_t total = 0;
     for (std::uint64_t size : sizes)
         for (const std::string& p : generated_paths(workdir, kind, size, seed))
-            if (!is_generated(p, kind_named(kind), size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+            if (!is_generated(p, input_kind(kind), size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
     return total;
 }
 
@@ -120,14 +115,15 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
         if (exists(p) && !is_listed(p))
             fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
-        reusable = reusable && is_listed(p) && is_generated(p, kind_named(kind), size);
+        reusable = reusable && is_listed(p) && is_generated(p, input_kind(kind), size);
     }
     if (reusable && !rewrite) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
+    const InputKind& of = input_kind(kind);
     GenerateRequest request{.size = size, .seed = seed};
-    for (const auto& [name, value] : kind_named(kind).workspace_options) request.options[std::string(name)] = value;
-    kind_named(kind).generate(paths, request, cancel);
+    for (const auto& [name, value] : of.workspace_options) request.options[std::string(name)] = value;
+    of.generate(paths, request, cancel);
     return paths;
 }
 
