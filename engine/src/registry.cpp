@@ -1,13 +1,13 @@
 // The explicit list of every strategy. Adding a strategy = one file + one line here.
 #include "sfp/registry.hpp"
 
-#include "added_algorithms.hpp"
-#include "sfp/experiment.hpp"
-
 #include <algorithm>
 #include <set>
 #include <stdexcept>
 #include <string>
+
+#include "added_algorithms.hpp"
+#include "sfp/experiment.hpp"
 
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"

@@ -126,8 +126,9 @@ std::vector<std::string> InputKind::files_of(const std::vector<std::string>& pat
 }
 
 std::uint64_t InputKind::size_of(const std::vector<std::string>& paths) const {
+    if (paths.empty()) return 0;
     std::uint64_t bytes = 0;
-    for (const std::string& file : files_of(paths.empty() ? paths : std::vector<std::string>{paths.front()})) {
+    for (const std::string& file : files_of({paths.front()})) {
         struct stat st {};
         if (::stat(file.c_str(), &st) == 0) bytes += std::uint64_t(st.st_size);  // a missing file fails its runs
     }
