@@ -93,11 +93,12 @@ QWidget* InputsBox::makeFilesPage() {
     auto* page = new QWidget(this);
     list_ = new QListWidget(page);
     list_->setObjectName(QStringLiteral("inputFiles"));
-    list_->setToolTip(tr("Input files in order (compare: the two files; iterate: a folder). Drop files or folders onto the window to add them."));
+    list_->setToolTip(tr("Input files in order (as many as the algorithm reads; a folder for %1). Drop files or folders "
+                         "onto the window to add them.").arg(folderAlgorithms()));
     list_->setMaximumHeight(90);
     auto* add = new QPushButton(tr("Add…"), page);
     auto* addFolder = new QPushButton(tr("Add folder…"), page);
-    addFolder->setToolTip(tr("A folder whose files iterate hashes (its whole tree)"));
+    addFolder->setToolTip(tr("A folder, its whole tree, for %1").arg(folderAlgorithms()));
     recent_ = new QToolButton(page);
     recent_->setText(tr("Recent"));
     recent_->setPopupMode(QToolButton::InstantPopup);
