@@ -37,7 +37,7 @@ const char* const kDescription =
 const FlagHint kHints[] = {
     {"block_size", "256K", "The stripe of the multithreaded strategies."},
     {"threads", {}, "For uring: blocks in flight."},
-    {"shift", {}, "Required, except for widen."},
+    {"shift", {}, "Required, except for widen.", true},
     {"fast", {}, "The default here; --plain for the byte-at-a-time kernel."},
     {"output_exists", {}, "See above."},
     {"in_place", {}, "See above."},

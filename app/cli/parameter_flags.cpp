@@ -23,13 +23,13 @@ QString fallback_text(const sfp::Parameter& p, const FlagHint* hint) {
     }
 }
 
-// "Worker threads (0 = online CPUs): 0 to 1024 (default 0)."
+// "worker threads (0 = online CPUs): 0 to 1024 (default 0)."
 QString help_of(const sfp::Parameter& p, const FlagHint* hint) {
     QString help = qtext(p.help);
-    if (!help.isEmpty()) help[0] = help[0].toUpper();
     if (p.type != sfp::ParameterType::flag && p.type != sfp::ParameterType::text)
         help += ": " + QString::fromStdString(sfp::limits_text(p));
-    if (const QString fallback = fallback_text(p, hint); !fallback.isEmpty()) help += QString(" (default %1)").arg(fallback);
+    if (const QString fallback = fallback_text(p, hint); !fallback.isEmpty() && !(hint && hint->required))
+        help += QString(" (default %1)").arg(fallback);
     help += '.';
     if (hint && !hint->note.isEmpty()) help += ' ' + hint->note;
     return help;

@@ -19,6 +19,7 @@ struct FlagHint {
     std::string_view parameter;
     QString fallback;  // "" = the table's
     QString note;
+    bool required = false;  // the command needs it given (the table's default is for experiments)
 };
 
 QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
