@@ -15,7 +15,6 @@
 #include "runner/report_stats.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
-#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/run_update.hpp"
@@ -148,10 +147,8 @@ private:
         spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
         spec.threads = cell.threads;
         spec.options = experiment_.options;
-        for (const auto& [name, value] : cell.swept) {  // a choice by its name, as options give it
-            const Parameter* p = find_parameter(experiment_.algorithm, name);
-            spec.options[name] = p && p->type == ParameterType::choice ? value_text(*p, std::int64_t(value)) : std::to_string(value);
-        }
+        for (const Parameter* p : cell_parameters())  // as text the table parses back ("letters")
+            if (const auto v = parameter_value(cell, *p); v && !has_own_field(*p)) spec.options[std::string(p->name)] = value_text(*p, *v);
         return spec;
     }
 
