@@ -68,8 +68,8 @@ private slots:
         QCOMPARE(model.index(0, RunsModel::Real).data(SortRole).toDouble(), 0.31);
         // the share of large folios, in percent, or "unknown" (the fixture's runs don't know it)
         QCOMPARE(model.index(0, RunsModel::LargeFolios).data().toString(), QStringLiteral("unknown"));
-        live.runs[0].large_folio_share = 0.25;
         model.setReport(live);
+        live.runs[0].large_folio_share = 0.25;  // a view, not a copy: the record is read where it lives
         QCOMPARE(model.index(0, RunsModel::LargeFolios).data().toString(), QStringLiteral("25"));
         QCOMPARE(model.headerData(RunsModel::LargeFolios, Qt::Horizontal).toString(), QStringLiteral("large folios %"));
     }
