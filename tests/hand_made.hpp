@@ -10,9 +10,9 @@
 namespace hand_made {
 
 // A run of `cell` with the given times over `bytes` bytes (throughput = bytes / real). The
-// status is the runner's word for it: "ok", "error", "MISMATCH", ...
+// status is the runner's verdict: ok, error, mismatch, ...
 inline sfp::RunRecord run(std::size_t cell, unsigned repetition, double real, double user = 0, double sys = 0,
-                          const std::string& status = "ok", const std::string& error = {},
+                          sfp::RunStatus status = sfp::RunStatus::ok, const std::string& error = {},
                           std::uint64_t bytes = 2'000'000) {
     sfp::RunRecord r;
     r.cell = cell;
@@ -21,7 +21,7 @@ inline sfp::RunRecord run(std::size_t cell, unsigned repetition, double real, do
     r.result.usage.user_s = user;
     r.result.usage.sys_s = sys;
     r.result.bytes = bytes;
-    r.result.status = status == "error" ? sfp::Status::error : sfp::Status::ok;
+    r.result.status = status == sfp::RunStatus::error ? sfp::Status::error : sfp::Status::ok;
     r.result.error = error;
     r.result.digest = "00000000deadbeef";
     r.residency_pct = 100;

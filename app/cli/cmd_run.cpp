@@ -256,7 +256,7 @@ bool write_outputs(const QCommandLineParser& p, const sfp::ExperimentReport& rep
 
 std::size_t bad_runs(const sfp::ExperimentReport& report) {
     std::size_t n = 0;
-    for (const sfp::RunRecord& r : report.runs) n += r.status == "error" || r.status == "MISMATCH";
+    for (const sfp::RunRecord& r : report.runs) n += r.status == sfp::RunStatus::error || r.status == sfp::RunStatus::mismatch;
     return n;
 }
 

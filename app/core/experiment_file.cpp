@@ -178,10 +178,11 @@ void check_parameters(const sfp::Experiment& e) {
         if (key.empty()) throw SpecError("options", "an option has an empty name");
 }
 
-// The swept parameters by the algorithm's table (sfp/parameter.hpp): named "parameters.NAME".
-void check_sweeps(const sfp::Experiment& e) {
+// The swept parameters by the algorithm's table (sfp/parameter.hpp), each field named as the
+// file spells it: `prefix` + NAME ("parameters.packing"; version 1 had no prefix: "packing").
+void check_sweeps(const sfp::Experiment& e, const std::string& prefix) {
     for (const auto& [name, values] : e.sweeps) {
-        const std::string field = "parameters." + name;
+        const std::string field = prefix + name;
         const sfp::Parameter* p = sfp::find_parameter(e.algorithm, name);
         if (!p || !p->sweepable || p->used_by != sfp::uses_nothing) {
             std::string known;
@@ -223,6 +224,18 @@ void check_inputs(const sfp::Experiment& e) {
     not_empty(e.sizes, "sizes", "file size for the generated data");
     no_duplicates(e.sizes, "sizes");
 }
+
+// Every check, in the order a reader fixes them; swept parameters named with `sweeps_prefix`.
+void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix) {
+    if (e.version != kExperimentFormatVersion)
+        throw SpecError("version", "this sfpbench builds version " + std::to_string(kExperimentFormatVersion));
+    check_strategies(e);
+    check_parameters(e);
+    check_sweeps(e, sweeps_prefix);
+    check_inputs(e);
+}
+
+constexpr const char* kSweepsPrefix = "parameters.";  // where version 2 keeps the swept parameters
 
 // "64M" or "512" where that is short; a plain number otherwise (640000000, not "625000K").
 QJsonValue size_json(std::uint64_t bytes) {
@@ -392,18 +405,11 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     } else if (json.contains("parameters")) {
         e.sweeps = parameters_of_json(json["parameters"], e.algorithm);
     }
-    check_experiment(e);
+    check_experiment(e, version == 1 ? "" : kSweepsPrefix);
     return e;
 }
 
-void check_experiment(const sfp::Experiment& e) {
-    if (e.version != kExperimentFormatVersion)
-        throw SpecError("version", "this sfpbench builds version " + std::to_string(kExperimentFormatVersion));
-    check_strategies(e);
-    check_parameters(e);
-    check_sweeps(e);
-    check_inputs(e);
-}
+void check_experiment(const sfp::Experiment& e) { check_experiment(e, kSweepsPrefix); }
 
 sfp::Experiment load_experiment(const QString& path) {
     const std::string shown = path.toStdString();

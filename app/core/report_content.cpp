@@ -1,5 +1,6 @@
 #include "report_content.hpp"
 
+#include <QDateTime>
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -79,7 +80,7 @@ QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
     for (const sfp::RunRecord& r : report.runs) {
         if (r.cell != cell) continue;
         ++total;
-        if (r.status != "ok") ++counts[r.status];
+        if (r.status != sfp::RunStatus::ok) ++counts[sfp::to_string(r.status)];  // by text: a stable order
     }
     QStringList parts;
     for (const auto& [status, n] : counts) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(total).arg(text(status));
@@ -143,7 +144,7 @@ QString status(const sfp::ExperimentReport& report) {
                      .arg(report.runs.size())
                      .arg(planned);
     std::size_t failed = 0;
-    for (const sfp::RunRecord& r : report.runs) failed += r.status != "ok";
+    for (const sfp::RunRecord& r : report.runs) failed += r.status != sfp::RunStatus::ok;
     if (failed)
         parts << QStringLiteral("%1 of %2 runs did not succeed (failed or disagreed): see the notes and warnings.")
                      .arg(failed)
@@ -182,6 +183,13 @@ QString cache_text(const sfp::ExperimentReport& report) {
     return out;
 }
 
+// When the runs began, in UTC; reports from before it was recorded do not know.
+QString measured_text(const sfp::ExperimentReport& report) {
+    if (report.measured_at.empty()) return QStringLiteral("unknown (the report does not record it)");
+    const QDateTime at = QDateTime::fromString(text(report.measured_at), Qt::ISODate);
+    return at.isValid() ? at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : text(report.measured_at);
+}
+
 std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<Parameter>& params) {
     const sfp::Experiment& e = report.experiment;
     std::vector<std::string> strategies;
@@ -192,6 +200,7 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
     for (const Parameter& p : params)
         if (!p.values.empty()) (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
     std::vector<Fact> facts = {
+        {QStringLiteral("Measured"), measured_text(report)},
         {QStringLiteral("Algorithm"), text(e.algorithm)},
         {QStringLiteral("Strategies"), names.join(QStringLiteral(", "))},
         {QStringLiteral("Swept"), swept.isEmpty() ? QStringLiteral("nothing") : swept.join(QStringLiteral("; "))},
@@ -226,10 +235,10 @@ QStringList warnings(const sfp::ExperimentReport& report) {
     QStringList out;
     std::map<std::string, std::size_t> counts;
     for (const sfp::RunRecord& r : report.runs)
-        if (r.status != "ok") ++counts[r.status];
+        if (r.status != sfp::RunStatus::ok) ++counts[sfp::to_string(r.status)];
     for (const auto& [s, n] : counts) {
         QString w = QStringLiteral("%1 %2").arg(plural(n, QStringLiteral("run"), QStringLiteral("runs")), text(s));
-        if (s == "MISMATCH") w += QStringLiteral(": their outcome differs from the other strategies' on the same input, "
+        if (s == sfp::to_string(sfp::RunStatus::mismatch)) w += QStringLiteral(": their outcome differs from the other strategies' on the same input, "
                                                  "so their times measure a wrong answer");
         else w += QStringLiteral(": they are left out of the statistics (the notes column names the cells)");
         out << w;

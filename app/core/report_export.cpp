@@ -31,8 +31,8 @@ QStringList swept_fields(const sfp::Cell& cell) { return parameter_fields(cell, 
 QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
     std::map<std::string, int> counts;
     for (const sfp::RunRecord& r : report.runs)
-        if (r.cell == cell) ++counts[r.status];
-    if (counts.size() == 1 && counts.begin()->first == "ok") return "ok";
+        if (r.cell == cell) ++counts[sfp::to_string(r.status)];  // by text: a stable order
+    if (counts.size() == 1 && counts.begin()->first == sfp::to_string(sfp::RunStatus::ok)) return "ok";
     QStringList parts;
     for (const auto& [status, n] : counts) parts << QString("%1 %2").arg(text(status)).arg(n);
     return parts.join("; ");
@@ -49,7 +49,7 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        seconds(r.real_s), seconds(u.user_s), seconds(u.sys_s),
                        number_text(cpu_percent(u.user_s, u.sys_s, r.real_s, report.machine.cores), 1),
                        number_text(throughput_mbs(r.bytes, r.real_s), 1), number_text(residency(record), 1),
-                       text(record.status), text(r.digest), text(r.error),
+                       sfp::to_string(record.status), text(r.digest), text(r.error),
                        // the detail columns
                        QString::number(order), QString::number(record.cell), QString::number(cell.input_set),
                        QString::number(r.bytes), QString::number(u.major_faults), QString::number(u.minor_faults),
@@ -117,7 +117,7 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
     const sfp::Usage& u = r.result.usage;
     return {{"cell", qint64(r.cell)},
             {"repetition", int(r.repetition)},
-            {"status", text(r.status)},
+            {"status", sfp::to_string(r.status)},
             {"residency_pct", json_number(residency(r))},
             {"cache", sfp::to_string(report.experiment.cache)},
             {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
@@ -209,6 +209,7 @@ QByteArray report_json(const sfp::ExperimentReport& report) {
         {"machine", machine_json(report.machine)},
         {"cache_method", text(report.cache_method)},
         {"cancelled", report.cancelled},
+        {"measured_at", report.measured_at.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(report.measured_at))},
         {"input_sets", array_of(report.input_sets, input_set_json)},
         {"cells", cells},
         {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) { return run_json(report, r); })},

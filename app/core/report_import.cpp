@@ -1,64 +1,36 @@
 #include "report_import.hpp"
 
 #include <QFile>
-#include <QDateTime>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <algorithm>
-#include <cmath>
 
 #include "sfp/datagen.hpp"
 
 namespace core {
 namespace {
 
-// The fields of a report cell that are not swept options (report_export.cpp's cell_json).
-const char* const kCellFields[] = {"index", "label", "strategy", "block_size", "threads",
-                                   "input_set", "file_size", "reference_floor"};
-
-std::string text(const QJsonValue& v) { return v.toString().toStdString(); }
-
-// A count stored as a JSON number: null or missing is 0 ("not used"); anything else is refused.
-std::uint64_t count(const QJsonObject& o, const char* field, const QString& path, qsizetype cell) {
-    const QJsonValue v = o[field];
-    if (v.isNull() || v.isUndefined()) return 0;
-    const double d = v.toDouble(-1);
-    if (!v.isDouble() || d < 0 || d != std::floor(d))
-        throw ImportError(path, QString("cells[%1].%2 is not a whole number >= 0").arg(cell).arg(field));
-    return std::uint64_t(d);
-}
-
-std::string machine_line(const QJsonObject& m) {
-    std::string line = text(m["cpu_model"]);
-    if (const int cores = m["cores"].toInt(); cores > 0) line += ", " + std::to_string(cores) + " cores";
-    if (const double bytes = m["memory_bytes"].toDouble(); bytes > 0)
-        line += ", " + QString::number(bytes / double(1ull << 30), 'f', 0).toStdString() + " GiB RAM";
-    if (const std::string kernel = text(m["kernel"]); !kernel.empty()) line += ", Linux " + kernel;
+std::string machine_line(const sfp::MachineInfo& m) {
+    std::string line = m.cpu_model;
+    if (m.cores > 0) line += ", " + std::to_string(m.cores) + " cores";
+    if (m.memory_bytes > 0)
+        line += ", " + QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 0).toStdString() + " GiB RAM";
+    if (!m.kernel.empty()) line += ", Linux " + m.kernel;
     return line;
 }
 
-ImportedCell read_cell(const QJsonObject& c, const QString& path, qsizetype i) {
+ImportedCell imported(const sfp::Cell& c, const sfp::Summary& real) {
     ImportedCell cell;
-    cell.strategy = text(c["strategy"]);
-    if (cell.strategy.empty()) throw ImportError(path, QString("cells[%1] has no strategy").arg(i));
-    cell.block_size = count(c, "block_size", path, i);
-    cell.threads = count(c, "threads", path, i);
-    cell.file_size = count(c, "file_size", path, i);
-    for (auto it = c.begin(); it != c.end(); ++it) {
-        const std::string name = it.key().toStdString();
-        const bool fixed = std::any_of(std::begin(kCellFields), std::end(kCellFields),
-                                       [&](const char* f) { return name == f; });
-        if (!fixed && it.value().isDouble()) cell.swept[name] = count(c, it.key().toUtf8().constData(), path, i);
-    }
+    cell.strategy = c.strategy;
+    cell.block_size = c.block_size;
+    cell.threads = c.threads;
+    cell.file_size = c.file_size;
+    cell.swept = c.swept;
+    cell.n = real.n;
+    if (real.n > 0) cell.median_s = real.median;
     return cell;
 }
 
 }  // namespace
-
-ImportError::ImportError(const QString& path, const QString& reason)
-    : std::runtime_error(QString("report '%1': %2").arg(path, reason).toStdString()) {}
 
 std::string ImportedCell::key() const {
     std::string k = strategy + "|" + std::to_string(block_size) + "|" + std::to_string(threads) + "|" +
@@ -79,56 +51,25 @@ std::string ImportedCell::label() const {
 std::string ResultSet::name() const { return date.empty() ? machine : machine + ", " + date; }
 
 ResultSet import_report_text(const QByteArray& bytes, const QString& path, const std::string& algorithm) {
-    QJsonParseError parse{};
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parse);
-    if (parse.error != QJsonParseError::NoError)
-        throw ImportError(path, QString("not JSON (%1 at byte %2)").arg(parse.errorString()).arg(parse.offset));
-    const QJsonObject json = doc.object();
-    if (!doc.isObject() || json["format"].toString() != "sfpbench-report") {
-        const QString hint = json["algorithm"].isString() ? " (an experiment spec? import a report: `run --json`)" : "";
-        throw ImportError(path, "not an sfpbench report (no \"format\": \"sfpbench-report\")" + hint);
-    }
-    const QJsonValue version = json["version"];
-    if (!version.isDouble())
-        throw ImportError(path, QString("no format version; this sfpbench reads version %1").arg(kReportFormatVersion));
-    if (version.toDouble() != kReportFormatVersion)
-        throw ImportError(path, QString("format version %1 (%2); this sfpbench reads version %3")
-                                    .arg(version.toDouble())
-                                    .arg(version.toDouble() > kReportFormatVersion ? "written by a newer sfpbench"
-                                                                                    : "an older format")
-                                    .arg(kReportFormatVersion));
-
+    const ReportResults results = report_results(bytes, path);
     ResultSet set;
     set.path = path;
-    const QJsonObject experiment = json["experiment"].toObject();
-    set.algorithm = text(experiment["algorithm"]);
+    set.algorithm = results.algorithm;
     if (set.algorithm.empty()) throw ImportError(path, "the report names no algorithm (experiment.algorithm)");
     if (!algorithm.empty() && set.algorithm != algorithm)
         throw ImportError(path, QString("results of %1, not %2")
                                     .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm)));
-    set.cache = text(experiment["cache"]);
-    const QJsonObject options = experiment["options"].toObject();
-    for (auto it = options.begin(); it != options.end(); ++it)
-        set.options[it.key().toStdString()] = it.value().isString() ? text(it.value()) : it.value().toVariant().toString().toStdString();
-    const QJsonObject source = json["source"].toObject();  // reference sets: the article's own words
-    set.machine = source.contains("machine") ? text(source["machine"]) : machine_line(json["machine"].toObject());
-    set.date = text(source["date"]);
-    set.citation = text(source["citation"]);
-    set.note = text(source["note"]);
-
-    const QJsonArray cells = json["cells"].toArray();
-    if (cells.isEmpty()) throw ImportError(path, "the report has no cells");
-    for (qsizetype i = 0; i < cells.size(); ++i) set.cells.push_back(read_cell(cells[i].toObject(), path, i));
-    for (const QJsonValue& v : json["statistics"].toArray()) {
-        const QJsonObject st = v.toObject();
-        const double index = st["cell"].toDouble(-1);
-        if (index < 0 || index >= double(set.cells.size()) || index != std::floor(index))
-            throw ImportError(path, "statistics name a cell that does not exist");
-        const QJsonObject real = st["real_s"].toObject();
-        ImportedCell& cell = set.cells[std::size_t(index)];
-        cell.n = std::size_t(std::max(0.0, real["n"].toDouble()));
-        if (cell.n > 0 && real["median"].isDouble()) cell.median_s = real["median"].toDouble();
-    }
+    set.cache = results.cache;
+    set.options = results.options;
+    // Reference sets state, in the article's own words, what no report of ours could.
+    const QJsonObject source = results.root["source"].toObject();
+    const auto said = [&](const char* key) { return source[key].toString().toStdString(); };
+    set.machine = source.contains("machine") ? said("machine") : machine_line(results.machine);
+    set.date = source.contains("date") ? said("date") : results.measured_at.substr(0, 10);  // "2026-11-22"
+    set.citation = said("citation");
+    set.note = said("note");
+    if (results.cells.empty()) throw ImportError(path, "the report has no cells");
+    for (std::size_t i = 0; i < results.cells.size(); ++i) set.cells.push_back(imported(results.cells[i], results.real[i]));
     return set;
 }
 
@@ -136,7 +77,7 @@ ResultSet import_report(const QString& path, const std::string& algorithm) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) throw ImportError(path, "cannot read: " + file.errorString());
     ResultSet set = import_report_text(file.readAll(), path, algorithm);
-    if (set.date.empty()) set.date = QFileInfo(path).lastModified().toString("yyyy-MM-dd").toStdString();
+    if (set.date.empty()) set.date = QFileInfo(path).lastModified().toString("yyyy-MM-dd").toStdString();  // before measured_at
     return set;
 }
 

@@ -2,23 +2,21 @@
 // Result sets from elsewhere: report JSON files (`sfpbench run --json`, the window's export, or a
 // reference set from resources/reference/) read back as cells with their median time, and two
 // sets matched cell by cell. What the overlay, the comparison table and `sfpbench diff` share.
+// The file is read by report_load (report_results): one reader for every report.
 #include <QByteArray>
 #include <QString>
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "report_load.hpp"
+
 namespace core {
 
-inline constexpr int kReportFormatVersion = 1;  // what report_json writes
-
 // A file that is not a report this sfpbench reads; what() reads "report 'PATH': reason".
-struct ImportError : std::runtime_error {
-    ImportError(const QString& path, const QString& reason);
-};
+using ImportError = ReportError;
 
 // One cell of an imported set: what identifies it, and its median real time.
 struct ImportedCell {
@@ -40,7 +38,7 @@ struct ResultSet {
     std::string cache;    // "hot", "cold", ... ("" when the set does not say)
     std::map<std::string, std::string> options;  // the experiment's fixed options (shift, scope...)
     std::string machine;  // one line: the CPU, cores, memory and OS as the set states them
-    std::string date;     // when it was measured (reference: the article's year; else the file's date)
+    std::string date;     // when it was measured (reference: the article's year; else measured_at, else the file's date)
     std::string citation; // reference sets only: document, table or figure
     std::string note;     // reference sets only: how the article's numbers became medians
     std::vector<ImportedCell> cells;

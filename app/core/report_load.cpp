@@ -1,5 +1,6 @@
 #include "report_load.hpp"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,27 +12,32 @@
 namespace core {
 namespace {
 
-// Every read goes through here: a missing or mistyped field names itself in the error.
+// Every read goes through here: a missing or mistyped field names itself in the error. A lenient
+// reader (report_results) reads a missing field as nothing instead; a present one is still checked.
 class Reader {
 public:
-    explicit Reader(QString path) : path_(std::move(path)) {}
+    Reader(QString path, bool lenient) : path_(std::move(path)), lenient_(lenient) {}
 
     [[noreturn]] void fail(const QString& field, const QString& why) const {
-        throw ReportError(QStringLiteral("report '%1': %2%3")
-                              .arg(path_, field.isEmpty() ? QString() : QStringLiteral("field '%1': ").arg(field), why)
-                              .toStdString());
+        throw ReportError(path_, field.isEmpty() ? why : QStringLiteral("field '%1': %2").arg(field, why));
     }
+    bool lenient() const { return lenient_; }
+    bool skips(const QJsonObject& o, const QString& key) const { return lenient_ && !o.contains(key); }
+
     QJsonObject object(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (skips(o, key)) return {};
         const QJsonValue v = o.value(key);
         if (!v.isObject()) fail(where + key, QStringLiteral("expected an object"));
         return v.toObject();
     }
     QJsonArray array(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (skips(o, key)) return {};
         const QJsonValue v = o.value(key);
         if (!v.isArray()) fail(where + key, QStringLiteral("expected a list"));
         return v.toArray();
     }
     double number(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (skips(o, key)) return 0;
         const QJsonValue v = o.value(key);
         if (!v.isDouble()) fail(where + key, QStringLiteral("expected a number"));
         return v.toDouble();
@@ -43,17 +49,21 @@ public:
         if (d < 0 || d != double(std::uint64_t(d))) fail(where + key, QStringLiteral("expected a whole number"));
         return std::uint64_t(d);
     }
+    // Always required: an entry that points nowhere cannot be read leniently.
     std::size_t index(const QJsonObject& o, const QString& key, const QString& where, std::size_t size) const {
+        if (!o.contains(key)) fail(where + key, QStringLiteral("missing"));
         const std::uint64_t i = count(o, key, where);
         if (i >= size) fail(where + key, QStringLiteral("%1 is out of range (%2 entries)").arg(i).arg(size));
         return std::size_t(i);
     }
     std::string text(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (skips(o, key)) return {};
         const QJsonValue v = o.value(key);
         if (!v.isString()) fail(where + key, QStringLiteral("expected a string"));
         return v.toString().toStdString();
     }
     bool flag(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (skips(o, key)) return false;
         const QJsonValue v = o.value(key);
         if (!v.isBool()) fail(where + key, QStringLiteral("expected true or false"));
         return v.toBool();
@@ -61,9 +71,34 @@ public:
 
 private:
     QString path_;
+    bool lenient_;
 };
 
 QString at(const QString& list, qsizetype i) { return QStringLiteral("%1[%2].").arg(list).arg(i); }
+
+// The file's object, once it is JSON, says it is a report and is of the version this reads.
+QJsonObject root_of(const Reader& r, const QByteArray& json) {
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError)
+        r.fail({}, QStringLiteral("not JSON (%1 at byte %2)").arg(error.errorString()).arg(error.offset));
+    const QJsonObject root = doc.object();
+    if (!doc.isObject() || root.value("format").toString() != QLatin1String("sfpbench-report")) {
+        const QString hint = root.value("algorithm").isString() ? QStringLiteral(" (an experiment spec? import a report: `run --json`)")
+                                                                 : QString();
+        r.fail({}, QStringLiteral("not an sfpbench report (no \"format\": \"sfpbench-report\")") + hint);
+    }
+    const QJsonValue version = root.value("version");
+    if (!version.isDouble())
+        r.fail({}, QStringLiteral("no format version; this sfpbench reads version %1").arg(kReportFormatVersion));
+    if (version.toDouble() != kReportFormatVersion)
+        r.fail({}, QStringLiteral("format version %1 (%2); this sfpbench reads version %3")
+                       .arg(version.toDouble())
+                       .arg(version.toDouble() > kReportFormatVersion ? QStringLiteral("written by a newer sfpbench")
+                                                                      : QStringLiteral("an older format"))
+                       .arg(kReportFormatVersion));
+    return root;
+}
 
 sfp::Summary summary(const Reader& r, const QJsonObject& o, const QString& where) {
     sfp::Summary s;
@@ -78,6 +113,11 @@ sfp::Summary summary(const Reader& r, const QJsonObject& o, const QString& where
 sfp::Status status_of(const Reader& r, const std::string& name, const QString& where) {
     for (sfp::Status s : {sfp::Status::ok, sfp::Status::cancelled, sfp::Status::error, sfp::Status::unsupported})
         if (name == sfp::to_string(s)) return s;
+    r.fail(where + "status", QStringLiteral("unknown status '%1'").arg(QString::fromStdString(name)));
+}
+
+sfp::RunStatus run_status_of(const Reader& r, const std::string& name, const QString& where) {
+    if (const std::optional<sfp::RunStatus> s = sfp::run_status_from(name)) return *s;
     r.fail(where + "status", QStringLiteral("unknown status '%1'").arg(QString::fromStdString(name)));
 }
 
@@ -101,12 +141,15 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
     return res;  // the outcome itself is not needed to render a report: its digest stands for it
 }
 
+// `where` is "cells[3].". A lenient reader does not read the input set: a result set from
+// elsewhere has none (its cells' sizes say which input they ran on).
 sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std::size_t input_sets) {
     sfp::Cell c;
     c.strategy = r.text(o, "strategy", where);
+    if (c.strategy.empty()) r.fail({}, where.chopped(1) + QStringLiteral(" has no strategy"));
     c.block_size = r.count(o, "block_size", where);
     c.threads = unsigned(r.count(o, "threads", where));
-    c.input_set = r.index(o, "input_set", where, input_sets);
+    if (!r.lenient()) c.input_set = r.index(o, "input_set", where, input_sets);
     c.file_size = r.count(o, "file_size", where);
     c.reference_floor = r.flag(o, "reference_floor", where);
     for (const sfp::Parameter* p : sfp::cell_parameters()) {  // as report_export wrote them: null = unused
@@ -117,26 +160,44 @@ sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std:
     return c;
 }
 
+std::vector<sfp::Cell> cells(const Reader& r, const QJsonObject& root, std::size_t input_sets) {
+    std::vector<sfp::Cell> out;
+    const QJsonArray list = r.array(root, "cells", {});
+    for (qsizetype i = 0; i < list.size(); ++i) out.push_back(cell(r, list[i].toObject(), at("cells", i), input_sets));
+    return out;
+}
+
+sfp::MachineInfo machine(const Reader& r, const QJsonObject& root) {
+    const QJsonObject m = r.object(root, "machine", {});
+    const QString w = QStringLiteral("machine.");
+    return {r.text(m, "host", w),         r.text(m, "cpu_model", w), r.text(m, "kernel", w),
+            r.text(m, "filesystem", w),   r.text(m, "tool_version", w), unsigned(r.count(m, "cores", w)),
+            r.count(m, "memory_bytes", w),
+            // reports written before the device was recorded have none
+            m.contains("device") ? r.text(m, "device", w) : std::string("unknown")};
+}
+
+// When the runs began; reports written before it was recorded have none (unknown: "").
+std::string measured_at(const Reader& r, const QJsonObject& root) {
+    if (root.value("measured_at").isNull() || root.value("measured_at").isUndefined()) return {};
+    std::string at = r.text(root, "measured_at", {});
+    const QDateTime time = QDateTime::fromString(QString::fromStdString(at), Qt::ISODate);
+    if (!time.isValid() || time.timeSpec() != Qt::UTC)
+        r.fail("measured_at", QStringLiteral("expected an ISO 8601 UTC time such as \"2026-11-22T18:05:57Z\""));
+    return at;
+}
+
 sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
-    if (root.value("format").toString() != QLatin1String("sfpbench-report"))
-        r.fail({}, QStringLiteral("not an sfpbench report (no \"format\": \"sfpbench-report\")"));
-    if (root.value("version").toInt() != 1)
-        r.fail("version", QStringLiteral("this sfpbench reads report version 1"));
     sfp::ExperimentReport rep;
     try {
         rep.experiment = experiment_from_json(r.object(root, "experiment", {}));
     } catch (const SpecError& e) {
         r.fail("experiment." + QString::fromStdString(e.field), QString::fromStdString(e.reason));
     }
-    const QJsonObject m = r.object(root, "machine", {});
-    rep.machine = {r.text(m, "host", "machine."),   r.text(m, "cpu_model", "machine."),
-                   r.text(m, "kernel", "machine."), r.text(m, "filesystem", "machine."),
-                   r.text(m, "tool_version", "machine."), unsigned(r.count(m, "cores", "machine.")),
-                   r.count(m, "memory_bytes", "machine."),
-                   // reports written before the device was recorded have none
-                   m.contains("device") ? r.text(m, "device", "machine.") : std::string("unknown")};
+    rep.machine = machine(r, root);
     rep.cache_method = r.text(root, "cache_method", {});
     rep.cancelled = r.flag(root, "cancelled", {});
+    rep.measured_at = measured_at(r, root);
     const QJsonArray sets = r.array(root, "input_sets", {});
     for (qsizetype i = 0; i < sets.size(); ++i) {
         sfp::InputSet set;
@@ -145,9 +206,7 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         set.file_size = r.count(sets[i].toObject(), "file_size", at("input_sets", i));
         rep.input_sets.push_back(std::move(set));
     }
-    const QJsonArray cells = r.array(root, "cells", {});
-    for (qsizetype i = 0; i < cells.size(); ++i)
-        rep.cells.push_back(cell(r, cells[i].toObject(), at("cells", i), rep.input_sets.size()));
+    rep.cells = cells(r, root, rep.input_sets.size());
     const QJsonArray runs = r.array(root, "runs", {});
     for (qsizetype i = 0; i < runs.size(); ++i) {
         const QJsonObject o = runs[i].toObject();
@@ -155,15 +214,15 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         sfp::RunRecord rec;
         rec.cell = r.index(o, "cell", w, rep.cells.size());
         rec.repetition = unsigned(r.count(o, "repetition", w));
-        rec.status = r.text(o, "status", w);
+        rec.status = run_status_of(r, r.text(o, "status", w), w);
         rec.residency_pct = o.value("residency_pct").isNull() ? -1 : r.number(o, "residency_pct", w);
         rec.large_folio_share = o.value("large_folio_share").isNull() ? -1 : r.number(o, "large_folio_share", w);
         rec.result = run_result(r, r.object(o, "result", w), w + "result.");
         rep.runs.push_back(std::move(rec));
     }
     const QJsonArray stats = r.array(root, "statistics", {});
-    if (stats.size() != cells.size())
-        r.fail("statistics", QStringLiteral("%1 entries for %2 cells").arg(stats.size()).arg(cells.size()));
+    if (std::size_t(stats.size()) != rep.cells.size())
+        r.fail("statistics", QStringLiteral("%1 entries for %2 cells").arg(stats.size()).arg(rep.cells.size()));
     for (qsizetype i = 0; i < stats.size(); ++i) {
         const QJsonObject o = stats[i].toObject();
         const QString w = at("statistics", i);
@@ -207,21 +266,42 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
 
 }  // namespace
 
+ReportError::ReportError(const QString& path, const QString& reason)
+    : std::runtime_error(QStringLiteral("report '%1': %2").arg(path, reason).toStdString()) {}
+
 sfp::ExperimentReport report_from_json(const QByteArray& json, const QString& path) {
-    const Reader r(path);
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError)
-        r.fail({}, QStringLiteral("not JSON (%1 at byte %2)").arg(error.errorString()).arg(error.offset));
-    if (!doc.isObject()) r.fail({}, QStringLiteral("not an sfpbench report (expected a JSON object)"));
-    return report(r, doc.object());
+    const Reader r(path, false);
+    return report(r, root_of(r, json));
 }
 
 sfp::ExperimentReport load_report(const QString& path) {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw ReportError(QStringLiteral("report '%1': %2").arg(path, file.errorString()).toStdString());
+    if (!file.open(QIODevice::ReadOnly)) throw ReportError(path, file.errorString());
     return report_from_json(file.readAll(), path);
+}
+
+ReportResults report_results(const QByteArray& json, const QString& path) {
+    const Reader r(path, true);
+    ReportResults out;
+    out.root = root_of(r, json);
+    const QJsonObject e = r.object(out.root, "experiment", {});
+    out.algorithm = r.text(e, "algorithm", "experiment.");
+    out.cache = r.text(e, "cache", "experiment.");
+    const QJsonObject options = r.object(e, "options", "experiment.");
+    for (auto it = options.begin(); it != options.end(); ++it)  // as experiment files write them: text or numbers
+        out.options[it.key().toStdString()] = it.value().toVariant().toString().toStdString();
+    out.machine = machine(r, out.root);
+    out.measured_at = measured_at(r, out.root);
+    out.cells = cells(r, out.root, 0);
+    out.real.resize(out.cells.size());
+    const QJsonArray stats = r.array(out.root, "statistics", {});
+    for (qsizetype i = 0; i < stats.size(); ++i) {
+        const QJsonObject o = stats[i].toObject();
+        const QString w = at("statistics", i);
+        const std::size_t c = r.index(o, "cell", w, out.cells.size());
+        out.real[c] = summary(r, r.object(o, "real_s", w), w + "real_s.");
+    }
+    return out;
 }
 
 }  // namespace core

@@ -130,13 +130,13 @@ QString warning_lines(const sfp::ExperimentReport& report) {
         std::map<std::string, int> count;  // per status other than ok
         std::map<std::string, std::string> first_error;
         for (const sfp::RunRecord& r : report.runs) {
-            if (r.cell != cell || r.status == "ok") continue;
-            ++count[r.status];
-            first_error.emplace(r.status, r.result.error);
+            if (r.cell != cell || r.status == sfp::RunStatus::ok) continue;
+            ++count[sfp::to_string(r.status)];  // by text: the lines keep their order
+            first_error.emplace(sfp::to_string(r.status), r.result.error);
         }
         for (const auto& [status, n] : count) {
             QString line = QString("%1: %2 run(s) %3").arg(label(report, cell)).arg(n).arg(QString::fromStdString(status));
-            if (status == "MISMATCH") line += " -- the outcome differs from the other strategies' on this input";
+            if (status == sfp::to_string(sfp::RunStatus::mismatch)) line += " -- the outcome differs from the other strategies' on this input";
             else if (!first_error[status].empty()) line += ": " + first_line(first_error[status]);
             lines << line;
         }

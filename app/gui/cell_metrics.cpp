@@ -38,7 +38,7 @@ QString metric_title(Metric m) {
     return {};
 }
 
-bool counts(const sfp::RunRecord& record) { return record.status == "ok"; }
+bool counts(const sfp::RunRecord& record) { return record.status == sfp::RunStatus::ok; }
 
 unsigned cores_of(const sfp::ExperimentReport& report) {
     return report.machine.cores ? report.machine.cores : std::max(1u, std::thread::hardware_concurrency());

@@ -1,6 +1,6 @@
 #pragma once
 // The numbers the plots and the statistics table show, taken from a (possibly still growing)
-// report. Only runs with status "ok" count; statistics come from the engine (sfp::summarize,
+// report. Only runs with status ok count; statistics come from the engine (sfp::summarize,
 // sfp::rank_cells), so the window and the CLI agree.
 #include <QString>
 #include <optional>

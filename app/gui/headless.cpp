@@ -138,7 +138,7 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
         }
         // As `sfpbench run`: failed or disagreeing runs make the exit status 2 (after writing).
         std::size_t trouble = 0;
-        for (const sfp::RunRecord& r : report.runs) trouble += r.status != "ok";
+        for (const sfp::RunRecord& r : report.runs) trouble += r.status != sfp::RunStatus::ok;
         if (trouble) say(QStringLiteral("sfpbench-gui: %1 did not succeed (see the status column)").arg(runs_text(trouble))), code = 2;
         QCoreApplication::exit(code);
     });

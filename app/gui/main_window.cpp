@@ -284,7 +284,7 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     plot_->redrawNow();
     std::size_t trouble = 0;
     for (const sfp::RunRecord& r : report.runs)
-        if (r.status != "ok") ++trouble;
+        if (r.status != sfp::RunStatus::ok) ++trouble;
     // The estimate learns each strategy's rate and the time around runs (saved with the rest on
     // close: no disk writes mid-run).
     rates_.learn(report, double(run_clock_.elapsed()) / 1000);

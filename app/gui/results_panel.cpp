@@ -80,7 +80,7 @@ void ResultsPanel::fitColumns() {
 }
 
 void ResultsPanel::begin(const sfp::ExperimentReport& empty) {
-    runs_.begin(empty.cells);
+    runs_.setReport(empty);  // a view on it: the rows come as it grows
     stats_.setReport(empty);
     summary_->clear();
     fitColumns();

@@ -19,9 +19,12 @@ class ResultsPanel : public QWidget {
 public:
     explicit ResultsPanel(QWidget* parent = nullptr);
 
+    // The runs table is a view on the report given here (RunsModel): it must outlive the panel's
+    // use of it -- the controller's report, which grows run by run, then holds the final one.
     void begin(const sfp::ExperimentReport& empty);   // cells known, no runs yet
-    void append(const sfp::RunUpdate& update);  // one finished run: rows appended and updated, no reset
+    void append(const sfp::RunUpdate& update);  // one finished run (already in the report): rows appended and updated, no reset
     void setReport(const sfp::ExperimentReport& report);
+    void setReport(sfp::ExperimentReport&&) = delete;
 
     RunsModel* runsModel() { return &runs_; }
     StatsModel* statsModel() { return &stats_; }

@@ -23,7 +23,7 @@ void RateBook::learn(const sfp::ExperimentReport& report, double wallSeconds) {
     double timed = 0;
     std::size_t runs = 0;
     for (const sfp::RunRecord& r : report.runs) {
-        if (r.status != "ok" || r.result.real_s <= 0 || r.cell >= report.cells.size()) continue;
+        if (r.status != sfp::RunStatus::ok || r.result.real_s <= 0 || r.cell >= report.cells.size()) continue;
         auto& [bytes, seconds] = seen[rate_key(e.algorithm, report.cells[r.cell].strategy, e.cache)];
         bytes += double(r.result.bytes);
         seconds += r.result.real_s;

@@ -11,7 +11,7 @@
 
 namespace gui {
 
-bool is_trouble(const std::string& status) { return status != "ok"; }
+bool is_trouble(sfp::RunStatus status) { return status != sfp::RunStatus::ok; }
 
 QVariant trouble_background(bool trouble, bool mismatch) {
     if (mismatch) return QBrush(QColor(255, 205, 205));  // wrong answer: the loudest colour
@@ -19,40 +19,31 @@ QVariant trouble_background(bool trouble, bool mismatch) {
     return {};
 }
 
-void RunsModel::begin(std::vector<sfp::Cell> cells) {
+const sfp::ExperimentReport RunsModel::kNone;
+
+void RunsModel::setReport(const sfp::ExperimentReport& report) {
     beginResetModel();
-    cells_ = std::move(cells);
-    cores_ = cores_of(sfp::ExperimentReport{});  // a live run: this machine's
-    runs_.clear();
+    report_ = &report;
+    rows_ = report.runs.size();
+    cores_ = cores_of(report);  // a live run's report has no machine yet: this machine's
     endResetModel();
 }
 
-void RunsModel::append(const sfp::RunRecord& record) {
-    const int row = int(runs_.size());
-    beginInsertRows({}, row, row);
-    runs_.push_back(record);
-    endInsertRows();
-}
-
 void RunsModel::apply(const sfp::RunUpdate& update) {
-    append(update.record);
+    const std::size_t runs = report_->runs.size();
+    if (runs > rows_) {
+        beginInsertRows({}, int(rows_), int(runs - 1));
+        rows_ = runs;
+        endInsertRows();
+    }
     for (const sfp::StatusChange& change : update.statuses) {
-        if (change.run >= runs_.size()) continue;
-        runs_[change.run].status = change.status;
+        if (change.run >= rows_) continue;
         const int row = int(change.run);
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));  // status, message, colour
     }
 }
 
-void RunsModel::setReport(const sfp::ExperimentReport& report) {
-    beginResetModel();
-    cells_ = report.cells;
-    cores_ = cores_of(report);
-    runs_ = report.runs;
-    endResetModel();
-}
-
-int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(runs_.size()); }
+int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_); }
 int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -66,15 +57,15 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
 
 QString RunsModel::message(const sfp::RunRecord& run) {
     if (!run.result.error.empty()) return QString::fromStdString(run.result.error);
-    if (run.status == "MISMATCH")
+    if (run.status == sfp::RunStatus::mismatch)
         return tr("outcome (digest %1) differs from the other strategies' on the same input")
             .arg(QString::fromStdString(run.result.digest));
     return {};
 }
 
 QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) const {
-    const sfp::Cell* cell = run.cell < cells_.size() ? &cells_[run.cell] : nullptr;
-    const bool timed = run.status == "ok" || run.status == "MISMATCH";
+    const sfp::Cell* cell = run.cell < report_->cells.size() ? &report_->cells[run.cell] : nullptr;
+    const bool timed = run.status == sfp::RunStatus::ok || run.status == sfp::RunStatus::mismatch;
     auto number = [&](Metric m, int decimals) -> QVariant {
         return timed ? QString::number(metric_of(run, m, cores_), 'f', decimals) : QStringLiteral("–");
     };
@@ -95,14 +86,14 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     case Throughput: return number(Metric::throughput, 1);
     case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
     case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
-    case Status: return QString::fromStdString(run.status);
+    case Status: return QString::fromLatin1(sfp::to_string(run.status));
     case Message: return message(run);
     }
     return {};
 }
 
 QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) const {
-    const sfp::Cell* cell = run.cell < cells_.size() ? &cells_[run.cell] : nullptr;
+    const sfp::Cell* cell = run.cell < report_->cells.size() ? &report_->cells[run.cell] : nullptr;
     switch (column) {
     case Index: return row;
     case Block: return cell ? qulonglong(cell->block_size) : 0;
@@ -121,8 +112,9 @@ QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) cons
 }
 
 QVariant RunsModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
-    const sfp::RunRecord& run = runs_[std::size_t(index.row())];
+    const std::size_t row = std::size_t(index.row());
+    if (!index.isValid() || row >= rows_ || row >= report_->runs.size() || index.column() >= ColumnCount) return {};
+    const sfp::RunRecord& run = report_->runs[row];
     const bool trouble = is_trouble(run.status);
     switch (role) {
     case Qt::DisplayRole: return display(run, index.column(), index.row());
@@ -130,7 +122,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return index.column() >= Block && index.column() <= LargeFolios
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
-    case Qt::BackgroundRole: return trouble_background(trouble, run.status == "MISMATCH");
+    case Qt::BackgroundRole: return trouble_background(trouble, run.status == sfp::RunStatus::mismatch);
     case Qt::ForegroundRole: return trouble ? QVariant(QBrush(Qt::black)) : QVariant();
     case Qt::DecorationRole:
         if (trouble && index.column() == Status)
@@ -139,8 +131,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole: {
         if (!trouble) return {};
         const QString why = message(run);
-        return why.isEmpty() ? QString::fromStdString(run.status)
-                             : QStringLiteral("%1: %2").arg(QString::fromStdString(run.status), why);
+        const QString status = QString::fromLatin1(sfp::to_string(run.status));
+        return why.isEmpty() ? status : QStringLiteral("%1: %2").arg(status, why);
     }
     default: return {};
     }

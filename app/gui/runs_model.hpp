@@ -1,6 +1,8 @@
 #pragma once
 // One row per timed run, in the order they ran. Failed and MISMATCH rows are marked (colour,
 // icon) and carry their message. SortRole gives numbers for numeric columns.
+// A view, not a copy: the rows are the runs of a report someone else owns and keeps alive (the
+// controller's as it grows, a finished one), so a run's record is held once, not twice.
 #include <QAbstractTableModel>
 
 #include "sfp/experiment.hpp"
@@ -18,14 +20,14 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
-    // Starts over with the cells of a new experiment and no runs.
-    void begin(std::vector<sfp::Cell> cells);
-    void append(const sfp::RunRecord& record);
-    // One finished run: its row appended, the rows whose status it changed updated in place.
-    void apply(const sfp::RunUpdate& update);
-    // The final word: statuses may have changed (MISMATCH is known only once all strategies ran).
+    // Shows the runs of `report` (a new experiment's: none yet), which must stay alive and in
+    // place until the next setReport. A temporary would leave the view dangling: refused.
     void setReport(const sfp::ExperimentReport& report);
-    const sfp::RunRecord& record(int row) const { return runs_.at(std::size_t(row)); }
+    void setReport(sfp::ExperimentReport&&) = delete;
+    // The report has grown by one finished run (sfp::apply put `update` in): its row appended,
+    // the rows whose status it changed updated in place.
+    void apply(const sfp::RunUpdate& update);
+    const sfp::RunRecord& record(int row) const { return report_->runs.at(std::size_t(row)); }
     static QString message(const sfp::RunRecord& run);  // the error, or why it is a MISMATCH
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -37,13 +39,14 @@ private:
     QVariant display(const sfp::RunRecord& run, int column, int row) const;
     QVariant sortKey(const sfp::RunRecord& run, int column, int row) const;
 
-    std::vector<sfp::Cell> cells_;
-    unsigned cores_ = 1;  // CPU % is of all of them (cell_metrics.hpp)
-    std::vector<sfp::RunRecord> runs_;
+    static const sfp::ExperimentReport kNone;
+    const sfp::ExperimentReport* report_ = &kNone;
+    std::size_t rows_ = 0;  // the rows announced so far: the report may be a run ahead of them
+    unsigned cores_ = 1;    // CPU % is of all of them (cell_metrics.hpp)
 };
 
 // Shared by both tables: how a troubled row looks.
-bool is_trouble(const std::string& status);
+bool is_trouble(sfp::RunStatus status);
 QVariant trouble_background(bool trouble, bool mismatch);
 
 }  // namespace gui

@@ -102,10 +102,23 @@ private slots:
         QJsonObject bad = v1;
         bad["parameters"] = QJsonObject{};  // a version-2 field in a version-1 file
         QVERIFY_THROWS_EXCEPTION(core::SpecError, core::experiment_from_json(bad));
-        bad = v1;
-        bad["packing"] = QJsonArray{0};
+        // a bad value is named as the version-1 file spells it, not as version 2 would
+        const std::pair<QJsonArray, std::string> wrong[] = {
+            {QJsonArray{0}, "packing[0]"}, {QJsonArray{1, 1}, "packing[1]"}, {QJsonArray{}, "packing"}};
+        for (const auto& [values, field] : wrong) {
+            bad = v1;
+            bad["packing"] = values;
+            try {
+                core::experiment_from_json(bad);
+                QFAIL(qPrintable("accepted packing " + QJsonDocument(values).toJson(QJsonDocument::Compact)));
+            } catch (const core::SpecError& err) {
+                QCOMPARE(err.field, field);
+            }
+        }
+        QJsonObject v2 = core::experiment_to_json(e);  // the same value in version 2: "parameters.packing[0]"
+        v2["parameters"] = QJsonObject{{"packing", QJsonArray{0}}};
         try {
-            core::experiment_from_json(bad);
+            core::experiment_from_json(v2);
             QFAIL("packing 0 was accepted");
         } catch (const core::SpecError& err) {
             QCOMPARE(err.field, std::string("parameters.packing[0]"));

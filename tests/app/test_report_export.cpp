@@ -29,7 +29,7 @@ sfp::ExperimentReport sample_report() {
     rep.cells = {hand_made::cell("read", 4096, 0), hand_made::cell("mmap-mt", 0, 2)};
     // Every field the exports write, with values that need quoting or rounding.
     const auto run = [](std::size_t cell, unsigned rep_no, double real, double user, double sys, double residency,
-                        std::string status, std::string error) {
+                        sfp::RunStatus status, std::string error) {
         sfp::RunRecord r = hand_made::run(cell, rep_no, real, user, sys, status, error, 2 << 20);
         r.result.usage.major_faults = 3;
         r.result.usage.minor_faults = 250;
@@ -42,13 +42,13 @@ sfp::ExperimentReport sample_report() {
     };
     rep.runs = {
         [&] {  // the one run whose large-folio share is known
-            sfp::RunRecord r = run(0, 1, 0.5, 0.25, 0.25, 100, "ok", "");
+            sfp::RunRecord r = run(0, 1, 0.5, 0.25, 0.25, 100, sfp::RunStatus::ok, "");
             r.large_folio_share = 0.987654;
             return r;
         }(),
-        run(1, 1, 0.25, 0.2, 0.05, -1, "ok", ""),
-        run(0, 2, 0.5, 0.3, 0.2, 99.5, "error", "read 'a, b': \"Input/output\" error\nsecond line"),
-        run(1, 2, 0.25, 0.25, 0.0, 0, "MISMATCH", "line1\r\nline2, \"x\""),
+        run(1, 1, 0.25, 0.2, 0.05, -1, sfp::RunStatus::ok, ""),
+        run(0, 2, 0.5, 0.3, 0.2, 99.5, sfp::RunStatus::error, "read 'a, b': \"Input/output\" error\nsecond line"),
+        run(1, 2, 0.25, 0.25, 0.0, 0, sfp::RunStatus::mismatch, "line1\r\nline2, \"x\""),
     };
     sfp::CellStats s0;
     s0.cell = 0;

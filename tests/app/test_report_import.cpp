@@ -52,6 +52,32 @@ private slots:
         QVERIFY(!set.cells[2].median_s);  // no run succeeded: no median, not 0
     }
 
+    // A set is dated by when it was measured; one from before measured_at has no date of its
+    // own (import_report then takes the file's).
+    void dated_by_when_it_was_measured() {
+        sfp::ExperimentReport rep = sample_report(0.5, 0.2);
+        QCOMPARE(core::import_report_text(core::report_json(rep), "a.json").date, std::string());
+        rep.measured_at = "2026-11-22T18:05:57Z";
+        QCOMPARE(core::import_report_text(core::report_json(rep), "a.json").date, std::string("2026-11-22"));
+    }
+
+    // The reader is the whole report's (report_load), lenient only about what is left out: a set
+    // of cells and medians alone is read, a field present with the wrong type is refused.
+    void reads_what_a_reference_states_and_refuses_wrong_types() {
+        const QByteArray bare = R"({"format": "sfpbench-report", "version": 1, "experiment": {"algorithm": "compare"},
+            "cells": [{"strategy": "read", "block_size": 4096}], "statistics": [{"cell": 0, "real_s": {"n": 2, "median": 0.25}}]})";
+        const core::ResultSet set = core::import_report_text(bare, "bare.json");
+        QCOMPARE(set.cells.size(), std::size_t(1));
+        QCOMPARE(set.cells[0].label(), std::string("read block=4K"));
+        QCOMPARE(*set.cells[0].median_s, 0.25);
+        try {
+            core::import_report_text(with(bare, "\"block_size\": 4096", "\"block_size\": \"4K\""), "bare.json");
+            QFAIL("a block size in words was accepted");
+        } catch (const core::ImportError& e) {
+            QCOMPARE(std::string(e.what()), std::string("report 'bare.json': field 'cells[0].block_size': expected a number"));
+        }
+    }
+
     void ratio_table_by_hand() {
         core::ResultSet a = core::import_report_text(core::report_json(sample_report(0.5, 0.2)), "a.json");
         sfp::ExperimentReport other = sample_report(1.5, 0.1);

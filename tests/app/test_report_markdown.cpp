@@ -132,11 +132,24 @@ private slots:
         QCOMPARE(report_of(json_of("report_a.json")).machine.device, std::string("/dev/vda"));
     }
 
+    // When it was measured: read back, shown in the method list; a report written before it was
+    // recorded reads as unknown and says so, and writes no time it does not know.
+    void measuredAtIsShownOrUnknown() {
+        QJsonObject json = json_of("report_a.json");
+        QCOMPARE(report_of(json).measured_at, std::string("2026-11-22T18:05:57Z"));
+        QVERIFY(QString::fromUtf8(core::report_markdown(report_of(json))).contains("- **Measured**: 2026-11-22 18:05:57 UTC\n"));
+        json.remove("measured_at");
+        const sfp::ExperimentReport old = report_of(json);
+        QCOMPARE(old.measured_at, std::string());
+        QVERIFY(QString::fromUtf8(core::report_markdown(old)).contains("- **Measured**: unknown"));
+        QVERIFY(QJsonDocument::fromJson(core::report_json(old)).object()["measured_at"].isNull());
+    }
+
     void loadingKeepsWhatTheReportSays() {
         const QJsonObject json = json_of("report_a.json");
         const QJsonObject again = QJsonDocument::fromJson(core::report_json(report_of(json))).object();
         for (const char* key : {"experiment", "machine", "cells", "statistics", "rankings", "fits", "input_sets",
-                                "cancelled", "cache_method"})
+                                "cancelled", "cache_method", "measured_at"})
             QVERIFY2(again[key] == json[key], key);
         QCOMPARE(again["runs"].toArray().size(), json["runs"].toArray().size());
     }
@@ -149,7 +162,10 @@ private slots:
         QTest::newRow("a spec") << content_of(data("report_a.json")).replace("sfpbench-report", "x") << "not an sfpbench report";
         QJsonObject bad = json_of("report_a.json");
         bad["version"] = 7;
-        QTest::newRow("version") << QJsonDocument(bad).toJson() << "field 'version'";
+        QTest::newRow("version") << QJsonDocument(bad).toJson() << "format version 7 (written by a newer sfpbench)";
+        bad = json_of("report_a.json");
+        bad["measured_at"] = "last Tuesday";
+        QTest::newRow("measured_at") << QJsonDocument(bad).toJson() << "field 'measured_at': expected an ISO 8601 UTC time";
         bad = json_of("report_a.json");
         QJsonArray runs = bad["runs"].toArray();
         QJsonObject run = runs[0].toObject();

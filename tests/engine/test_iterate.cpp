@@ -352,7 +352,7 @@ private slots:
             QCOMPARE(report.cells[0].file_size, made.bytes);  // a tree's size: the sum of its files
             for (const sfp::RunRecord& r : report.runs) {
                 if (r.result.status == sfp::Status::unsupported) continue;
-                QVERIFY2(r.status == "ok", (r.status + " " + r.result.error).c_str());
+                QVERIFY2(r.status == sfp::RunStatus::ok, (sfp::to_string(r.status) + std::string(" ") + r.result.error).c_str());
                 QCOMPARE(r.result.bytes, made.bytes);
                 QVERIFY(r.result.list_s > 0);
                 // our own files, so mincore tells; this machine's page cache decays on its own

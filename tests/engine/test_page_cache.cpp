@@ -115,7 +115,7 @@ private slots:
         QVERIFY2(inode_of(files[0]) != before, "hot-written writes the generated data again (a new file)");
         QCOMPARE(written.runs.size(), std::size_t(2));
         for (const sfp::RunRecord& r : written.runs) {
-            QCOMPARE(r.status, std::string("ok"));
+            QCOMPARE(r.status, sfp::RunStatus::ok);
             QVERIFY2(r.residency_pct >= 90, qPrintable(QString::number(r.residency_pct)));
             QVERIFY2(is_share(r.large_folio_share), qPrintable(QString::number(r.large_folio_share)));
         }
@@ -152,7 +152,7 @@ private slots:
         QVERIFY(cold.cache_method.find("posix_fadvise(DONTNEED)") != std::string::npos);
         QCOMPARE(cold.runs.size(), std::size_t(2));
         for (const sfp::RunRecord& r : cold.runs) {
-            QCOMPARE(r.status, std::string("ok"));
+            QCOMPARE(r.status, sfp::RunStatus::ok);
             QVERIFY2(r.residency_pct >= 0 && r.residency_pct < 5, qPrintable(QString::number(r.residency_pct)));
         }
 

@@ -18,7 +18,7 @@ sfp::ExperimentReport report_of(const std::vector<std::pair<std::string, std::ve
     for (std::size_t c = 0; c < cells.size(); ++c) {
         r.cells.push_back(hand_made::cell(cells[c].first, 4096, 0, kBytes / 2));
         unsigned rep = 0;
-        for (double seconds : cells[c].second) r.runs.push_back(hand_made::run(c, ++rep, seconds, 0, 0, "ok", {}, kBytes));
+        for (double seconds : cells[c].second) r.runs.push_back(hand_made::run(c, ++rep, seconds, 0, 0, sfp::RunStatus::ok, {}, kBytes));
     }
     return r;
 }
@@ -62,8 +62,8 @@ private slots:
     // Failed runs are not timed: a cell whose fast runs failed does not win.
     void failedRunsDoNotCount() {
         sfp::ExperimentReport r = report_of({{"b", {2, 2, 2}}, {"a", {0.1, 0.1, 3}}});
-        r.runs[3].status = "MISMATCH";
-        r.runs[4].status = "error";
+        r.runs[3].status = sfp::RunStatus::mismatch;
+        r.runs[4].status = sfp::RunStatus::error;
         sfp::runner::compute_statistics(r);
         QCOMPARE(r.stats[1].failed, std::size_t(2));
         QCOMPARE(r.stats[1].real.n, std::size_t(1));
@@ -80,7 +80,7 @@ private slots:
         sfp::runner::compute_statistics(step);
         sfp::RunRecord last = full.runs.back();
         step.runs.push_back(last);
-        sfp::runner::update_statistics(step, {last.cell});
+        sfp::runner::update_statistics(step, sfp::runner::RunIndex(step), {last.cell});
         QCOMPARE(step.stats[2].real.median, full.stats[2].real.median);
         QCOMPARE(step.stats[2].real.n, full.stats[2].real.n);
         QCOMPARE(step.rankings[0].slower, full.rankings[0].slower);

@@ -116,7 +116,7 @@ struct Recorder : sfp::ExperimentObserver {
         for (const sfp::CellStats& st : u.stats) {  // the refreshed statistics count every run so far
             std::size_t ok = 0, failed = 0;
             for (const sfp::RunRecord& run : mirror.runs)
-                if (run.cell == st.cell) ++(run.status == "ok" ? ok : failed);
+                if (run.cell == st.cell) ++(run.status == sfp::RunStatus::ok ? ok : failed);
             QCOMPARE(st.real.n, ok);
             QCOMPARE(st.failed, failed);
         }
@@ -275,7 +275,12 @@ private slots:
         sfp::Progress progress;
         Recorder rec;
         rec.progress = &progress;
+        const QDateTime before = QDateTime::currentDateTimeUtc().addSecs(-1);  // the report keeps whole seconds
         const sfp::ExperimentReport report = sfp::run_experiment(e, progress, &rec);
+        const QDateTime measured = QDateTime::fromString(QString::fromStdString(report.measured_at), Qt::ISODate);
+        QVERIFY2(measured.isValid() && measured.timeSpec() == Qt::UTC && report.measured_at.ends_with('Z'),
+                 report.measured_at.c_str());  // ISO 8601 UTC: "2026-11-22T18:05:57Z"
+        QVERIFY(measured >= before && measured <= QDateTime::currentDateTimeUtc());
         QCOMPARE(report.cells.size(), std::size_t(3));  // read x 2 blocks, mmap
         QCOMPARE(report.runs.size(), std::size_t(9));
         QVERIFY(!report.cancelled);
@@ -292,7 +297,7 @@ private slots:
         QCOMPARE(report.input_sets[0].paths, sfp::generated_paths(e.workdir, "pair", kSize, e.seed));
         const std::string digest = report.runs[0].result.digest;
         for (const sfp::RunRecord& r : report.runs) {
-            QCOMPARE(r.status, std::string("ok"));
+            QCOMPARE(r.status, sfp::RunStatus::ok);
             QCOMPARE(r.result.digest, digest);
             QCOMPARE(r.result.bytes, 2 * kSize);
             QVERIFY(r.repetition >= 1 && r.repetition <= 3);
@@ -371,7 +376,7 @@ private slots:
             const std::string& s = report.cells[r.cell].strategy;
             QCOMPARE(r.result.status, sfp::Status::ok);
             // The floor computes the same wrong answer but is left out of the check.
-            QCOMPARE(r.status, std::string(s == "wrong" ? "MISMATCH" : "ok"));
+            QCOMPARE(r.status, s == "wrong" ? sfp::RunStatus::mismatch : sfp::RunStatus::ok);
         }
         for (const sfp::CellStats& st : report.stats) {
             const std::string& s = report.cells[st.cell].strategy;
@@ -394,7 +399,7 @@ private slots:
         Recorder rec;  // checks the statistics after every run, while statuses flip to MISMATCH
         rec.progress = &progress;
         const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress, &rec);
-        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, std::string("MISMATCH"));
+        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, sfp::RunStatus::mismatch);
         QVERIFY(report.rankings.empty());
         rec.compareMirror(report);  // the earlier run's flip and the ranking's removal too
     }
@@ -410,10 +415,10 @@ private slots:
         QCOMPARE(report.runs.size(), std::size_t(4 * 3));
         for (const sfp::RunRecord& r : report.runs) {
             if (report.cells[r.cell].strategy == "broken") {
-                QCOMPARE(r.status, std::string("error"));
+                QCOMPARE(r.status, sfp::RunStatus::error);
                 QCOMPARE(r.result.error, std::string("broken on purpose"));
             } else {
-                QCOMPARE(r.status, std::string("ok"));
+                QCOMPARE(r.status, sfp::RunStatus::ok);
             }
         }
     }
@@ -430,7 +435,7 @@ private slots:
         const sfp::ExperimentReport report = sfp::run_experiment(e, progress);  // does not throw
         QCOMPARE(report.runs.size(), std::size_t(3));
         for (const sfp::RunRecord& r : report.runs) {
-            QCOMPARE(r.status, std::string("error"));
+            QCOMPARE(r.status, sfp::RunStatus::error);
             QVERIFY2(r.result.error.find(e.workdir) != std::string::npos, r.result.error.c_str());
         }
     }
@@ -450,7 +455,7 @@ private slots:
         QVERIFY(report.cancelled);
         QCOMPARE(report.runs.size(), std::size_t(3));
         for (const sfp::RunRecord& r : report.runs) {
-            QCOMPARE(r.status, std::string("ok"));
+            QCOMPARE(r.status, sfp::RunStatus::ok);
             QCOMPARE(std::get<sfp::CipherOutcome>(r.result.outcome).output_bytes, kSize);
         }
         // Left behind: the generated input and the manifest. No scratch output, no temporary.

@@ -420,7 +420,7 @@ private slots:
         std::vector<std::uint64_t> packings;
         for (const sfp::RunRecord& r : report.runs) {
             const sfp::Cell& c = report.cells[r.cell];
-            QVERIFY2(r.status == "ok", (sfp::cell_label(c) + ": " + r.status + " " + r.result.error).c_str());
+            QVERIFY2(r.status == sfp::RunStatus::ok, (sfp::cell_label(c) + ": " + sfp::to_string(r.status) + " " + r.result.error).c_str());
             if (!c.reference_floor) digests.insert(r.result.digest);
             if (c.strategy == "pipeline") packings.push_back(c.swept.at("packing"));
         }

@@ -26,8 +26,8 @@ inline sfp::ExperimentReport sweep() {
     for (unsigned rep = 1; rep <= 3; ++rep)
         for (std::size_t c = 0; c < r.cells.size(); ++c)
             r.runs.push_back(run(c, rep, base[c] + 0.01 * rep, base[c] / 4, base[c] / 2));
-    r.runs.push_back(run(0, 4, 0, 0, 0, "error", "cannot open '/x': No such file or directory"));
-    r.runs.push_back(run(4, 4, 0.09, 0.02, 0.04, "MISMATCH"));
+    r.runs.push_back(run(0, 4, 0, 0, 0, sfp::RunStatus::error, "cannot open '/x': No such file or directory"));
+    r.runs.push_back(run(4, 4, 0.09, 0.02, 0.04, sfp::RunStatus::mismatch));
     return r;
 }
 

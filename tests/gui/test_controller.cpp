@@ -29,7 +29,7 @@ private slots:
         QCOMPARE(report.runs.size(), std::size_t(6));
         QVERIFY(!report.cancelled);
         QCOMPARE(report.stats.size(), report.cells.size());
-        for (const sfp::RunRecord& r : report.runs) QCOMPARE(QString::fromStdString(r.status), QStringLiteral("ok"));
+        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, sfp::RunStatus::ok);
         QCOMPARE(controller.report().runs.size(), std::size_t(6));
     }
 
@@ -68,7 +68,7 @@ private slots:
         QVERIFY(controller.lastCancelLatencyMs() >= 0);
         QCOMPARE(report.runs.size(), std::size_t(runFinished.count()));
         QVERIFY2(report.runs.size() < 50, "a cancel in the first runs must not let the other 49 run");
-        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, std::string("ok"));  // the interrupted run is not kept
+        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, sfp::RunStatus::ok);  // the interrupted run is not kept
         QVERIFY(progress.count() > 0);  // polled while the runs went
         const qsizetype announced = runFinished.count();
         QTest::qWait(200);  // anything the cancelled job still sent would arrive now

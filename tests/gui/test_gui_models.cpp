@@ -45,10 +45,20 @@ private slots:
         RunsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const sfp::ExperimentReport r = fixtures::sweep();
-        model.begin(r.cells);
+        sfp::ExperimentReport live;  // as the controller's grows: the cells, then one run at a time
+        live.cells = r.cells;
+        live.stats.resize(r.cells.size());
+        model.setReport(live);
         QCOMPARE(model.rowCount(), 0);
-        for (const sfp::RunRecord& run : r.runs) model.append(run);
-        QCOMPARE(model.rowCount(), int(r.runs.size()));
+        for (const sfp::RunRecord& run : r.runs) {
+            sfp::RunUpdate u;
+            u.index = live.runs.size();
+            u.record = run;
+            sfp::apply(live, u);
+            model.apply(u);
+            QCOMPARE(model.rowCount(), int(live.runs.size()));
+        }
+        QCOMPARE(model.index(model.rowCount() - 1, RunsModel::Status).data().toString(), QStringLiteral("MISMATCH"));
         model.setReport(r);
         QCOMPARE(model.rowCount(), int(r.runs.size()));
         QCOMPARE(model.columnCount(), int(RunsModel::ColumnCount));
@@ -58,16 +68,16 @@ private slots:
         QCOMPARE(model.index(0, RunsModel::Real).data(SortRole).toDouble(), 0.31);
         // the share of large folios, in percent, or "unknown" (the fixture's runs don't know it)
         QCOMPARE(model.index(0, RunsModel::LargeFolios).data().toString(), QStringLiteral("unknown"));
-        sfp::RunRecord known = r.runs[0];
-        known.large_folio_share = 0.25;
-        model.append(known);
-        QCOMPARE(model.index(model.rowCount() - 1, RunsModel::LargeFolios).data().toString(), QStringLiteral("25"));
+        model.setReport(live);
+        live.runs[0].large_folio_share = 0.25;  // a view, not a copy: the record is read where it lives
+        QCOMPARE(model.index(0, RunsModel::LargeFolios).data().toString(), QStringLiteral("25"));
         QCOMPARE(model.headerData(RunsModel::LargeFolios, Qt::Horizontal).toString(), QStringLiteral("large folios %"));
     }
 
     void troubledRunsAreMarkedWithTheirMessage() {
         RunsModel model;
-        model.setReport(fixtures::sweep());
+        const sfp::ExperimentReport report = fixtures::sweep();
+        model.setReport(report);
         const int error = model.rowCount() - 2, mismatch = model.rowCount() - 1, ok = 0;
         QVERIFY(!model.index(ok, RunsModel::Status).data(Qt::BackgroundRole).isValid());
         QVERIFY(model.index(error, RunsModel::Status).data(Qt::BackgroundRole).isValid());
@@ -82,7 +92,8 @@ private slots:
 
     void proxySortsNumbersAsNumbers() {
         RunsModel model;
-        model.setReport(fixtures::sweep());
+        const sfp::ExperimentReport report = fixtures::sweep();
+        model.setReport(report);
         QSortFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&model);
@@ -300,7 +311,8 @@ private slots:
 
     void selectionCopiesAsTabSeparatedText() {
         ResultsPanel panel;
-        panel.setReport(fixtures::sweep());
+        const sfp::ExperimentReport report = fixtures::sweep();  // the runs table is a view on it
+        panel.setReport(report);
         QTableView* view = panel.statsView();
         view->selectAll();
         const QStringList lines = panel.selectionText().split('\n', Qt::SkipEmptyParts);

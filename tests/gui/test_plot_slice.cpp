@@ -33,7 +33,7 @@ std::size_t reference_cell(const sfp::ExperimentReport& r, const SliceChoice& c,
         double sum = 0;
         int n = 0;
         for (const sfp::RunRecord& run : r.runs)
-            if (run.cell == i && run.status == "ok") sum += run.result.real_s, ++n;
+            if (run.cell == i && run.status == sfp::RunStatus::ok) sum += run.result.real_s, ++n;
         if (n && sum / n < best_time) best_time = sum / n, best = i;
     }
     return best;

@@ -66,9 +66,10 @@ private slots:
         u.index = 5;
         u.record = fixtures::run(3, 2, 0.07, 0.01, 0.02);
         u.stats = {stats_of(3, {0.06, 0.07}), stats_of(4, {})};  // cell 4's only run turned MISMATCH
-        u.statuses = {{4, "MISMATCH"}};
+        u.statuses = {{4, sfp::RunStatus::mismatch}};
         u.input_set = 0;
         u.ranking = sfp::rank_cells(0, {{1, 0.11}, {3, 0.065}, {2, 0.21}, {0, 0.31}});
+        sfp::apply(report, u);  // as the controller does, before the models hear of it
         runs.apply(u);
         stats.apply(u);
 

@@ -15,7 +15,7 @@ std::vector<std::pair<std::size_t, sfp::WordCounts>> histograms(const sfp::Exper
     for (const sfp::RunRecord& r : report.runs) {
         const sfp::Cell& cell = report.cells.at(r.cell);
         const auto* counts = std::get_if<sfp::WordCountOutcome>(&r.result.outcome);
-        if (!counts || cell.reference_floor || r.status != "ok") continue;
+        if (!counts || cell.reference_floor || r.status != sfp::RunStatus::ok) continue;
         if (std::none_of(out.begin(), out.end(), [&](const auto& h) { return h.first == cell.input_set; }))
             out.emplace_back(cell.input_set, counts->total());
     }

@@ -3,6 +3,7 @@
 // The runner both front ends share (engine/src/runner/). Qt-free.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,6 +86,13 @@ struct Cell {
     std::map<std::string, std::uint64_t> swept = {};  // swept option -> value, only those the strategy uses
 };
 
+// A timed run's verdict: its strategy's own status, or mismatch when its outcome disagrees with
+// the other strategies' on the same input (runner/agreement.cpp). Text only at the edges.
+enum class RunStatus { ok, cancelled, error, unsupported, mismatch };
+const char* to_string(RunStatus s) noexcept;  // "ok", "cancelled", "error", "unsupported", "MISMATCH"
+std::optional<RunStatus> run_status_from(std::string_view text) noexcept;  // to_string's inverse
+RunStatus run_status(Status s) noexcept;  // a run's own status, before the agreement check
+
 // One timed run, with everything needed to judge it.
 struct RunRecord {
     std::size_t cell = 0;          // index into ExperimentReport::cells
@@ -92,7 +100,7 @@ struct RunRecord {
     RunResult result;
     double residency_pct = -1;     // page-cache residency of the inputs just before (-1 = n/a)
     double large_folio_share = -1; // of the inputs' cached pages, in large folios, 0..1 (-1 = unknown)
-    std::string status;            // "ok", "cancelled", "error", "unsupported" or "MISMATCH"
+    RunStatus status = RunStatus::ok;
 };
 
 struct MachineInfo {
@@ -106,6 +114,7 @@ struct ExperimentReport {
     Experiment experiment;
     MachineInfo machine;
     std::string cache_method;      // how cold/hot was achieved, e.g. "posix_fadvise(DONTNEED)"
+    std::string measured_at;       // when the runs began, ISO 8601 UTC ("2026-11-22T18:05:57Z"); "" = unknown
     std::vector<InputSet> input_sets;  // Cell::input_set indexes this
     std::vector<Cell> cells;
     std::vector<RunRecord> runs;   // in the order they ran (completed runs only)
@@ -117,7 +126,7 @@ struct ExperimentReport {
 
 // Receives events on the runner's thread; implementations forward them (the GUI queues them).
 // `index` counts timed runs from 0 to total-1. Each finished run is handed over once, with
-// what it changed (sfp/run_update.hpp): a record's status may still turn into "MISMATCH"
+// what it changed (sfp/run_update.hpp): a record's status may still turn into mismatch
 // later, as other strategies' runs on the same input set come in (a later update says so).
 class ExperimentObserver {
 public:

@@ -14,7 +14,7 @@ namespace sfp {
 
 struct StatusChange {
     std::size_t run = 0;     // index into ExperimentReport::runs
-    std::string status;      // its new status ("ok" or "MISMATCH")
+    RunStatus status = RunStatus::ok;  // its new status (ok or mismatch)
 };
 
 struct RunUpdate {

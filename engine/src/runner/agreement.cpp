@@ -16,8 +16,6 @@
 namespace sfp::runner {
 namespace {
 
-constexpr const char* kMismatch = "MISMATCH";
-
 // digest -> count, remembering first appearance for ties.
 struct Tally {
     std::vector<std::pair<std::string, std::size_t>> counts;  // in order of first appearance
@@ -46,14 +44,15 @@ struct Tally {
 
 }  // namespace
 
-std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t input_set,
+std::set<std::size_t> check_agreement(ExperimentReport& report, std::span<const std::size_t> set_runs,
                                       std::vector<std::size_t>* changed_runs) {
     std::vector<RunRecord*> judged;
     std::map<std::string, Tally> per_strategy;
     std::vector<std::string> strategy_order;
-    for (RunRecord& r : report.runs) {
+    for (std::size_t run : set_runs) {
+        RunRecord& r = report.runs.at(run);
         const Cell& cell = report.cells[r.cell];
-        if (cell.input_set != input_set || cell.reference_floor || r.result.status != Status::ok) continue;
+        if (cell.reference_floor || r.result.status != Status::ok) continue;
         judged.push_back(&r);
         if (!per_strategy.count(cell.strategy)) strategy_order.push_back(cell.strategy);
         per_strategy[cell.strategy].add(r.result.digest);
@@ -68,7 +67,7 @@ std::set<std::size_t> check_agreement(ExperimentReport& report, std::size_t inpu
     std::set<std::size_t> changed;
     for (RunRecord* r : judged) {
         const bool agrees = unanimous || (reference && r->result.digest == *reference);
-        const char* status = agrees ? to_string(Status::ok) : kMismatch;
+        const RunStatus status = agrees ? RunStatus::ok : RunStatus::mismatch;
         if (r->status == status) continue;
         r->status = status;
         changed.insert(r->cell);

@@ -1,5 +1,6 @@
 #include "runner/report_stats.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -7,14 +8,14 @@
 namespace sfp::runner {
 namespace {
 
-CellStats cell_stats(std::size_t cell, const std::vector<const RunRecord*>& runs) {
+CellStats cell_stats(const ExperimentReport& report, std::size_t cell, const std::vector<std::size_t>& runs) {
     CellStats st;
     st.cell = cell;
     std::vector<double> real, user, sys;
     std::uint64_t bytes = 0;
-    for (const RunRecord* rp : runs) {
-        const RunRecord& r = *rp;
-        if (r.status != to_string(Status::ok)) {
+    for (std::size_t run : runs) {
+        const RunRecord& r = report.runs[run];
+        if (r.status != RunStatus::ok) {
             ++st.failed;
             continue;
         }
@@ -31,17 +32,16 @@ CellStats cell_stats(std::size_t cell, const std::vector<const RunRecord*>& runs
     return st;
 }
 
-// The fastest cell per input set among those that compute the same thing (floors aside).
-void rank(ExperimentReport& report) {
-    for (std::size_t set = 0; set < report.input_sets.size(); ++set) {
-        std::vector<std::pair<std::size_t, double>> medians;
-        for (const CellStats& st : report.stats) {
-            const Cell& cell = report.cells[st.cell];
-            if (cell.input_set == set && !cell.reference_floor && st.real.n > 0)
-                medians.emplace_back(st.cell, st.real.median);
-        }
-        if (!medians.empty()) report.rankings.push_back(rank_cells(set, std::move(medians)));
+// The fastest of the set's cells among those that compute the same thing (floors aside);
+// none while no such cell has a timed run.
+std::optional<Ranking> rank_set(const ExperimentReport& report, std::size_t set, const std::vector<std::size_t>& cells) {
+    std::vector<std::pair<std::size_t, double>> medians;
+    for (std::size_t c : cells) {
+        const CellStats& st = report.stats[c];
+        if (!report.cells[c].reference_floor && st.real.n > 0) medians.emplace_back(c, st.real.median);
     }
+    if (medians.empty()) return std::nullopt;
+    return rank_cells(set, std::move(medians));
 }
 
 // One fit per strategy and parameter combination, over the input sets' sizes (medians).
@@ -70,32 +70,36 @@ void fit(ExperimentReport& report) {
     }
 }
 
-// Rankings and fits are derived from report.stats; both are cheap (one pass over the cells).
-void rank_and_fit(ExperimentReport& report) {
-    report.rankings.clear();
-    report.fits.clear();
-    rank(report);
-    fit(report);
-}
-
 }  // namespace
 
 void compute_statistics(ExperimentReport& report) {
+    const RunIndex index(report);
     report.stats.clear();
-    std::vector<std::vector<const RunRecord*>> by_cell(report.cells.size());
-    for (const RunRecord& r : report.runs) by_cell.at(r.cell).push_back(&r);
-    for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(cell_stats(c, by_cell[c]));
-    rank_and_fit(report);
+    for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(cell_stats(report, c, index.runs_of_cell[c]));
+    report.rankings.clear();
+    for (std::size_t set = 0; set < index.cells_of_set.size(); ++set)
+        if (std::optional<Ranking> r = rank_set(report, set, index.cells_of_set[set])) report.rankings.push_back(std::move(*r));
+    report.fits.clear();
+    fit(report);
 }
 
-void update_statistics(ExperimentReport& report, const std::set<std::size_t>& changed_cells) {
+void update_statistics(ExperimentReport& report, const RunIndex& index, const std::set<std::size_t>& changed_cells) {
     if (report.stats.size() != report.cells.size()) return compute_statistics(report);
-    std::map<std::size_t, std::vector<const RunRecord*>> by_cell;
-    for (std::size_t c : changed_cells) by_cell[c];
-    for (const RunRecord& r : report.runs)
-        if (const auto it = by_cell.find(r.cell); it != by_cell.end()) it->second.push_back(&r);
-    for (const auto& [c, runs] : by_cell) report.stats.at(c) = cell_stats(c, runs);
-    rank_and_fit(report);
+    std::set<std::size_t> sets;
+    for (std::size_t c : changed_cells) {
+        report.stats.at(c) = cell_stats(report, c, index.runs_of_cell.at(c));
+        sets.insert(report.cells[c].input_set);
+    }
+    for (std::size_t set : sets) set_ranking(report.rankings, set, rank_set(report, set, index.cells_of_set.at(set)));
+}
+
+void set_ranking(std::vector<Ranking>& rankings, std::size_t set, const std::optional<Ranking>& ranking) {
+    const auto at = std::lower_bound(rankings.begin(), rankings.end(), set,
+                                     [](const Ranking& r, std::size_t s) { return r.input_set < s; });
+    const bool present = at != rankings.end() && at->input_set == set;
+    if (ranking && present) *at = *ranking;
+    else if (ranking) rankings.insert(at, *ranking);
+    else if (present) rankings.erase(at);
 }
 
 }  // namespace sfp::runner

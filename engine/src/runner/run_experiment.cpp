@@ -3,6 +3,7 @@
 // current. Failures of a cell become records; a cancel ends the loop with what completed.
 #include <unistd.h>
 
+#include <ctime>
 #include <optional>
 #include <set>
 
@@ -13,6 +14,7 @@
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
 #include "runner/report_stats.hpp"
+#include "runner/run_index.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
@@ -37,17 +39,23 @@ std::string cache_method(CacheMode mode, const std::string& evict) {
     return evict;
 }
 
+// Now, as ISO 8601 UTC to the second: "2026-11-22T18:05:57Z".
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    char text[sizeof "2026-11-22T18:05:57Z"] = "";
+    if (!gmtime_r(&now, &utc) || std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0) return {};
+    return text;
+}
+
 class Runner {
 public:
     Runner(const Experiment& e, std::span<const Strategy> catalogue, Progress& progress, ExperimentObserver* observer)
-        : experiment_(e), plan_(runner::make_plan(e, catalogue)), progress_(progress), observer_(observer) {
-        report_.experiment = e;
-        report_.cells = plan_.cells;
-        runner::compute_statistics(report_);  // one empty entry per cell, updated run by run
-        report_.cache_method = cache_method(e.cache, page_cache::kFadviseMethod);
-    }
+        : experiment_(e), plan_(runner::make_plan(e, catalogue)), progress_(progress), observer_(observer),
+          report_(started_report(e, plan_.cells)), index_(report_) {}
 
     ExperimentReport run() {
+        report_.measured_at = utc_now();
         report_.machine = machine_info(experiment_.inputs.empty() ? plan_.workdir : experiment_.inputs.front());
         prepare_input_sets();
         if (!cancelled()) prepare_scratch();
@@ -65,20 +73,32 @@ public:
             RunRecord record = timed_run(slot);
             if (record.result.status == Status::cancelled) break;  // the interrupted run is not kept
             report_.runs.push_back(std::move(record));
+            index_.add(report_, report_.runs.size() - 1);
+            // Only this run's input set and cells are looked at again, never the whole report.
             std::vector<std::size_t> flipped;  // earlier runs whose status the new one changed
             std::set<std::size_t> changed =
-                runner::check_agreement(report_, report_.cells[slot.cell].input_set, &flipped);
+                runner::check_agreement(report_, index_.runs_of_set[report_.cells[slot.cell].input_set], &flipped);
             changed.insert(slot.cell);
-            runner::update_statistics(report_, changed);  // not every cell again: O(runs) per run
+            runner::update_statistics(report_, index_, changed);
             if (observer_) observer_->run_finished(update_for(changed, flipped));
         }
         report_.cancelled = cancelled();
-        runner::compute_statistics(report_);
+        runner::compute_statistics(report_);  // once more, whole: adds the size fits
         return std::move(report_);
     }
 
 private:
     bool cancelled() const { return progress_.cancel.load(); }
+
+    // The report before the first run: every cell, one empty statistics entry per cell.
+    static ExperimentReport started_report(const Experiment& e, const std::vector<Cell>& cells) {
+        ExperimentReport r;
+        r.experiment = e;
+        r.cells = cells;
+        r.cache_method = cache_method(e.cache, page_cache::kFadviseMethod);
+        runner::compute_statistics(r);
+        return r;
+    }
 
     // What the last run changed, for the observer: a copy of that much only, never the report.
     RunUpdate update_for(const std::set<std::size_t>& changed_cells, const std::vector<std::size_t>& flipped) const {
@@ -212,7 +232,7 @@ private:
         record.residency_pct = residency ? *residency : page_cache::residency_pct(files);
         record.large_folio_share = page_cache::large_folio_share(files);
         record.result = run_cell(slot.cell);
-        record.status = to_string(record.result.status);
+        record.status = run_status(record.result.status);
         return record;
     }
 
@@ -221,6 +241,7 @@ private:
     Progress& progress_;
     ExperimentObserver* observer_;
     ExperimentReport report_;
+    runner::RunIndex index_;  // report_'s runs by cell and by input set
     std::vector<std::string> input_errors_;  // per input set: why it could not be prepared
     std::string scratch_, scratch_error_;
     std::set<std::size_t> settled_;  // input sets brought into the hot state already

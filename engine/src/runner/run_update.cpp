@@ -1,7 +1,8 @@
 #include "sfp/run_update.hpp"
 
-#include <algorithm>
 #include <stdexcept>
+
+#include "runner/report_stats.hpp"
 
 namespace sfp {
 
@@ -13,14 +14,7 @@ void apply(ExperimentReport& report, const RunUpdate& update) {
     report.runs.push_back(update.record);
     for (const StatusChange& change : update.statuses) report.runs.at(change.run).status = change.status;
     for (const CellStats& st : update.stats) report.stats.at(st.cell) = st;
-    // Rankings stay in input-set order, as the runner makes them.
-    auto& rankings = report.rankings;
-    const auto at = std::lower_bound(rankings.begin(), rankings.end(), update.input_set,
-                                     [](const Ranking& r, std::size_t set) { return r.input_set < set; });
-    const bool present = at != rankings.end() && at->input_set == update.input_set;
-    if (update.ranking && present) *at = *update.ranking;
-    else if (update.ranking) rankings.insert(at, *update.ranking);
-    else if (present) rankings.erase(at);
+    runner::set_ranking(report.rankings, update.input_set, update.ranking);
 }
 
 }  // namespace sfp
