@@ -161,6 +161,17 @@ std::uint64_t size_of(const std::string& path) {
 
 }  // namespace
 
+RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
+    RunSpec spec;
+    spec.algorithm = e.algorithm;
+    spec.strategy = cell.strategy;
+    spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
+    spec.threads = cell.threads;
+    spec.options = e.options;
+    for (const auto& [name, value] : cell.swept) spec.options[name] = std::to_string(value);
+    return spec;
+}
+
 Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
     Plan plan;
     const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);
