@@ -396,7 +396,7 @@ void MainWindow::setPresentation(bool on) {
     // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
     QTimer::singleShot(0, this, [this, on] {
         const int tall = right_split_->height();
-        const int plot = tall * (on ? 70 : 66) / 100;
+        const int plot = tall * (on ? 78 : 66) / 100;
         right_split_->setSizes({plot, tall - plot});
     });
     if (presentation_->isChecked() != on) presentation_->setChecked(on);
