@@ -89,6 +89,9 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     plot_->setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] {  // a new width: the next replot fits it
+        if (plots::fit_x_ticks(plot_)) plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) toggleSeries(entry->plottable()->name());
     });
@@ -314,6 +317,7 @@ void PlotPanel::redrawNow() {
     title_text_ = canvas_.title->text();
     fitTitle();
     fitLegend();
+    plots::fit_x_ticks(plot_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -329,6 +333,7 @@ void PlotPanel::refresh() {
     series_updates_ += changed;
     title_text_ = canvas_.title->text();
     fitTitle();
+    plots::fit_x_ticks(plot_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -352,8 +357,9 @@ void PlotPanel::fitLegend() { plots::place_legend(layout_); }
 
 void PlotPanel::fitTitle() {
     // Rewrapped from the text the plot drew, at the plot's own width: never cut at the edges.
-    const int width = plot_->width() - 16;
-    canvas_.title->setText(plots::wrapped_title(title_text_, canvas_.title->font(), width));
+    // Not on screen (an export from `sfpbench report`): no width to wrap to yet.
+    if (!plot_->isVisible()) return canvas_.title->setText(title_text_);
+    canvas_.title->setText(plots::wrapped_title(title_text_, canvas_.title->font(), plot_->width() - 16));
 }
 
 void PlotPanel::resizeEvent(QResizeEvent* event) {

@@ -55,6 +55,8 @@ public:
     void restoreState(const QVariantMap& state);
 
     QCustomPlot* plot() { return plot_; }
+    // The title as drawn, before it is wrapped to the plot's width.
+    const QString& titleText() const { return title_text_; }
     // The report shown: the live one while following a run.
     const sfp::ExperimentReport& report() const { return live_ ? *live_ : report_; }
     // Imported result sets drawn over the Lines plot (redrawn when they change).

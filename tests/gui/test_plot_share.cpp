@@ -1,7 +1,7 @@
 // Issue 12 section 2-3 at the smallest screen it names (1024x700), normal and in presentation
 // mode, with the 84-cell matrix: the data area (the axis rect) keeps at least half the plot
 // panel's height, the legend stands where it costs least, and every line of the title is
-// whole (none wider than the plot).
+// whole (none wider than the plot), and the x tick labels do not run together.
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -28,6 +28,15 @@ QString share_text(PlotPanel* panel) {
         .arg(title_of(plot)->outerRect().height());
 }
 
+// The x tick labels side by side fit the axis: they never run together.
+void verify_ticks_apart(QCustomPlot* plot) {
+    const QFontMetrics fm(plot->xAxis->tickLabelFont());
+    int needed = 0;
+    for (const QString& label : plot->xAxis->tickVectorLabels()) needed += fm.horizontalAdvance(label + QStringLiteral(" "));
+    QVERIFY2(needed <= plot->axisRect()->width(),
+             qPrintable(QStringLiteral("%1 px of labels on a %2 px axis").arg(needed).arg(plot->axisRect()->width())));
+}
+
 void verify_title_whole(QCustomPlot* plot) {
     QCPTextElement* title = title_of(plot);
     QVERIFY(title);
@@ -49,6 +58,8 @@ class TestPlotShare : public QObject {
         panel->plot()->replot();
         QVERIFY2(panel->plot()->axisRect()->height() >= panel->height() / 2, qPrintable(share_text(panel)));
         verify_title_whole(panel->plot());
+        QTest::qWait(20);  // a narrower axis gets fewer ticks on the next replot
+        verify_ticks_apart(panel->plot());
         QCOMPARE(panel->plot()->legend->itemCount(), 7);  // every strategy still named
     }
 

@@ -16,7 +16,7 @@ const QString kSeparator = QStringLiteral(" · ");
 enum class Place { none, below, beside };
 
 Place placed(const PlotLayout& l) {
-    if (l.body->hasElement(0, 1) && l.body->element(0, 1) == l.plot->legend) return Place::beside;
+    if (l.side->hasElement(0, 0) && l.side->element(0, 0) == l.plot->legend) return Place::beside;
     QCPLayoutGrid* top = l.plot->plotLayout();
     if (top->hasElement(2, 0) && top->element(2, 0) == l.plot->legend) return Place::below;
     return Place::none;
@@ -26,12 +26,12 @@ void move_legend(const PlotLayout& l, Place to) {
     if (placed(l) == to) return;
     QCPLegend* legend = l.plot->legend;
     if (placed(l) != Place::none) legend->layout()->take(legend);
-    l.body->simplify();
     l.plot->plotLayout()->simplify();
-    if (to == Place::beside) l.body->addElement(0, 1, legend);
-    if (to == Place::below) l.plot->plotLayout()->addElement(2, 0, legend);
-    if (to == Place::beside) l.body->setColumnStretchFactor(1, 0.001);
-    if (to == Place::below) l.plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    if (to == Place::beside) l.side->addElement(0, 0, legend);  // on top: the spacer below takes the rest
+    if (to == Place::below) {
+        l.plot->plotLayout()->addElement(2, 0, legend);
+        l.plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    }
 }
 
 // Greedy: as many words as fit per line (a word wider than the line gets one of its own).
@@ -57,7 +57,14 @@ PlotLayout make_plot_layout(QCustomPlot* plot) {
     top->addElement(1, 0, body);  // row 0 is the title's
     body->addElement(0, 0, rect);
     body->setColumnSpacing(0);
-    return {plot, body};
+    // The side column: as narrow as the legend in it (nothing when it is elsewhere).
+    auto* side = new QCPLayoutGrid;
+    body->addElement(0, 1, side);
+    body->setColumnStretchFactor(1, 0.001);
+    side->addElement(1, 0, new QCPLayoutElement(plot));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowSpacing(0);
+    return {plot, body, side};
 }
 
 void place_legend(const PlotLayout& l) {
@@ -93,6 +100,24 @@ void place_legend(const PlotLayout& l) {
         legend->setMaximumSize(QWIDGETSIZE_MAX, across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX);
     }
     legend->setMinimumSize(0, 0);
+}
+
+bool fit_x_ticks(QCustomPlot* plot) {
+    QCPAxis* x = plot->xAxis;
+    const QSharedPointer<QCPAxisTicker> ticker = x->ticker();
+    const QFontMetrics fm(x->tickLabelFont());
+    const int room = plot->axisRect()->width(), gap = fm.horizontalAdvance(QStringLiteral("  "));
+    // The labels the ticker would make, with a gap each: fewer ticks until they fit.
+    const int asked = ticker->tickCount();
+    for (int count = asked; count > 2; ticker->setTickCount(--count)) {
+        QVector<double> ticks;
+        QVector<QString> labels;
+        ticker->generate(x->range(), plot->locale(), x->numberFormat().at(0), x->numberPrecision(), ticks, nullptr, &labels);
+        int needed = 0;
+        for (const QString& label : labels) needed += fm.horizontalAdvance(label) + gap;
+        if (needed <= room) break;
+    }
+    return ticker->tickCount() != asked;
 }
 
 QString wrapped_title(const QString& text, const QFont& font, int width) {
