@@ -89,8 +89,10 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     plot_->setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
-    connect(plot_, &QCustomPlot::afterLayout, this, [this] {  // a new width: the next replot fits it
-        if (plots::fit_x_ticks(plot_)) plot_->replot(QCustomPlot::rpQueuedReplot);
+    // Every replot knows the plot's real size (a resize replots too): what no longer fits it is
+    // refitted, and drawn by one more replot.
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+        if (fitToSize()) plot_->replot(QCustomPlot::rpQueuedReplot);
     });
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) toggleSeries(entry->plottable()->name());
@@ -315,9 +317,7 @@ void PlotPanel::redrawNow() {
     applyHidden();
     fitPlotHeight();
     title_text_ = canvas_.title->text();
-    fitTitle();
-    fitLegend();
-    plots::fit_x_ticks(plot_);
+    fitToSize();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -332,8 +332,7 @@ void PlotPanel::refresh() {
     hover_ = std::move(*hover);
     series_updates_ += changed;
     title_text_ = canvas_.title->text();
-    fitTitle();
-    plots::fit_x_ticks(plot_);
+    fitToSize();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -353,19 +352,16 @@ void PlotPanel::fitPlotHeight() {
     plot_->setMinimumHeight(std::max(kMinPlotHeight, rows * line + 150));
 }
 
-void PlotPanel::fitLegend() { plots::place_legend(layout_); }
-
-void PlotPanel::fitTitle() {
-    // Rewrapped from the text the plot drew, at the plot's own width: never cut at the edges.
-    // Not on screen (an export from `sfpbench report`): no width to wrap to yet.
-    if (!plot_->isVisible()) return canvas_.title->setText(title_text_);
-    canvas_.title->setText(plots::wrapped_title(title_text_, canvas_.title->font(), plot_->width() - 16));
-}
-
-void PlotPanel::resizeEvent(QResizeEvent* event) {
-    QWidget::resizeEvent(event);
-    fitLegend();
-    fitTitle();
+bool PlotPanel::fitToSize() {
+    // Not on screen (an export from `sfpbench report`): no width to wrap the title to yet.
+    const QString title = plot_->isVisible()
+                              ? plots::wrapped_title(title_text_, canvas_.title->font(), plot_->width() - 16)
+                              : title_text_;
+    bool changed = title != canvas_.title->text();
+    if (changed) canvas_.title->setText(title);
+    changed |= plots::place_legend(layout_);
+    changed |= plots::fit_x_ticks(plot_);
+    return changed;
 }
 
 void PlotPanel::toggleSeries(const QString& name) {

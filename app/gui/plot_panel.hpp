@@ -73,13 +73,11 @@ public:
 
 private:
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);
-    void resizeEvent(QResizeEvent* event) override;
     int topN() const;  // bars and boxes shown per input, 0 = all
     void refresh();  // the timer's redraw: only the changed series when it can
     bool adoptLive();  // true when the live report brought new cells
     void fitPlotHeight();
-    void fitLegend();
-    void fitTitle();
+    bool fitToSize();  // title wrap, legend place, tick count for the plot's size; true if any changed
     void onMouseMove(QMouseEvent* event);
     void updateControls();
     void applyHidden();
@@ -102,7 +100,7 @@ private:
     QCustomPlot* plot_;
     plots::Canvas canvas_;
     plots::PlotLayout layout_;
-    QString title_text_;  // as the plot drew it; shown wrapped to the width (fitTitle)
+    QString title_text_;  // as the plot drew it; shown wrapped to the width (fitToSize)
     sfp::ExperimentReport report_;
     const sfp::ExperimentReport* live_ = nullptr;  // followed while running (see follow)
     PlotSlice slice_;

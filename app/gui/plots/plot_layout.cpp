@@ -67,13 +67,14 @@ PlotLayout make_plot_layout(QCustomPlot* plot) {
     return {plot, body, side};
 }
 
-void place_legend(const PlotLayout& l) {
+bool place_legend(const PlotLayout& l) {
     QCPLegend* legend = l.plot->legend;
     const int n = legend->itemCount();
     if (!legend->visible() || n == 0) {
         // An empty legend in the layout would limit the plot's column to its own few pixels.
+        const bool was = placed(l) != Place::none;
         move_legend(l, Place::none);
-        return;
+        return was;
     }
     int widest = 1, tall = 1;
     for (int i = 0; i < n; ++i)
@@ -87,19 +88,19 @@ void place_legend(const PlotLayout& l) {
     // Beside: the rows the data area's height holds (about 60% of the plot), balanced over the columns.
     const int rows_fit = std::max(1, int(height * 0.6) / tall);
     const int columns = (n + rows_fit - 1) / rows_fit;
-    Place to = Place::below;
-    if (across < n && columns * widest <= int(width * kSideShare)) to = Place::beside;
+    const Place to = across < n && columns * widest <= int(width * kSideShare) ? Place::beside : Place::below;
+    const int wrap = to == Place::beside ? (n + columns - 1) / columns : across;
+    const auto order = to == Place::beside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst;
+    const int max_height = to == Place::below && across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX;
+    if (placed(l) == to && legend->wrap() == wrap && legend->fillOrder() == order &&
+        legend->maximumSize().height() == max_height)
+        return false;
     move_legend(l, to);
-    if (to == Place::beside) {
-        legend->setWrap((n + columns - 1) / columns);
-        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
-        legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
-    } else {
-        legend->setWrap(across);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        legend->setMaximumSize(QWIDGETSIZE_MAX, across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX);
-    }
+    legend->setWrap(wrap);
+    legend->setFillOrder(order, true);
+    legend->setMaximumSize(QWIDGETSIZE_MAX, max_height);
     legend->setMinimumSize(0, 0);
+    return true;
 }
 
 bool fit_x_ticks(QCustomPlot* plot) {
@@ -107,15 +108,15 @@ bool fit_x_ticks(QCustomPlot* plot) {
     const QSharedPointer<QCPAxisTicker> ticker = x->ticker();
     const QFontMetrics fm(x->tickLabelFont());
     const int room = plot->axisRect()->width(), gap = fm.horizontalAdvance(QStringLiteral("  "));
-    // The labels the ticker would make, with a gap each: fewer ticks until they fit.
+    // The labels the ticker would make, each as wide as the widest plus a gap: fewer until they fit.
     const int asked = ticker->tickCount();
     for (int count = asked; count > 2; ticker->setTickCount(--count)) {
         QVector<double> ticks;
         QVector<QString> labels;
         ticker->generate(x->range(), plot->locale(), x->numberFormat().at(0), x->numberPrecision(), ticks, nullptr, &labels);
-        int needed = 0;
-        for (const QString& label : labels) needed += fm.horizontalAdvance(label) + gap;
-        if (needed <= room) break;
+        int widest = 0;  // ticks are evenly spaced: the widest label sets the spacing they need
+        for (const QString& label : labels) widest = std::max(widest, fm.horizontalAdvance(label));
+        if (int(labels.size()) * (widest + gap) <= room) break;
     }
     return ticker->tickCount() != asked;
 }

@@ -21,8 +21,8 @@ PlotLayout make_plot_layout(QCustomPlot* plot);
 
 // Below the data in one row when every entry fits in one; else beside it, top to bottom, in as
 // many columns as a third of the width holds; else below in rows, cut at a fifth of the height
-// (entries beyond still hover). An empty legend leaves the layout.
-void place_legend(const PlotLayout& layout);
+// (entries beyond still hover). An empty legend leaves the layout. True when anything moved.
+bool place_legend(const PlotLayout& layout);
 
 // `text` with its lines rewrapped to `width` pixels in `font`: the parts of each line (split at
 // " · ") are packed, so short lines join and a long one breaks between parts, then between
