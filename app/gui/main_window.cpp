@@ -394,10 +394,13 @@ void MainWindow::setPresentation(bool on) {
     results_->setPresentation(on);
     fitLeftWidth();
     // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
-    QTimer::singleShot(0, this, [this, on] {
+    // The stretch keeps that share when the window is laid out (again) later.
+    const int share = on ? 78 : 66;
+    right_split_->setStretchFactor(0, share);
+    right_split_->setStretchFactor(1, 100 - share);
+    QTimer::singleShot(0, this, [this, share] {
         const int tall = right_split_->height();
-        const int plot = tall * (on ? 70 : 66) / 100;
-        right_split_->setSizes({plot, tall - plot});
+        right_split_->setSizes({tall * share / 100, tall - tall * share / 100});
     });
     if (presentation_->isChecked() != on) presentation_->setChecked(on);
 }

@@ -76,21 +76,24 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
     add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
 
-    // Layout once: title on top, the axis rect, the legend below it in rows (as in a paper).
+    // Layout once: title on top, the axis rect, the legend below or beside it (plot_layout.hpp).
     plot_->setObjectName(QStringLiteral("plot"));
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
     plot_->plotLayout()->insertRow(0);
     canvas_ = {plot_, new QCPTextElement(plot_, QString()), plots::Style::normal()};
     plot_->plotLayout()->addElement(0, 0, canvas_.title);
-    plot_->plotLayout()->addElement(2, 0, plot_->legend);
-    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot_->legend->setWrap(4);
+    layout_ = plots::make_plot_layout(plot_);
+    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setMargins(QMargins(6, 2, 6, 10));
-    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
-    plot_->plotLayout()->setRowStretchFactor(2, 0.001);
     plot_->setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
+    // Every replot knows the plot's real size (a resize replots too): what no longer fits it is
+    // refitted, and drawn by one more replot.
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+        if (fitToSize()) plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) toggleSeries(entry->plottable()->name());
     });
@@ -110,7 +113,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
 
     redraw_timer_.setSingleShot(true);
     redraw_timer_.setInterval(kRedrawDelayMs);
-    connect(&redraw_timer_, &QTimer::timeout, this, &PlotPanel::redrawNow);
+    connect(&redraw_timer_, &QTimer::timeout, this, &PlotPanel::refresh);
     rebuildSliceControls();
     updateControls();
     redrawNow();
@@ -196,7 +199,7 @@ void PlotPanel::follow(const sfp::ExperimentReport& live) {
 void PlotPanel::setReport(const sfp::ExperimentReport& report) {
     live_ = nullptr;
     report_ = report;
-    adoptAlgorithm(report_.experiment.algorithm);
+    adoptAlgorithm(report_.experiment.algorithm);  // may change the kind: the timer's refresh sees it
     if (!same_cells(report.cells, slice_.cells())) setCells(report.cells);
     if (!redraw_timer_.isActive()) redraw_timer_.start(kRedrawDelayMs);
 }
@@ -263,7 +266,7 @@ void PlotPanel::adoptAlgorithm(const std::string& algorithm) {
     algorithm_ = algorithm;
     if (kind_chosen_) return;  // a kind picked by the user (or `--plot`) stays
     const QSignalBlocker quiet(kind_);  // the caller redraws
-    kind_->setCurrentIndex(int(plots::default_kind(report_.experiment)));
+    kind_->setCurrentIndex(int(plots::default_kind(report().experiment)));
     updateControls();
 }
 void PlotPanel::setMetric(Metric metric) { metric_->setCurrentIndex(int(metric)); }
@@ -279,32 +282,57 @@ void PlotPanel::setPresentation(bool on) {
     redrawNow();
 }
 
+// Follows the live report's cells: a new set of cells gets its slice choices (and a full draw).
+bool PlotPanel::adoptLive() {
+    if (!live_) return false;
+    adoptAlgorithm(live_->experiment.algorithm);
+    if (same_cells(live_->cells, slice_.cells())) return false;
+    setCells(live_->cells);
+    return true;
+}
+
 void PlotPanel::redrawNow() {
     redraw_timer_.stop();
-    if (live_) {  // the one copy of a growing report: a few times a second, not per run
-        report_ = *live_;
-        adoptAlgorithm(report_.experiment.algorithm);
-        if (!same_cells(report_.cells, slice_.cells())) setCells(report_.cells);
-    }
+    adoptLive();
+    ++full_redraws_;
+    const sfp::ExperimentReport& shown = report();
     plots::reset(canvas_);
+    const auto kind = plots::Kind(kind_->currentIndex());
     const auto metric = Metric(metric_->currentIndex());
-    switch (plots::Kind(kind_->currentIndex())) {
+    switch (kind) {
     case plots::Kind::lines:
-        hover_ = plots::draw_lines(canvas_, report_, metric, slice_, choice_, plots::ErrorKind(errors_->currentIndex()));
+        hover_ = plots::draw_lines(canvas_, shown, metric, slice_, choice_, plots::ErrorKind(errors_->currentIndex()));
         break;
-    case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, report_); break;
-    case plots::Kind::box: hover_ = plots::draw_box(canvas_, report_, metric, topN()); break;
-    case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, report_, topN()); break;
-    case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, report_); break;
-    case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, report_); break;
+    case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, shown); break;
+    case plots::Kind::box: hover_ = plots::draw_box(canvas_, shown, metric, topN()); break;
+    case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, shown, topN()); break;
+    case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, shown); break;
+    case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, shown); break;
     }
+    series_drawn_ = kind == plots::Kind::lines && !hover_.empty() ? plot_->graphCount() : -1;
     // Imported sets where they mean something: median time on the Lines plot.
-    const bool overlay = overlays_ && plots::Kind(kind_->currentIndex()) == plots::Kind::lines && metric == Metric::elapsed;
+    const bool overlay = overlays_ && kind == plots::Kind::lines && metric == Metric::elapsed;
     plots::draw_overlays(canvas_, overlay ? overlays_->shown() : std::vector<core::ResultSet>{}, choice_.x,
                          overlay && overlays_->normalised());
     applyHidden();
     fitPlotHeight();
-    fitLegend();
+    title_text_ = canvas_.title->text();
+    fitToSize();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotPanel::refresh() {
+    const bool new_cells = adoptLive();
+    if (new_cells || series_drawn_ < 0 || plots::Kind(kind_->currentIndex()) != plots::Kind::lines) return redrawNow();
+    int changed = 0;
+    std::optional<plots::Hover> hover =
+        plots::update_lines(canvas_, report(), Metric(metric_->currentIndex()), slice_, choice_,
+                            plots::ErrorKind(errors_->currentIndex()), series_drawn_, &changed);
+    if (!hover) return redrawNow();
+    hover_ = std::move(*hover);
+    series_updates_ += changed;
+    title_text_ = canvas_.title->text();
+    fitToSize();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -324,30 +352,16 @@ void PlotPanel::fitPlotHeight() {
     plot_->setMinimumHeight(std::max(kMinPlotHeight, rows * line + 150));
 }
 
-void PlotPanel::fitLegend() {
-    // Below the plot, as many columns as the width holds, and never more than a third of the
-    // height: the plot keeps the rest (entries beyond that are cut, each series still hovers).
-    QCPLegend* legend = plot_->legend;
-    // An empty legend in the layout limits the plot's column to its own few pixels (the first
-    // view's 50 px plot): it leaves the layout while it has nothing to say.
-    QCPLayoutGrid* layout = plot_->plotLayout();
-    const bool wanted = legend->visible() && legend->itemCount() > 0;
-    const bool placed = layout->hasElement(2, 0) && layout->element(2, 0) == legend;
-    if (!wanted && placed) layout->take(legend);
-    if (!wanted) return;
-    if (!placed) layout->addElement(2, 0, legend);
-    int widest = 1;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width() + 12);
-    const int columns = std::clamp(plot_->width() / widest, 1, legend->itemCount());
-    legend->setWrap(columns);
-    legend->setMaximumSize(QWIDGETSIZE_MAX, std::max(40, plot_->height() / 3));
-    legend->setMinimumSize(0, 0);
-}
-
-void PlotPanel::resizeEvent(QResizeEvent* event) {
-    QWidget::resizeEvent(event);
-    fitLegend();
+bool PlotPanel::fitToSize() {
+    // Not on screen (an export from `sfpbench report`): no width to wrap the title to yet.
+    const QString title = plot_->isVisible()
+                              ? plots::wrapped_title(title_text_, canvas_.title->font(), plot_->width() - 16)
+                              : title_text_;
+    bool changed = title != canvas_.title->text();
+    if (changed) canvas_.title->setText(title);
+    changed |= plots::place_legend(layout_);
+    changed |= plots::fit_x_ticks(plot_);
+    return changed;
 }
 
 void PlotPanel::toggleSeries(const QString& name) {
@@ -428,7 +442,7 @@ QByteArray PlotPanel::renderPdf() {
     const QSize size = exportSize();
     return via_temporary_file(QStringLiteral("plot.pdf"), [&](const QString& path) {
         return plot_->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                              QStringLiteral("sfpbench"), canvas_.title->text());
+                              QStringLiteral("sfpbench"), title_text_);
     });
 }
 

@@ -7,6 +7,7 @@
 #include <QVariantMap>
 #include <QWidget>
 
+#include "plots/plot_layout.hpp"
 #include "plots/plots.hpp"
 
 class QCheckBox;
@@ -27,11 +28,16 @@ public:
 
     // Redraws soon (several runs finishing at once cost one redraw).
     void setReport(const sfp::ExperimentReport& report);
-    // While runs come in: redraws from `live` (which must outlive the run) at most every
-    // kLiveRedrawMs, copying it only then; setReport ends the following.
+    // While runs come in: draws from `live` itself (which must outlive the run, and is never
+    // copied) at most every kLiveRedrawMs; setReport ends the following.
     void follow(const sfp::ExperimentReport& live);
     static constexpr int kLiveRedrawMs = 250;
+    // Rebuilds the whole plot now (a control changed).
     void redrawNow();
+    // What the plot work cost so far, for tests: whole rebuilds, and series given new data by
+    // the cheap path (a Lines plot whose series stay the same gets only the changed ones redone).
+    int fullRedraws() const { return full_redraws_; }
+    int seriesUpdates() const { return series_updates_; }
     // The cells about to run: the slice choices become theirs, keeping what still fits.
     void setCells(const std::vector<sfp::Cell>& cells);
 
@@ -49,7 +55,10 @@ public:
     void restoreState(const QVariantMap& state);
 
     QCustomPlot* plot() { return plot_; }
-    const sfp::ExperimentReport& report() const { return report_; }
+    // The title as drawn, before it is wrapped to the plot's width.
+    const QString& titleText() const { return title_text_; }
+    // The report shown: the live one while following a run.
+    const sfp::ExperimentReport& report() const { return live_ ? *live_ : report_; }
     // Imported result sets drawn over the Lines plot (redrawn when they change).
     void setOverlays(const OverlaySets* sets);
     // Hides or shows a series by its legend name (a click on the legend entry does the same).
@@ -64,10 +73,11 @@ public:
 
 private:
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);
-    void resizeEvent(QResizeEvent* event) override;
     int topN() const;  // bars and boxes shown per input, 0 = all
+    void refresh();  // the timer's redraw: only the changed series when it can
+    bool adoptLive();  // true when the live report brought new cells
     void fitPlotHeight();
-    void fitLegend();
+    bool fitToSize();  // title wrap, legend place, tick count for the plot's size; true if any changed
     void onMouseMove(QMouseEvent* event);
     void updateControls();
     void applyHidden();
@@ -89,6 +99,8 @@ private:
     QScrollArea* scroll_ = nullptr;
     QCustomPlot* plot_;
     plots::Canvas canvas_;
+    plots::PlotLayout layout_;
+    QString title_text_;  // as the plot drew it; shown wrapped to the width (fitToSize)
     sfp::ExperimentReport report_;
     const sfp::ExperimentReport* live_ = nullptr;  // followed while running (see follow)
     PlotSlice slice_;
@@ -96,6 +108,8 @@ private:
     bool restored_ = false;  // choice_ came from the settings: the first cells keep it
     bool syncing_ = false;  // the slice combos are being filled, not chosen
     plots::Hover hover_;
+    int series_drawn_ = -1;  // the Lines plot's series graphs after a full draw; -1: none to update
+    int full_redraws_ = 0, series_updates_ = 0;
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
     const OverlaySets* overlays_ = nullptr;

@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <optional>
 
 #include "../cell_text.hpp"
 #include "plots.hpp"
@@ -72,17 +73,83 @@ QString hover_text(const Series& s, const SeriesPoint& p, const sfp::ExperimentR
         .arg(v.n);
 }
 
+// One series' data as the graph takes it: a cell that has not run is NaN (a gap in the line).
+struct SeriesData {
+    QVector<double> keys, values, spread;
+};
+
+SeriesData data_of(const Series& s, ErrorKind errors) {
+    SeriesData d;
+    for (const SeriesPoint& p : s.points) {
+        const bool run = p.summary.n > 0;
+        const double e = !run ? 0
+                         : errors == ErrorKind::stddev ? p.summary.stddev
+                         : errors == ErrorKind::ci95  ? p.summary.ci95
+                                                      : 0;
+        d.keys << p.x;
+        d.values << (run ? p.summary.mean : qQNaN());
+        d.spread << e;
+    }
+    return d;
+}
+
+// What the axes and the hover need from every series, drawn or updated alike.
+struct Extent {
+    double lo = HUGE_VAL, hi = 0, top = 0;
+};
+
+void add_points(const Series& s, const SeriesData& d, const sfp::ExperimentReport& report, Metric metric,
+                Extent& extent, Hover& hover) {
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const SeriesPoint& p = s.points[i];
+        if (p.summary.n == 0) continue;
+        extent.lo = std::min(extent.lo, p.x);
+        extent.hi = std::max(extent.hi, p.x);
+        extent.top = std::max(extent.top, p.summary.mean + d.spread[qsizetype(i)]);
+        hover.push_back({p.x, p.summary.mean, hover_text(s, p, report, metric), 0, 0, s.name});
+    }
+}
+
+// NaN-aware: a gap that stays a gap is no change.
+bool same(const QVector<double>& a, const QVector<double>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); });
+}
+
+// The axes, their labels and the title, from the extent of every series.
+void finish_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
+                  const SliceChoice& choice, ErrorKind errors, const Extent& extent) {
+    QCustomPlot* plot = c.plot;
+    setup_x_axis(plot->xAxis, choice.x, extent.lo, extent.hi);
+    plot->yAxis->setLabel(metric_title(metric));
+    plot->yAxis->setRange(0, extent.top > 0 ? extent.top * 1.1 : 1);
+    const QString spread = errors == ErrorKind::stddev ? QObject::tr("mean ± stddev")
+                           : errors == ErrorKind::ci95 ? QObject::tr("mean, 95% CI") : QObject::tr("mean");
+    QString what = metric_title(metric).section(QStringLiteral(" ("), 0, 0);  // without the unit
+    what[0] = what[0].toUpper();
+    const QString fixed = slice.caption(choice);
+    // The slice on a line of its own: a narrow window must not cut it.
+    c.title->setText(QObject::tr("%1 against %2 (%3)%4\n%5")
+                         .arg(what, dim_name(choice.x), spread, fixed.isEmpty() ? QString() : QStringLiteral("\n") + fixed,
+                              experiment_caption(report)));
+}
+
+QCPErrorBars* error_bars_of(QCustomPlot* plot, const QCPGraph* graph) {
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i)); bars && bars->dataPlottable() == graph)
+            return bars;
+    return nullptr;
+}
+
 }  // namespace
 
 Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
                  const SliceChoice& choice, ErrorKind errors) {
     QCustomPlot* plot = c.plot;
-    const Dim axis = choice.x;
-    const std::vector<Series> series = slice.series(report, metric, choice);
     Hover hover;
-    double lo = HUGE_VAL, hi = 0, top = 0;
+    Extent extent;
     int index = 0;
-    for (const Series& s : series) {
+    for (const Series& s : slice.series(report, metric, choice)) {
         const SeriesLook look = series_look(index++);
         QCPGraph* graph = plot->addGraph();
         graph->setName(s.name);
@@ -90,28 +157,14 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         pen.setStyle(s.flat ? Qt::DashLine : look.line);
         graph->setPen(pen);
         if (!s.flat) graph->setScatterStyle(QCPScatterStyle(look.shape, look.color, Qt::white, c.style.marker));
-        QVector<double> keys, values, spread;
-        for (const SeriesPoint& p : s.points) {
-            if (p.summary.n == 0) {  // not run: NaN breaks the line there
-                keys << p.x, values << qQNaN(), spread << 0;
-                continue;
-            }
-            const double e = errors == ErrorKind::stddev ? p.summary.stddev
-                             : errors == ErrorKind::ci95 ? p.summary.ci95 : 0;
-            keys << p.x;
-            values << p.summary.mean;
-            spread << e;
-            lo = std::min(lo, p.x);
-            hi = std::max(hi, p.x);
-            top = std::max(top, p.summary.mean + e);
-            hover.push_back({p.x, p.summary.mean, hover_text(s, p, report, metric), 0, 0, s.name});
-        }
-        graph->setData(keys, values, true);
-        if (!s.flat && errors != ErrorKind::none && !keys.isEmpty()) {
+        const SeriesData d = data_of(s, errors);
+        graph->setData(d.keys, d.values, true);
+        add_points(s, d, report, metric, extent, hover);
+        if (!s.flat && errors != ErrorKind::none) {  // also while empty: a live update fills them in
             auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
             bars->removeFromLegend();
             bars->setDataPlottable(graph);
-            bars->setData(spread);
+            bars->setData(d.spread);
             bars->setPen(QPen(look.color, std::max(1.0, c.style.line_width * 0.6)));
             bars->setWhiskerWidth(c.style.marker);
         }
@@ -120,18 +173,40 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
         return hover;
     }
-    setup_x_axis(plot->xAxis, axis, lo, hi);
-    plot->yAxis->setLabel(metric_title(metric));
-    plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
-    const QString spread = errors == ErrorKind::stddev ? QObject::tr("mean ± stddev")
-                           : errors == ErrorKind::ci95 ? QObject::tr("mean, 95% CI") : QObject::tr("mean");
-    QString what = metric_title(metric).section(QStringLiteral(" ("), 0, 0);  // without the unit
-    what[0] = what[0].toUpper();
-    const QString fixed = slice.caption(choice);
-    // The slice on a line of its own: a narrow window must not cut it.
-    c.title->setText(QObject::tr("%1 against %2 (%3)%4\n%5")
-                         .arg(what, dim_name(axis), spread, fixed.isEmpty() ? QString() : QStringLiteral("\n") + fixed,
-                              experiment_caption(report)));
+    finish_lines(c, report, metric, slice, choice, errors, extent);
+    return hover;
+}
+
+std::optional<Hover> update_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric metric,
+                                  const PlotSlice& slice, const SliceChoice& choice, ErrorKind errors, int drawn,
+                                  int* changed) {
+    QCustomPlot* plot = c.plot;
+    const std::vector<Series> series = slice.series(report, metric, choice);
+    if (int(series.size()) != drawn || plot->graphCount() < drawn) return std::nullopt;
+    for (int i = 0; i < drawn; ++i)
+        if (plot->graph(i)->name() != series[std::size_t(i)].name) return std::nullopt;
+    Hover hover;
+    Extent extent;
+    int updated = 0;
+    for (int i = 0; i < drawn; ++i) {
+        const Series& s = series[std::size_t(i)];
+        const SeriesData d = data_of(s, errors);
+        add_points(s, d, report, metric, extent, hover);
+        QCPGraph* graph = plot->graph(i);
+        QVector<double> keys, values;
+        for (const QCPGraphData& p : *graph->data()) keys << p.key, values << p.value;
+        QCPErrorBars* bars = error_bars_of(plot, graph);
+        QVector<double> spread;
+        if (bars)
+            for (int k = 0; k < bars->dataCount(); ++k) spread << bars->data()->at(k).errorPlus;
+        if (same(keys, d.keys) && same(values, d.values) && (!bars || same(spread, d.spread))) continue;
+        graph->setData(d.keys, d.values, true);
+        if (bars) bars->setData(d.spread);
+        ++updated;
+    }
+    if (hover.empty()) return std::nullopt;  // nothing to draw yet: the placeholder's full draw
+    finish_lines(c, report, metric, slice, choice, errors, extent);
+    if (changed) *changed = updated;
     return hover;
 }
 

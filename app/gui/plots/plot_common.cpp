@@ -52,7 +52,7 @@ void reset(const Canvas& c) {
     p->legend->setVisible(true);
     p->legend->setIconSize(int(c.style.font_pt * 2.2), c.style.font_pt + 2);
     QFont title = bold;
-    title.setPointSize(c.style.font_pt + (c.style.font_pt > 9 ? 1 : 2));  // three lines must fit a projector too
+    title.setPointSize(c.style.font_pt + (c.style.font_pt > 9 ? 0 : 2));  // a projector's is large already: the data keeps the room
     c.title->setFont(title);
     c.title->setText({});
 }

@@ -3,6 +3,7 @@
 // and returns the points a mouse hover can explain. One file per plot.
 #include <QColor>
 #include <QString>
+#include <optional>
 #include <qcustomplot.h>
 #include <vector>
 
@@ -72,6 +73,12 @@ QString experiment_caption(const sfp::ExperimentReport& report);
 
 Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
                  const SliceChoice& choice, ErrorKind errors);
+// A Lines plot already drawn (its first `drawn` graphs are the series) brought up to `report`:
+// only the series whose points changed get new data; the axes, title and hover follow. None
+// when the series themselves differ (a full draw is needed); `changed` counts those updated.
+std::optional<Hover> update_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric,
+                                  const PlotSlice& slice, const SliceChoice& choice, ErrorKind errors, int drawn,
+                                  int* changed = nullptr);
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
 // topN > 0: only the topN fastest cells of each input (the title says how many are left out).
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, int topN);

@@ -138,7 +138,8 @@ public:
 };
 
 // Everything that would make an experiment fail before its first run, found without running or
-// generating anything: unknown or bad options, inputs that are missing, unreadable or not
+// generating anything: unknown or bad options, options a strategy refuses (each strategy's
+// `check` per cell: cipher's direct with mapped strategies), inputs that are missing, unreadable or not
 // regular files, a workspace that is not a directory, sizes that do not fit in its free space.
 // One entry per problem, each naming the spec field; empty = ready to run.
 struct Problem {

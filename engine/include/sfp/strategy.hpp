@@ -36,6 +36,10 @@ struct Strategy {
     // Optional, runs after the clock stopped: completes the outcome without being timed
     // (cipher hashes its output file here so the digest covers it). May throw like run.
     void (*finish)(const RunSpec& spec, Outcome& outcome) = nullptr;
+    // Optional: judges the options for this strategy alone, from the spec without its files
+    // (e.g. cipher's direct with a mapped strategy), so preflight refuses the experiment before
+    // anything runs. Throws sfp::Failure naming the strategy and the option; run checks again.
+    void (*check)(const RunSpec& spec) = nullptr;
     // The swept options (sfp/swept_option.hpp) it reads, e.g. {"packing"}; the others do not
     // multiply its cells.
     std::span<const std::string_view> swept = {};

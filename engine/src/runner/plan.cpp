@@ -129,6 +129,18 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
 
 }  // namespace
 
+RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
+    RunSpec spec;
+    spec.algorithm = e.algorithm;
+    spec.strategy = cell.strategy;
+    spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
+    spec.threads = cell.threads;
+    spec.options = e.options;
+    for (const Parameter* p : cell_parameters())  // as text the table parses back ("letters")
+        if (const auto v = parameter_value(cell, *p); v && !has_own_field(*p)) spec.options[std::string(p->name)] = value_text(*p, *v);
+    return spec;
+}
+
 Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
     Plan plan;
     const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);

@@ -19,6 +19,9 @@ struct Plan {
     std::vector<const Strategy*> strategy_of; // parallel to cells
 };
 
+// What a cell's runs get, but their files (inputs and output are the runner's to fill in).
+RunSpec spec_of_cell(const Experiment& experiment, const Cell& cell);
+
 // Throws sfp::Failure naming the field for an invalid experiment.
 Plan make_plan(const Experiment& experiment, std::span<const Strategy> catalogue);
 

@@ -2,14 +2,21 @@
 // problem found without running or generating anything, all of them at once.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <set>
 
 #include "io/file.hpp"
+#include "runner/plan.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+<<<<<<< HEAD
 #include "sfp/input_kind.hpp"
+=======
+#include "sfp/registry.hpp"
+>>>>>>> window
 #include "sfp/workspace.hpp"
 
 namespace sfp {
@@ -17,7 +24,7 @@ namespace {
 
 // Every option must be a parameter of the table (other than block size and threads, which have
 // fields of their own) with a value of its type; the algorithm then judges what the table cannot.
-void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
+bool check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
     bool all_good = true;
     for (const auto& [key, value] : e.options) {
         const Parameter* p = find_parameter(e.algorithm, key);
@@ -33,7 +40,7 @@ void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Probl
             all_good = false;
         }
     }
-    if (!all_good || !io.check_options) return;
+    if (!all_good || !io.check_options) return all_good;
     RunSpec spec;
     spec.algorithm = e.algorithm;
     spec.options = e.options;
@@ -41,6 +48,31 @@ void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Probl
         io.check_options(spec);
     } catch (const Failure& f) {
         problems.push_back({"options", f.what()});
+        return false;
+    }
+    return true;
+}
+
+// Options a strategy refuses (cipher's direct with a mapped strategy), judged per cell as its
+// runs would get them: one problem per distinct refusal, however many cells share it.
+void check_strategy_options(const Experiment& e, std::vector<Problem>& problems) {
+    const auto judges = [&](const Strategy& s) { return s.algorithm == e.algorithm && s.check; };
+    if (std::ranges::none_of(strategies(), judges)) return;  // no plan needed (it lists input trees)
+    runner::Plan plan;
+    try {
+        plan = runner::make_plan(e, strategies());
+    } catch (const Failure&) {
+        return;  // an invalid experiment: check_experiment and the run name it
+    }
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < plan.cells.size(); ++i) {
+        const Strategy& s = *plan.strategy_of[i];
+        if (!s.check) continue;
+        try {
+            s.check(runner::spec_of_cell(e, plan.cells[i]));
+        } catch (const Failure& f) {
+            if (seen.insert(f.what()).second) problems.push_back({"options", f.what()});
+        }
     }
 }
 
@@ -92,7 +124,7 @@ std::vector<Problem> preflight(const Experiment& e) {
     std::vector<Problem> problems;
     const AlgorithmIo* io = algorithm_io(e.algorithm);
     if (!io) return {{"algorithm", "unknown algorithm '" + e.algorithm + "'"}};
-    check_options(e, *io, problems);
+    if (check_options(e, *io, problems)) check_strategy_options(e, problems);
     check_inputs(e, *io, problems);
     check_workspace(e, *io, problems);
     return problems;

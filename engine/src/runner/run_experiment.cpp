@@ -159,16 +159,9 @@ private:
     }
 
     RunSpec spec_for(const Cell& cell) const {
-        RunSpec spec;
-        spec.algorithm = experiment_.algorithm;
-        spec.strategy = cell.strategy;
+        RunSpec spec = runner::spec_of_cell(experiment_, cell);
         spec.inputs = report_.input_sets[cell.input_set].paths;
         spec.output = scratch_;
-        spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
-        spec.threads = cell.threads;
-        spec.options = experiment_.options;
-        for (const Parameter* p : cell_parameters())  // as text the table parses back ("letters")
-            if (const auto v = parameter_value(cell, *p); v && !has_own_field(*p)) spec.options[std::string(p->name)] = value_text(*p, *v);
         return spec;
     }
 

@@ -68,6 +68,8 @@ const Strategy auto_strategy{
     .probe = always_supported,
     .run = run,
     .finish = hash_output,
+    // with direct, auto runs threads (below): buffers' rules
+    .check = check_options_for<Access::buffers>,
 };
 
 }  // namespace sfp::cipher

@@ -35,6 +35,7 @@ const Strategy cp_strategy{
     .probe = probe,
     .run = run,
     .finish = hash_output,
+    .check = check_options_for<Access::external>,
 };
 
 }  // namespace sfp::cipher

@@ -17,16 +17,7 @@ namespace {
 CipherOptions checked_options(const RunSpec& spec, Access access) {
     if (spec.inputs.size() != 1)
         fail("cipher needs exactly one input file, got " + std::to_string(spec.inputs.size()));
-    CipherOptions o = parse_options(spec);
-    if (o.direct) {
-        if (access == Access::mapped)
-            fail("option direct: " + spec.strategy + " maps the files, and mapped I/O always goes through the page cache");
-        if (access == Access::external) fail("option direct: " + spec.strategy + " cannot control how `cp` opens files");
-        if (spec.block_size % kDirectAlignment != 0)
-            fail("option direct: the block size " + std::to_string(spec.block_size) + " is not a multiple of " +
-                 std::to_string(kDirectAlignment) + " bytes, which O_DIRECT transfers need");
-    }
-    return o;
+    return options_for(spec, access);
 }
 
 // O_DIRECT is switched on after opening, so that a missing file still gets the usual message and
@@ -56,6 +47,19 @@ std::uint64_t current_size(int fd, const std::string& path) {
 }
 
 }  // namespace
+
+CipherOptions options_for(const RunSpec& spec, Access access) {
+    CipherOptions o = parse_options(spec);
+    if (!o.direct) return o;
+    if (access == Access::mapped)
+        fail("option direct: " + spec.strategy + " maps the files, and mapped I/O always goes through the page cache");
+    if (access == Access::external)
+        fail("option direct: " + spec.strategy + " runs the system `cp`, which opens the files itself");
+    if (spec.block_size % kDirectAlignment != 0)
+        fail("option direct: " + spec.strategy + " with block size " + std::to_string(spec.block_size) +
+             ": not a multiple of " + std::to_string(kDirectAlignment) + " bytes, which O_DIRECT transfers need");
+    return o;
+}
 
 CipherJob::CipherJob(const RunSpec& spec, RunContext& ctx, Access access)
     : options_(checked_options(spec, access)),

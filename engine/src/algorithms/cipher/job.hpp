@@ -22,6 +22,16 @@ enum class Access {
 
 inline constexpr std::size_t kDirectAlignment = 4096;  // covers 512- and 4096-byte sectors
 
+// The options parsed, and refused where `access` cannot honour them (direct with mappings or
+// `cp`, or with a block the alignment does not divide). Needs no files: also the preflight check.
+CipherOptions options_for(const RunSpec& spec, Access access);
+
+// The strategies' `check` hook (sfp/strategy.hpp) for a strategy moving data this way.
+template <Access access>
+void check_options_for(const RunSpec& spec) {
+    options_for(spec, access);
+}
+
 class CipherJob {
 public:
     CipherJob(const RunSpec& spec, RunContext& ctx, Access access);

@@ -30,6 +30,7 @@ const Strategy mmap_mt_strategy{
     .probe = always_supported,
     .run = run,
     .finish = hash_output,
+    .check = check_options_for<Access::mapped>,
 };
 
 }  // namespace sfp::cipher

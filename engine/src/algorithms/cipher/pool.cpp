@@ -35,6 +35,7 @@ const Strategy pool_strategy{
     .probe = always_supported,
     .run = run,
     .finish = hash_output,
+    .check = check_options_for<Access::buffers>,
 };
 
 }  // namespace sfp::cipher

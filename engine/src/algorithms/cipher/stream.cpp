@@ -26,6 +26,7 @@ const Strategy stream_strategy{
     .probe = always_supported,
     .run = run,
     .finish = hash_output,
+    .check = check_options_for<Access::buffers>,
 };
 
 }  // namespace sfp::cipher

@@ -27,6 +27,7 @@ const Strategy threads_strategy{
     .probe = always_supported,
     .run = run,
     .finish = hash_output,
+    .check = check_options_for<Access::buffers>,
 };
 
 }  // namespace sfp::cipher

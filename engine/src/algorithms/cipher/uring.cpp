@@ -101,6 +101,7 @@ const Strategy uring_strategy{
     .probe = probe,
     .run = run,
     .finish = hash_output,
+    .check = check_options_for<Access::buffers>,
 };
 
 }  // namespace sfp::cipher

@@ -1,0 +1,141 @@
+#include "plot_layout.hpp"
+
+#include <QFontMetrics>
+#include <QStringList>
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace gui::plots {
+namespace {
+
+constexpr double kSideShare = 1.0 / 3;  // of the width, for a legend beside the data
+constexpr double kBelowShare = 1.0 / 5;  // of the height, for a long legend below it
+const QString kSeparator = QStringLiteral(" · ");
+
+enum class Place { none, below, beside };
+
+Place placed(const PlotLayout& l) {
+    if (l.side->hasElement(0, 0) && l.side->element(0, 0) == l.plot->legend) return Place::beside;
+    QCPLayoutGrid* top = l.plot->plotLayout();
+    if (top->hasElement(2, 0) && top->element(2, 0) == l.plot->legend) return Place::below;
+    return Place::none;
+}
+
+void move_legend(const PlotLayout& l, Place to) {
+    if (placed(l) == to) return;
+    QCPLegend* legend = l.plot->legend;
+    if (placed(l) != Place::none) legend->layout()->take(legend);
+    l.plot->plotLayout()->simplify();
+    if (to == Place::beside) l.side->addElement(0, 0, legend);  // on top: the spacer below takes the rest
+    if (to == Place::below) {
+        l.plot->plotLayout()->addElement(2, 0, legend);
+        l.plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    }
+}
+
+// Greedy: as many words as fit per line (a word wider than the line gets one of its own).
+QStringList wrap_words(const QString& text, const QFontMetrics& fm, int width) {
+    QStringList lines;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= width)
+            lines.back() += QLatin1Char(' ') + word;
+        else
+            lines << word;
+    }
+    return lines;
+}
+
+}  // namespace
+
+PlotLayout make_plot_layout(QCustomPlot* plot) {
+    QCPLayoutGrid* top = plot->plotLayout();
+    QCPAxisRect* rect = plot->axisRect();
+    top->take(rect);
+    top->simplify();
+    auto* body = new QCPLayoutGrid;
+    top->addElement(1, 0, body);  // row 0 is the title's
+    body->addElement(0, 0, rect);
+    body->setColumnSpacing(0);
+    // The side column: as narrow as the legend in it (nothing when it is elsewhere).
+    auto* side = new QCPLayoutGrid;
+    body->addElement(0, 1, side);
+    body->setColumnStretchFactor(1, 0.001);
+    side->addElement(1, 0, new QCPLayoutElement(plot));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowSpacing(0);
+    return {plot, body, side};
+}
+
+bool place_legend(const PlotLayout& l) {
+    QCPLegend* legend = l.plot->legend;
+    const int n = legend->itemCount();
+    if (!legend->visible() || n == 0) {
+        // An empty legend in the layout would limit the plot's column to its own few pixels.
+        const bool was = placed(l) != Place::none;
+        move_legend(l, Place::none);
+        return was;
+    }
+    int widest = 1, tall = 1;
+    for (int i = 0; i < n; ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i)) {
+            const QSize size = item->minimumOuterSizeHint();
+            widest = std::max(widest, size.width() + 12);
+            tall = std::max(tall, size.height());
+        }
+    const int width = l.plot->width(), height = l.plot->height();
+    const int across = std::clamp(width / widest, 1, n);
+    // Beside: the rows the data area's height holds (about 60% of the plot), balanced over the columns.
+    const int rows_fit = std::max(1, int(height * 0.6) / tall);
+    const int columns = (n + rows_fit - 1) / rows_fit;
+    const Place to = across < n && columns * widest <= int(width * kSideShare) ? Place::beside : Place::below;
+    const int wrap = to == Place::beside ? (n + columns - 1) / columns : across;
+    const auto order = to == Place::beside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst;
+    const int max_height = to == Place::below && across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX;
+    if (placed(l) == to && legend->wrap() == wrap && legend->fillOrder() == order &&
+        legend->maximumSize().height() == max_height)
+        return false;
+    move_legend(l, to);
+    legend->setWrap(wrap);
+    legend->setFillOrder(order, true);
+    legend->setMaximumSize(QWIDGETSIZE_MAX, max_height);
+    legend->setMinimumSize(0, 0);
+    return true;
+}
+
+bool fit_x_ticks(QCustomPlot* plot) {
+    QCPAxis* x = plot->xAxis;
+    const QSharedPointer<QCPAxisTicker> ticker = x->ticker();
+    const QFontMetrics fm(x->tickLabelFont());
+    const int room = plot->axisRect()->width(), gap = fm.horizontalAdvance(QStringLiteral("  "));
+    // The labels the ticker would make, each as wide as the widest plus a gap: fewer until they fit.
+    const int asked = ticker->tickCount();
+    for (int count = asked; count > 2; ticker->setTickCount(--count)) {
+        QVector<double> ticks;
+        QVector<QString> labels;
+        ticker->generate(x->range(), plot->locale(), x->numberFormat().at(0), x->numberPrecision(), ticks, nullptr, &labels);
+        int widest = 0;  // ticks are evenly spaced: the widest label sets the spacing they need
+        for (const QString& label : labels) widest = std::max(widest, fm.horizontalAdvance(label));
+        if (int(labels.size()) * (widest + gap) <= room) break;
+    }
+    return ticker->tickCount() != asked;
+}
+
+QString wrapped_title(const QString& text, const QFont& font, int width) {
+    const QFontMetrics fm(font);
+    QStringList parts;
+    for (const QString& line : text.split(QLatin1Char('\n'))) parts << line.split(kSeparator);
+    QStringList lines;
+    for (const QString& part : parts) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + kSeparator + part) <= width) {
+            lines.back() += kSeparator + part;
+        } else if (fm.horizontalAdvance(part) <= width) {
+            lines << part;
+        } else {
+            lines << wrap_words(part, fm, width);
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace gui::plots

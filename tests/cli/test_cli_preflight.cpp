@@ -1,0 +1,72 @@
+// `sfpbench run` refuses options a strategy cannot honour (cipher's direct with a mapped
+// strategy, with `cp`, or with a block O_DIRECT cannot use) before anything runs: exit 2, one
+// line per conflict naming the strategy and the option, no data generated, no output written.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Output {
+    int code = -1;
+    QString err;
+};
+
+Output sfpbench(const QStringList& args) {
+    QProcess p;
+    p.start(SFPBENCH, args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return {-2, "timed out"};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardError())};
+}
+
+}  // namespace
+
+class TestCliPreflight : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    QString path(const QString& name) const { return dir_.filePath(name); }
+
+private slots:
+    void directConflictsStopTheRunBeforeItStarts() {
+        const Output r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream,mmap,cp", "--block", "512,4096",
+                                   "--sizes", "64K", "--reps", "1", "--option", "direct=1", "--workdir", path("ws"),
+                                   "--csv", path("runs.csv")});
+        QCOMPARE(r.code, 2);
+        const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);  // one per conflict: mmap, cp, stream with 512-byte blocks
+        QVERIFY2(r.err.contains("--option: option direct: mmap maps the files"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("--option: option direct: cp runs the system `cp`"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("--option: option direct: stream with block size 512: not a multiple of 4096"),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(path("ws")));  // nothing generated
+        QVERIFY(!QFileInfo::exists(path("runs.csv")));
+    }
+
+    // The same from an experiment file names the field; without the conflicts it runs.
+    void anExperimentFileIsJudgedTheSame() {
+        QFile spec(path("spec.json"));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(QString("{\"version\": 2, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"64K\"], "
+                           "\"strategies\": [\"threads\", \"mmap-mt\"], \"block_sizes\": [\"4K\"], \"repetitions\": 1, "
+                           "\"options\": {\"direct\": \"true\"}, \"workdir\": \"%1\"}")
+                       .arg(path("ws2"))
+                       .toUtf8());
+        spec.close();
+        const Output r = sfpbench({"run", path("spec.json")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.trimmed(), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
+                                                 "always goes through the page cache"));
+        QVERIFY(!QFileInfo::exists(path("ws2")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPreflight)
+#include "test_cli_preflight.moc"
