@@ -165,7 +165,7 @@ private slots:
         QCOMPARE(report.input_sets.size(), std::size_t(2));
         QCOMPARE(report.runs.size(), std::size_t(16));
         for (const sfp::RunRecord& r : report.runs) {
-            QVERIFY2(r.status == "ok", r.result.error.c_str());
+            QVERIFY2(r.status == sfp::RunStatus::ok, r.result.error.c_str());
             const std::string& root = report.input_sets[report.cells[r.cell].input_set].paths.at(0);
             const sfp::IterateOutcome expected = dirsum::reference(root);
             QCOMPARE(r.result.digest, sfp::digest_of(expected));
@@ -188,7 +188,7 @@ private slots:
         for (const sfp::Cell& c : report.cells) QCOMPARE(c.file_size, std::uint64_t(1000 + 70000 + 4096));
         QCOMPARE(report.runs.size(), std::size_t(8));
         for (const sfp::RunRecord& r : report.runs) {
-            QVERIFY2(r.status == "ok", r.result.error.c_str());
+            QVERIFY2(r.status == sfp::RunStatus::ok, r.result.error.c_str());
             QCOMPARE(r.result.digest, sfp::digest_of(dirsum::reference(root)));
         }
         QCOMPARE(bytes_of(root + "/one.bin"), std::uint64_t(1000));  // the input is left as it was

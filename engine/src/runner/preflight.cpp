@@ -12,11 +12,8 @@
 #include "sfp/atomic_file.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
-<<<<<<< HEAD
 #include "sfp/input_kind.hpp"
-=======
 #include "sfp/registry.hpp"
->>>>>>> window
 #include "sfp/workspace.hpp"
 
 namespace sfp {
