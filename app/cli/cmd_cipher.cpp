@@ -4,6 +4,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "parameter_flags.hpp"
 #include "result_json.hpp"
 #include "sfp/run.hpp"
 
@@ -33,6 +34,15 @@ const char* const kDescription =
     "\n"
     "Timing goes to standard error. Exit: 0 done, 2 trouble, 128 + N after signal N (130: Ctrl-C).";
 
+const FlagHint kHints[] = {
+    {"block_size", "256K", "The stripe of the multithreaded strategies."},
+    {"threads", {}, "For uring: blocks in flight."},
+    {"shift", {}, "Required, except for widen.", true},
+    {"fast", {}, "The default here; --plain for the byte-at-a-time kernel."},
+    {"output_exists", {}, "See above."},
+    {"in_place", {}, "See above."},
+};
+
 }  // namespace
 
 int cmd_cipher(const QStringList& args) {
@@ -40,20 +50,12 @@ int cmd_cipher(const QStringList& args) {
     p.setApplicationDescription(kDescription);
     p.addPositionalArgument("IN", "input file");
     p.addPositionalArgument("OUT", "output file");
-    p.addOption({"shift", "The shift K, from -255 to 255 (required).", "K"});
-    p.addOption({"transform", "caesar, letters or widen (default caesar).", "name", "caesar"});
     p.addOption({"strategy",
                  "auto, stream, mmap, threads, pool, uring, mmap-mt, mmap-window, mmap-in or cp (default auto: "
                  "mmap-in or threads, whichever is faster on a slice of the input each).",
                  "name", "auto"});
-    p.addOption({"block", "Block (stripe) size: bytes or with K/M/G (default 256K).", "size", "256K"});
-    p.addOption({"threads", "Threads for auto, threads, pool, mmap-mt, mmap-in; blocks in flight for uring (default: online CPUs).", "n"});
-    p.addOption({"fast", "The vectorised kernel (the article's \"Fast\"; the default here)."});
+    add_parameter_flags(p, "cipher", kHints);
     p.addOption({"plain", "The byte-at-a-time kernel of the article's cci instead of the vectorised one."});
-    p.addOption({"flush", "fsync (mapped: msync) the output before the run ends."});
-    p.addOption({"direct", "O_DIRECT with aligned buffers (block a multiple of 4K; not for mapped strategies)."});
-    p.addOption({"output-exists", "Overwrite the existing OUT in place (see above)."});
-    p.addOption({"in-place", "Allow OUT to be IN (see above)."});
     p.addOption({"json", "Print the whole result as JSON on standard output."});
     if (!parse_or_help(p, "cipher", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
@@ -66,15 +68,9 @@ int cmd_cipher(const QStringList& args) {
     spec.strategy = p.value("strategy").toStdString();
     spec.inputs = {path_bytes(files[0])};
     spec.output = path_bytes(files[1]);
-    spec.block_size = size_value(p.value("block"), "block size");
-    if (spec.block_size == 0) throw UsageError{"block size must be at least 1 byte"};
-    if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
-    if (p.isSet("shift")) spec.options["shift"] = p.value("shift").toStdString();  // the engine checks the range
-    spec.options["transform"] = p.value("transform").toStdString();
+    read_parameter_flags(p, "cipher", spec, kHints);
     if (p.isSet("fast") && p.isSet("plain")) throw UsageError{"cipher: --fast and --plain exclude each other"};
-    if (!p.isSet("plain")) spec.options["fast"] = "1";  // the measured default: the byte loop costs ~7x the CPU
-    for (const char* flag : {"flush", "direct", "output-exists", "in-place"})
-        if (p.isSet(flag)) spec.options[QString(flag).replace('-', '_').toStdString()] = "1";
+    if (!p.isSet("plain")) spec.options["fast"] = "true";  // the measured default: the byte loop costs ~7x the CPU
 
     sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);

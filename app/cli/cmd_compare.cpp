@@ -4,6 +4,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "parameter_flags.hpp"
 #include "result_json.hpp"
 #include "sfp/compare.hpp"
 #include "sfp/run.hpp"
@@ -18,9 +19,7 @@ int cmd_compare(const QStringList& args) {
     p.addPositionalArgument("A", "first file");
     p.addPositionalArgument("B", "second file");
     p.addOption({"strategy", "read, pread-mt, mmap, mmap-mt, adaptive or cmp (default adaptive).", "name", "adaptive"});
-    p.addOption({"block", "Block size: bytes or with K/M/G (default 4K).", "size", "4K"});
-    p.addOption({"threads", "Threads for the multithreaded strategies (default: online CPUs).", "n"});
-    p.addOption({"max-mismatches", "Report the first N mismatches (default 8).", "n", "8"});
+    add_parameter_flags(p, "compare");
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "compare", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
@@ -30,10 +29,7 @@ int cmd_compare(const QStringList& args) {
     spec.algorithm = "compare";
     spec.strategy = p.value("strategy").toStdString();
     spec.inputs = {path_bytes(files[0]), path_bytes(files[1])};
-    spec.block_size = size_value(p.value("block"), "block size");
-    if (spec.block_size == 0) throw UsageError{"block size must be at least 1 byte"};
-    if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
-    spec.options["max_mismatches"] = std::to_string(count_value(p.value("max-mismatches"), "max-mismatches"));
+    read_parameter_flags(p, "compare", spec);
 
     sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);

@@ -6,6 +6,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "parameter_flags.hpp"
 #include "result_json.hpp"
 #include "sfp/iterate.hpp"
 #include "sfp/run.hpp"
@@ -16,6 +17,12 @@ namespace {
 // The default thread count: a cold tree of small files is read fastest with many reads in
 // flight, more than `find | xargs -P 16 cat` keeps (bench/iterate.sh measures it).
 constexpr unsigned kReadsInFlight = 32;
+
+const FlagHint kHints[] = {
+    {"threads", QString::number(kReadsInFlight),
+     "Of parallel and auto: reads in flight (the queue depth, not the CPUs, decides on SSDs and virtual disks)."},
+    {"list", {}, "Also print one line per file in processing order: hash, two spaces, path."},
+};
 
 void put(FILE* to, const std::string& text) { std::fwrite(text.data(), 1, text.size(), to); }
 
@@ -33,13 +40,7 @@ int cmd_iterate(const QStringList& args) {
                  "auto, fs, alpha, inode, cluster, random, parallel, prefetch, uring or xxhsum (default auto: times\n"
                  "parallel and prefetch on the first files, the faster does the rest).",
                  "name", "auto"});
-    p.addOption({"scope", "Bytes from each file's start: 64K (default), any size, or full.", "size", "64K"});
-    p.addOption({"threads",
-                 "Threads of parallel and auto: reads in flight (default " + QString::number(kReadsInFlight) +
-                     ": the queue depth, not the CPUs, decides on SSDs and virtual disks).",
-                 "n"});
-    p.addOption({"seed", "Seed of the random order (default 1).", "n", "1"});
-    p.addOption({"list", "Also print one line per file in processing order: hash, two spaces, path."});
+    add_parameter_flags(p, "iterate", kHints);
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "iterate", args)) return exit_ok;
     const QStringList dirs = p.positionalArguments();
@@ -49,11 +50,7 @@ int cmd_iterate(const QStringList& args) {
     spec.algorithm = "iterate";
     spec.strategy = p.value("strategy").toStdString();
     for (const QString& d : dirs) spec.inputs.push_back(path_bytes(d));
-    spec.threads = p.isSet("threads") ? threads_value(p.value("threads")) : kReadsInFlight;
-    const QString scope = p.value("scope");
-    spec.options["scope"] = scope == "full" ? "full" : std::to_string(size_value(scope, "scope"));
-    spec.options["seed"] = std::to_string(count_value(p.value("seed"), "seed", true, INT64_MAX));
-    if (p.isSet("list")) spec.options["list"] = "1";
+    read_parameter_flags(p, "iterate", spec, kHints);
 
     sfp::Progress& progress = signal_progress();
     const sfp::RunResult r = sfp::run_once(spec, progress);

@@ -4,11 +4,17 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "parameter_flags.hpp"
 #include "result_json.hpp"
 #include "sfp/run.hpp"
 #include "sfp/wordcount.hpp"
 
 namespace cli {
+namespace {
+
+const FlagHint kHints[] = {{"block_size", "256K", {}}, {"separators", {}, "E.g. ' \\t,.'."}};
+
+}  // namespace
 
 int cmd_wordcount(const QStringList& args) {
     QCommandLineParser p;
@@ -20,10 +26,7 @@ int cmd_wordcount(const QStringList& args) {
     p.addOption({"strategy", "auto, strtok, loop, pipeline, simd, striped, files or wc (default auto: times striped and\n"
                              "simd on the start of the inputs, the faster counts the rest).",
                  "name", "auto"});
-    p.addOption({"block", "Block size: bytes or with K/M/G (default 256K).", "size", "256K"});
-    p.addOption({"threads", "Threads for the multithreaded strategies (default: online CPUs).", "n"});
-    p.addOption({"packing", "Lines per hand-off from pipeline's reader to its processors (default 1000).", "n", "1000"});
-    p.addOption({"separators", "Bytes that also separate words, e.g. ' \\t,.' (C escapes \\t \\n \\\\ \\xHH).", "set"});
+    add_parameter_flags(p, "wordcount", kHints);
     p.addOption({"histogram", "Print the word-length histogram (lengths 1 to 31, 31 = 31 or more) instead."});
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "wordcount", args)) return exit_ok;
@@ -34,11 +37,7 @@ int cmd_wordcount(const QStringList& args) {
     spec.algorithm = "wordcount";
     spec.strategy = p.value("strategy").toStdString();
     for (const QString& f : files) spec.inputs.push_back(path_bytes(f));
-    spec.block_size = size_value(p.value("block"), "block size");
-    if (spec.block_size == 0) throw UsageError{"block size must be at least 1 byte"};
-    if (p.isSet("threads")) spec.threads = threads_value(p.value("threads"));
-    spec.options["packing"] = std::to_string(count_value(p.value("packing"), "packing"));
-    if (p.isSet("separators")) spec.options["separators"] = p.value("separators").toStdString();
+    read_parameter_flags(p, "wordcount", spec, kHints);
     if (p.isSet("histogram") && spec.strategy == "wc")
         throw UsageError{"the wc strategy counts no word lengths; --histogram needs another strategy"};
 

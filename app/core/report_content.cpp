@@ -36,19 +36,18 @@ struct Parameter {
 
 // Every parameter, in the order the tables show them; file size last (it titles each input's table).
 std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
-    std::vector<Parameter> list = {
-        {QStringLiteral("block size"), values_of(report, [](const sfp::Cell& c) { return c.block_size; }), true,
-         [](const sfp::Cell& c) { return text(sfp::block_text(c.block_size)); }},
-        {QStringLiteral("threads"), values_of(report, [](const sfp::Cell& c) { return std::uint64_t(c.threads); }), false,
-         [](const sfp::Cell& c) { return text(sfp::threads_text(c.threads)); }}};
-    std::set<std::string> swept;
-    for (const sfp::Cell& c : report.cells)
-        for (const auto& [name, v] : c.swept) swept.insert(name);
-    for (const std::string& name : swept)
-        list.push_back({text(name), values_of(report, [&](const sfp::Cell& c) {
-                            const auto it = c.swept.find(name);
-                            return it == c.swept.end() ? std::uint64_t(0) : it->second;
-                        }), false, [name](const sfp::Cell& c) { return text(sfp::swept_text(c, name)); }});
+    std::vector<Parameter> list;
+    for (const sfp::Parameter* p : sfp::cell_parameters()) {  // block size, threads, then those some cell uses
+        std::vector<std::uint64_t> values = values_of(report, [p](const sfp::Cell& c) {
+            return std::uint64_t(sfp::parameter_value(c, *p).value_or(0));
+        });
+        const bool used = std::any_of(report.cells.begin(), report.cells.end(),
+                                      [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); });
+        if (!used && !sfp::has_own_field(*p)) continue;
+        list.push_back({text(std::string(p->name)).replace('_', ' '), std::move(values),
+                        p->type == sfp::ParameterType::size,
+                        [p](const sfp::Cell& c) { return text(sfp::parameter_text(c, *p)); }});
+    }
     list.push_back({QStringLiteral("file size"), values_of(report, [](const sfp::Cell& c) { return c.file_size; }), true,
                     [](const sfp::Cell& c) { return size_text(c.file_size); }});
     return list;

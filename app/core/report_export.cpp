@@ -7,9 +7,9 @@
 
 #include "csv.hpp"
 #include "experiment_file.hpp"
+#include "parameter_columns.hpp"
 #include "report_format.hpp"
 #include "result_json.hpp"
-#include "sfp/swept_option.hpp"
 
 namespace core {
 namespace {
@@ -21,24 +21,11 @@ QJsonValue json_number(std::optional<double> v) { return v ? QJsonValue(*v) : QJ
 
 // The columns every row (run or cell) starts with: which cell it is.
 QStringList cell_fields(const sfp::ExperimentReport& report, const sfp::Cell& cell) {
-    return {text(report.experiment.algorithm), text(cell.strategy), parameter_number(cell.block_size),
-            parameter_number(cell.threads), QString::number(cell.file_size)};
+    return QStringList{text(report.experiment.algorithm), text(cell.strategy)} +
+           parameter_fields(cell, leading_parameters()) + QStringList{QString::number(cell.file_size)};
 }
 
-// One column per declared swept option (every algorithm's, so the header never depends on the
-// algorithm), after the fixed columns: the cell's value, or "-" when its strategy does not use it.
-QStringList swept_columns() {
-    QStringList names;
-    for (const sfp::SweptOption& o : sfp::swept_options())
-        if (const QString name = text(std::string(o.name)); !names.contains(name)) names << name;
-    return names;
-}
-
-QStringList swept_fields(const sfp::Cell& cell) {
-    QStringList values;
-    for (const QString& name : swept_columns()) values << text(sfp::swept_text(cell, name.toStdString()));
-    return values;
-}
+QStringList swept_fields(const sfp::Cell& cell) { return parameter_fields(cell, trailing_parameters()); }
 
 // "ok" when every run was; otherwise the count of each status: "MISMATCH 2; ok 3".
 QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
@@ -115,20 +102,14 @@ QJsonObject machine_json(const sfp::MachineInfo& m) {
 
 QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
     const sfp::Cell& c = report.cells[i];
-    // null for a parameter the strategy does not use (0 in the cell)
-    const auto parameter = [](std::uint64_t v) { return v ? QJsonValue(qint64(v)) : QJsonValue(QJsonValue::Null); };
     QJsonObject json{{"index", qint64(i)},
             {"label", text(sfp::cell_label(c))},
             {"strategy", text(c.strategy)},
-            {"block_size", parameter(c.block_size)},
-            {"threads", parameter(c.threads)},
             {"input_set", qint64(c.input_set)},
             {"file_size", qint64(c.file_size)},
             {"reference_floor", c.reference_floor}};
-    for (const QString& name : swept_columns()) {  // like block_size: null when the strategy does not use it
-        const auto it = c.swept.find(name.toStdString());
-        json[name] = it == c.swept.end() ? QJsonValue(QJsonValue::Null) : QJsonValue(qint64(it->second));
-    }
+    for (const sfp::Parameter* p : sfp::cell_parameters())  // null when the strategy does not use it
+        json[text(std::string(p->name))] = parameter_json(c, *p);
     return json;
 }
 
@@ -188,20 +169,22 @@ QJsonArray array_of(const std::vector<T>& items, ToJson to_json) {
 }  // namespace
 
 QStringList runs_csv_columns() {
-    return QStringList{"algorithm", "strategy", "block_size", "threads", "file_size", "repetition", "cache", "real_s",
+    return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
+           QStringList{"file_size", "repetition", "cache", "real_s",
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
             // details
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
             "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
-           swept_columns();
+           parameter_names(trailing_parameters());
 }
 
 QStringList summary_csv_columns() {
-    return QStringList{"algorithm", "strategy", "block_size", "threads", "file_size", "input_set", "cache", "n", "failed",
+    return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
+           QStringList{"file_size", "input_set", "cache", "n", "failed",
             "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
             "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s", "cpu_pct",
             "statuses", "reference_floor"} +
-           swept_columns();
+           parameter_names(trailing_parameters());
 }
 
 QByteArray runs_csv(const sfp::ExperimentReport& report) {

@@ -6,7 +6,7 @@
 #include <QJsonObject>
 
 #include "experiment_file.hpp"
-#include "sfp/swept_option.hpp"
+#include "sfp/parameter.hpp"
 
 namespace core {
 namespace {
@@ -109,9 +109,10 @@ sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std:
     c.input_set = r.index(o, "input_set", where, input_sets);
     c.file_size = r.count(o, "file_size", where);
     c.reference_floor = r.flag(o, "reference_floor", where);
-    for (const sfp::SweptOption& opt : sfp::swept_options()) {
-        const QString name = QString::fromUtf8(opt.name.data(), qsizetype(opt.name.size()));
-        if (o.contains(name) && !o.value(name).isNull()) c.swept[std::string(opt.name)] = r.count(o, name, where);
+    for (const sfp::Parameter* p : sfp::cell_parameters()) {  // as report_export wrote them: null = unused
+        const QString name = QString::fromUtf8(p->name.data(), qsizetype(p->name.size()));
+        if (!sfp::has_own_field(*p) && o.contains(name) && !o.value(name).isNull())
+            sfp::set_parameter_value(c, *p, std::int64_t(r.count(o, name, where)));
     }
     return c;
 }

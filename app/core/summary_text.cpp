@@ -56,19 +56,23 @@ QString header(const sfp::ExperimentReport& report) {
     return line + "\n\n";
 }
 
-// The swept options some cell of the report uses (packing): a column each, after threads.
-std::vector<std::string> swept_in(const sfp::ExperimentReport& report) {
-    std::vector<std::string> names;
-    for (const sfp::Cell& cell : report.cells)
-        for (const auto& [name, value] : cell.swept)
-            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-    return names;
+// The table's parameter columns: block size and threads always, then each other parameter some
+// cell of the report uses (packing), from the tables. Block size reads "block" here, as in labels.
+std::vector<const sfp::Parameter*> columns_of(const sfp::ExperimentReport& report) {
+    std::vector<const sfp::Parameter*> out;
+    for (const sfp::Parameter* p : sfp::cell_parameters())
+        if (sfp::has_own_field(*p) || std::any_of(report.cells.begin(), report.cells.end(), [p](const sfp::Cell& c) {
+                return sfp::parameter_value(c, *p).has_value();
+            }))
+            out.push_back(p);
+    return out;
 }
 
 QString cells_table(const sfp::ExperimentReport& report) {
-    const std::vector<std::string> swept = swept_in(report);
-    QStringList head = {"strategy", "block", "threads"};
-    for (const std::string& name : swept) head << QString::fromStdString(name);
+    const std::vector<const sfp::Parameter*> columns = columns_of(report);
+    QStringList head = {"strategy"};
+    for (const sfp::Parameter* p : columns)
+        head << (p->used_by == sfp::uses_block ? QStringLiteral("block") : QString::fromStdString(std::string(p->name)));
     std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "MB/s",
                                                         "cpu%", "vs fastest", "runs"}};
     QStringList statuses;
@@ -79,8 +83,8 @@ QString cells_table(const sfp::ExperimentReport& report) {
         const auto time = [any](double s) { return any ? duration_text(s) : kUnknown; };
         const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
         const std::size_t runs = real.n + st.failed;
-        QStringList parameters = {QString::fromStdString(cell.strategy), block(cell.block_size), threads(cell.threads)};
-        for (const std::string& name : swept) parameters << QString::fromStdString(sfp::swept_text(cell, name));
+        QStringList parameters = {QString::fromStdString(cell.strategy)};
+        for (const sfp::Parameter* p : columns) parameters << QString::fromStdString(sfp::parameter_text(cell, *p));
         rows.push_back(parameters + QStringList{
                         size_text(cell.file_size), QString::number(real.n),
                         any ? time(real.median) : (st.failed ? kUnknown : QStringLiteral("not run")),
@@ -93,7 +97,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
                         st.failed ? QString("%1 of %2 failed").arg(st.failed).arg(runs) : QStringLiteral("ok")});
     }
-    return aligned(rows, 4 + int(swept.size()));
+    return aligned(rows, 2 + int(columns.size()));
 }
 
 // Per input set, as IOBoost's summary.py: "fastest: X, 8.46s" then "Y: 12.90s, 1.52x slower".

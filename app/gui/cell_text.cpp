@@ -2,7 +2,7 @@
 
 #include <QObject>
 #include <QStringList>
-#include <map>
+#include <algorithm>
 #include <set>
 
 #include "sfp/datagen.hpp"
@@ -18,47 +18,69 @@ QString runs_text(std::size_t n) {
     return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);
 }
 
+namespace {
+
+QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+QString value_of(const sfp::Parameter& p, std::int64_t v) { return QString::fromStdString(sfp::value_text(p, v)); }
+
+}  // namespace
+
+QString parameter_words(const sfp::Parameter& p, std::int64_t v) {
+    if (p.used_by == sfp::uses_block) return QObject::tr("%1 blocks").arg(value_of(p, v));
+    if (p.used_by == sfp::uses_threads) return v == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(v);
+    return QStringLiteral("%1 %2").arg(text(p.name), value_of(p, v));
+}
+
+bool Varying::varies(const sfp::Parameter& p) const {
+    return std::any_of(parameters.begin(), parameters.end(), [&](const sfp::Parameter* q) { return q->name == p.name; });
+}
+
+Varying Varying::everything() { return {true, true, sfp::cell_parameters()}; }
+
 QString strategy_text(const sfp::Cell& cell) {
-    QString text = QString::fromStdString(cell.strategy);
-    for (const auto& [name, value] : cell.swept) text += QStringLiteral(" %1=%2").arg(QString::fromStdString(name)).arg(value);
-    return text;
+    QString out = QString::fromStdString(cell.strategy);
+    for (const sfp::Parameter* p : sfp::cell_parameters())
+        if (const auto v = sfp::parameter_value(cell, *p); v && !sfp::has_own_field(*p))
+            out += QStringLiteral(" %1=%2").arg(text(p->name), value_of(*p, *v));
+    return out;
 }
 
 QString cell_words(const sfp::Cell& cell, const Varying& parts) {
     QStringList words{QString::fromStdString(cell.strategy)};
-    if (parts.block && cell.block_size) words << QObject::tr("%1 blocks").arg(size_text(cell.block_size));
-    if (parts.threads && cell.threads)
-        words << (cell.threads == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(cell.threads));
+    for (const sfp::Parameter* p : parts.parameters)
+        if (const auto v = sfp::parameter_value(cell, *p)) words << parameter_words(*p, *v);
     if (parts.size) words << QObject::tr("%1 file").arg(size_text(cell.file_size));
-    if (parts.swept)
-        for (const auto& [name, value] : cell.swept) words << QStringLiteral("%1 %2").arg(QString::fromStdString(name)).arg(value);
     return words.join(QStringLiteral(", "));
 }
 
 Varying varying(const std::vector<sfp::Cell>& cells) {
-    // A parameter varies when cells that use it (non-zero) disagree about it.
+    // A parameter varies when cells that use it disagree about it.
+    Varying out;
     std::set<std::string> strategies;
-    std::set<std::uint64_t> blocks, threads, sizes;
-    std::set<std::map<std::string, std::uint64_t>> swept;
-    for (const sfp::Cell& c : cells) {
-        strategies.insert(c.strategy);
-        if (!c.swept.empty()) swept.insert(c.swept);
-        if (c.block_size) blocks.insert(c.block_size);
-        if (c.threads) threads.insert(c.threads);
-        sizes.insert(c.file_size);
+    std::set<std::uint64_t> sizes;
+    for (const sfp::Cell& c : cells) strategies.insert(c.strategy), sizes.insert(c.file_size);
+    out.strategy = strategies.size() > 1;
+    out.size = sizes.size() > 1;
+    for (const sfp::Parameter* p : sfp::cell_parameters()) {
+        std::set<std::int64_t> values;
+        for (const sfp::Cell& c : cells)
+            if (const auto v = sfp::parameter_value(c, *p)) values.insert(*v);
+        if (values.size() > 1) out.parameters.push_back(p);
     }
-    return {strategies.size() > 1, blocks.size() > 1, threads.size() > 1, sizes.size() > 1, swept.size() > 1};
+    return out;
 }
 
 QString short_label(const sfp::Cell& cell, const Varying& what) {
     QStringList parts;
-    if (what.strategy || !(what.block || what.threads || what.size || what.swept))
-        parts << QString::fromStdString(cell.strategy);
-    if (what.block && cell.block_size) parts << size_text(cell.block_size);
-    if (what.threads && cell.threads) parts << QStringLiteral("×%1").arg(cell.threads);
+    if (what.strategy || (what.parameters.empty() && !what.size)) parts << QString::fromStdString(cell.strategy);
+    for (const sfp::Parameter* p : what.parameters) {
+        const auto v = sfp::parameter_value(cell, *p);
+        if (!v) continue;
+        if (p->used_by == sfp::uses_block) parts << value_of(*p, *v);
+        else if (p->used_by == sfp::uses_threads) parts << QStringLiteral("×%1").arg(*v);
+        else parts << QStringLiteral("%1=%2").arg(text(p->name), value_of(*p, *v));
+    }
     if (what.size) parts << QStringLiteral("@%1").arg(size_text(cell.file_size));
-    if (what.swept)
-        for (const auto& [name, value] : cell.swept) parts << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
     return parts.join(QLatin1Char(' '));
 }
 

@@ -15,17 +15,23 @@ QString runs_text(std::size_t n);              // "1 run", "54 runs"
 // The strategy column of the tables: "pipeline packing=1000" names its swept options too.
 QString strategy_text(const sfp::Cell& cell);
 
-// Which parameters differ between the cells of one experiment: labels name only those.
+// A parameter's value in words: "64K blocks", "1 thread", "packing 1000", "order random".
+QString parameter_words(const sfp::Parameter& p, std::int64_t value);
+
+// Which parameters differ between the cells of one experiment: labels name only those. The
+// parameters are the tables' (sfp::cell_parameters()): block size, threads, swept ones.
 struct Varying {
-    bool strategy = false, block = false, threads = false, size = false;
-    bool swept = false;  // a swept option (packing) differs between cells
+    bool strategy = false, size = false;
+    std::vector<const sfp::Parameter*> parameters;  // in sfp::cell_parameters() order
+    bool varies(const sfp::Parameter& p) const;
+    static Varying everything();  // every part named
 };
 Varying varying(const std::vector<sfp::Cell>& cells);
 
 // "mmap-mt, 64K blocks, 2 threads, 64M file": what the progress panel shows. `parts` leaves
 // out parameters (plot legends name only what tells lines apart); the strategy is always named
-// and a parameter the cell does not use (0) never is.
-QString cell_words(const sfp::Cell& cell, const Varying& parts = {true, true, true, true, true});
+// and a parameter the cell does not use never is.
+QString cell_words(const sfp::Cell& cell, const Varying& parts = Varying::everything());
 
 // "mmap-mt 64K ×2 @64M", with only the varying parts: for ticks and legends.
 QString short_label(const sfp::Cell& cell, const Varying& what);

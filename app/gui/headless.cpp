@@ -23,21 +23,20 @@ void say(const QString& line) {
     std::fflush(stderr);
 }
 
-QString dim_words() {
-    QStringList words;
-    for (Dim d : kDims) words << dim_flag(d);
-    return words.join(QStringLiteral(", "));
-}
-
-// A --fix value as a key: "best", a strategy name, or a size/count ("16M", "4").
-bool fixed_key(Dim d, const QString& text, QString* key) {
-    if (text == kBest || text == QLatin1String("fastest")) return *key = kBest, true;
-    if (!is_numeric(d)) return *key = text, true;
-    try {
-        *key = QString::number(sfp::parse_size(text.toStdString()));
-        return true;
+// A --fix value as a key: "best", a strategy name, or a value of the dimension's parameter read by
+// its type ("16M", "4", a choice's name). Empty with `why` set when the value is not one.
+QString fixed_key(Dim d, const QString& text, QString* why) {
+    if (text == kBest || text == QLatin1String("fastest")) return kBest;
+    if (d == Dim::strategy) return text;
+    if (const sfp::Parameter* p = d.parameter()) {
+        const sfp::ParsedValue v = sfp::parse_value(*p, text.toStdString());
+        if (!v.error.empty()) return *why = QString::fromStdString(v.error), QString();
+        return is_numeric(d) ? QString::number(v.value) : QString::fromStdString(sfp::value_text(*p, v.value));
+    }
+    try {  // the file size
+        return QString::number(sfp::parse_size(text.toStdString()));
     } catch (const std::exception&) {
-        return false;
+        return *why = QStringLiteral("'%1' is not a size like 16M").arg(text), QString();
     }
 }
 
@@ -69,7 +68,7 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
     SliceChoice c = slice.defaults();
     const auto dim = [](const QString& flag, const QString& word, Dim* d) {
         return dim_from_flag(word, d) ? QString()
-                                      : QStringLiteral("%1 '%2': expected one of %3").arg(flag, word, dim_words());
+                                      : QStringLiteral("%1 '%2': expected one of %3").arg(flag, word, dim_flags());
     };
     if (!x.isEmpty())
         if (QString why = dim(QStringLiteral("--x"), x, &c.x); !why.isEmpty()) return why;
@@ -86,8 +85,9 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
         if (!item.contains(QLatin1Char('=')) || value.isEmpty())
             return QStringLiteral("--fix '%1': expected dimension=value, as threads=4 or block=best").arg(item);
         if (QString why = dim(QStringLiteral("--fix"), name, &d); !why.isEmpty()) return why;
-        QString key;
-        if (!fixed_key(d, value, &key)) return QStringLiteral("--fix '%1': '%2' is not a size or count").arg(item, value);
+        QString why;
+        const QString key = fixed_key(d, value, &why);
+        if (key.isEmpty()) return QStringLiteral("--fix '%1': %2").arg(item, why);
         c.fixed[d] = key;
     }
     if (QString why = slice.problem(c); !why.isEmpty()) return QStringLiteral("the plot slice: ") + why;

@@ -14,6 +14,7 @@
 #include "headless.hpp"
 #include "main_window.hpp"
 #include "overlay_sets.hpp"
+#include "plot_slice.hpp"
 
 int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit fails the export's write (EFBIG), not the window
@@ -48,9 +49,9 @@ int main(int argc, char** argv) {
     const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1 (default: lines; box for iterate).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
-    const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (block, threads, size, packing)."), QStringLiteral("dimension"));
-    const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per strategy, block, threads, size or packing."), QStringLiteral("dimension"));
-    const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension at a value or at best, e.g. threads=4, block=best (repeatable)."), QStringLiteral("dimension=value"));
+    const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (%1).").arg(gui::dim_flags(true)), QStringLiteral("dimension"));
+    const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per value of one of: %1.").arg(gui::dim_flags()), QStringLiteral("dimension"));
+    const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension (%1) at a value or at best, e.g. threads=4, block=best (repeatable).").arg(gui::dim_flags()), QStringLiteral("dimension=value"));
     const QCommandLineOption import(QStringLiteral("import"), QStringLiteral("Overlay a result set: a report JSON, or a reference set such as :/reference/cci-table1.json (repeatable)."), QStringLiteral("report"));
     parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh, import});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));

@@ -10,31 +10,40 @@
 namespace gui {
 namespace {
 
-// What the window knows about each dimension; a swept numeric option adds one row.
+// What the window knows about each dimension: two of its own (strategy, file size) and one per
+// cell parameter of the tables.
 struct DimRow {
-    Dim dim;
-    const char* flag;
-    const char* name;
-    const char* title;
-    std::uint64_t (*number)(const sfp::Cell&);  // nullptr: not numeric
+    QString flag, name;
+    const sfp::Parameter* parameter = nullptr;  // nullptr: strategy or file size
 };
 
-const DimRow kDimRows[] = {
-    {Dim::strategy, "strategy", QT_TR_NOOP("strategy"), QT_TR_NOOP("strategy"), nullptr},
-    {Dim::block_size, "block", QT_TR_NOOP("block size"), QT_TR_NOOP("block size (bytes, log₂ scale)"),
-     [](const sfp::Cell& c) { return c.block_size; }},
-    {Dim::threads, "threads", QT_TR_NOOP("threads"), QT_TR_NOOP("threads"),
-     [](const sfp::Cell& c) { return std::uint64_t(c.threads); }},
-    {Dim::file_size, "size", QT_TR_NOOP("file size"), QT_TR_NOOP("file size (MiB)"),
-     [](const sfp::Cell& c) { return c.file_size; }},
-    {Dim::packing, "packing", QT_TR_NOOP("packing"), QT_TR_NOOP("packing (lines per hand-off, log₁₀ scale)"),
-     [](const sfp::Cell& c) {
-         const auto it = c.swept.find("packing");
-         return it == c.swept.end() ? std::uint64_t(0) : std::uint64_t(it->second);
-     }},
+QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+DimRow parameter_row(const sfp::Parameter& p) {
+    // "block" is the word block size always had on the command line and in labels.
+    const QString flag = p.used_by == sfp::uses_block ? QStringLiteral("block") : text(p.name).replace('_', '-');
+    return {flag, text(p.name).replace('_', ' '), &p};
+}
+
+struct DimTable {
+    std::vector<DimRow> rows;
+    std::vector<Dim> dims;
 };
 
-const DimRow& row(Dim d) { return kDimRows[std::size_t(d)]; }
+const DimTable& table() {
+    static const DimTable t = [] {
+        const std::vector<const sfp::Parameter*> parameters = sfp::cell_parameters();  // block, threads, swept...
+        DimTable out;
+        out.rows = {{QStringLiteral("strategy"), QObject::tr("strategy"), nullptr}, parameter_row(*parameters[0]),
+                    parameter_row(*parameters[1]), {QStringLiteral("size"), QObject::tr("file size"), nullptr}};
+        for (std::size_t i = 2; i < parameters.size(); ++i) out.rows.push_back(parameter_row(*parameters[i]));
+        for (std::size_t i = 0; i < out.rows.size(); ++i) out.dims.emplace_back(int(i));
+        return out;
+    }();
+    return t;
+}
+
+const DimRow& row(Dim d) { return table().rows.at(std::size_t(int(d))); }
 
 bool contains(const std::vector<Dim>& dims, Dim d) { return std::find(dims.begin(), dims.end(), d) != dims.end(); }
 
@@ -56,41 +65,98 @@ std::size_t fastest(const sfp::ExperimentReport& report, const std::vector<std::
 
 }  // namespace
 
-QString dim_name(Dim d) { return QObject::tr(row(d).name); }
-QString dim_flag(Dim d) { return QString::fromLatin1(row(d).flag); }
-QString axis_title(Dim d) { return QObject::tr(row(d).title); }
-bool is_numeric(Dim d) { return row(d).number != nullptr; }
+const sfp::Parameter* Dim::parameter() const {
+    return index_ >= 0 && std::size_t(index_) < kDims.size() ? row(*this).parameter : nullptr;
+}
+
+const Dim* DimList::begin() const { return table().dims.data(); }
+const Dim* DimList::end() const { return table().dims.data() + table().dims.size(); }
+
+AxisScale axis_scale(Dim d) {
+    if (d == Dim::file_size) return AxisScale::file_mib;
+    const sfp::Parameter* p = d.parameter();
+    if (!p) return AxisScale::categories;
+    switch (p->type) {
+    case sfp::ParameterType::size: return AxisScale::log2_size;
+    case sfp::ParameterType::count:
+    case sfp::ParameterType::range: return sfp::spans_decades(*p) ? AxisScale::log10 : AxisScale::whole;
+    default: break;
+    }
+    return AxisScale::categories;
+}
+
+QString dim_name(Dim d) { return row(d).name; }
+QString dim_flag(Dim d) { return row(d).flag; }
+
+QString dim_flags(bool numeric_only) {
+    QStringList words;
+    for (Dim d : kDims)
+        if (!numeric_only || is_numeric(d)) words << dim_flag(d);
+    return words.join(QStringLiteral(", "));
+}
+
+QString axis_title(Dim d) {
+    const sfp::Parameter* p = d.parameter();
+    QStringList notes;
+    if (p && !p->unit.empty()) notes << text(p->unit);
+    switch (axis_scale(d)) {
+    case AxisScale::file_mib: notes << QObject::tr("MiB"); break;
+    case AxisScale::log2_size: notes << QObject::tr("bytes") << QObject::tr("log₂ scale"); break;
+    case AxisScale::log10: notes << QObject::tr("log₁₀ scale"); break;
+    case AxisScale::whole:
+    case AxisScale::categories: break;
+    }
+    return notes.isEmpty() ? dim_name(d) : QStringLiteral("%1 (%2)").arg(dim_name(d), notes.join(QStringLiteral(", ")));
+}
+
+bool is_numeric(Dim d) { return axis_scale(d) != AxisScale::categories; }
 
 bool dim_from_flag(const QString& word, Dim* out) {
-    for (const DimRow& r : kDimRows)
-        if (word == QLatin1String(r.flag)) return *out = r.dim, true;
+    for (Dim d : kDims)
+        if (word == dim_flag(d)) return *out = d, true;
     return false;
 }
 
-std::uint64_t dim_number(const sfp::Cell& c, Dim d) { return is_numeric(d) ? row(d).number(c) : 0; }
+std::uint64_t dim_number(const sfp::Cell& c, Dim d) {
+    if (d == Dim::file_size) return c.file_size;
+    if (!is_numeric(d)) return 0;
+    return std::uint64_t(sfp::parameter_value(c, *d.parameter()).value_or(0));
+}
 
 QString dim_key(const sfp::Cell& c, Dim d) {
-    if (!is_numeric(d)) return QString::fromStdString(c.strategy);
-    const std::uint64_t v = dim_number(c, d);
-    return v ? QString::number(v) : QString();
+    if (d == Dim::strategy) return QString::fromStdString(c.strategy);
+    if (is_numeric(d)) {
+        const std::uint64_t v = dim_number(c, d);
+        return v ? QString::number(v) : QString();
+    }
+    const sfp::Parameter* p = d.parameter();
+    const std::optional<std::int64_t> v = p ? sfp::parameter_value(c, *p) : std::nullopt;
+    return v ? QString::fromStdString(sfp::value_text(*p, *v)) : QString();
 }
+
+namespace {
+
+// A key back to the parameter's value: the number, or the index of a choice's name.
+std::int64_t key_value(const sfp::Parameter& p, const QString& key) {
+    if (p.type == sfp::ParameterType::choice || p.type == sfp::ParameterType::flag)
+        return sfp::parse_value(p, key.toStdString()).value;
+    return key.toLongLong();
+}
+
+}  // namespace
 
 QString value_text(Dim d, const QString& key) {
     if (key == kBest) return QObject::tr("fastest");
-    if (!is_numeric(d) || d == Dim::threads || d == Dim::packing) return key;
-    return size_text(key.toULongLong());
+    const AxisScale scale = axis_scale(d);
+    return scale == AxisScale::file_mib || scale == AxisScale::log2_size ? size_text(key.toULongLong()) : key;
 }
 
 QString value_words(Dim d, const QString& key) {
     if (key.isEmpty()) return unused_words(d);
-    switch (d) {
-    case Dim::strategy: return key;
-    case Dim::block_size: return QObject::tr("%1 blocks").arg(value_text(d, key));
-    case Dim::threads: return key == QLatin1String("1") ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(key);
-    case Dim::file_size: return QObject::tr("%1 file").arg(value_text(d, key));
-    case Dim::packing: return QObject::tr("packing %1").arg(key);
-    }
-    return key;
+    if (d == Dim::strategy) return key;
+    if (d == Dim::file_size) return QObject::tr("%1 file").arg(value_text(d, key));
+    const sfp::Parameter* p = d.parameter();
+    return p ? parameter_words(*p, key_value(*p, key)) : key;
 }
 
 PlotSlice::PlotSlice(const std::vector<sfp::Cell>& cells) : cells_(cells) {
@@ -102,8 +168,9 @@ PlotSlice::PlotSlice(const std::vector<sfp::Cell>& cells) : cells_(cells) {
                 if (const std::uint64_t v = dim_number(c, d)) numbers.insert(v);
             for (std::uint64_t v : numbers) out.push_back(QString::number(v));
         } else {
-            for (const sfp::Cell& c : cells)  // strategies in cell (catalogue) order
-                if (!std::count(out.begin(), out.end(), dim_key(c, d))) out.push_back(dim_key(c, d));
+            for (const sfp::Cell& c : cells)  // strategies in cell (catalogue) order, choices as met
+                if (const QString key = dim_key(c, d); !key.isEmpty() && !std::count(out.begin(), out.end(), key))
+                    out.push_back(key);
         }
     }
 }

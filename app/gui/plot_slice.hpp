@@ -2,32 +2,67 @@
 // Which cells the Lines plot draws: one dimension on the x axis, one line per value of another,
 // and every other dimension that varies fixed at one value or at "best" (the fastest cell at
 // each point). Pure (no widgets): the window, its export and `sfpbench-gui --headless` draw the
-// same slice. A new numeric dimension (a swept option) = one Dim value + one row in kDimRows.
+// same slice. The dimensions derive from the parameter tables: a new sweepable table entry is
+// an axis, a line-per and a fixed-at choice (and a --x/--per/--fix word) without code here.
 #include <QString>
 #include <cstdint>
 #include <map>
 #include <vector>
 
 #include "cell_metrics.hpp"
+#include "sfp/parameter.hpp"
 
 namespace gui {
 
-// packing: wordcount pipeline's swept option (SimpleCount's record-packing factor).
-enum class Dim { strategy, block_size, threads, file_size, packing };
-inline constexpr Dim kDims[] = {Dim::strategy, Dim::block_size, Dim::threads, Dim::file_size, Dim::packing};
+// A dimension of the matrix: the strategy, the file size, or one of sfp::cell_parameters()
+// (block size, threads, then every sweepable parameter of any algorithm, e.g. packing). A small
+// value (an index into kDims); the four every experiment has are named. It converts to int for
+// QVariant, ordering and switch.
+class Dim {
+public:
+    static const Dim strategy, block_size, threads, file_size;
+    constexpr Dim() = default;
+    constexpr explicit Dim(int index) : index_(index) {}
+    constexpr operator int() const { return index_; }
+    const sfp::Parameter* parameter() const;  // nullptr for strategy and file size (and unknown)
+
+private:
+    int index_ = 0;
+};
+inline constexpr Dim Dim::strategy{0};
+inline constexpr Dim Dim::block_size{1};
+inline constexpr Dim Dim::threads{2};
+inline constexpr Dim Dim::file_size{3};
+
+// Every dimension, in this order: strategy, block size, threads, file size, the swept ones.
+struct DimList {
+    const Dim* begin() const;
+    const Dim* end() const;
+    std::size_t size() const { return std::size_t(end() - begin()); }
+};
+inline constexpr DimList kDims{};
+
+// How an axis shows its numbers, from the parameter's type: sizes on a log₂ axis labelled 4K,
+// counts spanning decades (packing 1..100000) on a log₁₀ one, other counts one tick per whole
+// number, the file size linear in MiB. Strategies, choices and flags are no axis (categories).
+enum class AxisScale { categories, file_mib, log2_size, log10, whole };
+AxisScale axis_scale(Dim d);
 
 QString dim_name(Dim d);    // "block size"
-QString dim_flag(Dim d);    // "block": the word --x, --per and --fix take
+QString dim_flag(Dim d);    // "block": the word --x, --per and --fix take (a parameter's name, '_' as '-')
+// "strategy, block, threads, size, packing" (numeric: without strategy): for help and messages.
+QString dim_flags(bool numeric_only = false);
 QString axis_title(Dim d);  // "block size (bytes, log₂ scale)": with its unit
 bool is_numeric(Dim d);     // only numeric dimensions can be the x axis
 bool dim_from_flag(const QString& word, Dim* out);
-// The cell's value: a number for numeric dimensions (0 = the cell does not use it).
+// The cell's value: a number for numeric dimensions (0 = the cell does not use it; so is every
+// value of a dimension that is not numeric).
 std::uint64_t dim_number(const sfp::Cell& c, Dim d);
-// The cell's value as a key: the strategy name or the number in decimal; "" = not used.
+// The cell's value as a key: the strategy or choice name, or the number in decimal; "" = not used.
 QString dim_key(const sfp::Cell& c, Dim d);
-// A value in words: "64K", "2", "16M", "read"; "best" reads "fastest".
+// A value in words: "64K", "2", "16M", "read", "letters"; "best" reads "fastest".
 QString value_text(Dim d, const QString& key);
-// A value as a line's name: "read", "64K blocks", "2 threads", "16M file".
+// A value as a line's name: "read", "64K blocks", "2 threads", "16M file", "packing 1000".
 QString value_words(Dim d, const QString& key);
 
 // Fixed at "best": per point, the cell with the highest median throughput (for one input, the

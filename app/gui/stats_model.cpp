@@ -14,8 +14,11 @@ namespace {
 
 bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
-        return x.strategy == y.strategy && x.block_size == y.block_size && x.threads == y.threads &&
-               x.input_set == y.input_set && x.file_size == y.file_size && x.swept == y.swept;
+        const auto& parameters = sfp::cell_parameters();
+        return x.strategy == y.strategy && x.input_set == y.input_set && x.file_size == y.file_size &&
+               std::all_of(parameters.begin(), parameters.end(), [&](const sfp::Parameter* p) {
+                   return sfp::parameter_value(x, *p) == sfp::parameter_value(y, *p);
+               });
     });
 }
 

@@ -56,6 +56,59 @@ bool uses(const Strategy& s, const Parameter& p) noexcept {
     return std::find(s.swept.begin(), s.swept.end(), p.name) != s.swept.end();
 }
 
+std::vector<const Parameter*> cell_parameters() {
+    std::vector<const Parameter*> out{&kBlockSizeParameter, &kThreadsParameter};
+    for (const Parameter* p : swept_parameters()) out.push_back(p);
+    return out;
+}
+
+bool has_own_field(const Parameter& p) noexcept { return p.used_by == uses_block || p.used_by == uses_threads; }
+
+std::optional<std::int64_t> parameter_value(const Cell& cell, const Parameter& p) {
+    const auto given = [](std::uint64_t v) { return v ? std::optional<std::int64_t>(std::int64_t(v)) : std::nullopt; };
+    if (p.used_by == uses_block) return given(cell.block_size);
+    if (p.used_by == uses_threads) return given(cell.threads);
+    const auto it = cell.swept.find(std::string(p.name));
+    return it == cell.swept.end() ? std::nullopt : std::optional<std::int64_t>(std::int64_t(it->second));
+}
+
+void set_parameter_value(Cell& cell, const Parameter& p, std::int64_t v) {
+    if (p.used_by == uses_block) cell.block_size = std::uint64_t(v);
+    else if (p.used_by == uses_threads) cell.threads = unsigned(v);
+    else cell.swept[std::string(p.name)] = std::uint64_t(v);
+}
+
+void clear_parameter_value(Cell& cell, const Parameter& p) {
+    if (has_own_field(p)) set_parameter_value(cell, p, 0);
+    else cell.swept.erase(std::string(p.name));
+}
+
+std::string parameter_text(const Cell& cell, const Parameter& p) {
+    const std::optional<std::int64_t> v = parameter_value(cell, p);
+    return v ? value_text(p, *v) : "-";
+}
+
+std::vector<std::int64_t> parameter_values(const Experiment& e, const Parameter& p) {
+    std::vector<std::int64_t> out;
+    if (p.used_by == uses_block) {
+        for (std::uint64_t b : e.block_sizes) out.push_back(std::int64_t(b));
+    } else if (p.used_by == uses_threads) {
+        for (unsigned t : e.threads) out.push_back(t);
+    } else if (const auto it = e.sweeps.find(std::string(p.name)); it != e.sweeps.end()) {
+        for (std::uint64_t v : it->second) out.push_back(std::int64_t(v));
+    } else if (const auto opt = e.options.find(std::string(p.name)); opt != e.options.end()) {
+        const ParsedValue parsed = parse_value(p, opt->second);
+        if (!parsed.error.empty()) fail(std::string(p.name) + ": " + parsed.error);
+        out.push_back(parsed.value);
+    }
+    return out;
+}
+
+bool spans_decades(const Parameter& p) noexcept {
+    const bool whole = p.type == ParameterType::count || p.type == ParameterType::range;
+    return whole && p.min >= 1 && p.max / p.min >= 1000;
+}
+
 std::string limits_text(const Parameter& p) {
     switch (p.type) {
     case ParameterType::size: return format_size(std::uint64_t(p.min)) + " to " + format_size(std::uint64_t(p.max));

@@ -124,7 +124,6 @@ private slots:
         QTest::newRow("unknown strategy") << QStringList{"compare", "@a", "@a", "--strategy", "nope"} << "nope";
         QTest::newRow("block zero") << QStringList{"compare", "@a", "@a", "--block", "0"} << "block";
         QTest::newRow("block text") << QStringList{"compare", "@a", "@a", "--block", "big"} << "big";
-        QTest::newRow("threads zero") << QStringList{"compare", "@a", "@a", "--threads", "0"} << "threads";
         QTest::newRow("threads huge") << QStringList{"compare", "@a", "@a", "--threads", "1025"} << "1025";
         QTest::newRow("one file") << QStringList{"compare", "@a"} << "two files";
         QTest::newRow("missing") << QStringList{"compare", "@a", "@missing"} << "No such file";

@@ -191,6 +191,78 @@ private slots:
         e.options = {{"in_place", "true"}, {"output_exists", "1"}};  // each fine, not together
         QVERIFY2(lines(sfp::preflight(e)).filter("cannot be combined").size() == 1, qPrintable(lines(sfp::preflight(e)).join("\n")));
     }
+
+    // The one accessor: block size and threads (their own fields, 0 = unused) and swept options
+    // (the map, absent = unused) read, written and cleared alike; a choice is an index shown by name.
+    void oneAccessorForEveryCellParameter() {
+        static constexpr std::string_view orders[] = {"alpha", "inode", "random"};
+        static constexpr sfp::Parameter order{.name = "order", .type = sfp::ParameterType::choice, .help = "test",
+                                       .choices = orders, .sweepable = true};
+        const sfp::Parameter& packing = *sfp::find_parameter("wordcount", "packing");
+        sfp::Cell cell{.strategy = "s"};
+        for (const sfp::Parameter* p : {&sfp::kBlockSizeParameter, &sfp::kThreadsParameter, &packing, &order}) {
+            QVERIFY(!sfp::parameter_value(cell, *p));
+            QCOMPARE(sfp::parameter_text(cell, *p), std::string("-"));
+        }
+        sfp::set_parameter_value(cell, sfp::kBlockSizeParameter, 65536);
+        sfp::set_parameter_value(cell, sfp::kThreadsParameter, 3);
+        sfp::set_parameter_value(cell, packing, 1000);
+        sfp::set_parameter_value(cell, order, 0);  // index 0 is a value, not "unused"
+        QCOMPARE(cell.block_size, std::uint64_t(65536));
+        QCOMPARE(cell.threads, 3u);
+        QCOMPARE(cell.swept.at("packing"), std::uint64_t(1000));
+        QCOMPARE(sfp::parameter_value(cell, sfp::kBlockSizeParameter), std::optional<std::int64_t>(65536));
+        QCOMPARE(sfp::parameter_value(cell, order), std::optional<std::int64_t>(0));
+        QCOMPARE(sfp::parameter_text(cell, sfp::kBlockSizeParameter), std::string("64K"));
+        QCOMPARE(sfp::parameter_text(cell, order), std::string("alpha"));
+        // the label names the tables' parameters only: this test's "order" is in no table
+        QVERIFY2(sfp::cell_label(cell).starts_with("s block=64K threads=3 packing=1000 size="), sfp::cell_label(cell).c_str());
+        for (const sfp::Parameter* p : {&sfp::kBlockSizeParameter, &sfp::kThreadsParameter, &packing, &order}) {
+            sfp::clear_parameter_value(cell, *p);
+            QVERIFY(!sfp::parameter_value(cell, *p));
+        }
+        QVERIFY(cell.swept.empty());
+        QCOMPARE(cell.block_size, std::uint64_t(0));
+    }
+
+    // Labels and the cells' parameter list loop over the tables: packing is named by wordcount's
+    // table, block and threads always appear ("-" when unused), a swept one only when used.
+    void labelsNameTheTablesParameters() {
+        const std::vector<const sfp::Parameter*> all = sfp::cell_parameters();
+        QVERIFY(all.size() >= 3);
+        QCOMPARE(all[0]->name, std::string_view("block_size"));
+        QCOMPARE(all[1]->name, std::string_view("threads"));
+        for (const sfp::Parameter* p : sfp::swept_parameters())
+            QVERIFY(std::count(all.begin(), all.end(), p) == 1);
+        sfp::Cell cell{.strategy = "pipeline", .threads = 2, .file_size = 1 << 20};
+        cell.swept["packing"] = 1000;
+        QCOMPARE(sfp::cell_label(cell), std::string("pipeline block=- threads=2 packing=1000 size=1M"));
+        QCOMPARE(sfp::swept_text(cell, "packing"), std::string("1000"));
+        cell.swept.clear();
+        QCOMPARE(sfp::cell_label(cell), std::string("pipeline block=- threads=2 size=1M"));
+        QCOMPARE(sfp::swept_text(cell, "packing"), std::string("-"));
+    }
+
+    // The experiment's values of a parameter: its own field, its sweep, else its one option.
+    void experimentValuesOfAParameter() {
+        const sfp::Parameter& packing = *sfp::find_parameter("wordcount", "packing");
+        sfp::Experiment e = wordcount_experiment();
+        QCOMPARE(sfp::parameter_values(e, sfp::kBlockSizeParameter), (std::vector<std::int64_t>{4096, 65536}));
+        QCOMPARE(sfp::parameter_values(e, sfp::kThreadsParameter), (std::vector<std::int64_t>{1, 3}));
+        QCOMPARE(sfp::parameter_values(e, packing), (std::vector<std::int64_t>{1, 10, 1000}));
+        e.sweeps.clear();
+        QVERIFY(sfp::parameter_values(e, packing).empty());  // the plan then uses the default
+        e.options["packing"] = "77";
+        QCOMPARE(sfp::parameter_values(e, packing), std::vector<std::int64_t>{77});
+        e.options["packing"] = "lots";
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::parameter_values(e, packing));
+    }
+
+    void decadesOnlyForWideCounts() {
+        QVERIFY(sfp::spans_decades(*sfp::find_parameter("wordcount", "packing")));  // 1 to 100000
+        QVERIFY(!sfp::spans_decades(sfp::kThreadsParameter));                       // from 0
+        QVERIFY(!sfp::spans_decades(sfp::kBlockSizeParameter));                     // a size: log2
+    }
 };
 
 QTEST_GUILESS_MAIN(TestParameters)

@@ -196,6 +196,66 @@ private slots:
         QVERIFY(slice_from_flags(one, "size", "", {}, &c).contains("file size takes one value in this experiment (1M)"));
     }
 
+    // A sweepable entry of any algorithm's table is a dimension with no GUI code naming it: every
+    // one has a flag in --x/--per/--fix and their help, and wordcount's packing, taken from its
+    // table by name, is an x axis (log₁₀, its unit from the table), a line per value and a
+    // fixed-at choice, drawing the cells a plain loop here picks.
+    void aSweptTableParameterIsADimension() {
+        for (const sfp::Parameter* p : sfp::swept_parameters()) {
+            const QString word = QString::fromStdString(std::string(p->name)).replace('_', '-');
+            Dim d;
+            QVERIFY2(dim_from_flag(word, &d), qPrintable(word));
+            QCOMPARE(d.parameter(), p);
+            QVERIFY(dim_flags().split(", ").contains(word));
+        }
+        QVERIFY(!dim_flags(true).contains("strategy") && dim_flags(true).contains("packing"));
+        Dim packing;
+        QVERIFY(dim_from_flag("packing", &packing));
+        QCOMPARE(packing.parameter(), sfp::find_parameter("wordcount", "packing"));
+        QCOMPARE(axis_scale(packing), AxisScale::log10);
+        QCOMPARE(axis_title(packing), QStringLiteral("packing (lines per hand-off, log₁₀ scale)"));
+        QCOMPARE(axis_title(Dim::block_size), QStringLiteral("block size (bytes, log₂ scale)"));
+        QCOMPARE(value_words(packing, "1000"), QStringLiteral("packing 1000"));
+
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "wordcount";
+        r.experiment.repetitions = 1;
+        r.input_sets = {sfp::InputSet{{"/t"}, 1 << 20}};
+        r.cells = {fixtures::cell("loop", 4096, 0)};
+        for (unsigned threads : {1u, 2u})
+            for (std::uint64_t v : {1u, 10u, 1000u}) {
+                r.cells.push_back(fixtures::cell("pipeline", 4096, threads));
+                r.cells.back().swept = {{"packing", v}};
+            }
+        for (std::size_t c = 0; c < r.cells.size(); ++c) r.runs.push_back(fixtures::run(c, 1, 1.0 / double(c + 1)));
+        const PlotSlice slice(r.cells);
+        QCOMPARE(slice.values(packing), (std::vector<QString>{"1", "10", "1000"}));
+        QCOMPARE(slice.axisChoices(), (std::vector<Dim>{Dim::threads, packing}));
+
+        SliceChoice c;
+        QCOMPARE(slice_from_flags(slice, "packing", "threads", {"strategy=pipeline"}, &c), QString());
+        QCOMPARE(c.x, packing);
+        std::vector<Series> lines = slice.series(r, Metric::elapsed, c);
+        QCOMPARE(lines.size(), std::size_t(2));
+        for (std::size_t l = 0; l < lines.size(); ++l) {
+            QCOMPARE(lines[l].name, l == 0 ? QStringLiteral("1 thread") : QStringLiteral("2 threads"));
+            QCOMPARE(lines[l].points.size(), std::size_t(3));
+            for (const SeriesPoint& p : lines[l].points)
+                QCOMPARE(p.cell, reference_cell(r, c, QString::number(l + 1), p.x));
+        }
+
+        QCOMPARE(slice_from_flags(slice, "threads", "strategy", {"packing=10"}, &c), QString());
+        QCOMPARE(c.fixed.at(packing), QStringLiteral("10"));
+        lines = slice.series(r, Metric::elapsed, c);
+        QCOMPARE(lines.size(), std::size_t(2));  // loop (flat: no threads) and pipeline at packing 10
+        QVERIFY(lines[0].flat);
+        for (const SeriesPoint& p : lines[1].points) QCOMPARE(r.cells[p.cell].swept.at("packing"), std::uint64_t(10));
+        QVERIFY(slice.caption(c).contains("packing: 10"));
+
+        QVERIFY(slice_from_flags(slice, "", "", {"packing=0"}, &c).contains("--fix 'packing=0': 0 is out of range (1 to 100000)"));
+        QVERIFY(slice_from_flags(slice, "threads", "", {"packing=7"}, &c).contains("packing has no value 7"));
+    }
+
     void panelCombosFollowTheSlice() {
         PlotPanel panel;
         panel.setKind(plots::Kind::lines);

@@ -20,8 +20,8 @@ protected:
 
 void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
     x->setLabel(axis_title(axis));
-    switch (axis) {
-    case Dim::block_size: {
+    switch (axis_scale(axis)) {
+    case AxisScale::log2_size: {
         auto ticker = QSharedPointer<SizeTicker>::create();
         ticker->setLogBase(2);
         ticker->setSubTickCount(0);
@@ -31,7 +31,7 @@ void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
         x->setRange(lo / 1.5, hi * 1.5);
         break;
     }
-    case Dim::threads: {
+    case AxisScale::whole: {
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(1);
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
@@ -39,7 +39,7 @@ void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
         x->setRange(std::max(0.0, lo - 0.5), hi + 0.5);
         break;
     }
-    case Dim::packing: {
+    case AxisScale::log10: {
         auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
         ticker->setLogBase(10);
         ticker->setSubTickCount(0);
@@ -48,8 +48,8 @@ void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
         x->setRange(lo / 2, hi * 2);
         break;
     }
-    case Dim::strategy:  // never an axis
-    case Dim::file_size: {
+    case AxisScale::categories:  // never an axis
+    case AxisScale::file_mib: {
         const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(1.0, hi * 0.1);
         x->setRange(std::max(0.0, lo - pad), hi + pad);
         break;

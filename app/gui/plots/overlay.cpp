@@ -13,27 +13,24 @@
 namespace gui::plots {
 namespace {
 
+sfp::Cell as_cell(const core::ImportedCell& c) {
+    return {.strategy = c.strategy, .block_size = c.block_size, .threads = unsigned(c.threads), .file_size = c.file_size,
+            .swept = c.swept};
+}
+
 // The cell's value on the axis, or nothing when the set does not vary it.
 std::optional<double> axis_value(const core::ImportedCell& c, Dim axis) {
-    std::uint64_t v = 0;
-    switch (axis) {
-    case Dim::block_size: v = c.block_size; break;
-    case Dim::threads: v = c.threads; break;
-    case Dim::file_size: v = c.file_size; break;
-    case Dim::packing: v = c.swept.count("packing") ? c.swept.at("packing") : 0; break;
-    case Dim::strategy: break;
-    }
+    const std::uint64_t v = dim_number(as_cell(c), axis);
     return v ? std::optional<double>(double(v)) : std::nullopt;
 }
 
 // The cell's label without the axis dimension: the cells of one line share it.
 std::string line_label(core::ImportedCell c, Dim axis) {
-    switch (axis) {
-    case Dim::block_size: c.block_size = 0; break;
-    case Dim::threads: c.threads = 0; break;
-    case Dim::file_size: c.file_size = 0; break;
-    case Dim::packing: c.swept.erase("packing"); break;
-    case Dim::strategy: break;
+    if (axis == Dim::file_size) c.file_size = 0;
+    if (const sfp::Parameter* p = axis.parameter()) {
+        sfp::Cell cell = as_cell(c);
+        sfp::clear_parameter_value(cell, *p);
+        c.block_size = cell.block_size, c.threads = cell.threads, c.swept = cell.swept;
     }
     return c.label();
 }

@@ -15,6 +15,9 @@
 
 namespace sfp {
 
+struct Cell;        // sfp/experiment.hpp
+struct Experiment;  // sfp/experiment.hpp
+
 // size: bytes, written 4K/64M; count: a whole number; choice: one of `choices` (a value is the
 // index); flag: on/off (1/0); range: a signed whole number; text: free text the algorithm checks.
 enum class ParameterType { size, count, choice, flag, range, text };
@@ -32,6 +35,7 @@ struct Parameter {
     // (a sweepable one) or every strategy (one that is not).
     unsigned used_by = uses_nothing;
     std::string_view text_fallback = {};    // the default of a text parameter
+    std::string_view unit = {};  // what one counts, for axis titles ("lines per hand-off"); sizes are bytes
 };
 
 // The two entries every algorithm's table starts with. They keep their own experiment fields
@@ -55,6 +59,26 @@ std::vector<const Parameter*> swept_parameters();
 std::string parameter_names(std::string_view algorithm);
 
 bool uses(const Strategy& strategy, const Parameter& p) noexcept;
+
+// The parameters a cell can differ in, for any algorithm: block size, threads, then
+// swept_parameters(). Reports, labels and the plot loop over this, so a new sweepable entry in a
+// table becomes a column, a label part and a plot dimension without code naming it.
+std::vector<const Parameter*> cell_parameters();
+// Block size and threads: stored in Cell and Experiment fields of their own, always in labels.
+bool has_own_field(const Parameter& p) noexcept;
+// The one way to read a cell's parameter: nothing when the cell's strategy does not use it
+// (block size and threads are 0 then, a swept option absent).
+std::optional<std::int64_t> parameter_value(const Cell& cell, const Parameter& p);
+void set_parameter_value(Cell& cell, const Parameter& p, std::int64_t value);
+void clear_parameter_value(Cell& cell, const Parameter& p);  // as for a strategy that does not use it
+// "64K", "2", "1000", "letters": value_text of the cell's value, "-" when it does not use it.
+std::string parameter_text(const Cell& cell, const Parameter& p);
+// The values an experiment gives a parameter: block_sizes, threads, sweeps[name], else the one
+// value in options[name] (parsed by type; throws Failure naming it when bad), else none.
+std::vector<std::int64_t> parameter_values(const Experiment& experiment, const Parameter& p);
+// Numbers far apart (a count from 1 up to 1000 times that or more) read best on a log₁₀ axis;
+// sizes on a log₂ one.
+bool spans_decades(const Parameter& p) noexcept;
 
 // Text -> value, by the parameter's type ("64K", "12", "letters", "true"). The error says what is
 // wrong and what would be right, without the name (callers prefix the field or flag).

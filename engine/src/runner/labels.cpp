@@ -7,9 +7,13 @@
 namespace sfp {
 namespace {
 
+// "read block=4K threads=- packing=1000": block size and threads always ("-" when unused), a
+// swept option only when the cell's strategy uses it. "block", not "block_size": the label's word.
 std::string parameters(const Cell& cell) {
-    std::string text = cell.strategy + " block=" + block_text(cell.block_size) + " threads=" + threads_text(cell.threads);
-    for (const auto& [name, value] : cell.swept) text += " " + name + "=" + std::to_string(value);
+    std::string text = cell.strategy;
+    for (const Parameter* p : cell_parameters())
+        if (has_own_field(*p) || parameter_value(cell, *p))
+            text += " " + std::string(p->used_by == uses_block ? "block" : p->name) + "=" + parameter_text(cell, *p);
     return text;
 }
 
@@ -45,8 +49,9 @@ std::string block_text(std::uint64_t block_size) { return block_size ? format_si
 std::string threads_text(unsigned threads) { return threads ? std::to_string(threads) : "-"; }
 
 std::string swept_text(const Cell& cell, std::string_view name) {
-    const auto it = cell.swept.find(std::string(name));
-    return it == cell.swept.end() ? "-" : std::to_string(it->second);
+    for (const Parameter* p : cell_parameters())
+        if (p->name == name) return parameter_text(cell, *p);
+    return "-";
 }
 
 std::string cell_label(const Cell& cell) { return parameters(cell) + " size=" + format_size(cell.file_size); }

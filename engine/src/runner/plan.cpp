@@ -56,25 +56,6 @@ std::string sweepable_names(std::span<const Parameter> table) {
     return out;
 }
 
-// The values an experiment gives a sweepable parameter, before defaults: block size and threads
-// have fields of their own (saved files and CSV columns name them); the others are `sweeps`,
-// else one value from `options`.
-std::vector<std::int64_t> given_values(const Experiment& e, const Parameter& p) {
-    std::vector<std::int64_t> out;
-    if (p.used_by == uses_block) {
-        for (std::uint64_t b : e.block_sizes) out.push_back(std::int64_t(b));
-    } else if (p.used_by == uses_threads) {
-        for (unsigned t : e.threads) out.push_back(t);
-    } else if (const auto it = e.sweeps.find(std::string(p.name)); it != e.sweeps.end()) {
-        for (std::uint64_t v : it->second) out.push_back(std::int64_t(v));
-    } else if (const auto opt = e.options.find(std::string(p.name)); opt != e.options.end()) {
-        const ParsedValue parsed = parse_value(p, opt->second);
-        if (!parsed.error.empty()) fail(std::string(p.name) + ": " + parsed.error);
-        out.push_back(parsed.value);
-    }
-    return out;
-}
-
 // The experiment field holding those values, which messages name.
 std::string field_of(const Parameter& p) {
     if (p.used_by == uses_block) return "block_sizes";
@@ -94,7 +75,7 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
     std::vector<Dimension> out;
     for (const Parameter& p : table) {
         if (!p.sweepable) continue;
-        std::vector<std::int64_t> values = unique_in_order(given_values(e, p));
+        std::vector<std::int64_t> values = unique_in_order(parameter_values(e, p));
         if (values.empty()) values = {p.fallback};
         for (std::int64_t& v : values) {
             if (const std::string error = limit_error(p, v); !error.empty()) fail(field_of(p) + ": " + error);
@@ -103,12 +84,6 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
         out.emplace_back(&p, unique_in_order(values));
     }
     return out;
-}
-
-void set_value(Cell& cell, const Parameter& p, std::int64_t v) {
-    if (p.used_by == uses_block) cell.block_size = std::uint64_t(v);
-    else if (p.used_by == uses_threads) cell.threads = unsigned(v);
-    else cell.swept[std::string(p.name)] = std::uint64_t(v);
 }
 
 // Every combination of the dimensions `s` uses, in table order (one cell when it uses none).
@@ -121,7 +96,7 @@ std::vector<Cell> combinations(const Strategy& s, const std::vector<Dimension>& 
         for (const Cell& c : cells)
             for (std::int64_t v : values) {
                 next.push_back(c);
-                set_value(next.back(), *p, v);
+                set_parameter_value(next.back(), *p, v);
             }
         cells = std::move(next);
     }

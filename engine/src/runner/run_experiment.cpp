@@ -148,7 +148,8 @@ private:
         spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
         spec.threads = cell.threads;
         spec.options = experiment_.options;
-        for (const auto& [name, value] : cell.swept) spec.options[name] = std::to_string(value);
+        for (const Parameter* p : cell_parameters())  // as text the table parses back ("letters")
+            if (const auto v = parameter_value(cell, *p); v && !has_own_field(*p)) spec.options[std::string(p->name)] = value_text(*p, *v);
         return spec;
     }
 

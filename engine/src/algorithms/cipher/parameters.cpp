@@ -13,7 +13,7 @@ constexpr Parameter kTable[] = {
     {.name = "shift", .type = ParameterType::range, .help = "the shift K",
      .fallback = kDefaultShift, .min = -kMaxShift, .max = kMaxShift},
     {.name = "transform", .type = ParameterType::choice,
-     .help = "the transform: caesar, letters or widen (see `sfpbench cipher --help`)",
+     .help = "the transform of each byte (`sfpbench cipher --help` explains them)",
      .fallback = 0, .choices = kTransforms},
     {.name = "fast", .type = ParameterType::flag, .help = "the vectorised kernel (the article's \"Fast\")"},
     {.name = "flush", .type = ParameterType::flag, .help = "fsync (mapped: msync) the output before the run ends"},

@@ -12,7 +12,8 @@ constexpr Parameter kTable[] = {
      .help = "bytes that also separate words (C escapes \\t \\n \\\\ \\xHH)"},
     {.name = "packing", .type = ParameterType::count,
      .help = "lines per hand-off from the reader to the processors (SimpleCount's record-packing factor)",
-     .fallback = std::int64_t(kDefaultPacking), .min = 1, .max = std::int64_t(kMaxPacking), .sweepable = true},
+     .fallback = std::int64_t(kDefaultPacking), .min = 1, .max = std::int64_t(kMaxPacking), .sweepable = true,
+     .unit = "lines per hand-off"},
 };
 
 }  // namespace

@@ -1,0 +1,85 @@
+#include "parameter_flags.hpp"
+
+#include "cli_support.hpp"
+
+namespace cli {
+namespace {
+
+QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+const FlagHint* hint_of(std::span<const FlagHint> hints, const sfp::Parameter& p) {
+    for (const FlagHint& h : hints)
+        if (h.parameter == p.name) return &h;
+    return nullptr;
+}
+
+// The default as the user would type it: the command's, else the table's ("" for none).
+QString fallback_text(const sfp::Parameter& p, const FlagHint* hint) {
+    if (hint && !hint->fallback.isEmpty()) return hint->fallback;
+    switch (p.type) {
+    case sfp::ParameterType::flag: return {};
+    case sfp::ParameterType::text: return qtext(p.text_fallback);
+    default: return QString::fromStdString(sfp::value_text(p, p.fallback));
+    }
+}
+
+// "worker threads (0 = online CPUs): 0 to 1024 (default 0)."
+QString help_of(const sfp::Parameter& p, const FlagHint* hint) {
+    QString help = qtext(p.help);
+    if (p.type != sfp::ParameterType::flag && p.type != sfp::ParameterType::text)
+        help += ": " + QString::fromStdString(sfp::limits_text(p));
+    if (const QString fallback = fallback_text(p, hint); !fallback.isEmpty() && !(hint && hint->required))
+        help += QString(" (default %1)").arg(fallback);
+    help += '.';
+    if (hint && !hint->note.isEmpty()) help += ' ' + hint->note;
+    return help;
+}
+
+QString value_name(const sfp::Parameter& p) {
+    switch (p.type) {
+    case sfp::ParameterType::size: return "size";
+    case sfp::ParameterType::choice: return "name";
+    case sfp::ParameterType::text: return "text";
+    default: return "n";
+    }
+}
+
+}  // namespace
+
+QString parameter_flag(const sfp::Parameter& p) {
+    return p.used_by == sfp::uses_block ? QStringLiteral("block") : qtext(p.name).replace('_', '-');
+}
+
+void add_parameter_flags(QCommandLineParser& parser, std::string_view algorithm, std::span<const FlagHint> hints) {
+    for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
+        const FlagHint* hint = hint_of(hints, p);
+        if (p.type == sfp::ParameterType::flag) parser.addOption({parameter_flag(p), help_of(p, hint)});
+        else parser.addOption({parameter_flag(p), help_of(p, hint), value_name(p)});
+    }
+}
+
+void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
+                          std::span<const FlagHint> hints) {
+    for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
+        const QString flag = parameter_flag(p);
+        const std::string name(p.name);
+        if (p.type == sfp::ParameterType::flag) {
+            if (parser.isSet(flag)) spec.options[name] = "true";
+            continue;
+        }
+        const FlagHint* hint = hint_of(hints, p);
+        if (!parser.isSet(flag) && !(hint && !hint->fallback.isEmpty())) continue;  // the table's default applies
+        const QString text = parser.isSet(flag) ? parser.value(flag) : hint->fallback;
+        if (p.type == sfp::ParameterType::text) {  // the algorithm's check judges it before the run
+            spec.options[name] = text.toStdString();
+            continue;
+        }
+        const sfp::ParsedValue v = sfp::parse_value(p, text.toStdString());
+        if (!v.error.empty()) throw UsageError{QString("--%1 '%2': %3").arg(flag, text, QString::fromStdString(v.error))};
+        if (p.used_by == sfp::uses_block) spec.block_size = std::uint64_t(v.value);
+        else if (p.used_by == sfp::uses_threads) spec.threads = unsigned(v.value);
+        else spec.options[name] = sfp::value_text(p, v.value);
+    }
+}
+
+}  // namespace cli

@@ -1,0 +1,35 @@
+#pragma once
+// An algorithm's parameter table (sfp/parameter.hpp) as the flags of its one-run command, the
+// way fio lists an engine's options: one flag per entry (--block for block_size, otherwise the
+// name with '_' as '-'), its help, limits and default from the table, each value parsed by type
+// before anything runs. A new table entry is a new flag of `sfpbench ALG` without code here.
+#include <QCommandLineParser>
+#include <QString>
+#include <span>
+#include <string_view>
+
+#include "sfp/parameter.hpp"
+#include "sfp/types.hpp"
+
+namespace cli {
+
+// Where a command differs from the table: its own default (cipher reads 256K blocks) and a note
+// after the table's help ("for uring: blocks in flight").
+struct FlagHint {
+    std::string_view parameter;
+    QString fallback;  // "" = the table's
+    QString note;
+    bool required = false;  // the command needs it given (the table's default is for experiments)
+};
+
+QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
+
+void add_parameter_flags(QCommandLineParser& parser, std::string_view algorithm, std::span<const FlagHint> hints = {});
+// Every given flag (or command default) into `spec`: block size and threads into their fields,
+// the others into options as text the table reads back ("letters", "true", "1000"). A bad value
+// throws UsageError naming the flag, the value and the limits ("--packing '0': 0 is out of
+// range (1 to 100000)").
+void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
+                          std::span<const FlagHint> hints = {});
+
+}  // namespace cli

@@ -1,0 +1,42 @@
+#include "parameter_columns.hpp"
+
+#include "report_format.hpp"
+
+namespace core {
+namespace {
+
+std::vector<const sfp::Parameter*> cell_parameters_where(bool own_field) {
+    std::vector<const sfp::Parameter*> out;
+    for (const sfp::Parameter* p : sfp::cell_parameters())
+        if (sfp::has_own_field(*p) == own_field) out.push_back(p);
+    return out;
+}
+
+bool named(const sfp::Parameter& p) { return p.type == sfp::ParameterType::choice || p.type == sfp::ParameterType::flag; }
+
+}  // namespace
+
+std::vector<const sfp::Parameter*> leading_parameters() { return cell_parameters_where(true); }
+std::vector<const sfp::Parameter*> trailing_parameters() { return cell_parameters_where(false); }
+
+QStringList parameter_names(const std::vector<const sfp::Parameter*>& parameters) {
+    QStringList names;
+    for (const sfp::Parameter* p : parameters) names << QString::fromUtf8(p->name.data(), qsizetype(p->name.size()));
+    return names;
+}
+
+QStringList parameter_fields(const sfp::Cell& cell, const std::vector<const sfp::Parameter*>& parameters) {
+    QStringList fields;
+    for (const sfp::Parameter* p : parameters) {
+        const std::optional<std::int64_t> v = sfp::parameter_value(cell, *p);
+        fields << (!v ? kNotUsed : named(*p) ? QString::fromStdString(sfp::value_text(*p, *v)) : QString::number(*v));
+    }
+    return fields;
+}
+
+QJsonValue parameter_json(const sfp::Cell& cell, const sfp::Parameter& parameter) {
+    const std::optional<std::int64_t> v = sfp::parameter_value(cell, parameter);
+    return v ? QJsonValue(qint64(*v)) : QJsonValue(QJsonValue::Null);
+}
+
+}  // namespace core

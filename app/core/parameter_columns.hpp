@@ -1,0 +1,23 @@
+#pragma once
+// A cell's parameters as report columns, derived from the parameter tables (sfp/parameter.hpp):
+// block_size and threads keep their names and places after strategy (the CSV contract), every
+// other sweepable parameter of any algorithm follows the fixed columns, so the header never
+// depends on the algorithm. A new sweepable table entry becomes a CSV column and a JSON field.
+#include <QJsonValue>
+#include <QStringList>
+#include <vector>
+
+#include "sfp/experiment.hpp"
+
+namespace core {
+
+std::vector<const sfp::Parameter*> leading_parameters();  // block_size, threads
+std::vector<const sfp::Parameter*> trailing_parameters();  // packing, ...
+
+QStringList parameter_names(const std::vector<const sfp::Parameter*>& parameters);
+// Numbers for sizes and counts (64K is 65536), names for choices and flags, "-" when unused.
+QStringList parameter_fields(const sfp::Cell& cell, const std::vector<const sfp::Parameter*>& parameters);
+// The number (a choice: its index), or null when the cell's strategy does not use it.
+QJsonValue parameter_json(const sfp::Cell& cell, const sfp::Parameter& parameter);
+
+}  // namespace core

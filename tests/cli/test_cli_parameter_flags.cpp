@@ -1,0 +1,113 @@
+// The one-run commands' flags come from the parameter tables: `sfpbench ALG --help` lists every
+// entry of ALG's table with its limits, and a bad value is one line naming the flag, the value
+// and the limits, exit 2, before anything runs (nothing is read, OUT is never created).
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "sfp/parameter.hpp"
+
+namespace {
+
+struct Output {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Output sfpbench(const QStringList& args) {
+    QProcess p;
+    p.start(SFPBENCH, args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return {-2, {}, "timed out"};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QString flag_of(const sfp::Parameter& p) {
+    return p.name == "block_size" ? QStringLiteral("--block") : "--" + QString::fromLatin1(p.name.data(), qsizetype(p.name.size())).replace('_', '-');
+}
+
+}  // namespace
+
+class TestCliParameterFlags : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString path(const QString& name) const { return dir_.path() + "/" + name; }
+
+private slots:
+    void helpListsEveryTableEntry_data() {
+        QTest::addColumn<QString>("algorithm");
+        for (const char* a : {"compare", "cipher", "wordcount", "iterate"}) QTest::newRow(a) << QString(a);
+    }
+    void helpListsEveryTableEntry() {
+        QFETCH(QString, algorithm);
+        const Output o = sfpbench({algorithm, "--help"});
+        QCOMPARE(o.code, 0);
+        const std::span<const sfp::Parameter> table = sfp::parameters_of(algorithm.toStdString());
+        QVERIFY(table.size() >= 3);  // block size, threads and at least one of its own
+        for (const sfp::Parameter& p : table) {
+            const qsizetype at = o.out.indexOf("\n  " + flag_of(p).toUtf8());
+            QVERIFY2(at >= 0, qPrintable(flag_of(p) + " missing:\n" + o.out));
+            const QByteArray line = o.out.mid(at + 1);
+            // the table's limits on the flag's own line(s), up to the next flag
+            const QByteArray own = line.left(line.indexOf("\n  -", 1));
+            if (p.type != sfp::ParameterType::flag && p.type != sfp::ParameterType::text)
+                QVERIFY2(QString(own).simplified().contains(QString::fromStdString(sfp::limits_text(p))),
+                         qPrintable(own));
+        }
+    }
+
+    // A bad value: exit 2, one line naming the flag, the value and the limits; no output file.
+    void badValueNamedWithLimits_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("compare block 0") << QStringList{"compare", "@a", "@a", "--block", "0"} << "--block '0': 0 is out of range (1 to 1G)";
+        QTest::newRow("compare threads") << QStringList{"compare", "@a", "@a", "--threads", "1025"} << "--threads '1025': 1025 is out of range (0 to 1024)";
+        QTest::newRow("compare max") << QStringList{"compare", "@a", "@a", "--max-mismatches", "x"} << "--max-mismatches 'x': 'x' is not a whole number (1 to 1000000)";
+        QTest::newRow("cipher shift") << QStringList{"cipher", "@a", "@out", "--shift", "300"} << "--shift '300': 300 is out of range (-255 to 255)";
+        QTest::newRow("cipher transform") << QStringList{"cipher", "@a", "@out", "--shift", "1", "--transform", "rot13"} << "--transform 'rot13': 'rot13' is not one of caesar, letters or widen";
+        QTest::newRow("wordcount packing") << QStringList{"wordcount", "@a", "--packing", "0"} << "--packing '0': 0 is out of range (1 to 100000)";
+        QTest::newRow("iterate seed") << QStringList{"iterate", "@", "--seed", "-1"} << "--seed '-1': -1 is out of range (0 to";
+    }
+    void badValueNamedWithLimits() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, says);
+        QFile a(path("a"));
+        QVERIFY(a.open(QIODevice::WriteOnly) && a.write("hello\n") == 6);
+        a.close();
+        for (QString& arg : args) arg.replace(QRegularExpression("^@"), dir_.path() + "/");
+        const Output o = sfpbench(args);
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.out.isEmpty(), o.out.constData());
+        QVERIFY2(o.err.startsWith("sfpbench: ") && o.err.count('\n') == 1, o.err.constData());
+        QVERIFY2(o.err.contains(says.toUtf8()), o.err.constData());
+        QVERIFY(!QFile::exists(path("out")));
+    }
+
+    // Values the table accepts still reach the run: a choice by name, a flag, a count.
+    void goodValuesReachTheRun() {
+        QFile a(path("in"));
+        QVERIFY(a.open(QIODevice::WriteOnly) && a.write("Hal 9000\n") == 9);
+        a.close();
+        const Output c = sfpbench({"cipher", path("in"), path("shifted"), "--shift", "1", "--transform", "letters",
+                                   "--strategy", "stream", "--block", "3", "--plain"});
+        QCOMPARE(c.code, 0);
+        QFile out(path("shifted"));
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        QCOMPARE(out.readAll(), QByteArray("Ibm 0111\n"));
+        // threads 0 is the table's "online CPUs", as in `sfpbench run --threads 0`
+        QCOMPARE(sfpbench({"compare", path("in"), path("in"), "--threads", "0", "--strategy", "pread-mt"}).code, 0);
+        const Output w = sfpbench({"wordcount", path("in"), "--strategy", "pipeline", "--packing", "1", "--threads", "2"});
+        QCOMPARE(w.code, 0);
+        QVERIFY2(w.out.simplified().startsWith("1 2 9 "), w.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliParameterFlags)
+#include "test_cli_parameter_flags.moc"
