@@ -1,76 +1,106 @@
-// sfpbench generate random|pair|text — reproducible test data.
+// sfpbench generate KIND — reproducible test data of any kind in the engine's input-kind table
+// (sfp/input_kind.hpp): its file names, flags and generator come from there.
 #include <cstdio>
+#include <set>
 
 #include "cli_support.hpp"
 #include "commands.hpp"
-#include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 
 namespace cli {
 namespace {
 
-int generate_tree(const QCommandLineParser& p, const QStringList& pos) {
-    if (pos.size() != 2) throw UsageError{"generate tree needs one directory"};
-    if (p.isSet("size") || p.isSet("mismatch-at")) throw UsageError{"generate tree takes --files and --size-mix, not --size"};
-    const std::uint64_t files = count_value(p.value("files"), "files");
-    const std::uint64_t seed = count_value(p.value("seed"), "seed", true);
-    sfp::Progress& progress = signal_progress();
+QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+QString flag_of(std::string_view option) { return qtext(option).replace('_', '-'); }
+
+// "DIR", "FILE", or "A B" for a pair.
+QString path_names(const sfp::InputKind& k) {
+    if (k.directory) return "DIR";
+    if (k.paths() == 1) return "FILE";
+    QStringList names;
+    for (std::size_t i = 0; i < k.paths(); ++i) names << QString(QChar(char16_t(u'A' + i)));
+    return names.join(' ');
+}
+
+QString description() {
+    QString text = "Write reproducible test data (written to a temporary file, then renamed into place; the space\n"
+                   "is checked and reserved first, and a signal leaves no file behind):";
+    for (const sfp::InputKind& k : sfp::input_kinds())
+        text += QString("\n  %1  %2").arg(QString("%1 %2").arg(qtext(k.name), path_names(k)).leftJustified(20), qtext(k.help));
+    return text;
+}
+
+// Each kind's own options once, as flags ("--mismatch-at"), their help naming the kinds.
+void add_kind_options(QCommandLineParser& p) {
+    std::set<std::string_view> added;
+    for (const sfp::InputKind& k : sfp::input_kinds())
+        for (const sfp::Parameter& o : k.options)
+            if (added.insert(o.name).second) {
+                QString help = QString("%1: %2").arg(qtext(k.name), qtext(o.help));
+                if (o.type != sfp::ParameterType::text)
+                    help += QString(" (%1; default %2)").arg(QString::fromStdString(sfp::limits_text(o)),
+                                                              QString::fromStdString(sfp::value_text(o, o.fallback)));
+                p.addOption({flag_of(o.name), help + ".", "value"});
+            }
+}
+
+bool has_option(const sfp::InputKind& k, std::string_view name) {
+    for (const sfp::Parameter& o : k.options)
+        if (o.name == name) return true;
+    return false;
+}
+
+// The kind's options given as flags; a flag of another kind is refused, naming the kinds that take it.
+sfp::GenerateRequest request_of(const QCommandLineParser& p, const sfp::InputKind& kind) {
+    sfp::GenerateRequest r;
+    r.size = size_value(p.value("size"), "size");
+    r.seed = count_value(p.value("seed"), "seed", true);
+    for (const sfp::InputKind& other : sfp::input_kinds())
+        for (const sfp::Parameter& o : other.options) {
+            if (!p.isSet(flag_of(o.name)) || r.options.count(std::string(o.name))) continue;
+            if (!has_option(kind, o.name))
+                throw UsageError{QString("--%1 is not for `generate %2` (it is for `generate %3`)")
+                                     .arg(flag_of(o.name), qtext(kind.name), qtext(other.name))};
+            r.options[std::string(o.name)] = p.value(flag_of(o.name)).toStdString();
+        }
     try {
-        const sfp::TreeSummary t =
-            sfp::generate_tree(path_bytes(pos[1]), files, p.value("size-mix").toStdString(), seed, &progress.cancel);
-        std::printf("%llu files, %llu bytes\n", (unsigned long long)t.files, (unsigned long long)t.bytes);
-    } catch (const sfp::Failure& e) {
-        if (progress.cancel) return exit_cancelled;
-        print_error(std::string(e.what()));
-        return exit_trouble;
+        sfp::check_generate_options(kind, r);
+    } catch (const sfp::Failure& e) {  // "size_mix: ..." -> "--size-mix: ..."
+        const std::string what = e.what();
+        const std::size_t colon = what.find(':');
+        throw UsageError{"--" + flag_of(std::string_view(what).substr(0, colon)) + qtext(std::string_view(what).substr(colon))};
     }
-    return exit_ok;
+    return r;
 }
 
 }  // namespace
 
 int cmd_generate(const QStringList& args) {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        "Write reproducible test data (written to a temporary file, then renamed into place; the space\n"
-        "is checked and reserved first, and a signal leaves no file behind):\n"
-        "  random FILE           random bytes\n"
-        "  pair A B              B equals A except the bytes at --mismatch-at\n"
-        "  text FILE             English-like words, punctuation and lines (for wordcount)\n"
-        "  tree DIR              --files random files in nested folders (for iterate)");
-    p.addPositionalArgument("KIND", "random, pair, text or tree");
-    p.addPositionalArgument("FILE", "output file(s)");
-    p.addOption({"size", "Size in bytes, or with K/M/G (default 640000000).", "size", "640000000"});
+    p.setApplicationDescription(description());
+    p.addPositionalArgument("KIND", QString::fromStdString(sfp::input_kind_names()));
+    p.addPositionalArgument("FILE", "output file(s), or the directory");
+    p.addOption({"size", "Size in bytes, or with K/M/G; a tree: about that many in all (default 640000000).", "size",
+                 "640000000"});
     p.addOption({"seed", "Seed: the same seed gives the same bytes (default 1).", "n", "1"});
-    p.addOption({"mismatch-at", "pair: comma-separated 0-based offsets where B differs.", "list"});
-    p.addOption({"files", "tree: how many files (default 20000).", "n", "20000"});
-    p.addOption({"size-mix", "tree: small (mean 50K), medium (106K) or large (1.2M): IOBoost's sets / 16.", "mix", "small"});
+    add_kind_options(p);
     if (!parse_or_help(p, "generate", args)) return exit_ok;
     const QStringList pos = p.positionalArguments();
-    const QString kind = pos.value(0);
-    if (kind == "tree") return generate_tree(p, pos);
-    const std::uint64_t size = size_value(p.value("size"), "size");
-    bool seed_ok = false;
-    const std::uint64_t seed = p.value("seed").toULongLong(&seed_ok);
-    if (!seed_ok) throw UsageError{QString("seed '%1' is not a whole number").arg(p.value("seed"))};
-    const int files = kind == "pair" ? 2 : 1;
-    if (kind != "random" && kind != "pair" && kind != "text")
-        throw UsageError{QString("generate: unknown kind '%1' (random, pair, text or tree)").arg(kind)};
-    if (pos.size() != 1 + files) throw UsageError{QString("generate %1 needs %2 file name(s)").arg(kind).arg(files)};
-    if (p.isSet("mismatch-at") && kind != "pair") throw UsageError{"--mismatch-at is only for `generate pair`"};
-
-    std::vector<std::uint64_t> offsets;
-    for (const QString& item : p.value("mismatch-at").split(',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        offsets.push_back(item.trimmed().toULongLong(&ok));
-        if (!ok) throw UsageError{QString("mismatch offset '%1' is not a whole number").arg(item)};
-    }
+    const sfp::InputKind* kind = sfp::find_input_kind(pos.value(0).toStdString());
+    if (!kind)
+        throw UsageError{QString("generate: unknown kind '%1' (%2)")
+                             .arg(pos.value(0), QString::fromStdString(sfp::input_kind_names()))};
+    if (std::size_t(pos.size()) != 1 + kind->paths())
+        throw UsageError{QString("generate %1 needs %2").arg(qtext(kind->name), path_names(*kind))};
+    const sfp::GenerateRequest request = request_of(p, *kind);
+    std::vector<std::string> paths;
+    for (qsizetype i = 1; i < pos.size(); ++i) paths.push_back(path_bytes(pos[i]));
     sfp::Progress& progress = signal_progress();
-    const std::atomic<bool>* cancel = &progress.cancel;
     try {
-        if (kind == "random") sfp::generate_random(path_bytes(pos[1]), size, seed, cancel);
-        if (kind == "text") sfp::generate_text(path_bytes(pos[1]), size, seed, cancel);
-        if (kind == "pair") sfp::generate_pair(path_bytes(pos[1]), path_bytes(pos[2]), size, offsets, seed, cancel);
+        const std::string made = kind->generate(paths, request, &progress.cancel);
+        if (!made.empty()) std::printf("%s\n", made.c_str());
     } catch (const sfp::Failure& e) {
         if (progress.cancel) return exit_cancelled;
         print_error(std::string(e.what()));

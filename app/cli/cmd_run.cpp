@@ -18,6 +18,7 @@
 #include "report_markdown.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/parameter.hpp"
 #include "value_lists.hpp"
@@ -83,12 +84,16 @@ const Output kOutputs[] = {{"csv", core::runs_csv}, {"summary-csv", core::summar
 void add_options(QCommandLineParser& p) {
     p.addPositionalArgument("EXPERIMENT.json", "replay a saved experiment (from --print-spec or the GUI)",
                             "[EXPERIMENT.json]");
-    p.addOption({"algorithm", "compare, cipher, ... (default compare).", "name", "compare"});
+    QStringList algorithms;  // the registry's, the first by default
+    for (std::string_view a : sfp::algorithms()) algorithms << qtext(a);
+    p.addOption({"algorithm", QString("%1 (default %2).").arg(algorithms.join(", "), algorithms.value(0)), "name",
+                 algorithms.value(0)});
     p.addOption({"strategies", "Comma-separated strategies (default: all of the algorithm's).", "list"});
     p.addOption({"block", "Block sizes: 512,4K,64K or a range of powers of two 512..1M (default 4K).", "list", "4K"});
     p.addOption({"threads", "Thread counts: 1,2 or a range 1..4 (default: online CPUs).", "list"});
     p.addOption({"sizes", "Generate inputs of these sizes in the workspace: 64M,256M.", "list"});
-    p.addOption({"data", "Kind of generated data: random, pair, text or tree (default: what the algorithm reads).", "kind"});
+    p.addOption({"data", QString("Kind of generated data: %1 (default: what the algorithm reads).")
+                             .arg(QString::fromStdString(sfp::input_kind_names())), "kind"});
     p.addOption({"input", "An existing input file instead of generated data (repeat for two files).", "file"});
     p.addOption({"reps", "Timed repetitions per cell (default 5).", "n", "5"});
     p.addOption({"warmup", "Untimed warm-up runs per cell before its first timed run (default 1).", "n", "1"});

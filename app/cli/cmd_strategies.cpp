@@ -3,6 +3,8 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/input_kind.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 
@@ -28,6 +30,21 @@ void print_parameters(const std::string& algorithm) {
                     p.sweepable ? ", sweepable" : "", users.empty() ? "none" : users.c_str(), int(p.help.size()),
                     p.help.data());
     }
+}
+
+// What the algorithm reads, by its unit and the kinds table ("iterate reads 1 directory per run;
+// run --sizes generates data kind tree (...)"), and the other kinds of that shape `run --data` takes.
+void print_input(const std::string& algorithm) {
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
+    const sfp::InputKind* own = io ? sfp::find_input_kind(io->data_kind) : nullptr;
+    if (!own) return;
+    std::string others;
+    for (const sfp::InputKind& k : sfp::input_kinds())
+        if (&k != own && k.paths() == own->paths() && k.directory == own->directory)
+            others += (others.empty() ? "" : ", ") + std::string(k.name);
+    std::printf("\n%s reads %u %s per run; run --sizes generates data kind %.*s (\"%.*s\")%s%s\n", algorithm.c_str(),
+                io->inputs, own->directory ? "directory" : "file(s)", int(own->name.size()), own->name.data(),
+                int(own->label.size()), own->label.data(), others.empty() ? "" : "; --data also takes ", others.c_str());
 }
 
 }  // namespace
@@ -56,6 +73,7 @@ int cmd_strategies(const QStringList& args) {
                     int(s.description.size()), s.description.data(),
                     support.supported ? "" : "  [unsupported: ", support.supported ? "" : (support.reason + "]").c_str());
     }
+    if (!only.empty()) print_input(only);
     if (!only.empty()) print_parameters(only);
     return exit_ok;
 }

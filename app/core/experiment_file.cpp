@@ -11,6 +11,7 @@
 #include "atomic_write.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/swept_option.hpp"
@@ -212,9 +213,13 @@ void check_inputs(const sfp::Experiment& e) {
     if (e.data_kind.empty()) throw SpecError("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
     const unsigned kind_files = sfp::files_of_kind(e.data_kind);  // the runner's table
     if (kind_files == 0)
-        throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (random, pair, text or tree)");
+        throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (" + sfp::input_kind_names() + ")");
     if (kind_files != files)
         throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
+    const sfp::InputKind* own = io ? sfp::find_input_kind(io->data_kind) : nullptr;  // a directory, or files
+    if (own && own->directory != sfp::find_input_kind(e.data_kind)->directory)
+        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + (own->directory ? "files" : "a directory") +
+                                         ", but " + e.algorithm + " reads " + (own->directory ? "a directory" : "files"));
     not_empty(e.sizes, "sizes", "file size for the generated data");
     no_duplicates(e.sizes, "sizes");
 }

@@ -1,5 +1,6 @@
 #include "default_experiment.hpp"
 
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/workspace.hpp"
 
@@ -7,8 +8,8 @@ namespace gui {
 
 sfp::Experiment default_experiment() {
     sfp::Experiment e;
-    e.algorithm = "compare";
-    e.data_kind = "pair";
+    e.algorithm = std::string(sfp::algorithms().front());  // the registry's first: compare
+    if (const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm)) e.data_kind = io->data_kind;
     e.sizes = {64u << 20};
     for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm))
         if (s->probe().supported) e.strategies.emplace_back(s->name);

@@ -16,9 +16,25 @@
 
 #include "cell_text.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/input_kind.hpp"
+#include "sfp/registry.hpp"
 #include "value_toggles.hpp"
 
 namespace gui {
+namespace {
+
+// "iterate": the algorithms whose input is a directory, by the engine's tables.
+QString folderAlgorithms() {
+    QStringList names;
+    for (std::string_view algorithm : sfp::algorithms())
+        if (const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm))
+            if (const sfp::InputKind* kind = sfp::find_input_kind(io->data_kind); kind && kind->directory)
+                names << QString::fromUtf8(algorithm.data(), qsizetype(algorithm.size()));
+    return names.join(QStringLiteral(", "));
+}
+
+}  // namespace
 
 InputsBox::InputsBox(QWidget* parent)
     : QGroupBox(tr("Input data"), parent), generated_(new QRadioButton(tr("&Generated"), this)),
@@ -46,10 +62,9 @@ InputsBox::InputsBox(QWidget* parent)
 QWidget* InputsBox::makeGeneratedPage() {
     auto* page = new QWidget(this);
     kind_ = new QComboBox(page);
-    kind_->addItem(tr("pair (two files, known differences)"), QStringLiteral("pair"));
-    kind_->addItem(tr("random bytes"), QStringLiteral("random"));
-    kind_->addItem(tr("English-like text"), QStringLiteral("text"));
-    kind_->addItem(tr("tree (a folder of files; sizes are totals)"), QStringLiteral("tree"));
+    for (const sfp::InputKind& k : sfp::input_kinds())  // the engine's table
+        kind_->addItem(QString::fromUtf8(k.label.data(), qsizetype(k.label.size())),
+                       QString::fromUtf8(k.name.data(), qsizetype(k.name.size())));
     sizes_ = new QLineEdit(page);
     sizes_->setObjectName(QStringLiteral("sizes"));
     sizes_->setPlaceholderText(tr("e.g. 64M, 256M, 640000000"));
@@ -78,11 +93,12 @@ QWidget* InputsBox::makeFilesPage() {
     auto* page = new QWidget(this);
     list_ = new QListWidget(page);
     list_->setObjectName(QStringLiteral("inputFiles"));
-    list_->setToolTip(tr("Input files in order (compare: the two files; iterate: a folder). Drop files or folders onto the window to add them."));
+    list_->setToolTip(tr("Input files in order (as many as the algorithm reads; a folder for %1). Drop files or folders "
+                         "onto the window to add them.").arg(folderAlgorithms()));
     list_->setMaximumHeight(90);
     auto* add = new QPushButton(tr("Add…"), page);
     auto* addFolder = new QPushButton(tr("Add folder…"), page);
-    addFolder->setToolTip(tr("A folder whose files iterate hashes (its whole tree)"));
+    addFolder->setToolTip(tr("A folder, its whole tree, for %1").arg(folderAlgorithms()));
     recent_ = new QToolButton(page);
     recent_->setText(tr("Recent"));
     recent_->setPopupMode(QToolButton::InstantPopup);
@@ -165,14 +181,15 @@ void InputsBox::setFiles(const QStringList& paths) {
 
 void InputsBox::addFiles(const QStringList& paths) {
     if (paths.isEmpty()) return;
-    const bool folders = dataKind() == "tree";
+    const sfp::InputKind* kind = sfp::find_input_kind(dataKind());
+    const bool folders = kind && kind->directory;
     QStringList accepted, problems;
     for (const QString& path : paths) {
         const QFileInfo info(path);
         if (!info.exists())
             problems << tr("%1: no such file").arg(path);
         else if (info.isDir() && !folders)
-            problems << tr("%1 is a folder: this algorithm reads files (folders are for iterate)").arg(path);
+            problems << tr("%1 is a folder: this algorithm reads files (folders are for %2)").arg(path, folderAlgorithms());
         else if (!info.isDir() && !info.isFile())
             problems << tr("%1 is not a regular file (a FIFO, device or socket cannot be timed fairly)").arg(path);
         else

@@ -6,6 +6,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "added_algorithms.hpp"
+#include "sfp/experiment.hpp"
+
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "algorithms/wordcount/strategies.hpp"
@@ -13,6 +16,17 @@
 
 namespace sfp {
 namespace {
+
+// What add_algorithm() added, and whether the lists are in use (then nothing may be added).
+struct Added {
+    std::deque<AlgorithmIo> io;
+    std::vector<Strategy> strategies;
+    bool sealed = false;
+};
+Added& added() {
+    static Added a;
+    return a;
+}
 
 const std::vector<Strategy>& all() {
     static const std::vector<Strategy> list = [] {
@@ -52,6 +66,8 @@ const std::vector<Strategy>& all() {
             iterate::xxhsum_strategy,
             iterate::auto_strategy,
         };
+        added().sealed = true;
+        v.insert(v.end(), added().strategies.begin(), added().strategies.end());
         validate_registry(v);
         return v;
     }();
@@ -71,6 +87,19 @@ void validate_registry(std::span<const Strategy> list) {
             throw std::logic_error("strategy '" + id + "' is registered twice");
     }
 }
+
+void add_algorithm(const AlgorithmIo& io, std::span<const Strategy> list) {
+    const std::string name(io.algorithm);
+    if (added().sealed) throw std::logic_error("algorithm '" + name + "' is added after the registry is in use");
+    if (algorithm_io(io.algorithm)) throw std::logic_error("algorithm '" + name + "' exists already");
+    for (const Strategy& s : list)
+        if (s.algorithm != io.algorithm)
+            throw std::logic_error("strategy '" + std::string(s.name) + "' is not of algorithm '" + name + "'");
+    added().io.push_back(io);
+    added().strategies.insert(added().strategies.end(), list.begin(), list.end());
+}
+
+const std::deque<AlgorithmIo>& added_algorithms() noexcept { return added().io; }
 
 std::span<const Strategy> strategies() { return all(); }
 

@@ -2,15 +2,12 @@
 // cells: it is 0 in the cell (shown as "-").
 #include "runner/plan.hpp"
 
-#include "algorithms/iterate/listing.hpp"
-
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <map>
 
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/parameter.hpp"
@@ -103,9 +100,12 @@ std::vector<Cell> combinations(const Strategy& s, const std::vector<Dimension>& 
     return cells;
 }
 
-// The inputs: given paths (one input set) or generated data (one input set per size).
+// The inputs: given paths (one input set, of the algorithm's own kind) or generated data (one
+// input set per size, of any kind shaped like the algorithm's: as many paths, files or a directory).
 void resolve_inputs(const Experiment& e, Plan& plan) {
     const unsigned needed = plan.io->inputs;
+    const InputKind& own = input_kind(plan.io->data_kind);
+    plan.kind = &own;
     if (!e.inputs.empty() && !e.sizes.empty())
         fail("inputs: give either input files or sizes to generate, not both");
     if (!e.inputs.empty()) {
@@ -116,22 +116,15 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
         return;
     }
     if (e.sizes.empty()) fail("inputs: no input files and no sizes to generate");
-    plan.data_kind = e.data_kind.empty() ? std::string(plan.io->data_kind) : e.data_kind;
-    const unsigned files = files_of_kind(plan.data_kind);
-    if (files == 0) fail("data_kind: unknown kind '" + plan.data_kind + "' (random, pair, text or tree)");
-    if (files != needed)
+    plan.kind = &input_kind(e.data_kind.empty() ? own.name : std::string_view(e.data_kind));
+    plan.data_kind = plan.kind->name;
+    if (plan.kind->paths() != needed)
         fail("data_kind: " + e.algorithm + " needs " + std::to_string(needed) + " input file(s) per run, but '" +
-             plan.data_kind + "' makes " + std::to_string(files));
+             plan.data_kind + "' makes " + std::to_string(plan.kind->paths()));
+    if (plan.kind->directory != own.directory)
+        fail("data_kind: " + e.algorithm + " reads " + (own.directory ? "a directory" : "files") + ", but '" +
+             plan.data_kind + "' makes " + (plan.kind->directory ? "a directory" : "files"));
     plan.sizes = unique_in_order(e.sizes);
-}
-
-std::uint64_t size_of(const std::string& path) {
-    std::uint64_t bytes = 0;
-    for (const std::string& file : iterate::files_under({path})) {  // a directory: its tree
-        struct stat st {};
-        if (::stat(file.c_str(), &st) == 0) bytes += std::uint64_t(st.st_size);  // a missing file fails its runs
-    }
-    return bytes;
 }
 
 }  // namespace
@@ -147,7 +140,7 @@ Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
 
     const std::vector<Dimension> dimensions = resolve_dimensions(e, plan.io->parameters);
     std::vector<std::uint64_t> set_sizes = plan.sizes;
-    if (!e.inputs.empty()) set_sizes = {size_of(e.inputs.front())};
+    if (!e.inputs.empty()) set_sizes = {plan.kind->size_of(e.inputs)};
 
     for (const Strategy* s : chosen)
         for (std::size_t set = 0; set < set_sizes.size(); ++set)
@@ -167,9 +160,8 @@ Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
 namespace sfp {
 
 unsigned files_of_kind(std::string_view kind) noexcept {
-    if (kind == "pair") return 2;
-    if (kind == "random" || kind == "text" || kind == "tree") return 1;
-    return 0;
+    const InputKind* k = find_input_kind(kind);
+    return k ? unsigned(k->paths()) : 0;
 }
 
 std::vector<Cell> expand(const Experiment& experiment) { return expand(experiment, strategies()); }

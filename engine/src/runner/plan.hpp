@@ -5,11 +5,13 @@
 #include <vector>
 
 #include "sfp/experiment.hpp"
+#include "sfp/input_kind.hpp"
 
 namespace sfp::runner {
 
 struct Plan {
     const AlgorithmIo* io = nullptr;
+    const InputKind* kind = nullptr;          // of the input sets: generated, else the algorithm's own
     std::string data_kind;                    // resolved ("" when inputs are given)
     std::string workdir;                      // resolved (default_workdir() when empty)
     std::vector<std::uint64_t> sizes;         // one per input set, when generating

@@ -9,6 +9,7 @@
 #include "sfp/atomic_file.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp {
@@ -43,10 +44,13 @@ void check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Probl
     }
 }
 
+// Each given input must be what the algorithm's input kind reads (a file, a directory).
 void check_inputs(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
+    const InputKind* kind = find_input_kind(io.data_kind);
     for (std::size_t i = 0; i < e.inputs.size(); ++i) {
         try {
             if (io.check_input) io.check_input(e.inputs[i]);
+            else if (kind) kind->check(e.inputs[i]);
             else File::open_read(e.inputs[i]);
         } catch (const Failure& f) {
             problems.push_back({"inputs[" + std::to_string(i) + "]", f.what()});
@@ -70,7 +74,7 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
     }
     if (e.sizes.empty()) return;
     const std::string kind = e.data_kind.empty() ? std::string(io.data_kind) : e.data_kind;
-    if (files_of_kind(kind) == 0) return;  // check_experiment names an unknown kind
+    if (!find_input_kind(kind)) return;  // check_experiment names an unknown kind
     try {
         const std::uint64_t needed = bytes_to_generate(dir, kind, e.sizes, e.seed);
         const std::uint64_t free = free_bytes(dir);

@@ -6,7 +6,6 @@
 #include <optional>
 #include <set>
 
-#include "algorithms/iterate/listing.hpp"
 #include "io/atomic_output.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
@@ -197,7 +196,7 @@ private:
             say("warm-up " + std::to_string(w + 1) + "/" + std::to_string(experiment_.warmups) + ": " +
                 cell_label(report_.cells[c]));
             const std::size_t set = report_.cells[c].input_set;
-            prepare_cache(set, iterate::files_under(report_.input_sets[set].paths));
+            prepare_cache(set, plan_.kind->files_of(report_.input_sets[set].paths));
             run_cell(c);  // untimed: its result is dropped
         }
     }
@@ -208,7 +207,7 @@ private:
         RunRecord record;
         record.cell = slot.cell;
         record.repetition = slot.repetition;
-        const std::vector<std::string> files = iterate::files_under(inputs);
+        const std::vector<std::string> files = plan_.kind->files_of(inputs);
         const std::optional<double> residency = prepare_cache(set, files);
         record.residency_pct = residency ? *residency : page_cache::residency_pct(files);
         record.large_folio_share = page_cache::large_folio_share(files);

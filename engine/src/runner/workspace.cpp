@@ -1,4 +1,4 @@
-// Generated inputs are named by kind, size and seed, reused when present, and every file the
+// Generated inputs are named by kind (sfp/input_kind.hpp), size and seed, reused when present, and every file the
 // tool makes is recorded in the manifest so that `clean` can remove exactly those.
 #include "sfp/workspace.hpp"
 
@@ -18,6 +18,7 @@
 #include "runner/plan.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 
 namespace sfp {
 namespace {
@@ -29,14 +30,6 @@ std::string home_directory() {
 }
 
 std::string name_of(const std::string& path) { return path.substr(path.rfind('/') + 1); }
-
-// Generated pairs differ in the middle byte and the last byte: a compare run must find both,
-// and the last one catches strategies that drop the tail of the final block.
-std::vector<std::uint64_t> pair_differences(std::uint64_t size) {
-    if (size == 0) return {};
-    if (size == 1) return {0};
-    return {size / 2, size - 1};
-}
 
 bool is_regular_of_size(const std::string& path, std::uint64_t size) {
     struct stat st {};
@@ -60,8 +53,8 @@ bool is_directory(const std::string& path) {
 }
 
 // Whether generated data of this kind and size is there, whole (a tree is renamed in whole).
-bool is_generated(const std::string& path, std::string_view kind, std::uint64_t size) {
-    return kind == "tree" ? is_directory(path) : is_regular_of_size(path, size);
+bool is_generated(const std::string& path, const InputKind& kind, std::uint64_t size) {
+    return kind.directory ? is_directory(path) : is_regular_of_size(path, size);
 }
 
 // A file, or a generated tree (never following a link out of it).
@@ -92,13 +85,11 @@ std::string manifest_path(const std::string& workdir) { return workdir + "/sfpbe
 
 std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind, std::uint64_t size,
                                          std::uint64_t seed) {
-    const std::string stem =
-        workdir + "/" + std::string(kind) + "-" + format_size(size) + "-seed" + std::to_string(seed);
-    if (kind == "pair") return {stem + "-a.bin", stem + "-b.bin"};
-    if (kind == "random") return {stem + ".bin"};
-    if (kind == "text") return {stem + ".txt"};
-    if (kind == "tree") return {stem};  // a directory
-    fail("data_kind: unknown kind '" + std::string(kind) + "' (random, pair, text or tree)");
+    const InputKind& of = input_kind(kind);
+    const std::string stem = workdir + "/" + std::string(of.name) + "-" + format_size(size) + "-seed" + std::to_string(seed);
+    std::vector<std::string> paths;
+    for (std::string_view suffix : of.suffixes) paths.push_back(stem + std::string(suffix));
+    return paths;
 }
 
 std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,
@@ -106,7 +97,7 @@ std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kin
     std::uint64_t total = 0;
     for (std::uint64_t size : sizes)
         for (const std::string& p : generated_paths(workdir, kind, size, seed))
-            if (!is_generated(p, kind, size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+            if (!is_generated(p, input_kind(kind), size)) total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
     return total;
 }
 
@@ -124,15 +115,15 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
         if (exists(p) && !is_listed(p))
             fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
-        reusable = reusable && is_listed(p) && is_generated(p, kind, size);
+        reusable = reusable && is_listed(p) && is_generated(p, input_kind(kind), size);
     }
     if (reusable && !rewrite) return paths;
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
-    if (kind == "pair") generate_pair(paths[0], paths[1], size, pair_differences(size), seed, cancel);
-    if (kind == "random") generate_random(paths[0], size, seed, cancel);
-    if (kind == "text") generate_text(paths[0], size, seed, cancel);
-    if (kind == "tree") generate_tree(paths[0], tree_files_for(size, "small"), "small", seed, cancel);
+    const InputKind& of = input_kind(kind);
+    GenerateRequest request{.size = size, .seed = seed};
+    for (const auto& [name, value] : of.workspace_options) request.options[std::string(name)] = value;
+    of.generate(paths, request, cancel);
     return paths;
 }
 

@@ -1,0 +1,11 @@
+#pragma once
+// Each algorithm as one unit (sfp/experiment.hpp's AlgorithmIo), defined in its folder's unit.cpp:
+// its input kind, what it writes, its parameter table and option checks. runner/algorithm_io.cpp
+// lists them; adding an algorithm = its folder + one line here and there.
+#include "algorithms/parameter_tables.hpp"
+#include "sfp/experiment.hpp"
+
+namespace sfp::compare { const AlgorithmIo& unit() noexcept; }
+namespace sfp::cipher { const AlgorithmIo& unit() noexcept; }
+namespace sfp::wordcount { const AlgorithmIo& unit() noexcept; }
+namespace sfp::iterate { const AlgorithmIo& unit() noexcept; }

@@ -1,0 +1,187 @@
+// The proof that an algorithm is one unit, at the front end: the test-only "dirsum"
+// (tests/support/dirsum_unit.hpp: a directory input, a swept choice "visit") is added with
+// sfp::add_algorithm() and `sfpbench run` / `sfpbench strategies` -- the CLI's own command code,
+// linked as the sfp_cli library and called in-process -- take its flag, run its matrix and write
+// its CSV without a line of app code naming it.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli_support.hpp"
+#include "commands.hpp"
+#include "csv_reader.hpp"
+#include "experiment_file.hpp"
+#include "support/dirsum_unit.hpp"
+#include "support/temp_files.hpp"
+
+namespace {
+
+// What a command printed on standard output, its exit code, and a usage error's message
+// (main() prints it and exits 2).
+struct Printed {
+    int code = -1;
+    QByteArray out;
+    QString usage_error;
+};
+
+Printed call(int (*command)(const QStringList&), const QStringList& args, const QString& scratch) {
+    const QString file = scratch + "/stdout.txt";
+    std::fflush(stdout);
+    const int saved = ::dup(STDOUT_FILENO);
+    const int fd = ::open(QFile::encodeName(file).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    ::dup2(fd, STDOUT_FILENO);
+    ::close(fd);
+    Printed p;
+    try {
+        p.code = command(args);
+    } catch (const cli::UsageError& e) {
+        p.code = cli::exit_trouble;
+        p.usage_error = e.message;
+    }
+    std::fflush(stdout);
+    ::dup2(saved, STDOUT_FILENO);
+    ::close(saved);
+    QFile f(file);
+    if (f.open(QIODevice::ReadOnly)) p.out = f.readAll();
+    return p;
+}
+
+QByteArray content_of(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void make_tree(const std::string& root) {
+    std::filesystem::create_directories(root + "/x/y");
+    testing::write_file(root + "/first.bin", testing::pattern(5000, 4));
+    testing::write_file(root + "/x/second.bin", testing::pattern(100000, 5));
+    testing::write_file(root + "/x/y/third.bin", testing::pattern(1, 6));
+}
+
+}  // namespace
+
+class TestCliAlgorithmUnit : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private slots:
+    // Two visits x two block sizes x two repetitions: 8 rows, a "visit" column naming the
+    // choice, every digest the reference's.
+    void runWritesTheChoiceColumnAndTheDigests() {
+        const std::string root = dir_.path().toStdString() + "/tree";
+        make_tree(root);
+        const QString csv = dir_.path() + "/runs.csv";
+        const Printed r = call(cli::cmd_run,
+                               {"--algorithm", "dirsum", "--input", QString::fromStdString(root), "--visit",
+                                "sorted,reversed", "--block", "4K,64K", "--reps", "2", "--warmup", "0", "--workdir",
+                                dir_.path() + "/work", "--csv", csv},
+                               dir_.path());
+        QCOMPARE(r.code, 0);
+        const std::vector<QStringList> table = test::read_csv(content_of(csv));
+        QCOMPARE(table.size(), std::size_t(1 + 8));
+        const QStringList& header = table[0];
+        const auto column = [&](const char* name) {
+            const qsizetype i = header.indexOf(name);
+            if (i < 0) qFatal("no column %s", name);
+            return i;
+        };
+        const QString digest = QString::fromStdString(sfp::digest_of(dirsum::reference(root)));
+        QSet<QString> cells;
+        for (std::size_t i = 1; i < table.size(); ++i) {
+            const QStringList& row = table[i];
+            QCOMPARE(row[column("algorithm")], QString("dirsum"));
+            QCOMPARE(row[column("strategy")], QString("walk"));
+            QCOMPARE(row[column("status")], QString("ok"));
+            QCOMPARE(row[column("digest")], digest);
+            QCOMPARE(row[column("bytes")], QString::number(5000 + 100000 + 1));
+            QCOMPARE(row[column("file_size")], QString::number(5000 + 100000 + 1));  // the tree's bytes
+            cells.insert(row[column("visit")] + "/" + row[column("block_size")] + "/" + row[column("repetition")]);
+        }
+        QCOMPARE(cells, (QSet<QString>{"sorted/4096/1", "sorted/4096/2", "sorted/65536/1", "sorted/65536/2", "reversed/4096/1",
+                                      "reversed/4096/2", "reversed/65536/1", "reversed/65536/2"}));
+    }
+
+    // A value the choice does not have is refused before anything runs, naming the flag.
+    void aBadChoiceIsRefused() {
+        const QString csv = dir_.path() + "/bad.csv";
+        const Printed r = call(cli::cmd_run,
+                               {"--algorithm", "dirsum", "--input", dir_.path(), "--visit", "sideways", "--csv", csv},
+                               dir_.path());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.usage_error.contains("--visit") && r.usage_error.contains("sorted or reversed"),
+                 qPrintable(r.usage_error));
+        QVERIFY(!QFile::exists(csv));
+    }
+
+    // `generate` takes each kind's flags from the kinds table: a pair's named offsets, a tree
+    // sized by --size, and a flag of another kind refused before anything is written.
+    void generateFollowsTheKindsTable() {
+        const QString a = dir_.path() + "/a.bin", b = dir_.path() + "/b.bin";
+        QCOMPARE(call(cli::cmd_generate, {"pair", a, b, "--size", "4097", "--mismatch-at", "middle,last,7"}, dir_.path()).code, 0);
+        const testing::Bytes x = testing::read_file(a.toStdString()), y = testing::read_file(b.toStdString());
+        QCOMPARE(x.size(), std::size_t(4097));
+        QCOMPARE(y.size(), std::size_t(4097));
+        for (std::size_t i = 0; i < x.size(); ++i) QCOMPARE(x[i] != y[i], i == 7 || i == 2048 || i == 4096);
+
+        const Printed wrong = call(cli::cmd_generate, {"random", dir_.path() + "/r.bin", "--files", "3"}, dir_.path());
+        QCOMPARE(wrong.code, 2);
+        QVERIFY2(wrong.usage_error.contains("--files") && wrong.usage_error.contains("generate tree"),
+                 qPrintable(wrong.usage_error));
+        QVERIFY(!QFile::exists(dir_.path() + "/r.bin"));
+
+        const std::string tree = dir_.path().toStdString() + "/made";
+        const Printed made = call(cli::cmd_generate, {"tree", QString::fromStdString(tree), "--size", "1M"}, dir_.path());
+        QCOMPARE(made.code, 0);
+        std::uint64_t files = 0, bytes = 0;
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(tree))
+            if (entry.is_regular_file()) ++files, bytes += entry.file_size();
+        QVERIFY(files > 1);
+        QCOMPARE(made.out.trimmed(), QByteArray::number(qulonglong(files)) + " files, " +
+                                         QByteArray::number(qulonglong(bytes)) + " bytes");
+    }
+
+    // The experiment check (the window's form, saved files) takes the unit's kind from its
+    // table: a tree by default, files refused for a directory algorithm, naming data_kind.
+    void theExperimentCheckKnowsTheUnitsKind() {
+        QCOMPARE(core::default_data_kind("dirsum"), std::string("tree"));
+        sfp::Experiment e;
+        e.algorithm = "dirsum";
+        e.sizes = {1 << 20};
+        e.data_kind = "tree";
+        core::check_experiment(e);
+        e.data_kind = "text";
+        try {
+            core::check_experiment(e);
+            QFAIL("accepted");
+        } catch (const core::SpecError& err) {
+            QCOMPARE(err.field, std::string("data_kind"));
+            QVERIFY2(err.reason.find("reads a directory") != std::string::npos, err.reason.c_str());
+        }
+    }
+
+    // `strategies dirsum` lists its strategy and its parameter table, the choice included.
+    void strategiesListsTheUnit() {
+        const Printed r = call(cli::cmd_strategies, {"dirsum"}, dir_.path());
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("walk") && r.out.contains("visit") && r.out.contains("sorted or reversed"),
+                 r.out.constData());
+        QVERIFY2(r.out.contains("dirsum reads 1 directory per run; run --sizes generates data kind tree"), r.out.constData());
+    }
+};
+
+int main(int argc, char** argv) {
+    dirsum::add();  // before anything looks an algorithm up
+    QCoreApplication app(argc, argv);
+    TestCliAlgorithmUnit test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_cli_algorithm_unit.moc"
