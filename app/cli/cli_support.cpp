@@ -43,6 +43,10 @@ int first_stdout_error = 0;
 bool flush_stdout() {
     errno = 0;
     if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+    if (errno == 0) {  // the write failed in an earlier automatic flush (over 4K printed); its errno is gone
+        std::clearerr(stdout);  // what was printed is already incomplete: one more newline learns the reason
+        if (std::fputc('\n', stdout) != EOF) std::fflush(stdout);  // sets errno when it fails
+    }
     if (!first_stdout_error) first_stdout_error = errno ? errno : EIO;
     return false;
 }

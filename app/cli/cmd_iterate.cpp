@@ -37,7 +37,7 @@ int cmd_iterate(const QStringList& args) {
         "skipped and a digest that is the same for every order and strategy. Exit: 0 done, 2 trouble.");
     p.addPositionalArgument("DIR", "directories to hash (one or more)", "DIR...");
     p.addOption({"strategy",
-                 "auto, fs, alpha, inode, cluster, random, parallel, prefetch or xxhsum (default auto: times\n"
+                 "auto, fs, alpha, inode, cluster, random, parallel, prefetch, uring or xxhsum (default auto: times\n"
                  "parallel and prefetch on the first files, the faster does the rest).",
                  "name", "auto"});
     add_parameter_flags(p, "iterate", kHints);

@@ -62,6 +62,7 @@ const std::vector<Strategy>& all() {
             iterate::random_strategy,
             iterate::parallel_strategy,
             iterate::prefetch_strategy,
+            iterate::uring_strategy,
             iterate::xxhsum_strategy,
             iterate::auto_strategy,
         };

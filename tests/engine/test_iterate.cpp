@@ -135,6 +135,7 @@ private slots:
         write(r + "/sub/65536", 65536, 2);
         write(r + "/sub/65537", 65537, 3);
         write(r + "/sub/big", 600 * 1024 + 17, 4);  // several of the hasher's buffers
+        write(r + "/sub/1M", 1 << 20, 5);            // ends exactly where a read of 256K or 1M ends
         std::string deep = r + "/deep";
         for (int i = 0; i < 200; ++i) deep += "/d";
         fs::create_directories(deep);
@@ -158,7 +159,7 @@ private slots:
 
     void registry() {
         const std::vector<std::string> names = strategy_names();
-        for (const char* n : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "xxhsum", "auto"})
+        for (const char* n : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "xxhsum", "auto"})
             QVERIFY2(std::find(names.begin(), names.end(), n) != names.end(), n);
     }
 
@@ -200,6 +201,32 @@ private slots:
         for (const sfp::FileHash& f : o.files) QVERIFY2(seen.emplace(f.path, f.hash).second, f.path.c_str());
         QVERIFY(seen == expected);
         QVERIFY(r.list_s > 0 && r.list_s <= r.real_s);
+    }
+
+    // A file that shrinks and one that grows between the listing and the reading: each strategy
+    // hashes what the file holds when it reads it, all of it and nothing more.
+    void files_changed_after_listing_are_read_as_they_are_now() {
+        const std::string tree = dir_.path().toStdString() + "/changing";
+        fs::create_directories(tree);
+        for (int i = 0; i < 40; ++i) write(tree + "/f" + std::to_string(i), std::size_t(i * 3001), std::uint32_t(i));
+        for (const std::string& s : strategy_names()) {
+            if (!sfp::find_strategy("iterate", s)->probe().supported) continue;
+            write(tree + "/shrinks", 700 * 1024 + 5, 7);
+            write(tree + "/grows", 3, 8);
+            sfp::iterate::after_listing_for_tests = [&tree](const sfp::iterate::Listing&) {
+                QCOMPARE(::truncate((tree + "/shrinks").c_str(), 300 * 1024 + 1), 0);
+                write(tree + "/grows", 500 * 1024 + 9, 8);
+            };
+            const sfp::RunResult r = iterate(s, {tree}, "full", false, 3);
+            sfp::iterate::after_listing_for_tests = nullptr;
+            QVERIFY2(r.status == sfp::Status::ok, (s + ": " + r.error).c_str());
+            const auto expected = reference_hashes(tree, kFull);
+            QVERIFY2(outcome(r).digest == reference_digest(expected), s.c_str());
+            std::uint64_t bytes = 0;
+            for (const auto& entry : expected) bytes += fs::file_size(entry.first);
+            QCOMPARE(outcome(r).bytes, bytes);
+            QVERIFY(outcome(r).skipped.empty());
+        }
     }
 
     // auto (the CLI default) times parallel and prefetch on slices of files and the faster

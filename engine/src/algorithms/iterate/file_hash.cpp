@@ -13,20 +13,16 @@
 #include "sfp/run_context.hpp"
 
 namespace sfp::iterate {
-namespace {
-
-HashResult failed(const std::string& path, const std::string& why) { return {false, 0, 0, path + ": " + why}; }
-
-}  // namespace
-
 int open_listed(const std::string& path) noexcept {
     return ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 }
 
+HashResult read_failure(const std::string& path, const std::string& why) { return {false, 0, 0, path + ": " + why}; }
+
 void Hasher::StateDeleter::operator()(XXH3_state_s* s) const noexcept { XXH3_freeState(s); }
 
 HashResult open_failure(const std::string& path, int err) {
-    return failed(path, err == ENOENT ? "vanished after the listing" : std::strerror(err));
+    return read_failure(path, err == ENOENT ? "vanished after the listing" : std::strerror(err));
 }
 
 Hasher::Hasher() : buf_(std::make_unique_for_overwrite<std::uint8_t[]>(kBuffer)), state_(XXH3_createState()) {
@@ -44,15 +40,15 @@ HashResult Hasher::hash_path(const std::string& path, std::uint64_t scope, RunCo
 HashResult Hasher::hash_fd(int fd, const std::string& path, std::uint64_t scope, RunContext& ctx,
                            ProgressMeter& meter) {
     struct stat st {};
-    if (fstat(fd, &st) != 0) return failed(path, std::strerror(errno));
-    if (!S_ISREG(st.st_mode)) return failed(path, "no longer a regular file");
+    if (fstat(fd, &st) != 0) return read_failure(path, std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) return read_failure(path, "no longer a regular file");
     XXH3_64bits_reset(state_.get());
     HashResult r{true, 0, 0, {}};
     while (r.bytes < scope && !ctx.should_stop()) {
         const std::size_t want = std::size_t(std::min<std::uint64_t>(kBuffer, scope - r.bytes));
         const ssize_t n = ::pread(fd, buf_.get(), want, off_t(r.bytes));
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return failed(path, std::strerror(errno));
+        if (n < 0) return read_failure(path, std::strerror(errno));
         if (n == 0) break;
         XXH3_64bits_update(state_.get(), buf_.get(), std::size_t(n));
         r.bytes += std::uint64_t(n);

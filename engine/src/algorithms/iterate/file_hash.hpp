@@ -46,5 +46,7 @@ private:
 int open_listed(const std::string& path) noexcept;
 // The result for a file open_listed could not open (errno `err`): vanished or unreadable.
 HashResult open_failure(const std::string& path, int err);
+// The result for a file that could not be read: "path: why".
+HashResult read_failure(const std::string& path, const std::string& why);
 
 }  // namespace sfp::iterate
