@@ -22,11 +22,11 @@
 namespace sfp::iterate {
 namespace {
 
-// Files in flight (one read each), and the most one read asks for: 16 MiB of buffers in all.
+// Files in flight (one read each), and the most one read asks for: 32 MiB of buffers in all.
 // 99 % of the small mix's files fit in one read; larger files take several, one after the
-// other, hashed in a streaming state. 32 to 128 measured alike on the bench tree; 64 is twice
-// the reads parallel's default 32 threads keep waiting.
-constexpr unsigned kDepth = 64;
+// other, hashed in a streaming state. 128 in flight beat 64 on bench/iterate.sh (20,000 files, cold,
+// full scope, docs/bench-iterate.md): this virtual disk rewards a deep queue.
+constexpr unsigned kDepth = 128;
 constexpr std::size_t kChunk = 256 * 1024;
 
 Support probe() {
