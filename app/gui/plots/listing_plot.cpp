@@ -18,8 +18,10 @@ double median_listing(const sfp::ExperimentReport& report, std::size_t cell) {
 
 }  // namespace
 
+// The first view: the spread of the runs where the algorithm asks for it (iterate), else lines.
 Kind default_kind(const sfp::Experiment& experiment) {
-    return experiment.algorithm == "iterate" ? Kind::box : Kind::lines;
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(experiment.algorithm);
+    return io && io->spread_first ? Kind::box : Kind::lines;
 }
 
 Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report) {

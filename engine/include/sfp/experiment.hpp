@@ -64,6 +64,9 @@ struct AlgorithmIo {
     // Throws sfp::Failure naming a bad value the table cannot judge (text, combinations).
     void (*check_options)(const RunSpec&) = nullptr;
     void (*check_input)(const std::string& path) = nullptr;  // throws naming a bad input; null: its kind's check
+    // Its runs are best judged by their spread (a box per cell) before any trend over a parameter:
+    // IOBoost reports each order of iterate as box plots of cold runs. The window opens on that view.
+    bool spread_first = false;
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many paths one input set of this kind has (pair: 2; sfp/input_kind.hpp); 0 for an unknown kind.

@@ -8,7 +8,7 @@ namespace sfp::iterate {
 const AlgorithmIo& unit() noexcept {
     static const AlgorithmIo io{
         .algorithm = "iterate", .inputs = 1, .data_kind = "tree", .writes_output = false,
-        .parameters = parameters(), .check_options = check_options};
+        .parameters = parameters(), .check_options = check_options, .spread_first = true};
     return io;
 }
 
