@@ -1,9 +1,18 @@
 #include "parameter_flags.hpp"
 
 #include "cli_support.hpp"
+#include "sfp/registry.hpp"
 
 namespace cli {
 namespace {
+
+// A parameter none of the algorithm's strategies reads (iterate's block size) is no flag: giving it
+// would change nothing.
+bool read_by_some_strategy(std::string_view algorithm, const sfp::Parameter& p) {
+    for (const sfp::Strategy* s : sfp::strategies_of(algorithm))
+        if (sfp::uses(*s, p)) return true;
+    return false;
+}
 
 QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
@@ -52,6 +61,7 @@ QString parameter_flag(const sfp::Parameter& p) {
 
 void add_parameter_flags(QCommandLineParser& parser, std::string_view algorithm, std::span<const FlagHint> hints) {
     for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
+        if (!read_by_some_strategy(algorithm, p)) continue;
         const FlagHint* hint = hint_of(hints, p);
         if (p.type == sfp::ParameterType::flag) parser.addOption({parameter_flag(p), help_of(p, hint)});
         else parser.addOption({parameter_flag(p), help_of(p, hint), value_name(p)});
@@ -61,6 +71,7 @@ void add_parameter_flags(QCommandLineParser& parser, std::string_view algorithm,
 void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
                           std::span<const FlagHint> hints) {
     for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
+        if (!read_by_some_strategy(algorithm, p)) continue;
         const QString flag = parameter_flag(p);
         const std::string name(p.name);
         if (p.type == sfp::ParameterType::flag) {
