@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "run_feed.hpp"
 #include "sfp/workspace.hpp"
 
 namespace core {
@@ -23,6 +24,7 @@ std::int64_t steady_ns() {
 struct Controller::Job {
     quint64 id = 0;
     sfp::Progress progress;
+    RunFeed feed;  // the worker appends, the controller takes at each poll
     std::atomic<std::int64_t> cancel_at_ns{-1};  // steady clock at cancel(), for the latency
 };
 
@@ -32,46 +34,37 @@ struct Controller::Outcome {
     double cancel_latency_ms = -1;
 };
 
-// Lives on the worker thread; posts every event to the controller's thread, tagged with the
-// job id so the controller can drop events of a superseded job.
+// Lives on the worker thread. Runs go into the job's feed (moved, never copied: the run and
+// what it changed, not the report so far); the rare messages are posted to the controller's
+// thread, tagged with the job id so the controller can drop those of a superseded job.
 class Controller::Forwarder : public sfp::ExperimentObserver {
 public:
-    Forwarder(Controller* controller, quint64 id) : controller_(controller), id_(id) {}
+    Forwarder(Controller* controller, Job& job) : controller_(controller), job_(job) {}
 
     void run_started(const sfp::Cell& cell, unsigned repetition, std::size_t index,
                      std::size_t total) override {
-        QMetaObject::invokeMethod(
-            controller_,
-            [c = controller_, id = id_, cell, repetition, index, total] {
-                c->onRunStarted(id, cell, repetition, index, total);
-            },
-            Qt::QueuedConnection);
+        job_.feed.started(cell, repetition, index, total);
     }
 
-    void run_finished(sfp::RunUpdate&& update) override {
-        // Moved along, never copied: the run and what it changed, not the report so far.
-        QMetaObject::invokeMethod(
-            controller_,
-            [c = controller_, id = id_, u = std::move(update)] { c->onRunFinished(id, u); },
-            Qt::QueuedConnection);
-    }
+    void run_finished(sfp::RunUpdate&& update) override { job_.feed.finished(std::move(update)); }
 
     void message(const std::string& text) override {
         QMetaObject::invokeMethod(
             controller_,
-            [c = controller_, id = id_, t = QString::fromStdString(text)] { c->onMessage(id, t); },
+            [c = controller_, id = job_.id, t = QString::fromStdString(text)] { c->onMessage(id, t); },
             Qt::QueuedConnection);
     }
 
 private:
     Controller* controller_;
-    quint64 id_;
+    Job& job_;
 };
 
 Controller::Controller(QObject* parent) : QObject(parent) {
     qRegisterMetaType<sfp::Cell>();
     qRegisterMetaType<sfp::RunRecord>();
     qRegisterMetaType<sfp::RunUpdate>();
+    qRegisterMetaType<std::vector<sfp::RunUpdate>>();
     qRegisterMetaType<sfp::ExperimentReport>();
     pool_.setMaxThreadCount(1);
     poll_timer_.setInterval(kPollIntervalMs);
@@ -117,7 +110,7 @@ bool Controller::start(const sfp::Experiment& experiment) {
             out.error = QStringLiteral("superseded");
             return out;
         }
-        Forwarder forwarder(this, job->id);
+        Forwarder forwarder(this, *job);
         try {
             out.report = sfp::run_experiment(experiment, job->progress, &forwarder);
         } catch (const std::exception& e) {
@@ -129,7 +122,8 @@ bool Controller::start(const sfp::Experiment& experiment) {
             out.cancel_latency_ms = double(steady_ns() - at) / 1e6;
         return out;
     });
-    work.then(this, [this, id = job->id](const Outcome& out) { onDone(id, out); });
+    // The outcome taken out of the future, not copied: the final report is moved along.
+    work.then(this, [this, id = job->id](QFuture<Outcome> done) { onDone(id, done.takeResult()); });
     return true;
 }
 
@@ -145,20 +139,13 @@ std::vector<std::string> Controller::cleanWorkspace(const std::string& workdir) 
     return sfp::clean_workspace(workdir);
 }
 
-void Controller::onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition,
-                              std::size_t index, std::size_t total) {
-    if (!job_ || id != job_->id) return;
-    rate_ = 0;
-    rate_bytes_ = 0;
-    rate_clock_.restart();
-    emit runStarted(cell, repetition, index, total);
-}
-
-void Controller::onRunFinished(quint64 id, const sfp::RunUpdate& update) {
-    if (!job_ || id != job_->id) return;
-    sfp::apply(report_, update);
-    emit runUpdated(update);
-    emit runFinished(report_.runs.back());
+void Controller::deliver() {
+    RunFeed::Batch batch = job_->feed.take();
+    for (sfp::RunUpdate& update : batch.finished) sfp::apply(report_, std::move(update));
+    if (!batch.finished.empty()) emit runsFinished(batch.finished);
+    // A start the batch's runs already finished is old news: the next poll has a newer one.
+    if (const auto& now = batch.current; now && now->index >= report_.runs.size())
+        emit runStarted(now->cell, now->repetition, now->index, now->total);
 }
 
 void Controller::onMessage(quint64 id, const QString& text) {
@@ -166,21 +153,30 @@ void Controller::onMessage(quint64 id, const QString& text) {
     emit message(text);
 }
 
-void Controller::onDone(quint64 id, const Outcome& out) {
+void Controller::onDone(quint64 id, Outcome&& out) {
     if (out.cancel_latency_ms >= 0) cancel_latency_ms_ = out.cancel_latency_ms;
     if (!job_ || id != job_->id) return;  // superseded
+    deliver();  // the runs since the last poll: every run is announced before the end
+    if (!job_ || id != job_->id) return;  // a slot of those runs started another job
     job_.reset();
     poll_timer_.stop();
     if (!out.report) {
         emit failed(out.error);
         return;
     }
-    report_ = *out.report;
+    report_ = std::move(*out.report);
     emit finished(report_);
 }
 
 void Controller::poll() {
     if (!job_) return;
+    const std::size_t runs = report_.runs.size();
+    deliver();
+    if (!job_) return;  // a slot of those runs ended it
+    if (report_.runs.size() != runs) {  // another run now: its rate starts afresh
+        rate_ = 0;
+        rate_bytes_ = 0;
+    }
     const quint64 done = job_->progress.done.load(std::memory_order_relaxed);
     const quint64 total = job_->progress.total.load(std::memory_order_relaxed);
     const double seconds = double(rate_clock_.nsecsElapsed()) / 1e9;

@@ -1,7 +1,8 @@
 #pragma once
 // The one bridge from the window to the engine. Runs sfp::run_experiment on a worker thread
 // (QtConcurrent, KDAB hotspot style), turns the runner's observer calls into signals on the
-// thread that owns the controller, polls the current run's byte counter, and cancels.
+// thread that owns the controller, and cancels. Finished runs are not posted one by one: they
+// wait in the job's RunFeed and are taken, with the current run's byte counter, every poll.
 // Every job has an id: events of a superseded job are dropped, never shown.
 #include <QElapsedTimer>
 #include <QFuture>
@@ -10,6 +11,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <memory>
+#include <vector>
 
 #include "sfp/experiment.hpp"
 #include "sfp/run_update.hpp"
@@ -26,12 +28,12 @@ public:
     bool isRunning() const noexcept { return job_ != nullptr; }
     // The report as it grows: cells from the start (sfp::expand), then each run's update
     // applied (sfp::apply: the run, statuses, the touched cells' statistics, the ranking),
-    // then the runner's final report.
+    // then the runner's final report (moved in, not copied).
     const sfp::ExperimentReport& report() const noexcept { return report_; }
     // Milliseconds between the last cancel() and the engine returning; -1 before any cancel.
     double lastCancelLatencyMs() const noexcept { return cancel_latency_ms_; }
 
-    // How often the current run's progress is sampled while a job runs.
+    // How often the finished runs are taken and the current run's progress sampled.
     static constexpr int kPollIntervalMs = 50;
 
 public slots:
@@ -50,10 +52,13 @@ public:
 signals:
     void started(std::size_t totalRuns);
     void message(const QString& text);
+    // The run going on at a poll (runs shorter than a poll may start and end unannounced:
+    // runsFinished has every one of them).
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);
-    // Each finished run once: first what it changed (report() has it applied), then the record.
-    void runUpdated(const sfp::RunUpdate& update);
-    void runFinished(const sfp::RunRecord& record);
+    // The runs finished since the last poll, in order, each exactly once, already applied to
+    // report(). Each update's record was moved into the report: read the run as
+    // report().runs[update.index]; its statistics, statuses and ranking are intact.
+    void runsFinished(const std::vector<sfp::RunUpdate>& updates);
     // The current run: bytes done of expected (0 = unknown) and a smoothed rate in bytes/s.
     void progress(quint64 done, quint64 total, double bytesPerSecond);
     void finished(const sfp::ExperimentReport& report);
@@ -64,11 +69,9 @@ private:
     class Forwarder;
     struct Outcome;
 
-    void onRunStarted(quint64 id, const sfp::Cell& cell, unsigned repetition, std::size_t index,
-                      std::size_t total);
-    void onRunFinished(quint64 id, const sfp::RunUpdate& update);
     void onMessage(quint64 id, const QString& text);
-    void onDone(quint64 id, const Outcome& outcome);
+    void onDone(quint64 id, Outcome&& outcome);
+    void deliver();  // the runs the job's feed holds, applied and announced
     void poll();
 
     QThreadPool pool_;  // one thread: jobs run one after the other
@@ -87,4 +90,5 @@ private:
 Q_DECLARE_METATYPE(sfp::Cell)
 Q_DECLARE_METATYPE(sfp::RunRecord)
 Q_DECLARE_METATYPE(sfp::RunUpdate)
+Q_DECLARE_METATYPE(std::vector<sfp::RunUpdate>)
 Q_DECLARE_METATYPE(sfp::ExperimentReport)

@@ -41,7 +41,9 @@ QString metric_title(Metric m) {
 bool counts(const sfp::RunRecord& record) { return record.status == sfp::RunStatus::ok; }
 
 unsigned cores_of(const sfp::ExperimentReport& report) {
-    return report.machine.cores ? report.machine.cores : std::max(1u, std::thread::hardware_concurrency());
+    // Asked once: each call reads sysfs, and a live plot asks for every run of every cell.
+    static const unsigned here = std::max(1u, std::thread::hardware_concurrency());
+    return report.machine.cores ? report.machine.cores : here;
 }
 
 bool cpu_over_base(double cpu_percent) { return cpu_percent > 100.5; }  // rounding of the clocks
@@ -60,8 +62,9 @@ double metric_of(const sfp::RunRecord& record, Metric m, unsigned cores) {
 
 std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m) {
     std::vector<double> values;
+    const unsigned cores = cores_of(report);
     for (const sfp::RunRecord& r : report.runs)
-        if (r.cell == cell && counts(r)) values.push_back(metric_of(r, m, cores_of(report)));
+        if (r.cell == cell && counts(r)) values.push_back(metric_of(r, m, cores));
     return values;
 }
 

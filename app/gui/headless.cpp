@@ -120,13 +120,19 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
     core::Controller* controller = window.controller();
     int code = 0;
     QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });
-    QObject::connect(controller, &core::Controller::runFinished, [controller](const sfp::RunRecord& r) {
-        const std::size_t total = controller->report().cells.size() * controller->report().experiment.repetitions;
-        say(QStringLiteral("run %1/%2 %3: %4 s")
-                .arg(controller->report().runs.size())
-                .arg(total)
-                .arg(QString::fromStdString(sfp::cell_label(controller->report().cells[r.cell])))
-                .arg(r.result.real_s, 0, 'f', 4));
+    QObject::connect(controller, &core::Controller::runsFinished, [controller](const std::vector<sfp::RunUpdate>& updates) {
+        const sfp::ExperimentReport& report = controller->report();
+        const std::size_t total = report.cells.size() * report.experiment.repetitions;
+        QStringList lines;  // a line per run, written at once
+        for (const sfp::RunUpdate& u : updates) {
+            const sfp::RunRecord& r = report.runs[u.index];
+            lines << QStringLiteral("run %1/%2 %3: %4 s")
+                         .arg(u.index + 1)
+                         .arg(total)
+                         .arg(QString::fromStdString(sfp::cell_label(report.cells[r.cell])))
+                         .arg(r.result.real_s, 0, 'f', 4);
+        }
+        say(lines.join(QLatin1Char('\n')));
     });
     QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport& report) {
         std::fputs(qPrintable(core::summary_text(report)), stdout);

@@ -97,9 +97,9 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         statusBar()->showMessage(text, 5000);
         if (progress_->runsDone() == 0) progress_->note(text);
     });
-    connect(controller_, &core::Controller::runUpdated, this, [this](const sfp::RunUpdate& update) {
-        progress_->runFinished();
-        results_->append(update);
+    connect(controller_, &core::Controller::runsFinished, this, [this](const std::vector<sfp::RunUpdate>& updates) {
+        progress_->runsFinished(updates.size());
+        results_->append(updates);
         plot_->follow(controller_->report());
     });
     connect(controller_, &core::Controller::finished, this, &MainWindow::onFinished);

@@ -99,8 +99,8 @@ void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::
                        .arg(repetition));
 }
 
-void ProgressPanel::runFinished() {
-    done_ = std::min(total_, done_ + 1);
+void ProgressPanel::runsFinished(std::size_t runs) {
+    done_ = std::min(total_, done_ + runs);
     overall_->setValue(int(done_));
     current_fraction_ = 0;
     current_->setValue(current_->maximum());

@@ -30,7 +30,7 @@ public slots:
     void ready(std::size_t plannedRuns);
     void begin(std::size_t totalRuns);
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);
-    void runFinished();
+    void runsFinished(std::size_t runs);
     void progress(quint64 done, quint64 total, double bytesPerSecond);
     void note(const QString& text);  // e.g. "generating 64M pair" before the first run
     void end(const QString& outcome);  // "finished", "cancelled", "failed"

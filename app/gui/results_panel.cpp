@@ -86,9 +86,9 @@ void ResultsPanel::begin(const sfp::ExperimentReport& empty) {
     fitColumns();
 }
 
-void ResultsPanel::append(const sfp::RunUpdate& update) {
-    runs_.apply(update);
-    stats_.apply(update);
+void ResultsPanel::append(std::span<const sfp::RunUpdate> updates) {
+    runs_.apply(updates);
+    stats_.apply(updates);
     // The first values set the widths; a burst of runs costs one fit.
     if (runs_.rowCount() <= kFitRows && !fit_timer_.isActive()) fit_timer_.start();
 }

@@ -4,6 +4,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QStyle>
+#include <set>
 
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
@@ -29,18 +30,20 @@ void RunsModel::setReport(const sfp::ExperimentReport& report) {
     endResetModel();
 }
 
-void RunsModel::apply(const sfp::RunUpdate& update) {
+void RunsModel::apply(std::span<const sfp::RunUpdate> updates) {
+    const std::size_t before = rows_;
     const std::size_t runs = report_->runs.size();
     if (runs > rows_) {
         beginInsertRows({}, int(rows_), int(runs - 1));
         rows_ = runs;
         endInsertRows();
     }
-    for (const sfp::StatusChange& change : update.statuses) {
-        if (change.run >= rows_) continue;
-        const int row = int(change.run);
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));  // status, message, colour
-    }
+    std::set<std::size_t> flipped;  // rows that were there before: new rows are drawn as they are now
+    for (const sfp::RunUpdate& update : updates)
+        for (const sfp::StatusChange& change : update.statuses)
+            if (change.run < before) flipped.insert(change.run);
+    for (std::size_t run : flipped)
+        emit dataChanged(index(int(run), 0), index(int(run), ColumnCount - 1));  // status, message, colour
 }
 
 int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_); }

@@ -4,6 +4,7 @@
 // A view, not a copy: the rows are the runs of a report someone else owns and keeps alive (the
 // controller's as it grows, a finished one), so a run's record is held once, not twice.
 #include <QAbstractTableModel>
+#include <span>
 
 #include "sfp/experiment.hpp"
 #include "sfp/run_update.hpp"
@@ -24,9 +25,9 @@ public:
     // place until the next setReport. A temporary would leave the view dangling: refused.
     void setReport(const sfp::ExperimentReport& report);
     void setReport(sfp::ExperimentReport&&) = delete;
-    // The report has grown by one finished run (sfp::apply put `update` in): its row appended,
-    // the rows whose status it changed updated in place.
-    void apply(const sfp::RunUpdate& update);
+    // The report has grown by these finished runs (sfp::apply put them in, in order): their rows
+    // appended at once, the earlier rows whose status they changed updated in place.
+    void apply(std::span<const sfp::RunUpdate> updates);
     const sfp::RunRecord& record(int row) const { return report_->runs.at(std::size_t(row)); }
     static QString message(const sfp::RunRecord& run);  // the error, or why it is a MISMATCH
 

@@ -46,30 +46,51 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     }
 }
 
-void StatsModel::apply(const sfp::RunUpdate& update) {
-    for (const sfp::CellStats& st : update.stats) {
-        if (st.cell >= stats_.size()) continue;
-        stats_[st.cell] = st;
-        emit dataChanged(index(int(st.cell), 0), index(int(st.cell), ColumnCount - 1));
+void StatsModel::apply(std::span<const sfp::RunUpdate> updates) {
+    std::set<std::size_t> refreshed;
+    std::map<std::size_t, const std::optional<sfp::Ranking>*> latest;  // input set -> its last ranking
+    for (const sfp::RunUpdate& update : updates) {
+        for (const sfp::CellStats& st : update.stats) {
+            if (st.cell >= stats_.size()) continue;
+            stats_[st.cell] = st;
+            refreshed.insert(st.cell);
+        }
+        latest[update.input_set] = &update.ranking;
     }
-    // The set's new ratios; cells that dropped out of its ranking lose theirs.
-    if (ranked_.size() <= update.input_set) ranked_.resize(update.input_set + 1);
+    std::set<std::size_t> moved;
+    for (const auto& [set, ranking] : latest) rerank(set, *ranking, moved);
+    rowsChanged(refreshed, 0, ColumnCount - 1);
+    std::erase_if(moved, [&](std::size_t cell) { return refreshed.count(cell) > 0; });  // refreshed whole already
+    rowsChanged(moved, Slower, Slower);
+}
+
+void StatsModel::rerank(std::size_t set, const std::optional<sfp::Ranking>& ranking, std::set<std::size_t>& moved) {
+    if (ranked_.size() <= set) ranked_.resize(set + 1);
     std::vector<std::pair<std::size_t, double>> ratios;
-    if (update.ranking) {
-        ratios.emplace_back(update.ranking->fastest_cell, 1.0);
-        ratios.insert(ratios.end(), update.ranking->slower.begin(), update.ranking->slower.end());
+    if (ranking) {
+        ratios.emplace_back(ranking->fastest_cell, 1.0);
+        ratios.insert(ratios.end(), ranking->slower.begin(), ranking->slower.end());
     }
-    std::vector<std::size_t>& ranked = ranked_[update.input_set];
-    const auto set = [&](std::size_t cell, std::optional<double> ratio) {
-        if (cell >= slower_.size() || slower_[cell] == ratio) return;
-        slower_[cell] = ratio;
-        emit dataChanged(index(int(cell), Slower), index(int(cell), Slower));
-    };
+    // Cells that dropped out of the set's ranking lose their ratio.
+    std::vector<std::size_t>& ranked = ranked_[set];
     std::map<std::size_t, std::optional<double>> next;
     for (std::size_t cell : ranked) next[cell] = std::nullopt;
     ranked.clear();
     for (const auto& [cell, ratio] : ratios) next[cell] = ratio, ranked.push_back(cell);
-    for (const auto& [cell, ratio] : next) set(cell, ratio);
+    for (const auto& [cell, ratio] : next) {
+        if (cell >= slower_.size() || slower_[cell] == ratio) continue;
+        slower_[cell] = ratio;
+        moved.insert(cell);
+    }
+}
+
+void StatsModel::rowsChanged(const std::set<std::size_t>& rows, int firstColumn, int lastColumn) {
+    for (auto it = rows.begin(); it != rows.end();) {
+        const std::size_t first = *it;
+        std::size_t last = first;
+        while (++it != rows.end() && *it == last + 1) ++last;
+        emit dataChanged(index(int(first), firstColumn), index(int(last), lastColumn));
+    }
 }
 
 int StatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(cells_.size()); }

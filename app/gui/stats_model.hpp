@@ -3,6 +3,8 @@
 // and how many times slower than the fastest cell on the same input. Live while running.
 #include <QAbstractTableModel>
 #include <optional>
+#include <set>
+#include <span>
 
 #include "sfp/experiment.hpp"
 #include "sfp/run_update.hpp"
@@ -19,9 +21,10 @@ public:
 
     // Rows follow the report's cells; values are refreshed in place when only runs were added.
     void setReport(const sfp::ExperimentReport& report);
-    // One finished run: only the cells it touched get new statistics, and the times-slower
-    // column changes only for the cells of its input set whose ratio moved.
-    void apply(const sfp::RunUpdate& update);
+    // Finished runs, in order: only the cells they touched get new statistics, and the
+    // times-slower column changes only for the cells whose ratio moved (each input set's ranking
+    // is the last one of the batch: a ranking is the whole of its set).
+    void apply(std::span<const sfp::RunUpdate> updates);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -30,6 +33,9 @@ public:
 
 private:
     QVariant value(int row, int column) const;  // number (or text) for display and sorting
+    // The set's ratios from its ranking (none: no cell of it timed yet); the cells whose ratio moved go into `moved`.
+    void rerank(std::size_t set, const std::optional<sfp::Ranking>& ranking, std::set<std::size_t>& moved);
+    void rowsChanged(const std::set<std::size_t>& rows, int firstColumn, int lastColumn);  // one signal per stretch
 
     std::vector<sfp::Cell> cells_;
     std::vector<sfp::CellStats> stats_;

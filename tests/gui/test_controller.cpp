@@ -5,6 +5,32 @@
 #include "controller.hpp"
 #include "fixtures.hpp"
 
+namespace {
+
+// What the controller announced: the finished runs' indices over all batches, in order, and each
+// runStarted's index with the runs finished when it came.
+struct Announced {
+    std::vector<std::size_t> finished;
+    std::vector<std::pair<std::size_t, std::size_t>> starts;  // (index, runs finished by then)
+    explicit Announced(core::Controller& c) {
+        QObject::connect(&c, &core::Controller::runsFinished, [this](const std::vector<sfp::RunUpdate>& batch) {
+            for (const sfp::RunUpdate& u : batch) finished.push_back(u.index);
+        });
+        QObject::connect(&c, &core::Controller::runStarted, [this, &c](const sfp::Cell&, unsigned, std::size_t index, std::size_t) {
+            starts.emplace_back(index, c.report().runs.size());
+        });
+    }
+    // Every run once, in order: 0, 1, ..., n-1.
+    bool eachOnce(std::size_t n) const {
+        if (finished.size() != n) return false;
+        for (std::size_t i = 0; i < n; ++i)
+            if (finished[i] != i) return false;
+        return true;
+    }
+};
+
+}  // namespace
+
 class TestController : public QObject {
     Q_OBJECT
 private slots:
@@ -12,8 +38,7 @@ private slots:
         QTemporaryDir dir;
         core::Controller controller;
         QSignalSpy started(&controller, &core::Controller::started);
-        QSignalSpy runStarted(&controller, &core::Controller::runStarted);
-        QSignalSpy runFinished(&controller, &core::Controller::runFinished);
+        Announced announced(controller);
         QSignalSpy finished(&controller, &core::Controller::finished);
         QSignalSpy failed(&controller, &core::Controller::failed);
         QVERIFY(controller.start(fixtures::small(dir, {"read", "mmap"}, {4096, 65536}, 1 << 20, 2)));
@@ -23,8 +48,13 @@ private slots:
         QVERIFY(finished.wait(60000));
         QCOMPARE(failed.count(), 0);
         QVERIFY(!controller.isRunning());
-        QCOMPARE(runStarted.count(), 6);
-        QCOMPARE(runFinished.count(), 6);
+        QVERIFY(announced.eachOnce(6));
+        // Starts are sampled at the polls: only runs still going, in order.
+        for (std::size_t i = 0; i < announced.starts.size(); ++i) {
+            const auto [index, done] = announced.starts[i];
+            QVERIFY(index >= done && index < 6);
+            if (i > 0) QVERIFY(index > announced.starts[i - 1].first);
+        }
         const auto report = finished.at(0).at(0).value<sfp::ExperimentReport>();
         QCOMPARE(report.runs.size(), std::size_t(6));
         QVERIFY(!report.cancelled);
@@ -54,11 +84,12 @@ private slots:
     void cancelKeepsCompletedRunsAndStops() {
         QTemporaryDir dir;
         core::Controller controller;
-        QSignalSpy runFinished(&controller, &core::Controller::runFinished);
+        Announced announced(controller);
+        QSignalSpy runsFinished(&controller, &core::Controller::runsFinished);
         QSignalSpy finished(&controller, &core::Controller::finished);
         QSignalSpy progress(&controller, &core::Controller::progress);
         QVERIFY(controller.start(fixtures::small(dir, {"read"}, {512}, 32 << 20, 50)));
-        QVERIFY(runFinished.wait(60000));
+        QVERIFY(runsFinished.wait(60000));
         controller.cancel();
         QVERIFY(finished.wait(60000));
         qInfo("cancel: the engine stopped %.1f ms after cancel() (reported, not asserted)", controller.lastCancelLatencyMs());
@@ -66,13 +97,13 @@ private slots:
         QVERIFY(report.cancelled);
         QVERIFY(!controller.isRunning());
         QVERIFY(controller.lastCancelLatencyMs() >= 0);
-        QCOMPARE(report.runs.size(), std::size_t(runFinished.count()));
+        QVERIFY(announced.eachOnce(report.runs.size()));  // none lost, none twice
         QVERIFY2(report.runs.size() < 50, "a cancel in the first runs must not let the other 49 run");
         for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, sfp::RunStatus::ok);  // the interrupted run is not kept
         QVERIFY(progress.count() > 0);  // polled while the runs went
-        const qsizetype announced = runFinished.count();
+        const qsizetype batches = runsFinished.count();
         QTest::qWait(200);  // anything the cancelled job still sent would arrive now
-        QCOMPARE(runFinished.count(), announced);
+        QCOMPARE(runsFinished.count(), batches);
         QCOMPARE(finished.count(), 1);
     }
 
@@ -80,6 +111,11 @@ private slots:
         QTemporaryDir dir;
         core::Controller controller;
         QSignalSpy runStarted(&controller, &core::Controller::runStarted);
+        QStringList strategies;  // of every run announced as finished
+        connect(&controller, &core::Controller::runsFinished, [&](const std::vector<sfp::RunUpdate>& batch) {
+            for (const sfp::RunUpdate& u : batch)
+                strategies << QString::fromStdString(controller.report().cells.at(controller.report().runs.at(u.index).cell).strategy);
+        });
         QSignalSpy finished(&controller, &core::Controller::finished);
         QVERIFY(controller.start(fixtures::small(dir, {"read"}, {512}, 4 << 20, 20)));
         QVERIFY(controller.start(fixtures::small(dir, {"mmap"}, {4096}, 1 << 20, 3)));
@@ -88,6 +124,7 @@ private slots:
         QCOMPARE(finished.count(), 1);
         for (const QList<QVariant>& args : runStarted)
             QCOMPARE(QString::fromStdString(args.at(0).value<sfp::Cell>().strategy), QStringLiteral("mmap"));
+        QCOMPARE(strategies, QStringList(3, QStringLiteral("mmap")));
         const auto report = finished.at(0).at(0).value<sfp::ExperimentReport>();
         QCOMPARE(report.runs.size(), std::size_t(3));
         QCOMPARE(QString::fromStdString(report.cells.at(0).strategy), QStringLiteral("mmap"));

@@ -55,7 +55,7 @@ private slots:
             u.index = live.runs.size();
             u.record = run;
             sfp::apply(live, u);
-            model.apply(u);
+            model.apply({&u, 1});
             QCOMPARE(model.rowCount(), int(live.runs.size()));
         }
         QCOMPARE(model.index(model.rowCount() - 1, RunsModel::Status).data().toString(), QStringLiteral("MISMATCH"));

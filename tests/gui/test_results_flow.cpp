@@ -70,8 +70,8 @@ private slots:
         u.input_set = 0;
         u.ranking = sfp::rank_cells(0, {{1, 0.11}, {3, 0.065}, {2, 0.21}, {0, 0.31}});
         sfp::apply(report, u);  // as the controller does, before the models hear of it
-        runs.apply(u);
-        stats.apply(u);
+        runs.apply({&u, 1});
+        stats.apply({&u, 1});
 
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(runs.rowCount(), 6);
@@ -87,8 +87,8 @@ private slots:
         for (int row : changed.slower_only) QVERIFY2(row >= 0 && row <= 4, qPrintable(QString::number(row)));
     }
 
-    // The real window and runner: N runs give N row appends and no reset until the final report;
-    // each update refreshes the statistics of its own cells only.
+    // The real window and runner: N runs arrive in batches, each one row insert, and no reset
+    // until the final report; each batch refreshes the statistics of its own cells only.
     void runInTheWindowAppendsRows() {
         QTemporaryDir dir;
         MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
@@ -103,14 +103,16 @@ private slots:
         QSignalSpy finished(c, &core::Controller::finished);
         ChangedRows changed;
         changed.watch(*stats);
-        int resetsBeforeFinal = -1, updates = 0;
-        QStringList strays;  // whole-row refreshes of cells the update did not touch
-        // Connected after the window's own slot, so it sees what applying the update changed.
-        connect(c, &core::Controller::runUpdated, &w, [&](const sfp::RunUpdate& u) {
-            ++updates;
+        int resetsBeforeFinal = -1, updates = 0, batches = 0;
+        QStringList strays;  // whole-row refreshes of cells the batch did not touch
+        // Connected after the window's own slot, so it sees what applying the batch changed.
+        connect(c, &core::Controller::runsFinished, &w, [&](const std::vector<sfp::RunUpdate>& batch) {
+            updates += int(batch.size());
+            ++batches;
             resetsBeforeFinal = int(runsReset.count());
             std::set<int> allowed;
-            for (const sfp::CellStats& st : u.stats) allowed.insert(int(st.cell));
+            for (const sfp::RunUpdate& u : batch)
+                for (const sfp::CellStats& st : u.stats) allowed.insert(int(st.cell));
             for (int row : changed.whole)
                 if (!allowed.count(row)) strays << QString::number(row);
             changed.whole.clear();
@@ -119,7 +121,7 @@ private slots:
         const qsizetype resetsAtStart = runsReset.count();  // begin(): the new experiment's empty table
         QVERIFY(finished.wait(60000));
         QCOMPARE(updates, 12);  // (read x 2 blocks + mmap) x 4
-        QCOMPARE(inserted.count(), 12);
+        QCOMPARE(inserted.count(), batches);  // one insert per batch, however many runs it holds
         QCOMPARE(resetsBeforeFinal, int(resetsAtStart));  // no reset while the runs came in
         QVERIFY2(strays.isEmpty(), qPrintable(strays.join(',')));
         QCOMPARE(runs->rowCount(), 12);

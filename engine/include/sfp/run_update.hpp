@@ -31,5 +31,8 @@ struct RunUpdate {
 // record, applies the status changes, replaces the touched cells' statistics and the set's
 // ranking. Cost: the update's size, not the report's.
 void apply(ExperimentReport& report, const RunUpdate& update);
+// The same, moving the record (and the input sets) into the report instead of copying them, so a
+// run is held once; the update's statistics, status changes and ranking are left as they were.
+void apply(ExperimentReport& report, RunUpdate&& update);
 
 }  // namespace sfp
