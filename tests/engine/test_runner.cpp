@@ -102,7 +102,7 @@ struct Recorder : sfp::ExperimentObserver {
         if (index == cancel_at) progress->cancel = true;
     }
     // Each run arrives once, with what it changed; `mirror` applies them, as the window does.
-    sfp::ExperimentReport mirror;
+    sfp::ExperimentReport mirror, moved;  // by copied and by moved updates
     std::size_t touched_cells = 0;  // statistics handed over, over all updates
     void run_finished(sfp::RunUpdate&& u) override {
         ++finished;
@@ -113,6 +113,14 @@ struct Recorder : sfp::ExperimentObserver {
         for (const sfp::CellStats& st : u.stats)
             while (mirror.stats.size() <= st.cell) mirror.stats.emplace_back().cell = mirror.stats.size() - 1;
         sfp::apply(mirror, u);
+        // The window's way: the record (and input sets) moved in, the rest of the update kept.
+        sfp::RunUpdate taken = u;
+        moved.stats.resize(mirror.stats.size());
+        for (std::size_t c = 0; c < moved.stats.size(); ++c) moved.stats[c].cell = c;
+        sfp::apply(moved, std::move(taken));
+        QCOMPARE(taken.stats.size(), u.stats.size());
+        QCOMPARE(taken.statuses.size(), u.statuses.size());
+        QCOMPARE(taken.ranking.has_value(), u.ranking.has_value());
         for (const sfp::CellStats& st : u.stats) {  // the refreshed statistics count every run so far
             std::size_t ok = 0, failed = 0;
             for (const sfp::RunRecord& run : mirror.runs)
@@ -124,10 +132,16 @@ struct Recorder : sfp::ExperimentObserver {
     // The mirror holds what the final report holds (runs, statuses, statistics, rankings).
     void compareMirror(const sfp::ExperimentReport& report) const {
         QCOMPARE(mirror.runs.size(), report.runs.size());
+        QCOMPARE(moved.runs.size(), report.runs.size());
         for (std::size_t i = 0; i < report.runs.size(); ++i) {
             QCOMPARE(mirror.runs[i].cell, report.runs[i].cell);
             QCOMPARE(mirror.runs[i].status, report.runs[i].status);
+            QCOMPARE(moved.runs[i].status, report.runs[i].status);
+            QCOMPARE(moved.runs[i].result.digest, report.runs[i].result.digest);
+            QCOMPARE(moved.runs[i].result.error, report.runs[i].result.error);
+            QCOMPARE(moved.runs[i].result.real_s, report.runs[i].result.real_s);
         }
+        QCOMPARE(moved.input_sets.size(), report.input_sets.size());
         for (std::size_t c = 0; c < mirror.stats.size(); ++c) {
             QCOMPARE(mirror.stats[c].real.n, report.stats.at(c).real.n);
             QCOMPARE(mirror.stats[c].real.median, report.stats.at(c).real.median);

@@ -3,7 +3,10 @@
 // refreshes only the cells the run touched, and the plot redraws coalesced, not per run.
 #include <QtTest>
 #include <qcustomplot.h>
+#include <algorithm>
+#include <numeric>
 #include <set>
+#include <span>
 
 #include "controller.hpp"
 #include "experiment_panel.hpp"
@@ -13,6 +16,7 @@
 #include "results_panel.hpp"
 #include "runs_model.hpp"
 #include "settings.hpp"
+#include "sfp/run_update.hpp"
 #include "stats_model.hpp"
 
 using namespace gui;
@@ -29,6 +33,37 @@ struct ChangedRows {
         });
     }
 };
+
+// Every update the runner hands over, kept in order (no window): what the controller would batch.
+struct Collected : sfp::ExperimentObserver {
+    std::vector<sfp::RunUpdate> updates;
+    void run_finished(sfp::RunUpdate&& u) override { updates.push_back(std::move(u)); }
+};
+
+// What a view of `model` shows, cell by cell: text, sort key, colour, tooltip.
+QStringList shown(const QAbstractItemModel& model) {
+    QStringList out;
+    for (int row = 0; row < model.rowCount(); ++row)
+        for (int col = 0; col < model.columnCount(); ++col) {
+            const QModelIndex i = model.index(row, col);
+            out << QStringLiteral("%1,%2: %3 | %4 | %5 | %6")
+                       .arg(row)
+                       .arg(col)
+                       .arg(i.data().toString(), i.data(SortRole).toString(),
+                            i.data(Qt::BackgroundRole).value<QBrush>().color().name(), i.data(Qt::ToolTipRole).toString());
+        }
+    return out;
+}
+
+// The report as the controller starts it: the cells, one empty statistics entry per cell.
+sfp::ExperimentReport started_from(const sfp::ExperimentReport& full) {
+    sfp::ExperimentReport r;
+    r.experiment = full.experiment;
+    r.cells = full.cells;
+    r.stats.resize(r.cells.size());
+    for (std::size_t c = 0; c < r.stats.size(); ++c) r.stats[c].cell = c;
+    return r;
+}
 
 sfp::CellStats stats_of(std::size_t cell, std::vector<double> real) {
     sfp::CellStats st;
@@ -128,6 +163,123 @@ private slots:
         QCOMPARE(stats->rowCount(), 3);
         for (int row = 0; row < 3; ++row) QCOMPARE(stats->data(stats->index(row, StatsModel::Runs)).toInt(), 4);
         QVERIFY(statsReset.count() <= 1);  // begin() only: the final report has the same rows
+    }
+
+    // The runner's real updates (two input sets, rankings that change) fed to the tables one at a
+    // time and in batches of 1, 2, 3, ... runs: after every batch the batched tables show what
+    // tables rebuilt from the report so far show (the simple reference), and at the end what the
+    // one-at-a-time tables and the finished report show. One row insert per batch.
+    void batchesShowWhatSingleUpdatesShow() {
+        QTemporaryDir dir;
+        sfp::Experiment e = fixtures::small(dir, {"read", "mmap", "pread-mt"}, {4096, 65536}, 64 << 10, 3);
+        e.sizes = {32 << 10, 64 << 10};
+        sfp::Progress progress;
+        Collected collected;
+        const sfp::ExperimentReport final = sfp::run_experiment(e, progress, &collected);
+        const std::vector<sfp::RunUpdate>& updates = collected.updates;
+        QCOMPARE(updates.size(), std::size_t(30));  // (read x 2 blocks + mmap + pread-mt x 2 blocks) x 2 sizes x 3
+
+        sfp::ExperimentReport one = started_from(final), many = started_from(final);
+        RunsModel runsOne, runsMany;
+        StatsModel statsOne, statsMany;
+        runsOne.setReport(one);
+        statsOne.setReport(one);
+        runsMany.setReport(many);
+        statsMany.setReport(many);
+        for (const sfp::RunUpdate& u : updates) {
+            sfp::apply(one, u);
+            runsOne.apply({&u, 1});
+            statsOne.apply({&u, 1});
+        }
+        QSignalSpy inserted(&runsMany, &QAbstractItemModel::rowsInserted);
+        QSignalSpy reset(&statsMany, &QAbstractItemModel::modelReset);
+        int batches = 0;
+        for (std::size_t from = 0, n = 1; from < updates.size(); from += n, ++n, ++batches) {
+            const auto batch = std::span(updates).subspan(from, std::min(n, updates.size() - from));
+            for (const sfp::RunUpdate& u : batch) sfp::apply(many, u);
+            runsMany.apply(batch);
+            statsMany.apply(batch);
+            RunsModel runsRebuilt;
+            StatsModel statsRebuilt;
+            runsRebuilt.setReport(many);
+            statsRebuilt.setReport(many);
+            QCOMPARE(shown(runsMany), shown(runsRebuilt));
+            QCOMPARE(shown(statsMany), shown(statsRebuilt));
+        }
+        QCOMPARE(inserted.count(), batches);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(shown(runsMany), shown(runsOne));
+        QCOMPARE(shown(statsMany), shown(statsOne));
+        RunsModel runsFinal;
+        StatsModel statsFinal;
+        runsFinal.setReport(final);
+        statsFinal.setReport(final);
+        QCOMPARE(shown(runsMany), shown(runsFinal));
+        QCOMPARE(shown(statsMany), shown(statsFinal));
+    }
+
+    // Status flips in a batch: a run that was a row before the batch is refreshed in place, one the
+    // batch itself inserts is simply drawn as it now is; both read MISMATCH.
+    void batchFlipsEarlierAndNewRows() {
+        sfp::ExperimentReport report = fixtures::sweep();
+        report.runs.resize(5);
+        report.stats.clear();
+        for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(stats_of(c, {report.runs[c].result.real_s}));
+        RunsModel runs;
+        runs.setReport(report);
+        QSignalSpy inserted(&runs, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&runs, &QAbstractItemModel::dataChanged);
+        std::vector<sfp::RunUpdate> batch(2);
+        batch[0].index = 5;
+        batch[0].record = fixtures::run(4, 2, 0.09, 0.02, 0.04);
+        batch[0].stats = {stats_of(4, {0.08, 0.09})};
+        batch[1].index = 6;
+        batch[1].record = fixtures::run(4, 3, 0.5, 0.02, 0.04);  // disagrees: it and the earlier mmap runs flip
+        batch[1].stats = {stats_of(4, {})};
+        batch[1].statuses = {{4, sfp::RunStatus::mismatch}, {5, sfp::RunStatus::mismatch}};
+        batch[1].record.status = sfp::RunStatus::mismatch;
+        for (const sfp::RunUpdate& u : batch) sfp::apply(report, u);
+        runs.apply(batch);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 5);
+        QCOMPARE(inserted.at(0).at(2).toInt(), 6);
+        QCOMPARE(changed.count(), 1);  // row 4 only: rows 5 and 6 are new
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 4);
+        for (int row : {4, 5, 6}) QCOMPARE(runs.data(runs.index(row, RunsModel::Status)).toString(), QStringLiteral("MISMATCH"));
+        QCOMPARE(runs.data(runs.index(3, RunsModel::Status)).toString(), QStringLiteral("ok"));
+    }
+
+    // A cancel while the runs come in batches: every completed run was announced once and in
+    // order, and both tables agree with the cancelled report (no row lost, none twice).
+    void cancelMidRunLeavesConsistentTables() {
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        w.experimentPanel()->setExperiment(fixtures::small(dir, {"read"}, {512}, 32 << 20, 40));
+        core::Controller* c = w.controller();
+        std::vector<std::size_t> announced;
+        connect(c, &core::Controller::runsFinished, &w, [&](const std::vector<sfp::RunUpdate>& batch) {
+            for (const sfp::RunUpdate& u : batch) announced.push_back(u.index);
+        });
+        QSignalSpy batches(c, &core::Controller::runsFinished);
+        QSignalSpy finished(c, &core::Controller::finished);
+        QVERIFY(w.run());
+        QVERIFY(batches.wait(60000));
+        c->cancel();
+        QVERIFY(finished.wait(60000));
+        const sfp::ExperimentReport& report = c->report();
+        QVERIFY(report.cancelled);
+        const std::size_t kept = report.runs.size();
+        QVERIFY(kept >= 1 && kept < 40);
+        std::vector<std::size_t> each(kept);
+        std::iota(each.begin(), each.end(), std::size_t(0));
+        QCOMPARE(announced, each);
+        RunsModel* runs = w.resultsPanel()->runsModel();
+        StatsModel* stats = w.resultsPanel()->statsModel();
+        QCOMPARE(runs->rowCount(), int(kept));
+        for (int row = 0; row < runs->rowCount(); ++row)
+            QCOMPARE(runs->data(runs->index(row, RunsModel::Real), SortRole).toDouble(), report.runs[std::size_t(row)].result.real_s);
+        QCOMPARE(stats->rowCount(), 1);
+        QCOMPARE(stats->data(stats->index(0, StatsModel::Runs)).toInt(), int(kept));
     }
 
     // Many reports in a burst cost one redraw: the panel copies and draws when its timer fires.
