@@ -102,7 +102,9 @@ bool Controller::start(const sfp::Experiment& experiment) {
     rate_bytes_ = 0;
     rate_clock_.start();
     poll_timer_.start();
-    emit started(report_.cells.size() * std::max(1u, experiment.repetitions));
+    const std::size_t runs = report_.cells.size() * std::max(1u, experiment.repetitions);
+    report_.runs.reserve(runs);  // no copy of the runs so far as they grow: memory linear in the runs
+    emit started(runs);
 
     QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, experiment]() -> Outcome {
         Outcome out;

@@ -280,7 +280,7 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     setRunning(false);
     statusBar()->clearMessage();
     results_->setReport(report);
-    plot_->setReport(report);
+    plot_->follow(controller_->report());  // kept until the next run: a view, as the runs table, not a copy
     plot_->redrawNow();
     std::size_t trouble = 0;
     for (const sfp::RunRecord& r : report.runs)

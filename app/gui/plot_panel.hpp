@@ -28,8 +28,9 @@ public:
 
     // Redraws soon (several runs finishing at once cost one redraw).
     void setReport(const sfp::ExperimentReport& report);
-    // While runs come in: draws from `live` itself (which must outlive the run, and is never
-    // copied) at most every kLiveRedrawMs; setReport ends the following.
+    // While runs come in: draws from `live` itself (which must stay alive while it is shown --
+    // the controller's report, growing, then finished -- and is never copied) at most every
+    // kLiveRedrawMs; setReport ends the following.
     void follow(const sfp::ExperimentReport& live);
     static constexpr int kLiveRedrawMs = 250;
     // Rebuilds the whole plot now (a control changed).

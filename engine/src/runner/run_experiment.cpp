@@ -62,6 +62,7 @@ public:
         std::vector<bool> warmed(report_.cells.size(), false);
         const std::vector<Slot> slots =
             schedule(report_.cells.size(), experiment_.repetitions, experiment_.order, experiment_.seed);
+        report_.runs.reserve(slots.size());  // grown in place: no copy of the runs so far, memory linear
         for (std::size_t i = 0; i < slots.size() && !cancelled(); ++i) {
             const Slot slot = slots[i];
             if (!warmed[slot.cell]) {  // a cell's warm-ups run right before its first timed run
