@@ -142,9 +142,11 @@ std::vector<std::string> Controller::cleanWorkspace(const std::string& workdir) 
 }
 
 void Controller::deliver() {
+    const Job* job = job_.get();
     RunFeed::Batch batch = job_->feed.take();
     for (sfp::RunUpdate& update : batch.finished) sfp::apply(report_, std::move(update));
     if (!batch.finished.empty()) emit runsFinished(batch.finished);
+    if (job_.get() != job) return;  // a slot of those runs started another job: its start is not news
     // A start the batch's runs already finished is old news: the next poll has a newer one.
     if (const auto& now = batch.current; now && now->index >= report_.runs.size())
         emit runStarted(now->cell, now->repetition, now->index, now->total);

@@ -1,5 +1,7 @@
 #include "run_feed.hpp"
 
+#include <utility>
+
 namespace core {
 
 void RunFeed::started(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total) {
