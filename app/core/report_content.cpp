@@ -253,7 +253,7 @@ QStringList warnings(const sfp::ExperimentReport& report) {
     for (const sfp::SizeFit& f : report.fits)
         if (f.nonlinear)
             out << QStringLiteral("%1: time does not grow linearly with file size (the points bend away from the line)")
-                       .arg(text(f.strategy));
+                       .arg(text(sfp::fit_label(report, f)));
     if (report.cancelled) out << QStringLiteral("cancelled: cells may have fewer runs than planned");
     return out;
 }
