@@ -3,30 +3,13 @@
 // line per conflict naming the strategy and the option, no data generated, no output written.
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
+#include "support/cli_process.hpp"
 
-struct Output {
-    int code = -1;
-    QString err;
-};
-
-Output sfpbench(const QStringList& args) {
-    QProcess p;
-    p.start(SFPBENCH, args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, "timed out"};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardError())};
-}
-
-}  // namespace
+using testing::Output;
+using testing::sfpbench;
 
 class TestCliPreflight : public QObject {
     Q_OBJECT
@@ -40,7 +23,7 @@ private slots:
                                    "--sizes", "64K", "--reps", "1", "--option", "direct=1", "--workdir", path("ws"),
                                    "--csv", path("runs.csv")});
         QCOMPARE(r.code, 2);
-        const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
+        const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 3);  // one per conflict: mmap, cp, stream with 512-byte blocks
         QVERIFY2(r.err.contains("--option: option direct: mmap maps the files"), qPrintable(r.err));
         QVERIFY2(r.err.contains("--option: option direct: cp runs the system `cp`"), qPrintable(r.err));
@@ -62,7 +45,7 @@ private slots:
         spec.close();
         const Output r = sfpbench({"run", path("spec.json")});
         QCOMPARE(r.code, 2);
-        QCOMPARE(r.err.trimmed(), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
+        QCOMPARE(QString::fromUtf8(r.err.trimmed()), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
                                                  "always goes through the page cache"));
         QVERIFY(!QFileInfo::exists(path("ws2")));
     }
