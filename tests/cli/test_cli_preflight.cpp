@@ -8,8 +8,20 @@
 
 #include "support/cli_process.hpp"
 
-using testing::Output;
-using testing::sfpbench;
+namespace {
+
+// What these cases read: the exit code and standard error, as text.
+struct Output {
+    int code = -1;
+    QString err;
+};
+
+Output sfpbench(const QStringList& args) {
+    const testing::Output o = testing::sfpbench(args);
+    return {o.code, QString::fromUtf8(o.err)};
+}
+
+}  // namespace
 
 class TestCliPreflight : public QObject {
     Q_OBJECT
@@ -23,7 +35,7 @@ private slots:
                                    "--sizes", "64K", "--reps", "1", "--option", "direct=1", "--workdir", path("ws"),
                                    "--csv", path("runs.csv")});
         QCOMPARE(r.code, 2);
-        const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
+        const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 3);  // one per conflict: mmap, cp, stream with 512-byte blocks
         QVERIFY2(r.err.contains("--option: option direct: mmap maps the files"), qPrintable(r.err));
         QVERIFY2(r.err.contains("--option: option direct: cp runs the system `cp`"), qPrintable(r.err));
@@ -45,7 +57,7 @@ private slots:
         spec.close();
         const Output r = sfpbench({"run", path("spec.json")});
         QCOMPARE(r.code, 2);
-        QCOMPARE(QString::fromUtf8(r.err.trimmed()), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
+        QCOMPARE(r.err.trimmed(), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
                                                  "always goes through the page cache"));
         QVERIFY(!QFileInfo::exists(path("ws2")));
     }
