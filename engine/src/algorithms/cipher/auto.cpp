@@ -18,8 +18,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return threads_strategy.run(spec, ctx);
     }
     CipherJob job(spec, ctx, Access::mapped);
-    const Mapping in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
-                          Mapping::Access::read);
+    const Mapping in = input_mapping(job);
     const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) { mmap_in_range(job, in, spec, ctx, begin, end); };
     const auto threads = [&](std::uint64_t begin, std::uint64_t end) { threads_range(job, spec, ctx, begin, end); };
     ProbeCandidate candidates[] = {{"mmap-in", mmap_in}, {"threads", threads}};

@@ -28,8 +28,7 @@ namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::mapped);
-    const Mapping in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
-                          Mapping::Access::read);
+    const Mapping in = input_mapping(job);
     mmap_in_range(job, in, spec, ctx, 0, job.input_size());
     return job.complete(ctx);
 }
