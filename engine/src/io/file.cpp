@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <utility>
 
+#include "io/read_loop.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -72,36 +73,15 @@ std::uint64_t File::current_size() const {
     return std::uint64_t(st.st_size);
 }
 
-namespace {
-
-// Calls read_once(dst, count, got) -- one read() or pread() -- until n bytes are in or the file
-// ends, again after a signal interrupted it; an error names the file. Returns the bytes read.
-template <class ReadOnce>
-std::size_t read_until_full(void* buf, std::size_t n, const std::string& path, ReadOnce&& read_once) {
-    std::size_t got = 0;
-    while (got < n) {
-        const ssize_t r = read_once(static_cast<char*>(buf) + got, n - got, got);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            fail_errno("cannot read", path, errno);
-        }
-        if (r == 0) break;
-        got += std::size_t(r);
-    }
-    return got;
-}
-
-}  // namespace
-
 std::size_t File::read_full(void* buf, std::size_t n) {
-    return read_until_full(buf, n, path_,
-                           [&](char* dst, std::size_t count, std::size_t) { return ::read(fd_, dst, count); });
+    char* const dst = static_cast<char*>(buf);
+    return read_at_least(n, path_, [&](std::size_t got) { return ::read(fd_, dst + got, n - got); });
 }
 
 std::size_t File::pread_full(void* buf, std::size_t n, std::uint64_t offset) {
-    return read_until_full(buf, n, path_, [&](char* dst, std::size_t count, std::size_t got) {
-        return ::pread(fd_, dst, count, off_t(offset + got));
-    });
+    char* const dst = static_cast<char*>(buf);
+    return read_at_least(n, path_,
+                         [&](std::size_t got) { return ::pread(fd_, dst + got, n - got, off_t(offset + got)); });
 }
 
 bool same_file(const File& a, const File& b) noexcept {
