@@ -8,14 +8,12 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-build=${1:-build}
-bin="$(cd "$build/bin" && pwd)/sfpbench"
+bench_paths "$@"
 reps=${REPS:-5}
 size=${SIZE:-640000000}
 shift_k=${SHIFT:-7}
 cores=$(nproc)
 out_md=${OUT:-$here/../docs/bench-cipher.md}
-data=${DATA:-$HOME/.cache/sfpbench/bench}
 mkdir -p "$data" "$(dirname "$out_md")"
 in="$data/cipher-in-$size"
 out="$data/cipher-out"

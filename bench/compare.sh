@@ -9,13 +9,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-build=${1:-build}
-bin="$(cd "$build/bin" && pwd)/sfpbench"
+bench_paths "$@"
 reps=${REPS:-7}
 size=${SIZE:-640000000}
 threads=$(nproc)
 out=${OUT:-$here/../docs/bench-compare.md}
-data=${DATA:-$HOME/.cache/sfpbench/bench}
 mkdir -p "$data" "$(dirname "$out")"
 a="$data/compare-a-$size" b="$data/compare-b-$size"
 logs=$(mktemp -d)

@@ -5,8 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-build=${1:-build}
-bindir="$(cd "$build/bin" && pwd)"
+bench_paths "$@"
 readme="$here/../README.md"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

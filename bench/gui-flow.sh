@@ -11,14 +11,12 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-build=${1:-build}
-bin="$(cd "$build/bin" && pwd)/sfpbench"
-gui="$(cd "$build/bin" && pwd)/sfpbench-gui"
+bench_paths "$@"
+gui="$bindir/sfpbench-gui"
 rounds=${ROUNDS:-3}
 reps=${REPS:-25}
 out=${OUT:-$here/../docs/bench-gui-flow.md}
 readme=${README:-$here/../README.md}
-data=${DATA:-$HOME/.cache/sfpbench/bench}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$data" "$(dirname "$out")"

@@ -9,14 +9,12 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-build=${1:-build}
-bin="$(cd "$build/bin" && pwd)/sfpbench"
+bench_paths "$@"
 reps=${REPS:-5}
 files=${FILES:-20000}
 threads=${THREADS:-32}  # sfpbench iterate's default: reads in flight
 out=${OUT:-$here/../docs/bench-iterate.md}
 readme=${README:-$here/../README.md}
-data=${DATA:-$HOME/.cache/sfpbench/bench}
 tree="$data/iterate-tree-$files"
 mkdir -p "$data" "$(dirname "$out")"
 [ -d "$tree" ] || "$bin" generate tree "$tree" --files "$files" --size-mix small --seed 1 >&2

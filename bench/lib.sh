@@ -1,6 +1,15 @@
 # Shared by the bench scripts: machine description, medians, timing of external commands.
 # shellcheck shell=bash
 
+# Every script's start, from its arguments (the build directory first, default build/): $bindir
+# (its bin/), $bin (the sfpbench there) and $data (DATA, default ~/.cache/sfpbench/bench), where
+# generated inputs are kept between runs.
+bench_paths() {
+    bindir="$(cd "${1:-build}/bin" && pwd)"
+    bin="$bindir/sfpbench"
+    data=${DATA:-$HOME/.cache/sfpbench/bench}
+}
+
 # One markdown line describing this machine.
 machine_line() {
     local cpu mem fs

@@ -8,14 +8,12 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-build=${1:-build}
-bin="$(cd "$build/bin" && pwd)/sfpbench"
+bench_paths "$@"
 reps=${REPS:-3}
 size=${SIZE:-640000000}
 threads=$(nproc)
 out=${OUT:-$here/../docs/bench-wordcount.md}
 readme=${README:-$here/../README.md}
-data=${DATA:-$HOME/.cache/sfpbench/bench}
 mkdir -p "$data" "$(dirname "$out")"
 text="$data/wordcount-text-$size"
 [ -s "$text" ] && [ "$(stat -c %s "$text")" = "$size" ] || "$bin" generate text "$text" --size "$size" --seed 1

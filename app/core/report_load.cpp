@@ -6,6 +6,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "experiment_file.hpp"
 #include "sfp/parameter.hpp"
@@ -76,6 +79,16 @@ private:
 };
 
 QString at(const QString& list, qsizetype i) { return QStringLiteral("%1[%2].").arg(list).arg(i); }
+
+// Each object of the list `name` in `parent`, in order, as read(object, where) returns it; `where`
+// ("runs[3].") names the entry in any error.
+template <class Read>
+auto each_of(const Reader& r, const QJsonObject& parent, const QString& name, Read&& read) {
+    std::vector<std::invoke_result_t<Read&, const QJsonObject&, const QString&>> out;
+    const QJsonArray list = r.array(parent, name, {});
+    for (qsizetype i = 0; i < list.size(); ++i) out.push_back(read(list[i].toObject(), at(name, i)));
+    return out;
+}
 
 // The file's object, once it is JSON, says it is a report and is of the version this reads.
 QJsonObject root_of(const Reader& r, const QByteArray& json) {
@@ -177,10 +190,7 @@ std::size_t fitted_cell(const Reader& r, const QJsonObject& o, const QString& wh
 }
 
 std::vector<sfp::Cell> cells(const Reader& r, const QJsonObject& root, std::size_t input_sets) {
-    std::vector<sfp::Cell> out;
-    const QJsonArray list = r.array(root, "cells", {});
-    for (qsizetype i = 0; i < list.size(); ++i) out.push_back(cell(r, list[i].toObject(), at("cells", i), input_sets));
-    return out;
+    return each_of(r, root, "cells", [&](const QJsonObject& o, const QString& w) { return cell(r, o, w, input_sets); });
 }
 
 sfp::MachineInfo machine(const Reader& r, const QJsonObject& root) {
@@ -214,19 +224,14 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     rep.cache_method = r.text(root, "cache_method", {});
     rep.cancelled = r.flag(root, "cancelled", {});
     rep.measured_at = measured_at(r, root);
-    const QJsonArray sets = r.array(root, "input_sets", {});
-    for (qsizetype i = 0; i < sets.size(); ++i) {
+    rep.input_sets = each_of(r, root, "input_sets", [&](const QJsonObject& o, const QString& w) {
         sfp::InputSet set;
-        for (const QJsonValue& p : r.array(sets[i].toObject(), "paths", at("input_sets", i)))
-            set.paths.push_back(p.toString().toStdString());
-        set.file_size = r.count(sets[i].toObject(), "file_size", at("input_sets", i));
-        rep.input_sets.push_back(std::move(set));
-    }
+        for (const QJsonValue& p : r.array(o, "paths", w)) set.paths.push_back(p.toString().toStdString());
+        set.file_size = r.count(o, "file_size", w);
+        return set;
+    });
     rep.cells = cells(r, root, rep.input_sets.size());
-    const QJsonArray runs = r.array(root, "runs", {});
-    for (qsizetype i = 0; i < runs.size(); ++i) {
-        const QJsonObject o = runs[i].toObject();
-        const QString w = at("runs", i);
+    rep.runs = each_of(r, root, "runs", [&](const QJsonObject& o, const QString& w) {
         sfp::RunRecord rec;
         rec.cell = r.index(o, "cell", w, rep.cells.size());
         rec.repetition = unsigned(r.count(o, "repetition", w));
@@ -234,14 +239,12 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         rec.residency_pct = o.value("residency_pct").isNull() ? -1 : r.number(o, "residency_pct", w);
         rec.large_folio_share = o.value("large_folio_share").isNull() ? -1 : r.number(o, "large_folio_share", w);
         rec.result = run_result(r, r.object(o, "result", w), w + "result.");
-        rep.runs.push_back(std::move(rec));
-    }
-    const QJsonArray stats = r.array(root, "statistics", {});
-    if (std::size_t(stats.size()) != rep.cells.size())
-        r.fail("statistics", QStringLiteral("%1 entries for %2 cells").arg(stats.size()).arg(rep.cells.size()));
-    for (qsizetype i = 0; i < stats.size(); ++i) {
-        const QJsonObject o = stats[i].toObject();
-        const QString w = at("statistics", i);
+        return rec;
+    });
+    const qsizetype entries = r.array(root, "statistics", {}).size();
+    if (std::size_t(entries) != rep.cells.size())
+        r.fail("statistics", QStringLiteral("%1 entries for %2 cells").arg(entries).arg(rep.cells.size()));
+    rep.stats = each_of(r, root, "statistics", [&](const QJsonObject& o, const QString& w) {
         sfp::CellStats st;
         st.cell = r.index(o, "cell", w, rep.cells.size());
         st.real = summary(r, r.object(o, "real_s", w), w + "real_s.");
@@ -250,31 +253,25 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         st.throughput_mbs = r.number(o, "throughput_mbs", w);
         st.high_variation = r.flag(o, "high_variation", w);
         st.failed = r.count(o, "failed", w);
-        rep.stats.push_back(std::move(st));
-    }
-    const QJsonArray rankings = r.array(root, "rankings", {});
-    for (qsizetype i = 0; i < rankings.size(); ++i) {
-        const QJsonObject o = rankings[i].toObject();
-        const QString w = at("rankings", i);
+        return st;
+    });
+    rep.rankings = each_of(r, root, "rankings", [&](const QJsonObject& o, const QString& w) {
         sfp::Ranking rk;
         rk.input_set = r.index(o, "input_set", w, rep.input_sets.size());
         rk.fastest_cell = r.index(o, "fastest_cell", w, rep.cells.size());
         for (const QJsonValue& s : r.array(o, "slower", w))
             rk.slower.emplace_back(r.index(s.toObject(), "cell", w + "slower.", rep.cells.size()),
                                    r.number(s.toObject(), "ratio", w + "slower."));
-        rep.rankings.push_back(std::move(rk));
-    }
-    const QJsonArray fits = r.array(root, "fits", {});
-    for (qsizetype i = 0; i < fits.size(); ++i) {
-        const QJsonObject o = fits[i].toObject();
-        const QString w = at("fits", i);
+        return rk;
+    });
+    rep.fits = each_of(r, root, "fits", [&](const QJsonObject& o, const QString& w) {
         sfp::SizeFit f;
         f.cell = fitted_cell(r, o, w, rep.cells);
         f.points = r.count(o, "points", w);
         f.seconds_per_gb = r.number(o, "seconds_per_gb", w), f.intercept_s = r.number(o, "intercept_s", w);
         f.r2 = r.number(o, "r2", w), f.nonlinear = r.flag(o, "nonlinear", w);
-        rep.fits.push_back(std::move(f));
-    }
+        return f;
+    });
     return rep;
 }
 
@@ -308,13 +305,10 @@ ReportResults report_results(const QByteArray& json, const QString& path) {
     out.measured_at = measured_at(r, out.root);
     out.cells = cells(r, out.root, 0);
     out.real.resize(out.cells.size());
-    const QJsonArray stats = r.array(out.root, "statistics", {});
-    for (qsizetype i = 0; i < stats.size(); ++i) {
-        const QJsonObject o = stats[i].toObject();
-        const QString w = at("statistics", i);
-        const std::size_t c = r.index(o, "cell", w, out.cells.size());
-        out.real[c] = summary(r, r.object(o, "real_s", w), w + "real_s.");
-    }
+    const auto reals = each_of(r, out.root, "statistics", [&](const QJsonObject& o, const QString& w) {
+        return std::pair{r.index(o, "cell", w, out.cells.size()), summary(r, r.object(o, "real_s", w), w + "real_s.")};
+    });
+    for (const auto& [c, real] : reals) out.real[c] = real;
     return out;
 }
 

@@ -1,33 +1,19 @@
 // `sfpbench diff` and `sfpbench lesson` end to end: the real executable on hand-made reports.
 #include <QDateTime>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "report_export.hpp"
+#include "support/cli_process.hpp"
 
 namespace {
 
-struct Result {
-    int exit_code = -1;
-    QByteArray out, err;
-};
+using Result = testing::Output;
 
+// HOME: the lesson's workspace (~/.cache/sfpbench) inside the test's directory.
 Result run(const QStringList& args, const QString& dir) {
-    QProcess p;
-    p.setWorkingDirectory(dir);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("HOME", dir);  // the lesson's workspace (~/.cache/sfpbench) inside the test's directory
-    p.setProcessEnvironment(env);
-    p.start(SFPBENCH_PATH, args);
-    if (!p.waitForFinished(180000)) {  // a hang guard, not a timing claim
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return testing::sfpbench(args, {.cwd = dir, .env = {"HOME=" + dir}});
 }
 
 sfp::Summary summary_of(std::size_t n, double median) {
@@ -79,7 +65,7 @@ private slots:
                                                               sfp::CacheMode::cold, 10, {1.5, 0.1, 0.15})));
         const Result r = run({"diff", "a.json", "b.json"}, dir.path());
         QCOMPARE(r.err, QByteArray());
-        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.code, 0);
         QCOMPARE(r.out, QByteArray(
         "A: a.json -- Test CPU, 2 cores, 8 GiB RAM, Linux 6.1.0, 2020-01-02 (wordcount, cache hot)\n"
         "B: b.json -- Other CPU, 4 cores, 16 GiB RAM, Linux 6.8.0, 2020-01-02 (wordcount, cache cold)\n"
@@ -116,7 +102,7 @@ private slots:
         for (const auto& c : cases) {
             const Result r = run(c.args, dir.path());
             QCOMPARE(r.err, c.message);
-            QCOMPARE(r.exit_code, 2);
+            QCOMPARE(r.code, 2);
             QCOMPARE(r.out, QByteArray());
         }
     }
@@ -124,26 +110,26 @@ private slots:
     void diff_against_a_reference_set() {  // the shipped sets are reachable from the command line
         QTemporaryDir dir;
         const Result r = run({"diff", ":/reference/cci-table1.json", ":/reference/cci-table1.json"}, dir.path());
-        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("stream block=512 size=640000000     20.56 s     20.56 s     1.00x  same\n"), r.out);
     }
 
     void lesson_lists_and_refuses() {
         QTemporaryDir dir;
         const Result list = run({"lesson"}, dir.path());
-        QCOMPARE(list.exit_code, 0);
+        QCOMPARE(list.code, 0);
         QCOMPARE(list.out.count('\n'), qsizetype(7 + 2));
         QVERIFY(list.out.startsWith("1-block-size         Block size (about "));
         const Result none = run({"lesson", "nine"}, dir.path());
-        QCOMPARE(none.exit_code, 2);
+        QCOMPARE(none.code, 2);
         QVERIFY2(none.err.startsWith("sfpbench: no lesson 'nine' (lessons: 1-block-size, "), none.err);
-        QCOMPARE(run({"lesson", "3", "--json", "x.json"}, dir.path()).exit_code, 2);  // two experiments, one file
+        QCOMPARE(run({"lesson", "3", "--json", "x.json"}, dir.path()).code, 2);  // two experiments, one file
     }
 
     void lesson_runs_question_first_then_the_article() {  // lesson 2: the quickest (a few seconds)
         QTemporaryDir dir;
         const Result r = run({"lesson", "2", "--json", "mine.json"}, dir.path());
-        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.code, 0);
         const qsizetype question = r.out.indexOf("Predict first: compare mmap-mt and pread-mt");
         const qsizetype table = r.out.indexOf("mmap-mt");
         const qsizetype article = r.out.indexOf("The article:   compMP");
@@ -153,7 +139,7 @@ private slots:
         QVERIFY(QFile::exists(dir.filePath("mine.json")));  // run options reached `sfpbench run`
         // ... and the run's report diffs against the article's set (no cell in common: other sizes)
         const Result diff = run({"diff", "mine.json", ":/reference/compmp-threads.json"}, dir.path());
-        QCOMPARE(diff.exit_code, 0);
+        QCOMPARE(diff.code, 0);
         QVERIFY2(diff.out.contains("no cell in common\n"), diff.out);
     }
 };

@@ -13,26 +13,13 @@
 
 #include "csv_reader.hpp"
 #include "sfp/registry.hpp"
+#include "support/cli_process.hpp"
 
 namespace {
 
-struct Result {
-    int exit_code = -1;
-    QByteArray out, err;
-};
+using Result = testing::Output;
 
-Result run(const QStringList& args, const QString& dir) {
-    QProcess p;
-    p.setWorkingDirectory(dir);
-    p.start(SFPBENCH_PATH, args);
-    if (!p.waitForFinished(120000)) {  // a hang guard, not a timing claim
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+Result run(const QStringList& args, const QString& dir) { return testing::sfpbench(args, {.cwd = dir}); }
 
 QByteArray content_of(const QString& path) {
     QFile f(path);
@@ -79,7 +66,7 @@ private slots:
             const Result r = run({"run", "--algorithm", "compare", "--strategies", "read", "--sizes", "1M", "--reps", "2",
                                   "--warmup", "0", "--cache", mode, "--workdir", "work", "--csv", "runs.csv"},
                                  dir.path());
-            QVERIFY2(r.exit_code == 0, r.err.constData());
+            QVERIFY2(r.code == 0, r.err.constData());
             const std::vector<QStringList> t = csv_of(dir.filePath("runs.csv"));
             QCOMPARE(t.size(), std::size_t(3));
             const qsizetype cache = t[0].indexOf("cache"), share = t[0].indexOf("large_folio_share");
@@ -98,7 +85,7 @@ private slots:
         const Result r = run(kMatrix + QStringList{"--workdir", "work", "--csv", "runs.csv", "--summary-csv",
                                                    "cells.csv", "--json", "report.json"},
                              dir.path());
-        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(r.code == 0, r.err.constData());
         const std::vector<QStringList> runs = csv_of(dir.filePath("runs.csv"));
         const std::size_t cells = expected_cells();
         QCOMPARE(runs.size(), 1 + cells * 2);
@@ -123,7 +110,7 @@ private slots:
     void printedSpecReplaysTheSameCells() {
         QTemporaryDir dir;
         const Result spec = run(kMatrix + QStringList{"--workdir", "work", "--print-spec"}, dir.path());
-        QVERIFY2(spec.exit_code == 0, spec.err.constData());
+        QVERIFY2(spec.code == 0, spec.err.constData());
         QVERIFY(entries(dir.path()).isEmpty());  // printing the spec runs nothing
         QFile file(dir.filePath("x.json"));
         QVERIFY(file.open(QIODevice::WriteOnly));
@@ -131,9 +118,9 @@ private slots:
         file.close();
 
         const Result direct = run(kMatrix + QStringList{"--workdir", "work", "--csv", "a.csv"}, dir.path());
-        QVERIFY2(direct.exit_code == 0, direct.err.constData());
+        QVERIFY2(direct.code == 0, direct.err.constData());
         const Result replay = run({"run", "x.json", "--csv", "b.csv"}, dir.path());
-        QVERIFY2(replay.exit_code == 0, replay.err.constData());
+        QVERIFY2(replay.code == 0, replay.err.constData());
         const QSet<QString> a = run_keys(csv_of(dir.filePath("a.csv")));
         QCOMPARE(a.size(), qsizetype(expected_cells() * 2));
         QCOMPARE(run_keys(csv_of(dir.filePath("b.csv"))), a);
@@ -145,7 +132,7 @@ private slots:
         QTemporaryDir dir;
         const Result r = run({"run", "--sizes", "1M", "--block", "512..4K,64K", "--threads", "1..3", "--print-spec"},
                              dir.path());
-        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject spec = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(spec["block_sizes"].toArray(), (QJsonArray{"512", "1K", "2K", "4K", "64K"}));
         QCOMPARE(spec["threads"].toArray(), (QJsonArray{1, 2, 3}));
@@ -160,7 +147,7 @@ private slots:
                                   "1..100", "--threads", "2", "--sizes", "256K", "--reps", "1", "--warmup", "0",
                                   "--workdir", "work"};
         const Result r = run(args + QStringList{"--csv", "runs.csv", "--json", "report.json"}, dir.path());
-        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(r.code == 0, r.err.constData());
         const std::vector<QStringList> table = csv_of(dir.filePath("runs.csv"));
         QCOMPARE(table.size(), std::size_t(1 + 1 + 3));  // loop once, pipeline at 1, 10, 100
         QCOMPARE(table[0].last(), QString("packing"));
@@ -178,7 +165,7 @@ private slots:
         QCOMPARE(cells[1].toObject()["packing"].toInt(), 1);
 
         const Result spec = run(args + QStringList{"--print-spec"}, dir.path());
-        QVERIFY2(spec.exit_code == 0, spec.err.constData());
+        QVERIFY2(spec.code == 0, spec.err.constData());
         QCOMPARE(QJsonDocument::fromJson(spec.out).object()["parameters"].toObject()["packing"].toArray(), (QJsonArray{1, 10, 100}));
         QFile file(dir.filePath("w.json"));
         QVERIFY(file.open(QIODevice::WriteOnly));
@@ -186,9 +173,9 @@ private slots:
         file.close();
         QCOMPARE(run({"run", "w.json", "--print-spec"}, dir.path()).out, spec.out);
         const Result with_file = run({"run", "w.json", "--packing", "5"}, dir.path());
-        QCOMPARE(with_file.exit_code, 2);
-        QCOMPARE(run({"run", "--algorithm", "compare", "--sizes", "1M", "--packing", "3"}, dir.path()).exit_code, 2);
-        QCOMPARE(run({"run", "--algorithm", "wordcount", "--sizes", "1M", "--packing", "100001"}, dir.path()).exit_code, 2);
+        QCOMPARE(with_file.code, 2);
+        QCOMPARE(run({"run", "--algorithm", "compare", "--sizes", "1M", "--packing", "3"}, dir.path()).code, 2);
+        QCOMPARE(run({"run", "--algorithm", "wordcount", "--sizes", "1M", "--packing", "100001"}, dir.path()).code, 2);
     }
 
     void badInputExitsTwoWithOneLine_data() {
@@ -227,7 +214,7 @@ private slots:
         const QStringList before = entries(dir.path());
 
         const Result r = run(QStringList{"run"} + args, dir.path());
-        QCOMPARE(r.exit_code, 2);
+        QCOMPARE(r.code, 2);
         QVERIFY2(r.err.startsWith("sfpbench: ") && r.err.count('\n') == 1, r.err.constData());
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
         QVERIFY(r.out.isEmpty());
@@ -240,7 +227,7 @@ private slots:
         QProcess p;
         p.setWorkingDirectory(dir.path());
         // Long enough to be interrupted on any machine: a single cell, many repetitions.
-        p.start(SFPBENCH_PATH, {"run", "--strategies", "read", "--sizes", "1M", "--reps", "100000", "--warmup", "0",
+        p.start(SFPBENCH, {"run", "--strategies", "read", "--sizes", "1M", "--reps", "100000", "--warmup", "0",
                                 "--workdir", "work", "--csv", "runs.csv", "--json", "report.json"});
         QVERIFY(p.waitForStarted());
         QTest::qWait(1500);
@@ -267,7 +254,7 @@ private slots:
     void cleanRemovesOnlyGeneratedFiles() {
         QTemporaryDir dir;
         const Result r = run({"run", "--strategies", "read", "--sizes", "64K", "--reps", "1", "--workdir", "work"}, dir.path());
-        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(r.code == 0, r.err.constData());
         QFile mine(dir.filePath("work/mine.txt"));
         QVERIFY(mine.open(QIODevice::WriteOnly));
         mine.write("not the tool's");
@@ -276,7 +263,7 @@ private slots:
         QCOMPARE(generated, (QStringList{"pair-64K-seed1-a.bin", "pair-64K-seed1-b.bin", "sfpbench-manifest.txt"}));
 
         const Result c = run({"clean", "--workdir", "work"}, dir.path());
-        QCOMPARE(c.exit_code, 0);
+        QCOMPARE(c.code, 0);
         const QStringList listed = QString(c.out).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(listed.size(), generated.size());  // every removed path listed
         QCOMPARE(entries(dir.filePath("work")), QStringList{"mine.txt"});

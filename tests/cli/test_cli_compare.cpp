@@ -3,37 +3,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <QProcess>
 #include <QtTest>
 
+#include "support/cli_process.hpp"
 #include "support/temp_files.hpp"
 
 using testing::Bytes;
 
 namespace {
 
-struct Output {
-    int code = -1;
-    QByteArray out, err;
-    qint64 ms = 0;
-};
-
-Output run(const QString& program, const QStringList& args, int timeout_ms = 20000) {
-    QProcess p;
-    QElapsedTimer t;
-    t.start();
-    p.start(program, args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(timeout_ms)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, {}, "timed out", t.elapsed()};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError(), t.elapsed()};
-}
-
-Output sfpbench(const QStringList& args) { return run(SFPBENCH, args); }
+using testing::Output;
+using testing::run;
+using testing::sfpbench;
 
 QByteArray cmp_head(const QString& a, const QString& b, int n = 8) {
     return run("sh", {"-c", QString("cmp -l -- \"$0\" \"$1\" | head -%1").arg(n), a, b}).out;

@@ -4,30 +4,16 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-#include <QProcess>
 #include <QtTest>
+
+#include "support/cli_process.hpp"
 
 namespace {
 
-struct Output {
-    int code = -1;
-    QByteArray out, err;
-};
+using testing::Output;
+using testing::run;
 
-Output run(const QString& program, const QStringList& args, const QString& cwd = {}) {
-    QProcess p;
-    p.setWorkingDirectory(cwd);
-    p.start(program, args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, {}, "timed out"};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-Output sfpbench(const QStringList& args, const QString& cwd = {}) { return run(SFPBENCH, args, cwd); }
+Output sfpbench(const QStringList& args, const QString& cwd = {}) { return testing::sfpbench(args, {.cwd = cwd}); }
 
 // The value of a "key value" line of the summary.
 QByteArray field(const QByteArray& out, const QByteArray& key) {

@@ -3,32 +3,17 @@
 // and the limits, exit 2, before anything runs (nothing is read, OUT is never created).
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
+#include "support/cli_process.hpp"
 
 namespace {
 
-struct Output {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Output sfpbench(const QStringList& args) {
-    QProcess p;
-    p.start(SFPBENCH, args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, {}, "timed out"};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using testing::Output;
+using testing::sfpbench;
 
 QString flag_of(const sfp::Parameter& p) {
     return p.name == "block_size" ? QStringLiteral("--block") : "--" + QString::fromLatin1(p.name.data(), qsizetype(p.name.size())).replace('_', '-');

@@ -3,27 +3,22 @@
 // line per conflict naming the strategy and the option, no data generated, no output written.
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "support/cli_process.hpp"
+
 namespace {
 
+// What these cases read: the exit code and standard error, as text.
 struct Output {
     int code = -1;
     QString err;
 };
 
 Output sfpbench(const QStringList& args) {
-    QProcess p;
-    p.start(SFPBENCH, args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, "timed out"};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardError())};
+    const testing::Output o = testing::sfpbench(args);
+    return {o.code, QString::fromUtf8(o.err)};
 }
 
 }  // namespace

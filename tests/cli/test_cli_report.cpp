@@ -5,36 +5,22 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 
+#include "support/cli_process.hpp"
+
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out, err;
-};
+using Result = testing::Output;
+using testing::run;
 
-Result run(const QString& program, const QStringList& args, const QString& dir = {}) {
-    QProcess p;
-    // As on a machine without a display: no DISPLAY, no platform chosen.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY"), env.remove("WAYLAND_DISPLAY"), env.remove("QT_QPA_PLATFORM");
-    p.setProcessEnvironment(env);
-    if (!dir.isEmpty()) p.setWorkingDirectory(dir);
-    p.start(program, args);
-    if (!p.waitForFinished(120000)) {  // a hang guard, not a timing claim
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+// As on a machine without a display: no DISPLAY, no platform chosen.
+Result sfpbench(const QStringList& args, const QString& dir = {}) {
+    return testing::sfpbench(args, {.cwd = dir, .unset = {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}});
 }
-Result sfpbench(const QStringList& args, const QString& dir = {}) { return run(SFPBENCH, args, dir); }
 
 QByteArray content_of(const QString& path) {
     QFile f(path);

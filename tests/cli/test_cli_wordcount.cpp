@@ -7,36 +7,16 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
+
+#include "support/cli_process.hpp"
 
 namespace {
 
-struct Output {
-    int code = -1;
-    QByteArray out, err;
-};
+using testing::Output;
+using testing::sfpbench;
 
-Output run(const QString& program, const QStringList& args, const QStringList& env = {}) {
-    QProcess p;
-    if (!env.isEmpty()) {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (const QString& kv : env) e.insert(kv.section('=', 0, 0), kv.section('=', 1));
-        p.setProcessEnvironment(e);
-    }
-    p.start(program, args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, {}, "timed out"};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
-Output sfpbench(const QStringList& args) { return run(SFPBENCH, args); }
-Output wc(const QStringList& args) { return run("wc", args, {"LC_ALL=C"}); }
+Output wc(const QStringList& args) { return testing::run("wc", args, {.env = {"LC_ALL=C"}}); }
 
 const QStringList kStrategies = {"auto", "strtok", "loop", "pipeline", "simd", "striped", "files", "wc"};
 

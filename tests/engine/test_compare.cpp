@@ -11,21 +11,12 @@
 #include "sfp/compare.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "support/compare_reference.hpp"
 #include "support/temp_files.hpp"
 
 using testing::Bytes;
 
 namespace {
-
-// The reference: the obvious byte loop, nothing shared with the strategies under test.
-sfp::CompareOutcome reference(const Bytes& a, const Bytes& b, std::size_t max) {
-    sfp::CompareOutcome o;
-    o.size_a = a.size();
-    o.size_b = b.size();
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()) && o.mismatches.size() < max; ++i)
-        if (a[i] != b[i]) o.mismatches.push_back({i, a[i], b[i]});
-    return o;
-}
 
 struct Case {
     const char* name;
@@ -114,7 +105,7 @@ private slots:
             QVERIFY2(r.status == sfp::Status::ok, (std::string(c.name) + ": " + r.error).c_str());
             const auto* got = std::get_if<sfp::CompareOutcome>(&r.outcome);
             QVERIFY2(got, c.name);
-            const sfp::CompareOutcome want = reference(a, b, 8);
+            const sfp::CompareOutcome want = testing::compare_reference(a, b, 8);
             if (!(*got == want)) {
                 QFAIL(qPrintable(QString("%1: got\n%2want\n%3").arg(c.name, QString::fromStdString(sfp::format_cmp_lines(*got)),
                                                                    QString::fromStdString(sfp::format_cmp_lines(want)))));
@@ -133,7 +124,7 @@ private slots:
             for (std::size_t max : {1u, 3u, 50u}) {
                 const auto r = compare_files(std::string(s->name), path("a"), path("b"), 512, 3, max);
                 QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-                QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a, b, max));
+                QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a, b, max));
             }
         }
     }

@@ -38,6 +38,18 @@ ino_t inode_of(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 ? st.st_ino : 0;
 }
 
+// The runner cases' experiment: compare/read, two timed runs of kSize, its files in `dir`.
+sfp::Experiment two_reads(const std::string& dir, unsigned warmups) {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.strategies = {"read"};
+    e.sizes = {kSize};
+    e.repetitions = 2;
+    e.warmups = warmups;
+    e.workdir = dir;
+    return e;
+}
+
 }  // namespace
 
 class TestPageCache : public QObject {
@@ -84,13 +96,7 @@ private slots:
     void runnerRecordsHotAndHotWritten() {
         QTemporaryDir tmp;
         const std::string dir = tmp.path().toStdString();
-        sfp::Experiment e;
-        e.algorithm = "compare";
-        e.strategies = {"read"};
-        e.sizes = {kSize};
-        e.repetitions = 2;
-        e.warmups = 0;
-        e.workdir = dir;
+        sfp::Experiment e = two_reads(dir, 0);
         const auto files = sfp::ensure_generated(dir, "pair", kSize, e.seed);
         if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
         sfp::Progress progress;
@@ -136,13 +142,7 @@ private slots:
     void runnerRecordsColdAndHot() {
         QTemporaryDir tmp;
         const std::string dir = tmp.path().toStdString();
-        sfp::Experiment e;
-        e.algorithm = "compare";
-        e.strategies = {"read"};
-        e.sizes = {kSize};
-        e.repetitions = 2;
-        e.warmups = 1;
-        e.workdir = dir;
+        sfp::Experiment e = two_reads(dir, 1);
         const auto files = sfp::ensure_generated(dir, "pair", kSize, e.seed);
         if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
 

@@ -8,6 +8,7 @@
 #include "cipher_support.hpp"
 #include "sfp/compare.hpp"
 #include "sfp/run.hpp"
+#include "support/compare_reference.hpp"
 #include "support/temp_files.hpp"
 
 using testing::Bytes;
@@ -16,15 +17,6 @@ namespace {
 
 constexpr std::size_t kSize = (8u << 20) + 4097;  // large enough to probe, not a multiple of a block
 constexpr std::size_t kSlice = 512u << 10;        // one timed slice here: a stripe (256K x 2 threads)
-
-sfp::CompareOutcome reference(const Bytes& a, const Bytes& b, std::size_t max) {
-    sfp::CompareOutcome o;
-    o.size_a = a.size();
-    o.size_b = b.size();
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()) && o.mismatches.size() < max; ++i)
-        if (a[i] != b[i]) o.mismatches.push_back({i, a[i], b[i]});
-    return o;
-}
 
 // The candidate the seam makes dear: a CPU second per slice, far more than any slice costs.
 std::atomic<const char*> slow_candidate{nullptr};
@@ -95,7 +87,7 @@ private slots:
         const HookGuard hook(slow_name.constData());
         const sfp::RunResult r = compare();
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, 8));
+        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a_, b_, 8));
         const QString note = note_of(r);
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
         // Both measurements are named, each with a rate.
@@ -112,12 +104,12 @@ private slots:
             write(edges);
             const sfp::RunResult r = compare(max);
             QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-            QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, max));
+            QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a_, b_, max));
             QVERIFY2(note_of(r).contains("per CPU second (best of 2 each, on 512K of both files; the first 2M in all)"), qPrintable(note_of(r)));
         }
         write({});
         const sfp::RunResult same = compare();
-        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome) == reference(a_, b_, 8));
+        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome) == testing::compare_reference(a_, b_, 8));
         QVERIFY(std::get<sfp::CompareOutcome>(same.outcome).mismatches.empty());
     }
 
@@ -125,7 +117,7 @@ private slots:
         a_.resize(100000);
         write({99999});
         const sfp::RunResult r = compare();
-        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == reference(a_, b_, 8));
+        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a_, b_, 8));
         QVERIFY2(note_of(r).contains("too little data to time a probe"), qPrintable(note_of(r)));
         a_ = testing::pattern(kSize);
     }

@@ -68,26 +68,21 @@ class TestPlotShare : public QObject {
 private slots:
     void init() { QVERIFY(dir_.isValid()); }
 
-    void dataAreaKeepsHalfThePanelAt1024x700() {
-        MainWindow w(std::make_unique<Settings>(dir_.filePath(QStringLiteral("normal.ini"))));
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        sfp::ExperimentReport wide = fixtures::wide();
-        w.plotPanel()->setReport(wide);
-        w.resultsPanel()->setReport(wide);
-        verify_share(w);
+    void dataAreaKeepsHalfThePanelAt1024x700_data() {
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("normal") << false;
+        QTest::newRow("presentation") << true;
     }
-
-    void dataAreaKeepsHalfThePanelInPresentationMode() {
-        MainWindow w(std::make_unique<Settings>(dir_.filePath(QStringLiteral("presentation.ini"))));
+    void dataAreaKeepsHalfThePanelAt1024x700() {
+        QFETCH(bool, presentation);
+        MainWindow w(std::make_unique<Settings>(dir_.filePath(QTest::currentDataTag() + QStringLiteral(".ini"))));
         w.resize(1024, 700);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         sfp::ExperimentReport wide = fixtures::wide();
         w.plotPanel()->setReport(wide);
         w.resultsPanel()->setReport(wide);
-        w.setPresentation(true);
+        if (presentation) w.setPresentation(true);
         verify_share(w);
     }
 

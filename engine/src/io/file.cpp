@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <utility>
 
+#include "io/read_loop.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -73,31 +74,14 @@ std::uint64_t File::current_size() const {
 }
 
 std::size_t File::read_full(void* buf, std::size_t n) {
-    std::size_t got = 0;
-    while (got < n) {
-        const ssize_t r = ::read(fd_, static_cast<char*>(buf) + got, n - got);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            fail_errno("cannot read", path_, errno);
-        }
-        if (r == 0) break;
-        got += std::size_t(r);
-    }
-    return got;
+    char* const dst = static_cast<char*>(buf);
+    return read_at_least(n, path_, [&](std::size_t got) { return ::read(fd_, dst + got, n - got); });
 }
 
 std::size_t File::pread_full(void* buf, std::size_t n, std::uint64_t offset) {
-    std::size_t got = 0;
-    while (got < n) {
-        const ssize_t r = ::pread(fd_, static_cast<char*>(buf) + got, n - got, off_t(offset + got));
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            fail_errno("cannot read", path_, errno);
-        }
-        if (r == 0) break;
-        got += std::size_t(r);
-    }
-    return got;
+    char* const dst = static_cast<char*>(buf);
+    return read_at_least(n, path_,
+                         [&](std::size_t got) { return ::pread(fd_, dst + got, n - got, off_t(offset + got)); });
 }
 
 bool same_file(const File& a, const File& b) noexcept {

@@ -3,8 +3,7 @@
 // at the start of the input, measured inside the run, and the cheaper does the rest. Mapping the
 // input wins where its cached pages sit in large folios and loses where they are small (as a
 // write leaves them); pread is steady in both. With --direct nothing may be mapped: threads.
-#include "algorithms/cipher/block_io.hpp"
-#include "algorithms/cipher/mapped.hpp"
+#include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/probe_choice.hpp"
 
@@ -13,45 +12,15 @@ namespace {
 
 constexpr std::uint64_t kMaxSlice = 4u << 20;  // per candidate: under 1.5 % of a 640 MB input
 
-// Worker `worker`'s round-robin stripes of [begin, end), cancel checked per block.
-template <class Work>
-void each_block_in(RunContext& ctx, unsigned worker, const RunSpec& spec, std::uint64_t begin, std::uint64_t end,
-                   Work&& work) {
-    ProgressMeter meter(ctx);
-    for_each_stripe_block(worker, spec.threads, spec.block_size, end - begin, [&](Block blk) {
-        if (ctx.should_stop()) return false;
-        work(Block{begin + blk.offset, blk.length});
-        meter.add(blk.length);
-        return true;
-    });
-}
-
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (parse_options(spec).direct) {
         ctx.note("auto chose threads: --direct rules out mapping the input");
         return threads_strategy.run(spec, ctx);
     }
     CipherJob job(spec, ctx, Access::mapped);
-    const Mapping in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
-                          Mapping::Access::read);
-    const unsigned x = job.kernel().expansion();
-    const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) {
-        ctx.run_threads(spec.threads, [&](unsigned worker) {
-            const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
-            each_block_in(ctx, worker, spec, begin, end, [&](Block blk) {
-                const std::size_t n = std::size_t(blk.length);
-                transform_mapped(job, in.data() + blk.offset, out.data(), n);
-                write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
-            });
-        });
-    };
-    const auto threads = [&](std::uint64_t begin, std::uint64_t end) {
-        ctx.run_threads(spec.threads, [&](unsigned worker) {
-            const BlockBuffers buffers(job, std::size_t(spec.block_size));
-            each_block_in(ctx, worker, spec, begin, end,
-                          [&](Block blk) { transform_block(job, buffers, blk, Position::at_offset); });
-        });
-    };
+    const Mapping in = input_mapping(job);
+    const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) { mmap_in_range(job, in, spec, ctx, begin, end); };
+    const auto threads = [&](std::uint64_t begin, std::uint64_t end) { threads_range(job, spec, ctx, begin, end); };
     ProbeCandidate candidates[] = {{"mmap-in", mmap_in}, {"threads", threads}};
     const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input"};
     ctx.note(probe_then_finish(candidates, plan, ctx));

@@ -5,24 +5,17 @@
 #include <cerrno>
 #include <cstring>
 
+#include "io/read_loop.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp::cipher {
 
 std::size_t read_at_least(int fd, std::uint8_t* buf, std::size_t capacity, std::size_t need, Position pos,
                           std::uint64_t offset, const std::string& path) {
-    std::size_t got = 0;
-    while (got < need) {
-        const ssize_t r = pos == Position::sequential ? ::read(fd, buf + got, capacity - got)
-                                                      : ::pread(fd, buf + got, capacity - got, off_t(offset + got));
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            fail_errno("cannot read", path, errno);
-        }
-        if (r == 0) break;
-        got += std::size_t(r);
-    }
-    return got;
+    return sfp::read_at_least(need, path, [&](std::size_t got) {
+        return pos == Position::sequential ? ::read(fd, buf + got, capacity - got)
+                                           : ::pread(fd, buf + got, capacity - got, off_t(offset + got));
+    });
 }
 
 void write_all(int fd, const std::uint8_t* data, std::size_t n, Position pos, std::uint64_t offset,

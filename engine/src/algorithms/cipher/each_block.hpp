@@ -2,7 +2,9 @@
 // The loop of every strategy that moves the file block by block: worker `worker` of `workers`
 // takes its round-robin stripes (algorithms/stripes.hpp) in file order — with one worker, every
 // block front to back — stopping early when the run is cancelled and counting progress.
+// Over [begin, end) of the file (auto's probe slices), the blocks' offsets are the file's.
 #include <cstdint>
+#include <utility>
 
 #include "algorithms/stripes.hpp"
 #include "sfp/run_context.hpp"
@@ -10,15 +12,21 @@
 namespace sfp::cipher {
 
 template <class Work>
-void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t total,
-                Work&& work) {
+void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t begin,
+                std::uint64_t end, Work&& work) {
     ProgressMeter meter(ctx);
-    for_each_stripe_block(worker, workers, block, total, [&](Block blk) {
+    for_each_stripe_block(worker, workers, block, end - begin, [&](Block blk) {
         if (ctx.should_stop()) return false;
-        work(blk);
+        work(Block{begin + blk.offset, blk.length});
         meter.add(blk.length);
         return true;
     });
+}
+
+template <class Work>
+void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t total,
+                Work&& work) {
+    each_block(ctx, worker, workers, block, 0, total, std::forward<Work>(work));
 }
 
 }  // namespace sfp::cipher

@@ -9,8 +9,12 @@ void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t
     if (!guarded(work)) job.fail_mapped_access();
 }
 
+Mapping input_mapping(const CipherJob& job) {
+    return Mapping(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()), Mapping::Access::read);
+}
+
 WholeMappings::WholeMappings(const CipherJob& job)
-    : in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()), Mapping::Access::read),
+    : in(input_mapping(job)),
       out(job.out_fd(), job.output().target(), 0, std::size_t(job.output_size()), Mapping::Access::write) {}
 
 void WholeMappings::flush_if_asked(const CipherJob& job) const {

@@ -9,6 +9,9 @@ namespace sfp::cipher {
 // Transforms n input bytes at `in` to n*expansion bytes at `out`, both mapped.
 void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n);
 
+// The input mapped read-only, whole (mmap-in, auto).
+Mapping input_mapping(const CipherJob& job);
+
 // The input mapped read-only and the (reserved) output mapped writable, both whole.
 struct WholeMappings {
     explicit WholeMappings(const CipherJob& job);

@@ -6,24 +6,30 @@
 #include "algorithms/cipher/block_io.hpp"
 #include "algorithms/cipher/each_block.hpp"
 #include "algorithms/cipher/mapped.hpp"
+#include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
 namespace sfp::cipher {
-namespace {
 
-Outcome run(const RunSpec& spec, RunContext& ctx) {
-    CipherJob job(spec, ctx, Access::mapped);
-    const Mapping in(job.input().fd(), job.input().path(), 0, std::size_t(job.input_size()),
-                          Mapping::Access::read);
+void mmap_in_range(CipherJob& job, const Mapping& in, const RunSpec& spec, RunContext& ctx, std::uint64_t begin,
+                   std::uint64_t end) {
     const unsigned x = job.kernel().expansion();
     ctx.run_threads(spec.threads, [&](unsigned worker) {
         const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
-        each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
+        each_block(ctx, worker, spec.threads, spec.block_size, begin, end, [&](Block blk) {
             const std::size_t n = std::size_t(blk.length);
             transform_mapped(job, in.data() + blk.offset, out.data(), n);
             write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
         });
     });
+}
+
+namespace {
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    CipherJob job(spec, ctx, Access::mapped);
+    const Mapping in = input_mapping(job);
+    mmap_in_range(job, in, spec, ctx, 0, job.input_size());
     return job.complete(ctx);
 }
 

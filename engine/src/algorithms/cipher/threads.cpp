@@ -2,18 +2,24 @@
 // and moving them with its own pread()/pwrite() (no shared file position, no locks).
 #include "algorithms/cipher/block_io.hpp"
 #include "algorithms/cipher/each_block.hpp"
+#include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
 
 namespace sfp::cipher {
+
+void threads_range(CipherJob& job, const RunSpec& spec, RunContext& ctx, std::uint64_t begin, std::uint64_t end) {
+    ctx.run_threads(spec.threads, [&](unsigned worker) {
+        const BlockBuffers buffers(job, std::size_t(spec.block_size));
+        each_block(ctx, worker, spec.threads, spec.block_size, begin, end,
+                   [&](Block blk) { transform_block(job, buffers, blk, Position::at_offset); });
+    });
+}
+
 namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::buffers);
-    ctx.run_threads(spec.threads, [&](unsigned worker) {
-        const BlockBuffers buffers(job, std::size_t(spec.block_size));
-        each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(),
-                   [&](Block blk) { transform_block(job, buffers, blk, Position::at_offset); });
-    });
+    threads_range(job, spec, ctx, 0, job.input_size());
     return job.complete(ctx);
 }
 

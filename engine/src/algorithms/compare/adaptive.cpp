@@ -35,21 +35,18 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                  mib(avail) + "); block " + format_size(chosen.block_size));
         return read_strategy.run(chosen, ctx);
     }
-    InputPair pair = open_pair(spec, ctx);
-    MismatchTable table(pair.max_mismatches);
-    if (!pair.same && pair.common > 0) {
+    return scan_common_part(spec, ctx, [&](InputPair& pair, Range common, MismatchTable& table) {
         const Mapping a(pair.a, std::size_t(pair.common));
         const Mapping b(pair.b, std::size_t(pair.common));
         const std::uint64_t block = std::max(spec.block_size, kProbeBlock);
-        const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, spec.threads}; };
+        const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, common.threads}; };
         ProbeCandidate candidates[] = {
             {"mmap-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_mapped_range(pair, a, b, range(begin, end), table, ctx); }},
             {"pread-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
         };
-        const ProbePlan plan{pair.common, block * spec.threads, kMaxSlice, 2, "adaptive", "of both files"};
+        const ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files"};
         ctx.note(probe_then_finish(candidates, plan, ctx));
-    }
-    return outcome_of(pair, table.take());
+    });
 }
 
 }  // namespace

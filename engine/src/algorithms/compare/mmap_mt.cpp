@@ -3,21 +3,14 @@
 #include "algorithms/compare/mapped_scan.hpp"
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
-#include "algorithms/stripes.hpp"
 
 namespace sfp::compare {
 
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
                        RunContext& ctx) {
     ctx.run_threads(r.threads, [&](unsigned worker) {
-        ProgressMeter meter(ctx);
-        for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, [&](Block blk) {
-            const std::uint64_t offset = r.begin + blk.offset;
-            // Passive stop: nothing from here on can enter a full table.
-            if (ctx.should_stop() || table.closed_before(offset)) return false;
-            scan_mapped(pair, a, b, offset, blk.length, table);
-            meter.add(2 * blk.length);
-            return true;
+        each_stripe_block(ctx, worker, r, table, [&](std::uint64_t offset, std::size_t n) {
+            scan_mapped(pair, a, b, offset, n, table);
         });
     });
 }
@@ -25,14 +18,11 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
 namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    InputPair pair = open_pair(spec, ctx);
-    MismatchTable table(pair.max_mismatches);
-    if (!pair.same && pair.common > 0) {
+    return scan_common_part(spec, ctx, [&](InputPair& pair, Range common, MismatchTable& table) {
         const Mapping a(pair.a, std::size_t(pair.common));
         const Mapping b(pair.b, std::size_t(pair.common));
-        scan_mapped_range(pair, a, b, {0, pair.common, spec.block_size, spec.threads}, table, ctx);
-    }
-    return outcome_of(pair, table.take());
+        scan_mapped_range(pair, a, b, common, table, ctx);
+    });
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
-#include "algorithms/stripes.hpp"
 
 namespace sfp::compare {
 
@@ -14,16 +13,10 @@ void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext
     ctx.run_threads(r.threads, [&](unsigned worker) {
         const auto buf_a = std::make_unique_for_overwrite<std::uint8_t[]>(block);
         const auto buf_b = std::make_unique_for_overwrite<std::uint8_t[]>(block);
-        ProgressMeter meter(ctx);
-        for_each_stripe_block(worker, r.threads, block, r.end - r.begin, [&](Block blk) {
-            const std::uint64_t offset = r.begin + blk.offset;
-            if (ctx.should_stop() || table.closed_before(offset)) return false;
-            const std::size_t n = std::size_t(blk.length);
+        each_stripe_block(ctx, worker, r, table, [&](std::uint64_t offset, std::size_t n) {
             if (pair.a.pread_full(buf_a.get(), n, offset) != n || pair.b.pread_full(buf_b.get(), n, offset) != n)
                 fail_changed(pair, "shrank");
             scan_region(buf_a.get(), buf_b.get(), n, offset, table);
-            meter.add(2 * n);
-            return true;
         });
     });
 }
@@ -31,10 +24,9 @@ void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext
 namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    InputPair pair = open_pair(spec, ctx);
-    MismatchTable table(pair.max_mismatches);
-    if (!pair.same && pair.common > 0) scan_pread_range(pair, {0, pair.common, spec.block_size, spec.threads}, table, ctx);
-    return outcome_of(pair, table.take());
+    return scan_common_part(spec, ctx, [&](InputPair& pair, Range common, MismatchTable& table) {
+        scan_pread_range(pair, common, table, ctx);
+    });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "algorithms/compare/mismatch_table.hpp"
 #include "algorithms/compare/pair.hpp"
+#include "algorithms/stripes.hpp"
 #include "io/mapping.hpp"
 
 namespace sfp::compare {
@@ -20,5 +21,30 @@ struct Range {
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
                        RunContext& ctx);  // mmap_mt.cpp
 void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
+
+// Their worker's loop: scan(offset, length) for each block of worker `worker`'s stripes of the
+// range, in file order, until the run is cancelled or nothing from the offset on can enter the
+// full table (passive stop). Progress counts both files.
+template <class Scan>
+void each_stripe_block(RunContext& ctx, unsigned worker, Range r, const MismatchTable& table, Scan&& scan) {
+    ProgressMeter meter(ctx);
+    for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, [&](Block blk) {
+        const std::uint64_t offset = r.begin + blk.offset;
+        if (ctx.should_stop() || table.closed_before(offset)) return false;
+        scan(offset, std::size_t(blk.length));
+        meter.add(2 * blk.length);
+        return true;
+    });
+}
+
+// A whole run of mmap-mt, pread-mt or adaptive: the pair opened, scan(pair, common part, table)
+// unless the files are one or have nothing in common, the outcome.
+template <class Scan>
+Outcome scan_common_part(const RunSpec& spec, RunContext& ctx, Scan&& scan) {
+    InputPair pair = open_pair(spec, ctx);
+    MismatchTable table(pair.max_mismatches);
+    if (!pair.same && pair.common > 0) scan(pair, Range{0, pair.common, spec.block_size, spec.threads}, table);
+    return outcome_of(pair, table.take());
+}
 
 }  // namespace sfp::compare
