@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "cli_support.hpp"
 #include "commands.hpp"
@@ -135,68 +136,102 @@ std::string absolute(const QString& path) {
     return bytes.starts_with('/') ? bytes : path_bytes(QDir::currentPath()) + "/" + bytes;
 }
 
-sfp::Experiment experiment_from_flags(const QCommandLineParser& p) {
+// Every bad flag of a run, one line each, so all are fixed at once. Steps are tried flag by
+// flag; a flag already named is not named again by the checks that follow the reading.
+class FlagProblems {
+public:
+    template <typename Step>
+    void attempt(const QString& flag, Step&& step) {
+        try {
+            step();
+        } catch (const UsageError& e) {
+            add(flag, e.message);
+        }
+    }
+    void add(const QString& flag, const QString& text) {  // one line per line of `text`
+        if (flag.isEmpty() || !named_.contains(flag)) lines_ << text.split('\n');
+        if (!flag.isEmpty()) named_.insert(flag);
+    }
+    bool empty() const { return lines_.isEmpty(); }
+    const QStringList& lines() const { return lines_; }
+
+private:
+    QStringList lines_;
+    QSet<QString> named_;
+};
+
+sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems& problems) {
     sfp::Experiment e;
     e.algorithm = p.value("algorithm").toStdString();
     if (p.isSet("strategies")) {
-        e.strategies = name_list(p.value("strategies"), "--strategies");
+        problems.attempt("strategies", [&] { e.strategies = name_list(p.value("strategies"), "--strategies"); });
     } else {  // every strategy, written out: a replay must not pick up strategies added later
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) e.strategies.emplace_back(s->name);
     }
-    e.block_sizes = block_list(p.value("block"), "--block");
-    if (p.isSet("threads")) e.threads = threads_list(p.value("threads"), "--threads");
+    problems.attempt("block", [&] { e.block_sizes = block_list(p.value("block"), "--block"); });
+    if (p.isSet("threads")) problems.attempt("threads", [&] { e.threads = threads_list(p.value("threads"), "--threads"); });
     for (const QString& file : p.values("input")) e.inputs.push_back(absolute(file));
-    if (p.isSet("sizes")) e.sizes = size_list(p.value("sizes"), "--sizes");
+    if (p.isSet("sizes")) problems.attempt("sizes", [&] { e.sizes = size_list(p.value("sizes"), "--sizes"); });
     if (p.isSet("data")) {
         e.data_kind = p.value("data").toStdString();
     } else if (e.inputs.empty()) {
         e.data_kind = core::default_data_kind(e.algorithm);
     }
-    if (e.inputs.empty() && e.sizes.empty())
-        throw UsageError{"run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)"};
-    e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX));
-    e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX));
+    if (e.inputs.empty() && !p.isSet("sizes"))
+        problems.add("sizes", "run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)");
+    problems.attempt("reps", [&] { e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX)); });
+    problems.attempt("warmup", [&] { e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
-    e.cache = enum_flag(p, "cache", caches);
-    e.order = enum_flag(p, "order", orders);
+    problems.attempt("cache", [&] { e.cache = enum_flag(p, "cache", caches); });
+    problems.attempt("order", [&] { e.order = enum_flag(p, "order", orders); });
     bool seed_ok = false;
     e.seed = p.value("seed").toULongLong(&seed_ok);
-    if (!seed_ok) throw UsageError{QString("--seed '%1' is not a whole number").arg(p.value("seed"))};
+    if (!seed_ok) problems.add("seed", QString("--seed '%1' is not a whole number").arg(p.value("seed")));
     for (const QString& kv : p.values("option")) {
         const qsizetype eq = kv.indexOf('=');
-        if (eq <= 0) throw UsageError{QString("--option '%1': expected key=value").arg(kv)};
-        e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
+        if (eq <= 0) problems.add("", QString("--option '%1': expected key=value").arg(kv));
+        else e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
     if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
-    for (const std::string& name : swept_names())
-        if (p.isSet(QString::fromStdString(name)))
-            e.sweeps[name] = swept_values(p.value(QString::fromStdString(name)), e.algorithm, name);
+    for (const std::string& name : swept_names()) {
+        const QString flag = QString::fromStdString(name);
+        if (p.isSet(flag)) problems.attempt(flag, [&] { e.sweeps[name] = swept_values(p.value(flag), e.algorithm, name); });
+    }
     return e;
 }
 
-// A check failure in flag terms: "--block: block size 0 is out of range (1 to 1G)".
-UsageError flag_error(const core::SpecError& e) {
-    std::string field = e.field;
+// The flag a spec field comes from ("block_sizes[2]" -> "block", "parameters.packing" ->
+// "packing"); empty when no flag sets it.
+QString flag_of_field(std::string field) {
     if (field.starts_with("parameters.")) field.erase(0, std::string("parameters.").size());
     field = field.substr(0, field.find_first_of("[."));
     for (const SpecFlag& f : kSpecFlags)
-        if (field == f.field) return {QString("--%1: %2").arg(f.name, QString::fromStdString(e.reason))};
+        if (field == f.field) return f.name;
     for (const std::string& name : swept_names())
-        if (field == name) return {QString("--%1: %2").arg(QString::fromStdString(name), QString::fromStdString(e.reason))};
-    return {QString::fromStdString(e.what())};
+        if (field == name) return QString::fromStdString(name);
+    return {};
 }
 
-sfp::Experiment experiment_of(const QCommandLineParser& p) {
+// The experiment the flags or the file describe; nothing, after printing every problem, when
+// they describe none.
+std::optional<sfp::Experiment> experiment_of(const QCommandLineParser& p) {
     const QStringList files = p.positionalArguments();
     if (files.size() > 1) throw UsageError{"run takes at most one experiment file"};
     if (files.isEmpty()) {
-        sfp::Experiment e = experiment_from_flags(p);
+        FlagProblems problems;
+        sfp::Experiment e = experiment_from_flags(p, problems);
         try {
             core::check_experiment(e);
-        } catch (const core::SpecError& err) {
-            throw flag_error(err);
+        } catch (const core::SpecError& err) {  // in flag terms: "--block: block size 0 is out of range"
+            for (const core::SpecProblem& problem : err.problems) {
+                const QString flag = flag_of_field(problem.field);
+                problems.add(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.reason).what())
+                                                  : QString("--%1: %2").arg(flag, QString::fromStdString(problem.reason)));
+            }
         }
+        for (const QString& line : problems.lines()) print_error(line);
+        if (!problems.empty()) return std::nullopt;
         return e;
     }
     QStringList spec_flags;
@@ -209,8 +244,10 @@ sfp::Experiment experiment_of(const QCommandLineParser& p) {
                                  .arg(flag)};
     try {
         return core::load_experiment(files[0]);
-    } catch (const core::SpecError& err) {
-        throw UsageError{QString::fromStdString(err.what())};
+    } catch (const core::SpecError& err) {  // one line per problem, each naming the file
+        for (const core::SpecProblem& problem : err.problems)
+            print_error(std::string(core::SpecError(problem.field, problem.reason, path_bytes(files[0])).what()));
+        return std::nullopt;
     }
 }
 
@@ -219,11 +256,8 @@ sfp::Experiment experiment_of(const QCommandLineParser& p) {
 bool ready_to_run(const sfp::Experiment& e, bool from_file) {
     const std::vector<sfp::Problem> problems = sfp::preflight(e);
     for (const sfp::Problem& problem : problems) {
-        const std::string field = problem.field.substr(0, problem.field.find_first_of("[."));
         QString where = QString::fromStdString(problem.field);
-        if (!from_file)
-            for (const SpecFlag& f : kSpecFlags)
-                if (field == f.field) where = QString("--") + f.name;
+        if (const QString flag = flag_of_field(problem.field); !from_file && !flag.isEmpty()) where = "--" + flag;
         print_error(bytes_of_text(where) + ": " + problem.message);
     }
     return problems.empty();
@@ -274,7 +308,9 @@ int cmd_run(const QStringList& args) {
         "Example: sfpbench run --strategies read,mmap-mt --block 4K..64K --threads 1,2 --sizes 64M --csv runs.csv");
     add_options(p);
     if (!parse_or_help(p, "run", args, {"input", "option"})) return exit_ok;
-    const sfp::Experiment experiment = experiment_of(p);
+    const std::optional<sfp::Experiment> spec = experiment_of(p);
+    if (!spec) return exit_trouble;
+    const sfp::Experiment& experiment = *spec;
     if (p.isSet("print-spec")) {
         std::fputs(core::experiment_text(experiment).constData(), stdout);
         return exit_ok;

@@ -5,23 +5,25 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <string>
 
 #include "arg_bytes.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "sfp/input_kind.hpp"
 
 namespace {
 
 struct Command {
     int (*run)(const QStringList&);
-    const char* summary;
+    std::string summary;
 };
 
 const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
         {"cipher", {cli::cmd_cipher, "transform a file (caesar, letters, widen) into another, safely"}},
         {"compare", {cli::cmd_compare, "compare two files; prints what `cmp -l | head -N` prints"}},
-        {"generate", {cli::cmd_generate, "write test data: random, pair, text or tree"}},
+        {"generate", {cli::cmd_generate, "write test data: " + sfp::input_kind_names()}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
         {"wordcount", {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
@@ -37,7 +39,7 @@ const std::map<QString, Command>& commands() {
 
 void print_usage(FILE* to) {
     std::fprintf(to, "usage: sfpbench COMMAND [options] [arguments]\n\ncommands:\n");
-    for (const auto& [name, cmd] : commands()) std::fprintf(to, "  %-11s %s\n", qPrintable(name), cmd.summary);
+    for (const auto& [name, cmd] : commands()) std::fprintf(to, "  %-11s %s\n", qPrintable(name), cmd.summary.c_str());
     std::fprintf(to, "\n`sfpbench COMMAND --help` describes each command; `sfpbench --version` prints the version.\n");
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Comma-separated parameter lists with ranges, as `sfpbench run` takes them:
 // --block 512,4K..64K (powers of two in a range), --threads 1..4 (every count), --sizes 64M,256M.
-// Each throws UsageError naming the flag and the item.
+// Each throws UsageError naming the flag and every bad item (one line each).
 #include <QString>
 #include <cstdint>
 #include <vector>

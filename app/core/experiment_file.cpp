@@ -54,6 +54,37 @@ std::string describe(const QJsonValue& v) {
 
 std::string indexed(const std::string& field, qsizetype i) { return field + "[" + std::to_string(i) + "]"; }
 
+// The problems of independent steps: a step that throws SpecError adds its problems and the
+// reading goes on, so one reading names every bad field and value.
+class Problems {
+public:
+    void add(std::string field, std::string reason) { list_.push_back({std::move(field), std::move(reason)}); }
+    template <typename Step>
+    void attempt(Step&& step) {
+        try {
+            step();
+        } catch (const SpecError& e) {
+            list_.insert(list_.end(), e.problems.begin(), e.problems.end());
+        }
+    }
+    // The checks' problems, except for fields whose value could not be read: an unreadable list
+    // reads as empty, and "needs at least one" would only repeat the reading's complaint.
+    void add_new(const SpecError& checks) {
+        const auto list_of = [](const std::string& field) { return field.substr(0, field.find('[')); };
+        const std::vector<SpecProblem> read = list_;
+        for (const SpecProblem& p : checks.problems)
+            if (std::none_of(read.begin(), read.end(), [&](const SpecProblem& r) { return list_of(r.field) == list_of(p.field); }))
+                list_.push_back(p);
+    }
+    std::size_t size() const { return list_.size(); }
+    void throw_if_any() const {
+        if (!list_.empty()) throw SpecError(list_);
+    }
+
+private:
+    std::vector<SpecProblem> list_;
+};
+
 // The readers: one JSON shape each, errors naming the field.
 std::uint64_t whole_number(const QJsonValue& v, const std::string& field, const std::string& expected) {
     if (v.isDouble()) {
@@ -98,7 +129,9 @@ template <typename Read>
 auto each(const QJsonValue& v, const std::string& field, Read read) {
     const QJsonArray list = list_of(v, field);
     std::vector<decltype(read(QJsonValue(), std::string()))> out;
-    for (qsizetype i = 0; i < list.size(); ++i) out.push_back(read(list[i], indexed(field, i)));
+    Problems problems;
+    for (qsizetype i = 0; i < list.size(); ++i) problems.attempt([&] { out.push_back(read(list[i], indexed(field, i))); });
+    problems.throw_if_any();
     return out;
 }
 
@@ -115,72 +148,76 @@ Enum enum_of(const QJsonValue& v, const std::string& field, const Enum (&values)
 std::map<std::string, std::string> options_of(const QJsonValue& v, const std::string& field) {
     if (!v.isObject()) wrong(field, "an object {\"name\": \"value\", ...}", v);
     std::map<std::string, std::string> out;
+    Problems problems;
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it) {
         const std::string key = field + "." + it.key().toStdString();
         if (it.value().isString()) out[it.key().toStdString()] = it.value().toString().toStdString();
         else if (it.value().isDouble()) out[it.key().toStdString()] = QString::number(it.value().toDouble(), 'g', 17).toStdString();
         else if (it.value().isBool()) out[it.key().toStdString()] = it.value().toBool() ? "true" : "false";
-        else wrong(key, "a string, number or true/false", it.value());
+        else problems.attempt([&] { wrong(key, "a string, number or true/false", it.value()); });
     }
+    problems.throw_if_any();
     return out;
 }
 
-// The checks of check_experiment, one concern each.
+// The checks of check_experiment, one concern each; each adds every problem it finds.
 template <typename T>
-void no_duplicates(const std::vector<T>& values, const std::string& field) {
+void no_duplicates(const std::vector<T>& values, const std::string& field, Problems& problems) {
     for (std::size_t i = 0; i < values.size(); ++i)
         if (std::find(values.begin(), values.begin() + std::ptrdiff_t(i), values[i]) != values.begin() + std::ptrdiff_t(i))
-            throw SpecError(indexed(field, qsizetype(i)), "listed twice");
+            problems.add(indexed(field, qsizetype(i)), "listed twice");
 }
 
 template <typename T>
-void not_empty(const std::vector<T>& values, const std::string& field, const std::string& what) {
-    if (values.empty()) throw SpecError(field, "needs at least one " + what);
-}
-
-void check_strategies(const sfp::Experiment& e) {
-    const auto known = sfp::strategies_of(e.algorithm);
-    if (known.empty()) {
-        std::string names;
-        for (std::string_view a : sfp::algorithms()) names += (names.empty() ? "" : ", ") + std::string(a);
-        throw SpecError("algorithm", "unknown algorithm '" + e.algorithm + "' (known: " + names + ")");
-    }
-    for (std::size_t i = 0; i < e.strategies.size(); ++i) {
-        if (sfp::find_strategy(e.algorithm, e.strategies[i])) continue;
-        std::string names;
-        for (const sfp::Strategy* s : known) names += (names.empty() ? "" : ", ") + std::string(s->name);
-        throw SpecError(indexed("strategies", qsizetype(i)),
-                        "unknown " + e.algorithm + " strategy '" + e.strategies[i] + "' (known: " + names + ")");
-    }
-    no_duplicates(e.strategies, "strategies");
+void not_empty(const std::vector<T>& values, const std::string& field, const std::string& what, Problems& problems) {
+    if (values.empty()) problems.add(field, "needs at least one " + what);
 }
 
 // Each value within its parameter's declared limits (sfp/parameter.hpp).
 template <typename T>
-void within_limits(const std::vector<T>& values, const sfp::Parameter& p, const std::string& field, const std::string& what) {
+void within_limits(const std::vector<T>& values, const sfp::Parameter& p, const std::string& field,
+                   const std::string& what, Problems& problems) {
     for (std::size_t i = 0; i < values.size(); ++i)
         if (const std::string error = sfp::limit_error(p, std::int64_t(values[i])); !error.empty())
-            throw SpecError(indexed(field, qsizetype(i)), what + " " + error);
+            problems.add(indexed(field, qsizetype(i)), what + " " + error);
 }
 
-void check_parameters(const sfp::Experiment& e) {
-    not_empty(e.block_sizes, "block_sizes", "block size");
-    within_limits(e.block_sizes, sfp::kBlockSizeParameter, "block_sizes", "block size");
-    no_duplicates(e.block_sizes, "block_sizes");
-    not_empty(e.threads, "threads", "thread count (0 = all online CPUs)");
-    within_limits(e.threads, sfp::kThreadsParameter, "threads", "thread count");
-    no_duplicates(e.threads, "threads");
+// A known algorithm, or nothing else can be judged: its table says what the other fields mean.
+void check_algorithm(const sfp::Experiment& e) {
+    if (!sfp::strategies_of(e.algorithm).empty()) return;
+    std::string names;
+    for (std::string_view a : sfp::algorithms()) names += (names.empty() ? "" : ", ") + std::string(a);
+    throw SpecError("algorithm", "unknown algorithm '" + e.algorithm + "' (known: " + names + ")");
+}
+
+void check_strategies(const sfp::Experiment& e, Problems& problems) {
+    std::string names;
+    for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) names += (names.empty() ? "" : ", ") + std::string(s->name);
+    for (std::size_t i = 0; i < e.strategies.size(); ++i)
+        if (!sfp::find_strategy(e.algorithm, e.strategies[i]))
+            problems.add(indexed("strategies", qsizetype(i)),
+                         "unknown " + e.algorithm + " strategy '" + e.strategies[i] + "' (known: " + names + ")");
+    no_duplicates(e.strategies, "strategies", problems);
+}
+
+void check_parameters(const sfp::Experiment& e, Problems& problems) {
+    not_empty(e.block_sizes, "block_sizes", "block size", problems);
+    within_limits(e.block_sizes, sfp::kBlockSizeParameter, "block_sizes", "block size", problems);
+    no_duplicates(e.block_sizes, "block_sizes", problems);
+    not_empty(e.threads, "threads", "thread count (0 = all online CPUs)", problems);
+    within_limits(e.threads, sfp::kThreadsParameter, "threads", "thread count", problems);
+    no_duplicates(e.threads, "threads", problems);
     if (e.repetitions < 1 || e.repetitions > kMaxRepetitions)
-        throw SpecError("repetitions", "must be 1 to " + std::to_string(kMaxRepetitions));
-    if (e.warmups > kMaxRepetitions) throw SpecError("warmups", "must be 0 to " + std::to_string(kMaxRepetitions));
+        problems.add("repetitions", "must be 1 to " + std::to_string(kMaxRepetitions));
+    if (e.warmups > kMaxRepetitions) problems.add("warmups", "must be 0 to " + std::to_string(kMaxRepetitions));
     for (const auto& [key, value] : e.options)
-        if (key.empty()) throw SpecError("options", "an option has an empty name");
+        if (key.empty()) problems.add("options", "an option has an empty name");
 }
 
 // The swept parameters by the algorithm's table (sfp/parameter.hpp), each field named as the
 // file spells it: `prefix` + NAME ("parameters.packing"; version 1 had no prefix: "packing").
-void check_sweeps(const sfp::Experiment& e, const std::string& prefix) {
+void check_sweeps(const sfp::Experiment& e, const std::string& prefix, Problems& problems) {
     for (const auto& [name, values] : e.sweeps) {
         const std::string field = prefix + name;
         const sfp::Parameter* p = sfp::find_parameter(e.algorithm, name);
@@ -188,51 +225,53 @@ void check_sweeps(const sfp::Experiment& e, const std::string& prefix) {
             std::string known;
             for (const sfp::Parameter& q : sfp::parameters_of(e.algorithm))
                 if (q.sweepable && q.used_by == sfp::uses_nothing) known += (known.empty() ? "" : ", ") + std::string(q.name);
-            throw SpecError(field, e.algorithm + " has no swept option '" + name + "' (" +
-                                       (known.empty() ? "it has none" : "it has: " + known) + ")");
+            problems.add(field, e.algorithm + " has no swept option '" + name + "' (" +
+                                    (known.empty() ? "it has none" : "it has: " + known) + ")");
+            continue;
         }
-        not_empty(values, field, name + " value");
-        for (std::size_t i = 0; i < values.size(); ++i)
-            if (const std::string error = sfp::limit_error(*p, std::int64_t(values[i])); !error.empty())
-                throw SpecError(indexed(field, qsizetype(i)), name + " " + error);
-        no_duplicates(values, field);
+        not_empty(values, field, name + " value", problems);
+        within_limits(values, *p, field, name, problems);
+        no_duplicates(values, field, problems);
     }
 }
 
-void check_inputs(const sfp::Experiment& e) {
+void check_inputs(const sfp::Experiment& e, Problems& problems) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
     const unsigned files = io ? io->inputs : 1;
     const std::string per_run = e.algorithm + " reads " + std::to_string(files) + " file(s) per run";
     if (!e.inputs.empty()) {
         if (!e.data_kind.empty() || !e.sizes.empty())
-            throw SpecError("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
-        if (e.inputs.size() != files) throw SpecError("inputs", per_run + ", got " + std::to_string(e.inputs.size()));
+            return problems.add("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
+        if (e.inputs.size() != files) problems.add("inputs", per_run + ", got " + std::to_string(e.inputs.size()));
         for (std::size_t i = 0; i < e.inputs.size(); ++i)
-            if (e.inputs[i].empty()) throw SpecError(indexed("inputs", qsizetype(i)), "empty path");
+            if (e.inputs[i].empty()) problems.add(indexed("inputs", qsizetype(i)), "empty path");
         return;
     }
-    if (e.data_kind.empty()) throw SpecError("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
+    if (e.data_kind.empty()) return problems.add("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
+    not_empty(e.sizes, "sizes", "file size for the generated data", problems);
+    no_duplicates(e.sizes, "sizes", problems);
     const unsigned kind_files = sfp::files_of_kind(e.data_kind);  // the runner's table
     if (kind_files == 0)
-        throw SpecError("data_kind", "unknown kind '" + e.data_kind + "' (" + sfp::input_kind_names() + ")");
+        return problems.add("data_kind", "unknown kind '" + e.data_kind + "' (" + sfp::input_kind_names() + ")");
     if (kind_files != files)
-        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
+        return problems.add("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
     const sfp::InputKind* own = io ? sfp::find_input_kind(io->data_kind) : nullptr;  // a directory, or files
     if (own && own->directory != sfp::find_input_kind(e.data_kind)->directory)
-        throw SpecError("data_kind", "'" + e.data_kind + "' makes " + (own->directory ? "files" : "a directory") +
-                                         ", but " + e.algorithm + " reads " + (own->directory ? "a directory" : "files"));
-    not_empty(e.sizes, "sizes", "file size for the generated data");
-    no_duplicates(e.sizes, "sizes");
+        problems.add("data_kind", "'" + e.data_kind + "' makes " + (own->directory ? "files" : "a directory") +
+                                      ", but " + e.algorithm + " reads " + (own->directory ? "a directory" : "files"));
 }
 
 // Every check, in the order a reader fixes them; swept parameters named with `sweeps_prefix`.
 void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix) {
     if (e.version != kExperimentFormatVersion)
         throw SpecError("version", "this sfpbench builds version " + std::to_string(kExperimentFormatVersion));
-    check_strategies(e);
-    check_parameters(e);
-    check_sweeps(e, sweeps_prefix);
-    check_inputs(e);
+    check_algorithm(e);
+    Problems problems;
+    check_strategies(e, problems);
+    check_parameters(e, problems);
+    check_sweeps(e, sweeps_prefix, problems);
+    check_inputs(e, problems);
+    problems.throw_if_any();
 }
 
 constexpr const char* kSweepsPrefix = "parameters.";  // where version 2 keeps the swept parameters
@@ -273,20 +312,43 @@ QJsonObject parameters_json(const sfp::Experiment& e) {
     return out;
 }
 
-// Each value read by its parameter's type; a name the algorithm does not declare is refused
-// (check_experiment) listing the ones it has.
-std::map<std::string, std::vector<std::uint64_t>> parameters_of_json(const QJsonValue& v, const std::string& algorithm) {
-    if (!v.isObject()) wrong("parameters", "an object {\"name\": [values], ...}", v);
+// A value of parameter `p` (null: one the algorithm does not declare, refused later by name):
+// by its type, within its limits, so every bad value of a list is named in one reading.
+std::uint64_t parameter_of_json(const QJsonValue& item, const std::string& field, const sfp::Parameter* p,
+                                const std::string& what) {
+    if (!p) return whole_number(item, field, "a whole number");
+    std::int64_t value = 0;
+    if (p->type == sfp::ParameterType::size) {
+        value = std::int64_t(size_of(item, field));
+    } else if (item.isString()) {
+        const sfp::ParsedValue parsed = sfp::parse_value(*p, item.toString().toStdString());
+        if (!parsed.error.empty()) throw SpecError(field, parsed.error);
+        value = parsed.value;
+    } else {
+        value = std::int64_t(whole_number(item, field, "a whole number"));
+    }
+    if (const std::string error = sfp::limit_error(*p, value); !error.empty()) throw SpecError(field, what + " " + error);
+    return std::uint64_t(value);
+}
+
+// Each name's values read by its parameter's type; a name the algorithm does not declare is
+// refused (check_experiment) listing the ones it has. Names whose values cannot all be read
+// are left out, their problems added.
+std::map<std::string, std::vector<std::uint64_t>> parameters_of_json(const QJsonValue& v, const std::string& algorithm,
+                                                                     Problems& problems) {
     std::map<std::string, std::vector<std::uint64_t>> out;
+    if (!v.isObject()) {
+        problems.attempt([&] { wrong("parameters", "an object {\"name\": [values], ...}", v); });
+        return out;
+    }
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it) {
         const std::string name = it.key().toStdString(), field = "parameters." + name;
         const sfp::Parameter* p = sfp::find_parameter(algorithm, name);
-        out[name] = each(it.value(), field, [&](const QJsonValue& item, const std::string& f) -> std::uint64_t {
-            if (!p || !item.isString()) return whole_number(item, f, "a whole number");
-            const sfp::ParsedValue parsed = sfp::parse_value(*p, item.toString().toStdString());
-            if (!parsed.error.empty()) throw SpecError(f, parsed.error);
-            return std::uint64_t(parsed.value);
+        problems.attempt([&] {
+            out[name] = each(it.value(), field, [&](const QJsonValue& item, const std::string& f) {
+                return parameter_of_json(item, f, p, name);
+            });
         });
     }
     return out;
@@ -301,10 +363,26 @@ std::string document_position(const QByteArray& data, qsizetype offset) {
 
 }  // namespace
 
+namespace {
+
+std::string problem_text(const SpecProblem& p) { return p.field.empty() ? p.reason : "field '" + p.field + "': " + p.reason; }
+
+std::string spec_error_text(const std::vector<SpecProblem>& problems, const std::string& path) {
+    std::string text = path.empty() ? "" : "experiment '" + path + "': ";
+    if (problems.size() == 1) return text + problem_text(problems.front());
+    text += std::to_string(problems.size()) + " problems:";
+    for (const SpecProblem& p : problems) text += "\n  " + problem_text(p);
+    return text;
+}
+
+}  // namespace
+
 SpecError::SpecError(std::string field_, std::string reason_, const std::string& path)
-    : std::runtime_error((path.empty() ? "" : "experiment '" + path + "': ") +
-                         (field_.empty() ? reason_ : "field '" + field_ + "': " + reason_)),
-      field(std::move(field_)), reason(std::move(reason_)) {}
+    : SpecError(std::vector<SpecProblem>{{std::move(field_), std::move(reason_)}}, path) {}
+
+SpecError::SpecError(std::vector<SpecProblem> problems_, const std::string& path)
+    : std::runtime_error(spec_error_text(problems_, path)),
+      field(problems_.front().field), reason(problems_.front().reason), problems(std::move(problems_)) {}
 
 std::string default_data_kind(const std::string& algorithm) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
@@ -362,50 +440,71 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
         throw SpecError("version", "this sfpbench reads versions " + std::to_string(kOldestExperimentFormatVersion) +
                                        " to " + std::to_string(kExperimentFormatVersion) + ", the file is version " +
                                        describe(version_value));
+    Problems problems;
     for (auto it = json.begin(); it != json.end(); ++it) {
         const bool fixed = std::find_if(std::begin(kFields), std::end(kFields),
                                         [&](const char* f) { return it.key() == QLatin1String(f); }) != std::end(kFields);
         const bool old_swept = version == 1 && is_swept_field(it.key());
         if ((!fixed && !old_swept) || (version == 1 && it.key() == "parameters"))
-            throw SpecError(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
+            problems.add(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
     }
-    if (!json.contains(QLatin1String("algorithm"))) throw SpecError("algorithm", "missing");
-
     sfp::Experiment e;
-    e.algorithm = text_of(json["algorithm"], "algorithm");
-    if (json.contains("strategies")) e.strategies = each(json["strategies"], "strategies", text_of);
-    if (json.contains("inputs")) e.inputs = each(json["inputs"], "inputs", text_of);
-    if (json.contains("data_kind")) e.data_kind = text_of(json["data_kind"], "data_kind");
+    // The algorithm's table says what the other fields mean: without it, nothing more is read.
+    const std::size_t before_algorithm = problems.size();
+    if (!json.contains(QLatin1String("algorithm"))) problems.add("algorithm", "missing");
+    else problems.attempt([&] { e.algorithm = text_of(json["algorithm"], "algorithm"); });
+    if (problems.size() == before_algorithm) problems.attempt([&] { check_algorithm(e); });
+    if (problems.size() != before_algorithm) problems.throw_if_any();
+
+    // Each field on its own, so every bad one is named; then the checks on what could be read.
+    const auto read = [&](const char* field, auto assign) {
+        if (json.contains(QLatin1String(field))) problems.attempt([&] { assign(json[field], std::string(field)); });
+    };
+    read("strategies", [&](const QJsonValue& v, const std::string& f) { e.strategies = each(v, f, text_of); });
+    read("inputs", [&](const QJsonValue& v, const std::string& f) { e.inputs = each(v, f, text_of); });
+    read("data_kind", [&](const QJsonValue& v, const std::string& f) { e.data_kind = text_of(v, f); });
     if (!json.contains("data_kind") && json.contains("sizes")) e.data_kind = default_data_kind(e.algorithm);
-    if (json.contains("sizes")) e.sizes = each(json["sizes"], "sizes", size_of);
-    if (json.contains("block_sizes")) e.block_sizes = each(json["block_sizes"], "block_sizes", size_of);
-    if (json.contains("threads"))
-        e.threads = each(json["threads"], "threads", [](const QJsonValue& v, const std::string& f) {
-            return unsigned(bounded(v, f, "a thread count from 0 (all online CPUs) to " + std::to_string(sfp::kMaxThreads),
+    read("sizes", [&](const QJsonValue& v, const std::string& f) { e.sizes = each(v, f, size_of); });
+    read("block_sizes", [&](const QJsonValue& v, const std::string& f) {
+        e.block_sizes = each(v, f, [](const QJsonValue& item, const std::string& at) {
+            return parameter_of_json(item, at, &sfp::kBlockSizeParameter, "block size");
+        });
+    });
+    read("threads", [&](const QJsonValue& v, const std::string& f) {
+        e.threads = each(v, f, [](const QJsonValue& item, const std::string& at) {
+            return unsigned(bounded(item, at, "a thread count from 0 (all online CPUs) to " + std::to_string(sfp::kMaxThreads),
                                     sfp::kMaxThreads));
         });
+    });
     const std::string count = "a whole number up to " + std::to_string(kMaxRepetitions);
-    if (json.contains("repetitions")) e.repetitions = unsigned(bounded(json["repetitions"], "repetitions", count, kMaxRepetitions));
-    if (json.contains("warmups")) e.warmups = unsigned(bounded(json["warmups"], "warmups", count, kMaxRepetitions));
+    read("repetitions", [&](const QJsonValue& v, const std::string& f) { e.repetitions = unsigned(bounded(v, f, count, kMaxRepetitions)); });
+    read("warmups", [&](const QJsonValue& v, const std::string& f) { e.warmups = unsigned(bounded(v, f, count, kMaxRepetitions)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
-    if (json.contains("cache")) e.cache = enum_of(json["cache"], "cache", caches);
-    if (json.contains("order")) e.order = enum_of(json["order"], "order", orders);
-    if (json.contains("seed")) e.seed = whole_number(json["seed"], "seed", "a whole number");
-    if (json.contains("options")) e.options = options_of(json["options"], "options");
-    if (json.contains("workdir")) e.workdir = text_of(json["workdir"], "workdir");
+    read("cache", [&](const QJsonValue& v, const std::string& f) { e.cache = enum_of(v, f, caches); });
+    read("order", [&](const QJsonValue& v, const std::string& f) { e.order = enum_of(v, f, orders); });
+    read("seed", [&](const QJsonValue& v, const std::string& f) { e.seed = whole_number(v, f, "a whole number"); });
+    read("options", [&](const QJsonValue& v, const std::string& f) { e.options = options_of(v, f); });
+    read("workdir", [&](const QJsonValue& v, const std::string& f) { e.workdir = text_of(v, f); });
     if (version == 1) {
         for (auto it = json.begin(); it != json.end(); ++it)
             if (is_swept_field(it.key())) {
                 const std::string name = it.key().toStdString();
-                e.sweeps[name] = each(it.value(), name, [](const QJsonValue& v, const std::string& f) {
-                    return whole_number(v, f, "a whole number");
+                problems.attempt([&] {
+                    e.sweeps[name] = each(it.value(), name, [](const QJsonValue& v, const std::string& f) {
+                        return whole_number(v, f, "a whole number");
+                    });
                 });
             }
-    } else if (json.contains("parameters")) {
-        e.sweeps = parameters_of_json(json["parameters"], e.algorithm);
+    } else {
+        if (json.contains("parameters")) e.sweeps = parameters_of_json(json["parameters"], e.algorithm, problems);
     }
-    check_experiment(e, version == 1 ? "" : kSweepsPrefix);
+    try {
+        check_experiment(e, version == 1 ? "" : kSweepsPrefix);
+    } catch (const SpecError& checks) {
+        problems.add_new(checks);
+    }
+    problems.throw_if_any();
     return e;
 }
 
@@ -432,7 +531,7 @@ sfp::Experiment load_experiment(const QString& path) {
     try {
         return experiment_from_json(doc.object());
     } catch (const SpecError& e) {
-        throw SpecError(e.field, e.reason, shown);
+        throw SpecError(e.problems, shown);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "sfp/experiment.hpp"
 
@@ -17,12 +18,21 @@ namespace core {
 inline constexpr int kExperimentFormatVersion = 2;
 inline constexpr int kOldestExperimentFormatVersion = 1;
 
-// A spec that cannot be used. `field` is the JSON path of the culprit ("block_sizes[2]", "" for
-// the whole document), `reason` what is wrong with it; what() reads "field 'F': reason",
-// prefixed "experiment 'PATH': " when `path` (the file) is known.
+// What is wrong with one field: `field` is its JSON path ("block_sizes[2]", "" for the whole
+// document), `reason` what is wrong with it.
+struct SpecProblem {
+    std::string field, reason;
+};
+
+// A spec that cannot be used, with every problem found in one reading (reading order), so a user
+// fixes them all at once. `field` and `reason` are the first's. what() reads "field 'F': reason",
+// or "N problems:" and one such line each, prefixed "experiment 'PATH': " when `path` (the file)
+// is known.
 struct SpecError : std::runtime_error {
     SpecError(std::string field, std::string reason, const std::string& path = {});
+    explicit SpecError(std::vector<SpecProblem> problems, const std::string& path = {});  // at least one
     std::string field, reason;
+    std::vector<SpecProblem> problems;
 };
 
 // Every field written explicitly (sizes as "64M"), so a replay never depends on defaults.
@@ -39,7 +49,7 @@ sfp::Experiment experiment_from_json(const QJsonObject& json);
 // The checks experiment_from_json applies after reading, for specs built in code (CLI flags,
 // GUI forms): known algorithm and strategies (none = all of the algorithm's), sizes and thread
 // counts in range, no duplicates, either the algorithm's number of input files or generated
-// data that provides as many. Throws SpecError naming the field.
+// data that provides as many. Throws SpecError naming every bad field.
 void check_experiment(const sfp::Experiment& experiment);
 
 // What to generate for an algorithm (the runner's table): compare -> "pair"; "" when unknown.

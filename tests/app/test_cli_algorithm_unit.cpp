@@ -32,17 +32,31 @@ namespace {
 // (main() prints it and exits 2).
 struct Printed {
     int code = -1;
-    QByteArray out;
-    QString usage_error;
+    QByteArray out, err;
+    QString usage_error;  // what the command threw, or else what it printed on stderr
 };
 
+// Points `fd` at a new file; returns a copy of what it was, for put_back.
+int redirect(int fd, const QString& file) {
+    std::fflush(nullptr);
+    const int saved = ::dup(fd);
+    const int to = ::open(QFile::encodeName(file).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    ::dup2(to, fd);
+    ::close(to);
+    return saved;
+}
+
+QByteArray put_back(int fd, int saved, const QString& file) {
+    std::fflush(nullptr);
+    ::dup2(saved, fd);
+    ::close(saved);
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 Printed call(int (*command)(const QStringList&), const QStringList& args, const QString& scratch) {
-    const QString file = scratch + "/stdout.txt";
-    std::fflush(stdout);
-    const int saved = ::dup(STDOUT_FILENO);
-    const int fd = ::open(QFile::encodeName(file).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    ::dup2(fd, STDOUT_FILENO);
-    ::close(fd);
+    const QString out = scratch + "/stdout.txt", err = scratch + "/stderr.txt";
+    const int saved_out = redirect(STDOUT_FILENO, out), saved_err = redirect(STDERR_FILENO, err);
     Printed p;
     try {
         p.code = command(args);
@@ -50,11 +64,9 @@ Printed call(int (*command)(const QStringList&), const QStringList& args, const 
         p.code = cli::exit_trouble;
         p.usage_error = e.message;
     }
-    std::fflush(stdout);
-    ::dup2(saved, STDOUT_FILENO);
-    ::close(saved);
-    QFile f(file);
-    if (f.open(QIODevice::ReadOnly)) p.out = f.readAll();
+    p.out = put_back(STDOUT_FILENO, saved_out, out);
+    p.err = put_back(STDERR_FILENO, saved_err, err);
+    if (p.usage_error.isEmpty()) p.usage_error = QString::fromUtf8(p.err);
     return p;
 }
 

@@ -125,6 +125,37 @@ private slots:
         }
     }
 
+    // One reading names every problem, in reading order; the first is also `field`/`reason`.
+    void namesEveryProblemAtOnce() {
+        QJsonObject json = valid_json();
+        json["threads"] = QJsonArray{1, -1, 2000};
+        json["block_sizes"] = QJsonArray{"4Q", "4K", "4K"};
+        json["cache"] = "warm";
+        json["repetitons"] = 3;
+        try {
+            core::experiment_from_json(json);
+            QFAIL("accepted a spec with four bad fields");
+        } catch (const core::SpecError& e) {
+            QStringList fields;
+            for (const core::SpecProblem& p : e.problems) fields << QString::fromStdString(p.field);
+            QCOMPARE(fields, (QStringList{"repetitons", "block_sizes[0]", "threads[1]", "threads[2]", "cache"}));
+            QCOMPARE(e.field, std::string("repetitons"));
+            QVERIFY2(QString(e.what()).startsWith("5 problems:\n  field 'repetitons': unknown field"), e.what());
+        }
+        // the checks after the reading: a duplicate block size once the bad one is fixed
+        json = valid_json();
+        json["block_sizes"] = QJsonArray{"4K", "4K"};
+        json["threads"] = QJsonArray{1, 1};
+        try {
+            core::experiment_from_json(json);
+            QFAIL("accepted duplicates");
+        } catch (const core::SpecError& e) {
+            QCOMPARE(e.problems.size(), std::size_t(2));
+            QCOMPARE(e.problems[0].field, std::string("block_sizes[1]"));
+            QCOMPARE(e.problems[1].field, std::string("threads[1]"));
+        }
+    }
+
     void roundTripsGivenInputs() {
         sfp::Experiment e;
         e.algorithm = "compare";

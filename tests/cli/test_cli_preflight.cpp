@@ -66,6 +66,45 @@ private slots:
                                                  "always goes through the page cache"));
         QVERIFY(!QFileInfo::exists(path("ws2")));
     }
+
+    // Every bad flag is named at once, one line each, and nothing runs; a flag that cannot be
+    // read is not named a second time by the checks that follow.
+    void everyBadFlagIsNamedAtOnce() {
+        const Output r = sfpbench({"run", "--algorithm", "wordcount", "--threads", "0,99999", "--block", "0",
+                                   "--packing", "abc", "--cache", "warm", "--sizes", "64K,x", "--workdir", path("ws3"),
+                                   "--csv", path("runs3.csv")});
+        QCOMPARE(r.code, 2);
+        const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
+        const QStringList expected = {"threads 0 is out of range", "threads 99999 is out of range", "--cache 'warm'",
+                                      "--packing 'abc'", "--block: block size 0 is out of range", "--sizes: size 'x'"};
+        QCOMPARE(lines.size(), expected.size());
+        for (const QString& e : expected) QVERIFY2(r.err.contains(e), qPrintable(e + " missing from:\n" + r.err));
+        for (const QString& line : lines) QVERIFY2(line.startsWith("sfpbench: "), qPrintable(line));
+        QVERIFY(!QFileInfo::exists(path("ws3")));
+        QVERIFY(!QFileInfo::exists(path("runs3.csv")));
+    }
+
+    // The same for an experiment file: each bad field and value on a line of its own, naming the file.
+    void everyBadFieldOfAFileIsNamedAtOnce() {
+        QFile spec(path("bad.json"));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(QString("{\"version\": 2, \"algorithm\": \"wordcount\", \"sizes\": [\"64K\"], "
+                           "\"block_sizes\": [0], \"threads\": [99999], \"strategies\": [\"nope\"], "
+                           "\"parameters\": {\"packing\": [\"abc\", 0], \"bogus\": [1]}, \"repetitons\": 3, "
+                           "\"workdir\": \"%1\"}")
+                       .arg(path("ws4"))
+                       .toUtf8());
+        spec.close();
+        const Output r = sfpbench({"run", path("bad.json")});
+        QCOMPARE(r.code, 2);
+        const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
+        const QStringList fields = {"repetitons", "block_sizes[0]", "threads[0]", "parameters.packing[0]",
+                                    "parameters.packing[1]", "strategies[0]", "parameters.bogus"};
+        QCOMPARE(lines.size(), fields.size());
+        for (const QString& f : fields)
+            QVERIFY2(r.err.contains("experiment '" + path("bad.json") + "': field '" + f + "'"), qPrintable(f + ":\n" + r.err));
+        QVERIFY(!QFileInfo::exists(path("ws4")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliPreflight)
