@@ -1,5 +1,7 @@
 #include "parameter_columns.hpp"
 
+#include <algorithm>
+
 #include "report_format.hpp"
 
 namespace core {
@@ -18,6 +20,14 @@ bool named(const sfp::Parameter& p) { return p.type == sfp::ParameterType::choic
 
 std::vector<const sfp::Parameter*> leading_parameters() { return cell_parameters_where(true); }
 std::vector<const sfp::Parameter*> trailing_parameters() { return cell_parameters_where(false); }
+
+std::vector<const sfp::Parameter*> parameters_of_cells(const std::vector<sfp::Cell>& cells) {
+    std::vector<const sfp::Parameter*> out = leading_parameters();
+    for (const sfp::Parameter* p : trailing_parameters())
+        if (std::any_of(cells.begin(), cells.end(), [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); }))
+            out.push_back(p);
+    return out;
+}
 
 QStringList parameter_names(const std::vector<const sfp::Parameter*>& parameters) {
     QStringList names;

@@ -14,6 +14,10 @@ namespace core {
 std::vector<const sfp::Parameter*> leading_parameters();  // block_size, threads
 std::vector<const sfp::Parameter*> trailing_parameters();  // packing, ...
 
+// The columns of a table of these cells: block_size and threads always, then each other
+// parameter some cell uses (packing), so a column is never "-" all the way down.
+std::vector<const sfp::Parameter*> parameters_of_cells(const std::vector<sfp::Cell>& cells);
+
 QStringList parameter_names(const std::vector<const sfp::Parameter*>& parameters);
 // Numbers for sizes and counts (64K is 65536), names for choices and flags, "-" when unused.
 QStringList parameter_fields(const sfp::Cell& cell, const std::vector<const sfp::Parameter*>& parameters);

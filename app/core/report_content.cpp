@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "experiment_file.hpp"
@@ -19,19 +20,20 @@ QString plural(std::size_t n, const QString& one, const QString& many) {
     return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
-// A parameter's distinct values over the cells, ascending; 0 (not used) left out.
-template <typename Value>
-std::vector<std::uint64_t> values_of(const sfp::ExperimentReport& report, Value value) {
-    std::set<std::uint64_t> set;
+// A parameter's distinct values over the cells that have one, ascending by value, as text.
+template <typename Value, typename Text>
+QStringList values_of(const sfp::ExperimentReport& report, Value value, Text text_of) {
+    std::set<std::int64_t> set;
     for (const sfp::Cell& c : report.cells)
-        if (const std::uint64_t v = value(c)) set.insert(v);
-    return {set.begin(), set.end()};
+        if (const std::optional<std::int64_t> v = value(c)) set.insert(*v);
+    QStringList out;
+    for (std::int64_t v : set) out << text_of(v);
+    return out;
 }
 
 struct Parameter {
     QString name;
-    std::vector<std::uint64_t> values;
-    bool sizes;                                    // shown as 4K, 1M
+    QStringList values;                            // "4K", "letters": as the table shows them
     std::function<QString(const sfp::Cell&)> of;  // the cell's value in the table, "-" when unused
 };
 
@@ -39,26 +41,23 @@ struct Parameter {
 std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
     std::vector<Parameter> list;
     for (const sfp::Parameter* p : sfp::cell_parameters()) {  // block size, threads, then those some cell uses
-        std::vector<std::uint64_t> values = values_of(report, [p](const sfp::Cell& c) {
-            return std::uint64_t(sfp::parameter_value(c, *p).value_or(0));
-        });
-        const bool used = std::any_of(report.cells.begin(), report.cells.end(),
-                                      [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); });
-        if (!used && !sfp::has_own_field(*p)) continue;
+        QStringList values = values_of(
+            report, [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p); },
+            [p](std::int64_t v) { return text(sfp::value_text(*p, v)); });  // a choice by its name
+        if (values.isEmpty() && !sfp::has_own_field(*p)) continue;
         list.push_back({text(std::string(p->name)).replace('_', ' '), std::move(values),
-                        p->type == sfp::ParameterType::size,
                         [p](const sfp::Cell& c) { return text(sfp::parameter_text(c, *p)); }});
     }
-    list.push_back({QStringLiteral("file size"), values_of(report, [](const sfp::Cell& c) { return c.file_size; }), true,
+    const auto file_size = [](const sfp::Cell& c) {
+        return c.file_size ? std::optional<std::int64_t>(std::int64_t(c.file_size)) : std::nullopt;
+    };
+    list.push_back({QStringLiteral("file size"),
+                    values_of(report, file_size, [](std::int64_t v) { return size_text(std::uint64_t(v)); }),
                     [](const sfp::Cell& c) { return size_text(c.file_size); }});
     return list;
 }
 
-QString values_text(const Parameter& p) {
-    QStringList out;
-    for (std::uint64_t v : p.values) out << (p.sizes ? size_text(v) : QString::number(v));
-    return out.join(QStringLiteral(", "));
-}
+QString values_text(const Parameter& p) { return p.values.join(QStringLiteral(", ")); }
 
 QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
     const sfp::InputSet& in = report.input_sets.at(set);
@@ -198,7 +197,7 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
     QStringList names, swept, fixed;
     for (const std::string& s : strategies) names << text(s);
     for (const Parameter& p : params)
-        if (!p.values.empty()) (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
+        if (!p.values.isEmpty()) (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
     std::vector<Fact> facts = {
         {QStringLiteral("Measured"), measured_text(report)},
         {QStringLiteral("Algorithm"), text(e.algorithm)},
@@ -253,7 +252,7 @@ QStringList warnings(const sfp::ExperimentReport& report) {
     for (const sfp::SizeFit& f : report.fits)
         if (f.nonlinear)
             out << QStringLiteral("%1: time does not grow linearly with file size (the points bend away from the line)")
-                       .arg(text(f.strategy));
+                       .arg(text(sfp::fit_label(report, f)));
     if (report.cancelled) out << QStringLiteral("cancelled: cells may have fewer runs than planned");
     return out;
 }
@@ -297,7 +296,7 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     const std::vector<Parameter> params = parameters(report);
     c.method = method(report, params);
     std::vector<Parameter> shown(params.begin(), params.end() - 1);  // file size is each table's title
-    std::erase_if(shown, [](const Parameter& p) { return p.values.empty(); });
+    std::erase_if(shown, [](const Parameter& p) { return p.values.isEmpty(); });
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
     c.warnings = warnings(report);
     for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));

@@ -148,15 +148,20 @@ QJsonObject ranking_json(const sfp::Ranking& r) {
     return {{"input_set", qint64(r.input_set)}, {"fastest_cell", qint64(r.fastest_cell)}, {"slower", slower}};
 }
 
-QJsonObject fit_json(const sfp::SizeFit& f) {
-    return {{"strategy", text(f.strategy)},
-            {"block_size", f.block_size ? QJsonValue(qint64(f.block_size)) : QJsonValue(QJsonValue::Null)},
-            {"threads", f.threads ? QJsonValue(int(f.threads)) : QJsonValue(QJsonValue::Null)},
-            {"points", qint64(f.points)},
-            {"seconds_per_gb", f.seconds_per_gb},
-            {"intercept_s", f.intercept_s},
-            {"r2", f.r2},
-            {"nonlinear", f.nonlinear}};
+// What the fit holds fixed as its cell's fields (strategy, block_size, threads, packing...: null
+// when unused), and that cell's index.
+QJsonObject fit_json(const sfp::ExperimentReport& report, const sfp::SizeFit& f) {
+    const sfp::Cell& c = report.cells.at(f.cell);
+    QJsonObject json{{"cell", qint64(f.cell)},
+                     {"label", text(sfp::fit_label(report, f))},
+                     {"strategy", text(c.strategy)},
+                     {"points", qint64(f.points)},
+                     {"seconds_per_gb", f.seconds_per_gb},
+                     {"intercept_s", f.intercept_s},
+                     {"r2", f.r2},
+                     {"nonlinear", f.nonlinear}};
+    for (const sfp::Parameter* p : sfp::cell_parameters()) json[text(std::string(p->name))] = parameter_json(c, *p);
+    return json;
 }
 
 template <typename T, typename ToJson>
@@ -215,7 +220,7 @@ QByteArray report_json(const sfp::ExperimentReport& report) {
         {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) { return run_json(report, r); })},
         {"statistics", array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s); })},
         {"rankings", array_of(report.rankings, ranking_json)},
-        {"fits", array_of(report.fits, fit_json)},
+        {"fits", array_of(report.fits, [&](const sfp::SizeFit& f) { return fit_json(report, f); })},
     };
     return QJsonDocument(json).toJson(QJsonDocument::Indented);
 }

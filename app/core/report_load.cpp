@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 
 #include "experiment_file.hpp"
 #include "sfp/parameter.hpp"
@@ -160,6 +161,21 @@ sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std:
     return c;
 }
 
+// The cell a fit was made for: its index, or in a report written before fits named one, the
+// first cell of the strategy, block size and threads it names (all a fit was keyed by then).
+std::size_t fitted_cell(const Reader& r, const QJsonObject& o, const QString& where, const std::vector<sfp::Cell>& cells) {
+    if (o.contains("cell")) return r.index(o, "cell", where, cells.size());
+    const std::string strategy = r.text(o, "strategy", where);
+    const std::uint64_t block_size = r.count(o, "block_size", where);
+    const std::uint64_t threads = r.count(o, "threads", where);
+    const auto it = std::find_if(cells.begin(), cells.end(), [&](const sfp::Cell& c) {
+        return c.strategy == strategy && c.block_size == block_size && c.threads == threads;
+    });
+    if (it == cells.end()) r.fail(where + "strategy", QStringLiteral("no cell of strategy '%1' with its block size and threads")
+                                                         .arg(QString::fromStdString(strategy)));
+    return std::size_t(it - cells.begin());
+}
+
 std::vector<sfp::Cell> cells(const Reader& r, const QJsonObject& root, std::size_t input_sets) {
     std::vector<sfp::Cell> out;
     const QJsonArray list = r.array(root, "cells", {});
@@ -253,9 +269,7 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         const QJsonObject o = fits[i].toObject();
         const QString w = at("fits", i);
         sfp::SizeFit f;
-        f.strategy = r.text(o, "strategy", w);
-        f.block_size = r.count(o, "block_size", w);
-        f.threads = unsigned(r.count(o, "threads", w));
+        f.cell = fitted_cell(r, o, w, rep.cells);
         f.points = r.count(o, "points", w);
         f.seconds_per_gb = r.number(o, "seconds_per_gb", w), f.intercept_s = r.number(o, "intercept_s", w);
         f.r2 = r.number(o, "r2", w), f.nonlinear = r.flag(o, "nonlinear", w);

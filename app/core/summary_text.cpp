@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "parameter_columns.hpp"
 #include "report_format.hpp"
 #include "sfp/datagen.hpp"
 
@@ -31,8 +32,6 @@ QString aligned(const std::vector<QStringList>& rows, int left) {
 }
 
 QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
-QString block(std::uint64_t size) { return QString::fromStdString(sfp::block_text(size)); }
-QString threads(unsigned n) { return QString::fromStdString(sfp::threads_text(n)); }
 QString label(const sfp::ExperimentReport& report, std::size_t cell) {
     return QString::fromStdString(sfp::cell_label(report.cells.at(cell)));
 }
@@ -56,20 +55,8 @@ QString header(const sfp::ExperimentReport& report) {
     return line + "\n\n";
 }
 
-// The table's parameter columns: block size and threads always, then each other parameter some
-// cell of the report uses (packing), from the tables. Block size reads "block" here, as in labels.
-std::vector<const sfp::Parameter*> columns_of(const sfp::ExperimentReport& report) {
-    std::vector<const sfp::Parameter*> out;
-    for (const sfp::Parameter* p : sfp::cell_parameters())
-        if (sfp::has_own_field(*p) || std::any_of(report.cells.begin(), report.cells.end(), [p](const sfp::Cell& c) {
-                return sfp::parameter_value(c, *p).has_value();
-            }))
-            out.push_back(p);
-    return out;
-}
-
 QString cells_table(const sfp::ExperimentReport& report) {
-    const std::vector<const sfp::Parameter*> columns = columns_of(report);
+    const std::vector<const sfp::Parameter*> columns = parameters_of_cells(report.cells);  // block size reads "block", as in labels
     QStringList head = {"strategy"};
     for (const sfp::Parameter* p : columns)
         head << (p->used_by == sfp::uses_block ? QStringLiteral("block") : QString::fromStdString(std::string(p->name)));
@@ -112,8 +99,8 @@ QString fit_lines(const sfp::ExperimentReport& report) {
     if (report.fits.empty()) return {};
     QString out = "\ntime against file size (least squares):\n";
     for (const sfp::SizeFit& f : report.fits)
-        out += QString("  %1 block=%2 threads=%3: %4 s/GB, R^2 %5 over %6 sizes%7\n")
-                   .arg(QString::fromStdString(f.strategy), block(f.block_size), threads(f.threads))
+        out += QString("  %1: %2 s/GB, R^2 %3 over %4 sizes%5\n")
+                   .arg(QString::fromStdString(sfp::fit_label(report, f)))
                    .arg(f.seconds_per_gb, 0, 'f', 3)
                    .arg(f.r2, 0, 'f', 3)
                    .arg(f.points)

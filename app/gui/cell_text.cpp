@@ -11,9 +11,6 @@ namespace gui {
 
 QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
 
-QString block_text(std::uint64_t block_size) { return QString::fromStdString(sfp::block_text(block_size)); }
-QString threads_text(unsigned threads) { return QString::fromStdString(sfp::threads_text(threads)); }
-
 QString runs_text(std::size_t n) {
     return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);
 }
@@ -36,14 +33,6 @@ bool Varying::varies(const sfp::Parameter& p) const {
 }
 
 Varying Varying::everything() { return {true, true, sfp::cell_parameters()}; }
-
-QString strategy_text(const sfp::Cell& cell) {
-    QString out = QString::fromStdString(cell.strategy);
-    for (const sfp::Parameter* p : sfp::cell_parameters())
-        if (const auto v = sfp::parameter_value(cell, *p); v && !sfp::has_own_field(*p))
-            out += QStringLiteral(" %1=%2").arg(text(p->name), value_of(*p, *v));
-    return out;
-}
 
 QString cell_words(const sfp::Cell& cell, const Varying& parts) {
     QStringList words{QString::fromStdString(cell.strategy)};

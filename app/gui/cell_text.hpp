@@ -8,12 +8,8 @@
 
 namespace gui {
 
-QString size_text(std::uint64_t bytes);      // "512", "4K", "64M", "640000000"
-QString block_text(std::uint64_t block_size);  // 0 (not used) -> "-", else size_text
-QString threads_text(unsigned threads);        // 0 (not used) -> "-", else "2"
-QString runs_text(std::size_t n);              // "1 run", "54 runs"
-// The strategy column of the tables: "pipeline packing=1000" names its swept options too.
-QString strategy_text(const sfp::Cell& cell);
+QString size_text(std::uint64_t bytes);  // "512", "4K", "64M", "640000000"
+QString runs_text(std::size_t n);        // "1 run", "54 runs"
 
 // A parameter's value in words: "64K blocks", "1 thread", "packing 1000", "order random".
 QString parameter_words(const sfp::Parameter& p, std::int64_t value);

@@ -25,7 +25,8 @@ void RunsModel::setReport(const sfp::ExperimentReport& report) {
     beginResetModel();
     report_ = &report;
     rows_ = report.runs.size();
-    cores_ = cores_of(report);  // a live run's report has no machine yet: this machine's
+    cores_ = cores_of(report);
+    parameters_.setCells(report.cells);  // a live run's report has no machine yet: this machine's
     endResetModel();
 }
 
@@ -39,20 +40,24 @@ void RunsModel::apply(const sfp::RunUpdate& update) {
     for (const sfp::StatusChange& change : update.statuses) {
         if (change.run >= rows_) continue;
         const int row = int(change.run);
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));  // status, message, colour
+        emit dataChanged(index(row, 0), index(row, columnCount() - 1));  // status, message, colour
     }
 }
 
 int RunsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_); }
-int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int RunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : column(ColumnCount); }
+
+RunsModel::Column RunsModel::fixed(int column) const { return Column(column <= Threads ? column : column - parameters_.count() + 2); }
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (section >= Block && section < Block + parameters_.count()) return parameters_.header(section - Block);
     static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
                                                    "rep", "real s", "user s", "sys s", "CPU % of all cores",
                                                    "MB/s", "cached %", "large folios %", "status",
                                                    "message"};
-    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+    const Column c = fixed(section);
+    return section >= 0 && c < ColumnCount ? tr(names[c]) : QVariant();
 }
 
 QString RunsModel::message(const sfp::RunRecord& run) {
@@ -69,11 +74,10 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     auto number = [&](Metric m, int decimals) -> QVariant {
         return timed ? QString::number(metric_of(run, m, cores_), 'f', decimals) : QStringLiteral("–");
     };
-    switch (column) {
+    if (column >= Block && column < Block + parameters_.count()) return cell ? parameters_.text(*cell, column - Block) : QString();
+    switch (fixed(column)) {
     case Index: return row + 1;
-    case Strategy: return cell ? strategy_text(*cell) : QString();
-    case Block: return cell ? block_text(cell->block_size) : QString();
-    case Threads: return cell ? threads_text(cell->threads) : QString();
+    case Strategy: return cell ? QString::fromStdString(cell->strategy) : QString();
     case FileSize: return cell ? size_text(cell->file_size) : QString();
     case Repetition: return run.repetition;
     case Real: return number(Metric::elapsed, 4);
@@ -88,16 +92,18 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
     case Status: return QString::fromLatin1(sfp::to_string(run.status));
     case Message: return message(run);
+    case Block:
+    case Threads:
+    case ColumnCount: break;  // parameters: above
     }
     return {};
 }
 
 QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) const {
     const sfp::Cell* cell = run.cell < report_->cells.size() ? &report_->cells[run.cell] : nullptr;
-    switch (column) {
+    if (column >= Block && column < Block + parameters_.count()) return cell ? parameters_.sortKey(*cell, column - Block) : QVariant();
+    switch (fixed(column)) {
     case Index: return row;
-    case Block: return cell ? qulonglong(cell->block_size) : 0;
-    case Threads: return cell ? cell->threads : 0u;
     case FileSize: return cell ? qulonglong(cell->file_size) : 0;
     case Repetition: return run.repetition;
     case Real: return metric_of(run, Metric::elapsed, cores_);
@@ -113,19 +119,19 @@ QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) cons
 
 QVariant RunsModel::data(const QModelIndex& index, int role) const {
     const std::size_t row = std::size_t(index.row());
-    if (!index.isValid() || row >= rows_ || row >= report_->runs.size() || index.column() >= ColumnCount) return {};
+    if (!index.isValid() || row >= rows_ || row >= report_->runs.size() || index.column() >= columnCount()) return {};
     const sfp::RunRecord& run = report_->runs[row];
     const bool trouble = is_trouble(run.status);
     switch (role) {
     case Qt::DisplayRole: return display(run, index.column(), index.row());
     case SortRole: return sortKey(run, index.column(), index.row());
     case Qt::TextAlignmentRole:
-        return index.column() >= Block && index.column() <= LargeFolios
+        return index.column() >= Block && index.column() <= column(LargeFolios)
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::BackgroundRole: return trouble_background(trouble, run.status == sfp::RunStatus::mismatch);
     case Qt::ForegroundRole: return trouble ? QVariant(QBrush(Qt::black)) : QVariant();
     case Qt::DecorationRole:
-        if (trouble && index.column() == Status)
+        if (trouble && index.column() == column(Status))
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return {};
     case Qt::ToolTipRole: {

@@ -7,6 +7,7 @@
 
 #include "sfp/experiment.hpp"
 #include "sfp/run_update.hpp"
+#include "table_parameters.hpp"
 
 namespace gui {
 
@@ -15,8 +16,11 @@ inline constexpr int SortRole = Qt::UserRole + 1;
 class RunsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
+    // uses follow them (packing), so a column from FileSize on is at column(c).
     enum Column { Index, Strategy, Block, Threads, FileSize, Repetition, Real, User, Sys, Cpu,
                   Throughput, Residency, LargeFolios, Status, Message, ColumnCount };
+    int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;
 
@@ -38,11 +42,13 @@ public:
 private:
     QVariant display(const sfp::RunRecord& run, int column, int row) const;
     QVariant sortKey(const sfp::RunRecord& run, int column, int row) const;
+    Column fixed(int column) const;  // what a column that is not a parameter's shows
 
     static const sfp::ExperimentReport kNone;
     const sfp::ExperimentReport* report_ = &kNone;
     std::size_t rows_ = 0;  // the rows announced so far: the report may be a run ahead of them
     unsigned cores_ = 1;    // CPU % is of all of them (cell_metrics.hpp)
+    TableParameters parameters_;
 };
 
 // Shared by both tables: how a troubled row looks.

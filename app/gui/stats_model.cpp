@@ -28,6 +28,7 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     const bool sameRows = same_cells(report.cells, cells_);
     if (!sameRows) beginResetModel();
     cells_ = report.cells;
+    parameters_.setCells(cells_);  // the same cells keep the same columns
     stats_ = cell_stats(report);
     slower_.assign(cells_.size(), std::nullopt);
     ranked_.clear();
@@ -42,7 +43,7 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     if (!sameRows) {
         endResetModel();
     } else if (!cells_.empty()) {
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
     }
 }
 
@@ -50,7 +51,7 @@ void StatsModel::apply(const sfp::RunUpdate& update) {
     for (const sfp::CellStats& st : update.stats) {
         if (st.cell >= stats_.size()) continue;
         stats_[st.cell] = st;
-        emit dataChanged(index(int(st.cell), 0), index(int(st.cell), ColumnCount - 1));
+        emit dataChanged(index(int(st.cell), 0), index(int(st.cell), columnCount() - 1));
     }
     // The set's new ratios; cells that dropped out of its ranking lose theirs.
     if (ranked_.size() <= update.input_set) ranked_.resize(update.input_set + 1);
@@ -63,7 +64,7 @@ void StatsModel::apply(const sfp::RunUpdate& update) {
     const auto set = [&](std::size_t cell, std::optional<double> ratio) {
         if (cell >= slower_.size() || slower_[cell] == ratio) return;
         slower_[cell] = ratio;
-        emit dataChanged(index(int(cell), Slower), index(int(cell), Slower));
+        emit dataChanged(index(int(cell), column(Slower)), index(int(cell), column(Slower)));
     };
     std::map<std::size_t, std::optional<double>> next;
     for (std::size_t cell : ranked) next[cell] = std::nullopt;
@@ -73,7 +74,9 @@ void StatsModel::apply(const sfp::RunUpdate& update) {
 }
 
 int StatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(cells_.size()); }
-int StatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int StatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : column(ColumnCount); }
+
+StatsModel::Column StatsModel::fixed(int column) const { return Column(column <= Threads ? column : column - parameters_.count() + 2); }
 
 QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
@@ -87,19 +90,20 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
         "median user CPU time of the engine's threads", "median system CPU time of the engine's threads",
         "bytes processed / median elapsed time", "coefficient of variation of the elapsed time",
         "median elapsed time / the fastest cell's on the same input", "runs that were not ok"};
-    if (section < 0 || section >= ColumnCount) return {};
-    if (role == Qt::DisplayRole) return tr(names[section]);
-    if (role == Qt::ToolTipRole && tips[section]) return tr(tips[section]);
+    if (isParameter(section)) return role == Qt::DisplayRole ? QVariant(parameters_.header(section - Block)) : QVariant();
+    const Column c = fixed(section);
+    if (section < 0 || c >= ColumnCount) return {};
+    if (role == Qt::DisplayRole) return tr(names[c]);
+    if (role == Qt::ToolTipRole && tips[c]) return tr(tips[c]);
     return {};
 }
 
 QVariant StatsModel::value(int row, int column) const {
     const sfp::Cell& c = cells_[std::size_t(row)];
     const sfp::CellStats& s = stats_[std::size_t(row)];
-    switch (column) {
-    case Strategy: return strategy_text(c);
-    case Block: return qulonglong(c.block_size);
-    case Threads: return c.threads;
+    if (isParameter(column)) return parameters_.sortKey(c, column - Block);
+    switch (fixed(column)) {
+    case Strategy: return QString::fromStdString(c.strategy);
     case FileSize: return qulonglong(c.file_size);
     case Runs: return qulonglong(s.real.n);
     case Median: return s.real.median;
@@ -114,27 +118,29 @@ QVariant StatsModel::value(int row, int column) const {
     case Cv: return s.real.cv * 100;
     case Slower: return slower_[std::size_t(row)] ? QVariant(*slower_[std::size_t(row)]) : QVariant();
     case Failed: return qulonglong(s.failed);
+    case Block:
+    case Threads:
+    case ColumnCount: break;  // parameters: above
     }
     return {};
 }
 
 QVariant StatsModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
     const std::size_t row = std::size_t(index.row());
     const sfp::CellStats& s = stats_[row];
-    const int col = index.column();
+    const int col = isParameter(index.column()) ? Block : fixed(index.column());  // every parameter column as the first
     switch (role) {
-    case SortRole: return value(index.row(), col);
+    case SortRole: return value(index.row(), index.column());
     case Qt::DisplayRole: {
         const sfp::Cell& c = cells_[row];
-        if (col == Block) return block_text(c.block_size);
-        if (col == Threads) return threads_text(c.threads);
+        if (col == Block) return parameters_.text(c, index.column() - Block);  // any parameter
         if (col == FileSize) return size_text(c.file_size);
-        if (col == Strategy || col == Runs || col == Failed) return value(index.row(), col);
+        if (col == Strategy || col == Runs || col == Failed) return value(index.row(), index.column());
         if (s.real.n == 0)  // a cancel left it unrun: said so once, in the median's place
             return col == Median && s.failed == 0 ? tr("not run") : QStringLiteral("–");
         if (s.real.n == 1 && (col == Stddev || col == Ci95 || col == Cv)) return tr("n/a");  // no spread of one
-        const QVariant v = value(index.row(), col);
+        const QVariant v = value(index.row(), index.column());
         if (!v.isValid()) return QStringLiteral("–");
         const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == Slower ? 2 : 4;
         return QString::number(v.toDouble(), 'f', decimals) + (col == Slower ? QStringLiteral("×") : QString());

@@ -6,14 +6,18 @@
 
 #include "sfp/experiment.hpp"
 #include "sfp/run_update.hpp"
+#include "table_parameters.hpp"
 
 namespace gui {
 
 class StatsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
+    // uses follow them (packing), so a column from FileSize on is at column(c).
     enum Column { Strategy, Block, Threads, FileSize, Runs, Median, Mean, Stddev, Ci95, Min, Max,
                   UserMedian, SysMedian, Throughput, Cv, Slower, Failed, ColumnCount };
+    int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;
 
@@ -30,8 +34,11 @@ public:
 
 private:
     QVariant value(int row, int column) const;  // number (or text) for display and sorting
+    Column fixed(int column) const;  // what a column that is not a parameter's shows
+    bool isParameter(int column) const { return column >= Block && column < Block + parameters_.count(); }
 
     std::vector<sfp::Cell> cells_;
+    TableParameters parameters_;
     std::vector<sfp::CellStats> stats_;
     std::vector<std::optional<double>> slower_;
     std::vector<std::vector<std::size_t>> ranked_;  // per input set: the cells its ranking holds

@@ -8,6 +8,7 @@
 #include "csv_reader.hpp"
 #include "hand_made.hpp"
 #include "report_export.hpp"
+#include "report_load.hpp"
 
 namespace {
 
@@ -72,8 +73,7 @@ sfp::ExperimentReport sample_report() {
 
 sfp::SizeFit bent_fit() {
     sfp::SizeFit f;
-    f.strategy = "read";
-    f.block_size = 4096;
+    f.cell = 0;  // read, block 4K
     f.points = 3;
     f.seconds_per_gb = 0.5;
     f.r2 = 0.9;
@@ -204,6 +204,58 @@ private slots:
         QCOMPARE(fit["block_size"].toInt(), 4096);
         QVERIFY(fit["threads"].isNull());
         QCOMPARE(fit["nonlinear"].toBool(), true);
+    }
+
+    // A fit names its cell: the summary and the JSON carry every parameter it holds fixed (packing
+    // too), and the report loads back to the same cell.
+    void fitsNameEveryParameterAndLoadBack() {
+        sfp::ExperimentReport rep = sample_report();
+        sfp::Cell packed = hand_made::cell("pipeline", 0, 2);
+        packed.swept["packing"] = 1000;
+        rep.cells.push_back(packed);
+        rep.stats.push_back({});
+        rep.stats.back().cell = 2;
+        sfp::SizeFit f = bent_fit();
+        f.cell = 2;
+        rep.fits = {bent_fit(), f};
+        const QString text = core::summary_text(rep);
+        QVERIFY2(text.contains("pipeline block=- threads=2 packing=1000: 0.500 s/GB"), qPrintable(text));
+        const QByteArray json = core::report_json(rep);
+        const QJsonObject fit = QJsonDocument::fromJson(json).object()["fits"].toArray()[1].toObject();
+        QCOMPARE(fit["cell"].toInt(), 2);
+        QCOMPARE(fit["strategy"].toString(), QStringLiteral("pipeline"));
+        QCOMPARE(fit["packing"].toInt(), 1000);
+        QCOMPARE(fit["threads"].toInt(), 2);
+        QVERIFY(fit["block_size"].isNull());
+        const sfp::ExperimentReport loaded = core::report_from_json(json, QStringLiteral("fits.json"));
+        QCOMPARE(loaded.fits.size(), std::size_t(2));
+        QCOMPARE(loaded.fits[0].cell, std::size_t(0));
+        QCOMPARE(loaded.fits[1].cell, std::size_t(2));
+        QCOMPARE(loaded.fits[1].seconds_per_gb, 0.5);
+    }
+
+    // A report written before fits named their cell: each fit is the first cell of its strategy,
+    // block size and threads; one that matches no cell is refused by its field.
+    void olderFitsWithoutACellStillLoad() {
+        sfp::ExperimentReport rep = sample_report();
+        rep.fits = {bent_fit()};
+        QJsonObject root = QJsonDocument::fromJson(core::report_json(rep)).object();
+        const auto with_fit = [&](const char* strategy, QJsonValue block, QJsonValue threads) {
+            QJsonObject old{{"strategy", strategy}, {"block_size", block}, {"threads", threads}, {"points", 3},
+                            {"seconds_per_gb", 0.5}, {"intercept_s", 0.0}, {"r2", 0.9}, {"nonlinear", false}};
+            root["fits"] = QJsonArray{old};
+            return QJsonDocument(root).toJson();
+        };
+        const sfp::ExperimentReport loaded =
+            core::report_from_json(with_fit("mmap-mt", QJsonValue::Null, 2), QStringLiteral("old.json"));
+        QCOMPARE(loaded.fits.size(), std::size_t(1));
+        QCOMPARE(loaded.fits[0].cell, std::size_t(1));
+        try {
+            core::report_from_json(with_fit("mmap-mt", QJsonValue::Null, 8), QStringLiteral("old.json"));
+            QFAIL("a fit of no cell loaded");
+        } catch (const core::ReportError& e) {
+            QVERIFY2(QString(e.what()).contains("fits[0].strategy"), e.what());
+        }
     }
 
     void jsonHoldsEverything() {

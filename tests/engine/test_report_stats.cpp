@@ -1,6 +1,7 @@
 // The runner's statistics of a report, from hand-made runs with known answers: rankings and
 // throughput come from medians (not means), every "x slower" ratio and the summary lines exact.
 #include <QtTest>
+#include <cmath>
 
 #include "hand_made.hpp"
 #include "runner/report_stats.hpp"
@@ -21,6 +22,17 @@ sfp::ExperimentReport report_of(const std::vector<std::pair<std::string, std::ve
         for (double seconds : cells[c].second) r.runs.push_back(hand_made::run(c, ++rep, seconds, 0, 0, sfp::RunStatus::ok, {}, kBytes));
     }
     return r;
+}
+
+// Least squares slope in seconds per GB over (bytes, seconds): the reference a fit must match.
+double slope_per_gb(const std::vector<std::pair<double, double>>& points) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto& [bytes, seconds] : points) {
+        const double gb = bytes / 1e9;
+        sx += gb, sy += seconds, sxx += gb * gb, sxy += gb * seconds;
+    }
+    const double n = double(points.size());
+    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 }  // namespace
@@ -84,6 +96,65 @@ private slots:
         QCOMPARE(step.stats[2].real.median, full.stats[2].real.median);
         QCOMPARE(step.stats[2].real.n, full.stats[2].real.n);
         QCOMPARE(step.rankings[0].slower, full.rankings[0].slower);
+    }
+
+    // A sweep of packing (not block size, not threads) over two sizes: one fit per packing value,
+    // never one line through the points of both, and each fit's label names its packing. Pipeline
+    // takes 1 s and 2 s at packing 1, 0.5 s and 0.6 s at packing 1000; read (no packing) its own fit.
+    void everyCellParameterKeysItsOwnFit() {
+        const sfp::Parameter* packing = nullptr;
+        for (const sfp::Parameter* p : sfp::cell_parameters())
+            if (p->name == "packing") packing = p;
+        QVERIFY(packing);
+        sfp::ExperimentReport r;
+        const std::uint64_t small = 1'000'000, large = 2'000'000;
+        r.input_sets = {{{"/in/small"}, small}, {{"/in/large"}, large}};
+        struct Timed {
+            const char* strategy;
+            std::int64_t packing;  // 0: the strategy does not use it
+            std::uint64_t size;
+            double seconds;
+        };
+        const std::vector<Timed> timed = {{"pipeline", 1, small, 1.0},    {"pipeline", 1000, small, 0.5},
+                                          {"read", 0, small, 0.25},       {"pipeline", 1, large, 2.0},
+                                          {"pipeline", 1000, large, 0.6}, {"read", 0, large, 0.75}};
+        for (const Timed& t : timed) {
+            sfp::Cell c = hand_made::cell(t.strategy, 0, t.packing ? 2 : 0, t.size, t.size == small ? 0 : 1);
+            if (t.packing) sfp::set_parameter_value(c, *packing, t.packing);
+            r.cells.push_back(c);
+            r.runs.push_back(hand_made::run(r.cells.size() - 1, 1, t.seconds));
+        }
+        sfp::runner::compute_statistics(r);
+
+        QCOMPARE(r.fits.size(), std::size_t(3));  // in the order their cells first appear
+        QCOMPARE(r.fits[0].cell, std::size_t(0));
+        QCOMPARE(r.fits[1].cell, std::size_t(1));
+        QCOMPARE(r.fits[2].cell, std::size_t(2));
+        const double expected[] = {slope_per_gb({{1e6, 1.0}, {2e6, 2.0}}), slope_per_gb({{1e6, 0.5}, {2e6, 0.6}}),
+                                   slope_per_gb({{1e6, 0.25}, {2e6, 0.75}})};
+        for (std::size_t f = 0; f < 3; ++f) {
+            QCOMPARE(r.fits[f].points, std::size_t(2));
+            QVERIFY2(std::abs(r.fits[f].seconds_per_gb - expected[f]) < 1e-9 * expected[f],
+                     qPrintable(QString::number(r.fits[f].seconds_per_gb)));
+        }
+        QCOMPARE(sfp::fit_label(r, r.fits[0]), std::string("pipeline block=- threads=2 packing=1"));
+        QCOMPARE(sfp::fit_label(r, r.fits[1]), std::string("pipeline block=- threads=2 packing=1000"));
+        QCOMPARE(sfp::fit_label(r, r.fits[2]), std::string("read block=- threads=-"));
+    }
+
+    // Threads are a key too: the same strategy at two thread counts is two fits.
+    void threadsKeyTheirOwnFit() {
+        sfp::ExperimentReport r;
+        r.input_sets = {{{"/in/small"}, 1'000'000}, {{"/in/large"}, 2'000'000}};
+        for (unsigned threads : {1u, 4u})
+            for (std::size_t set = 0; set < 2; ++set) {
+                r.cells.push_back(hand_made::cell("mmap-mt", 4096, threads, r.input_sets[set].file_size, set));
+                r.runs.push_back(hand_made::run(r.cells.size() - 1, 1, double(set + 1) / threads));
+            }
+        sfp::runner::compute_statistics(r);
+        QCOMPARE(r.fits.size(), std::size_t(2));
+        QCOMPARE(r.cells[r.fits[0].cell].threads, 1u);
+        QCOMPARE(r.cells[r.fits[1].cell].threads, 4u);
     }
 };
 

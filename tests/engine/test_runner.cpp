@@ -359,8 +359,8 @@ private slots:
         QCOMPARE(report.input_sets.size(), std::size_t(3));
         QCOMPARE(report.rankings.size(), std::size_t(3));
         QCOMPARE(report.fits.size(), std::size_t(1));
-        QCOMPARE(report.fits[0].strategy, std::string("read"));
-        QCOMPARE(report.fits[0].block_size, sfp::kDefaultBlockSize);
+        QCOMPARE(report.cells[report.fits[0].cell].strategy, std::string("read"));
+        QCOMPARE(report.cells[report.fits[0].cell].block_size, sfp::kDefaultBlockSize);
         QCOMPARE(report.fits[0].points, std::size_t(3));
     }
 

@@ -123,7 +123,7 @@ struct ExperimentReport {
     std::vector<RunRecord> runs;   // in the order they ran (completed runs only)
     std::vector<CellStats> stats;  // one per cell
     std::vector<Ranking> rankings; // one per input set: fastest, then "N.NNx slower"
-    std::vector<SizeFit> fits;     // per strategy when the experiment sweeps file sizes
+    std::vector<SizeFit> fits;     // per strategy and parameter values when the experiment sweeps file sizes
     bool cancelled = false;
 };
 
@@ -184,6 +184,9 @@ MachineInfo machine_info(const std::string& data_path);
 std::string block_text(std::uint64_t block_size);  // 0 -> "-", else "512", "4K", "1M"
 std::string threads_text(unsigned threads);        // 0 -> "-", else "2"
 std::string cell_label(const Cell& cell);          // "read block=4K threads=- size=64M"; swept ones follow threads
+std::string parameters_label(const Cell& cell);    // cell_label without the size: "read block=4K threads=- packing=1000"
+// What a size fit holds fixed, as parameters_label of its cell: "read block=4K threads=- packing=1000".
+std::string fit_label(const ExperimentReport& report, const SizeFit& fit);
 // The cell's value of a swept option as text: "1000", or "-" when its strategy does not use it.
 std::string swept_text(const Cell& cell, std::string_view name);
 // IOBoost-style summary per input set: "fastest: <cell>, 0.123s" then "<cell>: 0.150s, 1.22x slower".

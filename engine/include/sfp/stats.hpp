@@ -2,7 +2,6 @@
 // Statistics of repeated runs: per cell, per input (ranking), and over file sizes (fits).
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -42,11 +41,11 @@ struct Ranking {
 // Requires at least one pair.
 Ranking rank_cells(std::size_t input_set, std::vector<std::pair<std::size_t, double>> medians);
 
-// Time against file size for one strategy with fixed parameters (0 = not used), GB = 1e9 bytes.
+// Time against file size for one strategy with every other parameter fixed, GB = 1e9 bytes.
 struct SizeFit {
-    std::string strategy;
-    std::uint64_t block_size = 0;
-    unsigned threads = 0;
+    // The first cell fitted (ExperimentReport::cells): its strategy and parameter values are the
+    // fit's, whatever the table declares (block size, threads, packing...); its file size is not.
+    std::size_t cell = 0;
     std::size_t points = 0;  // file sizes fitted
     double seconds_per_gb = 0, intercept_s = 0, r2 = 0;
     bool nonlinear = false;  // the residuals bend: growth is not linear in size
@@ -56,7 +55,7 @@ struct SizePoint {
 };
 // Least squares seconds = intercept + slope * GB. Nonlinear when there are 3+ sizes, a
 // quadratic term removes most (>= 75%) of the line's squared error, and the line misses some
-// point by more than 5% of the largest time (so noise around a straight line is not a bend). Fills every field except strategy/block_size/threads.
+// point by more than 5% of the largest time (so noise around a straight line is not a bend). Fills every field except cell.
 SizeFit fit_size(const std::vector<SizePoint>& points);
 
 }  // namespace sfp

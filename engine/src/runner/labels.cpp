@@ -7,16 +7,6 @@
 namespace sfp {
 namespace {
 
-// "read block=4K threads=- packing=1000": block size and threads always ("-" when unused), a
-// swept option only when the cell's strategy uses it. "block", not "block_size": the label's word.
-std::string parameters(const Cell& cell) {
-    std::string text = cell.strategy;
-    for (const Parameter* p : cell_parameters())
-        if (has_own_field(*p) || parameter_value(cell, *p))
-            text += " " + std::string(p->used_by == uses_block ? "block" : p->name) + "=" + parameter_text(cell, *p);
-    return text;
-}
-
 std::string seconds_text(double s) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4gs", s);
@@ -54,18 +44,30 @@ std::string swept_text(const Cell& cell, std::string_view name) {
     return "-";
 }
 
-std::string cell_label(const Cell& cell) { return parameters(cell) + " size=" + format_size(cell.file_size); }
+// Block size and threads always ("-" when unused), a swept option only when the cell's strategy
+// uses it. "block", not "block_size": the label's word.
+std::string parameters_label(const Cell& cell) {
+    std::string text = cell.strategy;
+    for (const Parameter* p : cell_parameters())
+        if (has_own_field(*p) || parameter_value(cell, *p))
+            text += " " + std::string(p->used_by == uses_block ? "block" : p->name) + "=" + parameter_text(cell, *p);
+    return text;
+}
+
+std::string cell_label(const Cell& cell) { return parameters_label(cell) + " size=" + format_size(cell.file_size); }
+
+std::string fit_label(const ExperimentReport& report, const SizeFit& fit) { return parameters_label(report.cells.at(fit.cell)); }
 
 std::vector<std::string> ranking_lines(const ExperimentReport& report) {
     std::vector<std::string> lines;
     for (const Ranking& r : report.rankings) {
         const double best = report.stats.at(r.fastest_cell).real.median;
         lines.push_back(input_set_label(report, r.input_set) + ":");
-        lines.push_back("fastest: " + parameters(report.cells.at(r.fastest_cell)) + ", " + seconds_text(best));
+        lines.push_back("fastest: " + parameters_label(report.cells.at(r.fastest_cell)) + ", " + seconds_text(best));
         for (const auto& [cell, ratio] : r.slower) {
             char factor[32];
             std::snprintf(factor, sizeof factor, "%.2fx slower", ratio);
-            lines.push_back(parameters(report.cells.at(cell)) + ": " +
+            lines.push_back(parameters_label(report.cells.at(cell)) + ": " +
                             seconds_text(report.stats.at(cell).real.median) + ", " + factor);
         }
     }

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace sfp::runner {
 namespace {
@@ -44,29 +47,40 @@ std::optional<Ranking> rank_set(const ExperimentReport& report, std::size_t set,
     return rank_cells(set, std::move(medians));
 }
 
+// What a fit holds fixed: the strategy and the value of every parameter a cell can differ in
+// (sfp::cell_parameters: block size, threads, packing...), so cells that differ in any of them
+// never share a fit; only their file size varies along it.
+using FitKey = std::pair<std::string, std::vector<std::optional<std::int64_t>>>;
+FitKey fit_key(const Cell& cell, const std::vector<const Parameter*>& parameters) {
+    FitKey key{cell.strategy, {}};
+    for (const Parameter* p : parameters) key.second.push_back(parameter_value(cell, *p));
+    return key;
+}
+
 // One fit per strategy and parameter combination, over the input sets' sizes (medians).
 // Cells are grouped in one pass (a map by key), so this stays cheap on a large matrix.
 void fit(ExperimentReport& report) {
     std::set<std::uint64_t> sizes;
     for (const InputSet& set : report.input_sets) sizes.insert(set.file_size);
     if (sizes.size() < 2) return;
-    using Key = std::tuple<std::string, std::uint64_t, unsigned>;
-    std::vector<const Cell*> first_of_key;  // fits come in the order their keys first appear
-    std::map<Key, std::vector<SizePoint>> points;
+    const std::vector<const Parameter*> parameters = cell_parameters();
+    struct Group {
+        std::size_t first_cell = 0;
+        std::vector<SizePoint> points;
+    };
+    std::vector<Group> groups;  // fits come in the order their keys first appear
+    std::map<FitKey, std::size_t> group_of;
     for (const CellStats& st : report.stats) {
         const Cell& c = report.cells[st.cell];
-        const auto [it, fresh] = points.try_emplace(Key{c.strategy, c.block_size, c.threads});
-        if (fresh) first_of_key.push_back(&c);
-        if (st.real.n > 0) it->second.push_back({double(c.file_size), st.real.median});
+        const auto [it, fresh] = group_of.try_emplace(fit_key(c, parameters), groups.size());
+        if (fresh) groups.push_back({st.cell, {}});
+        if (st.real.n > 0) groups[it->second].points.push_back({double(c.file_size), st.real.median});
     }
-    for (const Cell* cell : first_of_key) {
-        const std::vector<SizePoint>& p = points[Key{cell->strategy, cell->block_size, cell->threads}];
-        if (p.size() < 2) continue;
-        SizeFit f = fit_size(p);
-        f.strategy = cell->strategy;
-        f.block_size = cell->block_size;
-        f.threads = cell->threads;
-        report.fits.push_back(std::move(f));
+    for (const Group& g : groups) {
+        if (g.points.size() < 2) continue;
+        SizeFit f = fit_size(g.points);
+        f.cell = g.first_cell;
+        report.fits.push_back(f);
     }
 }
 
