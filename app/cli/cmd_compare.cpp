@@ -36,14 +36,14 @@ int cmd_compare(const QStringList& args) {
 
     if (p.isSet("json")) {
         std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
-    } else if (const auto* o = std::get_if<sfp::CompareOutcome>(&r.outcome)) {
+    } else if (const auto* o = r.outcome.get_if<sfp::CompareOutcome>()) {
         std::fputs(sfp::format_cmp_lines(*o).c_str(), stdout);
         flush_stdout();  // the mismatch lines before the length note on stderr
         const std::string eof = sfp::format_length_note(*o, spec.inputs[0], spec.inputs[1]);
         if (!eof.empty()) print_error(eof);
     }
     if (const int code = finish_run(r); code != exit_ok) return code;
-    return std::get<sfp::CompareOutcome>(r.outcome).identical() ? exit_ok : exit_different;
+    return r.outcome.get<sfp::CompareOutcome>().identical() ? exit_ok : exit_different;
 }
 
 }  // namespace cli

@@ -59,7 +59,7 @@ int cmd_iterate(const QStringList& args) {
         print_error(r.error);
         return exit_trouble;
     }
-    const auto& o = std::get<sfp::IterateOutcome>(r.outcome);
+    const auto& o = r.outcome.get<sfp::IterateOutcome>();
     if (p.isSet("json")) {
         std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
     } else {

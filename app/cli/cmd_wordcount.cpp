@@ -46,7 +46,7 @@ int cmd_wordcount(const QStringList& args) {
 
     if (p.isSet("json")) {
         std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
-    } else if (const auto* o = std::get_if<sfp::WordCountOutcome>(&r.outcome)) {
+    } else if (const auto* o = r.outcome.get_if<sfp::WordCountOutcome>()) {
         const std::string text = p.isSet("histogram") ? sfp::format_histogram(*o) : sfp::format_wc_lines(*o, spec.inputs);
         std::fputs(text.c_str(), stdout);
         flush_stdout();

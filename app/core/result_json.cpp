@@ -2,51 +2,42 @@
 
 #include <QJsonArray>
 
+#include <limits>
+
 namespace core {
 namespace {
 
-QJsonObject to_json(const std::monostate&) { return {}; }
-
-QJsonObject to_json(const sfp::CompareOutcome& o) {
-    QJsonArray list;
-    for (const sfp::Mismatch& m : o.mismatches)
-        list.append(QJsonObject{{"offset", qint64(m.offset)}, {"a", int(m.a)}, {"b", int(m.b)}});
-    return {{"identical", o.identical()},
-            {"size_a", qint64(o.size_a)},
-            {"size_b", qint64(o.size_b)},
-            {"mismatches", list}};
-}
-
-QJsonObject to_json(const sfp::CipherOutcome& o) {
-    return {{"output_bytes", qint64(o.output_bytes)},
-            {"output_xxh64", QString::asprintf("%016llx", static_cast<unsigned long long>(o.output_hash))}};
-}
-
-QJsonObject to_json(const sfp::WordCounts& c) {
-    QJsonArray histogram;  // [0] is words of length 1, the last is 31 or more
-    for (std::size_t len = 1; len < c.histogram.size(); ++len) histogram.append(qint64(c.histogram[len]));
-    return {{"lines", qint64(c.lines)}, {"words", qint64(c.words)}, {"bytes", qint64(c.bytes)}, {"histogram", histogram}};
-}
-
-QJsonObject to_json(const sfp::WordCountOutcome& o) {
-    QJsonArray files;
-    for (const sfp::WordCounts& f : o.files) files.append(to_json(f));
-    return {{"files", files}, {"total", to_json(o.total())}};
-}
-
-QJsonObject to_json(const sfp::IterateOutcome& o) {
-    QJsonArray skipped;
-    for (const std::string& s : o.skipped) skipped.append(QString::fromStdString(s));
-    return {{"files", qint64(o.file_count)},
-            {"bytes", qint64(o.bytes)},
-            {"skipped", skipped},
-            {"digest_xxh3", QString::asprintf("%016llx", static_cast<unsigned long long>(o.digest))}};
+// Any outcome's description as JSON, knowing no algorithm. Integers stay integers (a uint64 past
+// qint64 becomes a double rather than turning negative); strings are taken as UTF-8, as before.
+QJsonValue to_json(const sfp::Description& d) {
+    using Kind = sfp::Description::Kind;
+    switch (d.kind) {
+    case Kind::object: {
+        QJsonObject o;
+        for (const sfp::Description::Field& f : d.fields) o.insert(QString::fromStdString(f.name), to_json(f.value));
+        return o;
+    }
+    case Kind::array: {
+        QJsonArray a;
+        for (const sfp::Description& item : d.items) a.append(to_json(item));
+        return a;
+    }
+    case Kind::string: return QString::fromStdString(d.text);
+    case Kind::signed_integer: return qint64(d.signed_integer);
+    case Kind::unsigned_integer:
+        if (d.unsigned_integer <= std::uint64_t(std::numeric_limits<qint64>::max())) return qint64(d.unsigned_integer);
+        return double(d.unsigned_integer);
+    case Kind::real: return d.real;
+    case Kind::flag: return d.flag;
+    }
+    return {};
 }
 
 }  // namespace
 
 QJsonObject outcome_json(const sfp::Outcome& outcome) {
-    return std::visit([](const auto& o) { return to_json(o); }, outcome);
+    const QJsonValue v = to_json(outcome.description());
+    return v.isObject() ? v.toObject() : QJsonObject{{"value", v}};
 }
 
 QJsonObject usage_json(const sfp::Usage& u) {

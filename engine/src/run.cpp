@@ -76,7 +76,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         settle();
         if (ctx.cancel_seen()) {
             result.status = Status::cancelled;
-            result.outcome = std::monostate{};
+            result.outcome = Outcome{};
         } else {
             if (strategy.finish) strategy.finish(spec, result.outcome);
             result.digest = digest_of(result.outcome);

@@ -2,13 +2,17 @@
 // (tests/support/dirsum_unit.hpp: a directory input, a swept choice "visit") is added with
 // sfp::add_algorithm() and `sfpbench run` / `sfpbench strategies` -- the CLI's own command code,
 // linked as the sfp_cli library and called in-process -- take its flag, run its matrix and write
-// its CSV without a line of app code naming it.
+// its CSV and report JSON (dirsum's own outcome type, described and digested) without a line
+// of app code naming it.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -119,6 +123,47 @@ private slots:
         }
         QCOMPARE(cells, (QSet<QString>{"sorted/4096/1", "sorted/4096/2", "sorted/65536/1", "sorted/65536/2", "reversed/4096/1",
                                       "reversed/4096/2", "reversed/65536/1", "reversed/65536/2"}));
+    }
+
+    // The report JSON holds dirsum's outcome as its description says (no app code knows the
+    // fields) next to its digest; a planted miscount at one block size is flagged MISMATCH in
+    // the CSV and the JSON, and the run exits 2.
+    void theReportDescribesItsOutcomeAndFlagsAPlantedDisagreement() {
+        const std::string root = dir_.path().toStdString() + "/described";
+        make_tree(root);
+        const dirsum::Sum expected = dirsum::reference(root);
+        const QString json = dir_.path() + "/runs.json", csv = dir_.path() + "/planted.csv";
+        dirsum::wrong_at_block = 65536;
+        const Printed r = call(cli::cmd_run,
+                               {"--algorithm", "dirsum", "--input", QString::fromStdString(root), "--block", "4K,64K,1M",
+                                "--reps", "1", "--warmup", "0", "--workdir", dir_.path() + "/work", "--json", json, "--csv", csv},
+                               dir_.path());
+        dirsum::wrong_at_block = 0;
+        QCOMPARE(r.code, 2);  // runs disagreed
+
+        const QJsonArray runs = QJsonDocument::fromJson(content_of(json)).object().value("runs").toArray();
+        QCOMPARE(runs.size(), 3);
+        for (const QJsonValue& v : runs) {
+            const QJsonObject run = v.toObject(), result = run.value("result").toObject();
+            const QJsonObject outcome = result.value("outcome").toObject();
+            const bool planted = outcome.value("checksum_fnv").toString() != QString::fromStdString(sfp::hex16(expected.checksum));
+            QCOMPARE(outcome.keys(), (QStringList{"bytes", "checksum_fnv", "files"}));
+            QVERIFY(outcome.value("files").isDouble());  // numbers stay numbers
+            QCOMPARE(outcome.value("files").toInteger(), qint64(expected.files));
+            QCOMPARE(outcome.value("bytes").toInteger(), qint64(expected.bytes));
+            QCOMPARE(result.value("digest").toString() == QString::fromStdString(sfp::digest_of(expected)), !planted);
+            QCOMPARE(run.value("status").toString(), QString(planted ? "MISMATCH" : "ok"));
+        }
+
+        const std::vector<QStringList> table = test::read_csv(content_of(csv));
+        QCOMPARE(table.size(), std::size_t(1 + 3));
+        const qsizetype status = table[0].indexOf("status"), digest = table[0].indexOf("digest"),
+                        block = table[0].indexOf("block_size");
+        for (std::size_t i = 1; i < table.size(); ++i) {
+            const bool planted = table[i][block] == "65536";
+            QCOMPARE(table[i][status], QString(planted ? "MISMATCH" : "ok"));
+            QCOMPARE(table[i][digest] == QString::fromStdString(sfp::digest_of(expected)), !planted);
+        }
     }
 
     // A value the choice does not have is refused before anything runs, naming the flag.

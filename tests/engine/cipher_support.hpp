@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sfp/cipher.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 

@@ -167,11 +167,41 @@ private slots:
         for (const sfp::RunRecord& r : report.runs) {
             QVERIFY2(r.status == sfp::RunStatus::ok, r.result.error.c_str());
             const std::string& root = report.input_sets[report.cells[r.cell].input_set].paths.at(0);
-            const sfp::IterateOutcome expected = dirsum::reference(root);
+            const dirsum::Sum expected = dirsum::reference(root);
             QCOMPARE(r.result.digest, sfp::digest_of(expected));
             QCOMPARE(r.result.bytes, expected.bytes);
-            QVERIFY(expected.file_count > 1);
+            QVERIFY(expected.files > 1);
             QVERIFY2(r.residency_pct >= 90, std::to_string(r.residency_pct).c_str());  // hot: its files, measured
+        }
+    }
+
+    // The outcome is dirsum's own type, held, digested and described by the engine through the
+    // unit's canonical() and describe(); a run that miscounts is flagged, the others are not.
+    void itsOwnOutcomeIsDigestedAndAPlantedDisagreementFlagged() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString() + "/t";
+        make_tree(root);
+        sfp::Experiment e = dirsum_experiment(dir.path().toStdString() + "/work");
+        e.inputs = {root};
+        e.block_sizes = {4096, 65536, 1 << 20};
+        const dirsum::Sum expected = dirsum::reference(root);
+        dirsum::wrong_at_block = 65536;
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+        dirsum::wrong_at_block = 0;
+        QCOMPARE(report.runs.size(), std::size_t(3 * 2 * 2));
+        for (const sfp::RunRecord& r : report.runs) {
+            const dirsum::Sum* sum = r.result.outcome.get_if<dirsum::Sum>();
+            QVERIFY(sum);
+            const bool planted = report.cells[r.cell].block_size == 65536;
+            QCOMPARE(r.status, planted ? sfp::RunStatus::mismatch : sfp::RunStatus::ok);
+            QCOMPARE(sum->checksum, expected.checksum + (planted ? 1 : 0));
+            QCOMPARE(r.result.digest == sfp::digest_of(expected), !planted);
+            const sfp::Description d = r.result.outcome.description();
+            QCOMPARE(d.fields.size(), std::size_t(3));
+            QCOMPARE(d.fields[0].name, std::string("files"));
+            QCOMPARE(d.fields[0].value, sfp::Description(std::uint64_t(4)));
+            QCOMPARE(d.fields[2].value, sfp::Description(sfp::hex16(sum->checksum)));
         }
     }
 

@@ -49,7 +49,7 @@ class TestCipher : public QObject {
             while (got[i] == expected[i]) ++i;
             QFAIL((where + ": first difference at byte " + std::to_string(i)).c_str());
         }
-        const auto* o = std::get_if<sfp::CipherOutcome>(&r.outcome);
+        const auto* o = r.outcome.get_if<sfp::CipherOutcome>();
         QVERIFY2(o != nullptr, where.c_str());
         QCOMPARE(o->output_bytes, std::uint64_t(expected.size()));
         QCOMPARE(o->output_hash, std::uint64_t(XXH64(expected.data(), expected.size(), 0)));

@@ -103,7 +103,7 @@ private slots:
             testing::write_file(path("b"), b);
             const sfp::RunResult r = compare_files(strategy.toStdString(), path("a"), path("b"), block, threads);
             QVERIFY2(r.status == sfp::Status::ok, (std::string(c.name) + ": " + r.error).c_str());
-            const auto* got = std::get_if<sfp::CompareOutcome>(&r.outcome);
+            const auto* got = r.outcome.get_if<sfp::CompareOutcome>();
             QVERIFY2(got, c.name);
             const sfp::CompareOutcome want = testing::compare_reference(a, b, 8);
             if (!(*got == want)) {
@@ -124,7 +124,7 @@ private slots:
             for (std::size_t max : {1u, 3u, 50u}) {
                 const auto r = compare_files(std::string(s->name), path("a"), path("b"), 512, 3, max);
                 QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-                QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a, b, max));
+                QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a, b, max));
             }
         }
     }
@@ -135,7 +135,7 @@ private slots:
             if (!s->probe().supported) continue;
             const auto r = compare_files(std::string(s->name), path("a"), path("a"), 4096, 2);
             QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-            QVERIFY(std::get<sfp::CompareOutcome>(r.outcome).identical());
+            QVERIFY(r.outcome.get<sfp::CompareOutcome>().identical());
         }
     }
 

@@ -66,7 +66,7 @@ sfp::RunResult iterate(const std::string& strategy, const std::vector<std::strin
     return sfp::run_once(spec, progress);
 }
 
-const sfp::IterateOutcome& outcome(const sfp::RunResult& r) { return std::get<sfp::IterateOutcome>(r.outcome); }
+const sfp::IterateOutcome& outcome(const sfp::RunResult& r) { return r.outcome.get<sfp::IterateOutcome>(); }
 
 std::vector<std::string> strategy_names() {
     std::vector<std::string> out;
@@ -322,7 +322,7 @@ private slots:
             r = sfp::run_once(spec, later);
             sfp::iterate::after_listing_for_tests = nullptr;
             QVERIFY2(r.status == sfp::Status::cancelled, (s + ": " + r.error).c_str());
-            QVERIFY(std::holds_alternative<std::monostate>(r.outcome));
+            QVERIFY(r.outcome.empty());
         }
     }
 

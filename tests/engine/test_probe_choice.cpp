@@ -87,7 +87,7 @@ private slots:
         const HookGuard hook(slow_name.constData());
         const sfp::RunResult r = compare();
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a_, b_, 8));
+        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
         const QString note = note_of(r);
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
         // Both measurements are named, each with a rate.
@@ -104,20 +104,20 @@ private slots:
             write(edges);
             const sfp::RunResult r = compare(max);
             QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-            QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a_, b_, max));
+            QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, max));
             QVERIFY2(note_of(r).contains("per CPU second (best of 2 each, on 512K of both files; the first 2M in all)"), qPrintable(note_of(r)));
         }
         write({});
         const sfp::RunResult same = compare();
-        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome) == testing::compare_reference(a_, b_, 8));
-        QVERIFY(std::get<sfp::CompareOutcome>(same.outcome).mismatches.empty());
+        QVERIFY(same.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
+        QVERIFY(same.outcome.get<sfp::CompareOutcome>().mismatches.empty());
     }
 
     void smallFilesSkipTheProbe() {
         a_.resize(100000);
         write({99999});
         const sfp::RunResult r = compare();
-        QVERIFY(std::get<sfp::CompareOutcome>(r.outcome) == testing::compare_reference(a_, b_, 8));
+        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
         QVERIFY2(note_of(r).contains("too little data to time a probe"), qPrintable(note_of(r)));
         a_ = testing::pattern(kSize);
     }

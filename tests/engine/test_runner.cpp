@@ -7,6 +7,8 @@
 #include <chrono>
 #include <thread>
 
+#include "sfp/cipher.hpp"
+#include "sfp/compare.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
@@ -317,7 +319,7 @@ private slots:
             QVERIFY(r.repetition >= 1 && r.repetition <= 3);
         }
         // The generated pair differs in two bytes; every strategy found them.
-        const auto& outcome = std::get<sfp::CompareOutcome>(report.runs[0].result.outcome);
+        const auto& outcome = report.runs[0].result.outcome.get<sfp::CompareOutcome>();
         QCOMPARE(outcome.mismatches.size(), std::size_t(2));
         QCOMPARE(report.stats.size(), std::size_t(3));
         for (const sfp::CellStats& st : report.stats) {
@@ -356,7 +358,7 @@ private slots:
         QCOMPARE(report.cells.size(), std::size_t(1));
         QCOMPARE(report.cells[0].file_size, std::uint64_t(5000));
         QCOMPARE(report.runs.size(), std::size_t(2));
-        QCOMPARE(std::get<sfp::CompareOutcome>(report.runs[0].result.outcome).mismatches.size(), std::size_t(1));
+        QCOMPARE(report.runs[0].result.outcome.get<sfp::CompareOutcome>().mismatches.size(), std::size_t(1));
     }
 
     void sizeSweepIsFitted() {
@@ -470,7 +472,7 @@ private slots:
         QCOMPARE(report.runs.size(), std::size_t(3));
         for (const sfp::RunRecord& r : report.runs) {
             QCOMPARE(r.status, sfp::RunStatus::ok);
-            QCOMPARE(std::get<sfp::CipherOutcome>(r.result.outcome).output_bytes, kSize);
+            QCOMPARE(r.result.outcome.get<sfp::CipherOutcome>().output_bytes, kSize);
         }
         // Left behind: the generated input and the manifest. No scratch output, no temporary.
         const QString input = QFileInfo(QString::fromStdString(

@@ -200,7 +200,7 @@ private slots:
         sfp::Progress progress;
         const sfp::RunResult r = sfp::run_once(spec_of(name, paths, block, threads, packing), progress);
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        const auto* got = std::get_if<sfp::WordCountOutcome>(&r.outcome);
+        const auto* got = r.outcome.get_if<sfp::WordCountOutcome>();
         QVERIFY(got);
         QCOMPARE(got->files.size(), cases.size());
         sfp::WordCountOutcome want;
@@ -233,7 +233,7 @@ private slots:
                 continue;
             }
             QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-            QVERIFY2(std::get<sfp::WordCountOutcome>(r.outcome).files.at(0) == want, s->name.data());
+            QVERIFY2(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == want, s->name.data());
         }
     }
 
@@ -321,7 +321,7 @@ private slots:
         sfp::set_probe_hook(nullptr);
         slow_candidate = nullptr;
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        const auto& got = std::get<sfp::WordCountOutcome>(r.outcome);
+        const auto& got = r.outcome.get<sfp::WordCountOutcome>();
         QCOMPARE(got.files.size(), texts.size());
         for (std::size_t i = 0; i < texts.size(); ++i)
             QVERIFY2(got.files[i] == reference(texts[i]), qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));

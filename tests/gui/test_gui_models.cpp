@@ -21,6 +21,7 @@
 #include "results_panel.hpp"
 #include "runs_model.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/wordcount.hpp"
 #include "stats_model.hpp"
 #include "value_toggles.hpp"
 

@@ -4,12 +4,14 @@
 // ("visit": the order files are read in, which must not change the outcome) and one strategy,
 // "walk", reading every file in blocks. Added with sfp::add_algorithm() before the registry is
 // used, it runs through the runner, `sfpbench run` and the CSV writer without a line of their
-// code knowing it. Its outcome is IterateOutcome-shaped: files, bytes, and an order-free digest.
+// code knowing it. Its outcome, Sum, is its own type too: the runner digests it and the report
+// JSON describes it through canonical() and describe() below, found by argument-dependent lookup.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -20,6 +22,7 @@
 
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/outcome.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 
@@ -43,6 +46,22 @@ inline std::uint64_t fnv(std::uint64_t h, const void* bytes, std::size_t n) {
 }
 inline constexpr std::uint64_t kFnvStart = 0xcbf29ce484222325ull;
 
+// What dirsum finds: how many files, their bytes, and the sum of every file's checksum (a sum,
+// so the order files are visited in cannot change it).
+struct Sum {
+    std::uint64_t files = 0, bytes = 0, checksum = 0;
+    bool operator==(const Sum&) const = default;
+};
+inline std::string canonical(const Sum& s) {
+    return "dirsum " + std::to_string(s.files) + " " + std::to_string(s.bytes) + " " + std::to_string(s.checksum);
+}
+inline sfp::Description describe(const Sum& s) {
+    return sfp::Description::Object{{"files", s.files}, {"bytes", s.bytes}, {"checksum_fnv", sfp::hex16(s.checksum)}};
+}
+
+// A test plants a disagreement: runs at this block size miscount by one (0: none).
+inline std::atomic<std::uint64_t> wrong_at_block{0};
+
 // Every regular file under `root`, as paths relative to it, sorted.
 inline std::vector<std::string> files_of(const std::string& root) {
     std::vector<std::string> out;
@@ -65,7 +84,7 @@ inline sfp::Outcome walk(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
     const auto visit = spec.options.find("visit");
     if (visit != spec.options.end() && visit->second == "reversed") std::reverse(files.begin(), files.end());
     else if (visit != spec.options.end() && visit->second != "sorted") sfp::fail("visit: unexpected '" + visit->second + "'");
-    sfp::IterateOutcome o;
+    Sum o;
     std::vector<char> block(spec.block_size);
     for (const std::string& name : files) {
         const std::string path = root + "/" + name;
@@ -85,9 +104,10 @@ inline sfp::Outcome walk(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
             ctx.add_progress(std::uint64_t(n));
         }
         ::close(fd);
-        ++o.file_count;
-        o.digest += h;  // a sum: the order files are visited in cannot change it
+        ++o.files;
+        o.checksum += h;
     }
+    if (spec.block_size == wrong_at_block.load()) ++o.checksum;
     return o;
 }
 
@@ -105,17 +125,17 @@ inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum", .inputs = 1, .data_kind
 inline void add() { sfp::add_algorithm(kIo, kStrategies); }
 
 // The outcome the test expects, computed independently: whole files read at once, in path order.
-inline sfp::IterateOutcome reference(const std::string& root) {
-    sfp::IterateOutcome o;
+inline Sum reference(const std::string& root) {
+    Sum o;
     for (const std::string& name : files_of(root)) {
         std::string bytes;
         const int fd = ::open((root + "/" + name).c_str(), O_RDONLY | O_CLOEXEC);
         char buf[65536];
         for (ssize_t n; fd >= 0 && (n = ::read(fd, buf, sizeof buf)) > 0;) bytes.append(buf, std::size_t(n));
         if (fd >= 0) ::close(fd);
-        o.digest += fnv(fnv(kFnvStart, name.data(), name.size()), bytes.data(), bytes.size());
+        o.checksum += fnv(fnv(kFnvStart, name.data(), name.size()), bytes.data(), bytes.size());
         o.bytes += bytes.size();
-        ++o.file_count;
+        ++o.files;
     }
     return o;
 }

@@ -5,6 +5,7 @@
 
 #include "../cell_text.hpp"
 #include "plots.hpp"
+#include "sfp/wordcount.hpp"
 
 namespace gui::plots {
 namespace {
@@ -14,7 +15,7 @@ std::vector<std::pair<std::size_t, sfp::WordCounts>> histograms(const sfp::Exper
     std::vector<std::pair<std::size_t, sfp::WordCounts>> out;
     for (const sfp::RunRecord& r : report.runs) {
         const sfp::Cell& cell = report.cells.at(r.cell);
-        const auto* counts = std::get_if<sfp::WordCountOutcome>(&r.result.outcome);
+        const auto* counts = r.result.outcome.get_if<sfp::WordCountOutcome>();
         if (!counts || cell.reference_floor || r.status != sfp::RunStatus::ok) continue;
         if (std::none_of(out.begin(), out.end(), [&](const auto& h) { return h.first == cell.input_set; }))
             out.emplace_back(cell.input_set, counts->total());

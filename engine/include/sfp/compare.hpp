@@ -1,10 +1,27 @@
 #pragma once
-// compare's outcome in the shape of `cmp -l`, shared by the front ends.
+// compare's outcome, its digest text and description, and its shape as `cmp -l`.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sfp/outcome.hpp"
 
 namespace sfp {
+
+struct Mismatch {
+    std::uint64_t offset;  // 0-based byte offset
+    std::uint8_t a, b;     // the bytes of the first and second file
+    bool operator==(const Mismatch&) const = default;
+};
+
+struct CompareOutcome {
+    std::vector<Mismatch> mismatches;  // the first N, in file order
+    std::uint64_t size_a = 0, size_b = 0;
+    bool identical() const noexcept { return mismatches.empty() && size_a == size_b; }
+    bool operator==(const CompareOutcome&) const = default;
+};
+std::string canonical(const CompareOutcome& outcome);
+Description describe(const CompareOutcome& outcome);
 
 inline constexpr std::uint64_t kDefaultMaxMismatches = 8;
 

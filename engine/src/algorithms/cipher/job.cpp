@@ -100,7 +100,7 @@ Outcome CipherJob::complete(RunContext& ctx) {
 }
 
 void hash_output(const RunSpec& spec, Outcome& outcome) {
-    auto* o = std::get_if<CipherOutcome>(&outcome);
+    auto* o = outcome.get_if<CipherOutcome>();
     if (!o) return;
     File f = File::open_read(spec.output);
     if (f.size() != o->output_bytes)

@@ -8,7 +8,7 @@
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/cipher/output_file.hpp"
 #include "io/file.hpp"
-#include "sfp/outcome.hpp"
+#include "sfp/cipher.hpp"
 #include "sfp/run_context.hpp"
 
 namespace sfp::cipher {

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <vector>
 
-#include "sfp/outcome.hpp"
+#include "sfp/compare.hpp"
 
 namespace sfp::compare {
 

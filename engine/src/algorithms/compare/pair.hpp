@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "io/file.hpp"
-#include "sfp/outcome.hpp"
+#include "sfp/compare.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/types.hpp"
 

@@ -74,7 +74,7 @@ IterateOutcome hash_in_order(Job& job, const std::vector<std::size_t>& order, Ru
 }
 
 void finish(const RunSpec& spec, Outcome& outcome) {
-    auto* o = std::get_if<IterateOutcome>(&outcome);
+    auto* o = outcome.get_if<IterateOutcome>();
     if (!o) return;
     std::vector<const FileHash*> sorted;
     sorted.reserve(o->files.size());

@@ -5,6 +5,7 @@
 
 #include "algorithms/iterate/file_hash.hpp"
 #include "algorithms/iterate/listing.hpp"
+#include "sfp/iterate.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/strategy.hpp"
 

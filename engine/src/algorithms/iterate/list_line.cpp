@@ -1,6 +1,4 @@
 // The --list line and its escaping: the one text the digest is computed over.
-#include <cstdio>
-
 #include "sfp/iterate.hpp"
 
 namespace sfp {
@@ -14,12 +12,6 @@ std::string escape_path(const std::string& path) {
         else out += c;
     }
     return out;
-}
-
-std::string hex16(std::uint64_t value) {
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(value));
-    return hex;
 }
 
 std::string iterate_list_line(const FileHash& file) {

@@ -7,7 +7,7 @@
 
 #include "algorithms/wordcount/tally.hpp"
 #include "io/file.hpp"
-#include "sfp/outcome.hpp"
+#include "sfp/wordcount.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/types.hpp"
 

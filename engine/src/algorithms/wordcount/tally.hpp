@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "sfp/outcome.hpp"
+#include "sfp/wordcount.hpp"
 
 namespace sfp::wordcount {
 

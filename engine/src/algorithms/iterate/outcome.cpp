@@ -1,0 +1,20 @@
+// iterate's outcome as digest text and as description. The text must never change: saved
+// reports carry digests of it. The file list is not part of either (it is emptied unless listed).
+#include "sfp/iterate.hpp"
+
+namespace sfp {
+
+std::string canonical(const IterateOutcome& o) {
+    return "iterate " + std::to_string(o.file_count) + " " + std::to_string(o.bytes) + " " +
+           std::to_string(o.skipped.size()) + " " + std::to_string(o.digest);
+}
+
+Description describe(const IterateOutcome& o) {
+    Description::Array skipped(o.skipped.begin(), o.skipped.end());  // path bytes as given, maybe not UTF-8
+    return Description::Object{{"files", o.file_count},
+                               {"bytes", o.bytes},
+                               {"skipped", std::move(skipped)},
+                               {"digest_xxh3", hex16(o.digest)}};
+}
+
+}  // namespace sfp
