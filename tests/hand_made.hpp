@@ -3,7 +3,9 @@
 // need a report without running anything. Tweak the returned record's fields where a test
 // needs more (faults, notes, large-folio share).
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "sfp/experiment.hpp"
 
@@ -39,6 +41,13 @@ inline sfp::Cell cell(const std::string& strategy, std::uint64_t block, unsigned
     c.file_size = size;
     c.input_set = input_set;
     return c;
+}
+
+// The cell parameter (sfp::cell_parameters) named `name`, to set a swept value on a hand-made cell.
+inline const sfp::Parameter& parameter(std::string_view name) {
+    for (const sfp::Parameter* p : sfp::cell_parameters())
+        if (p->name == name) return *p;
+    throw std::logic_error("no cell parameter " + std::string(name));
 }
 
 }  // namespace hand_made

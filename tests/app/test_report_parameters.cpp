@@ -10,11 +10,7 @@
 
 namespace {
 
-const sfp::Parameter& parameter(std::string_view name) {
-    for (const sfp::Parameter* p : sfp::cell_parameters())
-        if (p->name == name) return *p;
-    throw std::logic_error("no cell parameter " + std::string(name));
-}
+using hand_made::parameter;
 
 // dirsum's walk at both visits (sorted = 0, reversed = 1) on two sizes, with a statistic and a
 // bent fit per visit.

@@ -29,6 +29,13 @@ class TestCliPreflight : public QObject {
 
     QString path(const QString& name) const { return dir_.filePath(name); }
 
+    // An experiment file `name` holding `json`; its path.
+    QString spec_file(const QString& name, const QString& json) const {
+        QFile spec(path(name));
+        if (!spec.open(QIODevice::WriteOnly) || spec.write(json.toUtf8()) != json.toUtf8().size()) qFatal("cannot write %s", qPrintable(name));
+        return spec.fileName();
+    }
+
 private slots:
     void directConflictsStopTheRunBeforeItStarts() {
         const Output r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream,mmap,cp", "--block", "512,4096",
@@ -47,15 +54,12 @@ private slots:
 
     // The same from an experiment file names the field; without the conflicts it runs.
     void anExperimentFileIsJudgedTheSame() {
-        QFile spec(path("spec.json"));
-        QVERIFY(spec.open(QIODevice::WriteOnly));
-        spec.write(QString("{\"version\": 2, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"64K\"], "
-                           "\"strategies\": [\"threads\", \"mmap-mt\"], \"block_sizes\": [\"4K\"], \"repetitions\": 1, "
-                           "\"options\": {\"direct\": \"true\"}, \"workdir\": \"%1\"}")
-                       .arg(path("ws2"))
-                       .toUtf8());
-        spec.close();
-        const Output r = sfpbench({"run", path("spec.json")});
+        const QString spec =
+            spec_file("spec.json", QString("{\"version\": 2, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"64K\"], "
+                                           "\"strategies\": [\"threads\", \"mmap-mt\"], \"block_sizes\": [\"4K\"], \"repetitions\": 1, "
+                                           "\"options\": {\"direct\": \"true\"}, \"workdir\": \"%1\"}")
+                                       .arg(path("ws2")));
+        const Output r = sfpbench({"run", spec});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err.trimmed(), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
                                                  "always goes through the page cache"));
@@ -81,16 +85,13 @@ private slots:
 
     // The same for an experiment file: each bad field and value on a line of its own, naming the file.
     void everyBadFieldOfAFileIsNamedAtOnce() {
-        QFile spec(path("bad.json"));
-        QVERIFY(spec.open(QIODevice::WriteOnly));
-        spec.write(QString("{\"version\": 2, \"algorithm\": \"wordcount\", \"sizes\": [\"64K\"], "
-                           "\"block_sizes\": [0], \"threads\": [99999], \"strategies\": [\"nope\"], "
-                           "\"parameters\": {\"packing\": [\"abc\", 0], \"bogus\": [1]}, \"repetitons\": 3, "
-                           "\"workdir\": \"%1\"}")
-                       .arg(path("ws4"))
-                       .toUtf8());
-        spec.close();
-        const Output r = sfpbench({"run", path("bad.json")});
+        const QString spec =
+            spec_file("bad.json", QString("{\"version\": 2, \"algorithm\": \"wordcount\", \"sizes\": [\"64K\"], "
+                                          "\"block_sizes\": [0], \"threads\": [99999], \"strategies\": [\"nope\"], "
+                                          "\"parameters\": {\"packing\": [\"abc\", 0], \"bogus\": [1]}, \"repetitons\": 3, "
+                                          "\"workdir\": \"%1\"}")
+                                      .arg(path("ws4")));
+        const Output r = sfpbench({"run", spec});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
         const QStringList fields = {"repetitons", "block_sizes[0]", "threads[0]", "parameters.packing[0]",

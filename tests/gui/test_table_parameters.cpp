@@ -17,11 +17,7 @@ using namespace gui;
 
 namespace {
 
-const sfp::Parameter& parameter(std::string_view name) {
-    for (const sfp::Parameter* p : sfp::cell_parameters())
-        if (p->name == name) return *p;
-    throw std::logic_error("no cell parameter " + std::string(name));
-}
+using hand_made::parameter;
 
 // wordcount's pipeline at packing 5 and 40 (2 threads), and simple, which uses no packing;
 // one run each, the packing-40 cell the fastest.
