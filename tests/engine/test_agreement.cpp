@@ -1,12 +1,11 @@
-// Agreement between strategies as the runner decides it, one run at a time over that run's input
-// set only (RunIndex), against a reference written here that judges a whole report at once.
+// Agreement between strategies as the runner decides it, one run at a time, kept up to date per
+// input set (runner::Agreement), against a reference written here that judges a whole report at once.
 #include <QtTest>
 #include <map>
 #include <random>
 
 #include "hand_made.hpp"
 #include "runner/agreement.hpp"
-#include "runner/run_index.hpp"
 
 namespace {
 
@@ -54,10 +53,10 @@ std::vector<RunStatus> reference_statuses(const sfp::ExperimentReport& r) {
 // A report that grows run by run, checked as run_experiment checks it.
 struct Growing {
     sfp::ExperimentReport report;
-    sfp::runner::RunIndex index;
     std::set<std::size_t> changed_cells;
+    std::map<std::size_t, sfp::runner::Agreement> agreement;  // per input set, as the runner keeps it
 
-    explicit Growing(std::vector<sfp::Cell> cells) : report(with_cells(std::move(cells))), index(report) {}
+    explicit Growing(std::vector<sfp::Cell> cells) : report(with_cells(std::move(cells))) {}
     static sfp::ExperimentReport with_cells(std::vector<sfp::Cell> cells) {
         sfp::ExperimentReport r;
         r.cells = std::move(cells);
@@ -68,9 +67,8 @@ struct Growing {
         sfp::RunRecord run = hand_made::run(cell, 1, 0.1, 0, 0, digest.empty() ? RunStatus::error : RunStatus::ok);
         run.result.digest = digest;
         report.runs.push_back(run);
-        index.add(report, report.runs.size() - 1);
         std::vector<std::size_t> flipped;
-        changed_cells = sfp::runner::check_agreement(report, index.runs_of_set[report.cells[cell].input_set], &flipped);
+        changed_cells = agreement[report.cells[cell].input_set].add(report, report.runs.size() - 1, &flipped);
         std::sort(flipped.begin(), flipped.end());
         return flipped;
     }

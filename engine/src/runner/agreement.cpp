@@ -11,67 +11,65 @@
 #include "runner/agreement.hpp"
 
 #include <algorithm>
-#include <map>
+#include <utility>
 
 namespace sfp::runner {
-namespace {
 
-// digest -> count, remembering first appearance for ties.
-struct Tally {
-    std::vector<std::pair<std::string, std::size_t>> counts;  // in order of first appearance
-    void add(const std::string& digest) {
-        const auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == digest; });
-        if (it == counts.end())
-            counts.emplace_back(digest, 1);
-        else
-            ++it->second;
-    }
-    std::size_t best_count() const {
-        std::size_t best = 0;
-        for (const auto& c : counts) best = std::max(best, c.second);
-        return best;
-    }
-    const std::string* winner() const {  // first with the best count
-        for (const auto& c : counts)
-            if (c.second == best_count()) return &c.first;
-        return nullptr;
-    }
-    std::size_t winners() const {
-        return std::size_t(std::count_if(counts.begin(), counts.end(),
-                                         [&](const auto& c) { return c.second == best_count(); }));
-    }
-};
+void Agreement::Tally::add(const std::string& digest) {
+    const auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == digest; });
+    if (it == counts.end())
+        counts.emplace_back(digest, 1);
+    else
+        ++it->second;
+}
 
-}  // namespace
+const std::string* Agreement::Tally::winner() const {
+    const auto best = std::max_element(counts.begin(), counts.end(),  // the first of equals
+                                       [](const auto& a, const auto& b) { return a.second < b.second; });
+    return best == counts.end() ? nullptr : &best->first;
+}
 
-std::set<std::size_t> check_agreement(ExperimentReport& report, std::span<const std::size_t> set_runs,
-                                      std::vector<std::size_t>* changed_runs) {
-    std::vector<RunRecord*> judged;
-    std::map<std::string, Tally> per_strategy;
-    std::vector<std::string> strategy_order;
-    for (std::size_t run : set_runs) {
-        RunRecord& r = report.runs.at(run);
-        const Cell& cell = report.cells[r.cell];
-        if (cell.reference_floor || r.result.status != Status::ok) continue;
-        judged.push_back(&r);
-        if (!per_strategy.count(cell.strategy)) strategy_order.push_back(cell.strategy);
-        per_strategy[cell.strategy].add(r.result.digest);
-    }
-    Tally votes;
-    for (const std::string& s : strategy_order) votes.add(*per_strategy[s].winner());
-    const bool unanimous = votes.counts.size() <= 1 &&
-                           std::all_of(judged.begin(), judged.end(), [&](const RunRecord* r) {
-                               return r->result.digest == judged.front()->result.digest;
-                           });
-    const std::string* reference = votes.winners() == 1 ? votes.winner() : nullptr;
+std::size_t Agreement::Tally::winners() const {
+    if (counts.empty()) return 0;
+    const std::size_t best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
+                                 return a.second < b.second;
+                             })->second;
+    return std::size_t(std::count_if(counts.begin(), counts.end(), [&](const auto& c) { return c.second == best; }));
+}
+
+Agreement::Verdict Agreement::verdict() const {
+    Tally votes;  // one per strategy: its most frequent digest
+    for (const auto& [name, tally] : strategies_) votes.add(*tally.winner());
+    Verdict v;
+    v.unanimous = judged_.size() <= 1;
+    if (votes.winners() == 1) v.reference = *votes.winner();
+    return v;
+}
+
+std::set<std::size_t> Agreement::add(ExperimentReport& report, std::size_t run, std::vector<std::size_t>* changed_runs) {
+    RunRecord& r = report.runs.at(run);
+    const Cell& cell = report.cells.at(r.cell);
+    if (cell.reference_floor || r.result.status != Status::ok) return {};
+    auto strategy = std::find_if(strategies_.begin(), strategies_.end(), [&](const auto& s) { return s.first == cell.strategy; });
+    if (strategy == strategies_.end()) strategy = strategies_.insert(strategies_.end(), {cell.strategy, Tally{}});
+    strategy->second.add(r.result.digest);
+    judged_[r.result.digest].push_back(run);
+
+    const Verdict before = std::exchange(verdict_, verdict());
     std::set<std::size_t> changed;
-    for (RunRecord* r : judged) {
-        const bool agrees = unanimous || (reference && r->result.digest == *reference);
-        const RunStatus status = agrees ? RunStatus::ok : RunStatus::mismatch;
-        if (r->status == status) continue;
-        r->status = status;
-        changed.insert(r->cell);
-        if (changed_runs) changed_runs->push_back(std::size_t(r - report.runs.data()));
+    const auto judge = [&](std::size_t i) {
+        RunRecord& judged = report.runs[i];
+        const RunStatus status = verdict_.agrees(judged.result.digest) ? RunStatus::ok : RunStatus::mismatch;
+        if (judged.status == status) return;
+        judged.status = status;
+        changed.insert(judged.cell);
+        if (changed_runs) changed_runs->push_back(i);
+    };
+    if (verdict_ == before) {
+        judge(run);
+    } else {
+        for (const auto& [digest, runs] : judged_)
+            for (std::size_t i : runs) judge(i);
     }
     return changed;
 }

@@ -1,18 +1,49 @@
 #pragma once
 // Fast but wrong is never hidden: runs whose outcome disagrees get status mismatch.
+#include <cstddef>
+#include <map>
+#include <optional>
 #include <set>
-#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sfp/experiment.hpp"
 
 namespace sfp::runner {
 
-// Re-decides the status of every successful run among `set_runs` (indices into report.runs:
-// every run of one input set, RunIndex::runs_of_set; see agreement.cpp for how the reference
-// outcome is chosen). Reference floors are left out. Returns the cells whose runs changed
-// status, so only their statistics need redoing; `changed_runs`, when given, receives the
-// indices (into report.runs) of the runs whose status changed.
-std::set<std::size_t> check_agreement(ExperimentReport& report, std::span<const std::size_t> set_runs,
-                                      std::vector<std::size_t>* changed_runs = nullptr);
+// The agreement of one input set's runs, kept up to date as runs arrive (see agreement.cpp for
+// how the reference outcome is chosen). A run's verdict depends only on its digest and the
+// set's verdict, so a new run costs the strategies' votes, not a look at every earlier run:
+// earlier runs are judged again only when the verdict changes. Reference floors and runs that
+// did not succeed are not judged.
+class Agreement {
+public:
+    // Judges report.runs[run], the set's newest run. Returns the cells whose runs changed status,
+    // so only their statistics need redoing; `changed_runs`, when given, receives the indices
+    // (into report.runs) of the runs whose status changed.
+    std::set<std::size_t> add(ExperimentReport& report, std::size_t run, std::vector<std::size_t>* changed_runs = nullptr);
+
+    // digest -> how many runs produced it, in order of first appearance (ties go to the first).
+    struct Tally {
+        std::vector<std::pair<std::string, std::size_t>> counts;
+        void add(const std::string& digest);
+        const std::string* winner() const;  // the first with the most runs
+        std::size_t winners() const;        // how many share the most
+    };
+
+private:
+    struct Verdict {
+        bool unanimous = true;                   // one digest among all judged runs
+        std::optional<std::string> reference;    // the digest with the most votes, when one has
+        bool operator==(const Verdict&) const = default;
+        bool agrees(const std::string& digest) const { return unanimous || reference == digest; }
+    };
+    Verdict verdict() const;  // from the strategies' votes and the digests seen
+
+    std::vector<std::pair<std::string, Tally>> strategies_;      // each strategy's digests, in order of first run
+    std::map<std::string, std::vector<std::size_t>> judged_;     // digest -> the judged runs that produced it
+    Verdict verdict_;
+};
 
 }  // namespace sfp::runner

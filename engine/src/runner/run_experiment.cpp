@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -77,8 +78,8 @@ public:
             index_.add(report_, report_.runs.size() - 1);
             // Only this run's input set and cells are looked at again, never the whole report.
             std::vector<std::size_t> flipped;  // earlier runs whose status the new one changed
-            std::set<std::size_t> changed =
-                runner::check_agreement(report_, index_.runs_of_set[report_.cells[slot.cell].input_set], &flipped);
+            std::set<std::size_t> changed = agreement_[report_.cells[slot.cell].input_set].add(
+                report_, report_.runs.size() - 1, &flipped);
             changed.insert(slot.cell);
             runner::update_statistics(report_, index_, changed);
             if (observer_) observer_->run_finished(update_for(changed, flipped));
@@ -236,6 +237,7 @@ private:
     ExperimentObserver* observer_;
     ExperimentReport report_;
     runner::RunIndex index_;  // report_'s runs by cell and by input set
+    std::map<std::size_t, runner::Agreement> agreement_;  // per input set, kept up to date run by run
     std::vector<std::string> input_errors_;  // per input set: why it could not be prepared
     std::string scratch_, scratch_error_;
     std::set<std::size_t> settled_;  // input sets brought into the hot state already
