@@ -13,7 +13,7 @@
 namespace {
 
 sfp::Support yes() { return sfp::Support::yes(); }
-sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return std::monostate{}; }
+sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return {}; }
 
 constexpr std::string_view kPacking[] = {"packing"};
 constexpr sfp::Strategy packer{.algorithm = "wordcount", .name = "packer", .description = "test: packing and threads",

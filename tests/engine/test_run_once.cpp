@@ -19,14 +19,14 @@ sfp::Outcome finishes_then_cancel_lands(const sfp::RunSpec&, sfp::RunContext& ct
 sfp::Outcome notices_cancel(const sfp::RunSpec&, sfp::RunContext& ctx) {
     g_progress->cancel.store(true);
     if (ctx.should_stop()) return sfp::CompareOutcome{{}, 5, 5};  // partial: must not count
-    return std::monostate{};
+    return {};
 }
 sfp::Outcome fails(const sfp::RunSpec&, sfp::RunContext&) { sfp::fail("cannot frobnicate 'x': broken"); }
 sfp::Outcome worker_throws(const sfp::RunSpec&, sfp::RunContext& ctx) {
     ctx.run_threads(3, [](unsigned i) {
         if (i == 1) throw std::runtime_error("worker 1 broke");
     });
-    return std::monostate{};
+    return {};
 }
 sfp::Support yes() { return sfp::Support::yes(); }
 sfp::Support no() { return sfp::Support::no("no such hardware"); }

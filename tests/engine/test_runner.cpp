@@ -40,7 +40,7 @@ sfp::Outcome throws_failure(const sfp::RunSpec&, sfp::RunContext&) { sfp::fail("
 // Runs until told to stop, checking once per "block" as real strategies do.
 sfp::Outcome until_cancelled(const sfp::RunSpec&, sfp::RunContext& ctx) {
     while (!ctx.should_stop()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    return std::monostate{};
+    return {};
 }
 
 // A writing algorithm: copies its input to spec.output block by block, checking for cancel.

@@ -15,7 +15,6 @@
 #include <type_traits>
 #include <typeinfo>
 #include <utility>
-#include <variant>
 
 #include "sfp/description.hpp"
 
@@ -36,7 +35,6 @@ concept OutcomeType = std::copyable<T> && std::equality_comparable<T> && require
 class Outcome {
 public:
     Outcome() noexcept = default;
-    Outcome(std::monostate) noexcept {}  // the same as empty, for `return std::monostate{};`
     template <class T>
         requires(!std::same_as<std::remove_cvref_t<T>, Outcome> && OutcomeType<std::remove_cvref_t<T>>)
     Outcome(T&& value) : held_(std::make_unique<Held<std::remove_cvref_t<T>>>(std::forward<T>(value))) {}

@@ -18,7 +18,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::external);
     ctx.note("cp copies without transforming: a floor for the others, not a competitor");
     const ChildRun child = run_child({"cp", "--", job.input().path(), job.output().write_path()}, ctx);
-    if (ctx.should_stop()) return std::monostate{};
+    if (ctx.should_stop()) return {};
     if (child.exit_code != 0) fail("cp failed: " + child.failure());
     ctx.add_progress(job.input_size());
     return job.complete(ctx);

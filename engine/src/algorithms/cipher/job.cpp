@@ -89,7 +89,7 @@ void CipherJob::fail_mapped_access() const {
 }
 
 Outcome CipherJob::complete(RunContext& ctx) {
-    if (ctx.should_stop()) return std::monostate{};  // cancelled: ~OutputFile discards the output
+    if (ctx.should_stop()) return {};  // cancelled: ~OutputFile discards the output
     if (const std::uint64_t now = current_size(input_.fd(), input_.path()); now != input_size_)
         fail("the input '" + input_.path() + "' changed size during the run (from " + std::to_string(input_size_) +
              " to " + std::to_string(now) + " bytes); the output was discarded");

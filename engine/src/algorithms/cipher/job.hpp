@@ -55,7 +55,7 @@ public:
     // A mapped access hit SIGBUS: says which file shrank, as far as we can tell.
     [[noreturn]] void fail_mapped_access() const;
 
-    // After the work: if the run is stopping, returns monostate and leaves the output to be
+    // After the work: if the run is stopping, returns an empty outcome and leaves the output to be
     // discarded. Otherwise checks the input kept its size, trims direct-I/O padding, flushes
     // if asked, commits the output, and returns the outcome (hash filled in by finish()).
     Outcome complete(RunContext& ctx);

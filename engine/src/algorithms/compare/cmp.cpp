@@ -33,7 +33,7 @@ std::vector<Mismatch> parse_cmp_lines(const std::string& text) {
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     const InputPair pair = open_pair(spec, ctx);  // same checks (and FIFO safety) as the others
     const ChildRun child = run_child({"cmp", "-l", "--", pair.a.path(), pair.b.path()}, ctx, pair.max_mismatches);
-    if (ctx.should_stop()) return std::monostate{};
+    if (ctx.should_stop()) return {};
     if (!child.cut_off && child.exit_code != 0 && child.exit_code != 1) fail("cmp failed: " + child.failure());
     // cmp saw other sizes than we did ("EOF on A after byte N" for files opened equal): an input
     // changed under it. Its complaint is reported, never taken for agreement.

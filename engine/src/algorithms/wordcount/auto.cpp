@@ -38,7 +38,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     };
     const ProbePlan plan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
     ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
-    if (ctx.should_stop()) return std::monostate{};
+    if (ctx.should_stop()) return {};
     WordCountOutcome out;
     for (const Tally& t : tallies) out.files.push_back(t.finish());
     return out;

@@ -20,7 +20,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             if (!count_file(in.files[i], std::size_t(spec.block_size), Kernel::simd, in.separators, ctx, out.files[i]))
                 return;
     });
-    if (ctx.should_stop()) return std::monostate{};
+    if (ctx.should_stop()) return {};
     return out;
 }
 

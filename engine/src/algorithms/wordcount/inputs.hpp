@@ -57,7 +57,7 @@ Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
     Inputs in = open_inputs(spec, ctx);
     WordCountOutcome out;
     for (File& f : in.files)
-        if (!count(f, in.separators, out.files.emplace_back())) return std::monostate{};
+        if (!count(f, in.separators, out.files.emplace_back())) return {};
     return out;
 }
 // The tally of file[begin, end) counted by `stripes` threads, each one contiguous stripe read with

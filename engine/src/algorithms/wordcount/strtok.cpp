@@ -70,7 +70,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const Inputs in = open_inputs(spec, ctx);
     WordCountOutcome out;
     for (const File& f : in.files)
-        if (!count_stream(f, in.separators, ctx, out.files.emplace_back())) return std::monostate{};
+        if (!count_stream(f, in.separators, ctx, out.files.emplace_back())) return {};
     return out;
 }
 

@@ -42,7 +42,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         total += f.size();
     }
     const ChildRun child = run_child(argv, ctx);
-    if (ctx.should_stop()) return std::monostate{};
+    if (ctx.should_stop()) return {};
     if (child.exit_code != 0) fail("wc failed: " + child.failure());
     ctx.add_progress(total);
     return WordCountOutcome{parse_wc_lines(child.out, in.files.size())};
