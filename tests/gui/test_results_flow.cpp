@@ -55,6 +55,18 @@ QStringList shown(const QAbstractItemModel& model) {
     return out;
 }
 
+// What both tables show: the runs, then the statistics.
+QStringList shown(const RunsModel& runs, const StatsModel& stats) { return shown(runs) + shown(stats); }
+
+// What both tables show when built from `report` at once.
+QStringList shown_rebuilt(const sfp::ExperimentReport& report) {
+    RunsModel runs;
+    StatsModel stats;
+    runs.setReport(report);
+    stats.setReport(report);
+    return shown(runs, stats);
+}
+
 // The report as the controller starts it: the cells, one empty statistics entry per cell.
 sfp::ExperimentReport started_from(const sfp::ExperimentReport& full) {
     sfp::ExperimentReport r;
@@ -199,23 +211,12 @@ private slots:
             for (const sfp::RunUpdate& u : batch) sfp::apply(many, u);
             runsMany.apply(batch);
             statsMany.apply(batch);
-            RunsModel runsRebuilt;
-            StatsModel statsRebuilt;
-            runsRebuilt.setReport(many);
-            statsRebuilt.setReport(many);
-            QCOMPARE(shown(runsMany), shown(runsRebuilt));
-            QCOMPARE(shown(statsMany), shown(statsRebuilt));
+            QCOMPARE(shown(runsMany, statsMany), shown_rebuilt(many));
         }
         QCOMPARE(inserted.count(), batches);
         QCOMPARE(reset.count(), 0);
-        QCOMPARE(shown(runsMany), shown(runsOne));
-        QCOMPARE(shown(statsMany), shown(statsOne));
-        RunsModel runsFinal;
-        StatsModel statsFinal;
-        runsFinal.setReport(final);
-        statsFinal.setReport(final);
-        QCOMPARE(shown(runsMany), shown(runsFinal));
-        QCOMPARE(shown(statsMany), shown(statsFinal));
+        QCOMPARE(shown(runsMany, statsMany), shown(runsOne, statsOne));
+        QCOMPARE(shown(runsMany, statsMany), shown_rebuilt(final));
     }
 
     // Status flips in a batch: a run that was a row before the batch is refreshed in place, one the
