@@ -47,14 +47,14 @@ test-main: build
 # Engine tests only: the engine is where the threads are; Qt itself is not instrumented.
 test-asan: deps
 	@cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSFP_ENGINE_ONLY=ON \
-	  -DSFP_SANITIZE=address,undefined >/dev/null
+	  -DSFP_SANITIZE=address,undefined $(CMAKE_ARGS) >/dev/null
 	@cmake --build build-asan -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir build-asan --output-on-failure -L engine
 
 test-tsan: deps
 	@cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSFP_ENGINE_ONLY=ON \
-	  -DSFP_SANITIZE=thread >/dev/null
+	  -DSFP_SANITIZE=thread $(CMAKE_ARGS) >/dev/null
 	@cmake --build build-tsan -j $(JOBS)
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" \
 	  $(NO_ASLR) ctest --test-dir build-tsan --output-on-failure -L engine
