@@ -29,10 +29,6 @@ namespace {
 constexpr unsigned kDepth = 128;  // the description below says it too
 constexpr std::size_t kChunk = 256 * 1024;
 
-Support probe() {
-    static const std::string why = UringQueue::unsupported_reason();
-    return why.empty() ? Support::yes() : Support::no(why);
-}
 
 // One file being read: its own buffer and, for files longer than one read, its own hash state.
 class Slot {
@@ -108,6 +104,13 @@ private:
     bool streaming_ = false;
 };
 
+}  // namespace
+
+Support uring_supported() {
+    static const std::string why = UringQueue::unsupported_reason();
+    return why.empty() ? Support::yes() : Support::no(why);
+}
+
 void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                 std::vector<HashResult>& results, RunContext& ctx) {
     const auto path = [&](std::size_t k) -> const std::string& { return job.listing.files[order[k]].path; };
@@ -151,6 +154,8 @@ void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size
     }
 }
 
+namespace {
+
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
     // Inode order costs nothing (the directory entries carry the numbers) and ext4 places a file's
@@ -169,7 +174,7 @@ const Strategy uring_strategy{
     .name = "uring",
     .description = "inode order, one thread keeping 128 files' reads in flight through io_uring, hashed as they complete",
     .uses = uses_nothing,
-    .probe = probe,
+    .probe = uring_supported,
     .run = run,
     .finish = finish,
 };
