@@ -52,6 +52,8 @@ const std::vector<Strategy>& all() {
             wordcount::pipeline_strategy,
             wordcount::simd_strategy,
             wordcount::striped_strategy,
+            wordcount::mmap_strategy,
+            wordcount::mmap_mt_strategy,
             wordcount::files_strategy,
             wordcount::wc_strategy,
             wordcount::auto_strategy,

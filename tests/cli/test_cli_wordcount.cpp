@@ -18,7 +18,19 @@ using testing::sfpbench;
 
 Output wc(const QStringList& args) { return testing::run("wc", args, {.env = {"LC_ALL=C"}}); }
 
-const QStringList kStrategies = {"auto", "strtok", "loop", "pipeline", "simd", "striped", "files", "wc"};
+const QStringList kStrategies = {"auto", "strtok", "loop", "pipeline", "simd", "striped", "mmap", "mmap-mt", "files", "wc"};
+
+// Every byte value three times, next to letters and to each other: GNU wc's C-locale rule (a word
+// holds a printable byte; other non-space bytes neither start nor end one) on all 256.
+QByteArray every_byte() {
+    QByteArray all;
+    for (int round = 0; round < 3; ++round)
+        for (int v = 0; v < 256; ++v) {
+            all += char(v);
+            if ((v + round) % 5 == 0) all += 'x';
+        }
+    return all;
+}
 
 QStringList licenses() {
     QStringList out;
@@ -74,7 +86,8 @@ private slots:
                                    {"no-newline", "one two\nthree"},
                                    {"crlf", "a b\r\nc\r\n"},
                                    {"binary", QByteArray("\0a\0 \xff\x80\n\x01\x02 x\x7f", 13)},
-                                   {"long", QByteArray(100000, 'w') + "\n" + QByteArray(70, 'v')}};
+                                   {"long", QByteArray(100000, 'w') + "\n" + QByteArray(70, 'v')},
+                                   {"every byte", every_byte()}};
         QStringList paths;
         for (const File& f : files) {
             QFile out(path(f.name));

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "algorithms/probe_choice.hpp"
+#include "algorithms/wordcount/vector_path.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
@@ -18,37 +19,15 @@
 #include "sfp/swept_option.hpp"
 #include "sfp/wordcount.hpp"
 #include "support/temp_files.hpp"
+#include "support/wordcount_reference.hpp"
 
 using testing::Bytes;
 
 namespace {
 
-// The reference: one byte at a time, the separator test spelled out, nothing shared with the
-// engine. A word is a run of non-separators holding a printable byte (GNU wc, C locale).
+// The reference counter (tests/support), with the histogram: the tests ask for it.
 sfp::WordCounts reference(const Bytes& text, const std::string& extra = {}) {
-    const auto separates = [&](std::uint8_t c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' ||
-               extra.find(char(c)) != std::string::npos;
-    };
-    sfp::WordCounts c;
-    c.bytes = text.size();
-    std::uint64_t length = 0;
-    bool printable = false;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        if (i < text.size() && !separates(text[i])) {
-            ++length;
-            printable = printable || (text[i] > ' ' && text[i] < 0x7f);
-            continue;
-        }
-        if (i < text.size() && text[i] == '\n') ++c.lines;
-        if (printable) {
-            ++c.words;
-            ++c.histogram[std::min<std::uint64_t>(length, 31)];
-        }
-        length = 0;
-        printable = false;
-    }
-    return c;
+    return testing::wordcount_reference(text, extra);
 }
 
 Bytes text_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
@@ -102,6 +81,13 @@ std::vector<Case> cases_for(std::size_t block, unsigned threads) {
         {"words longer than 31", text_of(std::string(31, 'a') + " " + std::string(32, 'b') + "\n" +
                                          std::string(100, 'c') + " " + std::string(30, 'd'))},
     };
+    Bytes every_byte;  // all 256 values beside letters and each other: GNU wc's rule (the wc strategy checks it)
+    for (int round = 0; round < 3; ++round)
+        for (int v = 0; v < 256; ++v) {
+            every_byte.push_back(std::uint8_t(v));
+            if ((v + round) % 5 == 0) every_byte.push_back('x');
+        }
+    c.push_back({"every byte value", std::move(every_byte)});
     const std::size_t size = std::min<std::size_t>(block * threads * 3 + 1234, 300'000);
     c.push_back({"mixed", mixed_text(size, unsigned(block + threads))});
     c.push_back({"plain text", mixed_text(size, unsigned(block + threads + 1), true)});
@@ -130,14 +116,14 @@ QString describe(const sfp::WordCounts& c) {
     return QString("lines %1 words %2 bytes %3 histogram%4").arg(c.lines).arg(c.words).arg(c.bytes).arg(h);
 }
 
-// wc makes no histogram: only its counts are compared.
-sfp::WordCounts as_seen_by(const std::string& strategy, sfp::WordCounts c) {
-    if (strategy == "wc") c.histogram = {};
+// wc makes no histogram, and none is made unless asked: then only the counts are compared.
+sfp::WordCounts as_seen_by(const std::string& strategy, sfp::WordCounts c, bool histogram = true) {
+    if (strategy == "wc" || !histogram) c.histogram = {};
     return c;
 }
 
 sfp::RunSpec spec_of(const std::string& strategy, std::vector<std::string> inputs, std::uint64_t block,
-                     unsigned threads, std::uint64_t packing) {
+                     unsigned threads, std::uint64_t packing, bool histogram = true) {
     sfp::RunSpec spec;
     spec.algorithm = "wordcount";
     spec.strategy = strategy;
@@ -145,14 +131,16 @@ sfp::RunSpec spec_of(const std::string& strategy, std::vector<std::string> input
     spec.block_size = block;
     spec.threads = threads;
     spec.options["packing"] = std::to_string(packing);
+    spec.options["histogram"] = histogram ? "true" : "false";
     return spec;
 }
 
-// The probe seam: the named candidate's slices cost a second more, far more than any slice takes.
-std::atomic<const char*> slow_candidate{nullptr};
+// The probe seam: every candidate but the named one has its slices cost a second more, far more
+// than any slice takes.
+std::atomic<const char*> fast_candidate{nullptr};
 double slow_down(std::string_view candidate) {
-    const char* slow = slow_candidate.load();
-    return slow && candidate == slow ? 1.0 : 0.0;
+    const char* fast = fast_candidate.load();
+    return fast && candidate != fast ? 1.0 : 0.0;
 }
 
 std::size_t threads_now() { return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {})); }
@@ -197,21 +185,52 @@ private slots:
             paths.push_back(path("case" + std::to_string(i)));
             testing::write_file(paths.back(), cases[i].text);
         }
-        sfp::Progress progress;
-        const sfp::RunResult r = sfp::run_once(spec_of(name, paths, block, threads, packing), progress);
-        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        const auto* got = r.outcome.get_if<sfp::WordCountOutcome>();
-        QVERIFY(got);
-        QCOMPARE(got->files.size(), cases.size());
-        sfp::WordCountOutcome want;
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            want.files.push_back(as_seen_by(name, reference(cases[i].text)));
-            if (!(got->files[i] == want.files[i]))
-                QFAIL(qPrintable(QString("%1:\n got  %2\n want %3")
-                                     .arg(QString::fromStdString(cases[i].name), describe(got->files[i]),
-                                          describe(want.files[i]))));
+        for (const bool histogram : {true, false}) {  // counting alone runs another kernel
+            sfp::Progress progress;
+            const sfp::RunResult r = sfp::run_once(spec_of(name, paths, block, threads, packing, histogram), progress);
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            const auto* got = r.outcome.get_if<sfp::WordCountOutcome>();
+            QVERIFY(got);
+            QCOMPARE(got->files.size(), cases.size());
+            sfp::WordCountOutcome want;
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                want.files.push_back(as_seen_by(name, reference(cases[i].text), histogram));
+                if (!(got->files[i] == want.files[i]))
+                    QFAIL(qPrintable(QString("%1 (histogram %2):\n got  %3\n want %4")
+                                         .arg(QString::fromStdString(cases[i].name), histogram ? "on" : "off",
+                                              describe(got->files[i]), describe(want.files[i]))));
+            }
+            QCOMPARE(r.digest, sfp::digest_of(want));
         }
-        QCOMPARE(r.digest, sfp::digest_of(want));
+    }
+
+    // The strategies that use the vector kernel, with each path it has forced in turn (the
+    // kernel's own test covers the paths byte by byte; this covers them in reads and stripes).
+    void everyVectorPathThroughTheStrategies_data() {
+        QTest::addColumn<int>("vector_path");
+        for (auto p : {sfp::wordcount::VectorPath::avx2, sfp::wordcount::VectorPath::sse2, sfp::wordcount::VectorPath::portable})
+            if (sfp::wordcount::supported(p)) QTest::newRow(sfp::wordcount::to_string(p)) << int(p);
+    }
+    void everyVectorPathThroughTheStrategies() {
+        QFETCH(int, vector_path);
+        const std::vector<Case> cases = cases_for(4096, 3);
+        std::vector<std::string> paths;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            paths.push_back(path("path" + std::to_string(i)));
+            testing::write_file(paths.back(), cases[i].text);
+        }
+        sfp::wordcount::force_vector_path(sfp::wordcount::VectorPath(vector_path));
+        for (const char* strategy : {"simd", "striped", "mmap", "mmap-mt", "files", "pipeline", "auto"})
+            for (const bool histogram : {true, false}) {
+                sfp::Progress progress;
+                const sfp::RunResult r = sfp::run_once(spec_of(strategy, paths, 4096, 3, 7, histogram), progress);
+                QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+                const auto& got = r.outcome.get<sfp::WordCountOutcome>();
+                for (std::size_t i = 0; i < cases.size(); ++i)
+                    QVERIFY2(got.files.at(i) == as_seen_by(strategy, reference(cases[i].text), histogram),
+                             qPrintable(QString("%1 %2 histogram %3").arg(strategy, QString::fromStdString(cases[i].name)).arg(histogram)));
+            }
+        sfp::wordcount::force_vector_path(std::nullopt);
     }
 
     void extraSeparators() {
@@ -294,18 +313,15 @@ private slots:
         QCOMPARE(threads_now(), before);
     }
 
-    // auto (the CLI default) times striped and simd on slices at the start of the inputs end to
-    // end and the faster counts the rest: with one made slow through the seam it picks the other,
-    // its note names both rates, and the counts are the reference's although the slices cut
-    // words and cross from one file into the next.
-    void autoPicksTheOtherWhenOneIsSlow_data() {
-        QTest::addColumn<QString>("slow");
+    // auto (the CLI default) times mmap-mt, striped and mmap on slices at the start of the inputs
+    // end to end and the fastest counts the rest: with the others made slow through the seam it
+    // picks the one left, its note names every rate, and the counts are the reference's although
+    // the slices cut words and cross from one file into the next.
+    void autoPicksTheFastest_data() {
         QTest::addColumn<QString>("fast");
-        QTest::newRow("striped slow") << "striped" << "simd";
-        QTest::newRow("simd slow") << "simd" << "striped";
+        for (const char* fast : {"mmap-mt", "striped", "mmap"}) QTest::newRow(fast) << fast;
     }
-    void autoPicksTheOtherWhenOneIsSlow() {
-        QFETCH(QString, slow);
+    void autoPicksTheFastest() {
         QFETCH(QString, fast);
         const std::vector<Bytes> texts = {mixed_text(100'003, 1), {}, mixed_text(3'000'017, 2), mixed_text(777, 3)};
         std::vector<std::string> paths;
@@ -313,13 +329,13 @@ private slots:
             paths.push_back(path("auto" + std::to_string(i)));
             testing::write_file(paths.back(), texts[i]);
         }
-        const QByteArray slow_name = slow.toUtf8();
-        slow_candidate = slow_name.constData();
+        const QByteArray fast_name = fast.toUtf8();
+        fast_candidate = fast_name.constData();
         sfp::set_probe_hook(slow_down);
         sfp::Progress progress;
         const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 3, 1000), progress);
         sfp::set_probe_hook(nullptr);
-        slow_candidate = nullptr;
+        fast_candidate = nullptr;
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
         const auto& got = r.outcome.get<sfp::WordCountOutcome>();
         QCOMPARE(got.files.size(), texts.size());
@@ -329,9 +345,11 @@ private slots:
         for (const std::string& n : r.notes)
             if (n.starts_with("auto")) note = QString::fromStdString(n);
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
-        // Slices of whole stripes (4096 x 3 threads): 3,100,797 bytes / 32 -> 7 stripes of 12K each.
-        QVERIFY2(QRegularExpression("^auto: striped [0-9.]+ GB/s, simd [0-9.]+ GB/s in wall time \\(best of 2 each, "
-                                    "on 84K of the inputs; the first 336K in all\\) -> ")
+        // Slices of whole stripes (4096 x 3 threads): 3,100,797 bytes / 32 -> 7 stripes of 12K each,
+        // two for each of three candidates.
+        QVERIFY2(QRegularExpression("^auto: mmap-mt [0-9.]+ GB/s, striped [0-9.]+ GB/s, mmap [0-9.]+ GB/s in wall time "
+                                    "\\(best of 2 each, "
+                                    "on 84K of the inputs; the first 504K in all\\) -> ")
                      .match(note)
                      .hasMatch(),
                  qPrintable(note));

@@ -1,9 +1,11 @@
 // wordcount/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
-// striped (T threads, a stripe each) and simd (the same vector kernel on one thread) each count
-// slices of their own at the start of the inputs, taken end to end, timed in wall time because
-// what T threads buy depends on how many CPUs are free; the faster counts the rest. Every slice's
-// tally is joined to the one before it in file order, so nothing is counted twice or split wrong.
+// mmap-mt (T threads over the mapped file), striped (T threads, pread) and mmap (one thread,
+// mapped) each count slices of their own at the start of the inputs, taken end to end, timed in
+// wall time because what T threads buy depends on how many CPUs are free, and mapping against
+// copying depends on the page cache's folios; the fastest counts the rest. Every slice's tally is
+// joined to the one before it in file order, so nothing is counted twice or split wrong.
 #include <algorithm>
+#include <optional>
 
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/wordcount/inputs.hpp"
@@ -16,25 +18,28 @@ constexpr std::uint64_t kMaxSlice = 8u << 20;  // per candidate: about 1 % of a 
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Inputs in = open_inputs(spec, ctx);
-    std::vector<Tally> tallies(in.files.size(), Tally::at_file_start());
+    std::vector<Tally> tallies(in.files.size(), Tally::at_file_start(in.histogram));
+    std::vector<std::optional<Mapping>> mappings(in.files.size());  // made when a mapped candidate first needs one
     std::vector<std::uint64_t> starts;  // where each file begins in the inputs end to end
     std::uint64_t total = 0;
     for (const File& f : in.files) {
         starts.push_back(total);
         total += f.size();
     }
-    // Counts [begin, end) of the inputs end to end with `threads` stripes, file by file.
-    const auto count = [&](unsigned threads, std::uint64_t begin, std::uint64_t end) {
+    // Counts [begin, end) of the inputs end to end with `threads` stripes, file by file, mapped or read.
+    const auto count = [&](unsigned threads, bool mapped, std::uint64_t begin, std::uint64_t end) {
         for (std::size_t i = 0; i < in.files.size() && !ctx.should_stop(); ++i) {
             const std::uint64_t from = std::max(begin, starts[i]), to = std::min(end, starts[i] + in.files[i].size());
             if (from >= to) continue;
-            tallies[i].append(tally_stripes(in.files[i], from - starts[i], to - starts[i], threads,
-                                            std::size_t(spec.block_size), in.separators, ctx));
+            if (mapped && !mappings[i]) mappings[i].emplace(in.files[i], std::size_t(in.files[i].size()));
+            tallies[i].append(tally_stripes(in.files[i], in, from - starts[i], to - starts[i], threads,
+                                            std::size_t(spec.block_size), ctx, mapped ? &*mappings[i] : nullptr));
         }
     };
     ProbeCandidate candidates[] = {
-        {"striped", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, b, e); }},
-        {"simd", [&](std::uint64_t b, std::uint64_t e) { count(1, b, e); }},
+        {"mmap-mt", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, true, b, e); }},
+        {"striped", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, false, b, e); }},
+        {"mmap", [&](std::uint64_t b, std::uint64_t e) { count(1, true, b, e); }},
     };
     const ProbePlan plan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
     ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
@@ -49,8 +54,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy auto_strategy{
     .algorithm = "wordcount",
     .name = "auto",
-    .description = "times striped (T threads) and simd (one thread) on slices at the start, in wall time; the "
-                   "faster counts the rest",
+    .description = "times mmap-mt and striped (T threads, mapped or read) and mmap (one thread) on slices at the "
+                   "start, in wall time; the fastest counts the rest",
     .uses = uses_block | uses_threads,
     .probe = always_supported,
     .run = run,

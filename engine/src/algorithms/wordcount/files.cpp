@@ -17,7 +17,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const unsigned threads = unsigned(std::min<std::size_t>(spec.threads, in.files.size()));
     ctx.run_threads(threads, [&](unsigned) {
         for (std::size_t i; (i = next.fetch_add(1)) < in.files.size();)
-            if (!count_file(in.files[i], std::size_t(spec.block_size), Kernel::simd, in.separators, ctx, out.files[i]))
+            if (!count_file(in.files[i], in, std::size_t(spec.block_size), Kernel::simd, ctx, out.files[i]))
                 return;
     });
     if (ctx.should_stop()) return {};

@@ -50,11 +50,12 @@ std::uint64_t packing_of(const RunSpec& spec) {
 void check_options(const RunSpec& spec) {
     separators_of(spec);
     packing_of(spec);
+    option_flag(spec, "histogram");
 }
 
 Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
     if (spec.inputs.empty()) fail("wordcount needs at least one input file");
-    Inputs in{{}, separators_of(spec)};
+    Inputs in{{}, separators_of(spec), option_flag(spec, "histogram")};
     std::uint64_t total = 0;
     for (const std::string& path : spec.inputs) {
         in.files.push_back(File::open_read(path));
@@ -64,19 +65,18 @@ Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
     return in;
 }
 
-bool count_file(File& file, std::size_t block, Kernel kernel, const Separators& seps, RunContext& ctx,
-                WordCounts& counts) {
-    Tally tally = Tally::at_file_start();
+bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx, WordCounts& counts) {
+    Tally tally = Tally::at_file_start(in.histogram);
     const bool done = read_blocks(file, block, ctx, [&](const std::uint8_t* p, std::size_t n) {
-        kernel == Kernel::simd ? tally.feed_simd(p, n, seps) : tally.feed(p, n, seps);
+        kernel == Kernel::simd ? tally.feed_simd(p, n, in.separators) : tally.feed(p, n, in.separators);
     });
     counts = tally.finish();
     return done;
 }
 
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel) {
-    return count_each_file(spec, ctx, [&](File& f, const Separators& seps, WordCounts& counts) {
-        return count_file(f, std::size_t(spec.block_size), kernel, seps, ctx, counts);
+    return count_each_file(spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) {
+        return count_file(f, in, std::size_t(spec.block_size), kernel, ctx, counts);
     });
 }
 

@@ -7,6 +7,7 @@
 
 #include "algorithms/wordcount/tally.hpp"
 #include "io/file.hpp"
+#include "io/mapping.hpp"
 #include "sfp/wordcount.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/types.hpp"
@@ -19,15 +20,16 @@ inline constexpr std::uint64_t kMaxPacking = 100'000;
 struct Inputs {
     std::vector<File> files;  // regular files only, in argument order
     Separators separators;
+    bool histogram = false;   // word lengths asked for (the `histogram` option)
 };
 
 // Opens every input (at least one; directories, FIFOs and devices refused before any is read),
-// parses the `separators` option and sets the progress total to the sum of the sizes.
+// parses the `separators` and `histogram` options and sets the progress total to the sum of the sizes.
 Inputs open_inputs(const RunSpec& spec, RunContext& ctx);
 // `separators`: extra bytes with C escapes (\t \n \\ \xHH); a NUL cannot be a separator.
 Separators separators_of(const RunSpec& spec);
 std::uint64_t packing_of(const RunSpec& spec);
-// Both of the above: the runner's preflight refuses bad option values before anything runs.
+// Those and `histogram`: the runner's preflight refuses bad option values before anything runs.
 void check_options(const RunSpec& spec);
 
 // Reads `file` from its current offset to the end in blocks of `block` bytes, passing each to
@@ -46,24 +48,25 @@ bool read_blocks(File& file, std::size_t block, RunContext& ctx, Feed&& feed) {
 }
 
 enum class Kernel { plain, simd };
-// One file from start to end with one thread: read() in blocks, counted by `kernel`.
+// One file of `in` from start to end with one thread: read() in blocks, counted by `kernel`.
 // Returns false when the run was told to stop.
-bool count_file(File& file, std::size_t block, Kernel kernel, const Separators& seps, RunContext& ctx,
-                WordCounts& counts);
-// Every input in turn, counted by count(file, separators, counts) -> false when told to stop:
+bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx, WordCounts& counts);
+// Every input in turn, counted by count(file, inputs, counts) -> false when told to stop:
 // the whole run of every strategy that works on one file at a time.
 template <class Count>
 Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
     Inputs in = open_inputs(spec, ctx);
     WordCountOutcome out;
     for (File& f : in.files)
-        if (!count(f, in.separators, out.files.emplace_back())) return {};
+        if (!count(f, in, out.files.emplace_back())) return {};
     return out;
 }
-// The tally of file[begin, end) counted by `stripes` threads, each one contiguous stripe read with
-// pread() and the vector kernel, joined in file order (striped.cpp; auto uses it for both candidates).
-Tally tally_stripes(File& file, std::uint64_t begin, std::uint64_t end, unsigned stripes, std::size_t block,
-                    const Separators& seps, RunContext& ctx);
+// The tally of file[begin, end) (one of `in`) counted by `stripes` threads, each one contiguous
+// stripe read with pread() -- or scanned where `mapped` (the whole file, mapped) has it -- a block
+// at a time by the vector kernel, joined in file order (striped.cpp; mmap and mmap-mt use it with
+// a mapping, auto for every candidate).
+Tally tally_stripes(File& file, const Inputs& in, std::uint64_t begin, std::uint64_t end, unsigned stripes,
+                    std::size_t block, RunContext& ctx, const Mapping* mapped = nullptr);
 // count_each_file with count_file: the whole run of `loop` and `simd`.
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel);
 

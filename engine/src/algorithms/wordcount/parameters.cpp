@@ -14,6 +14,8 @@ constexpr Parameter kTable[] = {
      .help = "lines per hand-off from the reader to the processors (SimpleCount's record-packing factor)",
      .fallback = std::int64_t(kDefaultPacking), .min = 1, .max = std::int64_t(kMaxPacking), .sweepable = true,
      .unit = "lines per hand-off"},
+    {.name = "histogram", .type = ParameterType::flag,
+     .help = "tally word lengths too (SimpleCount's histogram); counting alone needs no branch per word"},
 };
 
 }  // namespace

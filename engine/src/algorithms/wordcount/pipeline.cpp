@@ -39,7 +39,7 @@ struct Handoff {
 };
 
 // Returns false when the run was told to stop.
-bool count_file(File& file, const RunSpec& spec, const Separators& seps, RunContext& ctx, WordCounts& counts) {
+bool count_file(File& file, const Inputs& in, const RunSpec& spec, RunContext& ctx, WordCounts& counts) {
     const unsigned processors = spec.threads;
     BlockingQueue<Chunk> queue(2 * std::size_t(processors) + 2, [&ctx] { return ctx.should_stop(); });
     std::mutex merge;
@@ -57,8 +57,8 @@ bool count_file(File& file, const RunSpec& spec, const Separators& seps, RunCont
         }
         WordCounts local;
         while (std::optional<Chunk> chunk = queue.pop()) {
-            Tally tally = Tally::at_file_start();  // a chunk ends at a newline or the file's end
-            tally.feed_simd(chunk->data(), chunk->size(), seps);
+            Tally tally = Tally::at_file_start(in.histogram);  // a chunk ends at a newline or the file's end
+            tally.feed_simd(chunk->data(), chunk->size(), in.separators);
             local += tally.finish();
         }
         std::lock_guard lock(merge);
@@ -69,8 +69,8 @@ bool count_file(File& file, const RunSpec& spec, const Separators& seps, RunCont
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     packing_of(spec);  // a bad packing fails the run before any thread starts
-    return count_each_file(spec, ctx, [&](File& f, const Separators& seps, WordCounts& counts) {
-        return count_file(f, spec, seps, ctx, counts);
+    return count_each_file(spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) {
+        return count_file(f, in, spec, ctx, counts);
     });
 }
 

@@ -1,111 +1,177 @@
-// Tally::feed_simd: classify 64 bytes into a separator bit mask with vector compares, then let
-// feed_mask walk the word runs a word (not a byte) at a time. x86-64: SSE2 always (part of the
-// ABI), AVX2 when the CPU says so at run time; elsewhere a portable mask builder.
+// Tally::feed_simd: classify 64 bytes into three bit masks (separators, printable word bytes,
+// newlines) with vector compares, then count from the masks: lines by popcount, words by
+// Tally::count_mask (no branch per word) or, for the histogram, Tally::measure_mask. x86-64:
+// SSE2 always (part of the ABI), AVX2 when the CPU says so at run time; elsewhere a portable
+// mask builder. Each chunk loop is written out per instruction set so its mask builder is
+// inlined into it (a builder for AVX2 cannot be inlined into code compiled for the baseline).
+#include <atomic>
 #include <bit>
+#include <string_view>
 
 #include "algorithms/wordcount/tally.hpp"
+#include "algorithms/wordcount/vector_path.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#define SFP_AVX2 __attribute__((target("avx2,bmi,popcnt")))
 #endif
 
 namespace sfp::wordcount {
 namespace {
 
 struct Masks {
-    std::uint64_t separators = 0, newlines = 0, printable = 0;
+    std::uint64_t separators = 0, words = 0, newlines = 0;  // words: printable, not a separator
 };
 
-// Each loop is written out per instruction set so its mask builder is inlined into it (a
-// builder for AVX2 cannot be inlined into code compiled for the baseline).
-using ChunkLoop = void (*)(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps);
-
-inline void step(Tally& t, const Masks& m) {
+// One chunk counted from its masks: lines, then words with or without their lengths.
+template <bool kLengths>
+[[gnu::always_inline]] inline void step(Tally& t, const Masks& m, ChunkLengths& lengths) {
     t.add_lines(std::uint64_t(std::popcount(m.newlines)));
-    t.feed_mask(m.separators, m.printable);
+    if constexpr (kLengths) t.measure_mask(m.separators, m.words, lengths);
+    else t.count_mask(m.separators, m.words);
 }
 
-[[maybe_unused]] Masks masks_portable(const std::uint8_t* p, const Separators& seps) {
+
+Masks masks_portable(const std::uint8_t* p, const Separators& seps) {
     Masks m;
     for (int i = 0; i < 64; ++i) {
-        m.separators |= std::uint64_t(seps(p[i])) << i;
+        const bool sep = seps(p[i]);
+        m.separators |= std::uint64_t(sep) << i;
+        m.words |= std::uint64_t(!sep && Separators::printable(p[i])) << i;
         m.newlines |= std::uint64_t(p[i] == '\n') << i;
-        m.printable |= std::uint64_t(Separators::printable(p[i])) << i;
     }
     return m;
 }
 
+template <bool kLengths>
+void chunks_portable(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
+    ChunkLengths lengths;
+    for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(t, masks_portable(p + i, seps), lengths);
+    if constexpr (kLengths) t.add_lengths(lengths);
+}
+
 #if defined(__x86_64__)
-// White space is ' ' or 9..13: (byte - 9) <= 4 unsigned, i.e. min(byte - 9, 4) == byte - 9.
-// Printable is 0x21..0x7e the same way.
-inline Masks masks_sse2(const std::uint8_t* p, const Separators& seps) {
+// Ranges by one signed compare: white space 9..13 is the bytes b with b + 0x77 in -128..-124,
+// printable 0x21..0x7e those with b + 0x5f in -128..-35. kExtra: separators beyond white space.
+template <bool kExtra>
+inline Masks masks_sse2(const std::uint8_t* p, std::string_view extra) {
     Masks m;
     for (int part = 0; part < 4; ++part) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
-        const __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(9));
         __m128i sep = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                   _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(4)), shifted));
-        for (char e : seps.extra()) sep = _mm_or_si128(sep, _mm_cmpeq_epi8(v, _mm_set1_epi8(e)));
+                                   _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x77)), _mm_set1_epi8(-123)));
+        if constexpr (kExtra)
+            for (char e : extra) sep = _mm_or_si128(sep, _mm_cmpeq_epi8(v, _mm_set1_epi8(e)));
+        const __m128i print = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x5f)), _mm_set1_epi8(-34));
+        const __m128i word = _mm_andnot_si128(sep, print);
         const __m128i nl = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
-        const __m128i from21 = _mm_sub_epi8(v, _mm_set1_epi8(0x21));
-        const __m128i print = _mm_cmpeq_epi8(_mm_min_epu8(from21, _mm_set1_epi8(0x7e - 0x21)), from21);
-        m.printable |= std::uint64_t(std::uint16_t(_mm_movemask_epi8(print))) << (16 * part);
         m.separators |= std::uint64_t(std::uint16_t(_mm_movemask_epi8(sep))) << (16 * part);
+        m.words |= std::uint64_t(std::uint16_t(_mm_movemask_epi8(word))) << (16 * part);
         m.newlines |= std::uint64_t(std::uint16_t(_mm_movemask_epi8(nl))) << (16 * part);
     }
     return m;
 }
 
-__attribute__((target("avx2,bmi,popcnt"), always_inline)) inline Masks masks_avx2(const std::uint8_t* p, const Separators& seps) {
-    Masks m;
-    for (int part = 0; part < 2; ++part) {
-        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * part));
-        const __m256i shifted = _mm256_sub_epi8(v, _mm256_set1_epi8(9));
-        __m256i sep = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
-                                      _mm256_cmpeq_epi8(_mm256_min_epu8(shifted, _mm256_set1_epi8(4)), shifted));
-        for (char e : seps.extra()) sep = _mm256_or_si256(sep, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(e)));
-        const __m256i nl = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
-        const __m256i from21 = _mm256_sub_epi8(v, _mm256_set1_epi8(0x21));
-        const __m256i print = _mm256_cmpeq_epi8(_mm256_min_epu8(from21, _mm256_set1_epi8(0x7e - 0x21)), from21);
-        m.printable |= std::uint64_t(std::uint32_t(_mm256_movemask_epi8(print))) << (32 * part);
-        m.separators |= std::uint64_t(std::uint32_t(_mm256_movemask_epi8(sep))) << (32 * part);
-        m.newlines |= std::uint64_t(std::uint32_t(_mm256_movemask_epi8(nl))) << (32 * part);
-    }
-    return m;
-}
-#endif
-
-[[maybe_unused]] void chunks_portable(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
-    for (std::size_t i = 0; i < whole; i += 64) step(t, masks_portable(p + i, seps));
+template <bool kLengths, bool kExtra>
+void chunks_sse2(Tally& t, const std::uint8_t* p, std::size_t whole, std::string_view extra) {
+    ChunkLengths lengths;
+    Tally local = t;  // not aliased by the input: its fields can stay in registers
+    for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(local, masks_sse2<kExtra>(p + i, extra), lengths);
+    if constexpr (kLengths) local.add_lengths(lengths);
+    t = local;
 }
 
-#if defined(__x86_64__)
-void chunks_sse2(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
-    for (std::size_t i = 0; i < whole; i += 64) step(t, masks_sse2(p + i, seps));
+// 32 bytes' masks in the low bits.
+template <bool kExtra>
+SFP_AVX2 __attribute__((always_inline)) inline Masks half_avx2(const std::uint8_t* p, std::string_view extra) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    __m256i sep = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                  _mm256_cmpgt_epi8(_mm256_set1_epi8(-123), _mm256_add_epi8(v, _mm256_set1_epi8(0x77))));
+    if constexpr (kExtra)
+        for (char e : extra) sep = _mm256_or_si256(sep, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(e)));
+    const __m256i print = _mm256_cmpgt_epi8(_mm256_set1_epi8(-34), _mm256_add_epi8(v, _mm256_set1_epi8(0x5f)));
+    const __m256i word = _mm256_andnot_si256(sep, print);
+    const __m256i nl = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
+    return {std::uint32_t(_mm256_movemask_epi8(sep)), std::uint32_t(_mm256_movemask_epi8(word)),
+            std::uint32_t(_mm256_movemask_epi8(nl))};
 }
 
-__attribute__((target("avx2,bmi,popcnt"))) void chunks_avx2(Tally& t, const std::uint8_t* p, std::size_t whole,
-                                                          const Separators& seps) {
-    for (std::size_t i = 0; i < whole; i += 64) step(t, masks_avx2(p + i, seps));
+template <bool kExtra>
+SFP_AVX2 __attribute__((always_inline)) inline Masks masks_avx2(const std::uint8_t* p, std::string_view extra) {
+    const Masks lo = half_avx2<kExtra>(p, extra), hi = half_avx2<kExtra>(p + 32, extra);
+    return {lo.separators | hi.separators << 32, lo.words | hi.words << 32, lo.newlines | hi.newlines << 32};
 }
-#endif
 
-ChunkLoop chosen_loop() {
-#if defined(__x86_64__)
+template <bool kLengths, bool kExtra>
+SFP_AVX2 void chunks_avx2(Tally& t, const std::uint8_t* p, std::size_t whole, std::string_view extra) {
+    ChunkLengths lengths;
+    Tally local = t;  // not aliased by the input: its fields can stay in registers
+    for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(local, masks_avx2<kExtra>(p + i, extra), lengths);
+    if constexpr (kLengths) local.add_lengths(lengths);
+    t = local;
+}
+
+bool cpu_has_avx2() noexcept {
     __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
-    return avx2 ? chunks_avx2 : chunks_sse2;
-#else
-    return chunks_portable;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+}
 #endif
+
+VectorPath best_path() noexcept {
+#if defined(__x86_64__)
+    static const bool avx2 = cpu_has_avx2();
+    return avx2 ? VectorPath::avx2 : VectorPath::sse2;
+#else
+    return VectorPath::portable;
+#endif
+}
+
+std::atomic<int> forced{-1};  // a VectorPath, or -1: the CPU's best
+
+template <bool kLengths, bool kExtra>
+void chunks(VectorPath path, Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
+    switch (path) {
+#if defined(__x86_64__)
+    case VectorPath::avx2: return chunks_avx2<kLengths, kExtra>(t, p, whole, seps.extra());
+    case VectorPath::sse2: return chunks_sse2<kLengths, kExtra>(t, p, whole, seps.extra());
+#endif
+    default: return chunks_portable<kLengths>(t, p, whole, seps);
+    }
 }
 
 }  // namespace
 
+const char* to_string(VectorPath path) noexcept {
+    switch (path) {
+    case VectorPath::avx2: return "avx2";
+    case VectorPath::sse2: return "sse2";
+    case VectorPath::portable: return "portable";
+    }
+    return "?";
+}
+
+bool supported(VectorPath path) noexcept {
+#if defined(__x86_64__)
+    return path != VectorPath::avx2 || best_path() == VectorPath::avx2;
+#else
+    return path == VectorPath::portable;
+#endif
+}
+
+VectorPath vector_path() noexcept {
+    const int f = forced.load(std::memory_order_relaxed);
+    return f < 0 ? best_path() : VectorPath(f);
+}
+
+void force_vector_path(std::optional<VectorPath> path) noexcept {
+    forced.store(path && supported(*path) ? int(*path) : -1, std::memory_order_relaxed);
+}
+
 void Tally::feed_simd(const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept {
-    static const ChunkLoop chunks = chosen_loop();
     const std::size_t whole = n - n % 64;
-    chunks(*this, p, whole, seps);
+    const bool extra = !seps.extra().empty();
+    if (histogram_) extra ? chunks<true, true>(vector_path(), *this, p, whole, seps) : chunks<true, false>(vector_path(), *this, p, whole, seps);
+    else extra ? chunks<false, true>(vector_path(), *this, p, whole, seps) : chunks<false, false>(vector_path(), *this, p, whole, seps);
     counts_.bytes += whole;
     feed(p + whole, n - whole, seps);  // the last bytes, fewer than 64
 }

@@ -13,6 +13,8 @@ extern const Strategy loop_strategy;      // loop.cpp
 extern const Strategy pipeline_strategy;  // pipeline.cpp
 extern const Strategy simd_strategy;      // simd.cpp
 extern const Strategy striped_strategy;   // striped.cpp
+extern const Strategy mmap_strategy;      // mmap.cpp
+extern const Strategy mmap_mt_strategy;   // mmap.cpp
 extern const Strategy files_strategy;     // files.cpp
 extern const Strategy wc_strategy;        // wc.cpp
 extern const Strategy auto_strategy;      // auto.cpp

@@ -33,7 +33,7 @@ char stand_in_for_nul(const Separators& seps) {
 }
 
 // Returns false when the run was told to stop.
-bool count_stream(const File& file, const Separators& seps, RunContext& ctx, WordCounts& counts) {
+bool count_stream(const File& file, const Inputs& inputs, RunContext& ctx, WordCounts& counts) {
     const int fd = ::dup(file.fd());
     if (fd < 0) fail_errno("cannot read", file.path(), errno);
     const std::unique_ptr<FILE, CloseStream> in(::fdopen(fd, "r"));
@@ -41,9 +41,9 @@ bool count_stream(const File& file, const Separators& seps, RunContext& ctx, Wor
         ::close(fd);
         fail_errno("cannot read", file.path(), errno);
     }
-    const std::string delimiters = seps.all();
-    const char nul = stand_in_for_nul(seps);
-    Tally tally = Tally::at_file_start();
+    const std::string delimiters = inputs.separators.all();
+    const char nul = stand_in_for_nul(inputs.separators);
+    Tally tally = Tally::at_file_start(inputs.histogram);
     ProgressMeter meter(ctx);
     LineBuffer line;
     bool stopped = false;
@@ -70,7 +70,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const Inputs in = open_inputs(spec, ctx);
     WordCountOutcome out;
     for (const File& f : in.files)
-        if (!count_stream(f, in.separators, ctx, out.files.emplace_back())) return {};
+        if (!count_stream(f, in, ctx, out.files.emplace_back())) return {};
     return out;
 }
 

@@ -28,6 +28,14 @@ void Tally::feed(const std::uint8_t* p, std::size_t n, const Separators& seps) n
     }
 }
 
+void Tally::add_lengths(ChunkLengths& lengths) noexcept {
+    for (auto& table : lengths.count)
+        for (std::size_t i = 0; i < table.size(); ++i) {
+            counts_.histogram[std::min(i + 1, kLongestCountedWord)] += table[i];
+            table[i] = 0;
+        }
+}
+
 void Tally::append(const Tally& next) noexcept {
     counts_.bytes += next.counts_.bytes;
     if (!next.seen_separator_) {  // next is word bytes only: our open run grows

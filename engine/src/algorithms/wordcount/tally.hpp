@@ -1,6 +1,7 @@
 #pragma once
 // The kernel every wordcount strategy shares: which bytes separate words, and the counts of a
 // stretch of a file that can be joined exactly to the stretch after it.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -29,25 +30,35 @@ private:
     std::string extra_;
 };
 
+// Lengths of the words found wholly inside 64-byte chunks (count[table][length - 1]), kept apart
+// from a Tally while it counts a block: each chunk takes kSteps steps whatever its number of
+// words, and step k adds to table k % kTables, so two words of one length in a row do not wait
+// for each other's increment.
+struct ChunkLengths {
+    static constexpr int kSteps = 16, kTables = 4;
+    std::array<std::array<std::uint64_t, 64>, kTables> count{};
+};
+
 // Counts of one segment of a file. A segment may begin inside a word that started in the
 // segment before it (a stripe, a block), so its leading run of word bytes (the head) stays
 // apart until append() joins the segments in file order; the trailing run stays open likewise.
+// Word lengths (the histogram) are tallied only when asked: counting words alone needs one bit
+// of state between bytes (inside a word or not), lengths need the runs themselves.
 class Tally {
 public:
     // Nothing precedes: a leading run is a word of its own.
-    static Tally at_file_start() noexcept { return Tally(true); }
+    static Tally at_file_start(bool histogram) noexcept { return Tally(true, histogram); }
     // Something may precede: a leading run may continue a word (see append).
-    static Tally at_segment_start() noexcept { return Tally(false); }
+    static Tally at_segment_start(bool histogram) noexcept { return Tally(false, histogram); }
 
     // The plain loop: one table lookup per byte.
     void feed(const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept;
     // The same counts, 64 bytes at a time with vector instructions (simd_feed.cpp).
     void feed_simd(const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept;
     // Counts a run of `length` word bytes found elsewhere (strtok); a word if `printable`.
-    void add_run(std::uint64_t length, bool printable) noexcept {
-        if (!printable) return;
-        ++counts_.words;
-        ++counts_.histogram[length < kLongestCountedWord ? length : kLongestCountedWord];
+    void add_run(std::uint64_t length, bool printable) noexcept {  // without a branch on `printable`
+        counts_.words += printable;
+        if (histogram_) counts_.histogram[length < kLongestCountedWord ? length : kLongestCountedWord] += printable;
     }
     void add_lines(std::uint64_t n) noexcept { counts_.lines += n; }
     void add_bytes(std::uint64_t n) noexcept { counts_.bytes += n; }
@@ -56,47 +67,81 @@ public:
     void append(const Tally& next) noexcept;
     // The counts when this segment ends the file: the open runs become words.
     WordCounts finish() const noexcept;
+    bool histogram() const noexcept { return histogram_; }
 
-    // One 64-byte step for vector code: bit i of `sep` says whether byte i separates words,
-    // bit i of `printable` whether it is printable. Whole runs inside the chunk are paired
-    // start to end with bit tricks, a few instructions per word rather than per byte.
-    void feed_mask(std::uint64_t sep, std::uint64_t printable) noexcept {
+    // The two 64-byte steps of vector code. Bit i of `sep` says whether byte i separates words,
+    // bit i of `word` whether it is a printable word byte (a byte in neither mask is a word byte
+    // that is not printable: it neither starts nor ends a word).
+
+    // Counting only, without a branch per word: the state "inside a word" after every byte from
+    // one addition that carries it across the bytes in neither mask, then words = separators
+    // that end one (fastlwc's whitespace mask and popcount, with GNU wc's printable rule).
+    [[gnu::always_inline]] void count_mask(std::uint64_t sep, std::uint64_t word) noexcept {
+        const std::uint64_t neither = ~(sep | word);
+        const std::uint64_t in = run_printable_;                 // inside a word before the chunk
+        const std::uint64_t after_word = (word << 1) | in;       // the byte before is inside one
+        const std::uint64_t carried = ((neither + after_word) ^ neither ^ after_word) | after_word;
+        const std::uint64_t inside = word | (carried & neither);  // inside a word after each byte
+        std::uint64_t ends = sep & ((inside << 1) | in);
+        if (!seen_separator_ && sep) {  // the first separator ends the head, which stays apart
+            const std::uint64_t first = sep & -sep;
+            head_printable_ = (ends & first) != 0;
+            ends &= ~first;
+            seen_separator_ = true;
+        }
+        counts_.words += std::uint64_t(std::popcount(ends));
+        run_printable_ = (inside >> 63) != 0;
+    }
+
+    // With the histogram: the runs inside the chunk are paired start to end with bit tricks and
+    // their lengths counted into `lengths` in a fixed number of steps, so that plain text costs
+    // no mispredicted branch per word (see ChunkLengths).
+    [[gnu::always_inline]] void measure_mask(std::uint64_t sep, std::uint64_t word, ChunkLengths& lengths) noexcept {
         if (sep == 0) {
             run_ += 64;
-            run_printable_ |= printable != 0;
+            run_printable_ |= word != 0;
             return;
         }
         const int first = std::countr_zero(sep);  // ends the run open since the chunk before
         run_ += std::uint64_t(first);
-        run_printable_ |= (printable & low_bits(first)) != 0;
+        run_printable_ |= (word & low_bits(first)) != 0;
         close_run();
-        if (first == 63) return;
-        const std::uint64_t word = ~sep & (~0ull << (first + 1));
-        std::uint64_t starts = word & ~(word << 1), ends = word & ~(word >> 1);
-        if (word >> 63) {  // the last run reaches the chunk's end: it stays open
-            const int last = 63 - std::countl_zero(starts);
-            run_ = std::uint64_t(64 - last);
-            run_printable_ = (printable >> last) != 0;
-            starts &= ~(1ull << last);
-            ends &= ~(1ull << 63);
-        }
-        if ((word & ~printable) == 0) {  // every word byte printable (plain text): every run is a word
-            counts_.words += std::uint64_t(std::popcount(starts));
+        const std::uint64_t run = ~sep & (~1ull << first);  // word bytes after the first separator
+        std::uint64_t starts = run & ~(run << 1), ends = run & ~(run >> 1);
+        // The last run stays open when it reaches the chunk's end.
+        const int last = 63 - std::countl_zero(starts | 1);
+        const std::uint64_t open = (run >> 63) << last;  // its first byte, or 0
+        starts ^= open;
+        ends &= ~(1ull << 63);
+        run_ = (0 - (run >> 63)) & std::uint64_t(64 - last);
+        run_printable_ = (word & (0 - open)) != 0;
+        if ((run & ~word) != 0) {  // a word byte that is not printable: check each run
             for (; starts; starts &= starts - 1, ends &= ends - 1) {
-                const int length = std::countr_zero(ends) - std::countr_zero(starts) + 1;
-                ++counts_.histogram[length < int(kLongestCountedWord) ? length : int(kLongestCountedWord)];
+                const int start = std::countr_zero(starts), length = std::countr_zero(ends) - start + 1;
+                add_run(std::uint64_t(length), ((word >> start) & low_bits(length)) != 0);
             }
             return;
         }
-        for (; starts; starts &= starts - 1, ends &= ends - 1) {
-            const int start = std::countr_zero(starts), length = std::countr_zero(ends) - start + 1;
-            add_run(std::uint64_t(length), ((printable >> start) & low_bits(length)) != 0);
+        const int words = std::popcount(starts);  // plain text: every run is a word
+        counts_.words += std::uint64_t(words);
+#pragma GCC unroll 16
+        for (int k = 0; k < ChunkLengths::kSteps; ++k) {  // an empty step counts length 1, taken back below
+            ++lengths.count[k % ChunkLengths::kTables][position(ends) - position(starts)];
+            starts &= starts - 1;
+            ends &= ends - 1;
         }
+        lengths.count[0][0] -= std::uint64_t(ChunkLengths::kSteps - std::min(words, ChunkLengths::kSteps));
+        for (; starts; starts &= starts - 1, ends &= ends - 1)  // more words than steps: rare in text
+            ++lengths.count[0][position(ends) - position(starts)];
     }
+    // Adds what measure_mask counted into `lengths` (then cleared).
+    void add_lengths(ChunkLengths& lengths) noexcept;
 
 private:
-    explicit Tally(bool at_file_start) noexcept : seen_separator_(at_file_start) {}
+    Tally(bool at_file_start, bool histogram) noexcept : seen_separator_(at_file_start), histogram_(histogram) {}
     static std::uint64_t low_bits(int n) noexcept { return (1ull << n) - 1; }  // n < 64
+    // The lowest set bit's index (64 for none), as an index.
+    static std::size_t position(std::uint64_t bits) noexcept { return std::size_t(std::countr_zero(bits)); }
     // A separator ends the current run of word bytes.
     void close_run() noexcept {
         if (!seen_separator_) {
@@ -112,6 +157,7 @@ private:
 
     WordCounts counts_;            // words wholly inside, lines, bytes
     bool seen_separator_;          // false: every byte so far is a word byte (run_ holds them)
+    bool histogram_;               // word lengths wanted (counting alone has no use for head_ and run_)
     std::uint64_t head_ = 0;       // the leading run, ended by the first separator
     std::uint64_t run_ = 0;        // the open run at the end
     bool head_printable_ = false, run_printable_ = false;  // whether they hold a printable byte
