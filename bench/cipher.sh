@@ -80,7 +80,6 @@ for name in "${order[@]}"; do
     if [ -z "$best" ] || awk -v a="$m" -v b="$best_med" 'BEGIN {exit !(a < b)}'; then best=$name best_med=$m; fi
 done
 digests=$(for name in "${order[@]}"; do [ "$name" = cp ] || awk '{print $4}' "$logs/$name"; done | sort -u)
-verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || (!le && v >= t)) ? "met" : "**missed**"}'; }
 
 {
     echo "Cipher (caesar, shift $shift_k), one $size-byte file, hot cache, a new output file per run;"

@@ -88,7 +88,6 @@ ratio() {  # "3.51x faster" / "1.20x slower" of time $1 against the reference ti
 best_fixed() {  # median of the fastest fixed strategy in state $1
     for name in "${fixed[@]}"; do med "$1" "$name"; done | sort -g | head -1
 }
-verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || (!le && v >= t)) ? "met" : "**missed**"}'; }
 {
     echo "Compare, two identical $size-byte files, median of $reps interleaved runs in each page-cache state."
     echo "Machine: $(machine_line "$data"). Measured $(date -u +%Y-%m-%d) with \`bench/compare.sh\`;"

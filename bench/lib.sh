@@ -52,6 +52,9 @@ publish() {
     rm -f "$text"
 }
 
+# A target's verdict: "met" when VALUE is at most (LE=1) or at least (LE=0) TARGET, else "**missed**".
+verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || (!le && v >= t)) ? "met" : "**missed**"}'; }
+
 # Exits 0 when median A is below FACTOR times median B (FACTOR defaults to 1).
 faster() { awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN {exit !(a < f * b)}'; }
 
