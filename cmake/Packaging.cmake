@@ -7,12 +7,12 @@ set(CPACK_PACKAGE_NAME sfpbench)
 set(CPACK_PACKAGE_VENDOR "sfpbench")
 set(CPACK_PACKAGE_CONTACT "sfpbench maintainers <maintainers@users.noreply.a-seed-0d8be4ca.example>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "measure how fast sequential file processing can go")
-set(CPACK_PACKAGE_DESCRIPTION
-    "A workbench for measuring sequential file processing: comparing two files, transforming a\n"
-    "file into another, counting words and hashing every file of a tree, each by a matrix of\n"
-    "strategies (read with a block size, memory mapping, threads, io_uring, the system tool) and\n"
-    "parameters. It reports elapsed, user and system time of its own threads, page-cache residency\n"
-    "and a digest of every outcome. Command line: sfpbench; window: sfpbench-gui.")
+set(CPACK_PACKAGE_DESCRIPTION  # one string: separate arguments would make a list, joined by ';'
+    "A workbench for measuring sequential file processing: comparing two files, transforming a \
+file into another, counting words and hashing every file of a tree, each by a matrix of \
+strategies (read with a block size, memory mapping, threads, io_uring, the system tool) and \
+parameters. It reports elapsed, user and system time of its own threads, page-cache residency \
+and a digest of every outcome.\nCommand line: sfpbench; window: sfpbench-gui.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # sfpbench_0.1.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
