@@ -1,7 +1,9 @@
-// iterate/uring — inode order, one thread keeping many whole-file reads in flight
-// through io_uring, each hashed as it completes. prefetch's hints leave the queue depth to the
-// kernel's readahead and still read every file with a blocking pread; here the reads themselves
-// are queued, so the device always has kDepth requests to reorder and merge.
+// iterate/uring — inode order, one thread per CPU each keeping many whole-file reads in flight
+// through io_uring of its own, each file hashed as its read completes. prefetch's hints leave the
+// queue depth to the kernel's readahead and still read every file with a blocking pread; here the
+// reads themselves are queued, so the device always has kDepth requests to reorder and merge.
+// A cold read costs the kernel far more CPU than the hash (page cache insertion, the copy): one
+// thread was busy for its whole run, so the threads take files from one queue, a ring each.
 // Note: work the kernel hands to io_uring's own worker threads is not in user/sys time.
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,6 +11,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -18,11 +21,13 @@
 #include "algorithms/iterate/order.hpp"
 #include "algorithms/iterate/strategies.hpp"
 #include "io/uring_queue.hpp"
+#include "sfp/run.hpp"
 
 namespace sfp::iterate {
 namespace {
 
-// Files in flight (one read each), and the most one read asks for: 32 MiB of buffers in all.
+// Files in flight (one read each, over all rings), and the most one read asks for: 32 MiB of
+// buffers in all.
 // 99 % of the small mix's files fit in one read; larger files take several, one after the
 // other, hashed in a streaming state. 128 in flight beat 64 on bench/iterate.sh (20,000 files, cold,
 // full scope, docs/bench-iterate.md): this virtual disk rewards a deep queue.
@@ -104,26 +109,18 @@ private:
     bool streaming_ = false;
 };
 
-}  // namespace
-
-Support uring_supported() {
-    static const std::string why = UringQueue::unsupported_reason();
-    return why.empty() ? Support::yes() : Support::no(why);
-}
-
-void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                std::vector<HashResult>& results, RunContext& ctx) {
+// One ring's thread: files taken from `next` until `end`, `depth` in flight.
+void ring_loop(const Job& job, const std::vector<std::size_t>& order, std::atomic<std::size_t>& next, std::size_t end,
+               unsigned depth, std::vector<HashResult>& results, RunContext& ctx) {
     const auto path = [&](std::size_t k) -> const std::string& { return job.listing.files[order[k]].path; };
-    const unsigned n_slots = unsigned(std::clamp<std::size_t>(end - begin, 1, kDepth));
+    const unsigned n_slots = depth;
     std::vector<Slot> slots;
     slots.reserve(n_slots);
     for (unsigned i = 0; i < n_slots; ++i) slots.emplace_back(kChunk);
     UringQueue ring(n_slots);  // after the slots: destroyed first, it waits out every read into them
     ProgressMeter meter(ctx);
-    std::size_t next = begin;
     const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
-        while (next < end && !ctx.should_stop()) {
-            const std::size_t k = next++;
+        for (std::size_t k; !ctx.should_stop() && (k = next.fetch_add(1, std::memory_order_relaxed)) < end;) {
             if (slots[i].open(k, path(k), results[k])) {
                 slots[i].submit(ring, job.scope, i);
                 return;
@@ -154,6 +151,22 @@ void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size
     }
 }
 
+}  // namespace
+
+Support uring_supported() {
+    static const std::string why = UringQueue::unsupported_reason();
+    return why.empty() ? Support::yes() : Support::no(why);
+}
+
+void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                std::vector<HashResult>& results, RunContext& ctx) {
+    const std::size_t files = std::max<std::size_t>(end - begin, 1);
+    const unsigned rings = unsigned(std::clamp<std::size_t>(online_cpus(), 1, files));
+    const unsigned depth = unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings));
+    std::atomic<std::size_t> next{begin};  // each result slot written by the one thread that took it
+    ctx.run_threads(rings, [&](unsigned) { ring_loop(job, order, next, end, depth, results, ctx); });
+}
+
 namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
@@ -172,7 +185,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy uring_strategy{
     .algorithm = "iterate",
     .name = "uring",
-    .description = "inode order, one thread keeping 128 files' reads in flight through io_uring, hashed as they complete",
+    .description = "inode order, a thread per CPU keeping 128 files' reads in flight through io_uring rings, hashed as they complete",
     .uses = uses_nothing,
     .probe = uring_supported,
     .run = run,
