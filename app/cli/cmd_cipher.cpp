@@ -51,7 +51,7 @@ int cmd_cipher(const QStringList& args) {
     p.addPositionalArgument("IN", "input file");
     p.addPositionalArgument("OUT", "output file");
     p.addOption({"strategy",
-                 "auto, stream, mmap, threads, pool, uring, mmap-mt, mmap-window, mmap-in or cp (default auto: "
+                 "auto, stream, mmap, threads, pool, uring, mmap-mt, mmap-window, mmap-in, cp or copy-range (default auto: "
                  "mmap-in or threads, whichever is faster on a slice of the input each).",
                  "name", "auto"});
     add_parameter_flags(p, "cipher", kHints);

@@ -47,6 +47,7 @@ const std::vector<Strategy>& all() {
             cipher::mmap_in_strategy,
             cipher::auto_strategy,
             cipher::cp_strategy,
+            cipher::copy_range_strategy,
             wordcount::strtok_strategy,
             wordcount::loop_strategy,
             wordcount::pipeline_strategy,

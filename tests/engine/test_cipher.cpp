@@ -78,9 +78,10 @@ private slots:
     void everyStrategyIsListed() {
         std::vector<std::string> names;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) names.emplace_back(s->name);
-        const std::vector<std::string> expected = {"stream", "mmap", "threads", "pool", "uring", "mmap-mt", "mmap-window", "mmap-in", "auto", "cp"};
+        const std::vector<std::string> expected = {"stream", "mmap", "threads", "pool", "uring", "mmap-mt", "mmap-window", "mmap-in", "auto", "cp", "copy-range"};
         QCOMPARE(names, expected);
         QVERIFY(sfp::find_strategy("cipher", "cp")->reference_floor);
+        QVERIFY(sfp::find_strategy("cipher", "copy-range")->reference_floor);
     }
 
     void matchesReference_data() { strategy_rows(); }
@@ -125,7 +126,7 @@ private slots:
     void roundTripRestores_data() { strategy_rows(); }
     void roundTripRestores() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        if (s->reference_floor) QSKIP("cp copies; there is nothing to undo");
+        if (s->reference_floor) QSKIP("a reference floor (cp, copy-range) copies; there is nothing to undo");
         const Bytes& in = sample(70001, 7);
         const std::string in_path = path("plain"), enc = path("enc"), dec = path("dec");
         write_file(in_path, in);

@@ -218,7 +218,7 @@ private slots:
     void cancelMidRunKeepsPreviousTarget_data() { strategy_rows(); }
     void cancelMidRunKeepsPreviousTarget() {
         CIPHER_STRATEGY_OR_SKIP(s);
-        if (s->reference_floor) QSKIP("cp reports progress only when it is done; covered by the cancel-after-open case");
+        if (s->reference_floor) QSKIP("a reference floor (cp, copy-range) reports progress once per call of its copy; covered by the cancel-after-open case");
         const Bytes& in = sample(8 << 20, 6);
         write_file(path("c-in"), in);
         write_file(path("target"), kPrevious);

@@ -13,6 +13,7 @@ extern const Strategy mmap_mt_strategy;      // mmap_mt.cpp     cciMTMM
 extern const Strategy mmap_window_strategy;  // mmap_window.cpp one mapped window at a time
 extern const Strategy mmap_in_strategy;      // mmap_in.cpp     mapped input, written output
 extern const Strategy cp_strategy;           // cp.cpp          the system `cp`: a floor
+extern const Strategy copy_range_strategy;   // copy_range.cpp  copy_file_range(2): the kernel's copy, a floor
 extern const Strategy auto_strategy;         // auto.cpp        measured choice: mmap-in or threads
 
 Support always_supported();
