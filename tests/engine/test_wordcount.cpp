@@ -208,7 +208,7 @@ private slots:
     // kernel's own test covers the paths byte by byte; this covers them in reads and stripes).
     void everyVectorPathThroughTheStrategies_data() {
         QTest::addColumn<int>("vector_path");
-        for (auto p : {sfp::wordcount::VectorPath::avx2, sfp::wordcount::VectorPath::sse2, sfp::wordcount::VectorPath::portable})
+        for (auto p : sfp::wordcount::kVectorPaths)
             if (sfp::wordcount::supported(p)) QTest::newRow(sfp::wordcount::to_string(p)) << int(p);
     }
     void everyVectorPathThroughTheStrategies() {

@@ -1,5 +1,5 @@
 // wordcount's kernel (Tally) on its own, byte buffers in, against the reference counter: every
-// vector path forced in turn (AVX2 where the CPU has it, SSE2, portable), counting alone and with
+// vector path forced in turn (AVX-512BW and AVX2 where the CPU has them, SSE2, portable), counting alone and with
 // the histogram, every byte value at every position of a 128-byte window, texts cut into blocks
 // and into segments joined in file order (a word across each cut), extra separator sets.
 #include <QtTest>
@@ -67,7 +67,7 @@ class TestWordcountKernel : public QObject {
     static void paths_data() {
         QTest::addColumn<VectorPath>("path");
         QTest::addColumn<bool>("histogram");
-        for (VectorPath p : {VectorPath::avx2, VectorPath::sse2, VectorPath::portable})
+        for (VectorPath p : sfp::wordcount::kVectorPaths)
             if (sfp::wordcount::supported(p))
                 for (bool histogram : {false, true})
                     QTest::addRow("%s %s", sfp::wordcount::to_string(p), histogram ? "histogram" : "count") << p << histogram;
@@ -86,7 +86,7 @@ private slots:
         QVERIFY(sfp::wordcount::supported(VectorPath::sse2));  // part of the x86-64 ABI: always tested
 #endif
         QVERIFY(sfp::wordcount::supported(VectorPath::portable));
-        for (VectorPath p : {VectorPath::avx2, VectorPath::sse2, VectorPath::portable}) {
+        for (VectorPath p : sfp::wordcount::kVectorPaths) {
             if (!sfp::wordcount::supported(p)) continue;
             sfp::wordcount::force_vector_path(p);
             QCOMPARE(sfp::wordcount::vector_path(), p);

@@ -1,13 +1,14 @@
 // Tally::feed_simd: classify 64 bytes into three bit masks (separators, printable word bytes,
 // newlines) with vector compares, then count from the masks: lines by popcount, words by
 // Tally::count_mask (no branch per word) or, for the histogram, Tally::measure_mask. x86-64:
-// SSE2 always (part of the ABI), AVX2 when the CPU says so at run time; elsewhere a portable
-// mask builder. Each chunk loop is written out per instruction set so its mask builder is
+// SSE2 always (part of the ABI), AVX2 or AVX-512BW (one compare gives a whole 64-bit mask) when
+// the CPU says so at run time; elsewhere a portable mask builder. Each chunk loop is written out per instruction set so its mask builder is
 // inlined into it (a builder for AVX2 cannot be inlined into code compiled for the baseline).
 #include <atomic>
 #include <bit>
 #include <string_view>
 
+#include "algorithms/wordcount/chunk_lengths.hpp"
 #include "algorithms/wordcount/tally.hpp"
 #include "algorithms/wordcount/vector_path.hpp"
 
@@ -24,14 +25,29 @@ struct Masks {
 };
 
 // One chunk counted from its masks: lines, then words with or without their lengths.
-template <bool kLengths>
-[[gnu::always_inline]] inline void step(Tally& t, const Masks& m, ChunkLengths& lengths) {
+template <bool kLengths, class Lengths>
+[[gnu::always_inline]] inline void step(Tally& t, const Masks& m, Lengths& lengths) {
     t.add_lines(std::uint64_t(std::popcount(m.newlines)));
     if constexpr (kLengths) t.measure_mask(m.separators, m.words, lengths);
     else t.count_mask(m.separators, m.words);
 }
 
+// The loop over a block's whole chunks, for one instruction set: written out by this macro per
+// set because a mask builder compiled for AVX2 cannot be inlined into a generic template. It
+// counts on a copy of the tally (the input does not alias it, so its fields can stay in
+// registers) and adds the lengths it measured at the end.
+#define SFP_CHUNK_LOOP(NAME, TARGET, LENGTHS, BUILD)                                                   \
+    template <bool kLengths, bool kExtra>                                                             \
+    TARGET void NAME(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {    \
+        LENGTHS lengths;                                                                              \
+        Tally local = t;                                                                              \
+        for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(local, BUILD<kExtra>(p + i, seps), lengths); \
+        if constexpr (kLengths) local.add_lengths(lengths.histogram());                               \
+        t = local;                                                                                    \
+    }
 
+
+template <bool>
 Masks masks_portable(const std::uint8_t* p, const Separators& seps) {
     Masks m;
     for (int i = 0; i < 64; ++i) {
@@ -43,25 +59,20 @@ Masks masks_portable(const std::uint8_t* p, const Separators& seps) {
     return m;
 }
 
-template <bool kLengths>
-void chunks_portable(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
-    ChunkLengths lengths;
-    for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(t, masks_portable(p + i, seps), lengths);
-    if constexpr (kLengths) t.add_lengths(lengths);
-}
+SFP_CHUNK_LOOP(chunks_portable, , StepLengths, masks_portable)
 
 #if defined(__x86_64__)
 // Ranges by one signed compare: white space 9..13 is the bytes b with b + 0x77 in -128..-124,
 // printable 0x21..0x7e those with b + 0x5f in -128..-35. kExtra: separators beyond white space.
 template <bool kExtra>
-inline Masks masks_sse2(const std::uint8_t* p, std::string_view extra) {
+inline Masks masks_sse2(const std::uint8_t* p, const Separators& seps) {
     Masks m;
     for (int part = 0; part < 4; ++part) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
         __m128i sep = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
                                    _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x77)), _mm_set1_epi8(-123)));
         if constexpr (kExtra)
-            for (char e : extra) sep = _mm_or_si128(sep, _mm_cmpeq_epi8(v, _mm_set1_epi8(e)));
+            for (char e : seps.extra()) sep = _mm_or_si128(sep, _mm_cmpeq_epi8(v, _mm_set1_epi8(e)));
         const __m128i print = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x5f)), _mm_set1_epi8(-34));
         const __m128i word = _mm_andnot_si128(sep, print);
         const __m128i nl = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
@@ -72,23 +83,16 @@ inline Masks masks_sse2(const std::uint8_t* p, std::string_view extra) {
     return m;
 }
 
-template <bool kLengths, bool kExtra>
-void chunks_sse2(Tally& t, const std::uint8_t* p, std::size_t whole, std::string_view extra) {
-    ChunkLengths lengths;
-    Tally local = t;  // not aliased by the input: its fields can stay in registers
-    for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(local, masks_sse2<kExtra>(p + i, extra), lengths);
-    if constexpr (kLengths) local.add_lengths(lengths);
-    t = local;
-}
+SFP_CHUNK_LOOP(chunks_sse2, , StepLengths, masks_sse2)
 
 // 32 bytes' masks in the low bits.
 template <bool kExtra>
-SFP_AVX2 __attribute__((always_inline)) inline Masks half_avx2(const std::uint8_t* p, std::string_view extra) {
+SFP_AVX2 __attribute__((always_inline)) inline Masks half_avx2(const std::uint8_t* p, const Separators& seps) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     __m256i sep = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
                                   _mm256_cmpgt_epi8(_mm256_set1_epi8(-123), _mm256_add_epi8(v, _mm256_set1_epi8(0x77))));
     if constexpr (kExtra)
-        for (char e : extra) sep = _mm256_or_si256(sep, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(e)));
+        for (char e : seps.extra()) sep = _mm256_or_si256(sep, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(e)));
     const __m256i print = _mm256_cmpgt_epi8(_mm256_set1_epi8(-34), _mm256_add_epi8(v, _mm256_set1_epi8(0x5f)));
     const __m256i word = _mm256_andnot_si256(sep, print);
     const __m256i nl = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
@@ -97,30 +101,42 @@ SFP_AVX2 __attribute__((always_inline)) inline Masks half_avx2(const std::uint8_
 }
 
 template <bool kExtra>
-SFP_AVX2 __attribute__((always_inline)) inline Masks masks_avx2(const std::uint8_t* p, std::string_view extra) {
-    const Masks lo = half_avx2<kExtra>(p, extra), hi = half_avx2<kExtra>(p + 32, extra);
+SFP_AVX2 __attribute__((always_inline)) inline Masks masks_avx2(const std::uint8_t* p, const Separators& seps) {
+    const Masks lo = half_avx2<kExtra>(p, seps), hi = half_avx2<kExtra>(p + 32, seps);
     return {lo.separators | hi.separators << 32, lo.words | hi.words << 32, lo.newlines | hi.newlines << 32};
 }
 
-template <bool kLengths, bool kExtra>
-SFP_AVX2 void chunks_avx2(Tally& t, const std::uint8_t* p, std::size_t whole, std::string_view extra) {
-    ChunkLengths lengths;
-    Tally local = t;  // not aliased by the input: its fields can stay in registers
-    for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(local, masks_avx2<kExtra>(p + i, extra), lengths);
-    if constexpr (kLengths) local.add_lengths(lengths);
-    t = local;
+SFP_CHUNK_LOOP(chunks_avx2, SFP_AVX2, StepLengths, masks_avx2)
+
+// Unsigned ranges as one compare: b - lo < hi - lo + 1.
+template <bool kExtra>
+SFP_AVX512 __attribute__((always_inline)) inline Masks masks_avx512(const std::uint8_t* p, const Separators& seps) {
+    const __m512i v = _mm512_loadu_si512(p);
+    __mmask64 sep = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) |
+                    _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(9)), _mm512_set1_epi8(5));
+    if constexpr (kExtra)
+        for (char e : seps.extra()) sep |= _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(e));
+    const __mmask64 print = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(0x21)), _mm512_set1_epi8(0x7e - 0x21 + 1));
+    return {std::uint64_t(sep), std::uint64_t(print & ~sep), std::uint64_t(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')))};
 }
 
-bool cpu_has_avx2() noexcept {
+SFP_CHUNK_LOOP(chunks_avx512, SFP_AVX512, BatchLengths, masks_avx512)
+
+VectorPath cpu_best() noexcept {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+    const bool bits = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+    if (bits && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vpopcntdq"))
+        return VectorPath::avx512;
+    if (bits && __builtin_cpu_supports("avx2")) return VectorPath::avx2;
+    return VectorPath::sse2;
 }
 #endif
 
 VectorPath best_path() noexcept {
 #if defined(__x86_64__)
-    static const bool avx2 = cpu_has_avx2();
-    return avx2 ? VectorPath::avx2 : VectorPath::sse2;
+    static const VectorPath best = cpu_best();
+    return best;
 #else
     return VectorPath::portable;
 #endif
@@ -132,10 +148,11 @@ template <bool kLengths, bool kExtra>
 void chunks(VectorPath path, Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
     switch (path) {
 #if defined(__x86_64__)
-    case VectorPath::avx2: return chunks_avx2<kLengths, kExtra>(t, p, whole, seps.extra());
-    case VectorPath::sse2: return chunks_sse2<kLengths, kExtra>(t, p, whole, seps.extra());
+    case VectorPath::avx512: return chunks_avx512<kLengths, kExtra>(t, p, whole, seps);
+    case VectorPath::avx2: return chunks_avx2<kLengths, kExtra>(t, p, whole, seps);
+    case VectorPath::sse2: return chunks_sse2<kLengths, kExtra>(t, p, whole, seps);
 #endif
-    default: return chunks_portable<kLengths>(t, p, whole, seps);
+    default: return chunks_portable<kLengths, kExtra>(t, p, whole, seps);
     }
 }
 
@@ -143,6 +160,7 @@ void chunks(VectorPath path, Tally& t, const std::uint8_t* p, std::size_t whole,
 
 const char* to_string(VectorPath path) noexcept {
     switch (path) {
+    case VectorPath::avx512: return "avx512";
     case VectorPath::avx2: return "avx2";
     case VectorPath::sse2: return "sse2";
     case VectorPath::portable: return "portable";
@@ -152,7 +170,7 @@ const char* to_string(VectorPath path) noexcept {
 
 bool supported(VectorPath path) noexcept {
 #if defined(__x86_64__)
-    return path != VectorPath::avx2 || best_path() == VectorPath::avx2;
+    return path == VectorPath::portable || int(path) >= int(best_path());  // a path implies the ones after it
 #else
     return path == VectorPath::portable;
 #endif

@@ -28,12 +28,8 @@ void Tally::feed(const std::uint8_t* p, std::size_t n, const Separators& seps) n
     }
 }
 
-void Tally::add_lengths(ChunkLengths& lengths) noexcept {
-    for (auto& table : lengths.count)
-        for (std::size_t i = 0; i < table.size(); ++i) {
-            counts_.histogram[std::min(i + 1, kLongestCountedWord)] += table[i];
-            table[i] = 0;
-        }
+void Tally::add_lengths(const std::array<std::uint64_t, kLongestCountedWord + 1>& histogram) noexcept {
+    for (std::size_t len = 0; len < histogram.size(); ++len) counts_.histogram[len] += histogram[len];
 }
 
 void Tally::append(const Tally& next) noexcept {

@@ -30,15 +30,6 @@ private:
     std::string extra_;
 };
 
-// Lengths of the words found wholly inside 64-byte chunks (count[table][length - 1]), kept apart
-// from a Tally while it counts a block: each chunk takes kSteps steps whatever its number of
-// words, and step k adds to table k % kTables, so two words of one length in a row do not wait
-// for each other's increment.
-struct ChunkLengths {
-    static constexpr int kSteps = 16, kTables = 4;
-    std::array<std::array<std::uint64_t, 64>, kTables> count{};
-};
-
 // Counts of one segment of a file. A segment may begin inside a word that started in the
 // segment before it (a stripe, a block), so its leading run of word bytes (the head) stays
 // apart until append() joins the segments in file order; the trailing run stays open likewise.
@@ -93,10 +84,11 @@ public:
         run_printable_ = (inside >> 63) != 0;
     }
 
-    // With the histogram: the runs inside the chunk are paired start to end with bit tricks and
-    // their lengths counted into `lengths` in a fixed number of steps, so that plain text costs
-    // no mispredicted branch per word (see ChunkLengths).
-    [[gnu::always_inline]] void measure_mask(std::uint64_t sep, std::uint64_t word, ChunkLengths& lengths) noexcept {
+    // With the histogram: the runs inside the chunk are found with bit tricks; the words wholly
+    // inside it go to `lengths` (simd_feed.cpp: lengths.add(run, starts, ends) with their bytes,
+    // first bytes and last bytes, no branch per word), the runs at its edges are joined as above.
+    template <class Lengths>
+    [[gnu::always_inline]] void measure_mask(std::uint64_t sep, std::uint64_t word, Lengths& lengths) noexcept {
         if (sep == 0) {
             run_ += 64;
             run_printable_ |= word != 0;
@@ -122,26 +114,15 @@ public:
             }
             return;
         }
-        const int words = std::popcount(starts);  // plain text: every run is a word
-        counts_.words += std::uint64_t(words);
-#pragma GCC unroll 16
-        for (int k = 0; k < ChunkLengths::kSteps; ++k) {  // an empty step counts length 1, taken back below
-            ++lengths.count[k % ChunkLengths::kTables][position(ends) - position(starts)];
-            starts &= starts - 1;
-            ends &= ends - 1;
-        }
-        lengths.count[0][0] -= std::uint64_t(ChunkLengths::kSteps - std::min(words, ChunkLengths::kSteps));
-        for (; starts; starts &= starts - 1, ends &= ends - 1)  // more words than steps: rare in text
-            ++lengths.count[0][position(ends) - position(starts)];
+        counts_.words += std::uint64_t(std::popcount(starts));  // plain text: every run is a word
+        lengths.add(run & (open - 1), starts, ends);             // without the open run's bytes
     }
-    // Adds what measure_mask counted into `lengths` (then cleared).
-    void add_lengths(ChunkLengths& lengths) noexcept;
+    // Adds word lengths counted elsewhere: histogram[length], 1 to 31 (31: or more).
+    void add_lengths(const std::array<std::uint64_t, kLongestCountedWord + 1>& histogram) noexcept;
 
 private:
     Tally(bool at_file_start, bool histogram) noexcept : seen_separator_(at_file_start), histogram_(histogram) {}
     static std::uint64_t low_bits(int n) noexcept { return (1ull << n) - 1; }  // n < 64
-    // The lowest set bit's index (64 for none), as an index.
-    static std::size_t position(std::uint64_t bits) noexcept { return std::size_t(std::countr_zero(bits)); }
     // A separator ends the current run of word bytes.
     void close_run() noexcept {
         if (!seen_separator_) {
