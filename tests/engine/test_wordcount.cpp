@@ -34,22 +34,12 @@ Bytes text_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 // Words of 1..40 bytes (letters, high bytes and NULs unless `letters_only`) and runs of every separator.
 Bytes mixed_text(std::size_t size, std::uint32_t seed, bool letters_only = false) {
-    const Bytes noise = testing::pattern(size * 2, seed);
-    static const char separators[] = " \t\n\v\f\r";
-    Bytes out;
-    for (std::size_t i = 0; out.size() < size; ++i) {
-        const std::size_t word = 1 + noise[2 * i] % 40;
-        for (std::size_t k = 0; k < word && out.size() < size; ++k) {
-            const std::uint8_t r = noise[(2 * i + k) % noise.size()];
-            out.push_back(letters_only ? std::uint8_t('a' + r % 26)
-                          : r % 17 == 0 ? 0
-                          : r % 13 == 0 ? std::uint8_t(0x80 | r)
-                                        : std::uint8_t('a' + r % 26));
-        }
-        for (std::size_t k = 0; k <= noise[2 * i + 1] % 3 && out.size() < size; ++k)
-            out.push_back(std::uint8_t(separators[noise[2 * i + 1 + k] % 6]));
-    }
-    return out;
+    return testing::words_text(size, seed, 40, [&](std::uint8_t r) {
+        return letters_only ? std::uint8_t('a' + r % 26)
+               : r % 17 == 0 ? std::uint8_t(0)
+               : r % 13 == 0 ? std::uint8_t(0x80 | r)
+                             : std::uint8_t('a' + r % 26);
+    });
 }
 
 // Word bytes everywhere except a separator 3 before and 2 after each boundary: a 4-byte word

@@ -43,19 +43,9 @@ sfp::WordCounts kernel_count(const Bytes& text, const Separators& seps, bool his
 
 // Words of 1..80 bytes (letters, punctuation, control, high bytes and NULs) and runs of separators.
 Bytes mixed(std::size_t size, std::uint32_t seed) {
-    const Bytes noise = testing::pattern(size * 3 + 100, seed);
-    static const char separators[] = " \t\n\v\f\r";
-    Bytes out;
-    for (std::size_t i = 0; out.size() < size; ++i) {
-        const std::size_t word = 1 + noise[3 * i] % 80;
-        for (std::size_t k = 0; k < word && out.size() < size; ++k) {
-            const std::uint8_t r = noise[(3 * i + k) % noise.size()];
-            out.push_back(r % 11 == 0 ? std::uint8_t(r % 32) : r % 7 == 0 ? r : std::uint8_t('!' + r % 94));
-        }
-        for (std::size_t k = 0; k <= noise[3 * i + 1] % 3 && out.size() < size; ++k)
-            out.push_back(std::uint8_t(separators[noise[3 * i + 2 + k] % 6]));
-    }
-    return out;
+    return testing::words_text(size, seed, 80, [](std::uint8_t r) {
+        return r % 11 == 0 ? std::uint8_t(r % 32) : r % 7 == 0 ? r : std::uint8_t('!' + r % 94);
+    });
 }
 
 }  // namespace
@@ -71,6 +61,14 @@ class TestWordcountKernel : public QObject {
             if (sfp::wordcount::supported(p))
                 for (bool histogram : {false, true})
                     QTest::addRow("%s %s", sfp::wordcount::to_string(p), histogram ? "histogram" : "count") << p << histogram;
+    }
+
+    // The current row's path forced; whether it asks for the histogram.
+    static bool row_with_path_forced() {
+        QFETCH(VectorPath, path);
+        QFETCH(bool, histogram);
+        sfp::wordcount::force_vector_path(path);
+        return histogram;
     }
 
     // The reference's counts, without the histogram when it was not asked for.
@@ -97,9 +95,7 @@ private slots:
     // Each of the 256 byte values at each of 128 positions (every lane of two 64-byte chunks) in
     // a text of short words, fed whole and cut at that position (the byte opens a segment).
     void everyByteAtEveryPosition() {
-        QFETCH(VectorPath, path);
-        QFETCH(bool, histogram);
-        sfp::wordcount::force_vector_path(path);
+        const bool histogram = row_with_path_forced();
         const Separators seps;
         Bytes base;
         for (std::size_t i = 0; base.size() < 200; ++i) base.push_back(std::uint8_t(i % 5 == 4 ? ' ' : i % 23 == 22 ? '\n' : 'a' + i % 26));
@@ -120,9 +116,7 @@ private slots:
     // Mixed text in blocks of every awkward size, cut into segments at places that split words,
     // split separator runs and fall inside and on chunk edges; long runs with no separator.
     void blocksAndSegments() {
-        QFETCH(VectorPath, path);
-        QFETCH(bool, histogram);
-        sfp::wordcount::force_vector_path(path);
+        const bool histogram = row_with_path_forced();
         const Separators seps;
         std::vector<Bytes> texts = {{}, {'x'}, {' '}, {0}, {'\n'}, mixed(10'007, 1), mixed(4'096, 2), Bytes(1'000, 'w'),
                                     Bytes(333, 0x80)};
@@ -154,9 +148,7 @@ private slots:
     void extraSeparators_data() { paths_data(); }
     // `--separators` sets: punctuation (printable separators), a high byte, control bytes, a letter.
     void extraSeparators() {
-        QFETCH(VectorPath, path);
-        QFETCH(bool, histogram);
-        sfp::wordcount::force_vector_path(path);
+        const bool histogram = row_with_path_forced();
         const Bytes text = mixed(20'000, 4);
         for (const std::string& extra : {std::string(",."), std::string("\xbd"), std::string("\x01\x1f\x7f"),
                                          std::string("e"), std::string("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")}) {

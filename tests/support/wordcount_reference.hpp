@@ -36,4 +36,20 @@ inline sfp::WordCounts wordcount_reference(const Bytes& text, const std::string&
     return c;
 }
 
+// Words of 1..longest bytes, each byte byte_of(r) of seeded noise r, and runs of 1..3 white-space
+// bytes between them: the edge-case texts of the wordcount tests.
+template <class ByteOf>
+Bytes words_text(std::size_t size, std::uint32_t seed, std::size_t longest, ByteOf byte_of) {
+    const Bytes noise = pattern(size * 3 + 100, seed);
+    static const char separators[] = " \t\n\v\f\r";
+    Bytes out;
+    for (std::size_t i = 0; out.size() < size; ++i) {
+        const std::size_t word = 1 + noise[3 * i] % longest;
+        for (std::size_t k = 0; k < word && out.size() < size; ++k) out.push_back(byte_of(noise[(3 * i + k) % noise.size()]));
+        for (std::size_t k = 0; k <= noise[3 * i + 1] % 3 && out.size() < size; ++k)
+            out.push_back(std::uint8_t(separators[noise[3 * i + 2 + k] % 6]));
+    }
+    return out;
+}
+
 }  // namespace testing
