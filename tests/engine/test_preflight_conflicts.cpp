@@ -1,4 +1,4 @@
-// Options a strategy refuses (cipher's direct with mapped strategies, `cp`, or an unaligned
+// Options a strategy refuses (cipher's direct with mapped strategies, `cp` or `copy-range`, or an unaligned
 // block) are found by preflight per cell, before anything runs: checked against a table of the
 // rules written here, and against what each strategy's run actually refuses.
 #include <QtTest>
@@ -16,7 +16,7 @@ using namespace cipher_test;
 // The reference: which cells direct I/O cannot serve, straight from the option's help text.
 bool direct_refused(const sfp::Strategy& s, std::uint64_t block) {
     static const std::set<std::string_view> mapped = {"mmap", "mmap-in", "mmap-mt", "mmap-window"};
-    if (mapped.contains(s.name) || s.name == "cp") return true;
+    if (mapped.contains(s.name) || s.name == "cp" || s.name == "copy-range") return true;  // mapped, or copied its own way
     return (s.uses & sfp::uses_block) && block % 4096 != 0;
 }
 
@@ -106,7 +106,7 @@ private slots:
         const QStringList got = option_problems(e);
         QCOMPARE(got.size(), qsizetype(expected));
         QCOMPARE(QSet<QString>(got.begin(), got.end()).size(), got.size());
-        QVERIFY(expected >= 5);  // 4 mapped + cp at least: the table above still matches the registry
+        QVERIFY(expected >= 6);  // 4 mapped + cp + copy-range at least: the table above still matches the registry
     }
 
     void noConflictWithoutDirectOrWithAlignedBuffers() {

@@ -54,7 +54,8 @@ CipherOptions options_for(const RunSpec& spec, Access access) {
     if (access == Access::mapped)
         fail("option direct: " + spec.strategy + " maps the files, and mapped I/O always goes through the page cache");
     if (access == Access::external)
-        fail("option direct: " + spec.strategy + " runs the system `cp`, which opens the files itself");
+        fail("option direct: " + spec.strategy + " copies the files its own way (the system `cp`, copy_file_range), "
+             "not through the aligned buffers direct I/O needs");
     if (spec.block_size % kDirectAlignment != 0)
         fail("option direct: " + spec.strategy + " with block size " + std::to_string(spec.block_size) +
              ": not a multiple of " + std::to_string(kDirectAlignment) + " bytes, which O_DIRECT transfers need");

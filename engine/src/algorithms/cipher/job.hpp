@@ -17,7 +17,7 @@ namespace sfp::cipher {
 enum class Access {
     buffers,   // read/pread into buffers: O_DIRECT allowed
     mapped,    // memory mappings: O_DIRECT is refused (mapped I/O is the page cache)
-    external,  // a child process (cp) copies the input itself: no transform, no reservation, no O_DIRECT
+    external,  // copied without our buffers (cp as a child, copy_file_range): no transform, no reservation, no O_DIRECT
 };
 
 inline constexpr std::size_t kDirectAlignment = 4096;  // covers 512- and 4096-byte sectors
