@@ -45,7 +45,9 @@ std::vector<ReportTable> why_tables(const sfp::ExperimentReport& report) {
             "Faults and switches come from rusage, storage bytes from /proc/thread-self/io, CPU time is exact; "
             "cycles, instructions and dTLB misses come from perf_event_open and are n/a where the machine has no "
             "CPU PMU (most VMs) or forbids counting. The counter that separates a cell most is the one whose "
-            "ratio to the fastest cell's value is largest (a zero counts as 1 % of the other value).");
+            "value differs most by ratio from the fastest cell's, counted from one event (a fault, a switch, a "
+            "4 KiB page, a microsecond of CPU) or 1 % of the larger value, whichever is more: a few stray events "
+            "are no reason.");
         tables.push_back(t);
     }
     return tables;

@@ -40,6 +40,8 @@ private slots:
         QCOMPARE(sfp::separation(8, 2), sfp::separation(2, 8));
         QVERIFY(std::abs(sfp::separation(5, 0) - std::log(101.0)) < 1e-12);
         QCOMPARE(sfp::separation(0, 0), 0.0);
+        QVERIFY(std::abs(sfp::separation(0, 2, 1) - std::log(3.0)) < 1e-12);  // within an event or two: close
+        QVERIFY(std::abs(sfp::separation(0, 500, 1) - std::log(101.0)) < 1e-12);  // 1 % of 500 is above the floor
     }
 
     void countersPerUnitOfWork() {
@@ -53,8 +55,9 @@ private slots:
         QVERIFY(!sfp::why_value(fast, sfp::Why::cycles));
     }
 
-    // read against mmap: faults 2 vs 250 per MB (ln(252.5/4.5) = 4.03), switches 400 vs 100
-    // (ln(404/104) = 1.36), CPU 2.25 vs 1.125 s/GB: faults separate it most.
+    // read against mmap: faults 2 vs 250 per MB (ln(252.5/4.5) = 4.03), switches 400 vs 100 per
+    // s, where one switch is worth 100/s in mmap's 10 ms (ln(500/200) = 0.92), CPU 2.25 vs
+    // 1.125 s/GB (ln(2.2725/1.1475) = 0.68): faults separate it most.
     void theCounterThatSeparatesMost() {
         const std::vector<sfp::CellWhy> why = sfp::explain_cells(two_cells());
         QCOMPARE(why.size(), std::size_t(2));
@@ -70,6 +73,23 @@ private slots:
         sfp::ExperimentReport alike = two_cells();
         for (sfp::RunRecord& run : alike.runs) run.result.usage.minor_faults = 100;
         QCOMPARE(sfp::explain_cells(alike)[1].separates, std::optional<sfp::Why>(sfp::Why::switches));
+    }
+
+    // Two switches against none is noise, not a reason: one switch is worth 100 per second in a
+    // 10 ms run, so 2 in 20 ms (100/s) against 0 is ln(200/100) = 0.69, where it would be
+    // ln(101) unfloored; 3x the CPU per GB (ln(3.3975/1.1475) = 1.09) is the wider.
+    void aFewEventsAreNoise() {
+        sfp::ExperimentReport r = two_cells();
+        for (sfp::RunRecord& run : r.runs) {
+            run.result.usage.minor_faults = 100;
+            run.result.usage.voluntary_switches = run.cell == 0 ? 0 : 2;
+            if (run.cell == 1) run.result.usage.cpu_s = 0.027;
+        }
+        const std::vector<sfp::CellWhy> why = sfp::explain_cells(r);
+        QCOMPARE(why[1].separates, std::optional<sfp::Why>(sfp::Why::cpu));
+        QVERIFY(std::abs(*sfp::separation(why[1], why[0], sfp::Why::switches) - std::log(2.0)) < 1e-9);
+        QCOMPARE(why[0].one_event[std::size_t(sfp::Why::switches)], 100.0);
+        QCOMPARE(why[0].one_event[std::size_t(sfp::Why::storage_read)], 4096 / 8e6);  // a page of 8 MB
     }
 
     // A counter one side lacks cannot separate them; hardware counters count where present.

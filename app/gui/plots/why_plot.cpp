@@ -20,11 +20,13 @@ QString value_text(std::optional<double> v) { return core::why_value_text(v); }
 QString name_of(sfp::Why w) { return QString::fromUtf8(sfp::why_info(w).name.data(), qsizetype(sfp::why_info(w).name.size())); }
 
 // White at the fastest's value, saturating at 16x more (red) or less (blue).
-QColor tile_color(std::optional<double> value, std::optional<double> fastest) {
+QColor tile_color(const sfp::CellWhy& cell, const sfp::CellWhy* fastest, sfp::Why counter) {
+    const std::optional<double> value = sfp::value_of(cell, counter);
     if (!value) return QColor(225, 225, 225);
-    if (!fastest) return Qt::white;
-    const double sign = *value >= *fastest ? 1 : -1;
-    const double t = std::min(1.0, sfp::separation(*value, *fastest) / std::log(16.0));
+    const std::optional<double> apart = fastest ? sfp::separation(cell, *fastest, counter) : std::nullopt;
+    if (!apart) return Qt::white;
+    const double sign = *value >= *sfp::value_of(*fastest, counter) ? 1 : -1;
+    const double t = std::min(1.0, *apart / std::log(16.0));
     const QColor far = sign > 0 ? series_color(1) : series_color(0);
     const auto mix = [t](int from, int to) { return int(std::lround(from + (to - from) * t)); };
     return QColor(mix(255, far.red()), mix(255, far.green()), mix(255, far.blue()));
@@ -74,7 +76,7 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
                 tile->topLeft->setCoords(double(k) - 0.48, key - 0.45);
                 tile->bottomRight->setCoords(double(k) + 0.48, key + 0.45);
                 tile->setPen(Qt::NoPen);
-                tile->setBrush(tile_color(v, fastest ? sfp::value_of(*fastest, sfp::kWhy[k]) : std::nullopt));
+                tile->setBrush(tile_color(w, fastest, sfp::kWhy[k]));
                 auto* label = new QCPItemText(plot);
                 label->position->setCoords(double(k), key);
                 label->setText(value_text(v));

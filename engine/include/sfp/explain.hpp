@@ -42,14 +42,18 @@ const WhyInfo& why_info(Why counter);
 // accounting, an older report) or did no work to divide by.
 std::optional<double> why_value(const RunRecord& run, Why counter);
 
-// How far apart two values of a counter are, as a ratio: |ln((a + m) / (b + m))|, m = 1 % of the
-// larger, so a zero against anything reads as a 101x ratio and two zeros as no difference.
-double separation(double a, double b);
+// How far apart two values of a counter are, as a ratio: |ln((a + m) / (b + m))| with m the larger
+// of 1 % of the larger value and `floor`, so a zero against anything reads as at most a 101x
+// ratio, two zeros as no difference, and values within `floor` of each other as close.
+double separation(double a, double b, double floor = 0);
 
 struct CellWhy {
     std::size_t cell = 0;
     std::size_t runs = 0;  // ok runs the medians are of
     std::array<std::optional<double>, kWhy.size()> values;  // medians over its ok runs; none = n/a
+    // What one event (a fault, a switch, a 4 KiB page, a microsecond of CPU, one hardware event)
+    // is worth in each value's unit for this cell: differences of an event or two are noise.
+    std::array<double, kWhy.size()> one_event{};
     std::optional<std::size_t> fastest;  // the fastest cell of its input set; none while none ran
     // The counter that sets it apart most from the fastest cell: the largest separation among the
     // counters both have. None for the fastest itself, or when no counter differs.
@@ -57,6 +61,9 @@ struct CellWhy {
     double separated_by = 0;  // that separation
 };
 std::optional<double> value_of(const CellWhy& cell, Why counter);
+// How far apart two cells are in a counter (separation, with one event of either as the floor);
+// none when either lacks it.
+std::optional<double> separation(const CellWhy& a, const CellWhy& b, Why counter);
 // Every cell of the report, in cell order. The fastest cell comes from the report's rankings.
 std::vector<CellWhy> explain_cells(const ExperimentReport& report);
 // The counter with the largest separation between `cell` and `fastest` (ties: the first in kWhy).

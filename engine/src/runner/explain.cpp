@@ -17,9 +17,41 @@ constexpr WhyInfo kInfo[] = {
     {"dTLB read misses per byte", "dTLB miss/B", "data TLB read misses (perf_event_open) per byte processed", true},
 };
 
-std::optional<double> per(std::optional<std::uint64_t> count, double unit) {
-    if (!count || unit <= 0) return std::nullopt;
-    return double(*count) / unit;
+// A counter of one run: what it counts, and the unit of work it is divided by.
+struct Count {
+    std::optional<double> count;
+    double unit = 0;
+};
+
+std::optional<double> as_double(std::optional<std::uint64_t> n) {
+    return n ? std::optional<double>(double(*n)) : std::nullopt;
+}
+
+Count count_of(const RunRecord& run, Why counter) {
+    const Usage& u = run.result.usage;
+    const double bytes = double(run.result.bytes);
+    switch (counter) {
+    case Why::faults: return {double(u.minor_faults + u.major_faults), bytes / 1e6};
+    case Why::switches: return {double(u.voluntary_switches + u.involuntary_switches), run.result.real_s};
+    case Why::storage_read: return {as_double(u.read_bytes), bytes};
+    case Why::storage_write: return {as_double(u.write_bytes), bytes};
+    case Why::cpu: return {u.cpu_s, bytes / 1e9};
+    case Why::cycles: return {as_double(u.cycles), bytes};
+    case Why::instructions: return {as_double(u.instructions), bytes};
+    case Why::dtlb: return {as_double(u.dtlb_read_misses), bytes};
+    }
+    return {};
+}
+
+// The smallest step a counter takes: storage moves in pages, CPU time is read to the nanosecond
+// but a microsecond is as close as runs repeat; the rest count whole events.
+double event_of(Why counter) {
+    switch (counter) {
+    case Why::storage_read:
+    case Why::storage_write: return 4096;
+    case Why::cpu: return 1e-6;
+    default: return 1;
+    }
 }
 
 }  // namespace
@@ -44,37 +76,32 @@ TimeSplit time_split(const CellStats& st) {
 const WhyInfo& why_info(Why counter) { return kInfo[std::size_t(counter)]; }
 
 std::optional<double> why_value(const RunRecord& run, Why counter) {
-    const Usage& u = run.result.usage;
-    const double bytes = double(run.result.bytes);
-    switch (counter) {
-    case Why::faults: return per(std::uint64_t(u.minor_faults + u.major_faults), bytes / 1e6);
-    case Why::switches: return per(std::uint64_t(u.voluntary_switches + u.involuntary_switches), run.result.real_s);
-    case Why::storage_read: return per(u.read_bytes, bytes);
-    case Why::storage_write: return per(u.write_bytes, bytes);
-    case Why::cpu: return bytes > 0 ? std::optional(u.cpu_s / (bytes / 1e9)) : std::nullopt;
-    case Why::cycles: return per(u.cycles, bytes);
-    case Why::instructions: return per(u.instructions, bytes);
-    case Why::dtlb: return per(u.dtlb_read_misses, bytes);
-    }
-    return std::nullopt;
+    const Count c = count_of(run, counter);
+    if (!c.count || c.unit <= 0) return std::nullopt;
+    return *c.count / c.unit;
 }
 
-double separation(double a, double b) {
-    const double m = std::max(std::abs(a), std::abs(b)) / 100;
+double separation(double a, double b, double floor) {
+    const double m = std::max(std::max(std::abs(a), std::abs(b)) / 100, floor);
     if (m == 0) return 0;
     return std::abs(std::log((a + m) / (b + m)));
 }
 
 std::optional<double> value_of(const CellWhy& cell, Why counter) { return cell.values[std::size_t(counter)]; }
 
+std::optional<double> separation(const CellWhy& a, const CellWhy& b, Why counter) {
+    const std::optional<double> x = value_of(a, counter), y = value_of(b, counter);
+    if (!x || !y) return std::nullopt;
+    const std::size_t k = std::size_t(counter);
+    return separation(*x, *y, std::max(a.one_event[k], b.one_event[k]));
+}
+
 std::optional<Why> separating_counter(const CellWhy& cell, const CellWhy& fastest, double* by) {
     std::optional<Why> best;
     double widest = 0;
     for (Why w : kWhy) {
-        const std::optional<double> a = value_of(cell, w), b = value_of(fastest, w);
-        if (!a || !b) continue;
-        const double d = separation(*a, *b);
-        if (d > widest) widest = d, best = w;
+        const double d = separation(cell, fastest, w).value_or(0);
+        if (d > widest + 1e-9) widest = d, best = w;  // a tie (two 101x) within rounding: the first
     }
     if (by) *by = widest;
     return best;
@@ -82,17 +109,26 @@ std::optional<Why> separating_counter(const CellWhy& cell, const CellWhy& fastes
 
 std::vector<CellWhy> explain_cells(const ExperimentReport& report) {
     std::vector<CellWhy> out(report.cells.size());
-    std::vector<std::array<std::vector<double>, kWhy.size()>> samples(out.size());
+    // Per cell and counter: the runs' values, and their units (whose median sizes one event).
+    std::vector<std::array<std::vector<double>, kWhy.size()>> values(out.size()), units(out.size());
     for (const RunRecord& r : report.runs) {
         if (r.cell >= out.size() || r.status != RunStatus::ok) continue;
         ++out[r.cell].runs;
-        for (Why w : kWhy)
-            if (const std::optional<double> v = why_value(r, w)) samples[r.cell][std::size_t(w)].push_back(*v);
+        for (Why w : kWhy) {
+            const Count c = count_of(r, w);
+            if (!c.count || c.unit <= 0) continue;
+            values[r.cell][std::size_t(w)].push_back(*c.count / c.unit);
+            units[r.cell][std::size_t(w)].push_back(c.unit);
+        }
     }
     for (std::size_t c = 0; c < out.size(); ++c) {
         out[c].cell = c;
-        for (Why w : kWhy)
-            if (!samples[c][std::size_t(w)].empty()) out[c].values[std::size_t(w)] = summarize(samples[c][std::size_t(w)]).median;
+        for (Why w : kWhy) {
+            const std::size_t k = std::size_t(w);
+            if (values[c][k].empty()) continue;
+            out[c].values[k] = summarize(values[c][k]).median;
+            out[c].one_event[k] = event_of(w) / summarize(units[c][k]).median;
+        }
     }
     for (const Ranking& ranking : report.rankings) {
         const CellWhy& fastest = out.at(ranking.fastest_cell);
