@@ -60,11 +60,16 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
         const std::string_view name = sfp::why_info(sfp::kWhy[k]).column;
         columns->addTick(double(k), QString::fromUtf8(name.data(), qsizetype(name.size())));
     }
+    const std::vector<std::vector<Slowdown>> rankings = slowdowns(report);  // a ranking has a cell that ran
+    if (rankings.empty()) {
+        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        return {};
+    }
     QFont font = plot->font();
     font.setPointSize(c.style.font_pt);
     Hover hover;
     double key = 1;
-    for (const std::vector<Slowdown>& ranking : slowdowns(report)) {
+    for (const std::vector<Slowdown>& ranking : rankings) {
         if (!hover.empty()) key += 0.5;  // a gap between input sets
         const std::size_t shown = topN > 0 ? std::min(ranking.size(), std::size_t(topN)) : ranking.size();
         for (std::size_t r = 0; r < shown; ++r) {
@@ -90,15 +95,10 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
                 }
             }
             rows->addTick(key, short_label(report.cells[w.cell], what));
-            HoverPoint point{key, double(sfp::kWhy.size()) - 0.5, row_tip(report, w, why), 0.45, -0.5};
-            point.horizontal = true;
-            hover.push_back(point);
+            // The whole row explains itself: a category lying down, its tiles from -0.5 across.
+            hover.push_back({key, double(sfp::kWhy.size()) - 0.5, row_tip(report, w, why), 0.45, -0.5, {}, true});
             key += 1;
         }
-    }
-    if (hover.empty()) {
-        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
-        return hover;
     }
     set_category_axis(c, rows, key - 1);
     plot->xAxis->setTicker(columns);
