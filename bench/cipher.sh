@@ -48,7 +48,7 @@ declare -A cell=(
 order=(default auto mmap-in threads pool uring stream mmap-mt mmap mmap-window stream-512 cp cp-reflink-never copy-range mmap-in+exists)
 floors=(cp cp-reflink-never copy-range)  # copies: no digest of a transform, out of the targets' "best"
 
-# One run: prints "real user sys digest" (seconds; digest from the JSON result).
+# One run: prints "real cpu digest" (seconds, CPU time exact; digest from the JSON result).
 run_cell() {
     rm -f "$out"
     if [[ $1 == *+exists ]]; then  # the article's assumption: the output exists (and is cached)
@@ -58,7 +58,7 @@ run_cell() {
     sync                         # earlier runs' dirty pages are not this run's cost
     cat "$in" >/dev/null         # warm right before each hot run: this page cache decays
     if [ "$1" = cp-reflink-never ]; then
-        /usr/bin/time -f "%e %U %S -" cp --reflink=never "$in" "$out" 2>&1
+        /usr/bin/time -f "%e %U %S" cp --reflink=never "$in" "$out" 2>&1 | awk '{print $1, $2 + $3, "-"}'
         return
     fi
     # shellcheck disable=SC2086
@@ -66,7 +66,7 @@ run_cell() {
         { echo "cipher $1 failed: $(cat "$logs/err")" >&2; exit 1; }
     local digest
     digest=$(sed -n 's/.*"digest": "\([0-9a-f]*\)".*/\1/p' "$logs/json")
-    awk -v d="$digest" '/^real/ {sub(/s$/, "", $2); sub(/s$/, "", $4); sub(/s$/, "", $6); print $2, $4, $6, d}' "$logs/err"
+    awk -v d="$digest" '/^real/ {sub(/s$/, "", $2); sub(/s$/, "", $4); print $2, $4, d}' "$logs/err"
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -89,21 +89,21 @@ for name in "${order[@]}"; do
     m=$(col "$name" 1)
     if [ -z "$best" ] || awk -v a="$m" -v b="$best_med" 'BEGIN {exit !(a < b)}'; then best=$name best_med=$m; fi
 done
-digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] || awk '{print $4}' "$logs/$name"; done | sort -u)
+digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] || awk '{print $3}' "$logs/$name"; done | sort -u)
 
 {
     echo "Cipher (caesar, shift $shift_k), one $size-byte file, hot cache, a new output file per run;"
     echo "median of $reps interleaved runs. Machine: $(machine_line "$data")."
     echo "Measured $(date -u +%Y-%m-%d) with \`bench/cipher.sh\`; load average $load_before before, $load_after after."
     echo
-    echo "| strategy | parameters | median real (s) | user (s) | sys (s) | MB/s | vs cp | vs stream-512 |"
-    echo "|---|---|---:|---:|---:|---:|---:|---:|"
+    echo "| strategy | parameters | median real (s) | CPU (s) | MB/s | vs cp | vs stream-512 |"
+    echo "|---|---|---:|---:|---:|---:|---:|"
     for name in "${order[@]}"; do
         params=$(sed -E 's/--strategy [^ ]+ ?//' <<<"${cell[$name]}")
-        awk -v n="$name" -v p="${params:--}" -v m="$(col "$name" 1)" -v u="$(col "$name" 2)" -v s="$(col "$name" 3)" \
+        awk -v n="$name" -v p="${params:--}" -v m="$(col "$name" 1)" -v u="$(col "$name" 2)" \
             -v c="$cp_med" -v b="$base_med" -v size="$size" \
-            'BEGIN {printf "| %s | %s | %.3f | %.3f | %.3f | %.0f | %.2fx the time | %.1fx faster |\n",
-                    n, p, m, u, s, size / m / 1e6, m / c, b / m}'
+            'BEGIN {printf "| %s | %s | %.3f | %.3f | %.0f | %.2fx the time | %.1fx faster |\n",
+                    n, p, m, u, size / m / 1e6, m / c, b / m}'
     done
     echo
     best_vs_cp=$(awk -v m="$best_med" -v c="$cp_med" 'BEGIN {printf "%.2f", m / c}')
@@ -121,7 +121,7 @@ digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] ||
     else
         echo "- **Outputs differ between strategies**: digests $(tr '\n' ' ' <<<"$digests")"
     fi
-    echo "- user/sys count the engine's threads (and \`cp\` as a child, timed by the engine like every cell); io_uring's kernel workers are not included."
+    echo "- CPU time (exact: the scheduler's runtime) counts the engine's threads (and \`cp\` as a child, timed by the engine like every cell); io_uring's kernel workers are not included."
     echo "- \`mmap-in+exists\` writes into the previous run's output (\`--output-exists\`, the article's assumption);"
     echo "  it is shown for the article's comparison and left out of the targets, since \`cp\` always writes a new file."
     echo "- Parameters are fixed in the script (256K blocks, 4 blocks in flight for uring, large stripes for the"

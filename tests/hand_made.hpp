@@ -22,6 +22,7 @@ inline sfp::RunRecord run(std::size_t cell, unsigned repetition, double real, do
     r.result.real_s = real;
     r.result.usage.user_s = user;
     r.result.usage.sys_s = sys;
+    r.result.usage.cpu_s = user + sys;
     r.result.bytes = bytes;
     r.result.status = status == sfp::RunStatus::error ? sfp::Status::error : sfp::Status::ok;
     r.result.error = error;

@@ -115,8 +115,13 @@ int finish_run(const sfp::RunResult& r) {
 
 void print_timing(const sfp::RunResult& r) {
     const double mbs = r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0.0;
-    std::fprintf(stderr, "real %.3fs  user %.3fs  sys %.3fs  %.1f MB/s\n", r.real_s, r.usage.user_s,
-                 r.usage.sys_s, mbs);
+    const sfp::Usage& u = r.usage;
+    // The split only where the kernel's tick sampling could tell it (Usage::split_resolved).
+    if (u.split_resolved)
+        std::fprintf(stderr, "real %.6fs  cpu %.6fs  user %.6fs  sys %.6fs  %.1f MB/s\n", r.real_s, u.cpu_s, u.user_s,
+                     u.sys_s, mbs);
+    else
+        std::fprintf(stderr, "real %.6fs  cpu %.6fs  user/sys split not resolved  %.1f MB/s\n", r.real_s, u.cpu_s, mbs);
 }
 
 namespace {

@@ -48,7 +48,8 @@ void check_output_path(const QString& flag, const QString& path, QSet<QString>& 
 
 void print_error(const QString& message);      // one line on stderr, prefixed "sfpbench: "
 void print_error(const std::string& message);  // the same for engine messages (paths as bytes)
-// "real 0.123s  user 0.100s  sys 0.020s  1234.5 MB/s" on stderr.
+// "real 0.123000s  cpu 0.120000s  user 0.100000s  sys 0.020000s  1234.5 MB/s" on stderr; the
+// user/sys split only where it was resolved (else "user/sys split not resolved" in its place).
 void print_timing(const sfp::RunResult& result);
 
 // The end every one-run command shares: exit_cancelled, or the error and exit_trouble, or the

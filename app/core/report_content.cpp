@@ -9,6 +9,7 @@
 
 #include "experiment_file.hpp"
 #include "report_format.hpp"
+#include "report_why.hpp"
 #include "sfp/datagen.hpp"
 
 namespace core {
@@ -189,6 +190,20 @@ QString measured_text(const sfp::ExperimentReport& report) {
     return at.isValid() ? at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : text(report.measured_at);
 }
 
+// How the times were taken; a report written before CPU time was exact says so.
+QString times_text(const sfp::ExperimentReport& report) {
+    QString out = QStringLiteral(
+        "elapsed is the steady clock around one run; CPU time is exact: the scheduler's runtime of the engine's "
+        "own threads only (CLOCK_THREAD_CPUTIME_ID), summed; user and system are the kernel's tick-sampled "
+        "proportion of it, not resolved for runs with fewer than %1 ticks of CPU per thread; baselines (system "
+        "tools) run as child processes, their CPU time read from the process CPU clock before wait4 reaps them")
+                      .arg(sfp::kSplitTicks);
+    const bool older = std::any_of(report.runs.begin(), report.runs.end(),
+                                   [](const sfp::RunRecord& r) { return !r.result.usage.cpu_exact; });
+    if (older) out += QStringLiteral("; this report was written before CPU time was exact: its CPU time is user + sys, tick-sampled");
+    return out;
+}
+
 std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<Parameter>& params) {
     const sfp::Experiment& e = report.experiment;
     std::vector<std::string> strategies;
@@ -213,10 +228,7 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
              ? QStringLiteral("interleaved: each round runs every cell once, in a random order drawn from seed %1").arg(e.seed)
              : QStringLiteral("sequential: all repetitions of a cell together (seed %1)").arg(e.seed)},
         {QStringLiteral("Cache"), cache_text(report)},
-        {QStringLiteral("Times"),
-         QStringLiteral("elapsed is the steady clock around one run; user and system are the CPU time of the engine's "
-                        "own threads only (per-thread rusage); baselines (system tools) run as child processes, "
-                        "measured with wait4")},
+        {QStringLiteral("Times"), times_text(report)},
         {QStringLiteral("Agreement"),
          QStringLiteral("every run's outcome digest is compared across strategies on the same input; the digest most "
                         "strategies produce is the reference and any other is a MISMATCH (reference floors, which "
@@ -298,6 +310,7 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     std::vector<Parameter> shown(params.begin(), params.end() - 1);  // file size is each table's title
     std::erase_if(shown, [](const Parameter& p) { return p.values.isEmpty(); });
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
+    c.why = why_tables(report);
     c.warnings = warnings(report);
     for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));
     c.spec = experiment_text(report.experiment);

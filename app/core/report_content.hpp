@@ -36,6 +36,7 @@ struct ReportContent {
     std::vector<Fact> machine;
     std::vector<Fact> method;
     std::vector<ReportTable> tables;       // one per input set
+    std::vector<ReportTable> why;          // one per input set: counters per unit of work (report_why.hpp)
     QStringList warnings;                  // each says what it means
     std::vector<ReportTable> comparisons;  // one per extra result set
     QByteArray spec;                       // the experiment file that replays it

@@ -47,13 +47,16 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
     return cell_fields(report, cell) +
            QStringList{QString::number(record.repetition), sfp::to_string(report.experiment.cache),
                        seconds(r.real_s), seconds(u.user_s), seconds(u.sys_s),
-                       number_text(cpu_percent(u.user_s, u.sys_s, r.real_s, report.machine.cores), 1),
+                       number_text(cpu_percent(u.cpu_s, r.real_s, report.machine.cores), 1),
                        number_text(throughput_mbs(r.bytes, r.real_s), 1), number_text(residency(record), 1),
                        sfp::to_string(record.status), text(r.digest), text(r.error),
                        // the detail columns
+                       seconds(u.cpu_s), yes_no(u.cpu_exact), yes_no(u.split_resolved),
                        QString::number(order), QString::number(record.cell), QString::number(cell.input_set),
                        QString::number(r.bytes), QString::number(u.major_faults), QString::number(u.minor_faults),
                        QString::number(u.voluntary_switches), QString::number(u.involuntary_switches),
+                       count_text(u.read_bytes), count_text(u.write_bytes), count_text(u.cycles),
+                       count_text(u.instructions), count_text(u.dtlb_read_misses),
                        yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
                        QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s),
                        large_folio_text(record.large_folio_share, 1, 3)} +
@@ -73,10 +76,8 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
                        QString::number(real.outliers.size()), yes_no(st.high_variation),
                        number_text(ratio_to_fastest(report, st.cell), 3),
                        any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown, time(st.user.median),
-                       time(st.sys.median),
-                       number_text(any ? cpu_percent(st.user.mean, st.sys.mean, real.mean, report.machine.cores)
-                                       : std::nullopt,
-                                   1),
+                       time(st.sys.median), time(st.cpu.median), yes_no(st.split_resolved),
+                       number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 1),
                        status_counts(report, st.cell), yes_no(cell.reference_floor)} +
            swept_fields(cell);
 }
@@ -121,7 +122,7 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
             {"residency_pct", json_number(residency(r))},
             {"cache", sfp::to_string(report.experiment.cache)},
             {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
-            {"cpu_pct", json_number(cpu_percent(u.user_s, u.sys_s, r.result.real_s, report.machine.cores))},
+            {"cpu_pct", json_number(cpu_percent(u.cpu_s, r.result.real_s, report.machine.cores))},
             {"result", result_json(r.result)}};
 }
 
@@ -130,6 +131,9 @@ QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats
             {"real_s", summary_json(s.real)},
             {"user_s", summary_json(s.user)},
             {"sys_s", summary_json(s.sys)},
+            {"cpu_s", summary_json(s.cpu)},
+            {"split_resolved", s.split_resolved},
+            {"cpu_exact", s.cpu_exact},
             {"throughput_mbs", s.throughput_mbs},
             {"high_variation", s.high_variation},
             {"failed", qint64(s.failed)},
@@ -178,8 +182,10 @@ QStringList runs_csv_columns() {
            QStringList{"file_size", "repetition", "cache", "real_s",
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
             // details
+            "cpu_s", "cpu_exact", "split_resolved",
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
-            "involuntary_switches", "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
+            "involuntary_switches", "read_bytes", "write_bytes", "cycles", "instructions", "dtlb_read_misses",
+            "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
            parameter_names(trailing_parameters());
 }
 
@@ -187,7 +193,8 @@ QStringList summary_csv_columns() {
     return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
            QStringList{"file_size", "input_set", "cache", "n", "failed",
             "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
-            "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s", "cpu_pct",
+            "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s",
+            "cpu_median_s", "split_resolved", "cpu_pct",
             "statuses", "reference_floor"} +
            parameter_names(trailing_parameters());
 }

@@ -1,13 +1,15 @@
 #include "report_format.hpp"
 
-
 namespace core {
+
 QString parameter_number(std::uint64_t value) { return value == 0 ? kNotUsed : QString::number(value); }
 
-std::optional<double> cpu_percent(double user_s, double sys_s, double real_s, unsigned cores) {
+std::optional<double> cpu_percent(double cpu_s, double real_s, unsigned cores) {
     if (real_s <= 0 || cores == 0) return std::nullopt;
-    return (user_s + sys_s) / real_s / cores * 100.0;
+    return cpu_s / real_s / cores * 100.0;
 }
+
+QString count_text(std::optional<std::uint64_t> count) { return count ? QString::number(*count) : kUnknown; }
 
 std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s) {
     if (real_s <= 0) return std::nullopt;

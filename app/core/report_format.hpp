@@ -3,6 +3,7 @@
 // "-" for a parameter a strategy does not use, "n/a" where a value is unknown.
 #include <QString>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "sfp/experiment.hpp"
@@ -16,9 +17,11 @@ inline const QString kUnknown = QStringLiteral("n/a");
 // runner leaves unused parameters 0 in the cell, and resolves "all CPUs" to a count).
 QString parameter_number(std::uint64_t value);
 
-// CPU utilisation in percent of all cores: (user + sys) / real / cores * 100 — 50 on a
-// two-core machine means one core busy. Empty when real time or the core count is unknown.
-std::optional<double> cpu_percent(double user_s, double sys_s, double real_s, unsigned cores);
+// CPU utilisation in percent of all cores: CPU time (exact, Usage::cpu_s) / real / cores * 100
+// — 50 on a two-core machine means one core busy. Empty when real time or the core count is unknown.
+std::optional<double> cpu_percent(double cpu_s, double real_s, unsigned cores);
+// A count the machine may not give (storage bytes, hardware counters): the number, or "n/a".
+QString count_text(std::optional<std::uint64_t> count);
 std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s);  // 1 MB = 10^6 bytes
 std::optional<double> residency(const sfp::RunRecord& record);            // empty when n/a
 // The share of the inputs' cached pages in large folios (RunRecord::large_folio_share, 0..1)

@@ -53,6 +53,11 @@ public:
         if (d < 0 || d != double(std::uint64_t(d))) fail(where + key, QStringLiteral("expected a whole number"));
         return std::uint64_t(d);
     }
+    // A count the machine may not give: absent or null reads as n/a.
+    std::optional<std::uint64_t> maybe_count(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (o.value(key).isNull() || o.value(key).isUndefined()) return std::nullopt;
+        return count(o, key, where);
+    }
     // Always required: an entry that points nowhere cannot be read leniently.
     std::size_t index(const QJsonObject& o, const QString& key, const QString& where, std::size_t size) const {
         if (!o.contains(key)) fail(where + key, QStringLiteral("missing"));
@@ -144,12 +149,23 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
     res.list_s = o.contains("list_s") ? r.number(o, "list_s", where) : 0;
     const QJsonObject u = r.object(o, "usage", where);
     const QString uw = where + "usage.";
-    res.usage = {r.number(u, "user_s", uw),
-                 r.number(u, "sys_s", uw),
-                 std::int64_t(r.count(u, "minor_faults", uw)),
-                 std::int64_t(r.count(u, "major_faults", uw)),
-                 std::int64_t(r.count(u, "voluntary_switches", uw)),
-                 std::int64_t(r.count(u, "involuntary_switches", uw))};
+    sfp::Usage& us = res.usage;
+    us.user_s = r.number(u, "user_s", uw);
+    us.sys_s = r.number(u, "sys_s", uw);
+    // A report written before CPU time was exact has no cpu_s: its user + sys (tick-sampled)
+    // stands in, marked as such.
+    us.cpu_exact = u.contains("cpu_s") && (!u.contains("cpu_exact") || r.flag(u, "cpu_exact", uw));
+    us.cpu_s = u.contains("cpu_s") ? r.number(u, "cpu_s", uw) : us.user_s + us.sys_s;
+    us.split_resolved = !u.contains("split_resolved") || r.flag(u, "split_resolved", uw);
+    us.minor_faults = std::int64_t(r.count(u, "minor_faults", uw));
+    us.major_faults = std::int64_t(r.count(u, "major_faults", uw));
+    us.voluntary_switches = std::int64_t(r.count(u, "voluntary_switches", uw));
+    us.involuntary_switches = std::int64_t(r.count(u, "involuntary_switches", uw));
+    us.read_bytes = r.maybe_count(u, "read_bytes", uw);
+    us.write_bytes = r.maybe_count(u, "write_bytes", uw);
+    us.cycles = r.maybe_count(u, "cycles", uw);
+    us.instructions = r.maybe_count(u, "instructions", uw);
+    us.dtlb_read_misses = r.maybe_count(u, "dtlb_read_misses", uw);
     res.digest = r.text(o, "digest", where);
     for (const QJsonValue& n : r.array(o, "notes", where)) res.notes.push_back(n.toString().toStdString());
     return res;  // the outcome itself is not needed to render a report: its digest stands for it
@@ -213,6 +229,14 @@ std::string measured_at(const Reader& r, const QJsonObject& root) {
     return at;
 }
 
+// A cell's CPU time in a report written before it was measured: its ok runs' user + sys.
+sfp::Summary cpu_of_older(const sfp::ExperimentReport& rep, std::size_t cell) {
+    std::vector<double> cpu;
+    for (const sfp::RunRecord& run : rep.runs)
+        if (run.cell == cell && run.status == sfp::RunStatus::ok) cpu.push_back(run.result.usage.cpu_s);
+    return sfp::summarize(cpu);
+}
+
 sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     sfp::ExperimentReport rep;
     try {
@@ -250,6 +274,10 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         st.real = summary(r, r.object(o, "real_s", w), w + "real_s.");
         st.user = summary(r, r.object(o, "user_s", w), w + "user_s.");
         st.sys = summary(r, r.object(o, "sys_s", w), w + "sys_s.");
+        if (o.contains("cpu_s")) st.cpu = summary(r, r.object(o, "cpu_s", w), w + "cpu_s.");
+        else st.cpu = cpu_of_older(rep, st.cell);
+        st.split_resolved = !o.contains("split_resolved") || r.flag(o, "split_resolved", w);
+        st.cpu_exact = o.contains("cpu_s") && (!o.contains("cpu_exact") || r.flag(o, "cpu_exact", w));
         st.throughput_mbs = r.number(o, "throughput_mbs", w);
         st.high_variation = r.flag(o, "high_variation", w);
         st.failed = r.count(o, "failed", w);

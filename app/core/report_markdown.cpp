@@ -46,6 +46,11 @@ QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vecto
         for (const QString& w : c.warnings) out += "- " + w + "\n";
         out += "\n";
     }
+    if (!c.why.empty()) {
+        out += QStringLiteral("## Why\n\nWhat each cell spent per unit of work, beside the fastest cell of its input "
+                              "(in bold).\n\n");
+        for (const ReportTable& t : c.why) out += table(t);
+    }
     if (!c.comparisons.empty()) {
         out += QStringLiteral("## Other result sets\n\n");
         for (const ReportTable& t : c.comparisons) out += table(t);

@@ -33,6 +33,11 @@ QJsonValue to_json(const sfp::Description& d) {
     return {};
 }
 
+// A count the machine may not give: null when n/a.
+QJsonValue count_json(std::optional<std::uint64_t> count) {
+    return count ? QJsonValue(qint64(*count)) : QJsonValue(QJsonValue::Null);
+}
+
 }  // namespace
 
 QJsonObject outcome_json(const sfp::Outcome& outcome) {
@@ -41,12 +46,20 @@ QJsonObject outcome_json(const sfp::Outcome& outcome) {
 }
 
 QJsonObject usage_json(const sfp::Usage& u) {
-    return {{"user_s", u.user_s},
+    return {{"cpu_s", u.cpu_s},
+            {"cpu_exact", u.cpu_exact},
+            {"user_s", u.user_s},
             {"sys_s", u.sys_s},
+            {"split_resolved", u.split_resolved},
             {"minor_faults", qint64(u.minor_faults)},
             {"major_faults", qint64(u.major_faults)},
             {"voluntary_switches", qint64(u.voluntary_switches)},
-            {"involuntary_switches", qint64(u.involuntary_switches)}};
+            {"involuntary_switches", qint64(u.involuntary_switches)},
+            {"read_bytes", count_json(u.read_bytes)},
+            {"write_bytes", count_json(u.write_bytes)},
+            {"cycles", count_json(u.cycles)},
+            {"instructions", count_json(u.instructions)},
+            {"dtlb_read_misses", count_json(u.dtlb_read_misses)}};
 }
 
 QJsonObject result_json(const sfp::RunResult& r) {
@@ -57,6 +70,7 @@ QJsonObject result_json(const sfp::RunResult& r) {
             {"bytes", qint64(r.bytes)},
             {"real_s", r.real_s},
             {"list_s", r.list_s},
+            {"cpu_s", r.usage.cpu_s},
             {"user_s", r.usage.user_s},
             {"sys_s", r.usage.sys_s},
             {"throughput_mbs", r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0.0},

@@ -78,9 +78,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         time(real.mean), real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
                         real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
                         any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
-                        number_text(any ? cpu_percent(st.user.mean, st.sys.mean, real.mean, report.machine.cores)
-                                        : std::nullopt,
-                                    0),
+                        number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 0),
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
                         st.failed ? QString("%1 of %2 failed").arg(st.failed).arg(runs) : QStringLiteral("ok")});
     }

@@ -15,6 +15,7 @@ QString metric_name(Metric m) {
     case Metric::system: return QObject::tr("system");
     case Metric::cpu: return QObject::tr("CPU");
     case Metric::throughput: return QObject::tr("throughput");
+    case Metric::cpu_time: return QObject::tr("CPU time");
     }
     return {};
 }
@@ -34,6 +35,7 @@ QString metric_title(Metric m) {
     case Metric::system: return QObject::tr("system CPU time (s)");
     case Metric::cpu: return QObject::tr("CPU % of all cores");
     case Metric::throughput: return QObject::tr("throughput (MB/s)");
+    case Metric::cpu_time: return QObject::tr("CPU time, exact (s)");
     }
     return {};
 }
@@ -54,8 +56,9 @@ double metric_of(const sfp::RunRecord& record, Metric m, unsigned cores) {
     case Metric::elapsed: return r.real_s;
     case Metric::user: return r.usage.user_s;
     case Metric::system: return r.usage.sys_s;
-    case Metric::cpu: return core::cpu_percent(r.usage.user_s, r.usage.sys_s, r.real_s, cores).value_or(0);
+    case Metric::cpu: return core::cpu_percent(r.usage.cpu_s, r.real_s, cores).value_or(0);
     case Metric::throughput: return r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0;
+    case Metric::cpu_time: return r.usage.cpu_s;
     }
     return 0;
 }
@@ -85,6 +88,7 @@ sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell,
         case Metric::elapsed: return s.real;
         case Metric::user: return s.user;
         case Metric::system: return s.sys;
+        case Metric::cpu_time: return s.cpu;
         default: break;  // per-run ratios the runner does not summarise
         }
     }
@@ -100,13 +104,19 @@ std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report) {
         s.real = cell_summary(report, i, Metric::elapsed);
         s.user = cell_summary(report, i, Metric::user);
         s.sys = cell_summary(report, i, Metric::system);
+        s.cpu = cell_summary(report, i, Metric::cpu_time);
         s.high_variation = s.real.n > 1 && s.real.cv > sfp::kHighVariationCv;
     }
     std::vector<std::uint64_t> bytes(out.size(), 0);
     for (const sfp::RunRecord& r : report.runs) {
         if (r.cell >= out.size()) continue;
-        if (!counts(r)) ++out[r.cell].failed;
-        else bytes[r.cell] = r.result.bytes;
+        if (!counts(r)) {
+            ++out[r.cell].failed;
+            continue;
+        }
+        bytes[r.cell] = r.result.bytes;
+        out[r.cell].split_resolved = out[r.cell].split_resolved && r.result.usage.split_resolved;
+        out[r.cell].cpu_exact = out[r.cell].cpu_exact && r.result.usage.cpu_exact;
     }
     for (std::size_t i = 0; i < out.size(); ++i)
         if (out[i].real.median > 0) out[i].throughput_mbs = double(bytes[i]) / out[i].real.median / 1e6;

@@ -10,15 +10,17 @@
 
 namespace gui {
 
-enum class Metric { elapsed, user, system, cpu, throughput };
+// user and system: the tick-sampled split of the exact CPU time (sfp::Usage); cpu_time: that
+// exact total; cpu: it in % of all cores. The order is the plot's metric choices'.
+enum class Metric { elapsed, user, system, cpu, throughput, cpu_time };
 inline constexpr Metric kMetrics[] = {Metric::elapsed, Metric::user, Metric::system, Metric::cpu,
-                                      Metric::throughput};
+                                      Metric::throughput, Metric::cpu_time};
 QString metric_name(Metric m);   // "elapsed"
 QString metric_title(Metric m);  // "elapsed time (s)": an axis title with its unit
 QString metric_unit(Metric m);   // "s", "%", "MB/s"
 
 bool counts(const sfp::RunRecord& record);  // a successful timed run
-// CPU % has one meaning everywhere (window, summary, CSV cpu_pct): (user + sys) / elapsed over
+// CPU % has one meaning everywhere (window, summary, CSV cpu_pct): exact CPU time / elapsed over
 // all `cores` of the machine, so 100 % is every core busy (core::cpu_percent).
 double metric_of(const sfp::RunRecord& record, Metric m, unsigned cores);
 // The machine's cores a report's CPU % is taken over: its own record, else this machine's
@@ -29,7 +31,7 @@ bool cpu_over_base(double cpu_percent);
 
 // The metric over a cell's successful runs, in the order they ran.
 std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
-// The runner's summary (ExperimentReport::stats) for elapsed, user and system time; the other
+// The runner's summary (ExperimentReport::stats) for elapsed, user, system and CPU time; the other
 // metrics, and reports without statistics, are summarised here with sfp::summarize.
 sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
 

@@ -97,7 +97,7 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
 
 QStringList plot_kind_names() {
     return {QStringLiteral("lines"), QStringLiteral("time-split"), QStringLiteral("box"), QStringLiteral("slowdown"),
-            QStringLiteral("histogram"), QStringLiteral("listing")};
+            QStringLiteral("histogram"), QStringLiteral("listing"), QStringLiteral("why")};
 }
 
 int run_headless(MainWindow& window, const HeadlessOptions& options) {

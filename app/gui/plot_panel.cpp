@@ -32,7 +32,7 @@ bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
     auto* controlsRow = new QWidget(this);
     auto* controls = new FlowLayout(controlsRow);
-    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing")}, controls);
+    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing"), tr("Why")}, controls);
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
@@ -43,10 +43,12 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
                          "Box plot: the spread of each cell's repetitions.\n"
                          "Times slower: each cell's median elapsed time over the fastest cell's.\n"
                          "Histogram: wordcount's word lengths of each input, as bars.\n"
-                         "Listing / processing: iterate's time listing the tree under the time reading it."));
+                         "Listing / processing: iterate's time listing the tree under the time reading it.\n"
+                         "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
+                         "beside the fastest cell of its input; hover a row for what separates it most."));
     show_all_ = new QCheckBox(tr("Show all"), this);
     show_all_->setObjectName(QStringLiteral("plotShowAll"));
-    show_all_->setToolTip(tr("Times slower and box plot: every cell instead of the %1 fastest of each input").arg(plots::kTopN));
+    show_all_->setToolTip(tr("Times slower, box plot and Why: every cell instead of the %1 fastest of each input").arg(plots::kTopN));
     controls->addWidget(show_all_);
     connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
     // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
@@ -137,7 +139,7 @@ void PlotPanel::updateControls() {
     metric_->setEnabled(kind == plots::Kind::lines || kind == plots::Kind::box);
     slice_row_->setVisible(kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
-    show_all_->setVisible(kind == plots::Kind::box || kind == plots::Kind::slowdown);  // a row less for Lines
+    show_all_->setVisible(kind == plots::Kind::box || kind == plots::Kind::slowdown || kind == plots::Kind::why);  // a row less for Lines
 }
 
 void PlotPanel::rebuildSliceControls() {
@@ -308,6 +310,7 @@ void PlotPanel::redrawNow() {
     case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, shown, topN()); break;
     case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, shown); break;
     case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, shown); break;
+    case plots::Kind::why: hover_ = plots::draw_why(canvas_, shown, topN()); break;
     }
     series_drawn_ = kind == plots::Kind::lines && !hover_.empty() ? plot_->graphCount() : -1;
     // Imported sets where they mean something: median time on the Lines plot.

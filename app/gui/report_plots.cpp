@@ -17,6 +17,7 @@ ReportPlots::ReportPlots(const sfp::ExperimentReport& report) {
         panels_.push_back(std::move(lines));
     }
     panels_.push_back(panel(plots::Kind::slowdown));
+    panels_.push_back(panel(plots::Kind::why));
     for (const auto& p : panels_) p->redrawNow();
 }
 

@@ -103,12 +103,14 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal) return {};
     static const char* const names[ColumnCount] = {
         "strategy", "block", "threads", "file size", "runs", "median s", "mean s", "± stddev",
-        "± 95% CI", "min s", "max s", "user s", "sys s", "MB/s", "CV %", "× fastest", "failed"};
+        "± 95% CI", "min s", "max s", "CPU s", "user s", "sys s", "MB/s", "CV %", "× fastest", "failed"};
     static const char* const tips[ColumnCount] = {
         nullptr, nullptr, nullptr, nullptr, "successful timed runs", "median elapsed time",
         "mean elapsed time", "sample standard deviation of the elapsed time",
         "half-width of the 95% confidence interval of the mean (Student t)", nullptr, nullptr,
-        "median user CPU time of the engine's threads", "median system CPU time of the engine's threads",
+        "median CPU time of the engine's threads, exact (the scheduler's runtime)",
+        "median user CPU time of the engine's threads (the kernel's tick-sampled share of the exact total)",
+        "median system CPU time of the engine's threads (the kernel's tick-sampled share of the exact total)",
         "bytes processed / median elapsed time", "coefficient of variation of the elapsed time",
         "median elapsed time / the fastest cell's on the same input", "runs that were not ok"};
     if (isParameter(section)) return role == Qt::DisplayRole ? QVariant(parameters_.header(section - Block)) : QVariant();
@@ -133,6 +135,7 @@ QVariant StatsModel::value(int row, int column) const {
     case Ci95: return s.real.ci95;
     case Min: return s.real.min;
     case Max: return s.real.max;
+    case CpuMedian: return s.cpu.median;
     case UserMedian: return s.user.median;
     case SysMedian: return s.sys.median;
     case Throughput: return s.throughput_mbs;
@@ -161,6 +164,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         if (s.real.n == 0)  // a cancel left it unrun: said so once, in the median's place
             return col == Median && s.failed == 0 ? tr("not run") : QStringLiteral("–");
         if (s.real.n == 1 && (col == Stddev || col == Ci95 || col == Cv)) return tr("n/a");  // no spread of one
+        if (!s.split_resolved && (col == UserMedian || col == SysMedian)) return tr("not resolved");  // only the total is known
         const QVariant v = value(index.row(), index.column());
         if (!v.isValid()) return QStringLiteral("–");
         const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == Slower ? 2 : 4;

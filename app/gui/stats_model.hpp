@@ -18,7 +18,7 @@ public:
     // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
     // uses follow them (packing), so a column from FileSize on is at column(c).
     enum Column { Strategy, Block, Threads, FileSize, Runs, Median, Mean, Stddev, Ci95, Min, Max,
-                  UserMedian, SysMedian, Throughput, Cv, Slower, Failed, ColumnCount };
+                  CpuMedian, UserMedian, SysMedian, Throughput, Cv, Slower, Failed, ColumnCount };
     int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;

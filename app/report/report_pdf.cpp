@@ -139,6 +139,11 @@ QByteArray report_pdf(const PdfInput& input) {
             for (const QString& w : c.warnings) results += "<li>" + esc(w) + "</li>";
             results += "</ul>";
         }
+        if (!c.why.empty()) {
+            results += QStringLiteral("<h2>Why</h2><p>What each cell spent per unit of work, beside the fastest cell "
+                                      "of its input (in bold).</p>");
+            for (const core::ReportTable& t : c.why) results += table_html(t);
+        }
         if (!c.comparisons.empty()) {
             results += QStringLiteral("<h2>Other result sets</h2>");
             for (const core::ReportTable& t : c.comparisons) results += table_html(t);

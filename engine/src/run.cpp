@@ -5,8 +5,7 @@
 
 #include <new>
 
-#include "measure/clock.hpp"
-#include "measure/thread_usage.hpp"
+#include "measure/run_meter.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run_context.hpp"
@@ -57,13 +56,12 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         if (spec.threads == 0) spec.threads = online_cpus();
 
         RunContext ctx(progress);
-        const Usage before = this_thread_usage();
-        const Stopwatch clock;
+        RunMeter meter;
         // Stop the clock and collect usage and notes whether the strategy returns or throws.
         auto settle = [&] {
-            result.real_s = clock.seconds();
-            result.usage = usage_between(before, this_thread_usage());
-            result.usage += ctx.worker_usage();
+            meter.stop();
+            result.real_s = meter.real_s();
+            result.usage = meter.usage(ctx.others_spent());
             result.notes = ctx.take_notes();
             result.list_s = ctx.list_seconds();
         };

@@ -1,29 +1,16 @@
 #include "sfp/run_context.hpp"
 
-#include <time.h>
-
 #include <thread>
 #include <utility>
 
-#include "measure/thread_usage.hpp"
+#include "measure/spent.hpp"
 
 namespace sfp {
-namespace {
-
-double thread_cpu_seconds() noexcept {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-}  // namespace
 
 void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
     std::vector<std::thread> threads;
     threads.reserve(n);
     auto worker = [this, &body](unsigned index) {
-        const Usage before = this_thread_usage();
-        const double cpu_before = thread_cpu_seconds();
         try {
             body(index);
         } catch (...) {
@@ -31,11 +18,11 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
             if (!first_error_) first_error_ = std::current_exception();
             failed_.store(true, std::memory_order_relaxed);
         }
-        const Usage spent = usage_between(before, this_thread_usage());
-        const double cpu = thread_cpu_seconds() - cpu_before;
+        // A new thread's counters start at zero: its whole life was this run's work, so one
+        // sample at its end is all it takes.
+        const Spent spent = thread_totals(true);
         std::lock_guard lock(mutex_);
-        usage_ += spent;
-        cpu_seconds_ += cpu;
+        spent_ += spent;
     };
     try {
         for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker, i);
@@ -49,9 +36,9 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     if (first_error_) std::rethrow_exception(std::exchange(first_error_, nullptr));
 }
 
-void RunContext::add_child_usage(const struct rusage& ru) {
+void RunContext::add_child(const Spent& spent) {
     std::lock_guard lock(mutex_);
-    usage_ += usage_from(ru);
+    spent_ += spent;
 }
 
 void RunContext::note(std::string line) {
@@ -59,14 +46,14 @@ void RunContext::note(std::string line) {
     notes_.push_back(std::move(line));
 }
 
-Usage RunContext::worker_usage() const {
+Spent RunContext::others_spent() const {
     std::lock_guard lock(mutex_);
-    return usage_;
+    return spent_;
 }
 
 double RunContext::worker_cpu_seconds() const {
     std::lock_guard lock(mutex_);
-    return cpu_seconds_;
+    return spent_.cpu_s;
 }
 
 std::vector<std::string> RunContext::take_notes() {

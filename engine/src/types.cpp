@@ -12,14 +12,4 @@ const char* to_string(Status s) noexcept {
     return "?";
 }
 
-Usage& Usage::operator+=(const Usage& o) noexcept {
-    user_s += o.user_s;
-    sys_s += o.sys_s;
-    minor_faults += o.minor_faults;
-    major_faults += o.major_faults;
-    voluntary_switches += o.voluntary_switches;
-    involuntary_switches += o.involuntary_switches;
-    return *this;
-}
-
 }  // namespace sfp

@@ -56,6 +56,7 @@ sfp::ExperimentReport sample_report() {
     s0.real = {1, 0.5, 0.5, 0.5, 0.5, 0, 0, 0.5, 0.5, 0, {}};
     s0.user.median = s0.user.mean = 0.25;
     s0.sys.median = s0.sys.mean = 0.25;
+    s0.cpu.median = s0.cpu.mean = 0.5;
     s0.throughput_mbs = 4.194304;
     s0.failed = 1;
     sfp::CellStats s1;
@@ -63,6 +64,7 @@ sfp::ExperimentReport sample_report() {
     s1.real = {2, 0.2, 0.3, 0.25, 0.25, 0.0707, 0.635, 0.225, 0.275, 0.2828, {1}};
     s1.user.median = s1.user.mean = 0.225;
     s1.sys.median = s1.sys.mean = 0.025;
+    s1.cpu.median = s1.cpu.mean = 0.25;
     s1.throughput_mbs = 8.388608;
     s1.high_variation = true;
     rep.stats = {s0, s1};
@@ -118,7 +120,7 @@ private slots:
         // run 1: read, block 4K, threads unused
         QCOMPARE(row_of(t, 1).mid(0, 7), (QStringList{"compare", "read", "4096", "-", "1048576", "1", "hot"}));
         QCOMPARE(column(t, 1, "real_s"), QString("0.500000"));
-        QCOMPARE(column(t, 1, "cpu_pct"), QString("50.0"));  // (0.25 + 0.25) / 0.5 / 2 cores
+        QCOMPARE(column(t, 1, "cpu_pct"), QString("50.0"));  // 0.5 s of CPU (0.25 + 0.25) / 0.5 / 2 cores
         QCOMPARE(column(t, 1, "throughput_mbs"), QString("4.2"));  // 2 MiB in 0.5 s, MB = 10^6
         QCOMPARE(column(t, 1, "residency_pct"), QString("100.0"));
         QCOMPARE(column(t, 1, "status"), QString("ok"));
@@ -165,7 +167,7 @@ private slots:
         QCOMPARE(column(t, 2, "high_variation"), QString("yes"));
         QCOMPARE(column(t, 2, "ratio_to_fastest"), QString("1.000"));
         QCOMPARE(column(t, 2, "block_size"), QString("-"));
-        QCOMPARE(column(t, 2, "cpu_pct"), QString("50.0"));  // (0.225 + 0.025) / 0.25 / 2
+        QCOMPARE(column(t, 2, "cpu_pct"), QString("50.0"));  // CPU 0.25 / 0.25 / 2
     }
 
     void summaryWithoutOkRunsSaysNa() {

@@ -61,22 +61,22 @@ private slots:
         QCOMPARE(content_of(md), content_of(data("report_a.md")));
     }
 
-    // The fixture has 7 cells over block size and threads: one text page, three plots (block
-    // size, threads, slowdown) on two pages, one page of tables and replay.
+    // The fixture has 7 cells over block size and threads: one text page, four plots (block
+    // size, threads, slowdown, why) on two pages, two pages of tables (results, why) and replay.
     void pdfHoldsMachineMethodAndEveryCell() {
         QTemporaryDir dir;
         const QString pdf = dir.filePath("r.pdf");
         const Result r = sfpbench({"report", data("report_a.json"), "--pdf", pdf});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(content_of(pdf).startsWith("%PDF-"));
-        QCOMPARE(pages_of(pdf), 4);
+        QCOMPARE(pages_of(pdf), 5);
         const QString text = text_of(pdf), words_only = text.simplified();  // phrases may wrap
         const QJsonObject json = QJsonDocument::fromJson(content_of(data("report_a.json"))).object();
         const QJsonObject machine = json["machine"].toObject();
         for (const char* key : {"host", "cpu_model", "kernel", "filesystem"})
             QVERIFY2(text.contains(machine[key].toString()), key);
         for (const char* words : {"Method", "Repetitions", "interleaved", "seed 1", "engine's own threads",
-                                     "child processes", "wait4", "MISMATCH", "Replay", "sfpbench run experiment.json",
+                                     "child processes", "wait4", "MISMATCH", "Counters per unit of work", "Replay", "sfpbench run experiment.json",
                                      "\"algorithm\": \"compare\"", "Elapsed time against block size",
                                      "Elapsed time against threads", "relative to the fastest"})
             QVERIFY2(words_only.contains(QString::fromUtf8(words)), words);
@@ -176,7 +176,8 @@ private slots:
                      QRegularExpression(R"(\| (\*\*)?read(\*\*)? \| (\*\*)?4K)").match(md).hasMatch() &&
                      QRegularExpression(R"(\| (\*\*)?mmap(\*\*)? \| (\*\*)?-)").match(md).hasMatch(),
                  qPrintable(md));
-        QCOMPARE(md.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)), 1);  // one fastest row
+        // one fastest row in the results, the same cell's in the Why table
+        QCOMPARE(md.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)), 2);
     }
 };
 

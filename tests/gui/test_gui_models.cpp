@@ -173,7 +173,11 @@ private slots:
         // CPU % is of all cores, as in the CSV's cpu_pct and the summary: 0.75 s of CPU in 0.5 s
         // is 75 % of two cores; on one core it is over the base, and flagged
         QCOMPARE(metric_of(r, Metric::cpu, 2), 75.0);
-        QCOMPARE(metric_of(r, Metric::cpu, 2), *core::cpu_percent(0.25, 0.5, 0.5, 2));
+        QCOMPARE(metric_of(r, Metric::cpu, 2), *core::cpu_percent(0.75, 0.5, 2));
+        QCOMPARE(metric_of(r, Metric::cpu_time, 2), 0.75);
+        sfp::RunRecord exact = r;  // CPU % is of the exact total, whatever the sampled split says
+        exact.result.usage.cpu_s = 0.8;
+        QCOMPARE(metric_of(exact, Metric::cpu, 2), 80.0);
         QVERIFY(!cpu_over_base(metric_of(r, Metric::cpu, 2)));
         QVERIFY(cpu_over_base(metric_of(r, Metric::cpu, 1)));
         QCOMPARE(metric_of(r, Metric::throughput, 2), 4.0);  // 2 MB in 0.5 s

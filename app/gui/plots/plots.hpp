@@ -13,7 +13,7 @@
 
 namespace gui::plots {
 
-enum class Kind { lines, time_split, box, slowdown, histogram, listing };
+enum class Kind { lines, time_split, box, slowdown, histogram, listing, why };
 enum class ErrorKind { stddev, ci95, none };
 
 // Sizes for the screen or, in presentation mode, for a projector.
@@ -80,6 +80,8 @@ std::optional<Hover> update_lines(const Canvas& canvas, const sfp::ExperimentRep
                                   const PlotSlice& slice, const SliceChoice& choice, ErrorKind errors, int drawn,
                                   int* changed = nullptr);
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
+// The legend name of CPU time the kernel's ticks could not split into user and system.
+inline QString unresolved_cpu_name() { return QObject::tr("CPU (split not resolved)"); }
 // topN > 0: only the topN fastest cells of each input (the title says how many are left out).
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, int topN);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
@@ -87,6 +89,8 @@ Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);
 // Imported sets (overlay_sets.hpp) over a Lines plot on the right-hand axis; returns the lines drawn.
 int draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, Dim axis, bool normalised);
 Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report);    // iterate: listing vs processing
+// The counters per unit of work of each ranked cell beside its input's fastest (topN as draw_box).
+Hover draw_why(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 // The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
 Kind default_kind(const sfp::Experiment& experiment);
 

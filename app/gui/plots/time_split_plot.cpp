@@ -1,51 +1,69 @@
-// timep's view: per cell, user + system CPU time stacked with the waiting rest of the elapsed
-// time, and a marker at the elapsed time itself (threads can make CPU time exceed it).
+// timep's view: per cell, the exact CPU time split into user and system where the kernel's tick
+// sampling could resolve the split (one "CPU (split not resolved)" segment where it could not:
+// busy time is never drawn as waiting), the waiting rest of the elapsed time on top, and a
+// marker at the elapsed time itself (threads can make CPU time exceed it). sfp::time_split.
 #include <qcustomplot.h>
 
 #include "../cell_text.hpp"
 #include "plots.hpp"
+#include "sfp/explain.hpp"
 
 namespace gui::plots {
+namespace {
+
+QString split_text(const sfp::TimeSplit& t) {
+    const QString cpu = QObject::tr("CPU %1 s (%2)").arg(t.cpu_s, 0, 'g', 5)
+                            .arg(t.cpu_exact ? QObject::tr("exact") : QObject::tr("user + sys: an older report"));
+    if (!t.resolved)
+        return cpu + QObject::tr("<br>user/system split not resolved: too short for the kernel's tick sampling");
+    return cpu + QObject::tr("<br>user %1 s, system %2 s").arg(t.user_s, 0, 'g', 5).arg(t.sys_s, 0, 'g', 5);
+}
+
+}  // namespace
 
 Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
     QCustomPlot* plot = c.plot;
     const Varying what = varying(report.cells);
+    const std::vector<sfp::CellStats> stats = cell_stats(report);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    QVector<double> keys, user, sys, wait, real;
+    QVector<double> keys, user, sys, unsplit, wait, real;
+    bool any_resolved = false, any_unresolved = false;
     Hover hover;
-    for (std::size_t i = 0; i < report.cells.size(); ++i) {
-        const double u = cell_summary(report, i, Metric::user).median;
-        const sfp::Summary r = cell_summary(report, i, Metric::elapsed);
-        if (r.n == 0) continue;
-        const double s = cell_summary(report, i, Metric::system).median;
-        const double w = std::max(0.0, r.median - u - s);
+    for (std::size_t i = 0; i < report.cells.size() && i < stats.size(); ++i) {
+        const sfp::TimeSplit t = sfp::time_split(stats[i]);
+        if (t.runs == 0) continue;
         const double key = double(keys.size() + 1);
         keys << key;
-        user << u;
-        sys << s;
-        wait << w;
-        real << r.median;
+        user << t.user_s;
+        sys << t.sys_s;
+        unsplit << (t.resolved ? 0.0 : t.cpu_s);
+        wait << t.waiting_s;
+        real << t.real_s;
+        (t.resolved ? any_resolved : any_unresolved) = true;
         ticker->addTick(key, short_label(report.cells[i], what));
-        hover.push_back({key, u + s + w,
-                         QObject::tr("<b>%1</b><br>median elapsed %2 s<br>user %3 s, system %4 s, "
-                                     "waiting %5 s<br>n = %6")
+        hover.push_back({key, t.cpu_s + t.waiting_s,
+                         QObject::tr("<b>%1</b><br>median elapsed %2 s<br>%3<br>waiting %4 s<br>n = %5")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped())
-                             .arg(r.median, 0, 'g', 5)
-                             .arg(u, 0, 'g', 5)
-                             .arg(s, 0, 'g', 5)
-                             .arg(w, 0, 'g', 5)
-                             .arg(r.n),
+                             .arg(t.real_s, 0, 'g', 5)
+                             .arg(split_text(t))
+                             .arg(t.waiting_s, 0, 'g', 5)
+                             .arg(t.runs),
                          0.35, 0});
     }
     if (keys.isEmpty()) {
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
         return hover;
     }
-    draw_stack(c, keys, {{&user, QObject::tr("user"), series_color(0)},
-                         {&sys, QObject::tr("system"), series_color(1)},
-                         {&wait, QObject::tr("waiting (elapsed − CPU)"), QColor(190, 190, 190)}});
+    std::vector<StackLayer> layers;
+    if (any_resolved) {
+        layers.push_back({&user, QObject::tr("user"), series_color(0)});
+        layers.push_back({&sys, QObject::tr("system"), series_color(1)});
+    }
+    if (any_unresolved) layers.push_back({&unsplit, unresolved_cpu_name(), series_color(3)});
+    layers.push_back({&wait, QObject::tr("waiting (elapsed − CPU)"), QColor(190, 190, 190)});
+    draw_stack(c, keys, layers);
     double top = 0;
-    for (int k = 0; k < keys.size(); ++k) top = std::max({top, user[k] + sys[k] + wait[k], real[k]});
+    for (int k = 0; k < keys.size(); ++k) top = std::max({top, user[k] + sys[k] + unsplit[k] + wait[k], real[k]});
     QCPGraph* elapsed = plot->addGraph();
     elapsed->setName(QObject::tr("elapsed (median)"));
     elapsed->setLineStyle(QCPGraph::lsNone);
@@ -57,7 +75,7 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
     plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
     plot->yAxis->setLabel(QObject::tr("time (s)"));
     plot->yAxis->setRange(0, top * 1.1);
-    c.title->setText(QObject::tr("Where the time goes: user, system, waiting (medians)\n%1")
+    c.title->setText(QObject::tr("Where the time goes: CPU (user, system), waiting (medians)\n%1")
                          .arg(experiment_caption(report)));
     return hover;
 }

@@ -9,9 +9,8 @@
 #include <vector>
 
 #include "sfp/progress.hpp"
+#include "sfp/spent.hpp"
 #include "sfp/types.hpp"
-
-struct rusage;
 
 namespace sfp {
 
@@ -39,13 +38,13 @@ public:
         progress_.total.store(bytes, std::memory_order_relaxed);
     }
 
-    // Runs body(0..n-1) on n new threads and joins them all. Each thread's CPU time
-    // (RUSAGE_THREAD) is added to this run's usage. If a body throws, the others are told
+    // Runs body(0..n-1) on n new threads and joins them all. What each thread spent in its
+    // life (exact CPU time, rusage, storage I/O) is added to this run's. If a body throws, the others are told
     // to stop (should_stop) and the first exception is rethrown here after the join.
     void run_threads(unsigned n, const std::function<void(unsigned index)>& body);
 
-    // For baselines measured as child processes (wait4's rusage).
-    void add_child_usage(const struct rusage& ru);
+    // For baselines measured as child processes (measure/child_process.cpp).
+    void add_child(const Spent& spent);
 
     // A line the result carries, e.g. which strategy `adaptive` chose and why.
     void note(std::string line);
@@ -54,9 +53,10 @@ public:
     void set_list_seconds(double s) noexcept { list_s_ = s; }
     double list_seconds() const noexcept { return list_s_; }
 
-    Usage worker_usage() const;
-    // The workers' CPU time so far (user + sys) to the nanosecond (CLOCK_THREAD_CPUTIME_ID);
-    // rusage's split can move in whole scheduler ticks, too coarse for millisecond slices.
+    // What the workers and children spent so far (the runner thread's own is measured apart).
+    Spent others_spent() const;
+    // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
+    // in whole scheduler ticks, too coarse for millisecond slices.
     double worker_cpu_seconds() const;
     std::vector<std::string> take_notes();
 
@@ -66,8 +66,7 @@ private:
     mutable std::atomic<bool> saw_cancel_{false};
     double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
-    Usage usage_;
-    double cpu_seconds_ = 0;
+    Spent spent_;
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };

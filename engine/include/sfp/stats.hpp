@@ -27,6 +27,9 @@ inline constexpr double kHighVariationCv = 0.10;  // CellStats::high_variation a
 struct CellStats {
     std::size_t cell = 0;
     Summary real, user, sys;
+    Summary cpu;                  // exact CPU seconds (Usage::cpu_s)
+    bool split_resolved = true;   // every ok run's user/system split was (Usage::split_resolved)
+    bool cpu_exact = true;        // every ok run's cpu_s was measured, not user + sys (older reports)
     double throughput_mbs = 0;  // bytes / median real
     bool high_variation = false;  // cv of real above 10%
     std::size_t failed = 0;       // runs that were not ok

@@ -2,6 +2,7 @@
 // The run specification and the result of one run: the vocabulary every layer shares.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -28,12 +29,29 @@ struct RunSpec {
     std::map<std::string, std::string> options; // algorithm options, e.g. {"max_mismatches","8"}
 };
 
-// CPU time and scheduler/paging counters, summed over the engine's own threads.
+// The user/system proportion means something once rusage saw this many ticks of CPU per thread
+// sampled (the tick: 1/CONFIG_HZ, 4 ms here): each thread's split can be off by about a tick at
+// each end, so 10 ticks keep the proportion's error near 10 %.
+inline constexpr double kSplitTicks = 10;
+
+// What the engine's own threads spent on one run (a baseline: its child process). Which numbers
+// are exact and which sampled: docs/results-format.md.
 struct Usage {
+    // Exact: the scheduler's runtime of every engine thread (CLOCK_THREAD_CPUTIME_ID), summed.
+    double cpu_s = 0;
+    // The kernel's user/system proportion, sampled at its tick (rusage), applied to cpu_s, so
+    // user_s + sys_s == cpu_s. Not resolved when too few ticks were sampled for the proportion
+    // to mean anything (kSplitTicks): then only the total is known.
     double user_s = 0, sys_s = 0;
+    bool split_resolved = true;
+    bool cpu_exact = true;  // false in a report written before cpu_s was measured: cpu_s = user + sys
     std::int64_t minor_faults = 0, major_faults = 0;
     std::int64_t voluntary_switches = 0, involuntary_switches = 0;
-    Usage& operator+=(const Usage& o) noexcept;
+    // Bytes the threads had read from / written to storage (/proc/thread-self/io); none = n/a.
+    std::optional<std::uint64_t> read_bytes, write_bytes;
+    // Hardware counters of the run's threads (perf_event_open); none = n/a: no CPU PMU (most
+    // VMs), or the kernel does not permit counting.
+    std::optional<std::uint64_t> cycles, instructions, dtlb_read_misses;
 };
 
 struct RunResult {

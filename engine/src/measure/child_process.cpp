@@ -6,12 +6,14 @@
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
+#include "measure/spent.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/run_context.hpp"
 
@@ -32,6 +34,42 @@ struct Pipe {
     }
     void close_all() { close_end(0), close_end(1); }
 };
+
+// /proc/<pid>/io of a child: what it read from and wrote to storage.
+StorageBytes child_storage_bytes(pid_t pid) {
+    char buf[512];
+    const std::string path = "/proc/" + std::to_string(pid) + "/io";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return {};
+    const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+    ::close(fd);
+    if (n <= 0) return {};
+    buf[n] = '\0';
+    return parse_storage_bytes(buf);
+}
+
+// Waits for the child to end, measures it, then reaps it. Between its exit and the reaping it
+// is a zombie whose process CPU clock is final and exact (the scheduler's runtime of all its
+// threads), and whose /proc io is still there; wait4's rusage gives the faults, switches and
+// the tick-sampled split (its own total is exact only when the kernel scaled it at exit).
+Spent reap(pid_t pid, int& status) {
+    siginfo_t info{};
+    while (waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+    std::optional<double> exact;
+    clockid_t clock{};
+    timespec ts{};
+    if (clock_getcpuclockid(pid, &clock) == 0 && clock_gettime(clock, &ts) == 0)
+        exact = double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+    const StorageBytes io = child_storage_bytes(pid);
+    struct rusage ru {};
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {}
+    Spent s = from_rusage(ru);
+    s.cpu_exact = exact.has_value();
+    s.cpu_s = exact ? *exact : s.tick_user_s + s.tick_sys_s;
+    s.read_bytes = io.read;
+    s.write_bytes = io.write;
+    return s;
+}
 
 }  // namespace
 
@@ -102,9 +140,7 @@ ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::s
         }
     }
     int status = 0;
-    struct rusage ru {};
-    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {}
-    ctx.add_child_usage(ru);
+    ctx.add_child(reap(pid, status));
     if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
     return run;

@@ -24,8 +24,8 @@ std::string find_on_path(const std::string& program);
 
 // Runs argv[0] (looked up on $PATH) with stdin from /dev/null. Keeps at most max_lines lines of
 // its standard output and then closes the pipe (the child gets SIGPIPE, as under `| head`).
-// Polls the run's cancel flag and kills the child when set. The child's rusage (wait4) is
-// added to ctx. Throws sfp::Failure when it cannot be started.
+// Polls the run's cancel flag and kills the child when set. What the child spent (its exact CPU
+// time, rusage, storage I/O) is added to ctx. Throws sfp::Failure when it cannot be started.
 ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx,
                    std::size_t max_lines = std::numeric_limits<std::size_t>::max());
 

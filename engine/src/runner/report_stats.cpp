@@ -14,7 +14,7 @@ namespace {
 CellStats cell_stats(const ExperimentReport& report, std::size_t cell, const std::vector<std::size_t>& runs) {
     CellStats st;
     st.cell = cell;
-    std::vector<double> real, user, sys;
+    std::vector<double> real, user, sys, cpu;
     std::uint64_t bytes = 0;
     for (std::size_t run : runs) {
         const RunRecord& r = report.runs[run];
@@ -25,11 +25,15 @@ CellStats cell_stats(const ExperimentReport& report, std::size_t cell, const std
         real.push_back(r.result.real_s);
         user.push_back(r.result.usage.user_s);
         sys.push_back(r.result.usage.sys_s);
+        cpu.push_back(r.result.usage.cpu_s);
+        st.split_resolved = st.split_resolved && r.result.usage.split_resolved;
+        st.cpu_exact = st.cpu_exact && r.result.usage.cpu_exact;
         bytes = r.result.bytes;
     }
     st.real = summarize(real);
     st.user = summarize(user);
     st.sys = summarize(sys);
+    st.cpu = summarize(cpu);
     st.throughput_mbs = st.real.median > 0 ? double(bytes) / st.real.median / 1e6 : 0;
     st.high_variation = st.real.cv > kHighVariationCv;
     return st;

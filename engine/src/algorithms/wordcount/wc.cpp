@@ -35,7 +35,7 @@ std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t file
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     const Inputs in = open_inputs(spec, ctx);  // same checks (and FIFO safety) as the others
     if (!in.separators.extra().empty()) fail("wc splits words at white space only; it cannot use extra separators");
-    std::vector<std::string> argv = {"env", "LC_ALL=C", "wc", "--"};  // env execs wc: wait4 measures wc
+    std::vector<std::string> argv = {"env", "LC_ALL=C", "wc", "--"};  // env execs wc: its clock and wait4 measure wc
     std::uint64_t total = 0;
     for (const File& f : in.files) {
         argv.push_back(f.path());

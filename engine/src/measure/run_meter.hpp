@@ -1,0 +1,31 @@
+#pragma once
+// Measures one run from the runner thread, in an order that keeps every sample out of the timed
+// interval and the thread's CPU interval inside it (so CPU time can never exceed elapsed time
+// for want of care): counters, then the clock starts, then the thread's CPU clock; at the end
+// the CPU clock, then the clock stops, then the counters.
+#include "measure/clock.hpp"
+#include "measure/hw_counters.hpp"
+#include "measure/spent.hpp"
+
+namespace sfp {
+
+class RunMeter {
+public:
+    RunMeter() noexcept;
+    // Ends the measurement; later calls change nothing.
+    void stop() noexcept;
+    double real_s() const noexcept { return real_s_; }
+    // The run's usage: this thread's plus what `others` (its workers, its children) spent.
+    Usage usage(const Spent& others) const noexcept;
+
+private:
+    Spent before_, spent_;
+    HwCounters hw_;
+    HwCounts hw_counts_;
+    Stopwatch clock_;
+    double cpu_before_ = 0;
+    double real_s_ = 0;
+    bool stopped_ = false;
+};
+
+}  // namespace sfp

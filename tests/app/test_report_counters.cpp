@@ -1,0 +1,141 @@
+// Exact CPU time and the counters that explain a run (issue 22) through every output: the runs
+// and summary CSV, the report JSON (and back), the Markdown report's Why section. Hardware
+// counters missing (no PMU) read "n/a", never 0; faked present ones come through as numbers. An
+// unresolved user/system split is said to be unresolved, and user + sys is still the exact CPU.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include "csv_reader.hpp"
+#include "counted_report.hpp"
+#include "report_export.hpp"
+#include "report_load.hpp"
+#include "report_markdown.hpp"
+
+namespace {
+
+QString column(const std::vector<QStringList>& table, std::size_t row, const QString& name) {
+    const qsizetype c = table.front().indexOf(name);
+    return c < 0 ? "<no column " + name + ">" : table.at(row).value(c);
+}
+
+QJsonObject usage_in(const QJsonObject& root, qsizetype run) {
+    return root["runs"].toArray()[run].toObject()["result"].toObject()["usage"].toObject();
+}
+
+}  // namespace
+
+class TestReportCounters : public QObject {
+    Q_OBJECT
+private slots:
+    void runsCsvHasExactCpuAndCounters() {
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(counted_report::counted()));
+        QCOMPARE(t.front().mid(16, 3), (QStringList{"cpu_s", "cpu_exact", "split_resolved"}));  // after the contract's 16
+        QCOMPARE(column(t, 1, "cpu_s"), QString("0.003100"));
+        QCOMPARE(column(t, 1, "cpu_exact"), QString("yes"));
+        QCOMPARE(column(t, 1, "split_resolved"), QString("no"));
+        QCOMPARE(column(t, 1, "user_s").toDouble() + column(t, 1, "sys_s").toDouble(), 0.0031);  // never "waiting"
+        QCOMPARE(column(t, 1, "cpu_pct"), QString("77.5"));  // 0.0031 / 0.002 / 2 cores: the exact total
+        QCOMPARE(column(t, 2, "split_resolved"), QString("yes"));
+        QCOMPARE(column(t, 1, "read_bytes"), QString("0"));  // known zero ...
+        QCOMPARE(column(t, 1, "cycles"), QString("8000000"));
+        QCOMPARE(column(t, 1, "instructions"), QString("16000000"));
+        QCOMPARE(column(t, 1, "dtlb_read_misses"), QString("4000"));
+        for (const char* name : {"read_bytes", "write_bytes", "cycles", "instructions", "dtlb_read_misses"})
+            QCOMPARE(column(t, 2, name), QString("n/a"));  // ... and unknown are apart
+    }
+
+    void summaryCsvHasTheCpuMedian() {
+        const std::vector<QStringList> t = test::read_csv(core::summary_csv(counted_report::counted()));
+        QCOMPARE(column(t, 1, "cpu_median_s"), QString("0.003100"));
+        QCOMPARE(column(t, 1, "split_resolved"), QString("no"));
+        QCOMPARE(column(t, 2, "split_resolved"), QString("yes"));
+        QCOMPARE(column(t, 2, "cpu_median_s"), QString("0.200000"));
+    }
+
+    void jsonCarriesThemAndLoadsBack() {
+        const sfp::ExperimentReport rep = counted_report::counted();
+        const QByteArray json = core::report_json(rep);
+        const QJsonObject root = QJsonDocument::fromJson(json).object();
+        const QJsonObject fast = usage_in(root, 0), slow = usage_in(root, 1);
+        QCOMPARE(fast["cpu_s"].toDouble(), 0.0031);
+        QCOMPARE(fast["split_resolved"].toBool(), false);
+        QCOMPARE(fast["cycles"].toInteger(), 8'000'000);
+        QCOMPARE(fast["read_bytes"].toInteger(), 0);
+        QVERIFY(fast["read_bytes"].isDouble());
+        for (const char* name : {"read_bytes", "write_bytes", "cycles", "instructions", "dtlb_read_misses"})
+            QVERIFY2(slow[name].isNull(), name);
+        QCOMPARE(root["runs"].toArray()[0].toObject()["result"].toObject()["cpu_s"].toDouble(), 0.0031);
+        const QJsonObject stats = root["statistics"].toArray()[0].toObject();
+        QCOMPARE(stats["cpu_s"].toObject()["median"].toDouble(), 0.0031);
+        QCOMPARE(stats["split_resolved"].toBool(), false);
+
+        const sfp::ExperimentReport back = core::report_from_json(json, QStringLiteral("counted.json"));
+        const sfp::Usage& u = back.runs[0].result.usage;
+        QCOMPARE(u.cpu_s, 0.0031);
+        QVERIFY(u.cpu_exact && !u.split_resolved);
+        QCOMPARE(u.dtlb_read_misses, std::optional<std::uint64_t>(4000));
+        QVERIFY(!back.runs[1].result.usage.cycles);
+        QCOMPARE(back.stats[0].cpu.median, 0.0031);
+        QVERIFY(!back.stats[0].split_resolved);
+    }
+
+    // A report written before cpu_s existed: user + sys stands in, marked as not exact.
+    void olderReportFallsBackToUserPlusSys() {
+        QJsonObject root = QJsonDocument::fromJson(core::report_json(counted_report::counted())).object();
+        QJsonArray runs = root["runs"].toArray();
+        for (qsizetype i = 0; i < runs.size(); ++i) {
+            QJsonObject run = runs[i].toObject(), result = run["result"].toObject(), usage = result["usage"].toObject();
+            for (const char* gone : {"cpu_s", "cpu_exact", "split_resolved", "read_bytes", "write_bytes", "cycles",
+                                     "instructions", "dtlb_read_misses"})
+                usage.remove(gone);
+            result.remove("cpu_s");
+            result["usage"] = usage;
+            run["result"] = result;
+            runs[i] = run;
+        }
+        root["runs"] = runs;
+        QJsonArray stats = root["statistics"].toArray();
+        for (qsizetype i = 0; i < stats.size(); ++i) {
+            QJsonObject s = stats[i].toObject();
+            s.remove("cpu_s"), s.remove("split_resolved"), s.remove("cpu_exact");
+            stats[i] = s;
+        }
+        root["statistics"] = stats;
+        const sfp::ExperimentReport old = core::report_from_json(QJsonDocument(root).toJson(), QStringLiteral("old.json"));
+        const sfp::Usage& u = old.runs[1].result.usage;
+        QVERIFY(!u.cpu_exact);
+        QCOMPARE(u.cpu_s, 0.2);  // 0.15 + 0.05
+        QVERIFY(!u.cycles && !u.read_bytes);
+        QVERIFY(!old.stats[1].cpu_exact);
+        QCOMPARE(old.stats[1].cpu.median, 0.2);
+        const QString md = QString::fromUtf8(core::report_markdown(old));
+        QVERIFY2(md.contains("written before CPU time was exact"), qPrintable(md));
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(old));
+        QCOMPARE(column(t, 2, "cpu_exact"), QString("no"));
+    }
+
+    // The Why section: per cell per unit of work, hardware counters as numbers where present and
+    // "n/a" where not, and what separates the slower cell most from the fastest.
+    void markdownHasTheWhySection() {
+        const QString md = QString::fromUtf8(core::report_markdown(counted_report::counted()));
+        const qsizetype why = md.indexOf("## Why");
+        QVERIFY2(why >= 0, qPrintable(md));
+        const QStringList lines = md.mid(why).split('\n');
+        QString fast, slow;
+        for (const QString& l : lines) {
+            if (l.startsWith("| **mmap-mt")) fast = l;
+            if (l.startsWith("| read")) slow = l;
+        }
+        // faults/MB 25, switches/s 500, read B/B 0, written 0, CPU s/GB 0.194, cycles/B 0.5, instr/B 1, dTLB 0.00025
+        QVERIFY2(fast.contains("| **25** | **500** | **0** | **0** | **0.194** | **0.5** | **1** | **0.00025** |"), qPrintable(fast));
+        QVERIFY2(slow.contains("| 0 | 100 | n/a | n/a | 12.5 | n/a | n/a | n/a |"), qPrintable(slow));
+        // faults 0 vs 25 per MB: ln(101) = 4.62; CPU 12.5 vs 0.194 s/GB: ln(12.625/0.319) = 3.68;
+        // switches 100 vs 500 per s: ln(505/105) = 1.57
+        QVERIFY2(slow.contains("faults per MB: 0 against 25"), qPrintable(slow));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestReportCounters)
+#include "test_report_counters.moc"

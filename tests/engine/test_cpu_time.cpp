@@ -1,0 +1,195 @@
+// Exact CPU time (issue 22, section 1): a run records the scheduler's runtime of every thread
+// that worked on it, to well under a millisecond; sleeping costs nothing; the user/system split
+// is the tick-sampled proportion of that total and says when it is not resolved.
+#include <time.h>
+
+#include <QtTest>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+#include "measure/spent.hpp"
+#include "sfp/run.hpp"
+#include "sfp/run_context.hpp"
+#include "sfp/strategy.hpp"
+
+namespace {
+
+// The calling thread's CPU clock, read here with the system call itself: the reference the
+// engine's bookkeeping is checked against.
+double own_cpu() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+// Spins until this thread has used `seconds` of CPU by its own clock; returns what it used.
+double burn(double seconds) {
+    const double start = own_cpu();
+    volatile std::uint64_t sink = 0;
+    while (own_cpu() - start < seconds)
+        for (int i = 0; i < 1000; ++i) sink = sink + std::uint64_t(i);
+    return own_cpu() - start;
+}
+
+constexpr unsigned kMaxWorkers = 4;
+double g_burn_s = 0.02;
+unsigned g_workers = 0;  // 0: the runner thread burns itself
+std::array<std::atomic<double>, kMaxWorkers + 1> g_burned{};
+
+sfp::Outcome burner(const sfp::RunSpec&, sfp::RunContext& ctx) {
+    if (g_workers == 0) {
+        g_burned[0] = burn(g_burn_s);
+        return {};
+    }
+    ctx.run_threads(g_workers, [](unsigned i) { g_burned[i] = burn(g_burn_s); });
+    return {};
+}
+
+sfp::Outcome sleeper(const sfp::RunSpec&, sfp::RunContext& ctx) {
+    ctx.run_threads(2, [](unsigned) { std::this_thread::sleep_for(std::chrono::milliseconds(60)); });
+    return {};
+}
+
+sfp::Support yes() { return sfp::Support::yes(); }
+
+sfp::RunResult run(sfp::Outcome (*body)(const sfp::RunSpec&, sfp::RunContext&)) {
+    const sfp::Strategy fake{"compare", "fake", "test-only", sfp::uses_nothing, false, yes, body, nullptr};
+    sfp::RunSpec spec;
+    spec.algorithm = "compare";
+    spec.strategy = "fake";
+    sfp::Progress progress;
+    return sfp::run_once(fake, spec, progress);
+}
+
+double burned_total(unsigned workers) {
+    double sum = 0;
+    for (unsigned i = 0; i < std::max(1u, workers); ++i) sum += g_burned[i];
+    return sum;
+}
+
+sfp::Spent sampled(double cpu, double user, double sys, unsigned threads) {
+    sfp::Spent s;
+    s.cpu_s = cpu, s.tick_user_s = user, s.tick_sys_s = sys, s.threads = threads;
+    return s;
+}
+
+}  // namespace
+
+class TestCpuTime : public QObject {
+    Q_OBJECT
+private slots:
+    void recordsTheBurnedCpuExactly_data() {
+        QTest::addColumn<unsigned>("workers");
+        QTest::newRow("the runner thread") << 0u;
+        QTest::newRow("one worker") << 1u;
+        QTest::newRow("three workers") << 3u;
+    }
+    // Each thread burns 20 ms by its own clock: far below rusage's tick multiples, whatever HZ.
+    void recordsTheBurnedCpuExactly() {
+        QFETCH(unsigned, workers);
+        g_workers = workers;
+        g_burn_s = 0.02;
+        for (auto& b : g_burned) b = 0;
+        const sfp::RunResult r = run(burner);
+        QCOMPARE(r.status, sfp::Status::ok);
+        const double burned = burned_total(workers);
+        QVERIFY(burned >= 0.02 * std::max(1u, workers));
+        const double cpu = r.usage.cpu_s;
+        QVERIFY2(std::abs(cpu - burned) < 1e-3, qPrintable(QString("recorded %1 s, burned %2 s").arg(cpu).arg(burned)));
+        QVERIFY(r.usage.cpu_exact);
+        QCOMPARE(r.usage.user_s + r.usage.sys_s, cpu);  // the split is of the exact total
+    }
+
+    // A thread that sleeps is not on a CPU: 2 x 60 ms of sleep record (nearly) none of it.
+    void sleepingRecordsNoCpu() {
+        const sfp::RunResult r = run(sleeper);
+        QCOMPARE(r.status, sfp::Status::ok);
+        QVERIFY2(r.usage.cpu_s < 0.005, qPrintable(QString::number(r.usage.cpu_s)));
+        QVERIFY(r.usage.cpu_s > 0);  // starting two threads is work
+        QVERIFY(r.real_s > r.usage.cpu_s);
+    }
+
+    // Short runs on one thread: the CPU interval lies inside the timed one by construction, so
+    // CPU time is never 0 for work done nor above elapsed, run after run (machine load or not).
+    void shortRunsStayWithinElapsed() {
+        g_workers = 0;
+        g_burn_s = 0.0005;
+        for (int i = 0; i < 200; ++i) {
+            const sfp::RunResult r = run(burner);
+            QVERIFY(r.usage.cpu_s >= g_burned[0]);
+            QVERIFY2(r.usage.cpu_s <= r.real_s + 1e-6,
+                     qPrintable(QString("cpu %1 s > real %2 s").arg(r.usage.cpu_s).arg(r.real_s)));
+        }
+    }
+
+    // The tick, measured apart: CLOCK_MONOTONIC_COARSE advances only at a tick, by the time
+    // since the last one, so each step it takes is a whole number of ticks (more than one when
+    // the machine delayed ticks), and over many steps those numbers have no common divisor but 1.
+    void tickIsTheCoarseClocksQuantum() {
+        const auto coarse = [] {
+            timespec ts{};
+            clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+            return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+        };
+        const double tick = sfp::tick_seconds();
+        long common = 0;
+        double last = coarse();
+        for (int steps = 0; steps < 40;) {
+            const double now = coarse();
+            if (now == last) continue;
+            const double ticks = (now - last) / tick;
+            last = now;
+            ++steps;
+            QVERIFY2(ticks > 0.5 && std::abs(ticks - std::round(ticks)) < 0.05,
+                     qPrintable(QString("a step of %1 ticks of %2 s").arg(ticks).arg(tick)));
+            common = std::gcd(common, std::lround(ticks));
+        }
+        QCOMPARE(common, 1L);
+    }
+
+    // The split: the tick-sampled proportion scaled to the exact total; resolved from 10 ticks
+    // per thread sampled; with no tick at all, all of it user time (as the kernel's cputime_adjust).
+    void splitIsTheSampledProportionOfTheExactTotal() {
+        const double tick = 0.004;
+        sfp::Usage u = sfp::usage_of(sampled(0.1, 0.03, 0.01, 1), tick);  // 3:1, 10 ticks
+        QCOMPARE(u.cpu_s, 0.1);
+        QVERIFY(std::abs(u.user_s - 0.075) < 1e-12);
+        QVERIFY(std::abs(u.sys_s - 0.025) < 1e-12);
+        QVERIFY(u.split_resolved);
+
+        u = sfp::usage_of(sampled(0.1, 0.03, 0.01, 2), tick);  // the same 10 ticks over 2 threads: 5 each
+        QVERIFY(!u.split_resolved);
+        QVERIFY(std::abs(u.user_s - 0.075) < 1e-12);  // still the proportion, marked unresolved
+
+        u = sfp::usage_of(sampled(0.007, 0, 0, 1), tick);  // a 7 ms run rusage saw nothing of
+        QVERIFY(!u.split_resolved);
+        QCOMPARE(u.cpu_s, 0.007);
+        QCOMPARE(u.user_s, 0.007);
+        QCOMPARE(u.sys_s, 0.0);
+
+        u = sfp::usage_of(sampled(0.0395, 0.036, 0, 1), tick);  // 9 ticks: one short
+        QVERIFY(!u.split_resolved);
+    }
+
+    // Storage bytes from a /proc io text; a missing field is n/a, and n/a in a sum stays n/a.
+    void storageBytesParseAndSum() {
+        const sfp::StorageBytes io = sfp::parse_storage_bytes(
+            "rchar: 6976\nwchar: 0\nsyscr: 10\nsyscw: 0\nread_bytes: 126976\nwrite_bytes: 4096\ncancelled_write_bytes: 0\n");
+        QCOMPARE(io.read, std::optional<std::uint64_t>(126976));
+        QCOMPARE(io.write, std::optional<std::uint64_t>(4096));
+        QVERIFY(!sfp::parse_storage_bytes("rchar: 1\n").read);
+        sfp::Spent a, b;
+        a.read_bytes = 10;
+        b.read_bytes = std::nullopt;
+        a += b;
+        QVERIFY(!a.read_bytes);
+        QCOMPARE(a.write_bytes, std::optional<std::uint64_t>(0));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCpuTime)
+#include "test_cpu_time.moc"

@@ -1,0 +1,103 @@
+// The window's view of exact CPU time and the counters (issue 22): the User / system / waiting
+// plot draws an unresolved split as one CPU segment, never as waiting; the Why view colours each
+// counter against the fastest and its tooltip names what separates a cell most; the tables show
+// the exact CPU time, "not resolved" and "n/a" where they apply.
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "counted_report.hpp"
+#include "plot_panel.hpp"
+#include "runs_model.hpp"
+#include "stats_model.hpp"
+
+using namespace gui;
+
+namespace {
+
+QCPBars* bars_named(QCustomPlot* plot, const QString& name) {
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto* b = qobject_cast<QCPBars*>(plot->plottable(i)); b && b->name() == name) return b;
+    return nullptr;
+}
+
+double bar(QCPBars* bars, int at) { return bars->data()->at(at)->value; }
+
+}  // namespace
+
+class TestWhyView : public QObject {
+    Q_OBJECT
+private slots:
+    // mmap-mt: 3.1 ms of CPU in 2 ms, split not resolved; read: 0.2 s of CPU in 0.2 s, 3:1.
+    void timeSplitNeverShowsBusyCpuAsWaiting() {
+        PlotPanel panel;
+        panel.resize(900, 500);
+        panel.setKind(plots::Kind::time_split);
+        sfp::ExperimentReport rep = counted_report::counted();
+        for (sfp::RunRecord& r : rep.runs)
+            if (r.cell == 0) r.result.real_s = 0.004;  // room for waiting: 0.9 ms
+        sfp::runner::compute_statistics(rep);
+        panel.setReport(rep);
+        panel.redrawNow();
+        QCPBars* unsplit = bars_named(panel.plot(), plots::unresolved_cpu_name());
+        QCPBars* user = bars_named(panel.plot(), QStringLiteral("user"));
+        QCPBars* sys = bars_named(panel.plot(), QStringLiteral("system"));
+        QCPBars* waiting = bars_named(panel.plot(), QStringLiteral("waiting (elapsed − CPU)"));
+        QVERIFY(unsplit && user && sys && waiting);
+        QCOMPARE(bar(unsplit, 0), 0.0031);  // the whole exact CPU, in one segment
+        QCOMPARE(bar(user, 0) + bar(sys, 0), 0.0);  // no split claimed
+        QVERIFY(std::abs(bar(waiting, 0) - 0.0009) < 1e-12);  // only what CPU did not cover
+        QCOMPARE(bar(unsplit, 1), 0.0);
+        QVERIFY(std::abs(bar(user, 1) - 0.15) < 1e-12);
+        QVERIFY(std::abs(bar(sys, 1) - 0.05) < 1e-12);
+        QCOMPARE(bar(waiting, 1), 0.0);
+        QVERIFY(panel.hoverPoints()[0].text.contains("split not resolved"));
+        QVERIFY(panel.hoverPoints()[1].text.contains("user 0.15 s, system 0.05 s"));
+
+        for (sfp::RunRecord& r : rep.runs) r.result.usage.split_resolved = true;  // all resolved: no such segment
+        sfp::runner::compute_statistics(rep);
+        panel.setReport(rep);
+        panel.redrawNow();
+        QVERIFY(!bars_named(panel.plot(), plots::unresolved_cpu_name()));
+    }
+
+    void whyViewNamesWhatSeparatesACell() {
+        PlotPanel panel;
+        panel.resize(1000, 500);
+        panel.setKind(plots::Kind::why);
+        panel.setReport(counted_report::counted());
+        panel.redrawNow();
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(2));  // a row per cell, fastest first
+        QVERIFY(panel.hoverPoints()[0].text.contains("the fastest on this input"));
+        const QString slow = panel.hoverPoints()[1].text;
+        QVERIFY2(slow.contains("separates it most from the fastest") && slow.contains("<b>faults per MB</b>"), qPrintable(slow));
+        QVERIFY2(slow.contains("cycles per byte: n/a (fastest 0.5)"), qPrintable(slow));
+        // The tooltip where the mouse is: over the read row, on any of its counters.
+        panel.plot()->replot();
+        const QPointF at(panel.plot()->xAxis->coordToPixel(4), panel.plot()->yAxis->coordToPixel(2));
+        QCOMPARE(panel.hoverTextAt(at), slow);
+        QVERIFY(panel.titleText().startsWith("Why"));
+    }
+
+    void tablesShowExactCpuAndNotAvailable() {
+        const sfp::ExperimentReport rep = counted_report::counted();
+        RunsModel runs;
+        runs.setReport(rep);
+        const auto shown = [&](int row, RunsModel::Column c) { return runs.index(row, runs.column(c)).data().toString(); };
+        QCOMPARE(shown(0, RunsModel::CpuTime), QStringLiteral("0.0031"));
+        QCOMPARE(shown(0, RunsModel::User), QStringLiteral("not resolved"));
+        QCOMPARE(shown(1, RunsModel::User), QStringLiteral("0.1500"));
+        QCOMPARE(shown(0, RunsModel::Cycles), QStringLiteral("8000000"));
+        for (RunsModel::Column c : {RunsModel::ReadBytes, RunsModel::WriteBytes, RunsModel::Cycles,
+                                    RunsModel::Instructions, RunsModel::DtlbMisses})
+            QCOMPARE(shown(1, c), QStringLiteral("n/a"));
+        QVERIFY(runs.index(1, runs.column(RunsModel::Cycles)).data(Qt::ToolTipRole).toString().contains("PMU"));
+        StatsModel stats;
+        stats.setReport(rep);
+        QCOMPARE(stats.index(0, stats.column(StatsModel::CpuMedian)).data().toString(), QStringLiteral("0.0031"));
+        QCOMPARE(stats.index(0, stats.column(StatsModel::UserMedian)).data().toString(), QStringLiteral("not resolved"));
+        QCOMPARE(stats.index(1, stats.column(StatsModel::UserMedian)).data().toString(), QStringLiteral("0.1500"));
+    }
+};
+
+QTEST_MAIN(TestWhyView)
+#include "test_why_view.moc"
