@@ -62,8 +62,9 @@ for e in "${experiments[@]}"; do
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
-# The report's results table (from its "### Input" heading to the next heading) and its note.
-results() { awk '/^### Input/ {on = 1; next} on && /^##/ {exit} on' "$1" | sed '/^$/d'; }
+# The report's results table (from its "### Input" heading to the next heading) and its note,
+# without the blank lines around them.
+results() { awk '/^### Input/ {on = 1; next} on && /^##/ {exit} on' "$1" | sed -e '/./,$!d' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
 # The summary's line per input: the fastest cell against its limit.
 fastest() { awk '/^against this machine.s limits/ {on = 1; next} on && /^  / {sub(/^  /, ""); print; next} on {exit}' "$1"; }
 

@@ -14,7 +14,7 @@
 namespace sfp::limits {
 namespace {
 
-constexpr std::size_t kRequest = 128 << 10;
+constexpr std::size_t kRequest = 1 << 20;
 
 // Reads the file front to back keeping `depth` requests in flight; returns the seconds.
 double read_direct(int fd, const std::string& path, std::uint64_t size, unsigned depth, const Bench& bench) {
