@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "io/aligned_buffer.hpp"
+#include "io/fd.hpp"
 #include "io/uring_queue.hpp"
 #include "limits/measurements.hpp"
 #include "measure/clock.hpp"
@@ -44,17 +45,11 @@ double read_direct(int fd, const std::string& path, std::uint64_t size, unsigned
 Limit device_read(Fixtures& f, unsigned depth) {
     if (const std::string why = UringQueue::unsupported_reason(); !why.empty()) fail("io_uring: " + why);
     const std::string& path = f.device_file();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
-    if (fd < 0) fail_errno("cannot open with O_DIRECT", path, errno);
+    const Fd fd(path.c_str(), O_RDONLY | O_DIRECT);
+    if (fd.get() < 0) fail_errno("cannot open with O_DIRECT", path, errno);
     const std::uint64_t size = f.budget().device_bytes / 4096 * 4096;
     Limit l{.id = depth == 1 ? LimitId::device_read_qd1 : LimitId::device_read_qd32};
-    try {
-        l.points = {{1, repeat(f.bench(), double(size), [&] { return read_direct(fd, path, size, depth, f.bench()); })}};
-    } catch (...) {
-        ::close(fd);
-        throw;
-    }
-    ::close(fd);
+    l.points = {{1, repeat(f.bench(), double(size), [&] { return read_direct(fd.get(), path, size, depth, f.bench()); })}};
     l.method = "io_uring reads of a " + size_words(size) + " file with O_DIRECT (past the page cache) in " +
                size_words(kRequest) + " requests, front to back, " + std::to_string(depth) +
                (depth == 1 ? " request" : " requests") + " in flight";

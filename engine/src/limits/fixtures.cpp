@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "io/aligned_buffer.hpp"
+#include "io/fd.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
 #include "sfp/atomic_file.hpp"
@@ -19,20 +20,6 @@ namespace sfp::limits {
 namespace {
 
 constexpr std::size_t kWriteBlock = 1 << 20;
-
-class Fd {
-public:
-    Fd(const std::string& path, int flags) : fd_(::open(path.c_str(), flags | O_CLOEXEC, 0600)) {}
-    ~Fd() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    int get() const { return fd_; }
-
-private:
-    int fd_;
-};
 
 // Every block differs (its offset is mixed in), so a disk that dedupes or compresses still stores it all.
 void write_blocks(const Bench& bench, int fd, const std::string& path, std::uint64_t bytes, std::uint8_t* buffer,
@@ -95,7 +82,7 @@ const std::string& Fixtures::device_file() {
     if (device_file_.empty()) {
         const std::string path = scratch().path("device");
         require_free_space(scratch().dir(), budget_.device_bytes);
-        const Fd fd(path, O_WRONLY | O_CREAT | O_EXCL | O_DIRECT);
+        const Fd fd(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_DIRECT);
         if (fd.get() < 0) {
             const int err = errno;
             if (err == EINVAL) fail("O_DIRECT is refused by the workspace's filesystem (" + scratch().dir() + ")");
@@ -119,7 +106,7 @@ std::string Fixtures::cache_words(std::uint64_t bytes) {
 }
 
 void write_file(const Bench& bench, const std::string& path, std::uint64_t bytes, std::size_t block) {
-    const Fd fd(path, O_WRONLY | O_CREAT | O_TRUNC);
+    const Fd fd(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC);
     if (fd.get() < 0) fail_errno("cannot create", path, errno);
     std::vector<std::uint8_t> buffer(block);
     fill(buffer.data(), buffer.size(), 2);

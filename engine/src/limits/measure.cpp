@@ -1,9 +1,9 @@
 // A measurement session: the limits asked for, in order, on shared fixtures; each one's failure
 // becomes its "unavailable" reason, a cancel ends the session with what was complete.
 #include <algorithm>
-#include <ctime>
 
 #include "limits/measurements.hpp"
+#include "measure/clock.hpp"
 #include "runner/manifest.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
@@ -38,14 +38,6 @@ Limit measure_one(LimitId id, limits::Fixtures& f) {
     }
     l.quick = f.budget().quick;
     return l;
-}
-
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    char text[sizeof "2026-11-22T18:05:57Z"] = "";
-    if (!gmtime_r(&now, &utc) || std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0) return {};
-    return text;
 }
 
 }  // namespace

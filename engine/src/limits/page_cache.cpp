@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "io/aligned_buffer.hpp"
+#include "io/fd.hpp"
 #include "io/file.hpp"
 #include "io/large_folios.hpp"
 #include "io/mapping.hpp"
@@ -104,27 +105,18 @@ Limit page_cache_write(Fixtures& f) {
     const Bench bench = f.bench();
     Limit l{.id = LimitId::page_cache_write};
     l.points = by_threads(bench, double(bytes), [&](unsigned threads) {
-        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-        if (fd < 0) fail_errno("cannot create", path, errno);
-        double seconds = 0;
-        try {
-            seconds = on_threads(threads, [&](unsigned i) {
-                const Range r = stripe(bytes, threads, i, kWriteBlock);
-                for (std::uint64_t at = r.begin; at < r.end; at += kWriteBlock) {
-                    bench.check();
-                    const std::size_t n = std::size_t(std::min<std::uint64_t>(kWriteBlock, r.end - at));
-                    if (::pwrite(fd, buffers[i].data(), n, off_t(at)) != ssize_t(n))
-                        fail_errno("cannot write", path, errno ? errno : ENOSPC);
-                }
-            });
-        } catch (...) {
-            ::close(fd);
-            ::unlink(path.c_str());
-            throw;
-        }
-        ::close(fd);
-        ::unlink(path.c_str());  // its dirty pages go with it, never to the disk
-        return seconds;
+        const Fd fd(path.c_str(), O_WRONLY | O_CREAT | O_EXCL);
+        if (fd.get() < 0) fail_errno("cannot create", path, errno);
+        ::unlink(path.c_str());  // open, nameless: its dirty pages go with it when it closes, never to the disk
+        return on_threads(threads, [&](unsigned i) {
+            const Range r = stripe(bytes, threads, i, kWriteBlock);
+            for (std::uint64_t at = r.begin; at < r.end; at += kWriteBlock) {
+                bench.check();
+                const std::size_t n = std::size_t(std::min<std::uint64_t>(kWriteBlock, r.end - at));
+                if (::pwrite(fd.get(), buffers[i].data(), n, off_t(at)) != ssize_t(n))
+                    fail_errno("cannot write", path, errno ? errno : ENOSPC);
+            }
+        });
     });
     l.method = "pwrite() of a new " + size_words(bytes) + " file in " + size_words(kWriteBlock) +
                " blocks, one stripe per thread, no fsync (the file is removed after each); " +

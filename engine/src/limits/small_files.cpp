@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <filesystem>
 
+#include "io/fd.hpp"
 #include "limits/measurements.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
@@ -31,11 +32,10 @@ std::vector<std::string> files_under(const std::string& dir) {
 // no-op once they are clean), not with syncfs, which would wait for everyone's writes.
 void evict(const std::vector<std::string>& files) {
     for (const std::string& path : files) {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) fail_errno("cannot open", path, errno);
-        ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
-        ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-        ::close(fd);
+        const Fd fd(path.c_str(), O_RDONLY);
+        if (fd.get() < 0) fail_errno("cannot open", path, errno);
+        ::sync_file_range(fd.get(), 0, 0, SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
+        ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_DONTNEED);
     }
 }
 

@@ -3,7 +3,6 @@
 // current. Failures of a cell become records; a cancel ends the loop with what completed.
 #include <unistd.h>
 
-#include <ctime>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +10,7 @@
 #include "io/atomic_output.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
+#include "measure/clock.hpp"
 #include "runner/agreement.hpp"
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
@@ -38,15 +38,6 @@ std::string cache_method(CacheMode mode, const std::string& evict) {
     case CacheMode::cold: break;
     }
     return evict;
-}
-
-// Now, as ISO 8601 UTC to the second: "2026-11-22T18:05:57Z".
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    char text[sizeof "2026-11-22T18:05:57Z"] = "";
-    if (!gmtime_r(&now, &utc) || std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0) return {};
-    return text;
 }
 
 class Runner {
