@@ -43,7 +43,7 @@ void print_table(const sfp::LimitsFound& found, const std::string& cache) {
 }  // namespace
 
 int cmd_limits(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Measure the ceilings that bound the algorithms on this machine: memory read with 1..N threads,\n"
         "two streams side by side, the read() copy out of the page cache, mapped scans (large and small\n"
