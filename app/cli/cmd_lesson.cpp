@@ -63,6 +63,12 @@ int cmd_lesson(const QStringList& args) {
     print_wrapped("Scaled down:   ", lesson.scaling);
     std::printf("Estimated:     at most %.0f s\n", core::estimated_seconds(lesson));
     int code = exit_ok;
+    if (lesson.limits_first) {
+        std::printf("\n== limits --quick\n");
+        flush_stdout();
+        code = cmd_limits(QStringList{"--quick"});
+        if (code == exit_cancelled) return code;
+    }
     for (const QString& spec : lesson.experiments) {
         std::printf("\n== %s\n", spec.section('/', -1).toUtf8().constData());
         flush_stdout();

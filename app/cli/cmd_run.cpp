@@ -13,6 +13,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "experiment_file.hpp"
+#include "limits_json.hpp"
 #include "progress_line.hpp"
 #include "arg_bytes.hpp"
 #include "report_export.hpp"
@@ -323,7 +324,7 @@ int cmd_run(const QStringList& args) {
     {
         std::unique_ptr<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, experiment.repetitions);
-        report = sfp::run_experiment(experiment, progress, line.get());
+        report = sfp::run_experiment(experiment, progress, line.get(), core::run_limits_policy());
     }
     const bool written = write_outputs(p, report);
     std::fputs(qPrintable(core::summary_text(report)), stdout);

@@ -21,5 +21,6 @@ int cmd_report(const QStringList& args);
 // A QApplication (offscreen) when the command line asks for a PDF report, else nullptr.
 std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv);
 int cmd_evict(const QStringList& args);
+int cmd_limits(const QStringList& args);
 
 }  // namespace cli

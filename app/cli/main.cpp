@@ -32,6 +32,7 @@ const std::map<QString, Command>& commands() {
         {"diff", {cli::cmd_diff, "compare two result sets (reports or reference sets) cell by cell: medians, ratio"}},
         {"lesson", {cli::cmd_lesson, "the lessons for a class (list), or one: predict, run it, compare with the article"}},
         {"report", {cli::cmd_report, "render report JSON files as Markdown or PDF (machine, method, plots, replay)"}},
+        {"limits", {cli::cmd_limits, "measure this machine's ceilings (memory, page cache, device), kept per machine"}},
         {"evict", {cli::cmd_evict, "empty the page cache of files or trees, as run --cache cold does"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };

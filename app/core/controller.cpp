@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "limits_json.hpp"
 #include "run_feed.hpp"
 #include "sfp/workspace.hpp"
 
@@ -114,7 +115,7 @@ bool Controller::start(const sfp::Experiment& experiment) {
         }
         Forwarder forwarder(this, *job);
         try {
-            out.report = sfp::run_experiment(experiment, job->progress, &forwarder);
+            out.report = sfp::run_experiment(experiment, job->progress, &forwarder, run_limits_policy());
         } catch (const std::exception& e) {
             out.error = QString::fromStdString(e.what());
         } catch (...) {

@@ -38,6 +38,7 @@ Lesson load_lesson(const QString& name) {
     l.scaling = required(json, "scaling", path);
     l.throughput_source = required(json, "throughput_source", path);
     l.slowest_mbs = json["slowest_mbs"].toDouble();
+    l.limits_first = json["limits_first"].toBool();
     if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
     if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
     for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();
@@ -64,7 +65,7 @@ Lesson find_lesson(const QString& name_or_number) {
 }
 
 double estimated_seconds(const Lesson& lesson) {
-    double seconds = 0;
+    double seconds = lesson.limits_first ? kQuickLimitsS : 0;
     for (const QString& path : lesson.experiments) {
         const sfp::Experiment e = load_experiment(path);
         const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);

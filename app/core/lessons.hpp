@@ -30,6 +30,8 @@ struct Lesson {
     // measured or taken from docs/bench-*.md, then halved; `throughput_source` says which.
     double slowest_mbs = 0;
     QString throughput_source;
+    // `sfpbench limits --quick` runs first ("limits_first": true): the lesson is about the share of them.
+    bool limits_first = false;
 };
 
 // Every lesson, in name order (the names start with their number). Throws LessonError for a
@@ -40,9 +42,10 @@ Lesson find_lesson(const QString& name_or_number);
 
 // A conservative run time in seconds: every timed and warm-up run reading its inputs at
 // slowest_mbs, plus generating the data at kGenerateMbs and kRunOverheadS per run (cache
-// preparation, process start of baselines). Loads and expands the specs (throws on bad ones).
+// preparation, process start of baselines), and kQuickLimitsS for a lesson that measures the limits first. Loads and expands the specs (throws on bad ones).
 inline constexpr double kGenerateMbs = 50;
 inline constexpr double kRunOverheadS = 0.05;
+inline constexpr double kQuickLimitsS = 5;  // `sfpbench limits --quick`, when a lesson measures them first
 double estimated_seconds(const Lesson& lesson);
 
 }  // namespace core

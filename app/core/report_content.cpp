@@ -8,6 +8,7 @@
 #include <set>
 
 #include "experiment_file.hpp"
+#include "limits_text.hpp"
 #include "report_format.hpp"
 #include "report_why.hpp"
 #include "sfp/datagen.hpp"
@@ -100,9 +101,11 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
     t.columns = {QStringLiteral("strategy")};
     for (const Parameter& p : shown) t.columns << p.name;
     t.numeric.assign(std::size_t(t.columns.size()), false);
-    t.numeric.insert(t.numeric.end(), {true, true, true, true, true, false});
+    t.numeric.insert(t.numeric.end(), {true, true, true, true, true, true, false});
     t.columns << QStringList{QStringLiteral("median"), QStringLiteral("± 95 % CI"), QStringLiteral("CV %"),
-                             QStringLiteral("MB/s"), QStringLiteral("× slower"), QStringLiteral("notes")};
+                             QStringLiteral("MB/s"), QStringLiteral("% of limit"), QStringLiteral("× slower"),
+                             QStringLiteral("notes")};
+    std::set<QString> bounds;  // the limits this table's cells are judged against, for its note
     const sfp::Ranking* ranking = ranking_of(report, set);
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
@@ -115,13 +118,20 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         if (st.high_variation) notes << QStringLiteral("high variation");
         if (const QString bad = trouble(report, st.cell); !bad.isEmpty()) notes << bad;
         if (cell.reference_floor) notes << QStringLiteral("reference floor");
+        const sfp::CellLimit limit = sfp::cell_limit(report, st.cell);
+        bounds.insert(limit.name.empty() ? QString::fromStdString(limit.reason)
+                                         : QString::fromStdString(limit.label()) + " " + rate_text(limit.bytes_per_s));
         row << (any ? duration_text(st.real.median) : kUnknown) << (any ? duration_text(st.real.ci95) : kUnknown)
             << (any ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
             << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
+            << number_text(cell_limit_pct(st, limit), 0)
             << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) << notes.join(QStringLiteral("; "));
         t.rows.push_back(row);
         t.strong.push_back(ranking && ranking->fastest_cell == st.cell);
     }
+    QStringList judged(bounds.begin(), bounds.end());
+    t.note = QStringLiteral("% of limit: MB/s against %1 (the Machine section lists the limits).")
+                 .arg(judged.join(QStringLiteral("; ")));
     return t;
 }
 
@@ -305,6 +315,7 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     c.sentence = sentence(report);
     c.status = status(report);
     c.machine = machine(report.machine);
+    for (Fact& f : limit_facts(report.limits)) c.machine.push_back(std::move(f));
     const std::vector<Parameter> params = parameters(report);
     c.method = method(report, params);
     std::vector<Parameter> shown(params.begin(), params.end() - 1);  // file size is each table's title

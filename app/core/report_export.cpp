@@ -6,6 +6,8 @@
 #include <map>
 
 #include "csv.hpp"
+#include "limits_json.hpp"
+#include "limits_text.hpp"
 #include "experiment_file.hpp"
 #include "parameter_columns.hpp"
 #include "report_format.hpp"
@@ -27,6 +29,13 @@ QStringList cell_fields(const sfp::ExperimentReport& report, const sfp::Cell& ce
 
 QStringList swept_fields(const sfp::Cell& cell) { return parameter_fields(cell, trailing_parameters()); }
 
+// Every cell's ceiling, looked up once per export.
+std::vector<sfp::CellLimit> cell_limits(const sfp::ExperimentReport& report) {
+    std::vector<sfp::CellLimit> out;
+    for (std::size_t c = 0; c < report.cells.size(); ++c) out.push_back(sfp::cell_limit(report, c));
+    return out;
+}
+
 // "ok" when every run was; otherwise the count of each status: "MISMATCH 2; ok 3".
 QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
     std::map<std::string, int> counts;
@@ -38,7 +47,8 @@ QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
     return parts.join("; ");
 }
 
-QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord& record, std::size_t order) {
+QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord& record, std::size_t order,
+                       const sfp::CellLimit& limit) {
     const sfp::Cell& cell = report.cells.at(record.cell);
     const sfp::RunResult& r = record.result;
     const sfp::Usage& u = r.usage;
@@ -50,6 +60,7 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        number_text(cpu_percent(u.cpu_s, r.real_s, report.machine.cores), 1),
                        number_text(throughput_mbs(r.bytes, r.real_s), 1), number_text(residency(record), 1),
                        sfp::to_string(record.status), text(r.digest), text(r.error),
+                       number_text(run_limit_pct(record, limit), 1),  // the run against the machine's limit
                        // the detail columns
                        seconds(u.cpu_s), yes_no(u.cpu_exact), yes_no(u.split_resolved),
                        QString::number(order), QString::number(record.cell), QString::number(cell.input_set),
@@ -63,7 +74,7 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
            swept_fields(cell);
 }
 
-QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st) {
+QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st, const sfp::CellLimit& limit) {
     const sfp::Cell& cell = report.cells.at(st.cell);
     const sfp::Summary& real = st.real;
     const bool any = real.n > 0;
@@ -78,7 +89,9 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
                        any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown, time(st.user.median),
                        time(st.sys.median), time(st.cpu.median), yes_no(st.split_resolved),
                        number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 1),
-                       status_counts(report, st.cell), yes_no(cell.reference_floor)} +
+                       status_counts(report, st.cell), yes_no(cell.reference_floor),
+                       number_text(cell_limit_pct(st, limit), 1), QString::fromStdString(limit.label()),
+                       limit.bytes_per_s > 0 ? QString::number(limit.bytes_per_s / 1e6, 'f', 1) : kUnknown} +
            swept_fields(cell);
 }
 
@@ -114,7 +127,7 @@ QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
     return json;
 }
 
-QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& r) {
+QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& r, const sfp::CellLimit& limit) {
     const sfp::Usage& u = r.result.usage;
     return {{"cell", qint64(r.cell)},
             {"repetition", int(r.repetition)},
@@ -123,10 +136,12 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
             {"cache", sfp::to_string(report.experiment.cache)},
             {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
             {"cpu_pct", json_number(cpu_percent(u.cpu_s, r.result.real_s, report.machine.cores))},
+            {"limit_pct", json_number(run_limit_pct(r, limit))},
             {"result", result_json(r.result)}};
 }
 
-QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats& s) {
+QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats& s, const sfp::CellLimit& limit) {
+    const std::optional<double> pct = cell_limit_pct(s, limit);
     return {{"cell", qint64(s.cell)},
             {"real_s", summary_json(s.real)},
             {"user_s", summary_json(s.user)},
@@ -137,7 +152,12 @@ QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats
             {"throughput_mbs", s.throughput_mbs},
             {"high_variation", s.high_variation},
             {"failed", qint64(s.failed)},
-            {"ratio_to_fastest", json_number(ratio_to_fastest(report, s.cell))}};
+            {"ratio_to_fastest", json_number(ratio_to_fastest(report, s.cell))},
+            // the share of the limit the cell is judged against (null, with the reason, when none)
+            {"limit_pct", json_number(pct)},
+            {"limit_name", limit.name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.label()))},
+            {"limit_bytes_per_s", limit.bytes_per_s > 0 ? QJsonValue(limit.bytes_per_s) : QJsonValue(QJsonValue::Null)},
+            {"limit_reason", pct ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.reason.empty() ? "no timed run" : limit.reason))}};
 }
 
 QJsonObject input_set_json(const sfp::InputSet& set) {
@@ -181,6 +201,7 @@ QStringList runs_csv_columns() {
     return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
            QStringList{"file_size", "repetition", "cache", "real_s",
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
+            "limit_pct",
             // details
             "cpu_s", "cpu_exact", "split_resolved",
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
@@ -195,25 +216,29 @@ QStringList summary_csv_columns() {
             "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
             "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s",
             "cpu_median_s", "split_resolved", "cpu_pct",
-            "statuses", "reference_floor"} +
+            "statuses", "reference_floor", "limit_pct", "limit", "limit_mbs"} +
            parameter_names(trailing_parameters());
 }
 
 QByteArray runs_csv(const sfp::ExperimentReport& report) {
     QByteArray out = csv_row(runs_csv_columns());
-    for (std::size_t i = 0; i < report.runs.size(); ++i) out += csv_row(run_fields(report, report.runs[i], i + 1));
+    const std::vector<sfp::CellLimit> limits = cell_limits(report);
+    for (std::size_t i = 0; i < report.runs.size(); ++i)
+        out += csv_row(run_fields(report, report.runs[i], i + 1, limits.at(report.runs[i].cell)));
     return out;
 }
 
 QByteArray summary_csv(const sfp::ExperimentReport& report) {
     QByteArray out = csv_row(summary_csv_columns());
-    for (const sfp::CellStats& st : report.stats) out += csv_row(summary_fields(report, st));
+    const std::vector<sfp::CellLimit> limits = cell_limits(report);
+    for (const sfp::CellStats& st : report.stats) out += csv_row(summary_fields(report, st, limits.at(st.cell)));
     return out;
 }
 
 QByteArray report_json(const sfp::ExperimentReport& report) {
     QJsonArray cells;
     for (std::size_t i = 0; i < report.cells.size(); ++i) cells.append(cell_json(report, i));
+    const std::vector<sfp::CellLimit> limits = cell_limits(report);
     const QJsonObject json{
         {"format", "sfpbench-report"},
         {"version", 1},
@@ -224,10 +249,11 @@ QByteArray report_json(const sfp::ExperimentReport& report) {
         {"measured_at", report.measured_at.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(report.measured_at))},
         {"input_sets", array_of(report.input_sets, input_set_json)},
         {"cells", cells},
-        {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) { return run_json(report, r); })},
-        {"statistics", array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s); })},
+        {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) { return run_json(report, r, limits.at(r.cell)); })},
+        {"statistics", array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s, limits.at(s.cell)); })},
         {"rankings", array_of(report.rankings, ranking_json)},
         {"fits", array_of(report.fits, [&](const sfp::SizeFit& f) { return fit_json(report, f); })},
+        {"limits", limits_json(report.limits)},  // what the cells' limit_pct are judged against
     };
     return QJsonDocument(json).toJson(QJsonDocument::Indented);
 }

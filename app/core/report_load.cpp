@@ -237,6 +237,45 @@ sfp::Summary cpu_of_older(const sfp::ExperimentReport& rep, std::size_t cell) {
     return sfp::summarize(cpu);
 }
 
+// A text that may be null ("" then).
+std::string text_or_none(const Reader& r, const QJsonObject& o, const QString& key, const QString& where) {
+    return o.value(key).isNull() || o.value(key).isUndefined() ? std::string() : r.text(o, key, where);
+}
+
+sfp::Limit limit(const Reader& r, const QJsonObject& o, const QString& where) {
+    const std::string key = r.text(o, "key", where);
+    const std::optional<sfp::LimitId> id = sfp::limit_from_key(key);
+    if (!id) r.fail(where + "key", QStringLiteral("unknown limit '%1'").arg(QString::fromStdString(key)));
+    sfp::Limit l{.id = *id};
+    l.method = r.text(o, "method", where);
+    l.quick = r.flag(o, "quick", where);
+    l.unavailable = text_or_none(r, o, "unavailable", where);
+    l.bytes_per_file = o.value("bytes_per_file").isNull() ? 0 : r.number(o, "bytes_per_file", where);
+    l.points = each_of(r, o, "points", [&](const QJsonObject& p, const QString& w) {
+        sfp::LimitPoint point{unsigned(r.count(p, "threads", where + w)), {}};
+        for (const QJsonValue& v : r.array(p, "rates", where + w)) point.rates.push_back(v.toDouble());
+        return point;
+    });
+    return l;
+}
+
+// What the cells were judged against; a report written before limits were recorded has none.
+sfp::MachineLimits limits(const Reader& r, const QJsonObject& root) {
+    sfp::MachineLimits m;
+    if (!root.contains("limits")) {
+        m.absent = "this report was written before limits were recorded";
+        return m;
+    }
+    const QJsonObject o = r.object(root, "limits", {});
+    const QString w = QStringLiteral("limits.");
+    m.fingerprint = r.text(o, "fingerprint", w);
+    m.device = r.text(o, "device", w);
+    m.measured_at = text_or_none(r, o, "measured_at", w);
+    m.absent = text_or_none(r, o, "absent", w);
+    m.limits = each_of(r, o, "entries", [&](const QJsonObject& e, const QString& ew) { return limit(r, e, w + ew); });
+    return m;
+}
+
 sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     sfp::ExperimentReport rep;
     try {
@@ -248,6 +287,7 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     rep.cache_method = r.text(root, "cache_method", {});
     rep.cancelled = r.flag(root, "cancelled", {});
     rep.measured_at = measured_at(r, root);
+    rep.limits = limits(r, root);
     rep.input_sets = each_of(r, root, "input_sets", [&](const QJsonObject& o, const QString& w) {
         sfp::InputSet set;
         for (const QJsonValue& p : r.array(o, "paths", w)) set.paths.push_back(p.toString().toStdString());

@@ -6,6 +6,7 @@
 
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
+#include "limits_text.hpp"
 #include "runs_model.hpp"
 
 namespace gui {
@@ -30,6 +31,9 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     cells_ = report.cells;
     parameters_.setCells(cells_);  // the same cells keep the same columns
     stats_ = cell_stats(report);
+    experiment_ = report.experiment;
+    device_ = report.machine.device;
+    judge(report.limits);
     slower_.assign(cells_.size(), std::nullopt);
     ranked_.clear();
     for (const auto& ranking : slowdowns(report))
@@ -47,6 +51,11 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     }
 }
 
+void StatsModel::judge(const sfp::MachineLimits& limits) {
+    limits_.clear();
+    for (const sfp::Cell& c : cells_) limits_.push_back(sfp::cell_limit(limits, experiment_, c, device_));
+}
+
 void StatsModel::apply(std::span<const sfp::RunUpdate> updates) {
     std::set<std::size_t> refreshed;
     std::map<std::size_t, const std::optional<sfp::Ranking>*> latest;  // input set -> its last ranking
@@ -57,6 +66,7 @@ void StatsModel::apply(std::span<const sfp::RunUpdate> updates) {
             refreshed.insert(st.cell);
         }
         latest[update.input_set] = &update.ranking;
+        if (update.limits) judge(*update.limits);  // the first run's update brings them (they are known from then on)
     }
     std::set<std::size_t> moved;
     for (const auto& [set, ranking] : latest) rerank(set, *ranking, moved);
@@ -103,7 +113,7 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal) return {};
     static const char* const names[ColumnCount] = {
         "strategy", "block", "threads", "file size", "runs", "median s", "mean s", "± stddev",
-        "± 95% CI", "min s", "max s", "CPU s", "user s", "sys s", "MB/s", "CV %", "× fastest", "failed"};
+        "± 95% CI", "min s", "max s", "CPU s", "user s", "sys s", "MB/s", "% of limit", "CV %", "× fastest", "failed"};
     static const char* const tips[ColumnCount] = {
         nullptr, nullptr, nullptr, nullptr, "successful timed runs", "median elapsed time",
         "mean elapsed time", "sample standard deviation of the elapsed time",
@@ -111,7 +121,9 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
         "median CPU time of the engine's threads, exact (the scheduler's runtime)",
         "median user CPU time of the engine's threads (the kernel's tick-sampled share of the exact total)",
         "median system CPU time of the engine's threads (the kernel's tick-sampled share of the exact total)",
-        "bytes processed / median elapsed time", "coefficient of variation of the elapsed time",
+        "bytes processed / median elapsed time",
+        "MB/s as a share of the machine's limit this cell is judged against (`sfpbench limits`); hover a cell",
+        "coefficient of variation of the elapsed time",
         "median elapsed time / the fastest cell's on the same input", "runs that were not ok"};
     if (isParameter(section)) return role == Qt::DisplayRole ? QVariant(parameters_.header(section - Block)) : QVariant();
     const Column c = fixed(section);
@@ -139,6 +151,10 @@ QVariant StatsModel::value(int row, int column) const {
     case UserMedian: return s.user.median;
     case SysMedian: return s.sys.median;
     case Throughput: return s.throughput_mbs;
+    case LimitPct: {
+        const std::optional<double> pct = row < int(limits_.size()) ? core::cell_limit_pct(s, limits_[std::size_t(row)]) : std::nullopt;
+        return pct ? QVariant(*pct) : QVariant();
+    }
     case Cv: return s.real.cv * 100;
     case Slower: return slower_[std::size_t(row)] ? QVariant(*slower_[std::size_t(row)]) : QVariant();
     case Failed: return qulonglong(s.failed);
@@ -167,7 +183,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         if (!s.split_resolved && (col == UserMedian || col == SysMedian)) return tr("not resolved");  // only the total is known
         const QVariant v = value(index.row(), index.column());
         if (!v.isValid()) return QStringLiteral("–");
-        const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == Slower ? 2 : 4;
+        const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == LimitPct ? 0 : col == Slower ? 2 : 4;
         return QString::number(v.toDouble(), 'f', decimals) + (col == Slower ? QStringLiteral("×") : QString());
     }
     case Qt::TextAlignmentRole:
@@ -180,6 +196,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (s.failed > 0) return tr("%1 of this cell failed: see the Runs table").arg(runs_text(s.failed));
         if (s.high_variation) return tr("high variation: the coefficient of variation is above %1%").arg(sfp::kHighVariationCv * 100);
+        if (col == LimitPct && row < limits_.size()) return core::share_text(limits_[row], core::cell_limit_pct(s, limits_[row]));
         return {};
     default: return {};
     }

@@ -1,6 +1,7 @@
 #pragma once
 // One row per cell: repetitions summarised (median, mean, spread, CI), CPU split, throughput,
-// and how many times slower than the fastest cell on the same input. Live while running.
+// its share of the machine's limit, and how many times slower than the fastest cell on the same
+// input. Live while running.
 #include <QAbstractTableModel>
 #include <optional>
 #include <set>
@@ -18,7 +19,7 @@ public:
     // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
     // uses follow them (packing), so a column from FileSize on is at column(c).
     enum Column { Strategy, Block, Threads, FileSize, Runs, Median, Mean, Stddev, Ci95, Min, Max,
-                  CpuMedian, UserMedian, SysMedian, Throughput, Cv, Slower, Failed, ColumnCount };
+                  CpuMedian, UserMedian, SysMedian, Throughput, LimitPct, Cv, Slower, Failed, ColumnCount };
     int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -47,6 +48,10 @@ private:
     TableParameters parameters_;
     std::vector<sfp::CellStats> stats_;
     std::vector<std::optional<double>> slower_;
+    void judge(const sfp::MachineLimits& limits);  // each cell's ceiling, from the limits the runs are judged by
+    sfp::Experiment experiment_;                   // whose cells these are: their bounds depend on it
+    std::string device_;                           // of the inputs, when known
+    std::vector<sfp::CellLimit> limits_;           // per cell
     std::vector<std::vector<std::size_t>> ranked_;  // per input set: the cells its ranking holds
 };
 

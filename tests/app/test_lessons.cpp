@@ -38,7 +38,7 @@ private slots:
 
     void every_lesson_loads_validates_and_fits_in_a_minute() {
         const std::vector<core::Lesson> all = core::lessons();
-        QCOMPARE(all.size(), std::size_t(7));
+        QCOMPARE(all.size(), std::size_t(8));
         for (const core::Lesson& lesson : all) {
             const char* name = qPrintable(lesson.name);
             std::string algorithm;
@@ -58,11 +58,21 @@ private slots:
         QCOMPARE(core::find_lesson("1").name, QString("1-block-size"));
         QCOMPARE(core::find_lesson("5-packing").title, QString("Passing data between threads"));
         try {
-            core::find_lesson("8");
-            QFAIL("found a lesson 8");
+            core::find_lesson("9");
+            QFAIL("found a lesson 9");
         } catch (const core::LessonError& e) {
-            QVERIFY2(QString(e.what()).startsWith("no lesson '8' (lessons: 1-block-size, 2-threads"), e.what());
+            QVERIFY2(QString(e.what()).startsWith("no lesson '9' (lessons: 1-block-size, 2-threads"), e.what());
         }
+    }
+
+    void the_eighth_measures_the_limits_first() {
+        const core::Lesson l = core::find_lesson("8");
+        QCOMPARE(l.title, QString("How close to the limit?"));
+        QVERIFY(l.limits_first);
+        QVERIFY(!core::find_lesson("1").limits_first);
+        core::Lesson without = l;
+        without.limits_first = false;
+        QCOMPARE(core::estimated_seconds(l), core::estimated_seconds(without) + core::kQuickLimitsS);
     }
 
     void estimate_by_hand() {  // 1 cell x (3 + 1) runs x 2 files of 1 MB at 1 MB/s + overhead + generation

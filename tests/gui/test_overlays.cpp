@@ -168,7 +168,7 @@ private slots:
         LessonsMenu menu([&](const QString& path) { opened << path;
             return true;
         }, &sets, &messages, nullptr);
-        QCOMPARE(menu.actions().size(), 7);
+        QCOMPARE(menu.actions().size(), 8);
         QCOMPARE(menu.actions()[0]->text(), QString("1. Block size"));
         QVERIFY(menu.actions()[2]->menu());  // 3. mapping: hot and cold, one entry each
         const core::Lesson lesson = core::find_lesson("1");

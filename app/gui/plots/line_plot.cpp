@@ -149,7 +149,8 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
     Hover hover;
     Extent extent;
     int index = 0;
-    for (const Series& s : slice.series(report, metric, choice)) {
+    const std::vector<Series> all = slice.series(report, metric, choice);
+    for (const Series& s : all) {
         const SeriesLook look = series_look(index++);
         QCPGraph* graph = plot->addGraph();
         graph->setName(s.name);
@@ -173,6 +174,7 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
         return hover;
     }
+    extent.top = std::max(extent.top, draw_limit_lines(c, report, metric, all));
     finish_lines(c, report, metric, slice, choice, errors, extent);
     return hover;
 }
@@ -205,6 +207,7 @@ std::optional<Hover> update_lines(const Canvas& c, const sfp::ExperimentReport& 
         ++updated;
     }
     if (hover.empty()) return std::nullopt;  // nothing to draw yet: the placeholder's full draw
+    extent.top = std::max(extent.top, limit_lines_top(c));  // the limit stays in sight
     finish_lines(c, report, metric, slice, choice, errors, extent);
     if (changed) *changed = updated;
     return hover;

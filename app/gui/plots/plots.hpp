@@ -79,6 +79,12 @@ Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metr
 std::optional<Hover> update_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric,
                                   const PlotSlice& slice, const SliceChoice& choice, ErrorKind errors, int drawn,
                                   int* changed = nullptr);
+// The machine's limit over a Lines plot (a ceiling of throughput, a floor of elapsed time), one
+// line per limit its cells are judged against, labelled; none for the other metrics. Returns
+// the highest value drawn, for the y range (0: none). limit_lines_top: the same of those drawn.
+double draw_limit_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric,
+                        const std::vector<Series>& series);
+double limit_lines_top(const Canvas& canvas);
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
 // The legend name of CPU time the kernel's ticks could not split into user and system.
 inline QString unresolved_cpu_name() { return QObject::tr("CPU (split not resolved)"); }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sfp/limits.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/stats.hpp"
@@ -67,6 +68,9 @@ struct AlgorithmIo {
     // Its runs are best judged by their spread (a box per cell) before any trend over a parameter:
     // IOBoost reports each order of iterate as box plots of cold runs. The window opens on that view.
     bool spread_first = false;
+    // Which of the machine's limits (sfp/limits.hpp) bounds a run of `strategy` in `cache`: what
+    // its cells are judged against as "% of limit". Null: none (limit_pct is n/a, saying so).
+    LimitBound (*limit)(std::string_view strategy, CacheMode cache) = nullptr;
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many paths one input set of this kind has (pair: 2; sfp/input_kind.hpp); 0 for an unknown kind.
@@ -124,6 +128,7 @@ struct ExperimentReport {
     std::vector<CellStats> stats;  // one per cell
     std::vector<Ranking> rankings; // one per input set: fastest, then "N.NNx slower"
     std::vector<SizeFit> fits;     // per strategy and parameter values when the experiment sweeps file sizes
+    MachineLimits limits;          // what its cells are judged against (sfp/limits.hpp): cell_limit
     bool cancelled = false;
 };
 
@@ -170,12 +175,14 @@ std::vector<Slot> schedule(std::size_t cells, unsigned repetitions, Order order,
 // error, and the matrix goes on. Throws sfp::Failure only for an invalid experiment.
 // `progress` carries the current run's bytes and the cancel flag; after a cancel the report
 // holds every completed run and cancelled = true (the interrupted run is not recorded).
+// `limits` says where the limits the cells are judged against come from (sfp/limits.hpp).
 ExperimentReport run_experiment(const Experiment& experiment, Progress& progress,
-                                ExperimentObserver* observer = nullptr);
+                                ExperimentObserver* observer = nullptr, const LimitsPolicy& limits = {});
 // The same over a catalogue of strategies instead of the registry: the seam tests use to run
 // a fake strategy (e.g. one returning a wrong outcome) without registering it.
 ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue,
-                                Progress& progress, ExperimentObserver* observer = nullptr);
+                                Progress& progress, ExperimentObserver* observer = nullptr,
+                                const LimitsPolicy& limits = {});
 
 // Host, CPU, cores, memory, kernel, the filesystem type holding `data_path`, tool version.
 MachineInfo machine_info(const std::string& data_path);

@@ -25,6 +25,7 @@ struct RunUpdate {
     std::size_t input_set = 0;          // of the record's cell
     std::optional<Ranking> ranking;     // of that input set now (none: no cell of it has a timed run)
     std::vector<InputSet> input_sets;   // the first update only: the prepared input sets (their paths)
+    std::optional<MachineLimits> limits;  // the first update only: what the cells are judged against
 };
 
 // Brings `report` (cells known, stats one per cell) up to date with one update: appends the

@@ -5,6 +5,12 @@
 #include "algorithms/parameter_tables.hpp"
 #include "sfp/experiment.hpp"
 
+namespace sfp {
+// The mapped family (mmap, mmap-mt, mmap-in, mmap-window: their names say it) reads the page
+// cache through a mapping, the others copy out of it with read(): the two have different limits.
+inline bool mapped_family(std::string_view strategy) { return strategy.starts_with("mmap"); }
+}  // namespace sfp
+
 namespace sfp::compare { const AlgorithmIo& unit() noexcept; }
 namespace sfp::cipher { const AlgorithmIo& unit() noexcept; }
 namespace sfp::wordcount { const AlgorithmIo& unit() noexcept; }

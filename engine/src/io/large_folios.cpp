@@ -8,26 +8,14 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "io/fd.hpp"
+
 namespace sfp::page_cache {
 namespace {
 
 constexpr std::uint64_t kPresent = 1ull << 63;      // pagemap: page present in RAM
 constexpr std::uint64_t kPfnMask = (1ull << 55) - 1;  // pagemap: bits 0-54, 0 unless CAP_SYS_ADMIN
 constexpr std::uint64_t kCompound = (1ull << 15) | (1ull << 16);  // kpageflags: COMPOUND_HEAD | _TAIL
-
-class Fd {
-public:
-    explicit Fd(const char* path) : fd_(::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
-    ~Fd() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    int get() const { return fd_; }
-
-private:
-    int fd_;
-};
 
 struct Tally {
     std::uint64_t large = 0, pages = 0;
@@ -97,13 +85,13 @@ void count_window(int fd, std::uint64_t offset, std::size_t len, int pagemap, in
 }  // namespace
 
 double large_folio_share(const std::vector<std::string>& paths) {
-    const Fd pagemap("/proc/self/pagemap");
-    const Fd kpageflags("/proc/kpageflags");
+    const Fd pagemap("/proc/self/pagemap", O_RDONLY | O_NONBLOCK);
+    const Fd kpageflags("/proc/kpageflags", O_RDONLY | O_NONBLOCK);
     if (pagemap.get() < 0 || kpageflags.get() < 0) return -1;
     constexpr std::uint64_t kWindow = 1ull << 30;  // bounds the vectors for huge files
     Tally t;
     for (const std::string& path : paths) {
-        const Fd file(path.c_str());
+        const Fd file(path.c_str(), O_RDONLY | O_NONBLOCK);
         struct stat st {};
         if (file.get() < 0 || fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
         const std::uint64_t size = std::uint64_t(st.st_size);

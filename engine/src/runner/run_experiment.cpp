@@ -3,7 +3,6 @@
 // current. Failures of a cell become records; a cancel ends the loop with what completed.
 #include <unistd.h>
 
-#include <ctime>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +10,7 @@
 #include "io/atomic_output.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
+#include "measure/clock.hpp"
 #include "runner/agreement.hpp"
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
@@ -40,25 +40,18 @@ std::string cache_method(CacheMode mode, const std::string& evict) {
     return evict;
 }
 
-// Now, as ISO 8601 UTC to the second: "2026-11-22T18:05:57Z".
-std::string utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    char text[sizeof "2026-11-22T18:05:57Z"] = "";
-    if (!gmtime_r(&now, &utc) || std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0) return {};
-    return text;
-}
-
 class Runner {
 public:
-    Runner(const Experiment& e, std::span<const Strategy> catalogue, Progress& progress, ExperimentObserver* observer)
+    Runner(const Experiment& e, std::span<const Strategy> catalogue, Progress& progress, ExperimentObserver* observer,
+           const LimitsPolicy& limits)
         : experiment_(e), plan_(runner::make_plan(e, catalogue)), progress_(progress), observer_(observer),
-          report_(started_report(e, plan_.cells)), index_(report_) {}
+          limits_policy_(limits), report_(started_report(e, plan_.cells)), index_(report_) {}
 
     ExperimentReport run() {
         report_.measured_at = utc_now();
         report_.machine = machine_info(experiment_.inputs.empty() ? plan_.workdir : experiment_.inputs.front());
-        prepare_input_sets();
+        report_.limits = limits();
+        if (!cancelled()) prepare_input_sets();
         if (!cancelled()) prepare_scratch();
         std::vector<bool> warmed(report_.cells.size(), false);
         const std::vector<Slot> slots =
@@ -107,7 +100,7 @@ private:
         RunUpdate u;
         u.index = report_.runs.size() - 1;
         u.record = report_.runs.back();
-        if (u.index == 0) u.input_sets = report_.input_sets;
+        if (u.index == 0) u.input_sets = report_.input_sets, u.limits = report_.limits;
         u.stats.push_back(report_.stats.at(u.record.cell));
         for (std::size_t c : changed_cells)
             if (c != u.record.cell) u.stats.push_back(report_.stats.at(c));
@@ -121,6 +114,33 @@ private:
 
     void say(const std::string& text) {
         if (observer_) observer_->message(text);
+    }
+
+    // What the cells are judged against (sfp/limits.hpp), as the policy says: the workspace's
+    // cache for this machine, with the missing ones measured quickly when the policy allows.
+    MachineLimits limits() {
+        MachineLimits none;
+        switch (limits_policy_.mode) {
+        case LimitsPolicy::Mode::off: none.absent = limits_policy_.reason; return none;
+        case LimitsPolicy::Mode::given: return limits_policy_.given;
+        case LimitsPolicy::Mode::cached:
+        case LimitsPolicy::Mode::measure_missing: break;
+        }
+        const bool measure = limits_policy_.mode == LimitsPolicy::Mode::measure_missing;
+        const LimitsLookup lookup{.workdir = plan_.workdir, .which = limits_needed(experiment_, plan_.cells),
+                                  .quick = true, .measure = measure};
+        if (lookup.which.empty()) return none;  // each cell says its algorithm declares no limit
+        try {
+            const LimitsFound found = find_limits(lookup, progress_, [this](const std::string& text) {
+                say("measuring this machine's limits once (kept in " + limits_cache_path(plan_.workdir) + "): " + text);
+            });
+            if (!found.saved_error.empty()) say(found.saved_error);
+            return found.limits;
+        } catch (const Failure& e) {  // the runs go on, judged against nothing
+            none.absent = std::string("the limits could not be measured: ") + e.what();
+            say(none.absent);
+            return none;
+        }
     }
 
     // Generated data is made (or reused) now; a set that cannot be made fails only its own runs.
@@ -235,6 +255,7 @@ private:
     const runner::Plan plan_;
     Progress& progress_;
     ExperimentObserver* observer_;
+    const LimitsPolicy& limits_policy_;
     ExperimentReport report_;
     runner::RunIndex index_;  // report_'s runs by cell and by input set
     std::map<std::size_t, runner::Agreement> agreement_;  // per input set, kept up to date run by run
@@ -245,13 +266,14 @@ private:
 
 }  // namespace
 
-ExperimentReport run_experiment(const Experiment& experiment, Progress& progress, ExperimentObserver* observer) {
-    return run_experiment(experiment, strategies(), progress, observer);
+ExperimentReport run_experiment(const Experiment& experiment, Progress& progress, ExperimentObserver* observer,
+                                const LimitsPolicy& limits) {
+    return run_experiment(experiment, strategies(), progress, observer, limits);
 }
 
 ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue,
-                                Progress& progress, ExperimentObserver* observer) {
-    return Runner(experiment, catalogue, progress, observer).run();
+                                Progress& progress, ExperimentObserver* observer, const LimitsPolicy& limits) {
+    return Runner(experiment, catalogue, progress, observer, limits).run();
 }
 
 }  // namespace sfp

@@ -14,6 +14,7 @@ void apply_update(ExperimentReport& report, Update& update) {
         throw std::logic_error("run update " + std::to_string(update.index) + " arrived after " +
                                std::to_string(report.runs.size()) + " runs: updates must be applied once, in order");
     if (!update.input_sets.empty()) report.input_sets = std::move(update.input_sets);
+    if (update.limits) report.limits = std::move(*update.limits);
     report.runs.push_back(std::move(update.record));
     for (const StatusChange& change : update.statuses) report.runs.at(change.run).status = change.status;
     for (const CellStats& st : update.stats) report.stats.at(st.cell) = st;

@@ -9,12 +9,22 @@ namespace {
 
 void check(const RunSpec& spec) { parse_options(spec); }
 
+// Every byte is read (from the page cache, or the device when cold) and then written into the
+// page cache as a new file: the two times add up.
+LimitBound limit(std::string_view strategy, CacheMode cache) {
+    const LimitId read = cache == CacheMode::cold  ? LimitId::device_read_qd32
+                         : mapped_family(strategy) ? LimitId::mapped_scan_large
+                                                   : LimitId::page_cache_read;
+    return {read, LimitId::page_cache_write};
+}
+
 }  // namespace
 
 const AlgorithmIo& unit() noexcept {
     static const AlgorithmIo io{
         .algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
-        .parameters = parameters(), .check_options = check};
+        .parameters = parameters(), .check_options = check,
+        .limit = limit};
     return io;
 }
 

@@ -4,10 +4,21 @@
 #include "algorithms/units.hpp"
 
 namespace sfp::wordcount {
+namespace {
+
+// Hot, the page cache copied out by read() or scanned through a mapping; cold, the device.
+LimitBound limit(std::string_view strategy, CacheMode cache) {
+    if (cache == CacheMode::cold) return {LimitId::device_read_qd32};
+    return {mapped_family(strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
+}
+
+}  // namespace
+
 const AlgorithmIo& unit() noexcept {
     static const AlgorithmIo io{
         .algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false,
-        .parameters = parameters(), .check_options = check_options};
+        .parameters = parameters(), .check_options = check_options,
+        .limit = limit};
     return io;
 }
 

@@ -1,0 +1,94 @@
+// sfpbench limits -- the ceilings of this machine (sfp/limits.hpp), measured once per machine
+// fingerprint and kept in the workspace; printed as a table or JSON.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli_support.hpp"
+#include "commands.hpp"
+#include "limits_json.hpp"
+#include "limits_text.hpp"
+#include "progress_line.hpp"
+#include "sfp/limits.hpp"
+#include "sfp/workspace.hpp"
+
+namespace cli {
+namespace {
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+void print_json(const sfp::LimitsFound& found, const std::string& cache) {
+    QJsonObject json = core::limits_json(found.limits);
+    QJsonArray now;
+    for (sfp::LimitId id : found.measured) now.append(QString::fromUtf8(sfp::limit_key(id).data()));
+    json["measured_now"] = now;
+    json["cache"] = text(cache);
+    std::fputs(QJsonDocument(json).toJson(QJsonDocument::Indented).constData(), stdout);
+}
+
+void print_table(const sfp::LimitsFound& found, const std::string& cache) {
+    const sfp::MachineLimits& m = found.limits;
+    std::printf("limits of this machine (%s), measured %s\n\n", m.fingerprint.c_str(),
+                m.measured_at.empty() ? "at an unknown time" : m.measured_at.c_str());
+    std::fputs(qPrintable(core::limits_table(m)), stdout);
+    std::printf("\n%s in %s; `sfpbench limits --refresh` measures again.\n",
+                found.measured.empty() ? "cached" : "kept", cache.c_str());
+}
+
+}  // namespace
+
+int cmd_limits(const QStringList& args) {
+    CommandLine p;
+    p.setApplicationDescription(
+        "Measure the ceilings that bound the algorithms on this machine: memory read with 1..N threads,\n"
+        "two streams side by side, the read() copy out of the page cache, mapped scans (large and small\n"
+        "folios), writing into the page cache, O_DIRECT reads of the workspace's device at queue depth 1\n"
+        "and 32, and small files cold. Each line: the median figure, its spread, and how it was measured.\n"
+        "Kept in the workspace per machine fingerprint and reused until the machine changes or --refresh.\n"
+        "About 30 s (--quick: 5 s). Ctrl-C stops and keeps nothing.\n"
+        "Exit: 0 done, 2 bad flags or a workspace that cannot hold them, 130 cancelled.");
+    p.addOption({"quick", "A smaller budget (about 5 s); a full measurement already kept also does."});
+    p.addOption({"refresh", "Measure every limit again, whatever is kept."});
+    p.addOption({"json", "Print the limits as JSON (rates in bytes per second, one per repetition)."});
+    p.addOption({"workdir", "Workspace for the scratch files and the kept limits (default ~/.cache/sfpbench).", "dir"});
+    if (!parse_or_help(p, "limits", args)) return exit_ok;
+    if (!p.positionalArguments().isEmpty())
+        throw UsageError{QString("limits takes no arguments (got '%1')").arg(p.positionalArguments().first())};
+    const std::string workdir = p.isSet("workdir") ? path_bytes(p.value("workdir")) : sfp::default_workdir();
+    if (workdir.empty()) throw UsageError{"--workdir: an empty path"};
+
+    sfp::Progress& progress = signal_progress();
+    const auto start = std::chrono::steady_clock::now();
+    sfp::LimitsFound found;
+    {
+        std::unique_ptr<ProgressLine> line;
+        if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, 0);
+        const sfp::LimitsLookup lookup{.workdir = workdir, .quick = p.isSet("quick"), .refresh = p.isSet("refresh")};
+        found = sfp::find_limits(lookup, progress, [&](const std::string& step) {
+            if (line) line->message(step);
+        });
+    }
+    if (progress.cancel.load()) {
+        print_error(QString("cancelled: nothing kept"));
+        return exit_cancelled;
+    }
+    const std::string cache = sfp::limits_cache_path(workdir);
+    if (p.isSet("json")) print_json(found, cache);
+    else print_table(found, cache);
+    flush_stdout();  // the table before the note on stderr
+    if (!found.measured.empty())
+        std::fprintf(stderr, "measured %zu limit(s) in %.1f s\n", found.measured.size(),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (!found.saved_error.empty()) {
+        print_error(found.saved_error);
+        return exit_trouble;
+    }
+    return exit_ok;
+}
+
+}  // namespace cli

@@ -1,0 +1,30 @@
+#pragma once
+// The machine's limits and the cells' shares of them, as text for every front end: the table
+// `sfpbench limits` prints, the report's Machine section, the summary's line per input.
+#include <QString>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "sfp/experiment.hpp"
+
+namespace core {
+
+QString rate_text(double bytes_per_s);           // "20.6 GB/s", "850 MB/s"
+QString pct_text(std::optional<double> pct);     // "83 %", "n/a"
+// One point of a limit: "20.6 GB/s (median of 5, 19.9-21.0)"; small files "4120 files/s (210 MB/s, ...)".
+QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point);
+// The cell's share of its ceiling as one phrase: "83 % of two-stream memory read, 2 threads, 20.6 GB/s",
+// or "% of limit n/a: <reason>".
+QString share_text(const sfp::CellLimit& limit, std::optional<double> pct);
+
+// The whole table, one line per limit and thread count, then how each was measured.
+QString limits_table(const sfp::MachineLimits& limits);
+// For the report's Machine section: one fact per limit ("Limit: memory read", its figures and method).
+std::vector<std::pair<QString, QString>> limit_facts(const sfp::MachineLimits& limits);
+
+// The share of a cell (bytes / median real, as its throughput) and of one run (its bytes / its real time).
+std::optional<double> cell_limit_pct(const sfp::CellStats& stats, const sfp::CellLimit& limit);
+std::optional<double> run_limit_pct(const sfp::RunRecord& record, const sfp::CellLimit& limit);
+
+}  // namespace core

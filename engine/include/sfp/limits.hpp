@@ -1,0 +1,186 @@
+#pragma once
+// The speed of light of this machine: the ceilings that bound the algorithms (memory read, the
+// read() copy out of the page cache, mapped scans, page-cache writes, the device with O_DIRECT,
+// small files cold), measured once per machine fingerprint and kept in the workspace; and every
+// cell of an experiment as a share of the limit its algorithm declares (AlgorithmIo::limit).
+// docs/limits.md says how each is measured. Qt-free.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sfp/progress.hpp"
+
+namespace sfp {
+
+struct Cell;
+struct Experiment;
+struct ExperimentReport;
+enum class CacheMode;
+
+enum class LimitId {
+    memory_read,        // one stream from memory, 1..N threads
+    two_stream_read,    // two streams side by side (what compare reads), 1..N threads
+    page_cache_read,    // read() copy out of the page cache (large folios), 1..N threads
+    mapped_scan_large,  // scan of a mapped cached file in large folios, 1..N threads
+    mapped_scan_small,  // the same in small folios (as write() may leave them), 1..N threads
+    page_cache_write,   // write() of a new file into the page cache, 1..N threads
+    device_read_qd1,    // sequential O_DIRECT reads, one request in flight
+    device_read_qd32,   // the same, 32 in flight
+    small_files_cold,   // open + read + close of small files evicted from the cache
+};
+inline constexpr LimitId kLimitIds[] = {
+    LimitId::memory_read,       LimitId::two_stream_read,  LimitId::page_cache_read,
+    LimitId::mapped_scan_large, LimitId::mapped_scan_small, LimitId::page_cache_write,
+    LimitId::device_read_qd1,   LimitId::device_read_qd32, LimitId::small_files_cold};
+
+std::string_view limit_key(LimitId id) noexcept;   // "two-stream-read": files and JSON
+std::string_view limit_name(LimitId id) noexcept;  // "two-stream memory read": tables, plots
+std::optional<LimitId> limit_from_key(std::string_view key) noexcept;
+
+// One thread count's repetitions.
+struct LimitPoint {
+    unsigned threads = 1;
+    std::vector<double> rates = {};  // bytes per second, one per repetition, in the order measured
+    double median() const;      // of rates (0 when none)
+};
+
+struct Limit {
+    LimitId id = LimitId::memory_read;
+    std::string method = {};         // how it was measured, one line
+    std::vector<LimitPoint> points = {};  // ascending threads; one when it does not depend on threads
+    double bytes_per_file = 0;       // small files: their mean size (figures read as files/s too)
+    bool quick = false;              // measured on the --quick budget
+    std::string unavailable = {};    // why it cannot be measured here; "" = measured
+
+    bool measured() const noexcept { return unavailable.empty() && !points.empty(); }
+    // The ceiling for a run with `threads` threads (0 = one): the best median among the points
+    // measured with at most that many -- a run may always leave threads idle. A limit with one
+    // point has that point's median whatever the threads. 0 when not measured.
+    double figure(unsigned threads) const;
+    // The thread count of the point figure(threads) comes from (0 when not measured).
+    unsigned figure_threads(unsigned threads) const;
+};
+
+struct MachineLimits {
+    std::string fingerprint;   // the machine and workspace they belong to (limits_fingerprint)
+    std::string device;        // the workspace's device: the device limits are its
+    std::string measured_at;   // of the last measurement, ISO 8601 UTC
+    std::vector<Limit> limits; // in kLimitIds order; only those measured (or found unavailable)
+    std::string absent;        // why there are none ("" when there are)
+
+    const Limit* find(LimitId id) const noexcept;
+    // Puts `limit` in its place (replacing one of the same id).
+    void put(Limit limit);
+};
+
+// ---- Measuring ------------------------------------------------------------------------------
+
+// How much each measurement may move. limit_budget() sizes it for this machine; tests pass tiny ones.
+struct LimitBudget {
+    std::uint64_t memory_bytes = 0;        // the buffer memory reads scan (well beyond the LLC)
+    std::uint64_t file_bytes = 0;          // page-cache read, mapped scan (large) and write
+    std::uint64_t small_folio_bytes = 0;   // the mapped scan in small folios (TLB-bound: smaller)
+    std::uint64_t device_bytes = 0;        // the O_DIRECT file
+    std::uint64_t small_files = 0;         // files of the cold small-file tree
+    std::vector<unsigned> threads;         // thread counts of the thread-dependent limits (1 first)
+    unsigned min_repetitions = 3, max_repetitions = 5;
+    double seconds_each = 1;               // repetitions past the minimum stop when this is spent
+    bool quick = false;
+};
+// Memory buffers 4x the last-level cache (2x quick) within [256 MiB, 1 GiB] ([128, 512] quick)
+// and a quarter of the available memory; threads 1, 2, 4 .. online CPUs.
+LimitBudget limit_budget(bool quick);
+// The largest of the last-level cache sizes sysfs and sysconf report (0 when neither does).
+std::uint64_t last_level_cache_bytes();
+
+using LimitsSay = std::function<void(const std::string&)>;
+
+// Measures one limit with scratch files in a directory of `workdir` (removed, also on cancel or
+// error). A limit this machine or filesystem cannot give (no O_DIRECT on tmpfs, too little free
+// space) comes back unavailable with the reason. On cancel it returns with no points.
+Limit measure_limit(LimitId id, const LimitBudget& budget, const std::string& workdir, Progress& progress);
+
+// The given limits (empty: all), in kLimitIds order, saying each one's start. Throws
+// sfp::Failure when the workspace cannot be made. On cancel: what was complete.
+MachineLimits measure_limits(std::span<const LimitId> which, const LimitBudget& budget, const std::string& workdir,
+                             Progress& progress, const LimitsSay& say = {});
+
+// ---- Kept per machine -----------------------------------------------------------------------
+
+// CPU model, cores, memory, kernel, and the workspace's filesystem and device, in one line.
+std::string limits_fingerprint(const std::string& workdir);
+std::string limits_cache_path(const std::string& workdir);  // WORKDIR/limits.txt
+// A limits file (limits_cache_path, or one given with SFPBENCH_LIMITS); nothing when it is
+// missing. Throws sfp::Failure naming the file and line when it is damaged.
+std::optional<MachineLimits> load_limits(const std::string& path);
+void save_limits(const std::string& path, const MachineLimits& limits);  // atomically; throws sfp::Failure
+
+struct LimitsLookup {
+    std::string workdir = {};
+    std::vector<LimitId> which = {};  // needed; empty = all
+    bool quick = false;          // missing ones measured on the quick budget (a quick one satisfies)
+    bool refresh = false;        // measure them all again
+    bool measure = true;         // false: only what is cached
+    std::string fingerprint = {};  // "" = this machine's (a test seam: a fake fingerprint)
+    // The measurement (a test seam: a fake one that counts its calls)
+    std::function<MachineLimits(std::span<const LimitId>, const LimitBudget&, const std::string&, Progress&,
+                                const LimitsSay&)>
+        measure_with = measure_limits;
+};
+struct LimitsFound {
+    MachineLimits limits;
+    std::vector<LimitId> measured;  // those measured now (the others came from the cache)
+    std::string saved_error;        // why the cache could not be written ("" = written or nothing new)
+};
+// The cached limits of this fingerprint, with the missing (or, refreshed, all) wanted ones
+// measured and the cache rewritten. A cache of another fingerprint is replaced. A cancelled
+// measurement writes nothing.
+LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const LimitsSay& say = {});
+
+// How a run gets the limits it is judged against (run_experiment).
+struct LimitsPolicy {
+    enum class Mode {
+        cached,           // the workspace's cache for this machine, never measuring (the default)
+        measure_missing,  // the same, the missing needed ones measured quickly before the first run
+        given,            // `given` as they are (SFPBENCH_LIMITS=FILE, tests)
+        off,              // none; `reason` says why
+    } mode = Mode::cached;
+    MachineLimits given = {};
+    std::string reason = {};
+};
+
+// ---- The share of a cell --------------------------------------------------------------------
+
+// What bounds a run, as an algorithm declares it (AlgorithmIo::limit): one limit, or two the
+// same bytes pass through one after the other (cipher reads, then writes every byte).
+struct LimitBound {
+    LimitId first = LimitId::memory_read;
+    std::optional<LimitId> then = std::nullopt;
+};
+
+// The limits an experiment's cells are bounded by, each once, in kLimitIds order.
+std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells);
+
+struct CellLimit {
+    std::string name;        // "two-stream memory read", "page-cache read + page-cache write"; "" when none
+    unsigned threads = 0;    // the thread count of the figure, when the limit depends on threads (else 0)
+    double bytes_per_s = 0;  // the ceiling for this cell; 0 when none
+    std::string reason;      // why there is none
+    std::string label() const;  // the name with its threads: "two-stream memory read, 2 threads"
+};
+// A cell's ceiling: its bound's figure(s) at the cell's threads, two in sequence combined as
+// 1 / (1/a + 1/b). None when the algorithm declares no bound, a limit is missing or
+// unavailable, or a device limit belongs to another device than the inputs' (`input_device`,
+// "" or "unknown" when not known).
+CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, const Cell& cell,
+                     const std::string& input_device);
+CellLimit cell_limit(const ExperimentReport& report, std::size_t cell);
+// bytes / seconds as a percentage of the ceiling; none without a ceiling or a time.
+std::optional<double> limit_pct(const CellLimit& limit, double bytes, double seconds);
+
+}  // namespace sfp

@@ -1,0 +1,164 @@
+#include "limits/bench.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <latch>
+#include <mutex>
+#include <thread>
+
+#include "sfp/failure.hpp"
+
+namespace sfp::limits {
+namespace {
+
+constexpr const char* kScratchPrefix = ".sfp-limits-";
+
+void remove_tree(const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);  // best effort: a leftover is swept next time
+}
+
+}  // namespace
+
+Scratch::Scratch(const std::string& workdir) {
+    std::string name = workdir + "/" + kScratchPrefix + "XXXXXX";
+    if (!::mkdtemp(name.data())) fail_errno("cannot create a scratch directory in", workdir, errno);
+    dir_ = name;
+    lock_fd_ = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+        const int err = errno;
+        if (lock_fd_ >= 0) ::close(lock_fd_);
+        remove_tree(dir_);
+        fail_errno("cannot lock the scratch directory", dir_, err);
+    }
+}
+
+Scratch::~Scratch() {
+    remove_tree(dir_);
+    ::close(lock_fd_);
+}
+
+void sweep_stale_scratch(const std::string& workdir) {
+    DIR* d = ::opendir(workdir.c_str());
+    if (!d) return;
+    std::vector<std::string> stale;
+    while (const dirent* e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (name.rfind(kScratchPrefix, 0) != 0) continue;
+        const std::string dir = workdir + "/" + name;
+        const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0) continue;
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) stale.push_back(dir);  // nobody measures there
+        ::close(fd);
+    }
+    ::closedir(d);
+    for (const std::string& dir : stale) remove_tree(dir);
+}
+
+double on_threads(unsigned threads, const std::function<void(unsigned)>& work) {
+    std::latch ready(std::ptrdiff_t(threads) + 1);
+    std::mutex failed;
+    std::exception_ptr error;
+    std::vector<std::thread> pool;
+    pool.reserve(threads);
+    for (unsigned i = 0; i < threads; ++i)
+        pool.emplace_back([&, i] {
+            ready.arrive_and_wait();
+            try {
+                work(i);
+            } catch (...) {
+                const std::lock_guard lock(failed);
+                if (!error) error = std::current_exception();
+            }
+        });
+    ready.arrive_and_wait();
+    const auto start = std::chrono::steady_clock::now();
+    for (std::thread& t : pool) t.join();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (error) std::rethrow_exception(error);
+    return seconds;
+}
+
+Range stripe(std::uint64_t size, unsigned parts, unsigned index, std::uint64_t align) {
+    const std::uint64_t units = (size + align - 1) / align;
+    const std::uint64_t begin = std::min(size, units * index / parts * align);
+    const std::uint64_t end = std::min(size, units * (index + 1) / parts * align);
+    return {begin, end};
+}
+
+std::vector<double> repeat(const Bench& bench, double bytes, const std::function<double()>& once) {
+    std::vector<double> rates;
+    const auto start = std::chrono::steady_clock::now();
+    const auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    while (rates.size() < bench.budget.min_repetitions ||
+           (rates.size() < bench.budget.max_repetitions && spent() < bench.budget.seconds_each)) {
+        bench.check();
+        const double seconds = once();
+        bench.check();  // a repetition the cancel cut short is no measurement
+        rates.push_back(bytes / std::max(seconds, 1e-9));
+    }
+    return rates;
+}
+
+std::vector<LimitPoint> by_threads(const Bench& bench, double bytes, const std::function<double(unsigned)>& once) {
+    std::vector<LimitPoint> points;
+    for (unsigned t : bench.budget.threads) points.push_back({t, repeat(bench, bytes, [&] { return once(t); })});
+    return points;
+}
+
+std::uint64_t scan(const std::uint8_t* data, std::uint64_t bytes) {
+    const auto* w = reinterpret_cast<const std::uint64_t*>(data);
+    const std::uint64_t n = bytes / 8;
+    std::uint64_t a = 0, b = 0, c = 0, d = 0, i = 0;
+    for (; i + 4 <= n; i += 4) a += w[i], b += w[i + 1], c += w[i + 2], d += w[i + 3];
+    for (; i < n; ++i) a += w[i];
+    return a ^ b ^ c ^ d;
+}
+
+std::uint64_t scan_two(const std::uint8_t* x, const std::uint8_t* y, std::uint64_t bytes) {
+    const auto* u = reinterpret_cast<const std::uint64_t*>(x);
+    const auto* v = reinterpret_cast<const std::uint64_t*>(y);
+    const std::uint64_t n = bytes / 8;
+    std::uint64_t a = 0, b = 0, c = 0, d = 0, i = 0;
+    for (; i + 2 <= n; i += 2) a += u[i], b += v[i], c += u[i + 1], d += v[i + 1];
+    for (; i < n; ++i) a += u[i] ^ v[i];
+    return a ^ b ^ c ^ d;
+}
+
+void keep(std::uint64_t value) {
+    static std::atomic<std::uint64_t> sink{0};
+    sink.fetch_xor(value, std::memory_order_relaxed);
+}
+
+void fill(std::uint8_t* data, std::uint64_t bytes, std::uint64_t seed) {
+    std::uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    auto* w = reinterpret_cast<std::uint64_t*>(data);
+    for (std::uint64_t i = 0; i < bytes / 8; ++i) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64
+        w[i] = x;
+    }
+    for (std::uint64_t i = bytes / 8 * 8; i < bytes; ++i) data[i] = std::uint8_t(i);
+}
+
+std::string size_words(std::uint64_t bytes) {
+    if (bytes >= (1ull << 30) && bytes % (1ull << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
+    if (bytes >= (1ull << 20)) return std::to_string((bytes + (1ull << 19)) >> 20) + " MiB";
+    if (bytes >= (1ull << 10)) return std::to_string((bytes + 512) >> 10) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+std::string threads_words(const std::vector<unsigned>& threads) {
+    std::string out;
+    for (unsigned t : threads) out += (out.empty() ? "" : ", ") + std::to_string(t);
+    return out + (threads.size() == 1 && threads[0] == 1 ? " thread" : " threads");
+}
+
+}  // namespace sfp::limits

@@ -1,0 +1,164 @@
+// Limits kept per machine: the fingerprint they belong to, the workspace file they are kept in
+// (a small line format: a cache, not an interface), and the lookup that measures what is missing.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "sfp/atomic_file.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+
+namespace sfp {
+namespace {
+
+constexpr const char* kHeader = "sfpbench-limits 1";
+
+// A value on one line: no tab or line break inside.
+std::string one_line(std::string s) {
+    for (char& c : s)
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    return s;
+}
+
+std::string number(double v) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+std::string text_of(const MachineLimits& m) {
+    std::string out = std::string(kHeader) + "\n";
+    out += "fingerprint\t" + one_line(m.fingerprint) + "\n";
+    out += "device\t" + one_line(m.device) + "\n";
+    out += "measured_at\t" + one_line(m.measured_at) + "\n";
+    for (const Limit& l : m.limits) {
+        out += "limit\t" + std::string(limit_key(l.id)) + "\n";
+        out += "quick\t" + std::string(l.quick ? "1" : "0") + "\n";
+        out += "method\t" + one_line(l.method) + "\n";
+        out += "unavailable\t" + one_line(l.unavailable) + "\n";
+        out += "bytes_per_file\t" + number(l.bytes_per_file) + "\n";
+        for (const LimitPoint& p : l.points) {
+            out += "point\t" + std::to_string(p.threads);
+            for (double r : p.rates) out += "\t" + number(r);
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+[[noreturn]] void damaged(const std::string& path, int line, const std::string& why) {
+    fail("limits file '" + path + "' line " + std::to_string(line) + ": " + why + " (`sfpbench limits --refresh` "
+         "writes it again)");
+}
+
+double number_of(const std::string& text, const std::string& path, int line) {
+    std::size_t used = 0;
+    double v = 0;
+    try {
+        v = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || !(v >= 0)) damaged(path, line, "'" + text + "' is not a number");
+    return v;
+}
+
+}  // namespace
+
+std::string limits_fingerprint(const std::string& workdir) {
+    const MachineInfo m = machine_info(workdir);
+    char memory[32];
+    std::snprintf(memory, sizeof memory, "%.1f GiB", double(m.memory_bytes) / double(1ull << 30));
+    return "cpu " + m.cpu_model + "; " + std::to_string(m.cores) + " cores; " + memory + "; " + m.kernel + "; " +
+           m.filesystem + " on " + m.device;
+}
+
+std::string limits_cache_path(const std::string& workdir) { return workdir + "/limits.txt"; }
+
+std::optional<MachineLimits> load_limits(const std::string& path) {
+    if (::access(path.c_str(), F_OK) != 0 && errno == ENOENT) return std::nullopt;
+    std::ifstream in(path);
+    if (!in) fail_errno("cannot read", path, errno ? errno : EIO);
+    std::string text;
+    int n = 1;
+    if (!std::getline(in, text) || text != kHeader) damaged(path, n, "not an sfpbench limits file");
+    MachineLimits m;
+    Limit* current = nullptr;
+    while (std::getline(in, text)) {
+        ++n;
+        const std::size_t tab = text.find('\t');
+        const std::string key = text.substr(0, tab), value = tab == std::string::npos ? "" : text.substr(tab + 1);
+        if (key == "fingerprint") m.fingerprint = value;
+        else if (key == "device") m.device = value;
+        else if (key == "measured_at") m.measured_at = value;
+        else if (key == "limit") {
+            const std::optional<LimitId> id = limit_from_key(value);
+            if (!id) damaged(path, n, "unknown limit '" + value + "'");
+            m.limits.push_back(Limit{.id = *id});
+            current = &m.limits.back();
+        } else if (!current) {
+            damaged(path, n, "'" + key + "' before any limit");
+        } else if (key == "quick") current->quick = value == "1";
+        else if (key == "method") current->method = value;
+        else if (key == "unavailable") current->unavailable = value;
+        else if (key == "bytes_per_file") current->bytes_per_file = number_of(value, path, n);
+        else if (key == "point") {
+            std::istringstream fields(value);
+            LimitPoint p;
+            std::string field;
+            if (!(fields >> p.threads) || p.threads == 0) damaged(path, n, "a point without its thread count");
+            while (fields >> field) p.rates.push_back(number_of(field, path, n));
+            if (p.rates.empty()) damaged(path, n, "a point without repetitions");
+            current->points.push_back(std::move(p));
+        } else {
+            damaged(path, n, "unknown field '" + key + "'");
+        }
+    }
+    return m;
+}
+
+void save_limits(const std::string& path, const MachineLimits& limits) { write_file_atomically(path, text_of(limits)); }
+
+LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const LimitsSay& say) {
+    const std::string fingerprint = lookup.fingerprint.empty() ? limits_fingerprint(lookup.workdir) : lookup.fingerprint;
+    const std::string path = limits_cache_path(lookup.workdir);
+    LimitsFound found;
+    try {
+        if (std::optional<MachineLimits> cached = load_limits(path); cached && cached->fingerprint == fingerprint)
+            found.limits = std::move(*cached);
+    } catch (const Failure& e) {
+        if (say) say(std::string(e.what()) + "; measuring again");
+    }
+    std::vector<LimitId> missing;
+    for (LimitId id : lookup.which.empty() ? std::vector<LimitId>(std::begin(kLimitIds), std::end(kLimitIds)) : lookup.which) {
+        const Limit* l = found.limits.find(id);
+        if (lookup.refresh || !l || (l->quick && !lookup.quick) || (l->unavailable.empty() && l->points.empty()))
+            missing.push_back(id);
+    }
+    if (missing.empty() || !lookup.measure) {
+        found.limits.fingerprint = fingerprint;
+        return found;
+    }
+    const MachineLimits fresh = lookup.measure_with(missing, limit_budget(lookup.quick), lookup.workdir, progress, say);
+    if (progress.cancel.load()) return found;  // half a measurement is never kept
+    if (lookup.refresh) found.limits.limits.clear();
+    for (const Limit& l : fresh.limits) {
+        found.limits.put(l);
+        found.measured.push_back(l.id);
+    }
+    found.limits.fingerprint = fingerprint;
+    found.limits.device = fresh.device;
+    found.limits.measured_at = fresh.measured_at;
+    found.limits.absent.clear();
+    try {
+        save_limits(path, found.limits);
+    } catch (const Failure& e) {
+        found.saved_error = e.what();
+    }
+    return found;
+}
+
+}  // namespace sfp

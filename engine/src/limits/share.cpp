@@ -1,0 +1,89 @@
+// Every cell as a share of its ceiling: the limit its algorithm declares for its strategy and
+// cache state (AlgorithmIo::limit), at its threads.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "sfp/experiment.hpp"
+
+namespace sfp {
+namespace {
+
+bool device_bound(LimitId id) {
+    return id == LimitId::device_read_qd1 || id == LimitId::device_read_qd32 || id == LimitId::small_files_cold;
+}
+
+bool known(const std::string& device) { return !device.empty() && device != "unknown"; }
+
+std::optional<LimitBound> bound_of(const Experiment& e, const Cell& cell) {
+    const AlgorithmIo* io = algorithm_io(e.algorithm);
+    if (!io || !io->limit) return std::nullopt;
+    return io->limit(cell.strategy, e.cache);
+}
+
+// The figure of one limit for the cell, or why there is none.
+double figure_of(const MachineLimits& limits, LimitId id, unsigned threads, const std::string& input_device,
+                 std::string& reason) {
+    const Limit* l = limits.find(id);
+    const std::string name(limit_name(id));
+    if (!l) reason = name + " is not measured for this machine (`sfpbench limits` measures it)";
+    else if (!l->unavailable.empty()) reason = name + " cannot be measured here: " + l->unavailable;
+    else if (!l->measured()) reason = name + " was not measured (cancelled)";
+    else if (device_bound(id) && known(input_device) && known(limits.device) && input_device != limits.device)
+        reason = "the inputs are on " + input_device + ", the device limits were measured on " + limits.device;
+    else return l->figure(threads);
+    return 0;
+}
+
+}  // namespace
+
+std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells) {
+    std::vector<LimitId> out;
+    for (const Cell& c : cells)
+        if (const std::optional<LimitBound> b = bound_of(experiment, c)) {
+            out.push_back(b->first);
+            if (b->then) out.push_back(*b->then);
+        }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, const Cell& cell,
+                     const std::string& input_device) {
+    CellLimit out;
+    const std::optional<LimitBound> bound = bound_of(experiment, cell);
+    if (!bound) {
+        out.reason = experiment.algorithm + " declares no limit";
+        return out;
+    }
+    if (limits.limits.empty() && !limits.absent.empty()) {
+        out.reason = limits.absent;
+        return out;
+    }
+    const unsigned threads = std::max(1u, cell.threads);
+    const double first = figure_of(limits, bound->first, threads, input_device, out.reason);
+    const double then = bound->then ? figure_of(limits, *bound->then, threads, input_device, out.reason) : 0;
+    if (!out.reason.empty()) return out;
+    out.name = std::string(limit_name(bound->first)) + (bound->then ? " + " + std::string(limit_name(*bound->then)) : "");
+    if (const Limit& l = *limits.find(bound->first); l.points.size() > 1) out.threads = l.figure_threads(threads);
+    // The same bytes through both, one after the other: their times add.
+    out.bytes_per_s = bound->then ? 1 / (1 / first + 1 / then) : first;
+    return out;
+}
+
+CellLimit cell_limit(const ExperimentReport& report, std::size_t cell) {
+    return cell_limit(report.limits, report.experiment, report.cells.at(cell), report.machine.device);
+}
+
+std::string CellLimit::label() const {
+    if (threads == 0) return name;
+    return name + ", " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+}
+
+std::optional<double> limit_pct(const CellLimit& limit, double bytes, double seconds) {
+    if (limit.bytes_per_s <= 0 || seconds <= 0 || bytes <= 0) return std::nullopt;
+    return bytes / seconds / limit.bytes_per_s * 100;
+}
+
+}  // namespace sfp

@@ -1,0 +1,181 @@
+// "% of limit" through every output, from a hand-made report judged against made-up limits:
+// the runs and summary CSV columns, the report JSON (its "limits" object and each cell's share),
+// reading it back, a report written before limits still loading, the summary line, the
+// Markdown table and Machine section, and where a run's limits come from (SFPBENCH_LIMITS).
+// Each expected share is worked out here by hand.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cstdlib>
+
+#include "csv_reader.hpp"
+#include "hand_made.hpp"
+#include "limits_json.hpp"
+#include "report_export.hpp"
+#include "report_load.hpp"
+#include "report_markdown.hpp"
+#include "summary_text.hpp"
+
+namespace {
+
+sfp::Limit limit(sfp::LimitId id, std::vector<sfp::LimitPoint> points) {
+    return sfp::Limit{.id = id, .method = "made up", .points = std::move(points)};
+}
+
+// compare hot on a 32M pair (64 MB of both files a run): read with one thread, mmap-mt with two.
+// Two-stream read: 10 GB/s with one thread, 20 GB/s with two.
+sfp::ExperimentReport judged_report() {
+    sfp::ExperimentReport rep;
+    rep.experiment.algorithm = "compare";
+    rep.experiment.data_kind = "pair";
+    rep.experiment.sizes = {32u << 20};
+    rep.experiment.strategies = {"read", "mmap-mt"};
+    rep.experiment.repetitions = 2;
+    rep.machine = {"host", "cpu", "6.1", "ext4", "0.1.0", 2, 24ull << 30, "/dev/vda"};
+    rep.input_sets = {{{"/w/a", "/w/b"}, 32u << 20}};
+    rep.cells = {hand_made::cell("read", 4096, 0, 32u << 20), hand_made::cell("mmap-mt", 0, 2, 32u << 20)};
+    const std::uint64_t bytes = 64'000'000;  // a round number for the arithmetic below, whatever the size says
+    rep.runs = {hand_made::run(0, 1, 0.016, 0, 0, sfp::RunStatus::ok, {}, bytes),   // 4 GB/s
+                hand_made::run(1, 1, 0.004, 0, 0, sfp::RunStatus::ok, {}, bytes),   // 16 GB/s
+                hand_made::run(0, 2, 0.008, 0, 0, sfp::RunStatus::ok, {}, bytes),   // 8 GB/s
+                hand_made::run(1, 2, 0.005, 0, 0, sfp::RunStatus::ok, {}, bytes)};  // 12.8 GB/s
+    for (std::size_t c = 0; c < 2; ++c) {
+        sfp::CellStats st;
+        st.cell = c;
+        const double median = c == 0 ? 0.012 : 0.0045;  // of the two runs
+        st.real = {2, 0, 0, median, median, 0, 0, 0, 0, 0, {}};
+        st.throughput_mbs = double(bytes) / median / 1e6;
+        rep.stats.push_back(st);
+    }
+    rep.rankings = {{0, 1, {{0, 0.012 / 0.0045}}}};
+    rep.limits.fingerprint = "made up";
+    rep.limits.device = "/dev/vda";
+    rep.limits.measured_at = "2026-01-02T03:04:05Z";
+    rep.limits.put(limit(sfp::LimitId::two_stream_read, {{1, {10e9, 9e9, 11e9}}, {2, {20e9}}}));
+    rep.limits.put(sfp::Limit{.id = sfp::LimitId::device_read_qd1, .unavailable = "no O_DIRECT here"});
+    return rep;
+}
+
+// The shares worked out by hand: 64 MB / median / limit.
+constexpr double kReadPct = 64e6 / 0.012 / 10e9 * 100;    // 53.3 %
+constexpr double kMappedPct = 64e6 / 0.0045 / 20e9 * 100; // 71.1 %
+
+QString column(const std::vector<QStringList>& table, std::size_t row, const QString& name) {
+    return table.at(row).value(table.at(0).indexOf(name));
+}
+
+}  // namespace
+
+class TestLimitsReport : public QObject {
+    Q_OBJECT
+private slots:
+    void runs_csv_has_each_runs_share_after_the_contract_columns() {
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(judged_report()));
+        QCOMPARE(t[0].indexOf("limit_pct"), 16);
+        QCOMPARE(column(t, 1, "limit_pct"), QString::number(64e6 / 0.016 / 10e9 * 100, 'f', 1));  // 40.0
+        QCOMPARE(column(t, 2, "limit_pct"), QString::number(64e6 / 0.004 / 20e9 * 100, 'f', 1));  // 80.0
+        QCOMPARE(column(t, 4, "limit_pct"), QString("64.0"));
+    }
+
+    void summary_csv_names_the_limit_and_the_share() {
+        const std::vector<QStringList> t = test::read_csv(core::summary_csv(judged_report()));
+        QCOMPARE(column(t, 1, "limit_pct"), QString::number(kReadPct, 'f', 1));
+        QCOMPARE(column(t, 2, "limit_pct"), QString::number(kMappedPct, 'f', 1));
+        QCOMPARE(column(t, 1, "limit"), QString("two-stream memory read, 1 thread"));
+        QCOMPARE(column(t, 2, "limit"), QString("two-stream memory read, 2 threads"));
+        QCOMPARE(column(t, 1, "limit_mbs"), QString("10000.0"));  // the median of 10, 9, 11 GB/s
+    }
+
+    void report_json_records_the_limits_and_each_cells_share() {
+        const QJsonObject j = QJsonDocument::fromJson(core::report_json(judged_report())).object();
+        const QJsonObject limits = j["limits"].toObject();
+        QCOMPARE(limits["fingerprint"].toString(), QString("made up"));
+        const QJsonArray entries = limits["entries"].toArray();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[0].toObject()["key"].toString(), QString("two-stream-read"));
+        QCOMPARE(entries[0].toObject()["points"].toArray()[0].toObject()["median"].toDouble(), 10e9);
+        QCOMPARE(entries[1].toObject()["unavailable"].toString(), QString("no O_DIRECT here"));
+        const QJsonObject s1 = j["statistics"].toArray()[1].toObject();
+        QVERIFY(std::abs(s1["limit_pct"].toDouble() - kMappedPct) < 1e-9);
+        QCOMPARE(s1["limit_name"].toString(), QString("two-stream memory read, 2 threads"));
+        QCOMPARE(s1["limit_bytes_per_s"].toDouble(), 20e9);
+        QVERIFY(s1["limit_reason"].isNull());
+        QVERIFY(std::abs(j["runs"].toArray()[1].toObject()["limit_pct"].toDouble() - 80) < 1e-9);
+    }
+
+    void a_cell_without_a_limit_says_why_in_json_and_csv() {
+        sfp::ExperimentReport rep = judged_report();
+        rep.limits = {};
+        rep.limits.absent = "limits turned off (SFPBENCH_LIMITS=off)";
+        const QJsonObject s0 = QJsonDocument::fromJson(core::report_json(rep)).object()["statistics"].toArray()[0].toObject();
+        QVERIFY(s0["limit_pct"].isNull());
+        QCOMPARE(s0["limit_reason"].toString(), QString("limits turned off (SFPBENCH_LIMITS=off)"));
+        QCOMPARE(column(test::read_csv(core::summary_csv(rep)), 1, "limit_pct"), QString("n/a"));
+    }
+
+    void limits_read_back_and_judge_the_same() {
+        const sfp::ExperimentReport back = core::report_from_json(core::report_json(judged_report()), "r.json");
+        QCOMPARE(back.limits.fingerprint, std::string("made up"));
+        QCOMPARE(back.limits.measured_at, std::string("2026-01-02T03:04:05Z"));
+        QCOMPARE(back.limits.limits.size(), std::size_t(2));
+        QCOMPARE(back.limits.find(sfp::LimitId::two_stream_read)->points[0].rates, (std::vector<double>{10e9, 9e9, 11e9}));
+        QCOMPARE(back.limits.find(sfp::LimitId::device_read_qd1)->unavailable, std::string("no O_DIRECT here"));
+        QCOMPARE(sfp::cell_limit(back, 1).bytes_per_s, 20e9);
+        QCOMPARE(core::summary_csv(back), core::summary_csv(judged_report()));
+    }
+
+    void a_report_written_before_limits_still_loads() {
+        QJsonObject j = QJsonDocument::fromJson(core::report_json(judged_report())).object();
+        j.remove("limits");
+        const sfp::ExperimentReport old = core::report_from_json(QJsonDocument(j).toJson(), "old.json");
+        QVERIFY(old.limits.limits.empty());
+        QVERIFY(!sfp::cell_limit(old, 0).reason.empty());
+        QVERIFY(core::summary_text(old).contains("% of limit: n/a (this report was written before limits were recorded)"));
+    }
+
+    void the_summary_says_the_fastest_cells_share() {
+        const QString text = core::summary_text(judged_report());
+        const QString expected = QString("mmap-mt block=- threads=2 size=32M: 4.50 ms -- %1 % of two-stream memory read, 2 "
+                                         "threads, 20.0 GB/s")
+                                     .arg(kMappedPct, 0, 'f', 0);
+        QVERIFY2(text.contains(expected), qPrintable(text));
+        QVERIFY2(text.contains("limit%"), qPrintable(text));
+    }
+
+    void the_markdown_report_has_the_column_and_lists_the_limits() {
+        const QString md = QString::fromUtf8(core::report_markdown(judged_report()));
+        QVERIFY(md.contains("| % of limit |"));
+        QVERIFY2(md.contains(QString("| %1 |").arg(kReadPct, 0, 'f', 0)), qPrintable(md));
+        QVERIFY(md.contains("% of limit: MB/s against two-stream memory read, 1 thread 10.0 GB/s; "
+                            "two-stream memory read, 2 threads 20.0 GB/s"));
+        const QString machine = md.section("## Machine", 1);
+        QVERIFY2(machine.contains("- **Limit: two-stream memory read**: 1 thread: 10.0 GB/s (median of 3, 9.0-11.0 GB/s)"),
+                 qPrintable(machine));
+        QVERIFY(machine.contains("- **Limit: device read, queue depth 1**: n/a: no O_DIRECT here"));
+    }
+
+    void sfpbench_limits_names_the_limits_a_run_is_judged_against() {
+        const QByteArray saved = qgetenv("SFPBENCH_LIMITS");
+        QTemporaryDir dir;
+        const QString file = dir.filePath("limits.txt");
+        sfp::save_limits(file.toStdString(), judged_report().limits);
+        qputenv("SFPBENCH_LIMITS", file.toUtf8());
+        sfp::LimitsPolicy p = core::run_limits_policy();
+        QCOMPARE(p.mode, sfp::LimitsPolicy::Mode::given);
+        QCOMPARE(p.given.fingerprint, std::string("made up"));
+        qputenv("SFPBENCH_LIMITS", "off");
+        QCOMPARE(core::run_limits_policy().mode, sfp::LimitsPolicy::Mode::off);
+        qputenv("SFPBENCH_LIMITS", dir.filePath("none.txt").toUtf8());
+        p = core::run_limits_policy();
+        QCOMPARE(p.mode, sfp::LimitsPolicy::Mode::off);
+        QVERIFY(QString::fromStdString(p.reason).contains("none.txt"));
+        qunsetenv("SFPBENCH_LIMITS");
+        QCOMPARE(core::run_limits_policy().mode, sfp::LimitsPolicy::Mode::measure_missing);
+        if (!saved.isEmpty()) qputenv("SFPBENCH_LIMITS", saved);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLimitsReport)
+#include "test_limits_report.moc"

@@ -1,0 +1,362 @@
+// The machine's limits: every measurement on a tiny budget gives a positive figure and leaves
+// nothing behind; the cache is reused for the same fingerprint and replaced for another (a
+// fake fingerprint and a fake measurement, so nothing here measures twice); every cell's share
+// is computed exactly from made-up limits (the arithmetic done again here, by hand); the
+// runner records the limits it was given, also in its first update. No timing asserts.
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+
+#include "hand_made.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/limits.hpp"
+#include "sfp/run_update.hpp"
+
+namespace {
+
+// Enough for every measurement to run its code paths, small enough for the sanitizer builds.
+sfp::LimitBudget tiny() {
+    sfp::LimitBudget b;
+    b.memory_bytes = 4u << 20;
+    b.file_bytes = 2u << 20;
+    b.small_folio_bytes = 1u << 20;
+    b.device_bytes = 1u << 20;
+    b.small_files = 20;
+    b.threads = {1, 2};
+    b.min_repetitions = b.max_repetitions = 2;
+    b.seconds_each = 0;
+    return b;
+}
+
+sfp::Limit limit(sfp::LimitId id, std::vector<sfp::LimitPoint> points) {
+    return sfp::Limit{.id = id, .method = "made up", .points = std::move(points)};
+}
+
+// Two-stream read 12 GB/s with one thread, 20 (median of 19, 20, 22) with two; page-cache read and
+// write; the device on /dev/fake.
+sfp::MachineLimits made_up() {
+    sfp::MachineLimits m;
+    m.fingerprint = "made up";
+    m.device = "/dev/fake";
+    m.put(limit(sfp::LimitId::two_stream_read, {{1, {12e9}}, {2, {22e9, 19e9, 20e9}}}));
+    m.put(limit(sfp::LimitId::page_cache_read, {{1, {6e9}}, {2, {10e9}}}));
+    m.put(limit(sfp::LimitId::page_cache_write, {{1, {3e9}}, {2, {4e9}}}));
+    m.put(limit(sfp::LimitId::device_read_qd32, {{1, {2e9, 1e9, 3e9}}}));
+    return m;
+}
+
+// Counts its calls and hands back one limit per id asked for (figure = 1e9 times the call number).
+struct FakeMeasure {
+    int calls = 0;
+    bool cancel = false;
+    sfp::MachineLimits operator()(std::span<const sfp::LimitId> which, const sfp::LimitBudget&, const std::string&,
+                                  sfp::Progress& progress, const sfp::LimitsSay&) {
+        ++calls;
+        if (cancel) progress.cancel = true;
+        sfp::MachineLimits m;
+        m.device = "/dev/fake";
+        m.measured_at = "2026-01-0" + std::to_string(calls) + "T00:00:00Z";
+        for (sfp::LimitId id : which) m.put(limit(id, {{1, {1e9 * calls}}}));
+        return m;
+    }
+};
+
+}  // namespace
+
+class TestLimits : public QObject {
+    Q_OBJECT
+private slots:
+    void every_measurement_gives_a_positive_figure_and_cleans_up() {
+        // In the build tree, not /tmp: a tmpfs there would refuse O_DIRECT.
+        QTemporaryDir dir(QDir::currentPath() + "/limits-XXXXXX");
+        QVERIFY(dir.isValid());
+        const sfp::LimitBudget budget = tiny();
+        for (sfp::LimitId id : sfp::kLimitIds) {
+            sfp::Progress progress;
+            const sfp::Limit l = sfp::measure_limit(id, budget, dir.path().toStdString(), progress);
+            const char* name = sfp::limit_name(id).data();
+            QVERIFY2(l.unavailable.empty(), qPrintable(QString("%1: %2").arg(name, QString::fromStdString(l.unavailable))));
+            QVERIFY2(l.figure(1) > 0 && l.figure(2) > 0, name);
+            QVERIFY2(!l.method.empty(), name);
+            for (const sfp::LimitPoint& p : l.points) QCOMPARE(p.rates.size(), std::size_t(2));
+            const std::size_t points = id == sfp::LimitId::device_read_qd1 || id == sfp::LimitId::device_read_qd32 ||
+                                               id == sfp::LimitId::small_files_cold ? 1 : 2;
+            QCOMPARE(l.points.size(), points);
+            if (id == sfp::LimitId::small_files_cold) QVERIFY(l.bytes_per_file > 0);
+            QVERIFY2(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), name);
+        }
+    }
+
+    void a_cancelled_measurement_gives_no_points() {
+        QTemporaryDir dir;
+        sfp::Progress progress;
+        progress.cancel = true;
+        const sfp::MachineLimits m = sfp::measure_limits({}, tiny(), dir.path().toStdString(), progress);
+        QVERIFY(m.limits.empty());
+        QVERIFY(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
+    }
+
+    void a_full_workspace_makes_a_limit_unavailable_not_an_error() {
+        QTemporaryDir dir;
+        sfp::LimitBudget budget = tiny();
+        budget.file_bytes = std::uint64_t(1) << 60;  // more than any disk has free
+        sfp::Progress progress;
+        const sfp::Limit l = sfp::measure_limit(sfp::LimitId::page_cache_write, budget, dir.path().toStdString(), progress);
+        QVERIFY(!l.measured());
+        QVERIFY2(l.unavailable.find("free") != std::string::npos, l.unavailable.c_str());
+    }
+
+    void the_figure_is_the_best_median_with_at_most_the_threads() {
+        const sfp::Limit l = limit(sfp::LimitId::memory_read, {{1, {10, 12, 11}}, {2, {30, 10, 20}}, {4, {15}}});
+        QCOMPARE(l.figure(0), 11.0);  // 0: a strategy without threads runs one
+        QCOMPARE(l.figure(1), 11.0);
+        QCOMPARE(l.figure(2), 20.0);
+        QCOMPARE(l.figure(3), 20.0);
+        QCOMPARE(l.figure(64), 20.0);  // four threads did worse than two: two may always idle the rest
+        QCOMPARE(l.figure_threads(64), 2u);
+        const sfp::Limit one = limit(sfp::LimitId::device_read_qd1, {{1, {5, 7, 6}}});
+        QCOMPARE(one.figure(8), 6.0);
+        const sfp::Limit unavailable{.id = sfp::LimitId::memory_read, .unavailable = "no"};
+        QCOMPARE(unavailable.figure(1), 0.0);
+    }
+
+    void a_limits_file_reads_back_exactly() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("limits.txt").toStdString();
+        sfp::MachineLimits m = made_up();
+        m.measured_at = "2026-02-03T04:05:06Z";
+        m.put(sfp::Limit{.id = sfp::LimitId::device_read_qd1, .method = "tab\there", .unavailable = "no O_DIRECT"});
+        sfp::Limit files = limit(sfp::LimitId::small_files_cold, {{32, {1.0 / 3, 2e8}}});
+        files.bytes_per_file = 51234.5;
+        files.quick = true;
+        m.put(files);
+        sfp::save_limits(path, m);
+        const std::optional<sfp::MachineLimits> back = sfp::load_limits(path);
+        QVERIFY(back);
+        QCOMPARE(back->fingerprint, m.fingerprint);
+        QCOMPARE(back->device, m.device);
+        QCOMPARE(back->measured_at, m.measured_at);
+        QCOMPARE(back->limits.size(), m.limits.size());
+        for (std::size_t i = 0; i < m.limits.size(); ++i) {
+            const sfp::Limit &a = m.limits[i], &b = back->limits[i];
+            QCOMPARE(b.id, a.id);
+            QCOMPARE(b.quick, a.quick);
+            QCOMPARE(b.unavailable, a.unavailable);
+            QCOMPARE(b.bytes_per_file, a.bytes_per_file);
+            QCOMPARE(b.points.size(), a.points.size());
+            for (std::size_t p = 0; p < a.points.size(); ++p) {
+                QCOMPARE(b.points[p].threads, a.points[p].threads);
+                QCOMPARE(b.points[p].rates, a.points[p].rates);  // exactly: 17 digits
+            }
+        }
+        QCOMPARE(back->find(sfp::LimitId::device_read_qd1)->method, std::string("tab here"));
+        QVERIFY(!sfp::load_limits(dir.filePath("none.txt").toStdString()));
+    }
+
+    void a_damaged_limits_file_names_its_line() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("limits.txt").toStdString();
+        std::ofstream(path) << "sfpbench-limits 1\nfingerprint\tx\nlimit\tmemory-read\npoint\t1\tfast\n";
+        try {
+            sfp::load_limits(path);
+            QFAIL("a damaged file was read");
+        } catch (const sfp::Failure& e) {
+            QVERIFY2(std::string(e.what()).find("line 4: 'fast' is not a number") != std::string::npos, e.what());
+        }
+    }
+
+    void the_cache_is_reused_for_a_fingerprint_and_replaced_for_another() {
+        QTemporaryDir dir;
+        FakeMeasure fake;
+        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(), .which = {sfp::LimitId::memory_read},
+                                 .fingerprint = "machine A"};
+        lookup.measure_with = std::ref(fake);
+        sfp::Progress progress;
+
+        sfp::LimitsFound first = sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 1);
+        QCOMPARE(first.measured, std::vector<sfp::LimitId>{sfp::LimitId::memory_read});
+        QCOMPARE(first.limits.fingerprint, std::string("machine A"));
+        QVERIFY(first.saved_error.empty());
+
+        const sfp::LimitsFound again = sfp::find_limits(lookup, progress);  // same fingerprint: the cache
+        QCOMPARE(fake.calls, 1);
+        QVERIFY(again.measured.empty());
+        QCOMPARE(again.limits.find(sfp::LimitId::memory_read)->figure(1), 1e9);
+
+        lookup.which = {sfp::LimitId::memory_read, sfp::LimitId::page_cache_read};  // one more: only it measured
+        const sfp::LimitsFound more = sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 2);
+        QCOMPARE(more.measured, std::vector<sfp::LimitId>{sfp::LimitId::page_cache_read});
+        QCOMPARE(more.limits.find(sfp::LimitId::memory_read)->figure(1), 1e9);
+        QCOMPARE(more.limits.find(sfp::LimitId::page_cache_read)->figure(1), 2e9);
+
+        lookup.fingerprint = "machine B";  // another machine: nothing of A's counts
+        const sfp::LimitsFound other = sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 3);
+        QCOMPARE(other.measured.size(), std::size_t(2));
+        QCOMPARE(sfp::load_limits(sfp::limits_cache_path(lookup.workdir))->fingerprint, std::string("machine B"));
+
+        lookup.refresh = true;  // measured again whatever is kept
+        sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 4);
+
+        lookup.refresh = false;
+        lookup.quick = false;  // kept ones were quick (the fake says so below): a full lookup measures again
+        sfp::MachineLimits quick_ones = *sfp::load_limits(sfp::limits_cache_path(lookup.workdir));
+        for (sfp::Limit& l : quick_ones.limits) l.quick = true;
+        sfp::save_limits(sfp::limits_cache_path(lookup.workdir), quick_ones);
+        sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 5);
+        lookup.quick = true;
+        sfp::find_limits(lookup, progress);  // a quick lookup takes the full ones now kept
+        QCOMPARE(fake.calls, 5);
+
+        lookup.measure = false;  // cached only
+        lookup.fingerprint = "machine C";
+        const sfp::LimitsFound none = sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 5);
+        QVERIFY(none.limits.limits.empty());
+    }
+
+    void a_cancelled_measurement_keeps_nothing() {
+        QTemporaryDir dir;
+        FakeMeasure fake;
+        fake.cancel = true;
+        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(), .fingerprint = "machine A"};
+        lookup.measure_with = std::ref(fake);
+        sfp::Progress progress;
+        const sfp::LimitsFound found = sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 1);
+        QVERIFY(found.limits.limits.empty());
+        QVERIFY(!QFile::exists(dir.filePath("limits.txt")));
+    }
+
+    void each_algorithm_declares_its_limits() {
+        using L = sfp::LimitId;
+        const auto needed = [](const std::string& algorithm, sfp::CacheMode cache, std::vector<std::string> strategies) {
+            sfp::Experiment e;
+            e.algorithm = algorithm;
+            e.cache = cache;
+            std::vector<sfp::Cell> cells;
+            for (const std::string& s : strategies) cells.push_back(hand_made::cell(s, 4096, 2));
+            return sfp::limits_needed(e, cells);
+        };
+        const auto hot = sfp::CacheMode::hot, cold = sfp::CacheMode::cold, written = sfp::CacheMode::hot_written;
+        QCOMPARE(needed("compare", hot, {"read", "mmap-mt"}), std::vector<L>{L::two_stream_read});
+        QCOMPARE(needed("compare", written, {"cmp"}), std::vector<L>{L::two_stream_read});
+        QCOMPARE(needed("compare", cold, {"read"}), std::vector<L>{L::device_read_qd32});
+        QCOMPARE(needed("wordcount", hot, {"simd"}), std::vector<L>{L::page_cache_read});
+        QCOMPARE(needed("wordcount", hot, {"mmap"}), std::vector<L>{L::mapped_scan_large});  // the mapped family
+        QCOMPARE(needed("wordcount", cold, {"simd"}), std::vector<L>{L::device_read_qd32});
+        QCOMPARE(needed("cipher", hot, {"stream", "mmap-mt"}),
+                 (std::vector<L>{L::page_cache_read, L::mapped_scan_large, L::page_cache_write}));
+        QCOMPARE(needed("cipher", cold, {"stream"}), (std::vector<L>{L::page_cache_write, L::device_read_qd32}));
+        QCOMPARE(needed("iterate", hot, {"parallel"}), std::vector<L>{L::page_cache_read});
+        QCOMPARE(needed("iterate", cold, {"uring"}), std::vector<L>{L::small_files_cold});
+        QVERIFY(needed("nonesuch", hot, {"x"}).empty());
+    }
+
+    // compare hot, two cells: one thread (read) and two (mmap-mt); 64 MB over their medians.
+    void a_cells_share_is_its_throughput_over_its_limit_at_its_threads() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "compare";
+        r.experiment.cache = sfp::CacheMode::hot;
+        r.limits = made_up();
+        r.cells = {hand_made::cell("read", 4096, 0), hand_made::cell("mmap-mt", 0, 2)};
+        const double bytes = 64e6;
+        const sfp::CellLimit one = sfp::cell_limit(r, 0), two = sfp::cell_limit(r, 1);
+        QCOMPARE(one.name, std::string("two-stream memory read"));
+        QCOMPARE(one.label(), std::string("two-stream memory read, 1 thread"));
+        QCOMPARE(one.bytes_per_s, 12e9);
+        QCOMPARE(two.label(), std::string("two-stream memory read, 2 threads"));
+        QCOMPARE(two.bytes_per_s, 20e9);  // the median of 22, 19, 20
+        // 64 MB in 0.004 s = 16 GB/s: 80 % of 20 GB/s, 133.3 % of 12.
+        QCOMPARE(*sfp::limit_pct(two, bytes, 0.004), 64e6 / 0.004 / 20e9 * 100);
+        QVERIFY(std::abs(*sfp::limit_pct(two, bytes, 0.004) - 80) < 1e-9);
+        QVERIFY(std::abs(*sfp::limit_pct(one, bytes, 0.008) - 800.0 / 12) < 1e-9);
+        QVERIFY(!sfp::limit_pct(two, bytes, 0));
+    }
+
+    void cipher_adds_the_read_and_the_write() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "cipher";
+        r.experiment.cache = sfp::CacheMode::hot;
+        r.limits = made_up();
+        r.cells = {hand_made::cell("threads", 4096, 2)};
+        const sfp::CellLimit l = sfp::cell_limit(r, 0);
+        QCOMPARE(l.name, std::string("page-cache read + page-cache write"));
+        // 1 / (1/10 + 1/4) GB/s: a byte takes 0.1 ns to read and 0.25 ns to write
+        QVERIFY(std::abs(l.bytes_per_s - 1e9 / 0.35) < 1);
+        r.experiment.cache = sfp::CacheMode::cold;  // the device, then the write
+        QVERIFY(std::abs(sfp::cell_limit(r, 0).bytes_per_s - 1e9 / (0.5 + 0.25)) < 1);
+    }
+
+    void no_share_without_a_limit_and_the_reason_says_why() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "wordcount";
+        r.experiment.cache = sfp::CacheMode::hot;
+        r.limits = made_up();
+        r.cells = {hand_made::cell("mmap", 0, 1)};  // mapped scans were not measured
+        sfp::CellLimit l = sfp::cell_limit(r, 0);
+        QCOMPARE(l.bytes_per_s, 0.0);
+        QVERIFY2(l.reason.find("mapped scan, large folios is not measured") != std::string::npos, l.reason.c_str());
+        QVERIFY(!sfp::limit_pct(l, 1e6, 1));
+
+        r.experiment.cache = sfp::CacheMode::cold;  // the inputs on another device than the limit's
+        r.machine.device = "/dev/other";
+        l = sfp::cell_limit(r, 0);
+        QVERIFY2(l.reason.find("/dev/other") != std::string::npos, l.reason.c_str());
+        r.machine.device = "/dev/fake";
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 1e9 * 2);
+
+        r.limits = {};
+        r.limits.absent = "limits turned off";
+        QCOMPARE(sfp::cell_limit(r, 0).reason, std::string("limits turned off"));
+        r.experiment.algorithm = "nonesuch";
+        QCOMPARE(sfp::cell_limit(r, 0).reason, std::string("nonesuch declares no limit"));
+    }
+
+    void the_runner_records_the_limits_it_is_given() {
+        QTemporaryDir dir;
+        const std::string a = dir.filePath("a").toStdString(), b = dir.filePath("b").toStdString();
+        std::ofstream(a) << "same";
+        std::ofstream(b) << "same";
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.inputs = {a, b};
+        e.strategies = {"read"};
+        e.repetitions = 1;
+        e.warmups = 0;
+        e.workdir = dir.filePath("work").toStdString();
+        struct FirstUpdate : sfp::ExperimentObserver {
+            std::optional<sfp::MachineLimits> limits;
+            void run_finished(sfp::RunUpdate&& u) override {
+                if (u.index == 0) limits = u.limits;
+            }
+        } observer;
+        sfp::Progress progress;
+        const sfp::ExperimentReport given = sfp::run_experiment(
+            e, progress, &observer, sfp::LimitsPolicy{.mode = sfp::LimitsPolicy::Mode::given, .given = made_up()});
+        QCOMPARE(given.limits.fingerprint, std::string("made up"));
+        QVERIFY(observer.limits && observer.limits->fingerprint == "made up");
+        QVERIFY(sfp::cell_limit(given, 0).bytes_per_s > 0);
+
+        // The default: the workspace's cache only, never a measurement -- there is none here.
+        const sfp::ExperimentReport cached = sfp::run_experiment(e, progress);
+        QVERIFY(cached.limits.limits.empty());
+        QVERIFY(!QFile::exists(QString::fromStdString(sfp::limits_cache_path(e.workdir))));
+        const std::string why = sfp::cell_limit(cached, 0).reason;
+        QVERIFY2(why.find("`sfpbench limits` measures it") != std::string::npos, why.c_str());
+
+        const sfp::ExperimentReport off = sfp::run_experiment(
+            e, progress, nullptr, sfp::LimitsPolicy{.mode = sfp::LimitsPolicy::Mode::off, .reason = "turned off"});
+        QCOMPARE(sfp::cell_limit(off, 0).reason, std::string("turned off"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLimits)
+#include "test_limits.moc"
