@@ -122,9 +122,38 @@ private slots:
             QCOMPARE(model.index(0, col).data().toString(), QStringLiteral("n/a"));
         QCOMPARE(model.index(1, StatsModel::Median).data().toString(), QStringLiteral("not run"));
         QCOMPARE(model.index(1, StatsModel::Mean).data().toString(), QStringLiteral("–"));
+        QCOMPARE(model.index(0, StatsModel::Verdict).data().toString(), QStringLiteral("fastest of single runs"));
         r.runs.push_back(fixtures::run(0, 2, 0.7, 0.1, 0.1));  // two runs: a spread
         model.setReport(r);
         QVERIFY(model.index(0, StatsModel::Stddev).data().toString() != QStringLiteral("n/a"));
+    }
+
+    // Eight interleaved rounds: mmap 10 % slower than read every round, pread-mt the same as read
+    // but for one far-off run. The columns against the fastest say how sure each ratio is.
+    void statsModelShowsIntervalVerdictAndOutliers() {
+        sfp::ExperimentReport r;
+        r.cells = {fixtures::cell("read", 4096, 0), fixtures::cell("mmap", 0, 0), fixtures::cell("pread-mt", 4096, 2)};
+        const double spread[] = {0.0, 0.004, -0.003, 0.008, -0.006, 0.002, -0.009, 0.005};
+        for (unsigned round = 1; round <= 8; ++round) {
+            const double t = 0.1 * (1 + spread[round - 1]);
+            r.runs.push_back(fixtures::run(0, round, t, 0, 0));
+            r.runs.push_back(fixtures::run(1, round, t * (1.1 + 0.001 * round), 0, 0));
+            r.runs.push_back(fixtures::run(2, round, round == 5 ? 0.3 : t * (1 + 0.002 * (round % 3) - 0.002), 0, 0));
+        }
+        StatsModel model;
+        model.setReport(r);
+        QCOMPARE(model.index(0, StatsModel::Verdict).data().toString(), QStringLiteral("fastest"));
+        QCOMPARE(model.index(1, StatsModel::Verdict).data().toString(), QStringLiteral("slower, p=0.008"));  // 2/256
+        QVERIFY2(model.index(1, StatsModel::SlowerCi).data().toString().startsWith(QStringLiteral("[1.10–1.1")),
+                 qPrintable(model.index(1, StatsModel::SlowerCi).data().toString()));
+        QVERIFY2(model.index(2, StatsModel::Verdict).data().toString().startsWith(QStringLiteral("~ (p=")),
+                 qPrintable(model.index(2, StatsModel::Verdict).data().toString()));
+        QCOMPARE(model.index(2, StatsModel::Outliers).data().toString(), QStringLiteral("1"));  // the 0.3 s run, kept
+        QCOMPARE(model.index(2, StatsModel::Runs).data().toInt(), 8);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setNoise(0.5);  // a band of +-50 %: 10 % is no difference worth a word
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(model.index(1, StatsModel::Verdict).data().toString(), QStringLiteral("~ (within ±50 %)"));
     }
 
     void statsModelSummarisesCellsLive() {
