@@ -131,9 +131,11 @@ private slots:
                                                 {"b", {1.50, 1.52, 1.49, 1.51, 0.50, 1.48, 1.50}},
                                                 {"c", {1.01, 0.90, 1.00, 1.03, 1.00, 0.99, 1.02}},
                                                 {"d", {3.0, 2.9, 3.1, 2.95, 3.05, 3.0, 0.1}}});
-        // In the order an interleaved experiment would run them: round by round.
-        std::stable_sort(full.runs.begin(), full.runs.end(),
-                         [](const sfp::RunRecord& x, const sfp::RunRecord& y) { return x.repetition < y.repetition; });
+        // In the order an interleaved experiment could run them: round by round, the fastest (a)
+        // last in each, so its run changes every other cell's comparison after theirs came in.
+        std::sort(full.runs.begin(), full.runs.end(), [](const sfp::RunRecord& x, const sfp::RunRecord& y) {
+            return x.repetition != y.repetition ? x.repetition < y.repetition : x.cell > y.cell;
+        });
         sfp::ExperimentReport step = full;
         step.runs.clear();
         sfp::runner::compute_statistics(step);
