@@ -7,10 +7,12 @@
 
 namespace sfp::stats {
 
+namespace {
+
 // The counts are the coefficients of the Gaussian binomial [m+n choose m](q), the product over
 // i = 1..m of (1 - q^(n+i)) / (1 - q^i) (Andrews, "The Theory of Partitions", 3.3). Each factor
 // is applied as a power series, so truncating at degree m*n loses nothing.
-std::vector<double> rank_sum_counts(std::size_t m, std::size_t n) {
+std::vector<double> count_rank_sums(std::size_t m, std::size_t n) {
     const std::size_t top = m * n;
     std::vector<double> c(top + 1, 0.0);
     c[0] = 1;
@@ -22,13 +24,39 @@ std::vector<double> rank_sum_counts(std::size_t m, std::size_t n) {
 }
 
 // Subsets of {1..n} by their sum: rank k is either positive (added) or not.
-std::vector<double> signed_rank_counts(std::size_t n) {
+std::vector<double> count_signed_ranks(std::size_t n) {
     const std::size_t top = n * (n + 1) / 2;
     std::vector<double> c(top + 1, 0.0);
     c[0] = 1;
     for (std::size_t k = 1; k <= n; ++k)
         for (std::size_t w = top; w >= k; --w) c[w] += c[w - k];
     return c;
+}
+
+// The last few distributions a thread counted, by their sizes.
+struct Remembered {
+    std::size_t m, n;
+    std::vector<double> counts;
+};
+template <class Count>
+const std::vector<double>& remembered(std::size_t m, std::size_t n, Count&& count) {
+    constexpr std::size_t kKept = 8;
+    thread_local std::vector<Remembered> kept;
+    for (const Remembered& r : kept)
+        if (r.m == m && r.n == n) return r.counts;
+    if (kept.size() == kKept) kept.erase(kept.begin());
+    kept.push_back({m, n, count()});
+    return kept.back().counts;
+}
+
+}  // namespace
+
+const std::vector<double>& rank_sum_counts(std::size_t m, std::size_t n) {
+    return remembered(m, n, [&] { return count_rank_sums(m, n); });
+}
+
+const std::vector<double>& signed_rank_counts(std::size_t n) {
+    return remembered(0, n, [&] { return count_signed_ranks(n); });
 }
 
 double exact_two_sided_p(const std::vector<double>& counts, std::size_t statistic) {

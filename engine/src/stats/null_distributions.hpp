@@ -10,9 +10,11 @@ namespace sfp::stats {
 inline constexpr std::size_t kExactBelow = 50;
 
 // How many of the C(m+n, m) equally likely orderings of two tie-free samples give U = 0..m*n.
-std::vector<double> rank_sum_counts(std::size_t m, std::size_t n);
+// The runner asks for the same few sizes after every run: each thread keeps the last ones it
+// counted (references stay valid until the thread's next call).
+const std::vector<double>& rank_sum_counts(std::size_t m, std::size_t n);
 // How many of the 2^n sign patterns of n tie-free, nonzero differences give W+ = 0..n(n+1)/2.
-std::vector<double> signed_rank_counts(std::size_t n);
+const std::vector<double>& signed_rank_counts(std::size_t n);
 
 // Two-sided p of an integer statistic under a symmetric counted distribution.
 double exact_two_sided_p(const std::vector<double>& counts, std::size_t statistic);
