@@ -84,7 +84,7 @@ double percent_value(const QString& text, const char* what) {
     return v / 100;
 }
 
-void add_noise_option(QCommandLineParser& p) {
+void add_noise_option(CommandLine& p) {
     p.addOption({"noise", QString("The noise band: a ratio whose whole 95% confidence interval lies within 1 +- PCT "
                                   "is reported as ~ (no difference), like p > 0.05 (default %1%).")
                               .arg(sfp::kDefaultNoise * 100),

@@ -45,7 +45,7 @@ std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = 
 double percent_value(const QString& text, const char* what);
 // --noise PCT, which run, report and diff share (sfp::verdict's noise band), and its value
 // (sfp::kDefaultNoise when not given). A bad value throws UsageError.
-void add_noise_option(QCommandLineParser& p);
+void add_noise_option(CommandLine& p);
 double noise_of(const QCommandLineParser& p);
 
 // Checks an output file given with --`flag` before any work: not a directory, in a directory that
