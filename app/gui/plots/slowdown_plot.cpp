@@ -83,6 +83,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
         whiskers->setErrorType(QCPErrorBars::etValueError);  // along the ratio
         whiskers->setPen(QPen(Qt::black, c.style.line_width * 0.6));
         whiskers->setWhiskerWidth(c.style.marker);
+        whiskers->setSymbolGap(0);  // the centre is the bar's end, not a marker
         auto* anchor = new QCPGraph(plot->yAxis, plot->xAxis);  // the whiskers' centres, not drawn
         anchor->setData(ciKeys, ciValues, true);
         anchor->setLineStyle(QCPGraph::lsNone);
