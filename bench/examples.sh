@@ -30,7 +30,7 @@ console "cd /usr/share/common-licenses && sfpbench wordcount GPL-2 GPL-3 LGPL-2.
         "cd /usr/share/common-licenses && LC_ALL=C wc GPL-2 GPL-3 LGPL-2.1" \
         "sfpbench wordcount /usr/share/common-licenses/GPL-3 --histogram --separators ' \\t,.' 2>/dev/null | head -3" |
     publish example-wordcount "$readme"
-console "sfpbench run --strategies read,mmap-mt --block 512,4K,64K --threads 2 --sizes 64M --reps 3 --workdir ws | sed -n '/^64M:/,/^$/p'" |
+console "sfpbench run --strategies read,mmap-mt --block 512,4K,64K --threads 2 --sizes 64M --reps 6 --workdir ws | sed -n '/^64M:/,/^$/p'" |
     publish example-run "$readme"
 console "sfpbench generate random big.dat --size 640000000" \
         "sfpbench cipher big.dat big.enc --shift 7 --strategy pool --block 256K --threads 2 --fast" \

@@ -1,5 +1,7 @@
 #include "cli_support.hpp"
 
+#include "sfp/comparison.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -70,6 +72,27 @@ std::uint64_t count_value(const QString& text, const char* what, bool zero_ok, s
                              .arg(what, text, zero_ok ? "whole number" : "positive whole number",
                                   max == UINT64_MAX ? QString() : QString(" up to %1").arg(max))};
     return v;
+}
+
+double percent_value(const QString& text, const char* what) {
+    QString number = text.trimmed();
+    if (number.endsWith('%')) number.chop(1);
+    bool ok = false;
+    const double v = number.trimmed().toDouble(&ok);
+    if (!ok || !(v >= 0 && v < 100))
+        throw UsageError{QString("%1 '%2' is not a percentage from 0 to below 100 (e.g. 5%)").arg(what, text)};
+    return v / 100;
+}
+
+void add_noise_option(CommandLine& p) {
+    p.addOption({"noise", QString("The noise band: a ratio whose whole 95% confidence interval lies within 1 +- PCT "
+                                  "is reported as ~ (no difference), like p > 0.05 (default %1%).")
+                              .arg(sfp::kDefaultNoise * 100),
+                 "pct"});
+}
+
+double noise_of(const QCommandLineParser& p) {
+    return p.isSet("noise") ? percent_value(p.value("noise"), "--noise") : sfp::kDefaultNoise;
 }
 
 unsigned threads_value(const QString& text) {

@@ -41,6 +41,13 @@ unsigned threads_value(const QString& text);                       // 1..1024
 std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
                           std::uint64_t max = UINT64_MAX);
 
+// A percentage such as "5%", "5" or "2.5 %" as a fraction (0.05); from 0 to below 100.
+double percent_value(const QString& text, const char* what);
+// --noise PCT, which run, report and diff share (sfp::verdict's noise band), and its value
+// (sfp::kDefaultNoise when not given). A bad value throws UsageError.
+void add_noise_option(CommandLine& p);
+double noise_of(const QCommandLineParser& p);
+
 // Checks an output file given with --`flag` before any work: not a directory, in a directory that
 // exists and can be written, and not a file already `taken` (an input or another output: its
 // absolute and resolved paths); then adds it to `taken`. Throws UsageError naming the flag.

@@ -1,5 +1,6 @@
 // sfpbench diff A.json B.json -- two reports (or a report and a reference set) cell by cell.
 #include <cstdio>
+#include <optional>
 
 #include "cli_support.hpp"
 #include "commands.hpp"
@@ -11,17 +12,30 @@ int cmd_diff(const QStringList& args) {
     CommandLine p;
     p.setApplicationDescription("Compare two result sets (report JSON from `sfpbench run --json` or the window,\n"
                                 "or a reference set from resources/reference/): per matching cell (strategy,\n"
-                                "block, threads, size, swept options) both medians, B/A and which is faster;\n"
-                                "then the cells found in only one. Both must be of the same algorithm.");
-    p.addPositionalArgument("A", "the first report");
+                                "block, threads, size, swept options) both medians, B/A with its 95% confidence\n"
+                                "interval, the Mann-Whitney p, n and a verdict (faster, slower, ~ for no difference,\n"
+                                "or too few repetitions below 6 a side); a geometric-mean row; then the cells found\n"
+                                "in only one. Both must be of the same algorithm. docs/statistics.md explains.\n"
+                                "Exit: 0, or with --fail-on-regression 1 when a cell of B is slower than A's by more\n"
+                                "than PCT with the verdict slower (those cells are listed first); 2 bad input.\n"
+                                "Example: sfpbench diff yesterday.json today.json --fail-on-regression 5%");
+    p.addPositionalArgument("A", "the first report (the baseline)");
     p.addPositionalArgument("B", "the second report");
+    add_noise_option(p);
+    p.addOption({"fail-on-regression", "Exit 1 when any shared cell of B is slower than A's by more than PCT (the "
+                                       "ratio of medians) with the verdict slower: for CI pipelines.",
+                 "pct"});
     if (!parse_or_help(p, "diff", args)) return exit_ok;
     const QStringList pos = p.positionalArguments();
     if (pos.size() != 2) throw UsageError{"diff takes two report files: sfpbench diff A.json B.json"};
+    const double noise = noise_of(p);
+    std::optional<double> threshold;
+    if (p.isSet("fail-on-regression")) threshold = percent_value(p.value("fail-on-regression"), "--fail-on-regression");
     // ImportError (bad file) reaches main(): one message naming the file, exit 2.
     const core::ResultSet a = core::import_report(pos[0]);
     const core::ResultSet b = core::import_report(pos[1], a.algorithm);
-    std::fputs(core::comparison_text(a, b).toUtf8().constData(), stdout);
+    std::fputs(core::comparison_text(a, b, noise, threshold).toUtf8().constData(), stdout);
+    if (threshold && !core::regressions(core::compare_sets(a, b), *threshold, noise).empty()) return exit_different;
     return exit_ok;
 }
 

@@ -87,7 +87,9 @@ int cmd_report(const QStringList& args) {
     p.addPositionalArgument("REPORT.json", "reports written by `sfpbench run --json`", "REPORT.json...");
     p.addOption({"markdown", "Write the report as Markdown to FILE.", "file"});
     p.addOption({"pdf", "Write the report as PDF to FILE.", "file"});
+    add_noise_option(p);
     if (!parse_or_help(p, "report", args)) return exit_ok;
+    const double noise = noise_of(p);  // checked before anything is read
     const QStringList files = p.positionalArguments();
     if (files.isEmpty()) throw UsageError{"report: give one or more report files (from `sfpbench run --json`)"};
     if (!p.isSet("markdown") && !p.isSet("pdf")) throw UsageError{"report: give --markdown FILE, --pdf FILE or both"};
@@ -95,7 +97,8 @@ int cmd_report(const QStringList& args) {
     for (const QString& f : files) taken.insert(QFileInfo(f).absoluteFilePath());
     for (const char* flag : {"markdown", "pdf"})
         if (p.isSet(flag)) check_output_path(flag, p.value(flag), taken);
-    const Loaded in = load(files);
+    Loaded in = load(files);
+    if (p.isSet("noise")) in.report.noise = noise;  // else the one the report recorded
     if (p.isSet("markdown")) core::write_atomically(path_bytes(p.value("markdown")), core::report_markdown(in.report, in.extra));
     if (p.isSet("pdf")) write_pdf(p.value("pdf"), in);
     return exit_ok;

@@ -19,38 +19,71 @@ QString header(const QString& which, const ResultSet& s) {
     return line;
 }
 
-// "A" when A's median is lower, "B" when B's, "same" within half a percent.
-QString faster(double ratio) {
-    if (ratio > 1.005) return "A";
-    if (ratio < 0.995) return "B";
-    return "same";
+QString percent(double fraction) { return QString::number(fraction * 100, 'g', 4) + " %"; }
+
+// The verdict column: "~" (with the reason when p alone would not say it), "slower", "faster",
+// or why there is none.
+QString verdict_column(const sfp::Comparison& c, double noise) {
+    const sfp::Verdict v = sfp::verdict(c, noise);
+    if (v == sfp::Verdict::same && *c.p <= sfp::kSignificance) return "~ (within ±" + percent(noise) + ")";
+    if (v == sfp::Verdict::too_few) return q(sfp::verdict_text(c, noise));
+    return sfp::to_string(v);
+}
+
+QString regression_lines(const Comparison& c, double noise, double threshold) {
+    const std::vector<CellPair> slower = regressions(c, threshold, noise);
+    QString out = QString("regressions (B slower than A by more than %1, verdict slower): ").arg(percent(threshold));
+    if (slower.empty()) return out + "none\n\n";
+    out += QString("%1 of %2 shared cells\n").arg(slower.size()).arg(c.both.size());
+    for (const CellPair& p : slower)
+        out += QString("  %1: %2\n").arg(q(p.a->label()), q(sfp::comparison_text(p.comparison(), noise)));
+    return out + "\n";
+}
+
+QString table(const Comparison& c, double noise) {
+    qsizetype width = 4;
+    for (const CellPair& p : c.both) width = std::max(width, qsizetype(p.a->label().size()));
+    const auto row = [width](const QStringList& f) {
+        return QString("%1  %2  %3  %4  %5  %6  %7  %8")
+                   .arg(f[0], -int(width)).arg(f[1], 10).arg(f[2], 10).arg(f[3], 7).arg(f[4], 13).arg(f[5], 7)
+                   .arg(f[6], 7).arg(f[7]).trimmed() + "\n";
+    };
+    QString out = row({"cell", "A median", "B median", "B/A", "95 % CI", "p", "n A/B", "verdict"});
+    for (const CellPair& p : c.both) {
+        const sfp::Comparison cmp = p.comparison();
+        const auto ratio = p.ratio();
+        out += row({q(p.a->label()), median_text(p.a), median_text(p.b),
+                    ratio ? QString::number(*ratio, 'f', 2) + "×" : kUnknown, q(sfp::bounds_text(cmp)),
+                    !cmp.p ? QString() : *cmp.p < 0.001 ? QString("<0.001") : QString::number(*cmp.p, 'f', 3),
+                    QString("%1/%2").arg(p.a->times.size()).arg(p.b->times.size()),
+                    ratio ? verdict_column(cmp, noise) : kNotUsed});
+    }
+    const GeoMean g = geometric_means(c.both);
+    if (g.cells > 1)
+        out += row({QString("geomean (%1 cells)").arg(g.cells), duration_text(g.a), duration_text(g.b),
+                    QString::number(g.ratio, 'f', 2) + "×", "", "", "", ""});
+    return out;
 }
 
 }  // namespace
 
-QString comparison_text(const ResultSet& a, const ResultSet& b) {
+std::vector<CellPair> regressions(const Comparison& cells, double threshold, double noise) {
+    std::vector<CellPair> out;
+    for (const CellPair& p : cells.both) {
+        const sfp::Comparison c = p.comparison();
+        if (c.ratio > 1 + threshold && sfp::verdict(c, noise) == sfp::Verdict::slower) out.push_back(p);
+    }
+    return out;
+}
+
+QString comparison_text(const ResultSet& a, const ResultSet& b, double noise, std::optional<double> threshold) {
     const Comparison c = compare_sets(a, b);
-    QString out = header("A", a) + header("B", b);
+    QString out = threshold ? regression_lines(c, noise, *threshold) : QString();
+    out += header("A", a) + header("B", b);
     if (a.cache != b.cache) out += "note: the sets ran with different cache modes\n";
     if (a.options != b.options) out += "note: the sets ran with different options\n";
     out += "\n";
-    if (c.both.empty()) {
-        out += "no cell in common\n";
-    } else {
-        qsizetype width = 4;
-        for (const CellPair& p : c.both) width = std::max(width, qsizetype(p.a->label().size()));
-        out += QString("%1  %2  %3  %4  %5\n")
-                   .arg("cell", -int(width)).arg("A median", 10).arg("B median", 10).arg("B/A", 8).arg("faster");
-        for (const CellPair& p : c.both) {
-            const auto ratio = p.ratio();
-            out += QString("%1  %2  %3  %4  %5\n")
-                       .arg(q(p.a->label()), -int(width))
-                       .arg(median_text(p.a), 10)
-                       .arg(median_text(p.b), 10)
-                       .arg(ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown, 8)
-                       .arg(ratio ? faster(*ratio) : kNotUsed);
-        }
-    }
+    out += c.both.empty() ? QString("no cell in common\n") : table(c, noise);
     const auto list = [&out](const QString& which, const std::vector<const ImportedCell*>& cells) {
         if (cells.empty()) return;
         out += QString("\nonly in %1 (%2):\n").arg(which).arg(cells.size());
@@ -58,6 +91,10 @@ QString comparison_text(const ResultSet& a, const ResultSet& b) {
     };
     list("A", c.only_a);
     list("B", c.only_b);
+    if (!c.both.empty())
+        out += QString("\nB/A: ratio of medians; 95 % CI: Hodges-Lehmann on log times; p: Mann-Whitney U; "
+                       "~: no difference shown (p > 0.05 or the CI within ±%1); docs/statistics.md\n")
+                   .arg(percent(noise));
     return out;
 }
 

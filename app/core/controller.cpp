@@ -95,6 +95,7 @@ bool Controller::start(const sfp::Experiment& experiment) {
     job->id = next_id_++;
     job_ = job;
     report_ = {};
+    report_.noise = noise_;
     report_.experiment = experiment;
     report_.cells = std::move(cells);
     report_.stats.resize(report_.cells.size());  // one empty entry per cell, as the runner starts
@@ -170,7 +171,13 @@ void Controller::onDone(quint64 id, Outcome&& out) {
         return;
     }
     report_ = std::move(*out.report);
+    report_.noise = noise_;
     emit finished(report_);
+}
+
+void Controller::setNoise(double noise) {
+    noise_ = noise;
+    report_.noise = noise;
 }
 
 void Controller::poll() {

@@ -30,6 +30,8 @@ public:
     // applied (sfp::apply: the run, statuses, the touched cells' statistics, the ranking),
     // then the runner's final report (moved in, not copied).
     const sfp::ExperimentReport& report() const noexcept { return report_; }
+    // The noise band of the verdicts in report() (sfp::verdict), now and for the reports to come.
+    void setNoise(double noise);
     // Milliseconds between the last cancel() and the engine returning; -1 before any cancel.
     double lastCancelLatencyMs() const noexcept { return cancel_latency_ms_; }
 
@@ -83,6 +85,7 @@ private:
     quint64 rate_bytes_ = 0;
     double rate_ = 0;
     double cancel_latency_ms_ = -1;
+    double noise_ = sfp::kDefaultNoise;
 };
 
 }  // namespace core

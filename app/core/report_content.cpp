@@ -11,6 +11,7 @@
 #include "limits_text.hpp"
 #include "report_format.hpp"
 #include "report_why.hpp"
+#include "report_import.hpp"
 #include "sfp/datagen.hpp"
 
 namespace core {
@@ -59,6 +60,8 @@ std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
     return list;
 }
 
+QString with_space(const QString& s) { return s.isEmpty() ? s : QLatin1Char(' ') + s; }
+
 QString values_text(const Parameter& p) { return p.values.join(QStringLiteral(", ")); }
 
 QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
@@ -89,48 +92,50 @@ QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
     return parts.join(QStringLiteral("; "));
 }
 
-const sfp::Ranking* ranking_of(const sfp::ExperimentReport& report, std::size_t set) {
-    for (const sfp::Ranking& r : report.rankings)
-        if (r.input_set == set) return &r;
-    return nullptr;
-}
-
 ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, const std::vector<Parameter>& shown) {
     ReportTable t;
     t.title = input_title(report, set);
     t.columns = {QStringLiteral("strategy")};
     for (const Parameter& p : shown) t.columns << p.name;
     t.numeric.assign(std::size_t(t.columns.size()), false);
-    t.numeric.insert(t.numeric.end(), {true, true, true, true, true, true, false});
-    t.columns << QStringList{QStringLiteral("median"), QStringLiteral("± 95 % CI"), QStringLiteral("CV %"),
-                             QStringLiteral("MB/s"), QStringLiteral("% of limit"), QStringLiteral("× slower"),
-                             QStringLiteral("notes")};
+    t.numeric.insert(t.numeric.end(), {true, true, true, true, true, true, true, false, false});
+    t.columns << QStringList{QStringLiteral("runs"),       QStringLiteral("median"), QStringLiteral("± 95 % CI"),
+                             QStringLiteral("CV %"),       QStringLiteral("MB/s"),   QStringLiteral("% of limit"),
+                             QStringLiteral("× slower"),   QStringLiteral("verdict"), QStringLiteral("notes")};
     std::set<QString> bounds;  // the limits this table's cells are judged against, for its note
-    const sfp::Ranking* ranking = ranking_of(report, set);
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
         if (cell.input_set != set) continue;
         QStringList row{text(cell.strategy)};
         for (const Parameter& p : shown) row << p.of(cell);
-        const bool any = st.real.n > 0;
+        const bool any = st.real.n > 0, spread = st.real.n > 1;  // one run has no spread: n/a, not 0
         const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
         QStringList notes;
         if (st.high_variation) notes << QStringLiteral("high variation");
+        if (!st.real.outliers.empty())
+            notes << plural(st.real.outliers.size(), QStringLiteral("outlier"), QStringLiteral("outliers")) + QStringLiteral(" (MAD rule)");
         if (const QString bad = trouble(report, st.cell); !bad.isEmpty()) notes << bad;
         if (cell.reference_floor) notes << QStringLiteral("reference floor");
         const sfp::CellLimit limit = sfp::cell_limit(report, st.cell);
         bounds.insert(limit.name.empty() ? QString::fromStdString(limit.reason)
                                          : QString::fromStdString(limit.label()) + " " + rate_text(limit.bytes_per_s));
-        row << (any ? duration_text(st.real.median) : kUnknown) << (any ? duration_text(st.real.ci95) : kUnknown)
-            << (any ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
+        row << QString::number(st.real.n) << (any ? duration_text(st.real.median) : kUnknown)
+            << (spread ? duration_text(st.real.ci95) : kUnknown)
+            << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
             << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
             << number_text(cell_limit_pct(st, limit), 0)
-            << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) << notes.join(QStringLiteral("; "));
+            << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) + with_space(interval_cell(report, st.cell))
+            << verdict_cell(report, st.cell) << notes.join(QStringLiteral("; "));
         t.rows.push_back(row);
-        t.strong.push_back(ranking && ranking->fastest_cell == st.cell);
+        // A single run is no evidence of being fastest: not set in bold (its verdict says so).
+        t.strong.push_back(is_fastest(report, st.cell) && spread);
     }
     QStringList judged(bounds.begin(), bounds.end());
-    t.note = QStringLiteral("% of limit: MB/s against %1 (the Machine section lists the limits).")
+    t.note = QStringLiteral("× slower: the median over the fastest median on this input, [with its 95 % CI]; verdict: "
+                            "~ for no difference shown (p > 0.05 or the CI within ±%1 %), too few below %2 runs a side "
+                            "(Comparisons, under Method). % of limit: MB/s against %3 (the Machine section lists the limits).")
+                 .arg(report.noise * 100, 0, 'g', 3)
+                 .arg(sfp::kVerdictRepetitions)
                  .arg(judged.join(QStringLiteral("; ")));
     return t;
 }
@@ -245,9 +250,16 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
                         "compute something else, are left out)")},
         {QStringLiteral("Statistics"),
          QStringLiteral("median of the timed runs; ± 95 % CI is the half-width of the confidence interval of the mean "
-                        "(Student t); CV = standard deviation / mean, high variation above %1 %; × slower = median / "
-                        "the fastest median on the same input")
+                        "(Student t), n/a for a single run; CV = standard deviation / mean, high variation above %1 %; "
+                        "outliers by the MAD rule (modified z-score above 3.5), counted, never dropped")
              .arg(sfp::kHighVariationCv * 100, 0, 'f', 0)},
+        {QStringLiteral("Comparisons"),
+         QStringLiteral("× slower = median / the fastest median on the same input; its 95 % CI is Hodges–Lehmann's on log "
+                        "times; p from the Wilcoxon signed-rank test over interleaving rounds (Mann–Whitney U for "
+                        "sequential runs and other result sets); verdict ~ when p > 0.05 or the whole CI lies within "
+                        "±%1 %; no CI, p or verdict below %2 repetitions a side (docs/statistics.md)")
+             .arg(report.noise * 100, 0, 'g', 3)
+             .arg(sfp::kVerdictRepetitions)},
     };
     return facts;
 }
@@ -279,29 +291,33 @@ QStringList warnings(const sfp::ExperimentReport& report) {
     return out;
 }
 
-// Per cell found in both (by its label): this report's median, the other's, and their ratio.
+// Per cell found in both: this report's median, the other's, their ratio with its interval, p
+// and verdict (two experiments: Mann-Whitney U), then the geometric mean over those cells.
 ReportTable comparison(const sfp::ExperimentReport& report, const ComparedSet& other) {
     ReportTable t;
     t.title = QStringLiteral("Compared with %1").arg(other.label);
     t.columns = {QStringLiteral("cell"), QStringLiteral("median here"), QStringLiteral("median %1").arg(other.label),
-                 QStringLiteral("%1 / here").arg(other.label)};
-    t.numeric = {false, true, true, true};
-    std::map<std::string, double> theirs;
-    for (const sfp::CellStats& st : other.report.stats)
-        if (st.real.n) theirs[sfp::cell_label(other.report.cells.at(st.cell))] = st.real.median;
-    std::size_t matched = 0;
-    for (const sfp::CellStats& st : report.stats) {
-        const std::string label = sfp::cell_label(report.cells.at(st.cell));
-        const auto it = theirs.find(label);
-        if (it == theirs.end() || st.real.n == 0) continue;
-        ++matched;
-        t.rows.push_back({text(label), duration_text(st.real.median), duration_text(it->second),
-                          QString::number(it->second / st.real.median, 'f', 2)});
+                 QStringLiteral("%1 / here").arg(other.label), QStringLiteral("95 % CI"), QStringLiteral("verdict")};
+    t.numeric = {false, true, true, true, false, false};
+    const ResultSet here = result_set(report, QStringLiteral("here")), there = result_set(other.report, other.label);
+    std::vector<CellPair> matched;
+    for (const CellPair& p : compare_sets(here, there).both) {
+        const std::optional<double> ratio = p.ratio();
+        if (!ratio) continue;
+        matched.push_back(p);
+        const sfp::Comparison c = p.comparison();
+        t.rows.push_back({text(p.a->label()), duration_text(*p.a->median_s), duration_text(*p.b->median_s),
+                          QString::number(*ratio, 'f', 2), text(sfp::bounds_text(c)), verdict_in_table(c, report.noise)});
         t.strong.push_back(false);
+    }
+    if (const GeoMean g = geometric_means(matched); g.cells > 1) {
+        t.rows.push_back({QStringLiteral("geometric mean of %1 cells").arg(g.cells), duration_text(g.a), duration_text(g.b),
+                          QString::number(g.ratio, 'f', 2), QString(), QString()});
+        t.strong.push_back(true);
     }
     t.note = QStringLiteral("%1 of %2 cells here have a match in %3 (same strategy and parameters); a ratio above 1 "
                             "means %3 was slower.")
-                 .arg(matched)
+                 .arg(matched.size())
                  .arg(report.stats.size())
                  .arg(other.label);
     return t;

@@ -74,6 +74,15 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
            swept_fields(cell);
 }
 
+// The cell against the fastest of its input (after every other column): the ratio's interval,
+// p, the test, the fastest's n and the verdict ("n/a" or empty where there is none).
+QStringList comparison_fields(const sfp::ExperimentReport& report, std::size_t cell) {
+    const sfp::Comparison* c = vs_fastest(report, cell);
+    const auto number = [](std::optional<double> v) { return number_text(v, 6); };
+    return {number(c ? c->low : std::nullopt), number(c ? c->high : std::nullopt), number(c ? c->p : std::nullopt),
+            c ? test_name(*c) : QString(), c ? QString::number(c->n_a) : kUnknown, verdict_word(report, cell)};
+}
+
 QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st, const sfp::CellLimit& limit) {
     const sfp::Cell& cell = report.cells.at(st.cell);
     const sfp::Summary& real = st.real;
@@ -92,7 +101,7 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
                        status_counts(report, st.cell), yes_no(cell.reference_floor),
                        number_text(cell_limit_pct(st, limit), 1), QString::fromStdString(limit.label()),
                        limit.bytes_per_s > 0 ? QString::number(limit.bytes_per_s / 1e6, 'f', 1) : kUnknown} +
-           swept_fields(cell);
+           swept_fields(cell) + comparison_fields(report, st.cell);
 }
 
 QJsonObject summary_json(const sfp::Summary& s) {
@@ -140,8 +149,11 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
             {"result", result_json(r.result)}};
 }
 
+QJsonValue json_text(const QString& s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); }
+
 QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats& s, const sfp::CellLimit& limit) {
     const std::optional<double> pct = cell_limit_pct(s, limit);
+    const sfp::Comparison* c = vs_fastest(report, s.cell);
     return {{"cell", qint64(s.cell)},
             {"real_s", summary_json(s.real)},
             {"user_s", summary_json(s.user)},
@@ -157,7 +169,14 @@ QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats
             {"limit_pct", json_number(pct)},
             {"limit_name", limit.name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.label()))},
             {"limit_bytes_per_s", limit.bytes_per_s > 0 ? QJsonValue(limit.bytes_per_s) : QJsonValue(QJsonValue::Null)},
-            {"limit_reason", pct ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.reason.empty() ? "no timed run" : limit.reason))}};
+            {"limit_reason", pct ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.reason.empty() ? "no timed run" : limit.reason))},
+            // against the fastest of its input (docs/statistics.md); null where there is none
+            {"ratio_ci_low", json_number(c ? c->low : std::nullopt)},
+            {"ratio_ci_high", json_number(c ? c->high : std::nullopt)},
+            {"p_value", json_number(c ? c->p : std::nullopt)},
+            {"test", json_text(c ? test_name(*c) : QString())},
+            {"n_fastest", c ? QJsonValue(qint64(c->n_a)) : QJsonValue(QJsonValue::Null)},
+            {"verdict", json_text(verdict_word(report, s.cell))}};
 }
 
 QJsonObject input_set_json(const sfp::InputSet& set) {
@@ -166,9 +185,20 @@ QJsonObject input_set_json(const sfp::InputSet& set) {
     return {{"paths", paths}, {"file_size", qint64(set.file_size)}};
 }
 
+// Each slower cell with its comparison: what a report read back shows without recomputing.
 QJsonObject ranking_json(const sfp::Ranking& r) {
     QJsonArray slower;
-    for (const auto& [cell, ratio] : r.slower) slower.append(QJsonObject{{"cell", qint64(cell)}, {"ratio", ratio}});
+    for (const sfp::RankedCell& s : r.slower) {
+        const sfp::Comparison& c = s.vs_fastest;
+        slower.append(QJsonObject{{"cell", qint64(s.cell)},
+                                  {"ratio", c.ratio},
+                                  {"ci_low", json_number(c.low)},
+                                  {"ci_high", json_number(c.high)},
+                                  {"p", json_number(c.p)},
+                                  {"n_a", qint64(c.n_a)},
+                                  {"n_b", qint64(c.n_b)},
+                                  {"paired", c.paired}});
+    }
     return {{"input_set", qint64(r.input_set)}, {"fastest_cell", qint64(r.fastest_cell)}, {"slower", slower}};
 }
 
@@ -217,7 +247,8 @@ QStringList summary_csv_columns() {
             "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s",
             "cpu_median_s", "split_resolved", "cpu_pct",
             "statuses", "reference_floor", "limit_pct", "limit", "limit_mbs"} +
-           parameter_names(trailing_parameters());
+           parameter_names(trailing_parameters()) +
+           QStringList{"ratio_ci_low", "ratio_ci_high", "p_value", "test", "n_fastest", "verdict"};
 }
 
 QByteArray runs_csv(const sfp::ExperimentReport& report) {
@@ -246,6 +277,7 @@ QByteArray report_json(const sfp::ExperimentReport& report) {
         {"machine", machine_json(report.machine)},
         {"cache_method", text(report.cache_method)},
         {"cancelled", report.cancelled},
+        {"noise_pct", report.noise * 100},
         {"measured_at", report.measured_at.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(report.measured_at))},
         {"input_sets", array_of(report.input_sets, input_set_json)},
         {"cells", cells},

@@ -1,5 +1,7 @@
 #include "report_format.hpp"
 
+#include <algorithm>
+
 namespace core {
 
 QString parameter_number(std::uint64_t value) { return value == 0 ? kNotUsed : QString::number(value); }
@@ -26,12 +28,50 @@ QString large_folio_text(double share, double scale, int decimals) {
 }
 
 std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
-    for (const sfp::Ranking& r : report.rankings) {
-        if (r.fastest_cell == cell) return 1.0;
-        for (const auto& [slower, ratio] : r.slower)
-            if (slower == cell) return ratio;
-    }
+    if (is_fastest(report, cell)) return 1.0;
+    if (const sfp::Comparison* c = vs_fastest(report, cell)) return c->ratio;
     return std::nullopt;
+}
+
+const sfp::Comparison* vs_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
+    for (const sfp::Ranking& r : report.rankings)
+        for (const sfp::RankedCell& slower : r.slower)
+            if (slower.cell == cell) return &slower.vs_fastest;
+    return nullptr;
+}
+
+bool is_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
+    return std::any_of(report.rankings.begin(), report.rankings.end(),
+                       [cell](const sfp::Ranking& r) { return r.fastest_cell == cell; });
+}
+
+QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell) {
+    if (is_fastest(report, cell))
+        return cell < report.stats.size() && report.stats[cell].real.n == 1 ? QStringLiteral("fastest of single runs")
+                                                                            : QStringLiteral("fastest");
+    const sfp::Comparison* c = vs_fastest(report, cell);
+    return c ? verdict_in_table(*c, report.noise) : kUnknown;
+}
+
+QString verdict_in_table(const sfp::Comparison& c, double noise) {
+    if (sfp::verdict(c, noise) == sfp::Verdict::too_few && c.n() > 0) return QStringLiteral("too few runs (n=%1)").arg(c.n());
+    return QString::fromStdString(sfp::verdict_text(c, noise));
+}
+
+QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell) {
+    const sfp::Comparison* c = vs_fastest(report, cell);
+    return c ? QString::fromStdString(sfp::interval_text(*c)) : QString();
+}
+
+QString verdict_word(const sfp::ExperimentReport& report, std::size_t cell) {
+    if (is_fastest(report, cell)) return QStringLiteral("fastest");
+    const sfp::Comparison* c = vs_fastest(report, cell);
+    return c ? QString::fromLatin1(sfp::to_string(sfp::verdict(*c, report.noise))) : QString();
+}
+
+QString test_name(const sfp::Comparison& c) {
+    if (!c.p) return {};
+    return c.paired ? QStringLiteral("wilcoxon-signed-rank") : QStringLiteral("mann-whitney-u");
 }
 
 QString number_text(std::optional<double> value, int decimals) {

@@ -30,6 +30,20 @@ QString large_folio_text(double share, double scale, int decimals);
 
 // The fastest cell of the cell's input set gives 1; empty when the cell is not ranked (no ok runs).
 std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell);
+// The cell against the fastest of its input (sfp/comparison.hpp); nullptr for the fastest itself
+// and for cells not ranked.
+const sfp::Comparison* vs_fastest(const sfp::ExperimentReport& report, std::size_t cell);
+bool is_fastest(const sfp::ExperimentReport& report, std::size_t cell);
+// What the tables say of a cell against the fastest, with the report's noise band: "fastest"
+// ("fastest of single runs" when it ran once), "~ (p=0.310)", "slower, p<0.001", "too few runs
+// (n=3)" (a table's note says how many are needed); "n/a" when not ranked.
+QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell);
+QString verdict_in_table(const sfp::Comparison& c, double noise);  // sfp::verdict_text, "too few runs (n=3)" short
+QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell);  // "[0.99–1.07]", else ""
+// The verdict as a word for files: "fastest", "slower", "faster", "~", "too few"; empty when not ranked.
+QString verdict_word(const sfp::ExperimentReport& report, std::size_t cell);
+// The test behind a comparison: "wilcoxon-signed-rank", "mann-whitney-u", or "" when none ran.
+QString test_name(const sfp::Comparison& c);
 
 // `value` with `decimals` decimals, or "n/a".
 QString number_text(std::optional<double> value, int decimals);

@@ -18,8 +18,9 @@ std::string machine_line(const sfp::MachineInfo& m) {
     return line;
 }
 
-ImportedCell imported(const sfp::Cell& c, const sfp::Summary& real) {
+ImportedCell imported(const sfp::Cell& c, const sfp::Summary& real, std::vector<double> times) {
     ImportedCell cell;
+    cell.times = std::move(times);
     cell.strategy = c.strategy;
     cell.block_size = c.block_size;
     cell.threads = c.threads;
@@ -69,7 +70,24 @@ ResultSet import_report_text(const QByteArray& bytes, const QString& path, const
     set.citation = said("citation");
     set.note = said("note");
     if (results.cells.empty()) throw ImportError(path, "the report has no cells");
-    for (std::size_t i = 0; i < results.cells.size(); ++i) set.cells.push_back(imported(results.cells[i], results.real[i]));
+    for (std::size_t i = 0; i < results.cells.size(); ++i)
+        set.cells.push_back(imported(results.cells[i], results.real[i], results.times[i]));
+    return set;
+}
+
+ResultSet result_set(const sfp::ExperimentReport& report, const QString& path) {
+    ResultSet set;
+    set.path = path;
+    set.algorithm = report.experiment.algorithm;
+    set.cache = sfp::to_string(report.experiment.cache);
+    set.options = report.experiment.options;
+    set.machine = machine_line(report.machine);
+    set.date = report.measured_at.substr(0, 10);
+    std::vector<std::vector<double>> times(report.cells.size());
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.status == sfp::RunStatus::ok && r.cell < times.size()) times[r.cell].push_back(r.result.real_s);
+    for (const sfp::CellStats& st : report.stats)
+        if (st.cell < report.cells.size()) set.cells.push_back(imported(report.cells[st.cell], st.real, times[st.cell]));
     return set;
 }
 
@@ -84,6 +102,19 @@ ResultSet import_report(const QString& path, const std::string& algorithm) {
 std::optional<double> CellPair::ratio() const {
     if (!a || !b || !a->median_s || !b->median_s || *a->median_s <= 0) return std::nullopt;
     return *b->median_s / *a->median_s;
+}
+
+sfp::Comparison CellPair::comparison() const {
+    if (!a || !b || !a->median_s || !b->median_s) return {};
+    if (a->times.empty() || b->times.empty()) return sfp::compare_medians(*a->median_s, *b->median_s);
+    return sfp::compare_unpaired(a->times, b->times);
+}
+
+GeoMean geometric_means(const std::vector<CellPair>& pairs) {
+    std::vector<double> a, b, ratios;
+    for (const CellPair& p : pairs)
+        if (const std::optional<double> r = p.ratio(); r && *r > 0) a.push_back(*p.a->median_s), b.push_back(*p.b->median_s), ratios.push_back(*r);
+    return {ratios.size(), sfp::geometric_mean(a), sfp::geometric_mean(b), sfp::geometric_mean(ratios)};
 }
 
 Comparison compare_sets(const ResultSet& a, const ResultSet& b) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "report_load.hpp"
+#include "sfp/comparison.hpp"
 
 namespace core {
 
@@ -27,6 +28,7 @@ struct ImportedCell {
     std::map<std::string, std::uint64_t> swept;  // packing, ...: only those the strategy uses
     std::optional<double> median_s;  // empty when no run of the cell succeeded
     std::size_t n = 0;               // timed runs behind the median
+    std::vector<double> times;       // elapsed of each successful run (none in a reference set)
 
     std::string key() const;    // equal keys = the same cell on two machines
     std::string label() const;  // "stream block=4K size=640000000 packing=1000"
@@ -51,12 +53,25 @@ struct ResultSet {
 ResultSet import_report(const QString& path, const std::string& algorithm = {});
 ResultSet import_report_text(const QByteArray& text, const QString& path, const std::string& algorithm = {});
 
+// A set made from a report in memory (the window's live run, a report beside another), as
+// import_report would read it back from the report's JSON.
+ResultSet result_set(const sfp::ExperimentReport& report, const QString& path);
+
 // The two sets cell by cell: ratio = B's median / A's (above 1: A is faster).
 struct CellPair {
     const ImportedCell* a = nullptr;
     const ImportedCell* b = nullptr;
     std::optional<double> ratio() const;
+    // B against A (sfp/comparison.hpp): from both cells' runs (two experiments: unpaired), or
+    // the ratio of the medians alone when a set records no runs.
+    sfp::Comparison comparison() const;
 };
+// The geometric mean over the pairs with a ratio: of A's medians, of B's, and of B/A.
+struct GeoMean {
+    std::size_t cells = 0;
+    double a = 0, b = 0, ratio = 0;
+};
+GeoMean geometric_means(const std::vector<CellPair>& pairs);
 struct Comparison {
     std::vector<CellPair> both;                // in A's order
     std::vector<const ImportedCell*> only_a, only_b;

@@ -6,11 +6,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
+#include <optional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "experiment_file.hpp"
+#include "sfp/comparison.hpp"
 #include "sfp/parameter.hpp"
 
 namespace core {
@@ -127,6 +130,29 @@ sfp::Summary summary(const Reader& r, const QJsonObject& o, const QString& where
     s.stddev = r.number(o, "stddev", where), s.ci95 = r.number(o, "ci95", where), s.cv = r.number(o, "cv", where);
     for (const QJsonValue& v : r.array(o, "outliers", where)) s.outliers.push_back(std::size_t(v.toInteger()));
     return s;
+}
+
+std::optional<double> optional_number(const Reader& r, const QJsonObject& o, const QString& key, const QString& where) {
+    if (o.value(key).isNull()) return std::nullopt;
+    return r.number(o, key, where);
+}
+
+// A ranked cell's comparison with the fastest as recorded; a report from before comparisons were
+// recorded has only the ratio: the rest is worked out from its runs, as the runner would.
+sfp::Comparison comparison(const Reader& r, const QJsonObject& o, const QString& where, const sfp::ExperimentReport& rep,
+                           std::size_t fastest, std::size_t cell) {
+    if (!o.contains("n_a")) {
+        sfp::Comparison c = sfp::compare_cells(rep, fastest, cell);
+        c.ratio = r.number(o, "ratio", where);
+        return c;
+    }
+    sfp::Comparison c;
+    c.ratio = r.number(o, "ratio", where);
+    c.low = optional_number(r, o, "ci_low", where), c.high = optional_number(r, o, "ci_high", where);
+    c.p = optional_number(r, o, "p", where);
+    c.n_a = r.count(o, "n_a", where), c.n_b = r.count(o, "n_b", where);
+    c.paired = r.flag(o, "paired", where);
+    return c;
 }
 
 sfp::Status status_of(const Reader& r, const std::string& name, const QString& where) {
@@ -323,13 +349,16 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         st.failed = r.count(o, "failed", w);
         return st;
     });
+    rep.noise = root.contains("noise_pct") ? r.number(root, "noise_pct", {}) / 100 : sfp::kDefaultNoise;
+    if (!(rep.noise >= 0 && rep.noise < 1)) r.fail("noise_pct", QStringLiteral("expected a percentage from 0 to below 100"));
     rep.rankings = each_of(r, root, "rankings", [&](const QJsonObject& o, const QString& w) {
         sfp::Ranking rk;
         rk.input_set = r.index(o, "input_set", w, rep.input_sets.size());
         rk.fastest_cell = r.index(o, "fastest_cell", w, rep.cells.size());
-        for (const QJsonValue& s : r.array(o, "slower", w))
-            rk.slower.emplace_back(r.index(s.toObject(), "cell", w + "slower.", rep.cells.size()),
-                                   r.number(s.toObject(), "ratio", w + "slower."));
+        for (const QJsonValue& s : r.array(o, "slower", w)) {
+            const std::size_t cell = r.index(s.toObject(), "cell", w + "slower.", rep.cells.size());
+            rk.slower.push_back({cell, comparison(r, s.toObject(), w + "slower.", rep, rk.fastest_cell, cell)});
+        }
         return rk;
     });
     rep.fits = each_of(r, root, "fits", [&](const QJsonObject& o, const QString& w) {
@@ -377,6 +406,13 @@ ReportResults report_results(const QByteArray& json, const QString& path) {
         return std::pair{r.index(o, "cell", w, out.cells.size()), summary(r, r.object(o, "real_s", w), w + "real_s.")};
     });
     for (const auto& [c, real] : reals) out.real[c] = real;
+    out.times.resize(out.cells.size());
+    const auto timed = each_of(r, out.root, "runs", [&](const QJsonObject& o, const QString& w) {
+        const bool ok = r.text(o, "status", w) == sfp::to_string(sfp::RunStatus::ok);
+        return std::tuple{r.index(o, "cell", w, out.cells.size()), ok, r.number(r.object(o, "result", w), "real_s", w + "result.")};
+    });
+    for (const auto& [c, ok, seconds] : timed)
+        if (ok) out.times[c].push_back(seconds);
     return out;
 }
 

@@ -38,6 +38,7 @@ struct ReportResults {
     std::string measured_at;                      // "" = unknown
     std::vector<sfp::Cell> cells;
     std::vector<sfp::Summary> real;               // per cell: its real-time statistics (n = 0: none)
+    std::vector<std::vector<double>> times;       // per cell: elapsed of its ok runs (none in a reference set)
 };
 ReportResults report_results(const QByteArray& json, const QString& path);
 

@@ -38,7 +38,7 @@ QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vecto
     const ReportContent c = report_content(report, extra);
     QString out = QStringLiteral("# %1\n\n%2\n\n").arg(c.title, c.sentence);
     if (!c.status.isEmpty()) out += QStringLiteral("> **%1**\n\n").arg(c.status);
-    out += QStringLiteral("## Results\n\nThe fastest cell of each input is in bold; the notes column marks cells with "
+    out += QStringLiteral("## Results\n\nThe fastest cell of each input is in bold (when it ran more than once); the notes column marks cells with "
                           "high variation or runs that did not succeed.\n\n");
     for (const ReportTable& t : c.tables) out += table(t);
     if (!c.warnings.isEmpty()) {

@@ -61,8 +61,8 @@ QString cells_table(const sfp::ExperimentReport& report) {
     QStringList head = {"strategy"};
     for (const sfp::Parameter* p : columns)
         head << (p->used_by == sfp::uses_block ? QStringLiteral("block") : QString::fromStdString(std::string(p->name)));
-    std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "MB/s",
-                                                        "limit%", "cpu%", "vs fastest", "runs"}};
+    std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "outliers",
+                                                        "MB/s", "limit%", "cpu%", "vs fastest", "runs"}};
     QStringList statuses;
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
@@ -78,6 +78,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         any ? time(real.median) : (st.failed ? kUnknown : QStringLiteral("not run")),
                         time(real.mean), real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
                         real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
+                        QString::number(real.outliers.size()),
                         any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
                         number_text(cell_limit_pct(st, sfp::cell_limit(report, st.cell)), 0),
                         number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 0),

@@ -126,9 +126,9 @@ std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report) {
 namespace {
 
 std::vector<Slowdown> from_ranking(const sfp::Ranking& r) {
-    std::vector<Slowdown> list{{r.fastest_cell, 1.0}};
-    for (const auto& [cell, ratio] : r.slower)
-        if (cell != r.fastest_cell) list.push_back({cell, ratio});
+    std::vector<Slowdown> list{{r.fastest_cell, 1.0, std::nullopt}};
+    for (const sfp::RankedCell& s : r.slower)
+        if (s.cell != r.fastest_cell) list.push_back({s.cell, s.vs_fastest.ratio, s.vs_fastest});
     return list;
 }
 
@@ -151,7 +151,10 @@ std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report
             const sfp::Summary s = cell_summary(report, i, Metric::elapsed);
             if (s.n > 0 && s.median > 0) medians.emplace_back(i, s.median);
         }
-        if (!medians.empty()) out.push_back(from_ranking(sfp::rank_cells(set, std::move(medians))));
+        if (medians.empty()) continue;
+        sfp::Ranking ranking = sfp::rank_cells(set, std::move(medians));
+        for (sfp::RankedCell& s : ranking.slower) s.vs_fastest = sfp::compare_cells(report, ranking.fastest_cell, s.cell);
+        out.push_back(from_ranking(ranking));
     }
     return out;
 }
@@ -162,6 +165,10 @@ std::vector<std::optional<double>> slowdown_by_cell(const sfp::ExperimentReport&
         for (const Slowdown& s : ranking)
             if (s.cell < out.size()) out[s.cell] = s.ratio;
     return out;
+}
+
+bool drawn_as_fastest(const Slowdown& s, double noise) {
+    return !s.vs_fastest || sfp::verdict(*s.vs_fastest, noise) == sfp::Verdict::same;
 }
 
 }  // namespace gui

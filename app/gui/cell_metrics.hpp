@@ -44,9 +44,13 @@ std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report);
 struct Slowdown {
     std::size_t cell = 0;
     double ratio = 1;
+    std::optional<sfp::Comparison> vs_fastest;  // none for the fastest itself
+    bool operator==(const Slowdown&) const = default;
 };
 std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report);
 // The same as a lookup by cell (nothing for cells without a successful run).
 std::vector<std::optional<double>> slowdown_by_cell(const sfp::ExperimentReport& report);
+// The fastest, or a cell no different from it ("~" under the noise band): drawn alike.
+bool drawn_as_fastest(const Slowdown& s, double noise);
 
 }  // namespace gui

@@ -103,6 +103,11 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         plot_->follow(controller_->report());
     });
     connect(controller_, &core::Controller::finished, this, &MainWindow::onFinished);
+    connect(results_, &ResultsPanel::noiseChanged, this, [this](double noise) {  // verdicts judged again
+        controller_->setNoise(noise);
+        if (!controller_->isRunning() && !controller_->report().runs.empty()) results_->setReport(controller_->report());
+        plot_->redrawNow();
+    });
     connect(controller_, &core::Controller::failed, this, [this](const QString& why) {
         setRunning(false);
         progress_->end(tr("Failed."));
@@ -187,6 +192,7 @@ void MainWindow::restoreState() {
     experiment_->setRates(rates_);
     plot_->restoreState(settings_->plotState());
     presentation_->setChecked(settings_->presentation());
+    results_->setNoise(settings_->noise());
     for (const QString& path : settings_->importedSets()) {
         try {
             overlays_->add(path);
@@ -201,6 +207,7 @@ void MainWindow::saveState() {
     settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
     settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
     settings_->setPresentation(presentation_->isChecked());
+    settings_->setNoise(results_->noise());
     settings_->setImportedSets(overlays_->paths());
     settings_->setEstimateRates(rates_.toVariant());
     settings_->setPlotState(plot_->state());

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDoubleSpinBox>
 #include <QFontDatabase>
 #include <QPlainTextEdit>
 #include <QHeaderView>
@@ -39,6 +40,21 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     summary_->setLineWrapMode(QPlainTextEdit::NoWrap);
     summary_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     tabs_->addTab(summary_, tr("Summary"));
+    noise_ = new QDoubleSpinBox(this);
+    noise_->setObjectName(QStringLiteral("noiseBand"));
+    noise_->setRange(0, 50);
+    noise_->setDecimals(1);
+    noise_->setSingleStep(0.5);
+    noise_->setPrefix(tr("~ within ±"));
+    noise_->setSuffix(tr(" %"));
+    noise_->setValue(sfp::kDefaultNoise * 100);
+    noise_->setToolTip(tr("The noise band: a cell whose whole 95% interval of the ratio to the fastest lies within "
+                          "1 ± this is shown as ~ (no difference), as when p > 0.05"));
+    tabs_->setCornerWidget(noise_);
+    connect(noise_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        stats_.setNoise(percent / 100);
+        emit noiseChanged(percent / 100);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_);
@@ -135,6 +151,9 @@ void ResultsPanel::setPresentation(bool on) {
 }
 
 QString ResultsPanel::summaryText() const { return summary_->toPlainText(); }
+
+double ResultsPanel::noise() const { return noise_->value() / 100; }
+void ResultsPanel::setNoise(double noise) { noise_->setValue(noise * 100); }
 
 void ResultsPanel::copySelection() const {
     const QString text = selectionText();

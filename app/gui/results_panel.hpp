@@ -7,6 +7,7 @@
 #include "runs_model.hpp"
 #include "stats_model.hpp"
 
+class QDoubleSpinBox;
 class QPlainTextEdit;
 class QTableView;
 class QTabWidget;
@@ -36,11 +37,18 @@ public:
     // Larger summary text, taller rows, columns refitted to the window's (larger) font.
     void setPresentation(bool on);
 
+    // The noise band the verdicts use (a fraction), shown and edited beside the tabs.
+    double noise() const;
+    void setNoise(double noise);
+
     // The selected cells of the visible table as tab-separated text with a header line.
     QString selectionText() const;
 
 public slots:
     void copySelection() const;
+
+signals:
+    void noiseChanged(double noise);  // the user changed the band (a fraction)
 
 private:
     QTableView* makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy);
@@ -54,6 +62,7 @@ private:
     QTableView* runs_view_;
     QTableView* stats_view_;
     QPlainTextEdit* summary_;
+    QDoubleSpinBox* noise_;
     QTimer fit_timer_;
 };
 

@@ -59,6 +59,12 @@ void Settings::setImportedSets(const QStringList& paths) { store_->setValue(QStr
 
 bool Settings::presentation() const { return store_->value(QStringLiteral("view/presentation"), false).toBool(); }
 void Settings::setPresentation(bool on) { store_->setValue(QStringLiteral("view/presentation"), on); }
+double Settings::noise() const {
+    bool ok = false;
+    const double v = store_->value(QStringLiteral("statistics/noise"), sfp::kDefaultNoise).toDouble(&ok);
+    return ok && v >= 0 && v < 1 ? v : sfp::kDefaultNoise;
+}
+void Settings::setNoise(double noise) { store_->setValue(QStringLiteral("statistics/noise"), noise); }
 QVariantMap Settings::estimateRates() const { return store_->value(QStringLiteral("estimate/rates")).toMap(); }
 void Settings::setEstimateRates(const QVariantMap& rates) { store_->setValue(QStringLiteral("estimate/rates"), rates); }
 QVariantMap Settings::plotState() const { return store_->value(QStringLiteral("view/plot")).toMap(); }

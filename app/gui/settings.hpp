@@ -34,6 +34,9 @@ public:
 
     bool presentation() const;
     void setPresentation(bool on);
+    // The noise band of the verdicts (sfp::verdict), a fraction: 0.02 = +-2 %.
+    double noise() const;
+    void setNoise(double noise);
     QVariantMap estimateRates() const;  // RateBook::toVariant: what the estimate has learned
     void setEstimateRates(const QVariantMap& rates);
     QVariantMap plotState() const;  // PlotPanel::state: plot kind, metric and slice

@@ -34,12 +34,13 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     experiment_ = report.experiment;
     device_ = report.machine.device;
     judge(report.limits);
+    noise_ = report.noise;
     slower_.assign(cells_.size(), std::nullopt);
     ranked_.clear();
     for (const auto& ranking : slowdowns(report))
         for (const Slowdown& s : ranking) {
             if (s.cell >= cells_.size()) continue;
-            slower_[s.cell] = s.ratio;
+            slower_[s.cell] = s;
             const std::size_t set = cells_[s.cell].input_set;
             if (ranked_.size() <= set) ranked_.resize(set + 1);
             ranked_[set].push_back(s.cell);
@@ -72,25 +73,30 @@ void StatsModel::apply(std::span<const sfp::RunUpdate> updates) {
     for (const auto& [set, ranking] : latest) rerank(set, *ranking, moved);
     rowsChanged(refreshed, 0, columnCount() - 1);
     std::erase_if(moved, [&](std::size_t cell) { return refreshed.count(cell) > 0; });  // refreshed whole already
-    rowsChanged(moved, column(Slower), column(Slower));
+    rowsChanged(moved, column(Slower), column(Verdict));
+}
+
+void StatsModel::setNoise(double noise) {
+    if (noise == noise_) return;
+    noise_ = noise;
+    if (!cells_.empty()) emit dataChanged(index(0, column(Verdict)), index(rowCount() - 1, column(Verdict)));
 }
 
 void StatsModel::rerank(std::size_t set, const std::optional<sfp::Ranking>& ranking, std::set<std::size_t>& moved) {
     if (ranked_.size() <= set) ranked_.resize(set + 1);
-    std::vector<std::pair<std::size_t, double>> ratios;
-    if (ranking) {
-        ratios.emplace_back(ranking->fastest_cell, 1.0);
-        ratios.insert(ratios.end(), ranking->slower.begin(), ranking->slower.end());
-    }
     // Cells that dropped out of the set's ranking lose their ratio.
     std::vector<std::size_t>& ranked = ranked_[set];
-    std::map<std::size_t, std::optional<double>> next;
+    std::map<std::size_t, std::optional<Slowdown>> next;
     for (std::size_t cell : ranked) next[cell] = std::nullopt;
     ranked.clear();
-    for (const auto& [cell, ratio] : ratios) next[cell] = ratio, ranked.push_back(cell);
-    for (const auto& [cell, ratio] : next) {
-        if (cell >= slower_.size() || slower_[cell] == ratio) continue;
-        slower_[cell] = ratio;
+    if (ranking) {
+        next[ranking->fastest_cell] = Slowdown{ranking->fastest_cell, 1.0, std::nullopt};
+        ranked.push_back(ranking->fastest_cell);
+        for (const sfp::RankedCell& s : ranking->slower) next[s.cell] = Slowdown{s.cell, s.vs_fastest.ratio, s.vs_fastest}, ranked.push_back(s.cell);
+    }
+    for (const auto& [cell, slowdown] : next) {
+        if (cell >= slower_.size() || slower_[cell] == slowdown) continue;
+        slower_[cell] = slowdown;
         moved.insert(cell);
     }
 }
@@ -113,7 +119,8 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal) return {};
     static const char* const names[ColumnCount] = {
         "strategy", "block", "threads", "file size", "runs", "median s", "mean s", "± stddev",
-        "± 95% CI", "min s", "max s", "CPU s", "user s", "sys s", "MB/s", "% of limit", "CV %", "× fastest", "failed"};
+        "± 95% CI", "min s", "max s", "CPU s", "user s", "sys s", "MB/s", "% of limit", "CV %", "outliers", "× fastest",
+        "95% CI of ×", "verdict", "failed"};
     static const char* const tips[ColumnCount] = {
         nullptr, nullptr, nullptr, nullptr, "successful timed runs", "median elapsed time",
         "mean elapsed time", "sample standard deviation of the elapsed time",
@@ -124,7 +131,12 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
         "bytes processed / median elapsed time",
         "MB/s as a share of the machine's limit this cell is judged against (`sfpbench limits`); hover a cell",
         "coefficient of variation of the elapsed time",
-        "median elapsed time / the fastest cell's on the same input", "runs that were not ok"};
+        "runs far from the median by the MAD rule (modified z-score above 3.5): counted, never dropped",
+        "median elapsed time / the fastest cell's on the same input",
+        "95% confidence interval of the ratio (Hodges-Lehmann on log times, from 6 runs a side)",
+        "against the fastest: ~ when p > 0.05 (Wilcoxon signed-rank over the rounds) or the interval lies "
+        "within the noise band; slower with its p; no verdict below 6 runs a side",
+        "runs that were not ok"};
     if (isParameter(section)) return role == Qt::DisplayRole ? QVariant(parameters_.header(section - Block)) : QVariant();
     const Column c = fixed(section);
     if (section < 0 || c >= ColumnCount) return {};
@@ -156,7 +168,13 @@ QVariant StatsModel::value(int row, int column) const {
         return pct ? QVariant(*pct) : QVariant();
     }
     case Cv: return s.real.cv * 100;
-    case Slower: return slower_[std::size_t(row)] ? QVariant(*slower_[std::size_t(row)]) : QVariant();
+    case Outliers: return qulonglong(s.real.outliers.size());
+    case Slower: return slower_[std::size_t(row)] ? QVariant(slower_[std::size_t(row)]->ratio) : QVariant();
+    case SlowerCi: {
+        const std::optional<Slowdown>& d = slower_[std::size_t(row)];
+        return d && d->vs_fastest && d->vs_fastest->low ? QVariant(*d->vs_fastest->low) : QVariant();
+    }
+    case Verdict: return verdictText(std::size_t(row));
     case Failed: return qulonglong(s.failed);
     case Block:
     case Threads:
@@ -176,7 +194,9 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         const sfp::Cell& c = cells_[row];
         if (col == Block) return parameters_.text(c, index.column() - Block);  // any parameter
         if (col == FileSize) return size_text(c.file_size);
-        if (col == Strategy || col == Runs || col == Failed) return value(index.row(), index.column());
+        if (col == Strategy || col == Runs || col == Failed || col == Outliers || col == Verdict)
+            return value(index.row(), index.column());
+        if (col == SlowerCi) return intervalText(row);
         if (s.real.n == 0)  // a cancel left it unrun: said so once, in the median's place
             return col == Median && s.failed == 0 ? tr("not run") : QStringLiteral("–");
         if (s.real.n == 1 && (col == Stddev || col == Ci95 || col == Cv)) return tr("n/a");  // no spread of one
@@ -187,7 +207,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         return QString::number(v.toDouble(), 'f', decimals) + (col == Slower ? QStringLiteral("×") : QString());
     }
     case Qt::TextAlignmentRole:
-        return col == Strategy ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return col == Strategy || col == Verdict ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole:
         if (s.failed > 0) return trouble_background(true, false);
         if (col == Cv && s.high_variation) return QBrush(QColor(255, 245, 190));
@@ -200,6 +220,18 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         return {};
     default: return {};
     }
+}
+
+QString StatsModel::verdictText(std::size_t row) const {
+    const std::optional<Slowdown>& d = slower_[row];
+    if (!d) return QStringLiteral("–");
+    if (!d->vs_fastest) return stats_[row].real.n == 1 ? tr("fastest of single runs") : tr("fastest");
+    return QString::fromStdString(sfp::verdict_text(*d->vs_fastest, noise_));
+}
+
+QString StatsModel::intervalText(std::size_t row) const {
+    const std::optional<Slowdown>& d = slower_[row];
+    return d && d->vs_fastest ? QString::fromStdString(sfp::bounds_text(*d->vs_fastest)) : QString();
 }
 
 }  // namespace gui

@@ -30,8 +30,10 @@ QString table_html(const core::ReportTable& t) {
         out += "<tr>";
         for (qsizetype c = 0; c < t.rows[r].size(); ++c) {
             const QString value = esc(t.rows[r][c]);
-            out += QStringLiteral("<td align=\"%1\">%2</td>")
-                       .arg(t.numeric[std::size_t(c)] ? "right" : "left",
+            // Numbers and names stay on one line; only the words (verdict, notes) wrap.
+            const bool keep = t.numeric[std::size_t(c)] || c == 0;
+            out += QStringLiteral("<td align=\"%1\"%2>%3</td>")
+                       .arg(t.numeric[std::size_t(c)] ? "right" : "left", keep ? " style=\"white-space:nowrap\"" : "",
                             t.strong[r] ? "<b>" + value + "</b>" : value);
         }
         out += "</tr>";
@@ -129,7 +131,7 @@ QByteArray report_pdf(const PdfInput& input) {
         pages.text(front);
         pages.plots(input.plots);
 
-        QString results = QStringLiteral("<h2>Results</h2><p>The fastest cell of each input is in bold; the notes "
+        QString results = QStringLiteral("<h2>Results</h2><p>The fastest cell of each input is in bold (when it ran more than once); the notes "
                                          "column marks cells with high variation or runs that did not succeed.</p>");
         for (const core::ReportTable& t : c.tables) results += table_html(t);
         results += QStringLiteral("<h3>Warnings</h3>");

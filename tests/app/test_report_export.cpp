@@ -68,7 +68,7 @@ sfp::ExperimentReport sample_report() {
     s1.throughput_mbs = 8.388608;
     s1.high_variation = true;
     rep.stats = {s0, s1};
-    rep.rankings = {{0, 1, {{0, 2.0}}}};
+    rep.rankings = {{0, 1, {{0, sfp::compare_medians(0.25, 0.5)}}}};
     rep.fits = {};
     return rep;
 }
@@ -287,7 +287,7 @@ private slots:
         const QString text = core::summary_text(sample_report());
         QVERIFY2(text.contains("strategy"), qPrintable(text));
         QVERIFY2(text.contains("fastest: "), qPrintable(text));
-        QVERIFY2(text.contains("2.00x slower"), qPrintable(text));
+        QVERIFY2(text.contains("2.00× slower"), qPrintable(text));
         QVERIFY2(text.contains("MISMATCH"), qPrintable(text));
         QVERIFY2(text.contains("high variation in 1 of 2 cells"), qPrintable(text));
         QVERIFY2(!text.contains("second line"), qPrintable(text));  // errors shown by their first line

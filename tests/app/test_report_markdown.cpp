@@ -6,12 +6,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QtTest>
 
+#include "hand_made.hpp"
 #include "report_export.hpp"
 #include "report_load.hpp"
 #include "report_markdown.hpp"
 #include "report_format.hpp"
+#include "summary_text.hpp"
 
 namespace {
 
@@ -145,19 +148,76 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(core::report_json(old)).object()["measured_at"].isNull());
     }
 
+    // report_a.json is from before comparisons were recorded: what it says is kept (the
+    // statistics and rankings gain fields, lose none), and what this version writes reads back
+    // whole.
     void loadingKeepsWhatTheReportSays() {
         const QJsonObject json = json_of("report_a.json");
         const QJsonObject again = QJsonDocument::fromJson(core::report_json(report_of(json))).object();
-        for (const char* key : {"experiment", "machine", "cells", "rankings", "fits", "input_sets",
-                                "cancelled", "cache_method", "measured_at"})
+        for (const char* key : {"experiment", "machine", "cells", "fits", "input_sets", "cancelled", "cache_method",
+                                "measured_at"})
             QVERIFY2(again[key] == json[key], key);
-        // Statistics gained the exact CPU time (issue 22): what the older report said is kept.
-        const QJsonArray stats = json["statistics"].toArray(), stats_again = again["statistics"].toArray();
-        QCOMPARE(stats_again.size(), stats.size());
-        for (qsizetype i = 0; i < stats.size(); ++i)
-            for (const QString& key : stats[i].toObject().keys())
-                QVERIFY2(stats_again[i].toObject()[key] == stats[i].toObject()[key], qPrintable(key));
         QCOMPARE(again["runs"].toArray().size(), json["runs"].toArray().size());
+        for (const char* list : {"statistics", "rankings"}) {
+            const QJsonArray was = json[list].toArray(), now = again[list].toArray();
+            QCOMPARE(now.size(), was.size());
+            for (qsizetype i = 0; i < was.size(); ++i) {
+                const QJsonObject o = was[i].toObject();
+                for (auto it = o.begin(); it != o.end(); ++it)
+                    if (it.key() != "slower") QVERIFY2(now[i].toObject()[it.key()] == it.value(), qPrintable(it.key()));
+            }
+        }
+        const QJsonArray slower_was = json["rankings"][0]["slower"].toArray(), slower_now = again["rankings"][0]["slower"].toArray();
+        QCOMPARE(slower_now.size(), slower_was.size());
+        for (qsizetype i = 0; i < slower_was.size(); ++i)
+            for (const char* key : {"cell", "ratio"}) QCOMPARE(slower_now[i][key], slower_was[i][key]);
+        const QJsonObject third = QJsonDocument::fromJson(core::report_json(report_of(again))).object();
+        QCOMPARE(third, again);
+    }
+
+    // Cancelled after one round: single runs. Their CI and CV are n/a (not 0), the fastest of them
+    // is not in bold, the verdicts and the summary say why, and the table counts the runs.
+    void singleRunsSayNotApplicable() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "compare";
+        r.experiment.repetitions = 5;
+        r.cancelled = true;
+        r.input_sets = {{{"/in/a", "/in/b"}, 1 << 20}};
+        r.cells = {hand_made::cell("read", 4096, 0, 1 << 20), hand_made::cell("mmap", 0, 0, 1 << 20)};
+        r.runs = {hand_made::run(0, 1, 0.2), hand_made::run(1, 1, 0.1)};
+        for (std::size_t c = 0; c < 2; ++c) {
+            sfp::CellStats st;
+            st.cell = c;
+            st.real = sfp::summarize({r.runs[c].result.real_s});
+            st.throughput_mbs = 2.0 / r.runs[c].result.real_s;
+            r.stats.push_back(st);
+        }
+        r.rankings = {sfp::rank_cells(0, {{0, 0.2}, {1, 0.1}})};
+        r.rankings[0].slower[0].vs_fastest = sfp::compare_cells(r, 1, 0);
+        const QString md = QString::fromUtf8(core::report_markdown(r));
+        QVERIFY2(md.contains("| read | 4K | 1 | 200.00 ms | n/a | n/a | 10.0 | 2.00 | too few runs (n=1) |"), qPrintable(md));
+        QVERIFY2(md.contains("| mmap | - | 1 | 100.00 ms | n/a | n/a | 20.0 | 1.00 | fastest of single runs |"), qPrintable(md));
+        QCOMPARE(md.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)), 0);  // no bold row
+        const QString text = core::summary_text(r);
+        QVERIFY2(text.contains("fastest: mmap block=- threads=-, 0.1 s (a single run: no spread, no verdict)\n"), qPrintable(text));
+        QVERIFY2(text.contains("read block=4K threads=-: 0.2 s, 2.00× slower, too few repetitions for a verdict (n=1; 6 needed)\n"),
+                 qPrintable(text));
+    }
+
+    // An old report's comparisons are worked out from its runs (interleaved: paired by round),
+    // as the runner would have; the noise band is the default.
+    void anOldReportsComparisonsComeFromItsRuns() {
+        const sfp::ExperimentReport r = report_of(json_of("report_a.json"));
+        QCOMPARE(r.noise, sfp::kDefaultNoise);
+        const sfp::Ranking& ranking = r.rankings.at(0);
+        QVERIFY(!ranking.slower.empty());
+        for (const sfp::RankedCell& s : ranking.slower) {
+            sfp::Comparison expected = sfp::compare_cells(r, ranking.fastest_cell, s.cell);
+            expected.ratio = s.vs_fastest.ratio;  // as recorded
+            QCOMPARE(s.vs_fastest, expected);
+            QVERIFY(s.vs_fastest.paired);
+            QCOMPARE(s.vs_fastest.n(), std::size_t(3));
+        }
     }
 
     void notAReportIsRefusedByName_data() {

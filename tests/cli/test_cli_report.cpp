@@ -83,9 +83,10 @@ private slots:
         const QJsonArray cells = json["cells"].toArray(), stats = json["statistics"].toArray();
         for (qsizetype i = 0; i < cells.size(); ++i) {
             const QJsonObject c = cells[i].toObject();
-            const QString row = QStringLiteral("%1\\s+%2\\s+%3\\s+%4")
+            const QString row = QStringLiteral("%1\\s+%2\\s+%3\\s+%4\\s+%5")
                                     .arg(c["strategy"].toString(), block_words(c["block_size"]),
                                          c["threads"].isNull() ? "-" : QString::number(c["threads"].toInt()),
+                                         QString::number(stats[i]["real_s"]["n"].toInt()),  // the runs column
                                          duration_words(stats[i]["real_s"]["median"].toDouble()));
             QVERIFY2(QRegularExpression(row).match(text).hasMatch(), qPrintable(row));
         }
@@ -172,7 +173,7 @@ private slots:
                                   dir.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const QString md = QString::fromUtf8(content_of(dir.filePath("r.md")));
-        QVERIFY2(md.contains("| strategy | block size | median |") &&
+        QVERIFY2(md.contains("| strategy | block size | runs | median |") &&
                      QRegularExpression(R"(\| (\*\*)?read(\*\*)? \| (\*\*)?4K)").match(md).hasMatch() &&
                      QRegularExpression(R"(\| (\*\*)?mmap(\*\*)? \| (\*\*)?-)").match(md).hasMatch(),
                  qPrintable(md));

@@ -48,10 +48,10 @@ private slots:
         QCOMPARE(r.rankings.size(), std::size_t(1));
         QCOMPARE(r.rankings[0].fastest_cell, std::size_t(1));
         QCOMPARE(r.rankings[0].slower.size(), std::size_t(2));
-        QCOMPARE(r.rankings[0].slower[0].first, std::size_t(0));
-        QCOMPARE(r.rankings[0].slower[0].second, 2.0);
-        QCOMPARE(r.rankings[0].slower[1].first, std::size_t(2));
-        QCOMPARE(r.rankings[0].slower[1].second, 4.0);
+        QCOMPARE(r.rankings[0].slower[0].cell, std::size_t(0));
+        QCOMPARE(r.rankings[0].slower[0].vs_fastest.ratio, 2.0);
+        QCOMPARE(r.rankings[0].slower[1].cell, std::size_t(2));
+        QCOMPARE(r.rankings[0].slower[1].vs_fastest.ratio, 4.0);
         QCOMPARE(r.stats[1].real.median, 1.0);
         QCOMPARE(r.stats[1].real.mean, 2.6);
         QCOMPARE(r.stats[1].throughput_mbs, 2.0);  // 2,000,000 bytes / 1 s median
@@ -66,9 +66,12 @@ private slots:
         sfp::runner::compute_statistics(r);
         const std::vector<std::string> lines = sfp::ranking_lines(r);
         QCOMPARE(lines.size(), std::size_t(4));
-        QVERIFY2(lines[1].starts_with("fastest: a ") && lines[1].ends_with(", 1s"), lines[1].c_str());
-        QVERIFY2(lines[2].starts_with("b ") && lines[2].ends_with(": 2s, 2.00x slower"), lines[2].c_str());
-        QVERIFY2(lines[3].starts_with("c ") && lines[3].ends_with(": 4s, 4.00x slower"), lines[3].c_str());
+        QVERIFY2(lines[1].starts_with("fastest: a ") && lines[1].ends_with(", 1 s"), lines[1].c_str());
+        QVERIFY2(lines[2].starts_with("b ") &&
+                     lines[2].ends_with(": 2 s, 2.00× slower, too few repetitions for a verdict (n=3; 6 needed)"),
+                 lines[2].c_str());
+        QVERIFY2(lines[3].starts_with("c ") && lines[3].ends_with(": 4 s, 4.00× slower, too few repetitions for a verdict (n=3; 6 needed)"),
+                 lines[3].c_str());
     }
 
     // Failed runs are not timed: a cell whose fast runs failed does not win.
@@ -80,7 +83,7 @@ private slots:
         QCOMPARE(r.stats[1].failed, std::size_t(2));
         QCOMPARE(r.stats[1].real.n, std::size_t(1));
         QCOMPARE(r.rankings[0].fastest_cell, std::size_t(0));
-        QCOMPARE(r.rankings[0].slower.at(0).second, 1.5);
+        QCOMPARE(r.rankings[0].slower.at(0).vs_fastest.ratio, 1.5);
     }
 
     // The per-run update gives exactly what a full recomputation gives.
@@ -96,6 +99,57 @@ private slots:
         QCOMPARE(step.stats[2].real.median, full.stats[2].real.median);
         QCOMPARE(step.stats[2].real.n, full.stats[2].real.n);
         QCOMPARE(step.rankings[0].slower, full.rankings[0].slower);
+    }
+
+    // With 6 runs a side the ranking tests each cell against the fastest (paired by round:
+    // the report is interleaved), and the line says the verdict and its interval.
+    void rankingTestsEachCellAgainstTheFastest() {
+        sfp::ExperimentReport r = report_of({{"a", {1.00, 1.01, 0.99, 1.02, 1.003, 0.98}},
+                                             {"b", {1.50, 1.52, 1.49, 1.51, 1.50, 1.48}},
+                                             {"c", {1.02, 1.01, 1.00, 1.03, 1.01, 0.995}}});
+        sfp::runner::compute_statistics(r);
+        const sfp::Ranking& ranking = r.rankings.at(0);
+        QCOMPARE(ranking.fastest_cell, std::size_t(0));
+        QCOMPARE(ranking.slower.size(), std::size_t(2));
+        const sfp::Comparison& c = ranking.slower[0].vs_fastest;  // c: the same within noise
+        QCOMPARE(ranking.slower[0].cell, std::size_t(2));
+        QVERIFY(c.paired);
+        QCOMPARE(c, sfp::compare_cells(r, 0, 2));
+        QCOMPARE(sfp::verdict(c), sfp::Verdict::same);
+        const sfp::Comparison& b = ranking.slower[1].vs_fastest;
+        QCOMPARE(b.p.value(), 2.0 / 64);  // every round b slower: the smallest p of 6 pairs
+        QCOMPARE(sfp::verdict(b), sfp::Verdict::slower);
+        const std::vector<std::string> lines = sfp::ranking_lines(r);
+        QVERIFY2(lines[3].starts_with("b block=4K threads=-: 1.5 s, 1.50× slower [1.48–1.51]") && lines[3].ends_with("], p=0.031"),
+                 lines[3].c_str());
+    }
+
+    // Run by run, each update redoing only the comparisons that changed, ends where a full
+    // recomputation ends: the same rankings, every comparison included.
+    void runByRunEqualsFullRecomputation() {
+        sfp::ExperimentReport full = report_of({{"a", {1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01}},
+                                                {"b", {1.50, 1.52, 1.49, 1.51, 0.50, 1.48, 1.50}},
+                                                {"c", {1.01, 0.90, 1.00, 1.03, 1.00, 0.99, 1.02}},
+                                                {"d", {3.0, 2.9, 3.1, 2.95, 3.05, 3.0, 0.1}}});
+        // In the order an interleaved experiment could run them: round by round, the fastest (a)
+        // last in each, so its run changes every other cell's comparison after theirs came in.
+        std::sort(full.runs.begin(), full.runs.end(), [](const sfp::RunRecord& x, const sfp::RunRecord& y) {
+            return x.repetition != y.repetition ? x.repetition < y.repetition : x.cell > y.cell;
+        });
+        sfp::ExperimentReport step = full;
+        step.runs.clear();
+        sfp::runner::compute_statistics(step);
+        sfp::runner::RunIndex index(step);
+        for (const sfp::RunRecord& run : full.runs) {
+            step.runs.push_back(run);
+            index.add(step, step.runs.size() - 1);
+            sfp::runner::update_statistics(step, index, {run.cell});
+        }
+        sfp::runner::compute_statistics(full);
+        QCOMPARE(step.rankings.size(), full.rankings.size());
+        QCOMPARE(step.rankings[0].fastest_cell, full.rankings[0].fastest_cell);
+        QCOMPARE(step.rankings[0].slower, full.rankings[0].slower);
+        QVERIFY(full.rankings[0].slower[0].vs_fastest.p);  // 7 runs a side: tested
     }
 
     // A sweep of packing (not block size, not threads) over two sizes: one fit per packing value,

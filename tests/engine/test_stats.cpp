@@ -27,8 +27,9 @@ private slots:
     }
 
     void oddCountWithOutlier() {
-        // 1 2 3 4 100: mean 22, s^2 = 7610/4, s = 43.6177; t(4) = 2.776 -> ci = 2.776 s / sqrt 5.
-        // Type-7 quartiles: q1 = 2, q3 = 4, IQR 2, fences -1 and 7: only 100 is out.
+        // 1 2 3 4 100: mean 22, s^2 = 7610/4, s = 43.6177; t(4) = 2.776445 -> ci = t s / sqrt 5.
+        // Type-7 quartiles: q1 = 2, q3 = 4. MAD: deviations 2 1 0 1 97 -> 1, spread 1/0.6745:
+        // only 100 (score 65) is beyond 3.5.
         const sfp::Summary s = sfp::summarize({3, 1, 100, 2, 4});
         QCOMPARE(s.n, std::size_t(5));
         QCOMPARE(s.min, 1.0);
@@ -36,7 +37,7 @@ private slots:
         QCOMPARE(s.median, 3.0);
         QCOMPARE(s.mean, 22.0);
         QVERIFY(near(s.stddev, 43.617657));
-        QVERIFY(near(s.ci95, 54.149792));
+        QVERIFY(near(s.ci95, 54.158474));
         QCOMPARE(s.q1, 2.0);
         QCOMPARE(s.q3, 4.0);
         QVERIFY(near(s.cv, 1.982621));
@@ -45,26 +46,45 @@ private slots:
 
     void evenCountInterpolates() {
         // 2 4 4 4 5 5 7 9: mean 5, s = sqrt(32/7) = 2.138090, median 4.5,
-        // q1 at h = 1.75 -> 4, q3 at h = 5.25 -> 5 + 0.25 * 2 = 5.5; t(7) = 2.365.
+        // q1 at h = 1.75 -> 4, q3 at h = 5.25 -> 5 + 0.25 * 2 = 5.5; t(7) = 2.364624.
+        // MAD: deviations 2.5 .5 .5 .5 .5 .5 2.5 4.5 -> 0.5: 9 scores 6.07, 2 and 7 only 3.37.
         const sfp::Summary s = sfp::summarize({2, 4, 4, 4, 5, 5, 7, 9});
         QCOMPARE(s.median, 4.5);
         QCOMPARE(s.mean, 5.0);
         QVERIFY(near(s.stddev, 2.138090));
-        QVERIFY(near(s.ci95, 1.787772));
+        QVERIFY(near(s.ci95, 1.787488));
         QCOMPARE(s.q1, 4.0);
         QCOMPARE(s.q3, 5.5);
         QVERIFY(near(s.cv, 0.427618));
-        QCOMPARE(s.outliers, std::vector<std::size_t>{7});  // fences 1.75 and 7.75: 9 is out
+        QCOMPARE(s.outliers, std::vector<std::size_t>{7});
     }
 
+    // MAD 0 (most values equal): the mean absolute deviation 2 stands in, spread 2.507; 0 is
+    // 10 away (score 3.99).
     void lowOutlierToo() {
         const sfp::Summary s = sfp::summarize({10, 10, 10, 10, 0});
         QCOMPARE(s.outliers, std::vector<std::size_t>{4});
+        QVERIFY(sfp::summarize({5, 5, 5}).outliers.empty());
     }
 
+    // Where the MAD rule and Tukey's fences part: 24 is beyond q3 + 1.5 IQR (16.75 + 6.75) but
+    // only 9.5 from the median 14.5 with MAD 2.5 (score 2.56).
+    void madRuleIsNotTukeysFences() {
+        QVERIFY(sfp::summarize({10, 11, 12, 13, 14, 15, 16, 17, 18, 24}).outliers.empty());
+        QCOMPARE(sfp::summarize({10, 11, 12, 13, 14, 15, 16, 17, 18, 34}).outliers, std::vector<std::size_t>{9});
+    }
+
+    void medianAlone() {
+        QCOMPARE(sfp::median(std::vector<double>{3, 1, 2}), 2.0);
+        QCOMPARE(sfp::median(std::vector<double>{4, 1, 3, 2}), 2.5);
+        QCOMPARE(sfp::median(std::vector<double>{}), 0.0);
+    }
+
+    // Published table values (e.g. NIST/SEMATECH e-Handbook, 1.3.6.7.2, upper 0.025 points).
     void studentT() {
         QCOMPARE(sfp::t_critical_95(0), 0.0);
         QVERIFY(near(sfp::t_critical_95(1), 12.706));
+        QVERIFY(near(sfp::t_critical_95(2), 4.303));
         QVERIFY(near(sfp::t_critical_95(4), 2.776));
         QVERIFY(near(sfp::t_critical_95(10), 2.228));
         QVERIFY(near(sfp::t_critical_95(30), 2.042));
@@ -79,9 +99,13 @@ private slots:
         QCOMPARE(r.input_set, std::size_t(3));
         QCOMPARE(r.fastest_cell, std::size_t(1));
         QCOMPARE(r.slower.size(), std::size_t(3));
-        QCOMPARE(r.slower[0], (std::pair<std::size_t, double>{5, 1.5}));
-        QCOMPARE(r.slower[1], (std::pair<std::size_t, double>{0, 2.0}));
-        QCOMPARE(r.slower[2], (std::pair<std::size_t, double>{2, 3.0}));
+        QCOMPARE(r.slower[0].cell, std::size_t(5));
+        QCOMPARE(r.slower[0].vs_fastest.ratio, 1.5);
+        QCOMPARE(r.slower[1].cell, std::size_t(0));
+        QCOMPARE(r.slower[1].vs_fastest.ratio, 2.0);
+        QCOMPARE(r.slower[2].cell, std::size_t(2));
+        QCOMPARE(r.slower[2].vs_fastest.ratio, 3.0);
+        QVERIFY(!r.slower[0].vs_fastest.p);  // medians alone: no test
     }
 
     void straightLineFit() {

@@ -2,6 +2,7 @@
 // QAbstractItemModelTester, mark troubled rows, sort numerically; the plots hold the right
 // graphs and points; the helpers name cells and sizes as the window shows them.
 #include <QAbstractItemModelTester>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -20,12 +21,32 @@
 #include "progress_panel.hpp"
 #include "results_panel.hpp"
 #include "runs_model.hpp"
+#include "settings.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/wordcount.hpp"
 #include "stats_model.hpp"
 #include "value_toggles.hpp"
 
 using namespace gui;
+
+namespace {
+
+// Eight interleaved rounds: mmap 10 % slower than read every round, pread-mt the same as read
+// but for one far-off run.
+sfp::ExperimentReport eight_rounds() {
+    sfp::ExperimentReport r;
+    r.cells = {fixtures::cell("read", 4096, 0), fixtures::cell("mmap", 0, 0), fixtures::cell("pread-mt", 4096, 2)};
+    const double spread[] = {0.0, 0.004, -0.003, 0.008, -0.006, 0.002, -0.009, 0.005};
+    for (unsigned round = 1; round <= 8; ++round) {
+        const double t = 0.1 * (1 + spread[round - 1]);
+        r.runs.push_back(fixtures::run(0, round, t, 0, 0));
+        r.runs.push_back(fixtures::run(1, round, t * (1.1 + 0.001 * round), 0, 0));
+        r.runs.push_back(fixtures::run(2, round, round == 5 ? 0.3 : t * (1 + 0.002 * (round % 3) - 0.002), 0, 0));
+    }
+    return r;
+}
+
+}  // namespace
 
 class TestGuiModels : public QObject {
     Q_OBJECT
@@ -122,9 +143,88 @@ private slots:
             QCOMPARE(model.index(0, col).data().toString(), QStringLiteral("n/a"));
         QCOMPARE(model.index(1, StatsModel::Median).data().toString(), QStringLiteral("not run"));
         QCOMPARE(model.index(1, StatsModel::Mean).data().toString(), QStringLiteral("–"));
+        QCOMPARE(model.index(0, StatsModel::Verdict).data().toString(), QStringLiteral("fastest of single runs"));
         r.runs.push_back(fixtures::run(0, 2, 0.7, 0.1, 0.1));  // two runs: a spread
         model.setReport(r);
         QVERIFY(model.index(0, StatsModel::Stddev).data().toString() != QStringLiteral("n/a"));
+    }
+
+    // The columns against the fastest say how sure each ratio is; the far-off run is counted.
+    void statsModelShowsIntervalVerdictAndOutliers() {
+        const sfp::ExperimentReport r = eight_rounds();
+        StatsModel model;
+        model.setReport(r);
+        QCOMPARE(model.index(0, StatsModel::Verdict).data().toString(), QStringLiteral("fastest"));
+        QCOMPARE(model.index(1, StatsModel::Verdict).data().toString(), QStringLiteral("slower, p=0.008"));  // 2/256
+        QVERIFY2(model.index(1, StatsModel::SlowerCi).data().toString().startsWith(QStringLiteral("[1.10–1.1")),
+                 qPrintable(model.index(1, StatsModel::SlowerCi).data().toString()));
+        QVERIFY2(model.index(2, StatsModel::Verdict).data().toString().startsWith(QStringLiteral("~ (p=")),
+                 qPrintable(model.index(2, StatsModel::Verdict).data().toString()));
+        QCOMPARE(model.index(2, StatsModel::Outliers).data().toString(), QStringLiteral("1"));  // the 0.3 s run, kept
+        QCOMPARE(model.index(2, StatsModel::Runs).data().toInt(), 8);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setNoise(0.5);  // a band of +-50 %: 10 % is no difference worth a word
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(model.index(1, StatsModel::Verdict).data().toString(), QStringLiteral("~ (within ±50 %)"));
+    }
+
+    // The same runs as bars: whiskers for the two intervals, the "~" bar drawn as the fastest, and
+    // a wider noise band draws the 10 % one alike too.
+    void slowdownPlotDrawsIntervalsAndNoDifferenceAsTheFastest() {
+        sfp::ExperimentReport r = eight_rounds();
+        PlotPanel panel;
+        panel.setKind(plots::Kind::slowdown);
+        panel.setReport(r);
+        panel.redrawNow();
+        const auto bars = [&](const QString& name) {
+            for (int i = 0; i < panel.plot()->plottableCount(); ++i)
+                if (auto* b = qobject_cast<QCPBars*>(panel.plot()->plottable(i)); b && b->name() == name) return b->dataCount();
+            return -1;
+        };
+        QCOMPARE(bars(QStringLiteral("fastest, or no difference (~)")), 2);  // read, and pread-mt (~)
+        QCOMPARE(bars(QStringLiteral("slower")), 1);                         // mmap
+        QCPErrorBars* whiskers = nullptr;
+        for (int i = 0; i < panel.plot()->plottableCount(); ++i)
+            if (auto* e = qobject_cast<QCPErrorBars*>(panel.plot()->plottable(i))) whiskers = e;
+        QVERIFY(whiskers);
+        QCOMPARE(whiskers->dataCount(), 2);  // not the fastest's
+        bool tilde = false;
+        for (int i = 0; i < panel.plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(panel.plot()->item(i))) tilde = tilde || t->text().endsWith(QStringLiteral(" ~"));
+        QVERIFY(tilde);
+        r.noise = 0.5;
+        panel.setReport(r);
+        panel.redrawNow();
+        QCOMPARE(bars(QStringLiteral("fastest, or no difference (~)")), 3);
+        QCOMPARE(bars(QStringLiteral("slower")), 0);
+    }
+
+    // The noise band beside the result tabs: the verdicts follow it, the window hears of it.
+    void noiseBandIsSetBesideTheTabs() {
+        ResultsPanel panel;
+        const sfp::ExperimentReport report = eight_rounds();  // the panel's runs table is a view on it
+        panel.setReport(report);
+        auto* band = panel.findChild<QDoubleSpinBox*>(QStringLiteral("noiseBand"));
+        QVERIFY(band);
+        QCOMPARE(band->value(), 2.0);
+        QSignalSpy changed(&panel, &ResultsPanel::noiseChanged);
+        band->setValue(50);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).toDouble(), 0.5);
+        QCOMPARE(panel.noise(), 0.5);
+        const StatsModel* model = panel.statsModel();
+        QCOMPARE(model->index(1, StatsModel::Verdict).data().toString(), QStringLiteral("~ (within ±50 %)"));
+    }
+
+    void noiseBandIsRemembered() {
+        QTemporaryDir dir;
+        {
+            Settings settings(dir.filePath("s.ini"));
+            QCOMPARE(settings.noise(), sfp::kDefaultNoise);
+            settings.setNoise(0.05);
+            settings.sync();
+        }
+        QCOMPARE(Settings(dir.filePath("s.ini")).noise(), 0.05);
     }
 
     void statsModelSummarisesCellsLive() {

@@ -118,11 +118,14 @@ private slots:
             live.stats.push_back(st);
         }
         ComparisonView view(live, sets);
-        QCOMPARE(view.table()->rowCount(), 5);
+        QCOMPARE(view.table()->rowCount(), 5 + 1);  // and the geometric mean
         QCOMPARE(view.table()->item(0, 1)->text(), QString("read block=4K size=1M"));
         QCOMPARE(view.table()->item(0, 2)->text(), QString("50.00 ms"));
         QCOMPARE(view.table()->item(0, 3)->text(), QString("100.00 ms"));
-        QCOMPARE(view.table()->item(0, 4)->text(), QString("2.00x"));
+        QCOMPARE(view.table()->item(0, 4)->text(), QString("2.00×"));
+        QCOMPARE(view.table()->item(0, 7)->text(), QString("too few repetitions for a verdict (n=3; 6 needed)"));
+        QCOMPARE(view.table()->item(5, 1)->text(), QString("geometric mean of 5 cells"));
+        QCOMPARE(view.table()->item(5, 4)->text(), QString("2.00×"));
     }
 
     void dropped_report_becomes_an_overlay_not_an_input() {

@@ -101,8 +101,8 @@ private slots:
     void summaryHasTheSeedsLines() {
         const QString text = core::summary_text(iterate_report());
         QVERIFY2(text.contains("fastest: cluster"), qPrintable(text));
-        QVERIFY2(text.contains("8.487s\n"), qPrintable(text));
-        QVERIFY2(text.contains("fs block=- threads=-: 12.9s, 1.52x slower"), qPrintable(text));
+        QVERIFY2(text.contains("8.487 s\n"), qPrintable(text));
+        QVERIFY2(text.contains("fs block=- threads=-: 12.9 s, 1.52× slower"), qPrintable(text));
     }
 
     // The default window experiment, made small enough for a test (64K pair, one repetition):

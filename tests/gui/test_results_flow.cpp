@@ -25,11 +25,11 @@ namespace {
 
 // Rows named by dataChanged signals, split into whole-row refreshes and single-column ones.
 struct ChangedRows {
-    std::set<int> whole, slower_only;
+    std::set<int> whole, slower_only;  // slower_only: the columns against the fastest (× fastest to verdict)
     void watch(StatsModel& model) {
         QObject::connect(&model, &QAbstractItemModel::dataChanged, [this](const QModelIndex& a, const QModelIndex& b) {
             for (int row = a.row(); row <= b.row(); ++row)
-                (a.column() == StatsModel::Slower && b.column() == StatsModel::Slower ? slower_only : whole).insert(row);
+                (a.column() == StatsModel::Slower && b.column() == StatsModel::Verdict ? slower_only : whole).insert(row);
         });
     }
 };

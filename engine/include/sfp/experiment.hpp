@@ -130,6 +130,9 @@ struct ExperimentReport {
     std::vector<SizeFit> fits;     // per strategy and parameter values when the experiment sweeps file sizes
     MachineLimits limits;          // what its cells are judged against (sfp/limits.hpp): cell_limit
     bool cancelled = false;
+    // How comparisons are judged, not measured: a ratio interval within 1 +- noise is "~"
+    // (sfp::verdict). The front end sets it (--noise, the window's setting); reports record it.
+    double noise = kDefaultNoise;
 };
 
 // Receives events on the runner's thread; implementations forward them (the GUI queues them).
@@ -196,7 +199,8 @@ std::string parameters_label(const Cell& cell);    // cell_label without the siz
 std::string fit_label(const ExperimentReport& report, const SizeFit& fit);
 // The cell's value of a swept option as text: "1000", or "-" when its strategy does not use it.
 std::string swept_text(const Cell& cell, std::string_view name);
-// IOBoost-style summary per input set: "fastest: <cell>, 0.123s" then "<cell>: 0.150s, 1.22x slower".
+// IOBoost-style summary per input set: "fastest: <cell>, 0.123 s" then each other cell against
+// it, "<cell>: 0.150 s, 1.22× slower [1.18–1.26], p<0.001" (sfp::comparison_text, report.noise).
 std::vector<std::string> ranking_lines(const ExperimentReport& report);
 
 }  // namespace sfp

@@ -2,8 +2,10 @@
 // Statistics of repeated runs: per cell, per input (ranking), and over file sizes (fits).
 #include <cstddef>
 #include <cstdint>
-#include <utility>
+#include <span>
 #include <vector>
+
+#include "sfp/comparison.hpp"
 
 namespace sfp {
 
@@ -11,15 +13,22 @@ struct Summary {
     std::size_t n = 0;
     double min = 0, max = 0, median = 0, mean = 0, stddev = 0;
     double ci95 = 0;           // half-width of the 95% confidence interval of the mean (Student t)
-    double q1 = 0, q3 = 0;     // quartiles, for box plots and outliers
+    double q1 = 0, q3 = 0;     // quartiles, for box plots
     double cv = 0;             // coefficient of variation = stddev / mean
-    std::vector<std::size_t> outliers;  // indices of values beyond 1.5 IQR
+    // Indices of values far from the median by the MAD rule: a modified z-score
+    // 0.6745 (x - median) / MAD above 3.5 (Iglewicz & Hoaglin); when more than half the values
+    // are equal (MAD 0), the mean absolute deviation times 1.2533 stands in for MAD / 0.6745.
+    // Counted and shown, never dropped.
+    std::vector<std::size_t> outliers;
 };
 // Sample statistics (stddev with n-1); quartiles and median by linear interpolation between
-// order statistics (R type 7). n < 2: stddev, ci95 and cv are 0.
+// order statistics (R type 7). n < 2: stddev, ci95 and cv are 0 (shown as n/a).
 Summary summarize(const std::vector<double>& values);
+double median(std::span<const double> values);  // summarize's median, alone; 0 for none
 
-// Two-sided 95% quantile of Student's t distribution (12.706 for 1 degree of freedom).
+inline constexpr double kOutlierScore = 3.5;  // the MAD rule's modified z-score limit
+
+// Two-sided 95% quantile of Student's t distribution (12.706 for 1 degree of freedom; Boost.Math).
 double t_critical_95(std::size_t degrees_of_freedom);
 
 inline constexpr double kHighVariationCv = 0.10;  // CellStats::high_variation above this
@@ -35,13 +44,21 @@ struct CellStats {
     std::size_t failed = 0;       // runs that were not ok
 };
 
+// A cell behind its input's fastest, compared with it (the fastest is side a): ratio = its
+// median / the fastest's, and -- from the runs, when the runner ranked it -- the interval,
+// the test and n.
+struct RankedCell {
+    std::size_t cell = 0;
+    Comparison vs_fastest;
+    bool operator==(const RankedCell&) const = default;
+};
 struct Ranking {
     std::size_t input_set = 0;
     std::size_t fastest_cell = 0;
-    std::vector<std::pair<std::size_t, double>> slower;  // (cell, median / fastest median), ascending
+    std::vector<RankedCell> slower;  // ascending by ratio
 };
-// Ranks (cell, median real seconds) pairs of one input set; ties keep the given order.
-// Requires at least one pair.
+// Ranks (cell, median real seconds) pairs of one input set; ties keep the given order. The
+// comparisons hold the ratio only (sfp::compare_cells adds the rest). Requires at least one pair.
 Ranking rank_cells(std::size_t input_set, std::vector<std::pair<std::size_t, double>> medians);
 
 // Time against file size for one strategy with every other parameter fixed, GB = 1e9 bytes.

@@ -9,8 +9,14 @@ namespace {
 
 std::string seconds_text(double s) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4gs", s);
+    std::snprintf(buf, sizeof buf, "%.4g s", s);
     return buf;
+}
+
+// "read block=512: 0.1016 s, 10.16× slower [9.80–10.5], p<0.001": a cell against the fastest.
+std::string ranked_line(const ExperimentReport& report, const RankedCell& ranked) {
+    return parameters_label(report.cells.at(ranked.cell)) + ": " + seconds_text(report.stats.at(ranked.cell).real.median) +
+           ", " + comparison_text(ranked.vs_fastest, report.noise);
 }
 
 std::string input_set_label(const ExperimentReport& report, std::size_t set) {
@@ -61,15 +67,11 @@ std::string fit_label(const ExperimentReport& report, const SizeFit& fit) { retu
 std::vector<std::string> ranking_lines(const ExperimentReport& report) {
     std::vector<std::string> lines;
     for (const Ranking& r : report.rankings) {
-        const double best = report.stats.at(r.fastest_cell).real.median;
+        const Summary& best = report.stats.at(r.fastest_cell).real;
         lines.push_back(input_set_label(report, r.input_set) + ":");
-        lines.push_back("fastest: " + parameters_label(report.cells.at(r.fastest_cell)) + ", " + seconds_text(best));
-        for (const auto& [cell, ratio] : r.slower) {
-            char factor[32];
-            std::snprintf(factor, sizeof factor, "%.2fx slower", ratio);
-            lines.push_back(parameters_label(report.cells.at(cell)) + ": " +
-                            seconds_text(report.stats.at(cell).real.median) + ", " + factor);
-        }
+        lines.push_back("fastest: " + parameters_label(report.cells.at(r.fastest_cell)) + ", " + seconds_text(best.median) +
+                        (best.n == 1 ? " (a single run: no spread, no verdict)" : ""));
+        for (const RankedCell& slower : r.slower) lines.push_back(ranked_line(report, slower));
     }
     return lines;
 }

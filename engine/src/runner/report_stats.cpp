@@ -1,5 +1,7 @@
 #include "runner/report_stats.hpp"
 
+#include "runner/cell_comparison.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -39,16 +41,36 @@ CellStats cell_stats(const ExperimentReport& report, std::size_t cell, const std
     return st;
 }
 
+// Each ranked cell compared with the fastest from their runs. A comparison is kept from
+// `previous` when neither cell is among `changed` and the fastest is the same: after a run,
+// only its cell's comparison is redone, or the whole set's when the fastest ran.
+void compare_with_fastest(const ExperimentReport& report, const RunIndex& index, Ranking& ranking,
+                          const Ranking* previous, const std::set<std::size_t>& changed) {
+    const std::size_t fastest = ranking.fastest_cell;
+    std::map<std::size_t, const Comparison*> kept;
+    if (previous && previous->fastest_cell == fastest && !changed.count(fastest))
+        for (const RankedCell& r : previous->slower)
+            if (!changed.count(r.cell)) kept[r.cell] = &r.vs_fastest;
+    for (RankedCell& r : ranking.slower) {
+        const auto it = kept.find(r.cell);
+        r.vs_fastest = it != kept.end() ? *it->second
+                                        : compare_runs(report, index.runs_of_cell.at(fastest), index.runs_of_cell.at(r.cell));
+    }
+}
+
 // The fastest of the set's cells among those that compute the same thing (floors aside);
 // none while no such cell has a timed run.
-std::optional<Ranking> rank_set(const ExperimentReport& report, std::size_t set, const std::vector<std::size_t>& cells) {
+std::optional<Ranking> rank_set(const ExperimentReport& report, const RunIndex& index, std::size_t set,
+                                const Ranking* previous = nullptr, const std::set<std::size_t>& changed = {}) {
     std::vector<std::pair<std::size_t, double>> medians;
-    for (std::size_t c : cells) {
+    for (std::size_t c : index.cells_of_set.at(set)) {
         const CellStats& st = report.stats[c];
         if (!report.cells[c].reference_floor && st.real.n > 0) medians.emplace_back(c, st.real.median);
     }
     if (medians.empty()) return std::nullopt;
-    return rank_cells(set, std::move(medians));
+    Ranking ranking = rank_cells(set, std::move(medians));
+    compare_with_fastest(report, index, ranking, previous, changed);
+    return ranking;
 }
 
 // What a fit holds fixed: the strategy and the value of every parameter a cell can differ in
@@ -96,7 +118,7 @@ void compute_statistics(ExperimentReport& report) {
     for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(cell_stats(report, c, index.runs_of_cell[c]));
     report.rankings.clear();
     for (std::size_t set = 0; set < index.cells_of_set.size(); ++set)
-        if (std::optional<Ranking> r = rank_set(report, set, index.cells_of_set[set])) report.rankings.push_back(std::move(*r));
+        if (std::optional<Ranking> r = rank_set(report, index, set)) report.rankings.push_back(std::move(*r));
     report.fits.clear();
     fit(report);
 }
@@ -108,7 +130,12 @@ void update_statistics(ExperimentReport& report, const RunIndex& index, const st
         report.stats.at(c) = cell_stats(report, c, index.runs_of_cell.at(c));
         sets.insert(report.cells[c].input_set);
     }
-    for (std::size_t set : sets) set_ranking(report.rankings, set, rank_set(report, set, index.cells_of_set.at(set)));
+    for (std::size_t set : sets) {
+        const auto previous = std::find_if(report.rankings.begin(), report.rankings.end(),
+                                           [set](const Ranking& r) { return r.input_set == set; });
+        set_ranking(report.rankings, set,
+                    rank_set(report, index, set, previous != report.rankings.end() ? &*previous : nullptr, changed_cells));
+    }
 }
 
 void set_ranking(std::vector<Ranking>& rankings, std::size_t set, const std::optional<Ranking>& ranking) {

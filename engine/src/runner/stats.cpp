@@ -1,5 +1,7 @@
 // Summary statistics of repeated runs and the per-input ranking.
 #include <algorithm>
+#include <array>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 
 #include "sfp/stats.hpp"
@@ -15,21 +17,48 @@ double quantile(const std::vector<double>& sorted, double p) {
     return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
 }
 
+// The MAD rule (Summary::outliers): the spread as the median absolute deviation scaled to a
+// normal's standard deviation, or, when it is 0, the mean absolute deviation scaled likewise.
+std::vector<std::size_t> mad_outliers(const std::vector<double>& values, double centre) {
+    std::vector<double> deviation;
+    for (double v : values) deviation.push_back(std::abs(v - centre));
+    double spread = median(deviation) / 0.6745;
+    if (spread == 0) {
+        double sum = 0;
+        for (double d : deviation) sum += d;
+        spread = 1.2533 * sum / double(values.size());
+    }
+    std::vector<std::size_t> out;
+    if (spread == 0) return out;  // every value the same
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (deviation[i] / spread > kOutlierScore) out.push_back(i);
+    return out;
+}
+
 }  // namespace
 
 double t_critical_95(std::size_t df) {
-    // Exact table for small samples, where it matters most.
-    static constexpr double table[] = {
-        0,      12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201,  2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-        2.080,  2.074,  2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
-    constexpr std::size_t last = sizeof table / sizeof table[0] - 1;
+    const auto exact = [](std::size_t d) {
+        const boost::math::students_t t{double(d)};
+        return boost::math::quantile(boost::math::complement(t, 0.025));
+    };
+    // Every cell's summary asks after every run: the usual degrees of freedom are worked out once.
+    static const std::array<double, 256> usual = [&] {
+        std::array<double, 256> table{};
+        for (std::size_t d = 1; d < table.size(); ++d) table[d] = exact(d);
+        return table;
+    }();
     if (df == 0) return 0;
-    if (df <= last) return table[df];
-    // Beyond 30: the Cornish-Fisher expansion around the normal quantile (error < 1e-4).
-    const double z = 1.959964, n = double(df);
-    const double z3 = z * z * z, z5 = z3 * z * z;
-    return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n);
+    return df < usual.size() ? usual[df] : exact(df);
+}
+
+double median(std::span<const double> values) {
+    if (values.empty()) return 0;
+    std::vector<double> sorted(values.begin(), values.end());
+    const std::size_t mid = sorted.size() / 2;
+    std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(mid), sorted.end());
+    if (sorted.size() % 2) return sorted[mid];
+    return (*std::max_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(mid)) + sorted[mid]) / 2;
 }
 
 Summary summarize(const std::vector<double>& values) {
@@ -53,9 +82,7 @@ Summary summarize(const std::vector<double>& values) {
         s.ci95 = t_critical_95(s.n - 1) * s.stddev / std::sqrt(double(s.n));
         s.cv = s.mean != 0 ? s.stddev / s.mean : 0;
     }
-    const double fence = 1.5 * (s.q3 - s.q1);
-    for (std::size_t i = 0; i < values.size(); ++i)
-        if (values[i] < s.q1 - fence || values[i] > s.q3 + fence) s.outliers.push_back(i);
+    s.outliers = mad_outliers(values, s.median);
     return s;
 }
 
@@ -68,7 +95,7 @@ Ranking rank_cells(std::size_t input_set, std::vector<std::pair<std::size_t, dou
     r.fastest_cell = medians.front().first;
     const double best = medians.front().second;
     for (std::size_t i = 1; i < medians.size(); ++i)
-        r.slower.emplace_back(medians[i].first, best > 0 ? medians[i].second / best : 0.0);
+        r.slower.push_back({medians[i].first, compare_medians(best, medians[i].second)});
     return r;
 }
 
