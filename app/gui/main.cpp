@@ -55,8 +55,20 @@ int main(int argc, char** argv) {
     const QCommandLineOption import(QStringLiteral("import"), QStringLiteral("Overlay a result set: a report JSON, or a reference set such as :/reference/cci-table1.json (repeatable)."), QStringLiteral("report"));
     parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh, import});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
-    parser.process(app);
-    const QString experiment = parser.positionalArguments().value(0);
+    // Bad flags exit 2 as the CLI's do (QCommandLineParser::process would exit 1).
+    const auto usage_error = [](const QString& why) {
+        std::fprintf(stderr, "sfpbench-gui: %s (see --help)\n", qPrintable(why));
+        return 2;
+    };
+    if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return usage_error(QStringLiteral("one experiment file at a time, got %1: %2")
+                               .arg(positional.size())
+                               .arg(positional.join(QStringLiteral(", "))));
+    const QString experiment = positional.value(0);
 
     // Imported sets before anything runs; a bad file is reported like a bad experiment file.
     const auto import_sets = [&](gui::MainWindow& window) {

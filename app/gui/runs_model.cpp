@@ -58,7 +58,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
                                                    "rep", "real s", "user s", "sys s", "CPU % of all cores",
                                                    "MB/s", "cached %", "large folios %", "status",
-                                                   "message"};
+                                                   "digest", "message"};
     const Column c = fixed(section);
     return section >= 0 && c < ColumnCount ? tr(names[c]) : QVariant();
 }
@@ -94,6 +94,7 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
     case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
     case Status: return QString::fromLatin1(sfp::to_string(run.status));
+    case Digest: return QString::fromStdString(run.result.digest);  // equal digests: the same outcome
     case Message: return message(run);
     case Block:
     case Threads:

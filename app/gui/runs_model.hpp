@@ -20,7 +20,7 @@ public:
     // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
     // uses follow them (packing), so a column from FileSize on is at column(c).
     enum Column { Index, Strategy, Block, Threads, FileSize, Repetition, Real, User, Sys, Cpu,
-                  Throughput, Residency, LargeFolios, Status, Message, ColumnCount };
+                  Throughput, Residency, LargeFolios, Status, Digest, Message, ColumnCount };
     int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;

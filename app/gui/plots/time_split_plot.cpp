@@ -1,5 +1,6 @@
 // timep's view: per cell, user + system CPU time stacked with the waiting rest of the elapsed
-// time, and a marker at the elapsed time itself (threads can make CPU time exceed it).
+// time, and a marker at the elapsed time itself (threads can make CPU time exceed it). Bars lie
+// down, fastest on top, every one named on the axis; by default the fastest few of each input.
 #include <qcustomplot.h>
 
 #include "../cell_text.hpp"
@@ -7,26 +8,25 @@
 
 namespace gui::plots {
 
-Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
+Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     QCustomPlot* plot = c.plot;
     const Varying what = varying(report.cells);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, user, sys, wait, real;
     Hover hover;
-    for (std::size_t i = 0; i < report.cells.size(); ++i) {
+    const Rows rows = top_rows(ranked_cells(report, Metric::elapsed), topN);
+    for (const auto& [key, i] : rows.keyed) {
         const double u = cell_summary(report, i, Metric::user).median;
         const sfp::Summary r = cell_summary(report, i, Metric::elapsed);
-        if (r.n == 0) continue;
         const double s = cell_summary(report, i, Metric::system).median;
         const double w = std::max(0.0, r.median - u - s);
-        const double key = double(keys.size() + 1);
         keys << key;
         user << u;
         sys << s;
         wait << w;
         real << r.median;
         ticker->addTick(key, short_label(report.cells[i], what));
-        hover.push_back({key, u + s + w,
+        HoverPoint point{key, u + s + w,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>user %3 s, system %4 s, "
                                      "waiting %5 s<br>n = %6")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped())
@@ -35,7 +35,9 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
                              .arg(s, 0, 'g', 5)
                              .arg(w, 0, 'g', 5)
                              .arg(r.n),
-                         0.35, 0});
+                         0.35, 0};
+        point.horizontal = true;
+        hover.push_back(point);
     }
     if (keys.isEmpty()) {
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
@@ -46,19 +48,17 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
                          {&wait, QObject::tr("waiting (elapsed − CPU)"), QColor(190, 190, 190)}});
     double top = 0;
     for (int k = 0; k < keys.size(); ++k) top = std::max({top, user[k] + sys[k] + wait[k], real[k]});
-    QCPGraph* elapsed = plot->addGraph();
+    QCPGraph* elapsed = plot->addGraph(plot->yAxis, plot->xAxis);
     elapsed->setName(QObject::tr("elapsed (median)"));
     elapsed->setLineStyle(QCPGraph::lsNone);
     elapsed->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, Qt::black, Qt::black, c.style.marker));
     elapsed->setData(keys, real, true);
 
-    plot->xAxis->setTicker(ticker);
-    plot->xAxis->setTickLabelRotation(keys.size() > 6 ? 45 : 0);
-    plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
-    plot->yAxis->setLabel(QObject::tr("time (s)"));
-    plot->yAxis->setRange(0, top * 1.1);
-    c.title->setText(QObject::tr("Where the time goes: user, system, waiting (medians)\n%1")
-                         .arg(experiment_caption(report)));
+    set_category_axis(c, ticker, rows.last);
+    plot->xAxis->setLabel(QObject::tr("time (s)"));
+    plot->xAxis->setRange(0, top * 1.1);
+    c.title->setText(QObject::tr("Where the time goes: user, system, waiting (medians)%1\n%2")
+                         .arg(rows.note(topN, QObject::tr("fastest")), experiment_caption(report)));
     return hover;
 }
 
