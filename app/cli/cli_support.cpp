@@ -12,8 +12,9 @@
 
 namespace cli {
 
-bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args,
+bool parse_or_help(CommandLine& parser, const QString& command, const QStringList& args,
                    const QStringList& repeatable) {
+    if (record_if_describing(parser)) return false;
     const QCommandLineOption help({"h", "help"}, "Show this help.");
     parser.addOption(help);
     if (!parser.parse(QStringList{"sfpbench " + command} + args)) throw UsageError{command + ": " + parser.errorText()};

@@ -8,7 +8,7 @@
 namespace cli {
 
 int cmd_clean(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Remove the files sfpbench generated in its workspace (listed in its manifest) and print\n"
         "each removed path. Other files in the workspace are never touched.");
