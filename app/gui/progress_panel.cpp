@@ -1,5 +1,6 @@
 #include "progress_panel.hpp"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -54,6 +55,21 @@ ProgressPanel::ProgressPanel(QWidget* parent)
     connect(&ticker_, &QTimer::timeout, this, &ProgressPanel::tick);
 }
 
+void ProgressPanel::fitBarText() {
+    // The bars draw their text inside: never narrower than their longest text (in the current
+    // font, a projector's too), or the style clips it at both ends (",8 of 40").
+    const QFontMetrics fm(overall_->font());
+    const QString longest = overall_->format().replace(QStringLiteral("%v"), QString::number(overall_->maximum()))
+                                .replace(QStringLiteral("%m"), QString::number(overall_->maximum()));
+    overall_->setMinimumWidth(fm.horizontalAdvance(longest) + 2 * fm.horizontalAdvance(QLatin1Char('M')));
+    current_->setMinimumWidth(fm.horizontalAdvance(tr("current run 100%")) + 2 * fm.horizontalAdvance(QLatin1Char('M')));
+}
+
+void ProgressPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitBarText();
+}
+
 QString ProgressPanel::cellText() const { return cell_->text(); }
 QString ProgressPanel::overallText() const { return overall_->text(); }
 QString ProgressPanel::currentText() const { return current_->text(); }
@@ -65,6 +81,7 @@ void ProgressPanel::ready(std::size_t plannedRuns) {
     overall_->setRange(0, int(std::max<std::size_t>(1, plannedRuns)));
     overall_->setValue(0);
     overall_->setFormat(plannedRuns ? tr("%v of %m runs") : tr("no runs (the experiment is not valid)"));
+    fitBarText();
     current_->reset();
 }
 
@@ -77,6 +94,7 @@ void ProgressPanel::begin(std::size_t totalRuns, const Eta& eta) {
     overall_->setRange(0, int(std::max<std::size_t>(1, totalRuns)));
     overall_->setValue(0);
     overall_->setFormat(tr("%v of %m runs"));
+    fitBarText();
     current_->setValue(0);
     cell_->setText(tr("Starting…"));
     rate_->clear();

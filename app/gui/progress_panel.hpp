@@ -49,7 +49,11 @@ public slots:
 signals:
     void cancelRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitBarText();
     void tick();  // elapsed and ETA, twice a second
     double seconds() const;
 

@@ -1,5 +1,8 @@
 #include "run_estimate.hpp"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QObject>
 #include <filesystem>
 #include <set>
@@ -17,8 +20,9 @@ bool is_cold(sfp::CacheMode cache) { return cache == sfp::CacheMode::cold; }
 // hot and hot-written both find the data in memory; cold reads the device.
 QString cache_word(sfp::CacheMode cache) { return is_cold(cache) ? QStringLiteral("cold") : QStringLiteral("hot"); }
 
-QString rate_key(const std::string& algorithm, const std::string& strategy, sfp::CacheMode cache) {
-    return QStringLiteral("%1/%2/%3").arg(QString::fromStdString(algorithm), QString::fromStdString(strategy), cache_word(cache));
+// The strategy's key ("compare/read/hot"), or a cell's with its parameters ("compare/read block=4K threads=-/hot").
+QString rate_key(const std::string& algorithm, const std::string& what, sfp::CacheMode cache) {
+    return QStringLiteral("%1/%2/%3").arg(QString::fromStdString(algorithm), QString::fromStdString(what), cache_word(cache));
 }
 QString kind_key(const std::string& kind, sfp::CacheMode cache) {
     return QStringLiteral("%1/%2").arg(QString::fromStdString(kind), cache_word(cache));
@@ -98,9 +102,12 @@ void RateBook::learn(const sfp::ExperimentReport& report, const Work& work, doub
     std::size_t runs = 0;
     for (const sfp::RunRecord& r : report.runs) {
         if (r.status != sfp::RunStatus::ok || r.result.real_s <= 0 || r.cell >= report.cells.size()) continue;
-        auto& [done, seconds] = seen[rate_key(e.algorithm, report.cells[r.cell].strategy, e.cache)];
-        done += work.cell_units[r.cell];
-        seconds += r.result.real_s;
+        const sfp::Cell& cell = report.cells[r.cell];
+        for (const std::string& what : {cell.strategy, sfp::parameters_label(cell)}) {
+            auto& [done, seconds] = seen[rate_key(e.algorithm, what, e.cache)];
+            done += work.cell_units[r.cell];
+            seconds += r.result.real_s;
+        }
         timed += r.result.real_s;
         units += work.cell_units[r.cell];
         ++runs;
@@ -122,6 +129,20 @@ void RateBook::learn(const sfp::ExperimentReport& report, const Work& work, doub
 std::optional<double> RateBook::unitsPerSecond(const std::string& algorithm, const std::string& strategy,
                                                sfp::CacheMode cache) const {
     return find(rates_, rate_key(algorithm, strategy, cache));
+}
+
+std::optional<double> RateBook::unitsPerSecond(const std::string& algorithm, const sfp::Cell& cell, sfp::CacheMode cache) const {
+    if (const auto own = find(rates_, rate_key(algorithm, sfp::parameters_label(cell), cache))) return own;
+    return unitsPerSecond(algorithm, cell.strategy, cache);
+}
+
+const RateBook& RateBook::firstGuesses() {
+    static const RateBook book = [] {
+        QFile file(QStringLiteral(":/estimates/first-guesses.json"));
+        if (!file.open(QIODevice::ReadOnly)) return RateBook();
+        return fromVariant(QJsonDocument::fromJson(file.readAll()).object().toVariantMap());
+    }();
+    return book;
 }
 std::optional<double> RateBook::aroundPerUnit(const std::string& kind, sfp::CacheMode cache) const {
     return find(around_, kind_key(kind, cache));
@@ -179,10 +200,11 @@ Estimate estimate(const sfp::Experiment& experiment, const Work& work, const Rat
     for (std::size_t i = 0; i < cells.size() && i < work.cell_units.size(); ++i) {
         const double units = work.cell_units[i];
         double run = 0;
-        if (const auto rate = rates.unitsPerSecond(e.algorithm, cells[i].strategy, e.cache)) {
+        const std::optional<double> learned = rates.unitsPerSecond(e.algorithm, cells[i], e.cache);
+        out.guessed_cells += learned ? 0 : 1;
+        if (const auto rate = learned ? learned : RateBook::firstGuesses().unitsPerSecond(e.algorithm, cells[i], e.cache)) {
             run = units / *rate;
         } else {
-            ++out.guessed_cells;
             const double bytes_per_s = io && io->writes_output ? kGuess.written_bytes_per_s
                                        : cold                  ? kGuess.cold_bytes_per_s
                                                                : kGuess.hot_bytes_per_s;

@@ -33,6 +33,9 @@ public:
     // generated, the time before the first run (`beforeRunsSeconds`, < 0 = not measured).
     // Runs that failed teach nothing. Newer measurements replace older ones.
     void learn(const sfp::ExperimentReport& report, const Work& work, double wallSeconds, double beforeRunsSeconds = -1);
+    // The cell's own rate (its strategy and parameters: "pipeline block=256K threads=2 packing=1"),
+    // else its strategy's over every cell it ran.
+    std::optional<double> unitsPerSecond(const std::string& algorithm, const sfp::Cell& cell, sfp::CacheMode cache) const;
     std::optional<double> unitsPerSecond(const std::string& algorithm, const std::string& strategy, sfp::CacheMode cache) const;
     std::optional<double> aroundPerUnit(const std::string& kind, sfp::CacheMode cache) const;  // seconds
     std::optional<double> generatePerUnit(const std::string& kind) const;                     // seconds
@@ -40,22 +43,27 @@ public:
 
     QVariantMap toVariant() const;  // for the settings
     static RateBook fromVariant(const QVariantMap& stored);
+    // What the lessons and the default experiments ran at on the development VM
+    // (resources/estimates/first-guesses.json, written by bench/estimate-guesses.sh): the first
+    // guess for a cell this machine has not run yet, before the constants below.
+    static const RateBook& firstGuesses();
 
 private:
-    std::map<QString, double> rates_;     // "compare/read/hot" -> units/s
+    std::map<QString, double> rates_;     // "compare/read/hot", "compare/read block=4K threads=-/hot" -> units/s
     std::map<QString, double> around_;    // "pair/hot" -> s per unit
     std::map<QString, double> generate_;  // "tree" -> s per unit
 };
 
-// First-time guesses, measured on the 2-core development VM (docs/estimates.md), stated in the
-// estimate's text until this machine has measured its own.
+// First-time guesses for what neither this machine nor firstGuesses() has measured, and for the
+// time around runs and generation: measured on the 2-core development VM (docs/window.md),
+// stated in the estimate's text until this machine has measured its own.
 struct Guess {
     double hot_bytes_per_s = 2.0e9, cold_bytes_per_s = 0.6e9;
     double written_bytes_per_s = 0.35e9;   // algorithms that write an output (cipher) pay for it
     double block_s = 1.0e-6;               // each block a strategy reads costs a call or two
     double hot_file_s = 40e-6, cold_file_s = 0.3e-3;                   // one tree file in a run
     double around_hot_byte_s = 0.5e-9, around_cold_byte_s = 0.05e-9;  // warming; fdatasync + evict
-    double around_hot_file_s = 60e-6, around_cold_file_s = 0.9e-3;    // per tree file
+    double around_hot_file_s = 60e-6, around_cold_file_s = 1.5e-3;    // per tree file (fdatasync, evict)
     double generate_byte_s = 1.0 / 150e6, generate_file_s = 6e-3;
 };
 inline constexpr Guess kGuess{};

@@ -5,6 +5,7 @@
 // 1024x700 screen (the offscreen platform's screen, set by main below) Run and Cancel are in view.
 #include <QApplication>
 #include <QCryptographicHash>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
 #include <QSignalSpy>
@@ -202,6 +203,20 @@ private slots:
             const QRect on_screen(control->mapToGlobal(QPoint()), control->size());
             QVERIFY2(screen.contains(on_screen), qPrintable(control->objectName()));
         }
+        // In presentation mode, mid-run: the runs bar holds its whole text ("8 of 40 runs", never
+        // ",8 of 40"), and a "preparing ... data" note gives way to the runs once they finish.
+        w.setPresentation(true);
+        ProgressPanel* progress = w.progressPanel();
+        progress->begin(40);
+        progress->note(QStringLiteral("preparing 64M pair data in /tmp"));
+        progress->runsFinished(std::vector<ProgressPanel::FinishedRun>(8));
+        QTest::qWait(20);
+        auto* bar = progress->findChild<QProgressBar*>();
+        QCOMPARE(progress->overallText(), QStringLiteral("8 of 40 runs"));
+        QVERIFY2(bar->width() >= QFontMetrics(bar->font()).horizontalAdvance(progress->overallText()),
+                 qPrintable(QString::number(bar->width())));
+        QCOMPARE(progress->cellText(), QStringLiteral("8 of 40 runs done"));
+        QVERIFY2(screen.contains(w.frameGeometry()), "presentation mode still fits");
     }
 };
 
