@@ -9,6 +9,11 @@ gui="$build/bin/sfpbench-gui"
 size=${SFP_SCREENSHOT_SIZE:-1440x900}
 # An experiment file to open and run instead of the default experiment (docs/screenshot-large.png).
 experiment=${SFP_SCREENSHOT_EXPERIMENT:---default-experiment}
+# More arguments for the window, e.g. "--plot time-split" or "--lesson 1" (word-split).
+read -r -a extra <<<"${SFP_SCREENSHOT_ARGS:-}"
+# SFP_SCREENSHOT_FIRST=1: no -geometry, the window picks its first size itself (docs/screenshot-first.png).
+geometry=(-geometry "$size+0+0")
+[ -n "${SFP_SCREENSHOT_FIRST:-}" ] && geometry=()
 for tool in Xvfb import; do
     command -v "$tool" >/dev/null || { echo "screenshot: $tool is missing (apt-get install xvfb imagemagick)" >&2; exit 2; }
 done
@@ -36,7 +41,7 @@ if [ -n "${SFP_SCREENSHOT_PRESENTATION:-}" ]; then
     printf '[view]\npresentation=true\n' >"$scratch/config/sfpbench/sfpbench-gui.conf"
 fi
 DISPLAY=":$display" XDG_CONFIG_HOME="$scratch/config" \
-    "$gui" "$experiment" --run -geometry "$size+0+0" >"$scratch/gui.log" 2>&1 &
+    "$gui" "$experiment" "${extra[@]}" --run "${geometry[@]}" >"$scratch/gui.log" 2>&1 &
 gui_pid=$!
 for _ in $(seq 240); do
     grep -q "sfpbench-gui: finished" "$scratch/gui.log" && break

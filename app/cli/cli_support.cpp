@@ -7,11 +7,8 @@
 #include <cstdio>
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 
 #include "arg_bytes.hpp"
-#include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
@@ -104,21 +101,8 @@ unsigned threads_value(const QString& text) {
     return unsigned(v);
 }
 
-void check_output_path(const QString& flag, const QString& shown, QSet<QString>& taken) {
-    const QFileInfo info(shown);
-    if (info.isDir()) throw UsageError{QString("--%1 '%2' is a directory").arg(flag, shown)};
-    if (!info.absoluteDir().exists())
-        throw UsageError{QString("--%1 '%2': directory '%3' does not exist").arg(flag, shown, info.absolutePath())};
-    const QString resolved = info.exists() ? info.canonicalFilePath() : info.absoluteFilePath();
-    if (taken.contains(resolved) || taken.contains(info.absoluteFilePath()))
-        throw UsageError{QString("--%1 '%2' would overwrite an input or another output").arg(flag, shown)};
-    taken.insert(resolved);
-    taken.insert(info.absoluteFilePath());
-    try {
-        sfp::probe_writable(path_bytes(shown));
-    } catch (const sfp::Failure& f) {
-        throw UsageError{QString("--%1: %2").arg(flag, text_of_bytes(f.what()))};
-    }
+void check_output_path(const QString& flag, const QString& shown, core::OutputPaths& taken) {
+    if (const QString why = taken.claim("--" + flag, shown, path_bytes(shown)); !why.isEmpty()) throw UsageError{why};
 }
 
 void print_error(const QString& message) { print_error(bytes_of_text(message)); }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "command_line.hpp"
+#include "output_paths.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/types.hpp"
 
@@ -50,8 +51,8 @@ double noise_of(const QCommandLineParser& p);
 
 // Checks an output file given with --`flag` before any work: not a directory, in a directory that
 // exists and can be written, and not a file already `taken` (an input or another output: its
-// absolute and resolved paths); then adds it to `taken`. Throws UsageError naming the flag.
-void check_output_path(const QString& flag, const QString& path, QSet<QString>& taken);
+// absolute and resolved paths); then adds it to `taken` (core::OutputPaths). Throws UsageError naming the flag.
+void check_output_path(const QString& flag, const QString& path, core::OutputPaths& taken);
 
 void print_error(const QString& message);      // one line on stderr, prefixed "sfpbench: "
 void print_error(const std::string& message);  // the same for engine messages (paths as bytes)

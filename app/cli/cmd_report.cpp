@@ -93,8 +93,8 @@ int cmd_report(const QStringList& args) {
     const QStringList files = p.positionalArguments();
     if (files.isEmpty()) throw UsageError{"report: give one or more report files (from `sfpbench run --json`)"};
     if (!p.isSet("markdown") && !p.isSet("pdf")) throw UsageError{"report: give --markdown FILE, --pdf FILE or both"};
-    QSet<QString> taken;
-    for (const QString& f : files) taken.insert(QFileInfo(f).absoluteFilePath());
+    core::OutputPaths taken;
+    for (const QString& f : files) taken.protect(f);
     for (const char* flag : {"markdown", "pdf"})
         if (p.isSet(flag)) check_output_path(flag, p.value(flag), taken);
     Loaded in = load(files);

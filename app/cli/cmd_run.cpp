@@ -268,9 +268,9 @@ bool ready_to_run(const sfp::Experiment& e, bool from_file) {
 // Output files are checked before a possibly long experiment: a directory that exists and can
 // be written, no two outputs the same file, and never an input or the spec itself.
 void check_outputs(const QCommandLineParser& p, const sfp::Experiment& e) {
-    QSet<QString> taken;
-    for (const std::string& in : e.inputs) taken.insert(QFileInfo(text_of_bytes(in)).absoluteFilePath());
-    for (const QString& spec : p.positionalArguments()) taken.insert(QFileInfo(spec).absoluteFilePath());
+    core::OutputPaths taken;
+    for (const std::string& in : e.inputs) taken.protect(text_of_bytes(in));
+    for (const QString& spec : p.positionalArguments()) taken.protect(spec);
     for (const Output& out : kOutputs)
         if (p.isSet(out.flag)) check_output_path(out.flag, p.value(out.flag), taken);
 }

@@ -242,7 +242,8 @@ void check_inputs(const sfp::Experiment& e, Problems& problems) {
     if (!e.inputs.empty()) {
         if (!e.data_kind.empty() || !e.sizes.empty())
             return problems.add("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
-        if (e.inputs.size() != files) problems.add("inputs", per_run + ", got " + std::to_string(e.inputs.size()));
+        if (io && io->several_inputs ? e.inputs.size() < files : e.inputs.size() != files)
+            problems.add("inputs", per_run + (io && io->several_inputs ? " or more" : "") + ", got " + std::to_string(e.inputs.size()));
         for (std::size_t i = 0; i < e.inputs.size(); ++i)
             if (e.inputs[i].empty()) problems.add(indexed("inputs", qsizetype(i)), "empty path");
         return;

@@ -289,6 +289,11 @@ void ExperimentPanel::setRates(const RateBook& rates) {
 QString ExperimentPanel::estimateText() const { return estimate_->text(); }
 
 void ExperimentPanel::refresh() {
+    try {  // strategies the options exclude are greyed out before anything else is judged
+        strategies_->setOptions(experiment().options);
+    } catch (...) {
+        // a form that does not parse yet: its problems are listed below
+    }
     const unsigned uses = strategies_->checkedUses();
     blocks_->setEnabled(uses & sfp::uses_block);
     blocks_->setToolTip(uses & sfp::uses_block ? QString() : tr("No checked strategy uses a block size"));

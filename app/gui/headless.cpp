@@ -1,6 +1,7 @@
 #include "headless.hpp"
 
 #include <QCoreApplication>
+#include <QComboBox>
 #include <QDir>
 #include <cstdio>
 
@@ -88,6 +89,12 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
         QString why;
         const QString key = fixed_key(d, value, &why);
         if (key.isEmpty()) return QStringLiteral("--fix '%1': %2").arg(item, why);
+        if (!slice.varies(d)) {  // --fix chooses what a line shows; it does not change the experiment
+            if (key == kBest || slice.values(d) == std::vector<QString>{key}) continue;  // what every cell has anyway
+            return QStringLiteral("--fix '%1': %2; --fix picks one of the values an experiment sweeps "
+                                  "(the experiment itself sets its %3)")
+                .arg(item, slice.unvaried(d), dim_name(d));
+        }
         c.fixed[d] = key;
     }
     if (QString why = slice.problem(c); !why.isEmpty()) return QStringLiteral("the plot slice: ") + why;
@@ -116,7 +123,19 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
         say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text());
         return 2;
     }
+    if (!options.plot.isEmpty()) {  // only the kinds the window offers for this algorithm
+        const std::string algorithm = window.experimentPanel()->algorithm()->currentText().toStdString();
+        if (!plots::kind_applies(plots::Kind(plot_kind_names().indexOf(options.plot)), algorithm))
+            return say(QStringLiteral("sfpbench-gui: --plot '%1' does not apply to %2").arg(options.plot, QString::fromStdString(algorithm))), 2;
+    }
     if (!apply_slice_flags(window, options)) return 2;
+    // Every output is checked before the experiment runs, as `sfpbench run` does: a bad path
+    // costs nothing, and no input, experiment file or imported set is ever overwritten.
+    core::OutputPaths outputs = window.readPaths();
+    for (const auto& [flag, path] : {std::pair{QStringLiteral("--csv"), options.csv}, std::pair{QStringLiteral("--png"), options.png}}) {
+        if (path.isEmpty()) continue;
+        if (const QString why = outputs.claim(flag, path); !why.isEmpty()) return say(QStringLiteral("sfpbench-gui: ") + why), 2;
+    }
     core::Controller* controller = window.controller();
     int code = 0;
     QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });

@@ -4,8 +4,11 @@
 // overlay, and leaves what to look at in the message area for after the run.
 #include <QMenu>
 #include <functional>
+#include <map>
+#include <optional>
 
 #include "lessons.hpp"
+#include "sfp/experiment.hpp"
 
 namespace gui {
 
@@ -22,11 +25,23 @@ public:
     void open(const core::Lesson& lesson, qsizetype experiment = 0);
     // The prediction prompt's text.
     static QString prompt(const core::Lesson& lesson);
+    // "1. hot cache: in memory, as read back" -- a lesson's experiment named for what it runs.
+    static QString experimentTitle(const QString& path, qsizetype index);
+    // Another experiment was loaded: the lesson is over (its runs so far are kept in case it
+    // is loaded again, as lesson 3's cold run after its hot one).
+    void leave() { current_.reset(); }
+    // An experiment finished: while a lesson is loaded, its note is shown again with what the
+    // runs tell (cold no slower than hot: why).
+    void finished(const sfp::ExperimentReport& report);
 
 private:
     std::function<bool(const QString&)> open_experiment_;
     OverlaySets* sets_;
     MessageArea* messages_;
+    std::optional<core::Lesson> current_;
+    QString runs_of_;  // the lesson the runs below belong to
+    std::map<sfp::CacheMode, sfp::ExperimentReport> runs_;  // its last finished run per cache mode
+    QString note(const core::Lesson& lesson) const;
 };
 
 }  // namespace gui

@@ -12,6 +12,8 @@
 #include "default_experiment.hpp"
 #include "experiment_panel.hpp"
 #include "headless.hpp"
+#include "lessons_menu.hpp"
+#include "plot_panel.hpp"
 #include "main_window.hpp"
 #include "overlay_sets.hpp"
 #include "plot_slice.hpp"
@@ -46,17 +48,30 @@ int main(int argc, char** argv) {
     const QCommandLineOption headless(QStringLiteral("headless"), QStringLiteral("Run the experiment without a window, then write --csv and --png."));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Headless: write the runs CSV here."), QStringLiteral("file"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Headless: write the plot PNG here."), QStringLiteral("file"));
-    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Headless: which plot --png draws: %1 (default: lines; box for iterate).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
+    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Which plot to show (headless: which plot --png draws): %1 (default: lines; box for iterate).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
+    const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson (its name or number, as in the Lessons menu): its experiment, reference set and note."), QStringLiteral("name"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
     const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (%1).").arg(gui::dim_flags(true)), QStringLiteral("dimension"));
     const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per value of one of: %1.").arg(gui::dim_flags()), QStringLiteral("dimension"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension (%1) at a value or at best, e.g. threads=4, block=best (repeatable).").arg(gui::dim_flags()), QStringLiteral("dimension=value"));
     const QCommandLineOption import(QStringLiteral("import"), QStringLiteral("Overlay a result set: a report JSON, or a reference set such as :/reference/cci-table1.json (repeatable)."), QStringLiteral("report"));
-    parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh, import});
+    parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh, import, lesson});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
-    parser.process(app);
-    const QString experiment = parser.positionalArguments().value(0);
+    // Bad flags exit 2 as the CLI's do (QCommandLineParser::process would exit 1).
+    const auto usage_error = [](const QString& why) {
+        std::fprintf(stderr, "sfpbench-gui: %s (see --help)\n", qPrintable(why));
+        return 2;
+    };
+    if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return usage_error(QStringLiteral("one experiment file at a time, got %1: %2")
+                               .arg(positional.size())
+                               .arg(positional.join(QStringLiteral(", "))));
+    const QString experiment = positional.value(0);
 
     // Imported sets before anything runs; a bad file is reported like a bad experiment file.
     const auto import_sets = [&](gui::MainWindow& window) {
@@ -81,7 +96,19 @@ int main(int argc, char** argv) {
     gui::MainWindow window(std::make_unique<gui::Settings>());
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());
     if (!experiment.isEmpty()) window.openExperiment(experiment);
+    if (parser.isSet(lesson)) {
+        try {
+            window.findChild<gui::LessonsMenu*>()->open(core::find_lesson(parser.value(lesson)));
+        } catch (const core::LessonError& e) {
+            return usage_error(QStringLiteral("--lesson: %1").arg(QString::fromUtf8(e.what())));
+        }
+    }
     if (!import_sets(window)) return 2;
+    if (parser.isSet(plot)) {
+        const qsizetype kind = gui::plot_kind_names().indexOf(parser.value(plot));
+        if (kind < 0) return usage_error(QStringLiteral("--plot '%1': expected one of %2").arg(parser.value(plot), gui::plot_kind_names().join(QStringLiteral(", "))));
+        window.plotPanel()->setKind(gui::plots::Kind(kind));
+    }
     window.show();
     if (parser.isSet(runNow)) {
         // Scripts (screenshot.sh) wait for this line before they look at the window.

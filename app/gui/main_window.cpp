@@ -10,6 +10,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
@@ -32,6 +33,7 @@
 #include "progress_panel.hpp"
 #include "report_export.hpp"
 #include "export_report_action.hpp"
+#include "sfp/workspace.hpp"
 #include "results_panel.hpp"
 #include "value_toggles.hpp"
 
@@ -75,6 +77,7 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(main_split_, 1);
     messages_->setParent(central);  // not in the layout: it floats (placeMessages)
     connect(messages_, &MessageArea::shown, this, &MainWindow::placeMessages);
+    right_split_->installEventFilter(this);  // the banner follows the plot and tables (placeMessages)
     layout->addWidget(progress_);
     setCentralWidget(central);
 
@@ -90,7 +93,7 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     connect(experiment_->inputs(), &InputsBox::refused, messages_, &MessageArea::showError);
     connect(experiment_, &ExperimentPanel::changed, this, &MainWindow::formChanged);
 
-    connect(controller_, &core::Controller::started, progress_, &ProgressPanel::begin);
+    connect(controller_, &core::Controller::started, progress_, [this](std::size_t runs) { progress_->begin(runs, eta_); });
     connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
     connect(controller_, &core::Controller::progress, progress_, &ProgressPanel::progress);
     connect(controller_, &core::Controller::message, this, [this](const QString& text) {
@@ -98,7 +101,13 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         if (progress_->runsDone() == 0) progress_->note(text);
     });
     connect(controller_, &core::Controller::runsFinished, this, [this](const std::vector<sfp::RunUpdate>& updates) {
-        progress_->runsFinished(updates.size());
+        std::vector<ProgressPanel::FinishedRun> done;
+        for (const sfp::RunUpdate& u : updates) {
+            const sfp::RunRecord& r = controller_->report().runs[u.index];
+            done.push_back({r.cell, r.result.real_s});
+        }
+        statusBar()->clearMessage();  // "preparing ... data" is over once runs finish
+        progress_->runsFinished(done);
         results_->append(updates);
         plot_->follow(controller_->report());
     });
@@ -140,7 +149,12 @@ void MainWindow::buildMenus() {
                               QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::run);
     cancel_ = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"),
                                  QKeySequence(Qt::Key_Escape), this, &MainWindow::cancel);
-    runMenu->addAction(tr("Reset to the &default experiment"), this, [this] { experiment_->setExperiment(default_experiment()); });
+    runMenu->addAction(tr("Reset to the &default experiment"), this, [this] {
+        experiment_->setExperiment(default_experiment());
+        overlays_->removeLessonSets();
+        lessons_->leave();
+        messages_->dropLesson();
+    });
     runMenu->addAction(tr("Remove &generated data"), this, &MainWindow::cleanWorkspace);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -157,7 +171,8 @@ void MainWindow::buildMenus() {
 
     imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
     menuBar()->addMenu(imported_);
-    menuBar()->addMenu(new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, this));
+    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, this);
+    menuBar()->addMenu(lessons_);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {
         messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
@@ -181,7 +196,7 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::restoreState() {
-    if (!restoreGeometry(settings_->geometry())) resize(1280, 820);  // first start: room for plot and tables
+    if (!restoreGeometry(settings_->geometry())) fitFirstWindow();
     if (!main_split_->restoreState(settings_->splitterState(QStringLiteral("main"))))
         main_split_->setSizes({experiment_->sizeHint().width(), width()});  // the form its width, the plot the rest
     if (!right_split_->restoreState(settings_->splitterState(QStringLiteral("right"))))
@@ -202,13 +217,25 @@ void MainWindow::restoreState() {
     }
 }
 
+void MainWindow::fitFirstWindow() {
+    // Room for the plot and the tables, but never more than the screen offers (a 1024x700
+    // laptop keeps Run and Cancel in view): the frame and the desktop's panels count.
+    QSize size(1280, 820);
+    if (const QScreen* s = screen()) {
+        const QRect room = s->availableGeometry();
+        size = size.boundedTo(room.size() - kFrameAllowance);
+        move(room.topLeft());
+    }
+    resize(size.expandedTo(minimumSizeHint()));
+}
+
 void MainWindow::saveState() {
     settings_->setGeometry(saveGeometry());
     settings_->setSplitterState(QStringLiteral("main"), main_split_->saveState());
     settings_->setSplitterState(QStringLiteral("right"), right_split_->saveState());
     settings_->setPresentation(presentation_->isChecked());
     settings_->setNoise(results_->noise());
-    settings_->setImportedSets(overlays_->paths());
+    settings_->setImportedSets(overlays_->userPaths());  // a lesson's set goes with the lesson
     settings_->setEstimateRates(rates_.toVariant());
     settings_->setPlotState(plot_->state());
     try {
@@ -243,14 +270,20 @@ void MainWindow::fitLeftWidth() {
 
 void MainWindow::placeMessages() {
     if (messages_->isHidden()) return;
+    // Over the bottom of the plot and tables: never over the form and Run, nor over the progress
+    // bars and Cancel, so every control stays where the mouse left it, and in reach.
     QWidget* central = centralWidget();
-    const QMargins m = central->layout()->contentsMargins();
-    const int width = central->width() - m.left() - m.right();
-    const int height = messages_->hasHeightForWidth() ? messages_->heightForWidth(width) : messages_->sizeHint().height();
-    // Over the progress line at the bottom: the controls the mouse was on stay where they were.
-    const QRect progress = progress_->geometry();
-    messages_->setGeometry(m.left(), std::max(0, progress.bottom() + 1 - height), width, std::max(height, progress.height()));
+    const QRect area(right_split_->mapTo(central, QPoint()), right_split_->size());
+    const int height = std::min(messages_->hasHeightForWidth() ? messages_->heightForWidth(area.width())
+                                                               : messages_->sizeHint().height(),
+                                area.height());
+    messages_->setGeometry(area.left(), area.bottom() + 1 - height, area.width(), height);
     messages_->raise();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == right_split_ && (event->type() == QEvent::Resize || event->type() == QEvent::Move)) placeMessages();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
@@ -266,7 +299,13 @@ bool MainWindow::run() {
         messages_->showError(why);
         return false;
     }
-    messages_->clear();
+    messages_->clearForRun();  // a lesson's "look at..." stays for when the results are in
+    try {  // what the ETA weighs each cell's runs by, and the estimate learns from afterwards
+        work_ = work_of(*e);
+        eta_ = Eta(estimate(*e, work_, rates_), e->warmups);
+    } catch (const std::exception&) {
+        work_ = {}, eta_ = {};  // start() says what is wrong with it
+    }
     if (!controller_->start(*e)) return false;  // failed() has shown why
     run_clock_.start();
     const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
@@ -294,18 +333,45 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
         if (r.status != sfp::RunStatus::ok) ++trouble;
     // The estimate learns each strategy's rate and the time around runs (saved with the rest on
     // close: no disk writes mid-run).
-    rates_.learn(report, double(run_clock_.elapsed()) / 1000);
+    rates_.learn(report, work_, double(run_clock_.elapsed()) / 1000, progress_->firstRunBegan());
     experiment_->setRates(rates_);
     progress_->end(report.cancelled ? tr("Cancelled: %1 completed, kept.").arg(runs_text(report.runs.size()))
                                     : tr("Finished: %1.").arg(runs_text(report.runs.size())));
+    lessons_->finished(report);  // a lesson's note again, with what these runs tell
     if (trouble)
         messages_->showError(tr("%1 did not succeed: they are marked in the Runs table, with their message.")
                                  .arg(runs_text(trouble)));
 }
 
+core::OutputPaths MainWindow::readPaths() const {
+    core::OutputPaths paths;
+    if (!experiment_path_.isEmpty()) paths.protect(experiment_path_);
+    for (const QString& set : overlays_->paths()) paths.protect(set);
+    for (const QString& input : experiment_->inputs()->files()) paths.protect(input);
+    try {  // generated data is an input too, once made
+        const sfp::Experiment e = experiment_->experiment();
+        if (!e.data_kind.empty())
+            for (std::uint64_t size : e.sizes)
+                for (const std::string& generated : sfp::generated_paths(e.workdir, e.data_kind, size, e.seed))
+                    paths.protect(QString::fromStdString(generated));
+    } catch (const std::exception&) {
+        // a half-typed form names no generated files
+    }
+    return paths;
+}
+
+QString MainWindow::outputProblem(const QString& path, const QString& what) const {
+    core::OutputPaths paths = readPaths();
+    return paths.claim(what, path);
+}
+
 bool MainWindow::exportTo(const QString& path, ExportFormat format) {
     if (controller_->report().runs.empty()) {
         messages_->showError(tr("Nothing to export yet: run an experiment first."));
+        return false;
+    }
+    if (const QString why = outputProblem(path, tr("Export")); !why.isEmpty()) {
+        messages_->showError(tr("Not exported: %1.").arg(why));
         return false;
     }
     try {
@@ -326,6 +392,12 @@ bool MainWindow::openExperiment(const QString& path) {
         messages_->showError(tr("Cannot open the experiment: %1").arg(QString::fromUtf8(e.what())));
         return false;
     }
+    // Another experiment: the last lesson's reference set and note go (a lesson loading its
+    // experiment puts its own back).
+    overlays_->removeLessonSets();
+    lessons_->leave();
+    messages_->dropLesson();
+    experiment_path_ = path;
     settings_->addRecentExperiment(path);
     updateRecentMenu();
     messages_->showInfo(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
@@ -342,6 +414,7 @@ bool MainWindow::saveExperiment(const QString& path) {
         messages_->showError(tr("Cannot save the experiment: %1").arg(QString::fromUtf8(error.what())));
         return false;
     }
+    experiment_path_ = path;
     settings_->addRecentExperiment(path);
     updateRecentMenu();
     messages_->showInfo(tr("Saved %1 (replay it with: sfpbench run %1)").arg(QDir::toNativeSeparators(path)));

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "exporter.hpp"
+#include "output_paths.hpp"
 #include "run_estimate.hpp"
 #include "settings.hpp"
 
@@ -20,12 +21,16 @@ class Controller;
 namespace gui {
 
 class ExperimentPanel;
+class LessonsMenu;
 class MessageArea;
 class PlotPanel;
 class OverlaySets;
 class OverlayMenu;
 class ProgressPanel;
 class ResultsPanel;
+
+// What a window manager's frame and title bar take around the window, at most.
+inline constexpr QSize kFrameAllowance{16, 40};
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -44,6 +49,12 @@ public:
     QAction* cancelAction() { return cancel_; }
     QAction* panelAction() { return panel_; }  // View > Experiment panel: hide it, the plot fills the window
     const RateBook& rates() const { return rates_; }
+    // The files this window reads -- the form's inputs (given or generated), the experiment
+    // file it opened, the imported sets -- which no export may replace.
+    core::OutputPaths readPaths() const;
+    // Why `path` cannot take an export named `what` (one sentence), "" when it can: the same
+    // checks as the CLI's outputs (core::OutputPaths), made before anything is written.
+    QString outputProblem(const QString& path, const QString& what) const;
 
 public slots:
     bool run();  // false (with a message in the window) when the experiment is not valid
@@ -57,12 +68,14 @@ public slots:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
     void buildMenus();
     void restoreState();
+    void fitFirstWindow();  // no saved geometry: as large as useful, within the available screen
     void saveState();
     void setRunning(bool running);
     void onFinished(const sfp::ExperimentReport& report);
@@ -70,7 +83,7 @@ private:
     void openDialog();
     void saveDialog();
     void updateRecentMenu();
-    void placeMessages();  // the banner floats over the progress line: it never moves a control
+    void placeMessages();  // the banner floats over the tables' foot: it never moves or hides a control
     void fitLeftWidth();   // the form's whole width, so it never scrolls sideways
     void formChanged();    // Run enabled only for a valid form; the runs it would make
 
@@ -83,6 +96,7 @@ private:
     PlotPanel* plot_;
     OverlaySets* overlays_ = nullptr;  // imported result sets (overlay_sets.hpp)
     OverlayMenu* imported_ = nullptr;
+    LessonsMenu* lessons_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QWidget* left_ = nullptr;
     QSplitter* main_split_;
@@ -95,7 +109,10 @@ private:
     bool panel_before_presentation_ = true;
     class QMenu* recent_menu_ = nullptr;
     QFont base_font_;
+    QString experiment_path_;  // the experiment file last opened or saved: never an export's target
     RateBook rates_;  // what the estimate has learned from the runs seen here
+    Work work_;       // of the experiment running: what it learns from
+    Eta eta_;         // its runs weighed for the ETA
     QElapsedTimer run_clock_;
 };
 

@@ -15,7 +15,14 @@ public:
 
     void showError(const QString& text);
     void showInfo(const QString& text);
-    void clear();
+    // A lesson's "after the run, look at..." note: it stays through Run until the results are
+    // in and read -- until dismissed or another experiment is loaded -- and later messages are
+    // shown above it rather than instead of it.
+    void showLesson(const QString& text);
+    void dropLesson();
+    void clear();        // dismissed: the lesson's note too
+    void clearForRun();  // a run starts: old news go, a lesson's note stays
+    bool hasLesson() const { return !lesson_.isEmpty(); }
 
     QString text() const;
     Kind kind() const { return kind_; }
@@ -29,6 +36,7 @@ private:
     QLabel* icon_;
     QLabel* text_;
     Kind kind_ = Kind::info;
+    QString lesson_;
 };
 
 }  // namespace gui

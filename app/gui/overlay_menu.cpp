@@ -43,9 +43,10 @@ void OverlayMenu::rebuild() {
     table->setEnabled(!sets_->entries().empty());
     if (sets_->entries().empty()) return;
     addSeparator();
+    const QStringList names = sets_->names();
     for (std::size_t i = 0; i < sets_->entries().size(); ++i) {
         const OverlaySets::Entry& e = sets_->entries()[i];
-        QMenu* set = addMenu(short_name(e.set));
+        QMenu* set = addMenu(e.lesson ? tr("%1 (the lesson's)").arg(names[qsizetype(i)]) : names[qsizetype(i)]);
         set->setToolTip(QString::fromStdString(e.set.citation.empty() ? e.set.path.toStdString() : e.set.citation));
         QAction* shown = set->addAction(tr("&Shown"));
         shown->setCheckable(true);

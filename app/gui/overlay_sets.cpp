@@ -4,20 +4,35 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "overlay_slice.hpp"
 #include "report_export.hpp"
 
 namespace gui {
 
+namespace {
+
+void put(std::vector<OverlaySets::Entry>& entries, OverlaySets::Entry entry) {
+    for (OverlaySets::Entry& e : entries)
+        if (e.set.path == entry.set.path) return void(e = std::move(entry));
+    entries.push_back(std::move(entry));
+}
+
+}  // namespace
+
 void OverlaySets::add(const QString& path) {
-    core::ResultSet set = core::import_report(path);
-    for (Entry& e : entries_)
-        if (e.set.path == path) {
-            e = {std::move(set), true};
-            emit changed();
-            return;
-        }
-    entries_.push_back({std::move(set), true});
+    put(entries_, {core::import_report(path), true, false});
     emit changed();
+}
+
+void OverlaySets::addLesson(const QString& path) {
+    core::ResultSet set = core::import_report(path);  // a bad file changes nothing
+    std::erase_if(entries_, [](const Entry& e) { return e.lesson; });
+    put(entries_, {std::move(set), true, true});
+    emit changed();
+}
+
+void OverlaySets::removeLessonSets() {
+    if (std::erase_if(entries_, [](const Entry& e) { return e.lesson; })) emit changed();
 }
 
 QStringList OverlaySets::addReports(const QStringList& paths, QStringList* errors) {
@@ -71,9 +86,30 @@ std::vector<core::ResultSet> OverlaySets::shown() const {
     return out;
 }
 
+QStringList OverlaySets::names() const {
+    std::vector<core::ResultSet> all;
+    for (const Entry& e : entries_) all.push_back(e.set);
+    return distinct_names(all);
+}
+
+QStringList OverlaySets::shownNames() const {
+    const QStringList all = names();
+    QStringList out;
+    for (std::size_t i = 0; i < entries_.size(); ++i)
+        if (entries_[i].visible) out << all[qsizetype(i)];
+    return out;
+}
+
 QStringList OverlaySets::paths() const {
     QStringList out;
     for (const Entry& e : entries_) out << e.set.path;
+    return out;
+}
+
+QStringList OverlaySets::userPaths() const {
+    QStringList out;
+    for (const Entry& e : entries_)
+        if (!e.lesson) out << e.set.path;
     return out;
 }
 

@@ -4,6 +4,8 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QListView>
+#include <QStandardItemModel>
 #include <QScrollArea>
 #include <QTemporaryDir>
 #include <QToolTip>
@@ -48,7 +50,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
                          "beside the fastest cell of its input; hover a row for what separates it most."));
     show_all_ = new QCheckBox(tr("Show all"), this);
     show_all_->setObjectName(QStringLiteral("plotShowAll"));
-    show_all_->setToolTip(tr("Times slower, box plot and Why: every cell instead of the %1 fastest of each input").arg(plots::kTopN));
+    show_all_->setToolTip(tr("Every cell instead of the %1 fastest of each input (the plot scrolls)").arg(plots::kTopN));
     controls->addWidget(show_all_);
     connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
     // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
@@ -91,10 +93,11 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     plot_->setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
-    // Every replot knows the plot's real size (a resize replots too): what no longer fits it is
-    // refitted, and drawn by one more replot.
+    // Every layout knows the size it is for -- the widget's at a replot (a resize replots too),
+    // a page's or an image's at an export: what no longer fits is refitted and laid out again
+    // at once, so this very drawing uses it (twice at most: ticks may follow a rewrapped title).
     connect(plot_, &QCustomPlot::afterLayout, this, [this] {
-        if (fitToSize()) plot_->replot(QCustomPlot::rpQueuedReplot);
+        for (int i = 0; i < 3 && fitToSize(); ++i) plots::relayout(plot_);
     });
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) toggleSeries(entry->plottable()->name());
@@ -112,6 +115,13 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     scroll_->setFrameShape(QFrame::NoFrame);
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     layout->addWidget(scroll_, 1);
+    overlay_note_ = new QLabel(this);
+    overlay_note_->setObjectName(QStringLiteral("overlayNote"));
+    overlay_note_->setWordWrap(true);
+    overlay_note_->setTextFormat(Qt::PlainText);
+    overlay_note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
+    overlay_note_->hide();
+    layout->addWidget(overlay_note_);
 
     redraw_timer_.setSingleShot(true);
     redraw_timer_.setInterval(kRedrawDelayMs);
@@ -139,7 +149,8 @@ void PlotPanel::updateControls() {
     metric_->setEnabled(kind == plots::Kind::lines || kind == plots::Kind::box);
     slice_row_->setVisible(kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
-    show_all_->setVisible(kind == plots::Kind::box || kind == plots::Kind::slowdown || kind == plots::Kind::why);  // a row less for Lines
+    // The ranked views lying down (a row less for Lines and the histogram).
+    show_all_->setVisible(kind != plots::Kind::lines && kind != plots::Kind::histogram);
 }
 
 void PlotPanel::rebuildSliceControls() {
@@ -266,7 +277,16 @@ void PlotPanel::setKind(plots::Kind kind) {
 void PlotPanel::adoptAlgorithm(const std::string& algorithm) {
     if (algorithm == algorithm_) return;
     algorithm_ = algorithm;
-    if (kind_chosen_) return;  // a kind picked by the user (or `--plot`) stays
+    // Only the kinds that mean something for this algorithm are offered (no listing for compare).
+    auto* view = qobject_cast<QListView*>(kind_->view());
+    auto* model = qobject_cast<QStandardItemModel*>(kind_->model());
+    for (int i = 0; i < kind_->count(); ++i) {
+        const bool applies = algorithm.empty() || plots::kind_applies(plots::Kind(i), algorithm);
+        if (model) model->item(i)->setEnabled(applies);
+        if (view) view->setRowHidden(i, !applies);
+    }
+    const bool current_applies = algorithm.empty() || plots::kind_applies(plots::Kind(kind_->currentIndex()), algorithm);
+    if (kind_chosen_ && current_applies) return;  // a kind picked by the user (or `--plot`) stays
     const QSignalBlocker quiet(kind_);  // the caller redraws
     kind_->setCurrentIndex(int(plots::default_kind(report().experiment)));
     updateControls();
@@ -305,21 +325,20 @@ void PlotPanel::redrawNow() {
     case plots::Kind::lines:
         hover_ = plots::draw_lines(canvas_, shown, metric, slice_, choice_, plots::ErrorKind(errors_->currentIndex()));
         break;
-    case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, shown); break;
+    case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, shown, topN()); break;
     case plots::Kind::box: hover_ = plots::draw_box(canvas_, shown, metric, topN()); break;
     case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, shown, topN()); break;
     case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, shown); break;
-    case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, shown); break;
+    case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, shown, topN()); break;
     case plots::Kind::why: hover_ = plots::draw_why(canvas_, shown, topN()); break;
     }
+    // Taken at once: what follows may lay the plot out, and a layout wraps title_text_ (a stale
+    // one would bring the previous kind's title back).
+    title_text_ = canvas_.title->text();
     series_drawn_ = kind == plots::Kind::lines && !hover_.empty() ? plot_->graphCount() : -1;
-    // Imported sets where they mean something: median time on the Lines plot.
-    const bool overlay = overlays_ && kind == plots::Kind::lines && metric == Metric::elapsed;
-    plots::draw_overlays(canvas_, overlay ? overlays_->shown() : std::vector<core::ResultSet>{}, choice_.x,
-                         overlay && overlays_->normalised());
+    drawOverlays(kind == plots::Kind::lines && metric == Metric::elapsed);
     applyHidden();
     fitPlotHeight();
-    title_text_ = canvas_.title->text();
     fitToSize();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -339,11 +358,33 @@ void PlotPanel::refresh() {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void PlotPanel::drawOverlays(bool here) {
+    // Imported sets where they mean something: median time on the Lines plot of a run of their
+    // algorithm, sliced alike; once this run has results (a lesson's prediction comes first).
+    QStringList notes;
+    const std::vector<core::ResultSet> sets = overlays_ ? overlays_->shown() : std::vector<core::ResultSet>{};
+    if (!sets.empty() && !here) {
+        notes << tr("Imported sets are drawn on the Lines plot of elapsed time.");
+    } else if (!sets.empty() && hover_.empty()) {
+        notes << tr("Imported sets are drawn once this run has results.");
+    } else if (!sets.empty()) {
+        plots::OverlaysDrawn drawn = plots::draw_overlays(canvas_, sets, overlays_->shownNames(), report().experiment.algorithm,
+                                                          choice_, overlays_->normalised());
+        hover_.insert(hover_.end(), drawn.hover.begin(), drawn.hover.end());
+        if (!drawn.not_comparable.isEmpty()) notes << tr("Not comparable here: %1.").arg(drawn.not_comparable.join(QStringLiteral("; ")));
+    }
+    if (sets.empty()) canvas_.plot->yAxis2->setVisible(false);
+    overlay_note_->setText(notes.join(QLatin1Char(' ')));
+    overlay_note_->setVisible(!notes.isEmpty());
+}
+
 void PlotPanel::setOverlays(const OverlaySets* sets) {
     overlays_ = sets;
     connect(sets, &OverlaySets::changed, this, &PlotPanel::redrawNow);
     redrawNow();
 }
+
+QString PlotPanel::overlayNote() const { return overlay_note_->isHidden() ? QString() : overlay_note_->text(); }
 
 int PlotPanel::topN() const { return show_all_->isChecked() ? 0 : plots::kTopN; }
 
@@ -356,10 +397,10 @@ void PlotPanel::fitPlotHeight() {
 }
 
 bool PlotPanel::fitToSize() {
-    // Not on screen (an export from `sfpbench report`): no width to wrap the title to yet.
-    const QString title = plot_->isVisible()
-                              ? plots::wrapped_title(title_text_, canvas_.title->font(), plot_->width() - 16)
-                              : title_text_;
+    // To the viewport: the widget on screen, or the page or image an export draws on. One
+    // narrower than the plot's minimum is a widget never laid out: nothing to wrap to yet.
+    const int width = plot_->viewport().width();
+    const QString title = width >= kMinPlotWidth ? plots::wrapped_title(title_text_, canvas_.title->font(), width - 16) : title_text_;
     bool changed = title != canvas_.title->text();
     if (changed) canvas_.title->setText(title);
     changed |= plots::place_legend(layout_);
@@ -393,7 +434,7 @@ QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
     const QCPAxis* y = down ? plot_->xAxis : plot_->yAxis;
     const double keyPixel = down ? pixel.y() : pixel.x(), valuePixel = down ? pixel.x() : pixel.y();
     const double key = x->pixelToCoord(keyPixel);
-    const double value = y->pixelToCoord(valuePixel);
+    const double value = y->pixelToCoord(valuePixel);  // bars are on the main axes
     const plots::HoverPoint* best = nullptr;
     double bestDistance = kHoverRadiusPx;
     for (const plots::HoverPoint& p : hover_) {
@@ -404,7 +445,8 @@ QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
                 return p.text;
             continue;
         }
-        const double d = std::hypot(x->coordToPixel(p.key) - keyPixel, y->coordToPixel(p.value) - valuePixel);
+        const QCPAxis* values = p.right ? plot_->yAxis2 : y;
+        const double d = std::hypot(x->coordToPixel(p.key) - keyPixel, values->coordToPixel(p.value) - valuePixel);
         if (d < bestDistance) bestDistance = d, best = &p;
     }
     return best ? best->text : QString();

@@ -62,6 +62,8 @@ public:
     const sfp::ExperimentReport& report() const { return live_ ? *live_ : report_; }
     // Imported result sets drawn over the Lines plot (redrawn when they change).
     void setOverlays(const OverlaySets* sets);
+    // Under the plot: the imported sets it cannot show, each with the reason ("" when none).
+    QString overlayNote() const;
     // Hides or shows a series by its legend name (a click on the legend entry does the same).
     void toggleSeries(const QString& name);
     const plots::Hover& hoverPoints() const { return hover_; }
@@ -82,6 +84,7 @@ private:
     void onMouseMove(QMouseEvent* event);
     void updateControls();
     void applyHidden();
+    void drawOverlays(bool here);  // the imported sets on this plot, or a note why they are not
     void rebuildSliceControls();
     void readSliceControls();
     QSize exportSize() const;
@@ -114,6 +117,7 @@ private:
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
     const OverlaySets* overlays_ = nullptr;
+    class QLabel* overlay_note_ = nullptr;  // "Not comparable here: ..." under the plot
     std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
     bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)
 };

@@ -55,9 +55,10 @@ std::size_t fastest(const sfp::ExperimentReport& report, const std::vector<std::
     std::size_t best = candidates.front();
     double best_score = -1;
     for (std::size_t i : candidates) {
-        const sfp::Summary t = cell_summary(report, i, Metric::throughput);
-        if (t.n == 0) continue;
-        const double score = t.median > 0 ? t.median : 1.0 / cell_summary(report, i, Metric::elapsed).median;
+        // Throughput where runs recorded their bytes; else (an imported set: medians only) time.
+        const sfp::Summary t = cell_summary(report, i, Metric::throughput), e = cell_summary(report, i, Metric::elapsed);
+        if (t.n == 0 && e.n == 0) continue;
+        const double score = t.median > 0 ? t.median : e.median > 0 ? 1.0 / e.median : 0;
         if (score > best_score) best_score = score, best = i;
     }
     return best;
@@ -232,12 +233,13 @@ SliceChoice PlotSlice::fitted(SliceChoice wanted) const {
     return out;
 }
 
+QString PlotSlice::unvaried(Dim d) const {
+    const std::vector<QString> v = values(d);
+    return v.empty() ? QObject::tr("the experiment's cells do not use %1").arg(dim_name(d))
+                     : QObject::tr("%1 takes one value in this experiment (%2)").arg(dim_name(d), value_text(d, v.front()));
+}
+
 QString PlotSlice::problem(const SliceChoice& c) const {
-    const auto one_value = [this](Dim d) {
-        const std::vector<QString> v = values(d);
-        return v.empty() ? QObject::tr("the experiment's cells do not use %1").arg(dim_name(d))
-                         : QObject::tr("%1 takes one value in this experiment (%2)").arg(dim_name(d), value_text(d, v.front()));
-    };
     const auto words = [](const std::vector<Dim>& dims) {
         QStringList w;
         for (Dim d : dims) w << dim_flag(d);
@@ -245,11 +247,11 @@ QString PlotSlice::problem(const SliceChoice& c) const {
     };
     if (!is_numeric(c.x)) return QObject::tr("%1 is not numeric: it cannot be the x axis").arg(dim_name(c.x));
     if (!contains(axisChoices(), c.x))
-        return QObject::tr("%1 cannot be the x axis: %2").arg(dim_name(c.x), one_value(c.x)) +
+        return QObject::tr("%1 cannot be the x axis: %2").arg(dim_name(c.x), unvaried(c.x)) +
                (axisChoices().empty() ? QString() : QObject::tr("; choose %1").arg(words(axisChoices())));
     if (c.per == c.x) return QObject::tr("%1 is already the x axis").arg(dim_name(c.x));
     if (!contains(perChoices(c.x), c.per))
-        return QObject::tr("one line per %1 is not possible: %2").arg(dim_name(c.per), one_value(c.per));
+        return QObject::tr("one line per %1 is not possible: %2").arg(dim_name(c.per), unvaried(c.per));
     for (const auto& [d, key] : c.fixed) {
         if (d == c.x || d == c.per)
             return QObject::tr("%1 is drawn (x axis or lines), it cannot be fixed").arg(dim_name(d));

@@ -110,6 +110,8 @@ public:
     SliceChoice fitted(SliceChoice wanted) const;
     // Why these cells cannot take `c` ("" when they can): for flags typed by hand.
     QString problem(const SliceChoice& c) const;
+    // Why `d` is no choice here: "threads takes one value in this experiment (2)", or unused.
+    QString unvaried(Dim d) const;
 
     std::vector<Series> series(const sfp::ExperimentReport& report, Metric metric, const SliceChoice& c) const;
     // "threads: fastest · file size: 16M": the fixed dimensions, for the plot's title.

@@ -1,5 +1,6 @@
 #include "progress_panel.hpp"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -20,7 +21,7 @@ QString duration_text(double seconds) {
 
 ProgressPanel::ProgressPanel(QWidget* parent)
     : QWidget(parent), overall_(new QProgressBar(this)), current_(new QProgressBar(this)),
-      cell_(new QLabel(tr("Ready."), this)), elapsed_(new QLabel(this)), eta_(new QLabel(this)),
+      cell_(new QLabel(tr("Ready."), this)), elapsed_(new QLabel(this)), eta_label_(new QLabel(this)),
       rate_(new QLabel(this)), cancel_(new QPushButton(tr("Cancel"), this)) {
     overall_->setFormat(tr("%v of %m runs"));
     overall_->setRange(0, 1);
@@ -43,7 +44,7 @@ ProgressPanel::ProgressPanel(QWidget* parent)
     grid->addWidget(cell_, 1, 0);
     auto* numbers = new QHBoxLayout;
     numbers->addWidget(elapsed_);
-    numbers->addWidget(eta_);
+    numbers->addWidget(eta_label_);
     numbers->addWidget(rate_);
     numbers->addStretch(1);
     grid->addLayout(numbers, 1, 1);
@@ -52,6 +53,21 @@ ProgressPanel::ProgressPanel(QWidget* parent)
 
     ticker_.setInterval(500);
     connect(&ticker_, &QTimer::timeout, this, &ProgressPanel::tick);
+}
+
+void ProgressPanel::fitBarText() {
+    // The bars draw their text inside: never narrower than their longest text (in the current
+    // font, a projector's too), or the style clips it at both ends (",8 of 40").
+    const QFontMetrics fm(overall_->font());
+    const QString longest = overall_->format().replace(QStringLiteral("%v"), QString::number(overall_->maximum()))
+                                .replace(QStringLiteral("%m"), QString::number(overall_->maximum()));
+    overall_->setMinimumWidth(fm.horizontalAdvance(longest) + 2 * fm.horizontalAdvance(QLatin1Char('M')));
+    current_->setMinimumWidth(fm.horizontalAdvance(tr("current run 100%")) + 2 * fm.horizontalAdvance(QLatin1Char('M')));
+}
+
+void ProgressPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitBarText();
 }
 
 QString ProgressPanel::cellText() const { return cell_->text(); }
@@ -65,20 +81,24 @@ void ProgressPanel::ready(std::size_t plannedRuns) {
     overall_->setRange(0, int(std::max<std::size_t>(1, plannedRuns)));
     overall_->setValue(0);
     overall_->setFormat(plannedRuns ? tr("%v of %m runs") : tr("no runs (the experiment is not valid)"));
+    fitBarText();
     current_->reset();
 }
 
-void ProgressPanel::begin(std::size_t totalRuns) {
+void ProgressPanel::begin(std::size_t totalRuns, const Eta& eta) {
+    eta_ = eta;
+    noting_ = false;
     total_ = totalRuns;
     done_ = 0;
     current_fraction_ = 0;
     overall_->setRange(0, int(std::max<std::size_t>(1, totalRuns)));
     overall_->setValue(0);
     overall_->setFormat(tr("%v of %m runs"));
+    fitBarText();
     current_->setValue(0);
     cell_->setText(tr("Starting…"));
     rate_->clear();
-    eta_->clear();
+    eta_label_->clear();
     cancel_->setEnabled(true);
     clock_.start();
     ticker_.start();
@@ -92,6 +112,8 @@ void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::
     overall_->setValue(int(index));
     current_fraction_ = 0;
     current_->setValue(0);
+    if (!eta_.runsHaveBegun()) eta_.runsBegan(seconds());
+    noting_ = false;
     cell_->setText(tr("Run %1 of %2: %3, repetition %4")
                        .arg(index + 1)
                        .arg(total)
@@ -99,11 +121,22 @@ void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::
                        .arg(repetition));
 }
 
-void ProgressPanel::runsFinished(std::size_t runs) {
-    done_ = std::min(total_, done_ + runs);
+void ProgressPanel::runsFinished(const std::vector<FinishedRun>& runs) {
+    if (runs.empty()) return;
+    if (!eta_.runsHaveBegun()) {  // runs shorter than a poll come unannounced: they began this long ago
+        double took = 0;
+        for (const FinishedRun& r : runs) took += r.seconds;
+        eta_.runsBegan(std::max(0.0, seconds() - took));
+    }
+    for (const FinishedRun& r : runs) eta_.runFinished(r.cell);
+    done_ = std::min(total_, done_ + runs.size());
     overall_->setValue(int(done_));
     current_fraction_ = 0;
     current_->setValue(current_->maximum());
+    if (noting_) {  // "preparing ... data" is over: say how far the runs are instead
+        noting_ = false;
+        cell_->setText(tr("%1 of %2 runs done").arg(done_).arg(total_));
+    }
 }
 
 void ProgressPanel::progress(quint64 done, quint64 total, double bytesPerSecond) {
@@ -112,23 +145,30 @@ void ProgressPanel::progress(quint64 done, quint64 total, double bytesPerSecond)
     if (bytesPerSecond > 0) rate_->setText(tr("%1 MB/s").arg(bytesPerSecond / 1e6, 0, 'f', 0));
 }
 
-void ProgressPanel::note(const QString& text) { cell_->setText(text); }
+void ProgressPanel::note(const QString& text) {
+    noting_ = true;
+    cell_->setText(text);
+}
 
 void ProgressPanel::end(const QString& outcome) {
     ticker_.stop();
     tick();
-    eta_->clear();
+    eta_label_->clear();
     rate_->clear();
     cancel_->setEnabled(false);
     current_->reset();  // no run is current any more: a cancel must not leave "41%" behind
     cell_->setText(outcome);
 }
 
+double ProgressPanel::seconds() const { return clock_.isValid() ? double(clock_.elapsed()) / 1000 : 0; }
+
+double ProgressPanel::firstRunBegan() const { return eta_.began(); }
+
+QString ProgressPanel::etaText() const { return eta_label_->text(); }
+
 void ProgressPanel::tick() {
-    const double seconds = clock_.isValid() ? double(clock_.elapsed()) / 1000 : 0;
-    elapsed_->setText(tr("elapsed %1").arg(duration_text(seconds)));
-    const double fraction = total_ ? (double(done_) + current_fraction_) / double(total_) : 0;
-    if (fraction > 0.02) eta_->setText(tr("ETA %1").arg(duration_text(seconds * (1 - fraction) / fraction)));
+    elapsed_->setText(tr("elapsed %1").arg(duration_text(seconds())));
+    if (const std::optional<double> left = eta_.secondsLeft(seconds())) eta_label_->setText(tr("ETA %1").arg(duration_text(*left)));
 }
 
 }  // namespace gui

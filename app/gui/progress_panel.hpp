@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "run_estimate.hpp"
 #include "sfp/experiment.hpp"
 
 class QLabel;
@@ -24,13 +25,23 @@ public:
 
     QString overallText() const;  // what the runs bar reads: "0 of 54 runs"
     QString currentText() const;  // what the current run's bar reads ("" between runs)
+    QString etaText() const;      // "ETA 12 s", "" before the first run has finished
+    // Seconds from begin() to the first run's start (generating data comes before), -1 = not yet.
+    double firstRunBegan() const;
+
+    // A finished run: its cell and elapsed time (the ETA weighs the runs by cell).
+    struct FinishedRun {
+        std::size_t cell = 0;
+        double seconds = 0;
+    };
 
 public slots:
     // Before a run: the runs the form would make, nothing of a past run's current bar.
     void ready(std::size_t plannedRuns);
-    void begin(std::size_t totalRuns);
+    // `eta` weighs the runs by what the estimate expects of each cell.
+    void begin(std::size_t totalRuns, const Eta& eta = {});
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);
-    void runsFinished(std::size_t runs);
+    void runsFinished(const std::vector<FinishedRun>& runs);
     void progress(quint64 done, quint64 total, double bytesPerSecond);
     void note(const QString& text);  // e.g. "generating 64M pair" before the first run
     void end(const QString& outcome);  // "finished", "cancelled", "failed"
@@ -38,20 +49,27 @@ public slots:
 signals:
     void cancelRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitBarText();
     void tick();  // elapsed and ETA, twice a second
+    double seconds() const;
 
     QProgressBar* overall_;
     QProgressBar* current_;
     QLabel* cell_;
     QLabel* elapsed_;
-    QLabel* eta_;
+    QLabel* eta_label_;
     QLabel* rate_;
     QPushButton* cancel_;
     QElapsedTimer clock_;
     QTimer ticker_;
     std::size_t total_ = 0, done_ = 0;
     double current_fraction_ = 0;
+    Eta eta_;
+    bool noting_ = false;  // the cell line shows a note (preparing data...), not a run
 };
 
 QString duration_text(double seconds);  // "0.4 s", "12 s", "3 min 05 s"

@@ -91,7 +91,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     static const char* const names[ColumnCount] = {"#", "strategy", "block", "threads", "file size",
                                                    "rep", "real s", "CPU s", "user s", "sys s",
                                                    "CPU % of all cores", "MB/s", "cached %", "large folios %",
-                                                   "status", "message", "faults", "switches",
+                                                   "status", "digest", "message", "faults", "switches",
                                                    "read from storage", "written to storage", "cycles",
                                                    "instructions", "dTLB read misses"};
     const Column c = fixed(section);
@@ -131,6 +131,7 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
     case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
     case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
     case Status: return QString::fromLatin1(sfp::to_string(run.status));
+    case Digest: return QString::fromStdString(run.result.digest);  // equal digests: the same outcome
     case Message: return message(run);
     case Faults: return QString::number(run.result.usage.minor_faults + run.result.usage.major_faults);
     case Switches: return QString::number(run.result.usage.voluntary_switches + run.result.usage.involuntary_switches);

@@ -21,7 +21,7 @@ public:
     // uses follow them (packing), so a column from FileSize on is at column(c). After the message:
     // the counters that explain a run (n/a where the machine gives none).
     enum Column { Index, Strategy, Block, Threads, FileSize, Repetition, Real, CpuTime, User, Sys, Cpu,
-                  Throughput, Residency, LargeFolios, Status, Message, Faults, Switches, ReadBytes,
+                  Throughput, Residency, LargeFolios, Status, Digest, Message, Faults, Switches, ReadBytes,
                   WriteBytes, Cycles, Instructions, DtlbMisses, ColumnCount };
     int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 

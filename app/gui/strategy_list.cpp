@@ -7,6 +7,8 @@ namespace {
 
 constexpr int UsesRole = Qt::UserRole + 10;
 constexpr int NameRole = Qt::UserRole + 11;  // the text may also carry a reason
+constexpr int TipRole = Qt::UserRole + 12;   // the tooltip while it can run
+constexpr int ExcludedRole = Qt::UserRole + 13;  // why the options exclude it ("" = they do not)
 
 QString uses_text(unsigned uses) {
     QStringList parts;
@@ -24,6 +26,7 @@ StrategyList::StrategyList(QWidget* parent) : QListWidget(parent) {
 
 void StrategyList::setAlgorithm(const std::string& algorithm) {
     const QSignalBlocker quiet(this);
+    algorithm_ = algorithm;
     clear();
     for (const sfp::Strategy* s : sfp::strategies_of(algorithm)) {
         const sfp::Support support = s->probe();
@@ -34,6 +37,7 @@ void StrategyList::setAlgorithm(const std::string& algorithm) {
             it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
             it->setCheckState(Qt::Checked);
             it->setToolTip(tr("%1\nuses: %2").arg(description, uses_text(s->uses)));
+            it->setData(TipRole, it->toolTip());
         } else {
             it->setFlags(Qt::ItemIsUserCheckable);  // shown, not enabled
             it->setCheckState(Qt::Unchecked);
@@ -73,6 +77,27 @@ void StrategyList::setChecked(const std::vector<std::string>& names) {
         }
     }
     emit changed();
+}
+
+bool StrategyList::setOptions(const std::map<std::string, std::string>& options) {
+    const QSignalBlocker quiet(this);
+    bool changed = false;
+    for (int i = 0; i < count(); ++i) {
+        QListWidgetItem* it = QListWidget::item(i);
+        const QString name = it->data(NameRole).toString();
+        const sfp::Strategy* s = sfp::find_strategy(algorithm_, name.toStdString());
+        if (!s || !it->data(TipRole).isValid()) continue;  // unsupported here: the probe said why
+        const sfp::Support takes = sfp::takes_options(*s, options);
+        const QString why = takes.supported ? QString() : QString::fromStdString(takes.reason);
+        if (why == it->data(ExcludedRole).toString()) continue;
+        changed = true;
+        it->setData(ExcludedRole, why);
+        it->setFlags(why.isEmpty() ? Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable : Qt::ItemIsUserCheckable);
+        it->setText(why.isEmpty() ? name : tr("%1 — not with these options: %2").arg(name, why));
+        it->setToolTip(why.isEmpty() ? it->data(TipRole).toString()
+                                     : tr("%1\ncannot run with the chosen options: %2").arg(it->data(TipRole).toString(), why));
+    }
+    return changed;
 }
 
 unsigned StrategyList::checkedUses() const {

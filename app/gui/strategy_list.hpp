@@ -1,7 +1,9 @@
 #pragma once
 // The strategies of one algorithm, from the registry: checkable, the description as tooltip,
-// unsupported ones disabled with the probe's reason.
+// unsupported ones disabled with the probe's reason, and those the chosen options exclude
+// (iterate's xxhsum at a scope other than full) greyed out with the reason until they fit.
 #include <QListWidget>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,9 @@ public:
     explicit StrategyList(QWidget* parent = nullptr);
 
     void setAlgorithm(const std::string& algorithm);  // lists its strategies, checks the supported
+    // The experiment's options: a strategy that cannot run with them is greyed out (its check
+    // mark kept for when they change back). True when any item changed; no signal.
+    bool setOptions(const std::map<std::string, std::string>& options);
     std::vector<std::string> checked() const;
     void setChecked(const std::vector<std::string>& names);
     // sfp::Uses flags of the checked strategies, or'ed: which parameters matter.
@@ -22,6 +27,9 @@ public:
 
 signals:
     void changed();
+
+private:
+    std::string algorithm_;
 };
 
 }  // namespace gui

@@ -8,6 +8,7 @@
 
 #include "added_algorithms.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
 
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/strategies.hpp"
@@ -124,6 +125,19 @@ const Strategy* find_strategy(std::string_view algorithm, std::string_view name)
     for (const Strategy& s : all())
         if (s.algorithm == algorithm && s.name == name) return &s;
     return nullptr;
+}
+
+Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options) {
+    if (!s.takes) return Support::yes();
+    RunSpec spec;
+    spec.algorithm = s.algorithm;
+    spec.strategy = s.name;
+    spec.options = options;
+    try {
+        return s.takes(spec);
+    } catch (const Failure&) {
+        return Support::yes();  // a value that does not parse: the algorithm's check says so
+    }
 }
 
 }  // namespace sfp

@@ -268,7 +268,9 @@ private slots:
                 QListWidgetItem* item = panel->strategies()->item(std::string(s->name));
                 QVERIFY(item);
                 QVERIFY(item->toolTip().contains(QString::fromUtf8(s->description.data(), qsizetype(s->description.size()))));
-                QCOMPARE(bool(item->flags() & Qt::ItemIsEnabled), s->probe().supported);
+                // enabled where it runs here and takes the form's options (xxhsum: scope full only)
+                QCOMPARE(bool(item->flags() & Qt::ItemIsEnabled),
+                         s->probe().supported && sfp::takes_options(*s, panel->experiment().options).supported);
             }
         }
         // Parameters that no checked strategy uses are disabled.

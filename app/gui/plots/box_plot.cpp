@@ -3,33 +3,10 @@
 // median (best on top) and named on the axis; by default only the best few of each input.
 #include <qcustomplot.h>
 
-#include <map>
-
 #include "../cell_text.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {
-namespace {
-
-// Cells with runs, per input set, best median first (lowest, or highest for throughput).
-std::vector<std::vector<std::size_t>> ranked_cells(const sfp::ExperimentReport& report, Metric metric) {
-    std::map<std::size_t, std::vector<std::pair<double, std::size_t>>> by_input;
-    for (std::size_t i = 0; i < report.cells.size(); ++i) {
-        const std::vector<double> values = cell_values(report, i, metric);
-        if (values.empty()) continue;
-        const double median = sfp::summarize(values).median;
-        by_input[report.cells[i].input_set].emplace_back(metric == Metric::throughput ? -median : median, i);
-    }
-    std::vector<std::vector<std::size_t>> out;
-    for (auto& [input, cells] : by_input) {
-        std::stable_sort(cells.begin(), cells.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        out.emplace_back();
-        for (const auto& [median, cell] : cells) out.back().push_back(cell);
-    }
-    return out;
-}
-
-}  // namespace
 
 Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metric, int topN) {
     QCustomPlot* plot = c.plot;
@@ -45,61 +22,50 @@ Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metr
     boxes->setWhiskerBarPen(QPen(Qt::black, c.style.line_width * 0.6));
     boxes->setOutlierStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, series_color(1), c.style.marker * 0.8));
     Hover hover;
-    double top = 0, key = 1;
-    std::size_t left_out = 0, cells = 0;
-    for (const std::vector<std::size_t>& ranking : ranked_cells(report, metric)) {
-        if (!hover.empty()) key += 0.5;  // a gap between input sets
-        cells += ranking.size();
-        const std::size_t shown = topN > 0 ? std::min(ranking.size(), std::size_t(topN)) : ranking.size();
-        left_out += ranking.size() - shown;
-        for (std::size_t k = 0; k < shown; ++k) {
-            const std::size_t i = ranking[k];
-            const std::vector<double> values = cell_values(report, i, metric);
-            const sfp::Summary s = sfp::summarize(values);
-            QVector<double> outliers;
-            double low = s.median, high = s.median;  // whiskers: extremes among the non-outliers
-            for (std::size_t v = 0; v < values.size(); ++v) {
-                if (std::find(s.outliers.begin(), s.outliers.end(), v) != s.outliers.end()) {
-                    outliers << values[v];
-                } else {
-                    low = std::min(low, values[v]);
-                    high = std::max(high, values[v]);
-                }
+    double top = 0;
+    const Rows rows = top_rows(ranked_cells(report, metric), topN);
+    for (const auto& [key, i] : rows.keyed) {
+        const std::vector<double> values = cell_values(report, i, metric);
+        const sfp::Summary s = sfp::summarize(values);
+        QVector<double> outliers;
+        double low = s.median, high = s.median;  // whiskers: extremes among the non-outliers
+        for (std::size_t v = 0; v < values.size(); ++v) {
+            if (std::find(s.outliers.begin(), s.outliers.end(), v) != s.outliers.end()) {
+                outliers << values[v];
+            } else {
+                low = std::min(low, values[v]);
+                high = std::max(high, values[v]);
             }
-            boxes->addData(key, low, s.q1, s.median, s.q3, high, outliers);
-            ticker->addTick(key, short_label(report.cells[i], what));
-            top = std::max(top, s.max);
-            const QString unit = metric_unit(metric);
-            HoverPoint point{key, s.q3,
-                             QObject::tr("<b>%1</b><br>%2: median %3 %4, quartiles %5 – %6<br>"
-                                         "min %7, max %8, n = %9, %10 outlier(s)")
-                                 .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric))
-                                 .arg(s.median, 0, 'g', 5)
-                                 .arg(unit)
-                                 .arg(s.q1, 0, 'g', 5)
-                                 .arg(s.q3, 0, 'g', 5)
-                                 .arg(s.min, 0, 'g', 5)
-                                 .arg(s.max, 0, 'g', 5)
-                                 .arg(s.n)
-                                 .arg(outliers.size()),
-                             0.3, s.q1};
-            point.horizontal = true;
-            hover.push_back(point);
-            key += 1;
         }
+        boxes->addData(key, low, s.q1, s.median, s.q3, high, outliers);
+        ticker->addTick(key, short_label(report.cells[i], what));
+        top = std::max(top, s.max);
+        const QString unit = metric_unit(metric);
+        HoverPoint point{key, s.q3,
+                         QObject::tr("<b>%1</b><br>%2: median %3 %4, quartiles %5 – %6<br>"
+                                     "min %7, max %8, n = %9, %10 outlier(s)")
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric))
+                             .arg(s.median, 0, 'g', 5)
+                             .arg(unit)
+                             .arg(s.q1, 0, 'g', 5)
+                             .arg(s.q3, 0, 'g', 5)
+                             .arg(s.min, 0, 'g', 5)
+                             .arg(s.max, 0, 'g', 5)
+                             .arg(s.n)
+                             .arg(outliers.size()),
+                         0.3, s.q1};
+        point.horizontal = true;
+        hover.push_back(point);
     }
     if (hover.empty()) {
         plot->removePlottable(boxes);
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
         return hover;
     }
-    set_category_axis(c, ticker, key - 1);
+    set_category_axis(c, ticker, rows.last);
     plot->xAxis->setLabel(metric_title(metric));
     plot->xAxis->setRange(0, top > 0 ? top * 1.1 : 1);
-    const QString shown = left_out ? QObject::tr("\nthe %1 best of each input (%2 of %3 cells; tick Show all for every cell)")
-                                         .arg(topN).arg(cells - left_out).arg(cells)
-                                   : QString();
-    c.title->setText(QObject::tr("Spread of the repetitions%1\n%2").arg(shown, experiment_caption(report)));
+    c.title->setText(QObject::tr("Spread of the repetitions%1\n%2").arg(rows.note(topN, QObject::tr("best")), experiment_caption(report)));
     return hover;
 }
 

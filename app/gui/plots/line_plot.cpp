@@ -11,44 +11,18 @@
 namespace gui::plots {
 namespace {
 
-// Powers of two labelled as people write sizes: 512, 1K, 64K, 1M.
-class SizeTicker : public QCPAxisTickerLog {
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return tick >= 1 ? size_text(std::uint64_t(std::llround(tick))) : QString::number(tick);
-    }
-};
-
 void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
     x->setLabel(axis_title(axis));
     switch (axis_scale(axis)) {
-    case AxisScale::log2_size: {
-        auto ticker = QSharedPointer<SizeTicker>::create();
-        ticker->setLogBase(2);
-        ticker->setSubTickCount(0);
-        ticker->setTickCount(10);
+    case AxisScale::log2_size:
         x->setScaleType(QCPAxis::stLogarithmic);
-        x->setTicker(ticker);
         x->setRange(lo / 1.5, hi * 1.5);
         break;
-    }
-    case AxisScale::whole: {
-        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-        ticker->setTickStep(1);
-        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        x->setTicker(ticker);
-        x->setRange(std::max(0.0, lo - 0.5), hi + 0.5);
-        break;
-    }
-    case AxisScale::log10: {
-        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-        ticker->setLogBase(10);
-        ticker->setSubTickCount(0);
+    case AxisScale::whole: x->setRange(std::max(0.0, lo - 0.5), hi + 0.5); break;
+    case AxisScale::log10:
         x->setScaleType(QCPAxis::stLogarithmic);
-        x->setTicker(ticker);
         x->setRange(lo / 2, hi * 2);
         break;
-    }
     case AxisScale::categories:  // never an axis
     case AxisScale::file_mib: {
         const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(1.0, hi * 0.1);
@@ -96,10 +70,12 @@ SeriesData data_of(const Series& s, ErrorKind errors) {
 // What the axes and the hover need from every series, drawn or updated alike.
 struct Extent {
     double lo = HUGE_VAL, hi = 0, top = 0;
+    QVector<double> keys;  // every x a series has a cell at, run or not yet: the ticks
 };
 
 void add_points(const Series& s, const SeriesData& d, const sfp::ExperimentReport& report, Metric metric,
                 Extent& extent, Hover& hover) {
+    extent.keys << d.keys;
     for (std::size_t i = 0; i < s.points.size(); ++i) {
         const SeriesPoint& p = s.points[i];
         if (p.summary.n == 0) continue;
@@ -121,6 +97,7 @@ void finish_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric m
                   const SliceChoice& choice, ErrorKind errors, const Extent& extent) {
     QCustomPlot* plot = c.plot;
     setup_x_axis(plot->xAxis, choice.x, extent.lo, extent.hi);
+    add_data_ticks(plot->xAxis, choice.x, extent.keys, false);
     plot->yAxis->setLabel(metric_title(metric));
     plot->yAxis->setRange(0, extent.top > 0 ? extent.top * 1.1 : 1);
     const QString spread = errors == ErrorKind::stddev ? QObject::tr("mean ± stddev")
@@ -143,21 +120,44 @@ QCPErrorBars* error_bars_of(QCustomPlot* plot, const QCPGraph* graph) {
 
 }  // namespace
 
+QString x_tick_label(Dim axis, double x) {
+    switch (axis_scale(axis)) {
+    case AxisScale::log2_size: return size_text(std::uint64_t(std::llround(x)));  // 512, 4K, 1M
+    case AxisScale::file_mib: return QString::number(x, 'g', 4);                  // in MiB, as the title says
+    default: return QString::number(x, 'g', 10);
+    }
+}
+
+void add_data_ticks(QCPAxis* x, Dim axis, const QVector<double>& keys, bool imported) {
+    auto ticker = x->ticker().dynamicCast<DataTicker>();
+    if (!ticker) {
+        ticker = QSharedPointer<DataTicker>::create();
+        ticker->setSubTickCount(0);
+        x->setTicker(ticker);
+    }
+    for (double k : keys)
+        if (std::isfinite(k) && k > 0) ticker->add(k, x_tick_label(axis, k), imported);
+}
+
 Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
                  const SliceChoice& choice, ErrorKind errors) {
     QCustomPlot* plot = c.plot;
     Hover hover;
     Extent extent;
-    int index = 0;
+    int index = 0, flat = 0;
     const std::vector<Series> all = slice.series(report, metric, choice);
     for (const Series& s : all) {
         const SeriesLook look = series_look(index++);
         QCPGraph* graph = plot->addGraph();
         graph->setName(s.name);
         QPen pen(look.color, c.style.line_width);
-        pen.setStyle(s.flat ? Qt::DashLine : look.line);
+        // A line that does not use the x parameter is broken (dashes, then dots, ...: no two
+        // alike), with its marker at both ends: "512 blocks (no threads)" and "no block size
+        // (no threads)" differ in colour, dash and marker.
+        static const Qt::PenStyle kFlat[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+        pen.setStyle(s.flat ? kFlat[flat++ % int(std::size(kFlat))] : look.line);
         graph->setPen(pen);
-        if (!s.flat) graph->setScatterStyle(QCPScatterStyle(look.shape, look.color, Qt::white, c.style.marker));
+        graph->setScatterStyle(QCPScatterStyle(look.shape, look.color, s.flat ? look.color : QColor(Qt::white), c.style.marker));
         const SeriesData d = data_of(s, errors);
         graph->setData(d.keys, d.values, true);
         add_points(s, d, report, metric, extent, hover);

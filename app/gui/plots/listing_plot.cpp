@@ -4,6 +4,7 @@
 
 #include "../cell_text.hpp"
 #include "plots.hpp"
+#include "sfp/input_kind.hpp"
 
 namespace gui::plots {
 namespace {
@@ -24,29 +25,40 @@ Kind default_kind(const sfp::Experiment& experiment) {
     return io && io->spread_first ? Kind::box : Kind::lines;
 }
 
-Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report) {
+bool kind_applies(Kind kind, const std::string& algorithm) {
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
+    const sfp::InputKind* input = io ? sfp::find_input_kind(io->data_kind) : nullptr;
+    switch (kind) {
+    case Kind::histogram: return algorithm == "wordcount";   // its outcome's word lengths (histogram_plot.cpp)
+    case Kind::listing: return input && input->directory;    // a tree is listed, then read
+    default: return true;
+    }
+}
+
+Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     QCustomPlot* plot = c.plot;
     const Varying what = varying(report.cells);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, listing, processing;
     Hover hover;
-    for (std::size_t i = 0; i < report.cells.size(); ++i) {
+    const Rows rows = top_rows(ranked_cells(report, Metric::elapsed), topN);
+    for (const auto& [key, i] : rows.keyed) {
         const sfp::Summary real = cell_summary(report, i, Metric::elapsed);
-        if (real.n == 0) continue;
         const double list = std::min(median_listing(report, i), real.median);
-        const double key = double(keys.size() + 1);
         keys << key;
         listing << list;
         processing << real.median - list;
         ticker->addTick(key, short_label(report.cells[i], what));
-        hover.push_back({key, real.median,
+        HoverPoint point{key, real.median,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>listing %3 s, processing %4 s<br>n = %5")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped())
                              .arg(real.median, 0, 'g', 5)
                              .arg(list, 0, 'g', 5)
                              .arg(real.median - list, 0, 'g', 5)
                              .arg(real.n),
-                         0.35, 0});
+                         0.35, 0};
+        point.horizontal = true;
+        hover.push_back(point);
     }
     if (keys.isEmpty()) {
         show_placeholder(c, QObject::tr("Listing and processing times appear here as iterate runs finish."));
@@ -56,12 +68,11 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report) {
     draw_stack(c, keys, {{&listing, QObject::tr("listing the tree"), series_color(2)},
                          {&processing, QObject::tr("reading and hashing"), series_color(0)}});
     for (int k = 0; k < keys.size(); ++k) top = std::max(top, listing[k] + processing[k]);
-    plot->xAxis->setTicker(ticker);
-    plot->xAxis->setTickLabelRotation(keys.size() > 6 ? 45 : 0);
-    plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
-    plot->yAxis->setLabel(QObject::tr("time (s)"));
-    plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
-    c.title->setText(QObject::tr("Listing vs processing (medians)\n%1").arg(experiment_caption(report)));
+    set_category_axis(c, ticker, rows.last);
+    plot->xAxis->setLabel(QObject::tr("time (s)"));
+    plot->xAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    c.title->setText(QObject::tr("Listing vs processing (medians)%1\n%2")
+                         .arg(rows.note(topN, QObject::tr("fastest")), experiment_caption(report)));
     return hover;
 }
 

@@ -1,5 +1,7 @@
 #include <qcustomplot.h>
 
+#include <map>
+
 #include "../cell_text.hpp"
 #include "plots.hpp"
 
@@ -37,7 +39,9 @@ void reset(const Canvas& c) {
     for (QCPAxis* axis : {p->xAxis, p->yAxis}) {
         axis->setScaleType(QCPAxis::stLinear);
         auto ticker = QSharedPointer<QCPAxisTicker>::create();
-        ticker->setTickCount(c.style.font_pt > 9 ? 3 : 5);  // projector-sized labels need the room
+        const int ticks = c.style.font_pt > 9 ? 3 : 5;  // projector-sized labels need the room
+        ticker->setTickCount(ticks);
+        axis->setProperty(kTickCountProperty, ticks);  // fit_x_ticks starts from it at every size
         axis->setTicker(ticker);
         axis->setTickLabelRotation(0);
         axis->setTickLabelFont(font);
@@ -66,10 +70,46 @@ void set_category_axis(const Canvas& c, const QSharedPointer<QCPAxisTickerText>&
     c.plot->xAxis->grid()->setVisible(true);
 }
 
+std::vector<std::vector<std::size_t>> ranked_cells(const sfp::ExperimentReport& report, Metric metric) {
+    std::map<std::size_t, std::vector<std::pair<double, std::size_t>>> by_input;
+    for (std::size_t i = 0; i < report.cells.size(); ++i) {
+        const sfp::Summary s = cell_summary(report, i, metric);
+        if (s.n == 0) continue;
+        by_input[report.cells[i].input_set].emplace_back(metric == Metric::throughput ? -s.median : s.median, i);
+    }
+    std::vector<std::vector<std::size_t>> out;
+    for (auto& [input, cells] : by_input) {
+        std::stable_sort(cells.begin(), cells.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        out.emplace_back();
+        for (const auto& [median, cell] : cells) out.back().push_back(cell);
+    }
+    return out;
+}
+
+Rows top_rows(const std::vector<std::vector<std::size_t>>& rankings, int topN) {
+    Rows rows;
+    double key = 1;
+    for (const std::vector<std::size_t>& ranking : rankings) {
+        if (!rows.keyed.empty()) key += 0.5;  // a gap between input sets
+        rows.cells += ranking.size();
+        const std::size_t shown = topN > 0 ? std::min(ranking.size(), std::size_t(topN)) : ranking.size();
+        rows.left_out += ranking.size() - shown;
+        for (std::size_t k = 0; k < shown; ++k, key += 1) rows.keyed.emplace_back(key, ranking[k]);
+    }
+    rows.last = key - 1;
+    return rows;
+}
+
+QString Rows::note(int topN, const QString& best) const {
+    if (left_out == 0) return {};
+    return QObject::tr("\nthe %1 %2 of each input (%3 of %4 cells; tick Show all for every cell)")
+        .arg(topN).arg(best).arg(cells - left_out).arg(cells);
+}
+
 void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::vector<StackLayer>& layers) {
     QCPBars* below = nullptr;
     for (const StackLayer& layer : layers) {
-        auto* bars = new QCPBars(canvas.plot->xAxis, canvas.plot->yAxis);
+        auto* bars = new QCPBars(canvas.plot->yAxis, canvas.plot->xAxis);
         bars->setName(layer.name);
         bars->setWidth(0.7);
         bars->setPen(QPen(layer.color.darker(130)));

@@ -5,6 +5,8 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace gui::plots {
 namespace {
@@ -83,7 +85,7 @@ bool place_legend(const PlotLayout& l) {
             widest = std::max(widest, size.width() + 12);
             tall = std::max(tall, size.height());
         }
-    const int width = l.plot->width(), height = l.plot->height();
+    const int width = l.plot->viewport().width(), height = l.plot->viewport().height();  // the widget's, or an export's
     const int across = std::clamp(width / widest, 1, n);
     // Beside: the rows the data area's height holds (about 60% of the plot), balanced over the columns.
     const int rows_fit = std::max(1, int(height * 0.6) / tall);
@@ -103,14 +105,67 @@ bool place_legend(const PlotLayout& l) {
     return true;
 }
 
+void DataTicker::add(double key, const QString& label, bool secondary) {
+    if (!secondary) secondary_.remove(key);  // the run's own value: always first
+    else if (!all_.contains(key)) secondary_.insert(key);
+    all_.insert(key, label);
+    setTicks(all_);
+}
+
+namespace {
+
+// A label at its place on the axis.
+struct Placed {
+    double key = 0, pixel = 0;
+    QString text;
+    int width = 0;
+};
+
+bool fit_data_ticks(QCPAxis* x, DataTicker& ticker) {
+    const QFontMetrics fm(x->tickLabelFont());
+    const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+    std::vector<Placed> own, imported;
+    for (auto it = ticker.all().begin(); it != ticker.all().end(); ++it)
+        if (x->range().contains(it.key()))
+            (ticker.secondary(it.key()) ? imported : own)
+                .push_back({it.key(), x->coordToPixel(it.key()), it.value(), fm.horizontalAdvance(it.value())});
+    const auto level = [&](const Placed& a, const Placed& b) { return (a.width + b.width) / 2.0 + gap; };
+    const auto slanted = [&](const Placed&, const Placed&) { return fm.height() * 1.42 + 2; };  // 45 degrees: a line each
+    // Level when the run's own labels all fit so, else slanted; then each label that keeps its
+    // room from those already placed, the run's own first.
+    const auto apart = [](const std::vector<Placed>& placed, const Placed& l, auto room) {
+        return std::all_of(placed.begin(), placed.end(), [&](const Placed& k) { return std::abs(k.pixel - l.pixel) >= room(k, l); });
+    };
+    bool all_level = true;
+    for (std::size_t i = 0; i < own.size() && all_level; ++i)
+        for (std::size_t j = i + 1; j < own.size() && all_level; ++j)
+            all_level = std::abs(own[i].pixel - own[j].pixel) >= level(own[i], own[j]);
+    const double rotation = all_level ? 0 : 45;
+    std::vector<Placed> kept;
+    for (const std::vector<Placed>* group : {&own, &imported})
+        for (const Placed& l : *group)
+            if (all_level ? apart(kept, l, level) : apart(kept, l, slanted)) kept.push_back(l);
+    QMap<double, QString> ticks;
+    for (const Placed& l : kept) ticks.insert(l.key, l.text);
+    const bool changed = rotation != x->tickLabelRotation() || ticks != ticker.ticks();
+    x->setTickLabelRotation(rotation);
+    ticker.setTicks(ticks);
+    return changed;
+}
+
+}  // namespace
+
 bool fit_x_ticks(QCustomPlot* plot) {
     QCPAxis* x = plot->xAxis;
+    if (auto data = x->ticker().dynamicCast<DataTicker>()) return fit_data_ticks(x, *data);
     const QSharedPointer<QCPAxisTicker> ticker = x->ticker();
     const QFontMetrics fm(x->tickLabelFont());
     const int room = plot->axisRect()->width(), gap = fm.horizontalAdvance(QStringLiteral("  "));
-    // The labels the ticker would make, each as wide as the widest plus a gap: fewer until they fit.
-    const int asked = ticker->tickCount();
-    for (int count = asked; count > 2; ticker->setTickCount(--count)) {
+    // From the count asked for (not the last fitted one: a wider plot gets its ticks back), each
+    // label as wide as the widest plus a gap: fewer until they fit.
+    const int before = ticker->tickCount();
+    int count = x->property(kTickCountProperty).isValid() ? x->property(kTickCountProperty).toInt() : before;
+    for (ticker->setTickCount(count); count > 2; ticker->setTickCount(--count)) {
         QVector<double> ticks;
         QVector<QString> labels;
         ticker->generate(x->range(), plot->locale(), x->numberFormat().at(0), x->numberPrecision(), ticks, nullptr, &labels);
@@ -118,7 +173,12 @@ bool fit_x_ticks(QCustomPlot* plot) {
         for (const QString& label : labels) widest = std::max(widest, fm.horizontalAdvance(label));
         if (int(labels.size()) * (widest + gap) <= room) break;
     }
-    return ticker->tickCount() != asked;
+    return ticker->tickCount() != before;
+}
+
+void relayout(QCustomPlot* plot) {
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        plot->plotLayout()->update(phase);
 }
 
 QString wrapped_title(const QString& text, const QFont& font, int width) {

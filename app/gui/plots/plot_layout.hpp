@@ -1,11 +1,10 @@
 #pragma once
 // Where the title and the legend go, so that the data area keeps most of the plot (issue 12:
 // the legend never shrinks it below half its panel, the title is never cut at the edges).
+#include <QMap>
+#include <QSet>
 #include <QString>
-
-class QCustomPlot;
-class QCPLayoutGrid;
-class QFont;
+#include <qcustomplot.h>
 
 namespace gui::plots {
 
@@ -24,13 +23,34 @@ PlotLayout make_plot_layout(QCustomPlot* plot);
 // (entries beyond still hover). An empty legend leaves the layout. True when anything moved.
 bool place_legend(const PlotLayout& layout);
 
+// Ticks at the data's own x values (4K, 64K, 1M; 1, 4, 16 threads), each labelled: a Lines
+// plot names every point it draws, whatever the axis's scale. fit_x_ticks lays them out; the
+// values of imported sets (`secondary`) get a label only where the run's own leave room.
+class DataTicker : public QCPAxisTickerText {
+public:
+    void add(double key, const QString& label, bool secondary);
+    const QMap<double, QString>& all() const { return all_; }
+    bool secondary(double key) const { return secondary_.contains(key); }
+
+private:
+    QMap<double, QString> all_;
+    QSet<double> secondary_;
+};
+
+// The x tick labels fitted to the axis as last laid out, so that they never run together.
+// Data ticks: level, else at 45 degrees, else only those that keep their room (first kept).
+// Other tickers: the count asked for at reset (kTickCountProperty), fewer while they collide.
+// True when it changed them: the caller lays the plot out again (relayout).
+bool fit_x_ticks(QCustomPlot* plot);
+inline constexpr char kTickCountProperty[] = "sfpTickCount";
+
+// Lays the plot out again in its current viewport, without drawing: after a fit changed what
+// the layout depends on, in the middle of a replot or an export.
+void relayout(QCustomPlot* plot);
+
 // `text` with its lines rewrapped to `width` pixels in `font`: the parts of each line (split at
 // " · ") are packed, so short lines join and a long one breaks between parts, then between
 // words; no text is dropped.
-// Fewer x tick labels when the axis (as last laid out) is narrow, so that they never run
-// together. True when it changed them: they are made before the layout, so replot again.
-bool fit_x_ticks(QCustomPlot* plot);
-
 QString wrapped_title(const QString& text, const QFont& font, int width);
 
 }  // namespace gui::plots

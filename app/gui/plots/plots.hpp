@@ -9,6 +9,7 @@
 
 #include "../cell_metrics.hpp"
 #include "../plot_slice.hpp"
+#include "plot_layout.hpp"
 #include "report_import.hpp"
 
 namespace gui::plots {
@@ -33,6 +34,7 @@ struct HoverPoint {
     double half_width = 0, bottom = 0;
     QString series{};  // the legend name it belongs to: a hidden series explains nothing
     bool horizontal = false;  // key on the y axis, value on the x axis (bars lying down)
+    bool right = false;       // value on the right-hand axis (an imported set)
 };
 using Hover = std::vector<HoverPoint>;
 
@@ -58,8 +60,21 @@ SeriesLook series_look(int index);
 constexpr int kTopN = 15;
 // Category names down the y axis, first on top: every bar keeps a readable name at any count.
 void set_category_axis(const Canvas& canvas, const QSharedPointer<QCPAxisTickerText>& ticker, double last_key);
-// Bars stacked per category key, the first layer at the bottom (timep's split, iterate's
-// listing under processing).
+// Cells with successful runs, per input set, the best median of `metric` first (lowest; the
+// highest for throughput).
+std::vector<std::vector<std::size_t>> ranked_cells(const sfp::ExperimentReport& report, Metric metric);
+// The rows a ranked plot lying down shows, top to bottom: the first topN of each ranking (all
+// when topN is 0), half a row between inputs.
+struct Rows {
+    std::vector<std::pair<double, std::size_t>> keyed;  // category key, cell
+    std::size_t cells = 0, left_out = 0;
+    double last = 0;  // the last key: the category axis ends there
+    // "\nthe 15 fastest of each input (15 of 84 cells; tick Show all for every cell)", "" for all.
+    QString note(int topN, const QString& best) const;
+};
+Rows top_rows(const std::vector<std::vector<std::size_t>>& rankings, int topN);
+// Bars lying down, stacked per category key (on the y axis) from the left, first layer first
+// (timep's split, iterate's listing before processing).
 struct StackLayer {
     const QVector<double>* values;
     QString name;
@@ -85,16 +100,32 @@ std::optional<Hover> update_lines(const Canvas& canvas, const sfp::ExperimentRep
 double draw_limit_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric,
                         const std::vector<Series>& series);
 double limit_lines_top(const Canvas& canvas);
-Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report);
 // The legend name of CPU time the kernel's ticks could not split into user and system.
 inline QString unresolved_cpu_name() { return QObject::tr("CPU (split not resolved)"); }
+// topN > 0: only the topN fastest cells of each input, as draw_box.
+Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 // topN > 0: only the topN fastest cells of each input (the title says how many are left out).
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, int topN);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
-// Imported sets (overlay_sets.hpp) over a Lines plot on the right-hand axis; returns the lines drawn.
-int draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, Dim axis, bool normalised);
-Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report);    // iterate: listing vs processing
+// A Lines plot's x ticks: at the data's own values (plot_layout.hpp's DataTicker), labelled as
+// the axis counts ("4K", "16" MiB, "4" threads); add_data_ticks adds `keys` to those there
+// (an imported set's only where the run's own leave room).
+QString x_tick_label(Dim axis, double x);
+void add_data_ticks(QCPAxis* x, Dim axis, const QVector<double>& keys, bool imported);
+// Imported sets (overlay_sets.hpp) over a Lines plot, on the right-hand axis, sliced as the
+// live run (overlay_slice.hpp): one legend entry per set (`names`), its lines shades of one
+// colour. What it drew, and for each set it could not draw here, its name and why.
+struct OverlaysDrawn {
+    int lines = 0;
+    QStringList not_comparable;  // "name: reason"
+    Hover hover;
+};
+OverlaysDrawn draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, const QStringList& names,
+                            const std::string& algorithm, const SliceChoice& choice, bool normalised);
+Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);  // iterate: listing vs processing
+// Whether a plot kind means something for an algorithm (the Plot combo offers only those).
+bool kind_applies(Kind kind, const std::string& algorithm);
 // The counters per unit of work of each ranked cell beside its input's fastest (topN as draw_box).
 Hover draw_why(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 // The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.

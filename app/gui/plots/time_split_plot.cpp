@@ -2,6 +2,7 @@
 // sampling could resolve the split (one "CPU (split not resolved)" segment where it could not:
 // busy time is never drawn as waiting), the waiting rest of the elapsed time on top, and a
 // marker at the elapsed time itself (threads can make CPU time exceed it). sfp::time_split.
+// Bars lie down, fastest on top, every one named on the axis; by default the fastest few of each input.
 #include <qcustomplot.h>
 
 #include "../cell_text.hpp"
@@ -21,7 +22,7 @@ QString split_text(const sfp::TimeSplit& t) {
 
 }  // namespace
 
-Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
+Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     QCustomPlot* plot = c.plot;
     const Varying what = varying(report.cells);
     const std::vector<sfp::CellStats> stats = cell_stats(report);
@@ -29,10 +30,11 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
     QVector<double> keys, user, sys, unsplit, wait, real;
     bool any_resolved = false, any_unresolved = false;
     Hover hover;
-    for (std::size_t i = 0; i < report.cells.size() && i < stats.size(); ++i) {
+    const Rows rows = top_rows(ranked_cells(report, Metric::elapsed), topN);
+    for (const auto& [key, i] : rows.keyed) {
+        if (i >= stats.size()) continue;
         const sfp::TimeSplit t = sfp::time_split(stats[i]);
         if (t.runs == 0) continue;
-        const double key = double(keys.size() + 1);
         keys << key;
         user << t.user_s;
         sys << t.sys_s;
@@ -41,14 +43,16 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
         real << t.real_s;
         (t.resolved ? any_resolved : any_unresolved) = true;
         ticker->addTick(key, short_label(report.cells[i], what));
-        hover.push_back({key, t.cpu_s + t.waiting_s,
+        HoverPoint point{key, t.cpu_s + t.waiting_s,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>%3<br>waiting %4 s<br>n = %5")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped())
                              .arg(t.real_s, 0, 'g', 5)
                              .arg(split_text(t))
                              .arg(t.waiting_s, 0, 'g', 5)
                              .arg(t.runs),
-                         0.35, 0});
+                         0.35, 0};
+        point.horizontal = true;
+        hover.push_back(point);
     }
     if (keys.isEmpty()) {
         show_placeholder(c, QObject::tr("Results appear here as runs finish."));
@@ -64,19 +68,17 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report) {
     draw_stack(c, keys, layers);
     double top = 0;
     for (int k = 0; k < keys.size(); ++k) top = std::max({top, user[k] + sys[k] + unsplit[k] + wait[k], real[k]});
-    QCPGraph* elapsed = plot->addGraph();
+    QCPGraph* elapsed = plot->addGraph(plot->yAxis, plot->xAxis);
     elapsed->setName(QObject::tr("elapsed (median)"));
     elapsed->setLineStyle(QCPGraph::lsNone);
     elapsed->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, Qt::black, Qt::black, c.style.marker));
     elapsed->setData(keys, real, true);
 
-    plot->xAxis->setTicker(ticker);
-    plot->xAxis->setTickLabelRotation(keys.size() > 6 ? 45 : 0);
-    plot->xAxis->setRange(0.4, double(keys.size()) + 0.6);
-    plot->yAxis->setLabel(QObject::tr("time (s)"));
-    plot->yAxis->setRange(0, top * 1.1);
-    c.title->setText(QObject::tr("Where the time goes: CPU (user, system), waiting (medians)\n%1")
-                         .arg(experiment_caption(report)));
+    set_category_axis(c, ticker, rows.last);
+    plot->xAxis->setLabel(QObject::tr("time (s)"));
+    plot->xAxis->setRange(0, top * 1.1);
+    c.title->setText(QObject::tr("Where the time goes: CPU (user, system), waiting (medians)%1\n%2")
+                         .arg(rows.note(topN, QObject::tr("fastest")), experiment_caption(report)));
     return hover;
 }
 

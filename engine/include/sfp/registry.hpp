@@ -1,6 +1,8 @@
 #pragma once
 // The explicit list of every strategy (engine/src/registry.cpp).
+#include <map>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +17,9 @@ std::span<const Strategy> strategies();
 std::vector<const Strategy*> strategies_of(std::string_view algorithm);
 std::vector<std::string_view> algorithms();
 const Strategy* find_strategy(std::string_view algorithm, std::string_view name);
+// Whether `s` can run with these algorithm options (its `takes` hook, judged without files, at
+// the default block size): the reason when not, e.g. iterate/xxhsum at a scope other than full.
+Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options);
 
 // Throws std::logic_error naming the offending entry; exposed for tests.
 void validate_registry(std::span<const Strategy> list);

@@ -43,6 +43,11 @@ struct Strategy {
     // The swept options (sfp/swept_option.hpp) it reads, e.g. {"packing"}; the others do not
     // multiply its cells.
     std::span<const std::string_view> swept = {};
+    // Optional: whether it can run with these options at all (iterate's xxhsum hashes whole
+    // files only). Not a mistake in the experiment, as `check` finds: an experiment that names
+    // no strategies leaves it out, the window greys it out with the reason, and a run that
+    // names it anyway reports itself unsupported.
+    Support (*takes)(const RunSpec& spec) = nullptr;
 };
 
 }  // namespace sfp

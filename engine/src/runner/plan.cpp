@@ -29,7 +29,10 @@ std::vector<const Strategy*> chosen_strategies(const Experiment& e, std::span<co
     for (const Strategy& s : catalogue)
         if (s.algorithm == e.algorithm) of_algorithm.push_back(&s);
     if (of_algorithm.empty()) fail("algorithm: unknown algorithm '" + e.algorithm + "'");
-    if (e.strategies.empty()) return of_algorithm;  // none named = all of them
+    if (e.strategies.empty()) {  // none named = all of them that take these options (xxhsum: scope full)
+        std::erase_if(of_algorithm, [&](const Strategy* s) { return !takes_options(*s, e.options).supported; });
+        return of_algorithm;
+    }
     std::vector<const Strategy*> out;
     for (const std::string& name : unique_in_order(e.strategies)) {
         const auto it = std::find_if(of_algorithm.begin(), of_algorithm.end(),
@@ -110,9 +113,9 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
         fail("inputs: give either input files or sizes to generate, not both");
     if (!e.inputs.empty()) {
         if (!e.data_kind.empty()) fail("data_kind: only for generated data, but input files are given");
-        if (e.inputs.size() != needed)
-            fail("inputs: " + e.algorithm + " needs " + std::to_string(needed) + " input file(s), got " +
-                 std::to_string(e.inputs.size()));
+        if (plan.io->several_inputs ? e.inputs.size() < needed : e.inputs.size() != needed)
+            fail("inputs: " + e.algorithm + " needs " + (plan.io->several_inputs ? "at least " : "") +
+                 std::to_string(needed) + " input file(s), got " + std::to_string(e.inputs.size()));
         return;
     }
     if (e.sizes.empty()) fail("inputs: no input files and no sizes to generate");

@@ -51,8 +51,15 @@ std::uint64_t size_of(const std::string& path) {
     return lstat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
 }
 
+constexpr const char* kWholeFilesOnly = "xxhsum hashes whole files only (use scope full)";
+
+// Judged before anything runs: left out of "all strategies", greyed out in the window.
+Support takes(const RunSpec& spec) {
+    return scope_of(spec) == kWholeFile ? Support::yes() : Support::no(kWholeFilesOnly);
+}
+
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    if (scope_of(spec) != kWholeFile) throw Unsupported("xxhsum hashes whole files only (use scope full)");
+    if (scope_of(spec) != kWholeFile) throw Unsupported(kWholeFilesOnly);
     Job job = start(spec, ctx);
     const auto& files = job.listing.files;
     std::vector<std::size_t> order;
@@ -94,6 +101,7 @@ const Strategy xxhsum_strategy{
     .probe = probe,
     .run = run,
     .finish = finish,
+    .takes = takes,
 };
 
 }  // namespace sfp::iterate

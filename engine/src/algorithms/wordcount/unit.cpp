@@ -16,7 +16,7 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
 
 const AlgorithmIo& unit() noexcept {
     static const AlgorithmIo io{
-        .algorithm = "wordcount", .inputs = 1, .data_kind = "text", .writes_output = false,
+        .algorithm = "wordcount", .inputs = 1, .several_inputs = true, .data_kind = "text", .writes_output = false,
         .parameters = parameters(), .check_options = check_options,
         .limit = limit};
     return io;

@@ -1,0 +1,70 @@
+#include "overlay_slice.hpp"
+
+#include <QFileInfo>
+#include <QObject>
+#include <algorithm>
+
+#include "overlay_sets.hpp"
+
+namespace gui {
+namespace {
+
+sfp::Cell as_cell(const core::ImportedCell& c) {
+    return {.strategy = c.strategy, .block_size = c.block_size, .threads = unsigned(c.threads), .file_size = c.file_size,
+            .swept = c.swept};
+}
+
+// The set as a report the slice can draw: each cell's median stands for all of its runs.
+sfp::ExperimentReport as_report(const core::ResultSet& set) {
+    sfp::ExperimentReport r;
+    r.experiment.algorithm = set.algorithm;
+    for (const core::ImportedCell& c : set.cells) {
+        sfp::CellStats st;
+        st.cell = r.cells.size();
+        if (c.median_s) st.real.n = std::max<std::size_t>(1, c.n), st.real.median = st.real.mean = *c.median_s;
+        r.cells.push_back(as_cell(c));
+        r.stats.push_back(st);
+    }
+    return r;
+}
+
+}  // namespace
+
+OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algorithm, const SliceChoice& choice) {
+    if (set.algorithm != algorithm)
+        return {{}, QObject::tr("results of %1; this plot shows %2")
+                        .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm))};
+    const sfp::ExperimentReport report = as_report(set);
+    const PlotSlice own(report.cells);
+    if (own.values(choice.x).empty())
+        return {{}, QObject::tr("it has no %1 values (the x axis)").arg(dim_name(choice.x))};
+    // The live run's fixed values where the set has that dimension at all; "fastest" stays.
+    SliceChoice mine{choice.x, own.values(choice.per).empty() ? Dim::strategy : choice.per, {}};
+    for (const auto& [d, key] : choice.fixed) {
+        const std::vector<QString> values = own.values(d);
+        if (values.empty() || key == kBest) continue;
+        if (!std::count(values.begin(), values.end(), key))
+            return {{}, QObject::tr("it has no cell at %1 %2 (the value fixed here)").arg(dim_name(d), value_text(d, key))};
+        mine.fixed[d] = key;
+    }
+    OverlayLines out;
+    for (Series& s : own.series(report, Metric::elapsed, mine))
+        if (std::any_of(s.points.begin(), s.points.end(), [](const SeriesPoint& p) { return p.summary.n > 0; }))
+            out.series.push_back(std::move(s));
+    if (out.series.empty()) out.why_not = QObject::tr("none of its cells has a time on this slice");
+    return out;
+}
+
+QStringList distinct_names(const std::vector<core::ResultSet>& sets) {
+    QStringList names;
+    for (const core::ResultSet& s : sets) names << short_name(s);
+    const auto clashes = [&](const QStringList& list, qsizetype i) { return list.count(list[i]) > 1; };
+    QStringList out = names;
+    for (qsizetype i = 0; i < out.size(); ++i)
+        if (clashes(names, i)) out[i] = names[i] + QStringLiteral(" · ") + QFileInfo(sets[std::size_t(i)].path).fileName();
+    for (qsizetype i = 0; i < out.size(); ++i)
+        if (clashes(out, i)) out[i] = names[i] + QStringLiteral(" · ") + sets[std::size_t(i)].path;
+    return out;
+}
+
+}  // namespace gui
