@@ -18,6 +18,8 @@ double thread_cpu_seconds() noexcept {
 
 }  // namespace
 
+std::function<void(const Progress&)> progress_seam_for_tests;
+
 void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
     std::vector<std::thread> threads;
     threads.reserve(n);

@@ -33,19 +33,21 @@ std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t file
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    const Inputs in = open_inputs(spec, ctx);  // same checks (and FIFO safety) as the others
-    if (!in.separators.extra().empty()) fail("wc splits words at white space only; it cannot use extra separators");
-    std::vector<std::string> argv = {"env", "LC_ALL=C", "wc", "--"};  // env execs wc: wait4 measures wc
-    std::uint64_t total = 0;
-    for (const File& f : in.files) {
-        argv.push_back(f.path());
-        total += f.size();
-    }
-    const ChildRun child = run_child(argv, ctx);
-    if (ctx.should_stop()) return {};
-    if (child.exit_code != 0) fail("wc failed: " + child.failure());
-    ctx.add_progress(total);
-    return WordCountOutcome{parse_wc_lines(child.out, in.files.size())};
+    // The same checks (and FIFO safety) as the others, and wc's counts checked against the files.
+    return count_inputs(spec, ctx, [&](const Inputs& in) -> std::optional<WordCountOutcome> {
+        if (!in.separators.extra().empty()) fail("wc splits words at white space only; it cannot use extra separators");
+        std::vector<std::string> argv = {"env", "LC_ALL=C", "wc", "--"};  // env execs wc: wait4 measures wc
+        std::uint64_t total = 0;
+        for (const File& f : in.files) {
+            argv.push_back(f.path());
+            total += f.size();
+        }
+        const ChildRun child = run_child(argv, ctx);
+        if (ctx.should_stop()) return std::nullopt;
+        if (child.exit_code != 0) fail("wc failed: " + child.failure());
+        ctx.add_progress(total);
+        return WordCountOutcome{parse_wc_lines(child.out, in.files.size())};
+    });
 }
 
 }  // namespace
