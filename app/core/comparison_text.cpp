@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "report_format.hpp"
+#include "text_table.hpp"
 
 namespace core {
 namespace {
@@ -31,25 +32,18 @@ QString faster(double ratio) {
 QString comparison_text(const ResultSet& a, const ResultSet& b) {
     const Comparison c = compare_sets(a, b);
     QString out = header("A", a) + header("B", b);
-    if (a.cache != b.cache) out += "note: the sets ran with different cache modes\n";
-    if (a.options != b.options) out += "note: the sets ran with different options\n";
+    for (const QString& note : comparison_notes(traits_of(a), traits_of(b), "A", "B")) out += "note: " + note + "\n";
     out += "\n";
     if (c.both.empty()) {
         out += "no cell in common\n";
     } else {
-        qsizetype width = 4;
-        for (const CellPair& p : c.both) width = std::max(width, qsizetype(p.a->label().size()));
-        out += QString("%1  %2  %3  %4  %5\n")
-                   .arg("cell", -int(width)).arg("A median", 10).arg("B median", 10).arg("B/A", 8).arg("faster");
+        std::vector<QStringList> rows = {{"cell", "A median", "B median", "B/A", "faster"}};
         for (const CellPair& p : c.both) {
             const auto ratio = p.ratio();
-            out += QString("%1  %2  %3  %4  %5\n")
-                       .arg(q(p.a->label()), -int(width))
-                       .arg(median_text(p.a), 10)
-                       .arg(median_text(p.b), 10)
-                       .arg(ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown, 8)
-                       .arg(ratio ? faster(*ratio) : kNotUsed);
+            rows.push_back({q(p.a->label()), median_text(p.a), median_text(p.b),
+                            ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown, ratio ? faster(*ratio) : kNotUsed});
         }
+        out += text_table(rows, {{false, 4}, {true, 10}, {true, 10}, {true, 8}, {false, 0}});
     }
     const auto list = [&out](const QString& which, const std::vector<const ImportedCell*>& cells) {
         if (cells.empty()) return;

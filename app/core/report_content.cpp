@@ -9,6 +9,7 @@
 
 #include "experiment_file.hpp"
 #include "report_format.hpp"
+#include "report_import.hpp"
 #include "sfp/datagen.hpp"
 
 namespace core {
@@ -83,7 +84,7 @@ QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
     }
     QStringList parts;
     for (const auto& [status, n] : counts) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(total).arg(text(status));
-    if (total == 0) parts << QStringLiteral("no runs");
+    if (total == 0 && (report.cancelled || !report.runs.empty())) parts << QStringLiteral("no runs");  // a reference set has none
     return parts.join(QStringLiteral("; "));
 }
 
@@ -274,7 +275,7 @@ ReportTable comparison(const sfp::ExperimentReport& report, const ComparedSet& o
         if (it == theirs.end() || st.real.n == 0) continue;
         ++matched;
         t.rows.push_back({text(label), duration_text(st.real.median), duration_text(it->second),
-                          QString::number(it->second / st.real.median, 'f', 2)});
+                          st.real.median > 0 ? QString::number(it->second / st.real.median, 'f', 2) : kUnknown});
         t.strong.push_back(false);
     }
     t.note = QStringLiteral("%1 of %2 cells here have a match in %3 (same strategy and parameters); a ratio above 1 "
@@ -299,7 +300,12 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     std::erase_if(shown, [](const Parameter& p) { return p.values.isEmpty(); });
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
     c.warnings = warnings(report);
-    for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));
+    for (const ComparedSet& other : extra) {
+        c.comparisons.push_back(comparison(report, other));
+        const QStringList notes = comparison_notes(traits_of(report), traits_of(other.report), QStringLiteral("this report"), other.label);
+        c.comparisons.back().note += notes.isEmpty() ? QString() : QStringLiteral(" Note: ") + notes.join(QStringLiteral("; ")) + ".";
+        c.warnings << notes;
+    }
     c.spec = experiment_text(report.experiment);
     c.replay = QStringLiteral("sfpbench run experiment.json --json report.json --markdown report.md");
     return c;
