@@ -9,17 +9,10 @@
 #include <cstring>
 #include <new>
 
+#include "sfp/failure.hpp"
+
 namespace core {
 namespace {
-
-const char* kind_of(mode_t mode) {
-    if (S_ISDIR(mode)) return "it is a directory";
-    if (S_ISFIFO(mode)) return "it is a FIFO";
-    if (S_ISCHR(mode)) return "it is a character device";
-    if (S_ISBLK(mode)) return "it is a block device";
-    if (S_ISSOCK(mode)) return "it is a socket";
-    return "it is not a regular file";
-}
 
 [[noreturn]] void os_error(int err) { throw InputFileError(std::string("cannot read: ") + std::strerror(err)); }
 
@@ -49,7 +42,7 @@ QByteArray read_input_file(const QString& path, qint64 max_bytes, const char* wh
     const Descriptor closer{fd};
     struct stat st {};
     if (fstat(fd, &st) != 0) os_error(errno);
-    if (!S_ISREG(st.st_mode)) throw InputFileError(kind_of(st.st_mode));
+    if (!S_ISREG(st.st_mode)) throw InputFileError(std::string("it is ") + sfp::file_kind(st.st_mode));
     if (st.st_size > max_bytes) too_large(st.st_size, max_bytes, what);
     try {
         QByteArray data(qsizetype(st.st_size) + 1, Qt::Uninitialized);  // one more: a file that grew shows it

@@ -15,15 +15,6 @@
 namespace sfp {
 namespace {
 
-const char* kind_of(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
-}
-
 // Kernel filesystems whose files report a size that says nothing about their content (a sysfs
 // attribute reads as 4096 bytes and holds a few): counted by their size they would be wrong.
 const char* pseudo_filesystem(int fd) {
@@ -55,7 +46,7 @@ File File::open_read(const std::string& path, int extra_flags) {
     File f(fd, path);
     struct stat st {};
     if (fstat(fd, &st) != 0) fail_errno("cannot stat", path, errno);
-    if (!S_ISREG(st.st_mode)) fail("cannot read '" + path + "': it is " + kind_of(st.st_mode));
+    if (!S_ISREG(st.st_mode)) fail("cannot read '" + path + "': it is " + file_kind(st.st_mode));
     if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) fail_errno("cannot set flags on", path, errno);
     if (st.st_size == 0) {
         char probe = 0;
