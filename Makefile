@@ -5,12 +5,13 @@ JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 PACKAGES   := cmake ninja-build g++ pkg-config diffutils coreutils \
               qt6-base-dev libqcustomplot-dev liburing-dev libxxhash-dev xxhash \
-              xvfb xauth x11-apps imagemagick poppler-utils time
+              xvfb xauth x11-apps imagemagick poppler-utils time \
+              groff-base man-db appstream dpkg-dev
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # gcc 12's ThreadSanitizer cannot cope with the kernel's high mmap randomisation.
 NO_ASLR    := setarch $(shell uname -m) -R
 
-.PHONY: all deps configure build run test test-main test-asan test-tsan bench clean help
+.PHONY: all deps configure build run test test-main test-asan test-tsan bench package clean help
 
 all: build
 
@@ -19,6 +20,7 @@ help:
 	@echo "make test   build and run every test (also under ASan+UBSan and TSan)"
 	@echo "make build  only build (into $(BUILD)/bin)"
 	@echo "make bench  run the benchmark scripts under bench/ (minutes)"
+	@echo "make package  build $(BUILD)/sfpbench_VERSION_ARCH.deb (apt install ./$(BUILD)/sfpbench_*.deb)"
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -61,6 +63,10 @@ test-tsan: deps
 
 bench: build
 	@./bench/run-all.sh $(BUILD)
+
+# The .deb of what `cmake --install` installs (cmake/Packaging.cmake), into $(BUILD)/.
+package: build
+	@cmake --build $(BUILD) --target package
 
 clean:
 	rm -rf $(BUILD) build-asan build-tsan

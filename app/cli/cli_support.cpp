@@ -17,8 +17,9 @@
 
 namespace cli {
 
-bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args,
+bool parse_or_help(CommandLine& parser, const QString& command, const QStringList& args,
                    const QStringList& repeatable) {
+    if (record_if_describing(parser)) return false;
     const QCommandLineOption help({"h", "help"}, "Show this help.");
     parser.addOption(help);
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);  // "-dash" is one (wrong) option

@@ -1,12 +1,12 @@
 #pragma once
 // What every subcommand shares: exit codes, error printing, parsing, Ctrl-C.
-#include <QCommandLineParser>
 #include <QSet>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
 #include <string>
 
+#include "command_line.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/types.hpp"
 
@@ -22,9 +22,9 @@ struct UsageError {
 };
 
 // Parses `args` (after the subcommand) with `parser`, which has --help added. Returns false
-// after printing help; throws UsageError on unknown options and on an option given twice
+// after printing help (or, while describe() runs, after handing the parser to it); throws UsageError on unknown options and on an option given twice
 // (except those listed in `repeatable`), so that no value is silently dropped.
-bool parse_or_help(QCommandLineParser& parser, const QString& command, const QStringList& args,
+bool parse_or_help(CommandLine& parser, const QString& command, const QStringList& args,
                    const QStringList& repeatable = {});
 
 // Flushes standard output, remembering why the first failed write failed (ENOSPC, EPIPE, ...).

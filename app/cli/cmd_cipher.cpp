@@ -46,7 +46,7 @@ const FlagHint kHints[] = {
 }  // namespace
 
 int cmd_cipher(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(kDescription);
     p.addPositionalArgument("IN", "input file");
     p.addPositionalArgument("OUT", "output file");

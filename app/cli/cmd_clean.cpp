@@ -9,7 +9,7 @@
 namespace cli {
 
 int cmd_clean(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Remove the files sfpbench generated in its workspace (listed in its manifest) and the\n"
         "temporaries a killed writer left there, and print each removed path. Other files in the\n"

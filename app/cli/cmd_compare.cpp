@@ -12,7 +12,7 @@
 namespace cli {
 
 int cmd_compare(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Compare two files and print the first N differing bytes exactly as `cmp -l A B | head -N`\n"
         "does. Timing and length notes go to standard error. Exit: 0 identical, 1 different, 2 trouble.");

@@ -8,7 +8,7 @@
 namespace cli {
 
 int cmd_diff(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription("Compare two result sets (report JSON from `sfpbench run --json` or the window,\n"
                                 "or a reference set from resources/reference/): per matching cell (strategy,\n"
                                 "block, threads, size, swept options) both medians, B/A and which is faster;\n"

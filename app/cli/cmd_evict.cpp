@@ -9,7 +9,7 @@
 namespace cli {
 
 int cmd_evict(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Evict every regular file under each PATH (a directory: its whole tree, symbolic links not\n"
         "followed) from the page cache: fdatasync, then posix_fadvise(DONTNEED), which needs no\n"

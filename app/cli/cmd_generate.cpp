@@ -33,7 +33,7 @@ QString description() {
 }
 
 // Each kind's own options once, as flags ("--mismatch-at"), their help naming the kinds.
-void add_kind_options(QCommandLineParser& p) {
+void add_kind_options(CommandLine& p) {
     std::set<std::string_view> added;
     for (const sfp::InputKind& k : sfp::input_kinds())
         for (const sfp::Parameter& o : k.options)
@@ -78,7 +78,7 @@ sfp::GenerateRequest request_of(const QCommandLineParser& p, const sfp::InputKin
 }  // namespace
 
 int cmd_generate(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(description());
     p.addPositionalArgument("KIND", QString::fromStdString(sfp::input_kind_names()));
     p.addPositionalArgument("FILE", "output file(s), or the directory");

@@ -29,7 +29,7 @@ void put(FILE* to, const std::string& text) { std::fwrite(text.data(), 1, text.s
 }  // namespace
 
 int cmd_iterate(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Hash the first SCOPE bytes (or all) of every regular file under each DIR with XXH3-64.\n"
         "Symbolic links are not followed; FIFOs, sockets and devices are not opened; unreadable or\n"

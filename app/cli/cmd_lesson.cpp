@@ -37,7 +37,7 @@ int list_lessons() {
 int cmd_lesson(const QStringList& args) {
     if (args.isEmpty()) return list_lessons();
     if (args[0].startsWith('-')) {  // only --help: a lesson's own options follow its name
-        QCommandLineParser p;
+        CommandLine p;
         p.setApplicationDescription(
             "Lessons for a class, one per article: a question to predict, a scaled-down experiment\n"
             "(at most about a minute on a 2-core laptop), then what to look at and what the article\n"

@@ -81,7 +81,7 @@ std::unique_ptr<QCoreApplication> report_application(int&, char**) { return null
 #endif
 
 int cmd_report(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Render report files (from `sfpbench run --json` or the window's export) for readers.\n"
         "The first REPORT.json is the report; any further ones are compared with it cell by cell.\n"

@@ -82,7 +82,7 @@ struct Output {
 const Output kOutputs[] = {{"csv", core::runs_csv}, {"summary-csv", core::summary_csv}, {"json", core::report_json},
                           {"markdown", core::report_markdown}};
 
-void add_options(QCommandLineParser& p) {
+void add_options(CommandLine& p) {
     p.addPositionalArgument("EXPERIMENT.json", "replay a saved experiment (from --print-spec or the GUI)",
                             "[EXPERIMENT.json]");
     QStringList algorithms;  // the registry's, the first by default
@@ -297,7 +297,7 @@ std::size_t bad_runs(const sfp::ExperimentReport& report) {
 }  // namespace
 
 int cmd_run(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Run an experiment: every strategy x block size x thread count x input, repeated, measured\n"
         "and checked against each other. Parameters a strategy does not use do not multiply its cells.\n"

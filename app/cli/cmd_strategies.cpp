@@ -50,7 +50,7 @@ void print_input(const std::string& algorithm) {
 }  // namespace
 
 int cmd_strategies(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription("List the registered strategies: one line each with what it does and\n"
                                 "whether it is supported on this machine (and why not). With ALGORITHM,\n"
                                 "also its parameters: type, default, limits, sweepable, used by, help.");

@@ -17,7 +17,7 @@ const FlagHint kHints[] = {{"block_size", "256K", {}}, {"separators", {}, "E.g. 
 }  // namespace
 
 int cmd_wordcount(const QStringList& args) {
-    QCommandLineParser p;
+    CommandLine p;
     p.setApplicationDescription(
         "Count lines, words and bytes and print them exactly as `LC_ALL=C wc FILE...` does, or the\n"
         "word-length histogram (--histogram). Timing and notes go to standard error. Exit: 0 counted,\n"

@@ -13,6 +13,7 @@
 #include "arg_bytes.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "reference.hpp"
 #include "sfp/input_kind.hpp"
 
 namespace {
@@ -44,6 +45,18 @@ void print_usage(FILE* to) {
     std::fprintf(to, "usage: sfpbench COMMAND [options] [arguments]\n\ncommands:\n");
     for (const auto& [name, cmd] : commands()) std::fprintf(to, "  %-11s %s\n", qPrintable(name), cmd.summary.c_str());
     std::fprintf(to, "\n`sfpbench COMMAND --help` describes each command; `sfpbench --version` prints the version.\n");
+}
+
+// `sfpbench help man` and `sfpbench help completion`: sfpbench(1) and the bash completion,
+// from what each command declares and the registry (the build installs both).
+int print_reference(const QStringList& args) {
+    const QString what = args.join(' ');
+    std::vector<cli::CommandDoc> docs;
+    for (const auto& [name, cmd] : commands()) docs.push_back(cli::describe(name, QString::fromStdString(cmd.summary), cmd.run));
+    if (what == "man") std::fputs(cli::man_page(docs, SFP_VERSION).c_str(), stdout);
+    else if (what == "completion") std::fputs(cli::bash_completion(docs).c_str(), stdout);
+    else throw cli::UsageError{QString("help: expected man or completion, not '%1'").arg(what)};
+    return cli::exit_ok;
 }
 
 int run_command(const Command& cmd, const QStringList& args) {
@@ -97,7 +110,7 @@ int main(int argc, char** argv) {
         return cli::exit_trouble;
     }
     const QString name = args.takeFirst();
-    if (name == "--help" || name == "-h" || name == "help") {
+    if (name == "--help" || name == "-h" || (name == "help" && args.isEmpty())) {
         print_usage(stdout);
         return standard_output_written() ? cli::exit_ok : cli::exit_trouble;
     }
@@ -105,12 +118,13 @@ int main(int argc, char** argv) {
         std::printf("sfpbench %s\n", SFP_VERSION);
         return standard_output_written() ? cli::exit_ok : cli::exit_trouble;
     }
+    const Command reference{print_reference, ""};
     const auto it = commands().find(name);
-    if (it == commands().end()) {
+    if (it == commands().end() && name != "help") {
         cli::print_error(QString("unknown command '%1' (try `sfpbench --help`)").arg(name));
         return cli::exit_trouble;
     }
-    int code = run_command(it->second, args);
+    int code = run_command(name == "help" ? reference : it->second, args);
     if (!standard_output_written()) code = cli::exit_trouble;
     if (code == cli::exit_cancelled && cli::caught_signal()) code = 128 + cli::caught_signal();
     return code;

@@ -59,7 +59,7 @@ QString parameter_flag(const sfp::Parameter& p) {
     return p.used_by == sfp::uses_block ? QStringLiteral("block") : qtext(p.name).replace('_', '-');
 }
 
-void add_parameter_flags(QCommandLineParser& parser, std::string_view algorithm, std::span<const FlagHint> hints) {
+void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::span<const FlagHint> hints) {
     for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
         if (!read_by_some_strategy(algorithm, p)) continue;
         const FlagHint* hint = hint_of(hints, p);

@@ -3,7 +3,7 @@
 // way fio lists an engine's options: one flag per entry (--block for block_size, otherwise the
 // name with '_' as '-'), its help, limits and default from the table, each value parsed by type
 // before anything runs. A new table entry is a new flag of `sfpbench ALG` without code here.
-#include <QCommandLineParser>
+#include "command_line.hpp"
 #include <QString>
 #include <span>
 #include <string_view>
@@ -24,7 +24,7 @@ struct FlagHint {
 
 QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
 
-void add_parameter_flags(QCommandLineParser& parser, std::string_view algorithm, std::span<const FlagHint> hints = {});
+void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::span<const FlagHint> hints = {});
 // Every given flag (or command default) into `spec`: block size and threads into their fields,
 // the others into options as text the table reads back ("letters", "true", "1000"). A bad value
 // throws UsageError naming the flag, the value and the limits ("--packing '0': 0 is out of
