@@ -150,7 +150,10 @@ extern "C" void on_signal(int sig) {
 }
 }  // namespace
 
-void exit_at_once_on_signals() { exit_at_once = 1; }
+void exit_at_once_on_signals() {
+    exit_at_once = 1;
+    if (first_signal) _exit(128 + first_signal);  // one that came before: nothing is written yet either
+}
 
 OutputWriting::OutputWriting() { writing = 1; }
 OutputWriting::~OutputWriting() { writing = 0; }
