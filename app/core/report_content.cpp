@@ -70,6 +70,8 @@ QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
         for (const std::string& p : in.paths) names << text(p);
         return QStringLiteral("%1: %2 (%3)").arg(which, names.join(QStringLiteral(", ")), size_text(in.file_size));
     }
+    if (report.experiment.data_kind.empty())  // a reference set states only the size
+        return QStringLiteral("%1: %2 bytes").arg(which, QString::number(in.file_size));
     return QStringLiteral("%1: %2 generated %3 data").arg(which, size_text(in.file_size), text(report.experiment.data_kind));
 }
 

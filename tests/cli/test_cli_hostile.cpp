@@ -135,6 +135,35 @@ private slots:
         }
     }
 
+    // report and diff follow one rule for two sets: another algorithm is refused naming the file,
+    // another cache mode is said (report: a warning and the comparison's note); the shipped
+    // reference sets render as reports of their cells and medians.
+    void twoSetsOneRule() {
+        for (const char* ref : {"cci-table1", "atou-mapping", "compmp-threads", "ioboost-order", "simplecount-packing"}) {
+            const std::string set = std::string(":/reference/") + ref + ".json";
+            const Ended r = sfpbench({"report", set, "--markdown", path("ref.md")}, scratch());
+            QVERIFY2(r.code == 0, (set + ": " + r.err).c_str());
+            QVERIFY2(slurp(path("ref.md")).find("### Input") != std::string::npos, ref);
+        }
+        write(path("out.md"), "earlier output\n");
+        const std::string other = ":/reference/simplecount-packing.json";  // wordcount; a.json is compare
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"report", path("a.json"), other, "--markdown", path("out.md")},
+                                                     std::vector<std::string>{"diff", path("a.json"), other}})
+            expect_refused(sfpbench(args, scratch()), "'" + other + "'", "results of wordcount, not compare");
+        QCOMPARE(slurp(path("out.md")), std::string("earlier output\n"));
+        QJsonObject cold = fixture("report_a.json");
+        QJsonObject e = cold["experiment"].toObject();
+        e["cache"] = "cold";
+        cold["experiment"] = e;
+        write(path("cold.json"), QJsonDocument(cold).toJson());
+        const Ended r = sfpbench({"report", path("a.json"), path("cold.json"), "--markdown", path("out.md")}, scratch());
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const std::string md = slurp(path("out.md"));
+        QVERIFY2(md.find("- this report ran in hot cache and cold in cold cache") != std::string::npos, md.c_str());
+        const Ended d = sfpbench({"diff", path("a.json"), path("cold.json")}, scratch());
+        QVERIFY2(d.code == 0 && d.out.find("note: A ran in hot cache and B in cold cache") != std::string::npos, d.out.c_str());
+    }
+
     // A report that fits the bound but not the memory: a clear error, never an abort.
     void reportUnderAMemoryLimitIsAnError() {
         QVERIFY(sparse(path("big.json"), qint64(250) << 20));
