@@ -353,6 +353,9 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     }
     for (std::size_t s = 0; s < medians.size(); ++s)
         if (!medians[s].empty()) rep.rankings.push_back(sfp::rank_cells(s, medians[s]));
+    // Parameters no cell states keep the defaults, so the replayable spec stays a valid one.
+    if (rep.experiment.block_sizes.empty()) rep.experiment.block_sizes = sfp::Experiment{}.block_sizes;
+    if (rep.experiment.threads.empty()) rep.experiment.threads = sfp::Experiment{}.threads;
     return rep;
 }
 
