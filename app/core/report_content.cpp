@@ -60,6 +60,9 @@ std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
 
 QString values_text(const Parameter& p) { return p.values.join(QStringLiteral(", ")); }
 
+// A set of medians without its runs (a reference set from an article), not an experiment that ran.
+bool medians_only(const sfp::ExperimentReport& report) { return report.runs.empty() && !report.cancelled; }
+
 QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
     const sfp::InputSet& in = report.input_sets.at(set);
     const QString which = report.input_sets.size() > 1
@@ -70,7 +73,7 @@ QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
         for (const std::string& p : in.paths) names << text(p);
         return QStringLiteral("%1: %2 (%3)").arg(which, names.join(QStringLiteral(", ")), size_text(in.file_size));
     }
-    if (report.experiment.data_kind.empty())  // a reference set states only the size
+    if (medians_only(report))  // a reference set states only the size
         return QStringLiteral("%1: %2 bytes").arg(which, QString::number(in.file_size));
     return QStringLiteral("%1: %2 generated %3 data").arg(which, size_text(in.file_size), text(report.experiment.data_kind));
 }
@@ -86,7 +89,7 @@ QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
     }
     QStringList parts;
     for (const auto& [status, n] : counts) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(total).arg(text(status));
-    if (total == 0 && (report.cancelled || !report.runs.empty())) parts << QStringLiteral("no runs");  // a reference set has none
+    if (total == 0 && !medians_only(report)) parts << QStringLiteral("no runs");
     return parts.join(QStringLiteral("; "));
 }
 

@@ -356,6 +356,7 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     // Parameters no cell states keep the defaults, so the replayable spec stays a valid one.
     if (rep.experiment.block_sizes.empty()) rep.experiment.block_sizes = sfp::Experiment{}.block_sizes;
     if (rep.experiment.threads.empty()) rep.experiment.threads = sfp::Experiment{}.threads;
+    rep.experiment.data_kind = default_data_kind(rep.experiment.algorithm);
     return rep;
 }
 

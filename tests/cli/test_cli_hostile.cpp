@@ -143,7 +143,12 @@ private slots:
             const std::string set = std::string(":/reference/") + ref + ".json";
             const Ended r = sfpbench({"report", set, "--markdown", path("ref.md")}, scratch());
             QVERIFY2(r.code == 0, (set + ": " + r.err).c_str());
-            QVERIFY2(slurp(path("ref.md")).find("### Input") != std::string::npos, ref);
+            const std::string md = slurp(path("ref.md"));
+            QVERIFY2(md.find("### Input") != std::string::npos && md.find("no runs") == std::string::npos, ref);
+            const std::size_t spec = md.find("```json\n") + 8;  // its replay spec is a valid experiment file
+            write(path("ref-spec.json"), QByteArray::fromStdString(md.substr(spec, md.find("```", spec) - spec)));
+            const Ended replay = sfpbench({"run", path("ref-spec.json"), "--print-spec"}, scratch());
+            QVERIFY2(replay.code == 0, (std::string(ref) + ": " + replay.err).c_str());
         }
         write(path("out.md"), "earlier output\n");
         const std::string other = ":/reference/simplecount-packing.json";  // wordcount; a.json is compare
