@@ -120,8 +120,9 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         if (st.high_variation) notes << QStringLiteral("high variation");
         if (const QString bad = trouble(report, st.cell); !bad.isEmpty()) notes << bad;
         if (cell.reference_floor) notes << QStringLiteral("reference floor");
-        row << (any ? duration_text(st.real.median) : kUnknown) << (any ? duration_text(st.real.ci95) : kUnknown)
-            << (any ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
+        const bool spread = any && !medians_only(report);  // a reference set states medians, no spread
+        row << (any ? duration_text(st.real.median) : kUnknown) << (spread ? duration_text(st.real.ci95) : kUnknown)
+            << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
             << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
             << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) << notes.join(QStringLiteral("; "));
         t.rows.push_back(row);

@@ -144,7 +144,9 @@ private slots:
             const Ended r = sfpbench({"report", set, "--markdown", path("ref.md")}, scratch());
             QVERIFY2(r.code == 0, (set + ": " + r.err).c_str());
             const std::string md = slurp(path("ref.md"));
-            QVERIFY2(md.find("### Input") != std::string::npos && md.find("no runs") == std::string::npos, ref);
+            QVERIFY2(md.find("### Input") != std::string::npos && md.find("no runs") == std::string::npos &&
+                         md.find(" | 0 us | 0.0 | ") == std::string::npos,  // no spread it does not state
+                     ref);
             const std::size_t spec = md.find("```json\n") + 8;  // its replay spec is a valid experiment file
             write(path("ref-spec.json"), QByteArray::fromStdString(md.substr(spec, md.find("```", spec) - spec)));
             const Ended replay = sfpbench({"run", path("ref-spec.json"), "--print-spec"}, scratch());
