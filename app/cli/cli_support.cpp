@@ -5,8 +5,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <unistd.h>
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
 
 #include "arg_bytes.hpp"
 #include "sfp/datagen.hpp"
@@ -19,7 +23,16 @@ bool parse_or_help(CommandLine& parser, const QString& command, const QStringLis
     if (record_if_describing(parser)) return false;
     const QCommandLineOption help({"h", "help"}, "Show this help.");
     parser.addOption(help);
-    if (!parser.parse(QStringList{"sfpbench " + command} + args)) throw UsageError{command + ": " + parser.errorText()};
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);  // "-dash" is one (wrong) option
+    if (!parser.parse(QStringList{"sfpbench " + command} + args)) {
+        QStringList unknown;
+        for (const QString& name : parser.unknownOptionNames()) {
+            const bool two = args.contains("--" + name) || !args.filter(QRegularExpression("^--" + QRegularExpression::escape(name) + "=")).isEmpty();
+            unknown << QString("'%1%2'").arg(two ? "--" : "-", name);
+        }
+        if (unknown.isEmpty()) throw UsageError{command + ": " + parser.errorText()};
+        throw UsageError{QString("%1: unknown option %2 (see `sfpbench %1 --help`)").arg(command, unknown.join(", "))};
+    }
     if (parser.isSet(help)) {
         // Qt names the executable's full path in the usage line; users type "sfpbench COMMAND".
         QString text = parser.helpText();
@@ -61,9 +74,18 @@ std::uint64_t size_value(const QString& text, const char* what) {
     }
 }
 
+namespace {
+bool all_digits(const QString& text) {
+    static const QRegularExpression digits("^[0-9]+$");
+    return digits.match(text).hasMatch();
+}
+}  // namespace
+
 std::uint64_t count_value(const QString& text, const char* what, bool zero_ok, std::uint64_t max) {
     bool ok = false;
     const qulonglong v = text.toULongLong(&ok);
+    if (!ok && all_digits(text))  // a whole number, only too large for any count
+        throw UsageError{QString("%1 '%2' is too large (at most %3)").arg(what, text).arg(max)};
     if (!ok || (v == 0 && !zero_ok) || v > max)
         throw UsageError{QString("%1 '%2' is not a %3%4")
                              .arg(what, text, zero_ok ? "whole number" : "positive whole number",
@@ -95,9 +117,9 @@ double noise_of(const QCommandLineParser& p) {
 unsigned threads_value(const QString& text) {
     bool ok = false;
     const long long v = text.toLongLong(&ok);
-    if (!ok) throw UsageError{QString("threads '%1' is not a whole number").arg(text)};
-    if (v < 1 || v > sfp::kMaxThreads)
-        throw UsageError{QString("threads %1 is out of range (1 to %2)").arg(v).arg(sfp::kMaxThreads)};
+    if (!ok && !all_digits(text)) throw UsageError{QString("threads '%1' is not a whole number").arg(text)};
+    if (!ok || v < 0 || v > sfp::kMaxThreads)
+        throw UsageError{QString("threads %1 is out of range (0 = all online CPUs, or 1 to %2)").arg(text).arg(sfp::kMaxThreads)};
     return unsigned(v);
 }
 
@@ -134,11 +156,21 @@ void print_timing(const sfp::RunResult& r) {
 namespace {
 sfp::Progress the_progress;
 volatile std::sig_atomic_t first_signal = 0;
+volatile std::sig_atomic_t exit_at_once = 0, writing = 0;
 extern "C" void on_signal(int sig) {
     if (!first_signal) first_signal = sig;
     the_progress.cancel.store(true);  // lock-free atomic: signal-safe
+    if (exit_at_once && !writing) _exit(128 + first_signal);  // nothing of ours on disk to clean up
 }
 }  // namespace
+
+void exit_at_once_on_signals() {
+    exit_at_once = 1;
+    if (first_signal) _exit(128 + first_signal);  // one that came before: nothing is written yet either
+}
+
+OutputWriting::OutputWriting() { writing = 1; }
+OutputWriting::~OutputWriting() { writing = 0; }
 
 sfp::Progress& signal_progress() { return the_progress; }
 

@@ -37,7 +37,7 @@ int stdout_error();  // errno of the first failure, 0 when none
 std::string path_bytes(const QString& argument);
 
 std::uint64_t size_value(const QString& text, const char* what);   // 64K, 1M, 640000000
-unsigned threads_value(const QString& text);                       // 1..1024
+unsigned threads_value(const QString& text);                       // 0 (all online CPUs) or 1..1024
 // A plain whole number (positive unless zero_ok), at most `max`; the error names `what`.
 std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
                           std::uint64_t max = UINT64_MAX);
@@ -70,6 +70,17 @@ int finish_run(const sfp::RunResult& result);
 // before anything else, so no moment is left in which a signal kills a writer.
 void cancel_on_signals();
 sfp::Progress& signal_progress();  // the one run a command starts observes this
+// For commands that read and render and write only at their end (report, diff): from this call
+// a signal ends the process at once with 128 + the signal, however long the rendering, except
+// while an OutputWriting lives; the command then sees signal_progress().cancel and returns
+// exit_cancelled once the write is whole or undone.
+void exit_at_once_on_signals();
+struct OutputWriting {
+    OutputWriting();
+    ~OutputWriting();
+    OutputWriting(const OutputWriting&) = delete;
+    OutputWriting& operator=(const OutputWriting&) = delete;
+};
 int caught_signal();               // 0 when none
 
 }  // namespace cli

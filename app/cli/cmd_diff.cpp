@@ -26,6 +26,7 @@ int cmd_diff(const QStringList& args) {
                                        "ratio of medians) with the verdict slower: for CI pipelines.",
                  "pct"});
     if (!parse_or_help(p, "diff", args)) return exit_ok;
+    exit_at_once_on_signals();  // it only reads until it prints
     const QStringList pos = p.positionalArguments();
     if (pos.size() != 2) throw UsageError{"diff takes two report files: sfpbench diff A.json B.json"};
     const double noise = noise_of(p);
@@ -33,8 +34,9 @@ int cmd_diff(const QStringList& args) {
     if (p.isSet("fail-on-regression")) threshold = percent_value(p.value("fail-on-regression"), "--fail-on-regression");
     // ImportError (bad file) reaches main(): one message naming the file, exit 2.
     const core::ResultSet a = core::import_report(pos[0]);
-    const core::ResultSet b = core::import_report(pos[1], a.algorithm);
-    std::fputs(core::comparison_text(a, b, noise, threshold).toUtf8().constData(), stdout);
+    const core::ResultSet b = core::import_report(pos[1], a.algorithm);  // refuses another algorithm, naming B
+    const QByteArray text = core::comparison_text(a, b, noise, threshold).toUtf8();
+    std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout);
     if (threshold && !core::regressions(core::compare_sets(a, b), *threshold, noise).empty()) return exit_different;
     return exit_ok;
 }

@@ -7,6 +7,7 @@
 #include "cli_support.hpp"
 #include "atomic_write.hpp"
 #include "commands.hpp"
+#include "report_import.hpp"
 #include "report_load.hpp"
 #include "report_markdown.hpp"
 
@@ -30,8 +31,10 @@ Loaded load(const QStringList& files) {
     Loaded out;
     try {
         out.report = core::load_report(files[0]);
-        for (qsizetype i = 1; i < files.size(); ++i)
+        for (qsizetype i = 1; i < files.size(); ++i) {  // the rule diff follows: same algorithm, differences said
             out.extra.push_back({QFileInfo(files[i]).completeBaseName(), core::load_report(files[i])});
+            core::check_comparable(core::traits_of(out.report), core::traits_of(out.extra.back().report), files[i]);
+        }
     } catch (const core::ReportError& e) {
         throw UsageError{QString::fromUtf8(e.what())};
     }
@@ -45,7 +48,10 @@ void write_pdf(const QString& path, const Loaded& in) {
     input.report = &in.report;
     input.extra = in.extra;
     input.plots = plots.plots();
-    report::write_report_pdf(path, input);
+    const QByteArray pdf = report::report_pdf(input);
+    if (pdf.isEmpty()) throw UsageError{QString("cannot render the report for '%1'").arg(path)};
+    const OutputWriting writing;
+    core::write_atomically(path, pdf);
 }
 #else
 void write_pdf(const QString&, const Loaded&) {
@@ -97,11 +103,16 @@ int cmd_report(const QStringList& args) {
     for (const QString& f : files) taken.protect(f);
     for (const char* flag : {"markdown", "pdf"})
         if (p.isSet(flag)) check_output_path(flag, p.value(flag), taken);
+    exit_at_once_on_signals();  // reading and rendering a large report may take long; nothing is written until the end
     Loaded in = load(files);
     if (p.isSet("noise")) in.report.noise = noise;  // else the one the report recorded
-    if (p.isSet("markdown")) core::write_atomically(path_bytes(p.value("markdown")), core::report_markdown(in.report, in.extra));
+    if (p.isSet("markdown")) {
+        const QByteArray markdown = core::report_markdown(in.report, in.extra);
+        const OutputWriting writing;
+        core::write_atomically(path_bytes(p.value("markdown")), markdown);
+    }
     if (p.isSet("pdf")) write_pdf(p.value("pdf"), in);
-    return exit_ok;
+    return signal_progress().cancel ? exit_cancelled : exit_ok;
 }
 
 }  // namespace cli

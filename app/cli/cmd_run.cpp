@@ -92,7 +92,7 @@ void add_options(CommandLine& p) {
                  algorithms.value(0)});
     p.addOption({"strategies", "Comma-separated strategies (default: all of the algorithm's).", "list"});
     p.addOption({"block", "Block sizes: 512,4K,64K or a range of powers of two 512..1M (default 4K).", "list", "4K"});
-    p.addOption({"threads", "Thread counts: 1,2 or a range 1..4 (default: online CPUs).", "list"});
+    p.addOption({"threads", "Thread counts: 1,2 or a range 1..4; 0 = all online CPUs (the default).", "list"});
     p.addOption({"sizes", "Generate inputs of these sizes in the workspace: 64M,256M.", "list"});
     p.addOption({"data", QString("Kind of generated data: %1 (default: what the algorithm reads).")
                              .arg(QString::fromStdString(sfp::input_kind_names())), "kind"});
@@ -330,6 +330,15 @@ int cmd_run(const QStringList& args) {
         report = sfp::run_experiment(experiment, progress, line.get(), core::run_limits_policy());
     }
     report.noise = noise;
+    if (report.cancelled && report.runs.empty()) {  // nothing to keep: earlier exports stay as they were
+        QStringList kept;
+        for (const Output& out : kOutputs)
+            if (p.isSet(out.flag)) kept << p.value(out.flag);
+        print_error(kept.isEmpty() ? QString("cancelled before any run completed")
+                                   : QString("cancelled before any run completed: %1 left as %2")
+                                         .arg(kept.join(", "), kept.size() == 1 ? "it was" : "they were"));
+        return exit_cancelled;
+    }
     const bool written = write_outputs(p, report);
     std::fputs(qPrintable(core::summary_text(report)), stdout);
     flush_stdout();

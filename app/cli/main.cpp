@@ -1,4 +1,7 @@
 // sfpbench: the command-line front end. Dispatches to one function per subcommand.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <QCoreApplication>
 #include <cerrno>
 #include <csignal>
@@ -76,9 +79,24 @@ bool standard_output_written() {
     return false;
 }
 
+// A standard stream started closed (`>&-`) must stay unusable: the next file opened would get
+// its number and receive what we print. /dev/null opened read-only takes the number instead, so
+// writes to it still fail with EBADF, as to a closed descriptor.
+void keep_closed_streams_closed() {
+    for (int fd = 0; fd <= 2; ++fd)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            const int null = ::open("/dev/null", O_RDONLY);
+            if (null >= 0 && null != fd) {
+                ::dup2(null, fd);
+                ::close(null);
+            }
+        }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    keep_closed_streams_closed();
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "report_format.hpp"
+#include "text_table.hpp"
 
 namespace core {
 namespace {
@@ -80,8 +81,7 @@ QString comparison_text(const ResultSet& a, const ResultSet& b, double noise, st
     const Comparison c = compare_sets(a, b);
     QString out = threshold ? regression_lines(c, noise, *threshold) : QString();
     out += header("A", a) + header("B", b);
-    if (a.cache != b.cache) out += "note: the sets ran with different cache modes\n";
-    if (a.options != b.options) out += "note: the sets ran with different options\n";
+    for (const QString& note : comparison_notes(traits_of(a), traits_of(b), "A", "B")) out += "note: " + note + "\n";
     out += "\n";
     out += c.both.empty() ? QString("no cell in common\n") : table(c, noise);
     const auto list = [&out](const QString& which, const std::vector<const ImportedCell*>& cells) {

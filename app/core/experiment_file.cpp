@@ -1,7 +1,5 @@
 #include "experiment_file.hpp"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -9,6 +7,7 @@
 #include <cmath>
 
 #include "atomic_write.hpp"
+#include "input_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
@@ -513,16 +512,12 @@ void check_experiment(const sfp::Experiment& e) { check_experiment(e, kSweepsPre
 
 sfp::Experiment load_experiment(const QString& path) {
     const std::string shown = path.toStdString();
-    // A FIFO would block the open until some writer appears; devices never end.
-    if (const QFileInfo info(path); info.exists() && !info.isFile())
-        throw SpecError("", "not a regular file", shown);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) throw SpecError("", "cannot read: " + file.errorString().toStdString(), shown);
-    // Bounded: a spec is a few hundred bytes, and /dev/zero must not fill the memory.
-    const QByteArray data = file.read(kMaxFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        throw SpecError("", "cannot read: " + file.errorString().toStdString(), shown);
-    if (data.size() > kMaxFileBytes) throw SpecError("", "too large for an experiment file (over 1 MiB)", shown);
+    QByteArray data;
+    try {  // a FIFO would block the open, a device never end: read as every input is (input_file.hpp)
+        data = read_input_file(path, kMaxFileBytes, "an experiment file");
+    } catch (const InputFileError& e) {
+        throw SpecError("", e.what(), shown);
+    }
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError)

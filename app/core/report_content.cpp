@@ -64,6 +64,9 @@ QString with_space(const QString& s) { return s.isEmpty() ? s : QLatin1Char(' ')
 
 QString values_text(const Parameter& p) { return p.values.join(QStringLiteral(", ")); }
 
+// A set of medians without its runs (a reference set from an article), not an experiment that ran.
+bool medians_only(const sfp::ExperimentReport& report) { return report.runs.empty() && !report.cancelled; }
+
 QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
     const sfp::InputSet& in = report.input_sets.at(set);
     const QString which = report.input_sets.size() > 1
@@ -74,6 +77,8 @@ QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
         for (const std::string& p : in.paths) names << text(p);
         return QStringLiteral("%1: %2 (%3)").arg(which, names.join(QStringLiteral(", ")), size_text(in.file_size));
     }
+    if (medians_only(report))  // a reference set states only the size
+        return QStringLiteral("%1: %2 bytes").arg(which, QString::number(in.file_size));
     return QStringLiteral("%1: %2 generated %3 data").arg(which, size_text(in.file_size), text(report.experiment.data_kind));
 }
 
@@ -88,7 +93,7 @@ QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
     }
     QStringList parts;
     for (const auto& [status, n] : counts) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(total).arg(text(status));
-    if (total == 0) parts << QStringLiteral("no runs");
+    if (total == 0 && !medians_only(report)) parts << QStringLiteral("no runs");
     return parts.join(QStringLiteral("; "));
 }
 
@@ -108,7 +113,8 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         if (cell.input_set != set) continue;
         QStringList row{text(cell.strategy)};
         for (const Parameter& p : shown) row << p.of(cell);
-        const bool any = st.real.n > 0, spread = st.real.n > 1;  // one run has no spread: n/a, not 0
+        // One run has no spread (n/a, not 0); nor has a reference set, which states medians only.
+        const bool any = st.real.n > 0, spread = st.real.n > 1 && !medians_only(report);
         const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
         QStringList notes;
         if (st.high_variation) notes << QStringLiteral("high variation");
@@ -128,7 +134,7 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
             << verdict_cell(report, st.cell) << notes.join(QStringLiteral("; "));
         t.rows.push_back(row);
         // A single run is no evidence of being fastest: not set in bold (its verdict says so).
-        t.strong.push_back(is_fastest(report, st.cell) && spread);
+        t.strong.push_back(is_fastest(report, st.cell) && (spread || (any && medians_only(report))));
     }
     QStringList judged(bounds.begin(), bounds.end());
     t.note = QStringLiteral("× slower: the median over the fastest median on this input, [with its 95 % CI]; verdict: "
@@ -339,7 +345,12 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
     c.why = why_tables(report);
     c.warnings = warnings(report);
-    for (const ComparedSet& other : extra) c.comparisons.push_back(comparison(report, other));
+    for (const ComparedSet& other : extra) {
+        c.comparisons.push_back(comparison(report, other));
+        const QStringList notes = comparison_notes(traits_of(report), traits_of(other.report), QStringLiteral("this report"), other.label);
+        c.comparisons.back().note += notes.isEmpty() ? QString() : QStringLiteral(" Note: ") + notes.join(QStringLiteral("; ")) + ".";
+        c.warnings << notes;
+    }
     c.spec = experiment_text(report.experiment);
     c.replay = QStringLiteral("sfpbench run experiment.json --json report.json --markdown report.md");
     return c;

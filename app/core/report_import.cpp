@@ -1,7 +1,7 @@
 #include "report_import.hpp"
 
-#include <QFile>
 #include <QFileInfo>
+#include <new>
 #include <QJsonObject>
 
 #include "sfp/datagen.hpp"
@@ -14,7 +14,7 @@ std::string machine_line(const sfp::MachineInfo& m) {
     if (m.cores > 0) line += ", " + std::to_string(m.cores) + " cores";
     if (m.memory_bytes > 0)
         line += ", " + QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 0).toStdString() + " GiB RAM";
-    if (!m.kernel.empty()) line += ", Linux " + m.kernel;
+    if (!m.kernel.empty()) line += ", " + m.kernel;  // "Linux 6.1.0" as uname says it
     return line;
 }
 
@@ -57,9 +57,7 @@ ResultSet import_report_text(const QByteArray& bytes, const QString& path, const
     set.path = path;
     set.algorithm = results.algorithm;
     if (set.algorithm.empty()) throw ImportError(path, "the report names no algorithm (experiment.algorithm)");
-    if (!algorithm.empty() && set.algorithm != algorithm)
-        throw ImportError(path, QString("results of %1, not %2")
-                                    .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm)));
+    if (!algorithm.empty()) check_comparable({algorithm, {}, {}}, traits_of(set), path);
     set.cache = results.cache;
     set.options = results.options;
     // Reference sets state, in the article's own words, what no report of ours could.
@@ -92,11 +90,37 @@ ResultSet result_set(const sfp::ExperimentReport& report, const QString& path) {
 }
 
 ResultSet import_report(const QString& path, const std::string& algorithm) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) throw ImportError(path, "cannot read: " + file.errorString());
-    ResultSet set = import_report_text(file.readAll(), path, algorithm);
+    const QByteArray json = read_report_file(path);
+    ResultSet set;
+    try {
+        set = import_report_text(json, path, algorithm);
+    } catch (const std::bad_alloc&) {
+        throw ImportError(path, QStringLiteral("not enough memory to read its %1 bytes").arg(json.size()));
+    }
     if (set.date.empty()) set.date = QFileInfo(path).lastModified().toString("yyyy-MM-dd").toStdString();  // before measured_at
     return set;
+}
+
+SetTraits traits_of(const ResultSet& set) { return {set.algorithm, set.cache, set.options}; }
+
+SetTraits traits_of(const sfp::ExperimentReport& report) {
+    return {report.experiment.algorithm, sfp::to_string(report.experiment.cache), report.experiment.options};
+}
+
+void check_comparable(const SetTraits& a, const SetTraits& b, const QString& b_path) {
+    if (a.algorithm != b.algorithm)
+        throw ImportError(b_path, QString("results of %1, not %2")
+                                      .arg(QString::fromStdString(b.algorithm), QString::fromStdString(a.algorithm)));
+}
+
+QStringList comparison_notes(const SetTraits& a, const SetTraits& b, const QString& a_name, const QString& b_name) {
+    const auto said = [](const std::string& s) { return s.empty() ? QString("an unstated") : QString::fromStdString(s); };
+    QStringList notes;
+    if (a.cache != b.cache)
+        notes << QString("%1 ran in %2 cache and %3 in %4 cache: their times measure different things")
+                     .arg(a_name, said(a.cache), b_name, said(b.cache));
+    if (a.options != b.options) notes << QString("%1 and %2 ran with different options").arg(a_name, b_name);
+    return notes;
 }
 
 std::optional<double> CellPair::ratio() const {

@@ -5,6 +5,7 @@
 // The file is read by report_load (report_results): one reader for every report.
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -47,6 +48,21 @@ struct ResultSet {
 
     std::string name() const;  // for a legend: "machine, date"
 };
+
+// What two result sets must share to be set side by side, and what they may differ in but must
+// say so: one rule for `sfpbench diff`, `sfpbench report A B` and the window.
+struct SetTraits {
+    std::string algorithm;  // must be the same
+    std::string cache;      // "hot", "cold", ... ("" when not stated)
+    std::map<std::string, std::string> options;
+};
+SetTraits traits_of(const ResultSet& set);
+SetTraits traits_of(const sfp::ExperimentReport& report);
+// Throws ImportError naming `b_path` when B holds results of another algorithm than A.
+void check_comparable(const SetTraits& a, const SetTraits& b, const QString& b_path);
+// One line per difference a reader must know, naming the sets: "A ran in hot cache and B in cold
+// cache: their times measure different things".
+QStringList comparison_notes(const SetTraits& a, const SetTraits& b, const QString& a_name, const QString& b_name);
 
 // Reads a report. Refuses (ImportError naming the file) what is not JSON, not a report, of
 // another format version, or -- when `algorithm` is given -- of another algorithm.

@@ -6,7 +6,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
+#include <cmath>
+#include <new>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -14,7 +17,9 @@
 
 #include "experiment_file.hpp"
 #include "sfp/comparison.hpp"
+#include "input_file.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/stats.hpp"
 
 namespace core {
 namespace {
@@ -46,8 +51,14 @@ public:
     double number(const QJsonObject& o, const QString& key, const QString& where) const {
         if (skips(o, key)) return 0;
         const QJsonValue v = o.value(key);
-        if (!v.isDouble()) fail(where + key, QStringLiteral("expected a number"));
+        if (!v.isDouble() || !std::isfinite(v.toDouble())) fail(where + key, QStringLiteral("expected a number"));
         return v.toDouble();
+    }
+    // A time, a rate or a spread: a number >= 0 (a negative median would rank and divide nonsense).
+    double non_negative(const QJsonObject& o, const QString& key, const QString& where) const {
+        const double d = number(o, key, where);
+        if (d < 0) fail(where + key, QStringLiteral("%1 is negative; expected a number >= 0").arg(d));
+        return d;
     }
     // A count or index: a whole number >= 0; null reads as 0 (a parameter the cell does not use).
     std::uint64_t count(const QJsonObject& o, const QString& key, const QString& where) const {
@@ -73,6 +84,14 @@ public:
         const QJsonValue v = o.value(key);
         if (!v.isString()) fail(where + key, QStringLiteral("expected a string"));
         return v.toString().toStdString();
+    }
+    // A name shown in tables and headings (a strategy): no control character (a NUL ends C
+    // text early, a newline starts a Markdown heading).
+    std::string name(const QJsonObject& o, const QString& key, const QString& where) const {
+        std::string n = text(o, key, where);
+        if (std::any_of(n.begin(), n.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }))
+            fail(where + key, QStringLiteral("holds a control character (NUL, newline, ...)"));
+        return n;
     }
     bool flag(const QJsonObject& o, const QString& key, const QString& where) const {
         if (skips(o, key)) return false;
@@ -125,9 +144,9 @@ QJsonObject root_of(const Reader& r, const QByteArray& json) {
 sfp::Summary summary(const Reader& r, const QJsonObject& o, const QString& where) {
     sfp::Summary s;
     s.n = r.count(o, "n", where);
-    s.min = r.number(o, "min", where), s.q1 = r.number(o, "q1", where), s.median = r.number(o, "median", where);
-    s.mean = r.number(o, "mean", where), s.q3 = r.number(o, "q3", where), s.max = r.number(o, "max", where);
-    s.stddev = r.number(o, "stddev", where), s.ci95 = r.number(o, "ci95", where), s.cv = r.number(o, "cv", where);
+    s.min = r.non_negative(o, "min", where), s.q1 = r.non_negative(o, "q1", where), s.median = r.non_negative(o, "median", where);
+    s.mean = r.non_negative(o, "mean", where), s.q3 = r.non_negative(o, "q3", where), s.max = r.non_negative(o, "max", where);
+    s.stddev = r.non_negative(o, "stddev", where), s.ci95 = r.non_negative(o, "ci95", where), s.cv = r.non_negative(o, "cv", where);
     for (const QJsonValue& v : r.array(o, "outliers", where)) s.outliers.push_back(std::size_t(v.toInteger()));
     return s;
 }
@@ -171,17 +190,17 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
     res.status = status_of(r, r.text(o, "status", where), where);
     res.error = r.text(o, "error", where);
     res.bytes = r.count(o, "bytes", where);
-    res.real_s = r.number(o, "real_s", where);
-    res.list_s = o.contains("list_s") ? r.number(o, "list_s", where) : 0;
+    res.real_s = r.non_negative(o, "real_s", where);
+    res.list_s = o.contains("list_s") ? r.non_negative(o, "list_s", where) : 0;
     const QJsonObject u = r.object(o, "usage", where);
     const QString uw = where + "usage.";
     sfp::Usage& us = res.usage;
-    us.user_s = r.number(u, "user_s", uw);
-    us.sys_s = r.number(u, "sys_s", uw);
+    us.user_s = r.non_negative(u, "user_s", uw);
+    us.sys_s = r.non_negative(u, "sys_s", uw);
     // A report written before CPU time was exact has no cpu_s: its user + sys (tick-sampled)
     // stands in, marked as such.
     us.cpu_exact = u.contains("cpu_s") && (!u.contains("cpu_exact") || r.flag(u, "cpu_exact", uw));
-    us.cpu_s = u.contains("cpu_s") ? r.number(u, "cpu_s", uw) : us.user_s + us.sys_s;
+    us.cpu_s = u.contains("cpu_s") ? r.non_negative(u, "cpu_s", uw) : us.user_s + us.sys_s;
     us.split_resolved = !u.contains("split_resolved") || r.flag(u, "split_resolved", uw);
     us.minor_faults = std::int64_t(r.count(u, "minor_faults", uw));
     us.major_faults = std::int64_t(r.count(u, "major_faults", uw));
@@ -201,7 +220,7 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
 // elsewhere has none (its cells' sizes say which input they ran on).
 sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std::size_t input_sets) {
     sfp::Cell c;
-    c.strategy = r.text(o, "strategy", where);
+    c.strategy = r.name(o, "strategy", where);
     if (c.strategy.empty()) r.fail({}, where.chopped(1) + QStringLiteral(" has no strategy"));
     c.block_size = r.count(o, "block_size", where);
     c.threads = unsigned(r.count(o, "threads", where));
@@ -344,7 +363,7 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         else st.cpu = cpu_of_older(rep, st.cell);
         st.split_resolved = !o.contains("split_resolved") || r.flag(o, "split_resolved", w);
         st.cpu_exact = o.contains("cpu_s") && (!o.contains("cpu_exact") || r.flag(o, "cpu_exact", w));
-        st.throughput_mbs = r.number(o, "throughput_mbs", w);
+        st.throughput_mbs = r.non_negative(o, "throughput_mbs", w);
         st.high_variation = r.flag(o, "high_variation", w);
         st.failed = r.count(o, "failed", w);
         return st;
@@ -372,26 +391,9 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     return rep;
 }
 
-}  // namespace
-
-ReportError::ReportError(const QString& path, const QString& reason)
-    : std::runtime_error(QStringLiteral("report '%1': %2").arg(path, reason).toStdString()) {}
-
-sfp::ExperimentReport report_from_json(const QByteArray& json, const QString& path) {
-    const Reader r(path, false);
-    return report(r, root_of(r, json));
-}
-
-sfp::ExperimentReport load_report(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) throw ReportError(path, file.errorString());
-    return report_from_json(file.readAll(), path);
-}
-
-ReportResults report_results(const QByteArray& json, const QString& path) {
-    const Reader r(path, true);
+ReportResults results_of(const Reader& r, const QJsonObject& root) {
     ReportResults out;
-    out.root = root_of(r, json);
+    out.root = root;
     const QJsonObject e = r.object(out.root, "experiment", {});
     out.algorithm = r.text(e, "algorithm", "experiment.");
     out.cache = r.text(e, "cache", "experiment.");
@@ -414,6 +416,87 @@ ReportResults report_results(const QByteArray& json, const QString& path) {
     for (const auto& [c, ok, seconds] : timed)
         if (ok) out.times[c].push_back(seconds);
     return out;
+}
+
+// A result set from elsewhere as a report: its cells (one input set per file size), their medians
+// as statistics of n runs without the runs, ranked per input set; what it does not state is empty.
+sfp::ExperimentReport report_of_results(const ReportResults& set) {
+    sfp::ExperimentReport rep;
+    rep.experiment.algorithm = set.algorithm;
+    rep.experiment.options = set.options;
+    for (sfp::CacheMode mode : {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold})
+        if (set.cache == sfp::to_string(mode)) rep.experiment.cache = mode;
+    rep.experiment.strategies.clear(), rep.experiment.block_sizes.clear(), rep.experiment.threads.clear();
+    rep.experiment.repetitions = 0, rep.experiment.warmups = 0;  // as the set states them, below
+    rep.machine = set.machine;
+    const QJsonObject source = set.root.value("source").toObject();
+    if (source.contains("machine")) rep.machine.cpu_model = source.value("machine").toString().toStdString();
+    rep.measured_at = set.measured_at;
+    std::set<std::string> strategies;
+    std::set<std::uint64_t> blocks, threads, sizes;
+    for (const sfp::Cell& c : set.cells) sizes.insert(c.file_size);
+    rep.experiment.sizes.assign(sizes.begin(), sizes.end());
+    for (std::uint64_t size : sizes) rep.input_sets.push_back({{}, size});
+    std::vector<std::vector<std::pair<std::size_t, double>>> medians(sizes.size());
+    for (std::size_t i = 0; i < set.cells.size(); ++i) {
+        sfp::Cell c = set.cells[i];
+        c.input_set = std::size_t(std::distance(sizes.begin(), sizes.find(c.file_size)));
+        if (strategies.insert(c.strategy).second) rep.experiment.strategies.push_back(c.strategy);
+        if (c.block_size && blocks.insert(c.block_size).second) rep.experiment.block_sizes.push_back(c.block_size);
+        if (c.threads && threads.insert(c.threads).second) rep.experiment.threads.push_back(c.threads);
+        sfp::CellStats st;
+        st.cell = i;
+        st.real = set.real[i];
+        rep.experiment.repetitions = std::max(rep.experiment.repetitions, unsigned(st.real.n));
+        if (st.real.n > 0 && st.real.median > 0) {
+            st.throughput_mbs = double(c.file_size) / st.real.median / 1e6;
+            medians[c.input_set].emplace_back(i, st.real.median);
+        }
+        rep.cells.push_back(c);
+        rep.stats.push_back(st);
+    }
+    for (std::size_t s = 0; s < medians.size(); ++s)
+        if (!medians[s].empty()) rep.rankings.push_back(sfp::rank_cells(s, medians[s]));
+    // Parameters no cell states keep the defaults, so the replayable spec stays a valid one.
+    if (rep.experiment.block_sizes.empty()) rep.experiment.block_sizes = sfp::Experiment{}.block_sizes;
+    if (rep.experiment.threads.empty()) rep.experiment.threads = sfp::Experiment{}.threads;
+    rep.experiment.data_kind = default_data_kind(rep.experiment.algorithm);
+    return rep;
+}
+
+}  // namespace
+
+ReportError::ReportError(const QString& path, const QString& reason)
+    : std::runtime_error(QStringLiteral("report '%1': %2").arg(path, reason).toStdString()) {}
+
+sfp::ExperimentReport report_from_json(const QByteArray& json, const QString& path) {
+    const Reader r(path, false);
+    return report(r, root_of(r, json));
+}
+
+QByteArray read_report_file(const QString& path) {
+    try {
+        return read_input_file(path, kMaxReportBytes, "a report");
+    } catch (const InputFileError& e) {
+        throw ReportError(path, QString::fromStdString(e.what()));
+    }
+}
+
+sfp::ExperimentReport load_report(const QString& path) {
+    const QByteArray json = read_report_file(path);
+    try {
+        const Reader strict(path, false);
+        const QJsonObject root = root_of(strict, json);
+        if (!root.contains("source")) return report(strict, root);
+        return report_of_results(results_of(Reader(path, true), root));  // a reference set states its source
+    } catch (const std::bad_alloc&) {
+        throw ReportError(path, QStringLiteral("not enough memory to read its %1 bytes").arg(json.size()));
+    }
+}
+
+ReportResults report_results(const QByteArray& json, const QString& path) {
+    const Reader r(path, true);
+    return results_of(r, root_of(r, json));
 }
 
 }  // namespace core

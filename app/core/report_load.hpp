@@ -16,6 +16,7 @@
 namespace core {
 
 inline constexpr int kReportFormatVersion = 1;  // what report_json writes
+inline constexpr qint64 kMaxReportBytes = qint64(256) << 20;  // read_report_file's bound
 
 // The file is not a report this version can read; what() reads "report 'PATH': reason".
 struct ReportError : std::runtime_error {
@@ -24,7 +25,12 @@ struct ReportError : std::runtime_error {
 
 // `path` is only used in messages.
 sfp::ExperimentReport report_from_json(const QByteArray& json, const QString& path);
+// A report file, or a reference set (resources/reference/: cells and medians, no runs) as a
+// report with those cells and medians and no runs, so it can be rendered and set beside another.
 sfp::ExperimentReport load_report(const QString& path);
+// The bytes of a report file (input_file.hpp: a regular file of at most kMaxReportBytes);
+// ReportError naming the path otherwise.
+QByteArray read_report_file(const QString& path);
 
 // What a comparison with another result set needs, read by the same reader as the whole report
 // but leniently: a reference set (resources/reference/) states cells and medians only, so the

@@ -3,21 +3,29 @@
 namespace core {
 namespace {
 
-// A table cell: a '|' would end it, a newline the row.
-QString cell(QString text) { return text.replace(QLatin1Char('|'), QLatin1String("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' ')); }
+// Text from the report (names, paths) shown as itself: Markdown's inline marks escaped ('|' would
+// end a table cell), and a newline, which would end a row or start a block, made a space.
+QString inline_text(const QString& text) {
+    QString out;
+    for (const QChar c : text) {
+        if (QStringView(u"\\`*[]<>|").contains(c)) out += QLatin1Char('\\');  // '_' marks nothing inside a word
+        out += c == QLatin1Char('\n') ? QLatin1Char(' ') : c;
+    }
+    return out;
+}
 
 QString table(const ReportTable& t) {
-    QString out = QStringLiteral("### %1\n\n").arg(t.title);
+    QString out = QStringLiteral("### %1\n\n").arg(inline_text(t.title));
     QStringList head, rule;
     for (qsizetype c = 0; c < t.columns.size(); ++c) {
-        head << cell(t.columns[c]);
+        head << inline_text(t.columns[c]);
         rule << (t.numeric[std::size_t(c)] ? QStringLiteral("---:") : QStringLiteral("---"));  // numbers right-aligned
     }
     out += "| " + head.join(" | ") + " |\n| " + rule.join(" | ") + " |\n";
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         QStringList row;
         for (const QString& value : t.rows[r])
-            row << (t.strong[r] && !value.isEmpty() ? QStringLiteral("**%1**").arg(cell(value)) : cell(value));
+            row << (t.strong[r] && !value.isEmpty() ? QStringLiteral("**%1**").arg(inline_text(value)) : inline_text(value));
         out += "| " + row.join(" | ") + " |\n";
     }
     if (!t.note.isEmpty()) out += "\n" + t.note + "\n";
@@ -26,7 +34,7 @@ QString table(const ReportTable& t) {
 
 QString facts(const std::vector<Fact>& list) {
     QString out;
-    for (const auto& [name, value] : list) out += QStringLiteral("- **%1**: %2\n").arg(name, value);
+    for (const auto& [name, value] : list) out += QStringLiteral("- **%1**: %2\n").arg(name, inline_text(value));
     return out + "\n";
 }
 

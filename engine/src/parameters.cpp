@@ -140,6 +140,8 @@ ParsedValue parse_value(const Parameter& p, std::string_view text) {
     const auto whole = [&](std::string_view t) -> ParsedValue {
         std::int64_t v = 0;
         const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec == std::errc::result_out_of_range && end == t.data() + t.size())  // digits, too many of them
+            return {0, "'" + std::string(text) + "' is out of range (" + limits_text(p) + ")"};
         if (ec != std::errc() || end != t.data() + t.size() || t.empty())
             return {0, "'" + std::string(text) + "' is not a whole number (" + limits_text(p) + ")"};
         return {v, limit_error(p, v)};

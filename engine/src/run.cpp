@@ -40,6 +40,12 @@ unsigned online_cpus() noexcept {
 
 namespace {
 
+std::string quoted_inputs(const RunSpec& spec) {
+    std::string text;
+    for (const std::string& in : spec.inputs) text += (text.empty() ? "'" : ", '") + in + "'";
+    return text.empty() ? "no input" : text;
+}
+
 // `given` is null for a lookup in the registry by the spec's names.
 RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& progress) {
     RunResult result;
@@ -87,7 +93,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         result.error = e.what();
     } catch (const std::bad_alloc&) {
         result.status = Status::error;
-        result.error = "out of memory";
+        result.error = "out of memory while " + spec_in.strategy + " ran on " + quoted_inputs(spec_in);
     } catch (const std::exception& e) {
         result.status = Status::error;
         result.error = std::string("internal error: ") + e.what();

@@ -7,6 +7,8 @@
 
 namespace sfp {
 
+std::function<void(const Progress&)> progress_seam_for_tests;
+
 void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
     std::vector<std::thread> threads;
     threads.reserve(n);

@@ -13,9 +13,10 @@ std::int64_t option_int(const RunSpec& spec, const std::string& key, std::int64_
     const std::string& text = it->second;
     std::int64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size())
+    const bool too_many_digits = ec == std::errc::result_out_of_range && end == text.data() + text.size();
+    if (!too_many_digits && (ec != std::errc() || end != text.data() + text.size()))
         fail("option " + key + ": '" + text + "' is not a whole number");
-    if (value < min || value > max)
+    if (too_many_digits || value < min || value > max)
         fail("option " + key + ": " + text + " is out of range (" + std::to_string(min) + " to " +
              std::to_string(max) + ")");
     return value;

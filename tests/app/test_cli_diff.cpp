@@ -85,9 +85,9 @@ class TestCliDiff : public QObject {
 private slots:
     void diff_prints_the_table_exactly() {
         QTemporaryDir dir;
-        write(dir.filePath("a.json"), core::report_json(report({"h", "Test CPU", "6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"},
+        write(dir.filePath("a.json"), core::report_json(report({"h", "Test CPU", "Linux 6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"},
                                                               sfp::CacheMode::hot, 1000, {0.5, 0.2, 0.3})));
-        write(dir.filePath("b.json"), core::report_json(report({"h", "Other CPU", "6.8.0", "ext4", "0.1.0", 4, 16ull << 30, "/dev/nvme0n1"},
+        write(dir.filePath("b.json"), core::report_json(report({"h", "Other CPU", "Linux 6.8.0", "ext4", "0.1.0", 4, 16ull << 30, "/dev/nvme0n1"},
                                                               sfp::CacheMode::cold, 10, {1.5, 0.1, 0.15})));
         const Result r = run({"diff", "a.json", "b.json"}, dir.path());
         QCOMPARE(r.err, QByteArray());
@@ -95,7 +95,7 @@ private slots:
         QCOMPARE(r.out, QByteArray(
         "A: a.json -- Test CPU, 2 cores, 8 GiB RAM, Linux 6.1.0, 2020-01-02 (wordcount, cache hot)\n"
         "B: b.json -- Other CPU, 4 cores, 16 GiB RAM, Linux 6.8.0, 2020-01-02 (wordcount, cache cold)\n"
-        "note: the sets ran with different cache modes\n"
+        "note: A ran in hot cache and B in cold cache: their times measure different things\n"
         "\n"
         "cell                     A median    B median      B/A        95 % CI        p    n A/B  verdict\n"
         "loop block=4K size=1M   500.00 ms      1.50 s    3.00×                              0/0  no runs to test (medians only)\n"

@@ -300,10 +300,10 @@ private slots:
     void onlyRegularSmallFiles_data() {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("device") << "/dev/zero" << "not a regular file";
-        QTest::newRow("directory") << "/tmp" << "not a regular file";
-        QTest::newRow("huge") << "huge.json" << "too large";
-        QTest::newRow("fifo") << "fifo" << "not a regular file";
+        QTest::newRow("device") << "/dev/zero" << "it is a character device";
+        QTest::newRow("directory") << "/tmp" << "it is a directory";
+        QTest::newRow("huge") << "huge.json" << "over the 1 MiB an experiment file may have";
+        QTest::newRow("fifo") << "fifo" << "it is a FIFO";
     }
     void onlyRegularSmallFiles() {
         QFETCH(QString, path);

@@ -20,7 +20,7 @@ sfp::ExperimentReport sample_report(double loop_s, double pipeline_s) {
     sfp::ExperimentReport rep;
     rep.experiment.algorithm = "wordcount";
     rep.experiment.sizes = {1 << 20};
-    rep.machine = {"host", "Test CPU", "6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"};
+    rep.machine = {"host", "Test CPU", "Linux 6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"};
     rep.cells = {{"loop", 4096, 0, 0, 1 << 20, false},
                  {"pipeline", 65536, 2, 0, 1 << 20, false, {{"packing", 1000}}},
                  {"strtok", 0, 0, 0, 1 << 20, false}};

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QtTest>
+#include <cmath>
+#include <vector>
 
 #include "hand_made.hpp"
 #include "report_export.hpp"
@@ -82,6 +84,27 @@ private slots:
             QCOMPARE(rows[i].contains("**"), std::size_t(i) == fastest);
         }
         QVERIFY(rows[qsizetype(fastest)].contains("| **1.00** |"));
+    }
+
+    // CV % is the runs' spread, computed here from each cell's raw run times in the JSON (sample
+    // standard deviation over the mean), not taken from the report's statistics.
+    void cvColumnIsTheSpreadOfTheRuns() {
+        const QJsonObject json = json_of("report_a.json");
+        const QStringList rows = rows_of(QString::fromUtf8(core::report_markdown(report_of(json))));
+        const QJsonArray cells = json["cells"].toArray();
+        QCOMPARE(rows.size(), cells.size());
+        for (qsizetype c = 0; c < cells.size(); ++c) {
+            std::vector<double> t;
+            for (const QJsonValue& run : json["runs"].toArray())
+                if (run["cell"].toInt() == c && run["status"].toString() == "ok") t.push_back(run["result"]["real_s"].toDouble());
+            QVERIFY(t.size() > 1);
+            double mean = 0, squares = 0;
+            for (double x : t) mean += x / double(t.size());
+            for (double x : t) squares += (x - mean) * (x - mean);
+            const double cv = std::sqrt(squares / double(t.size() - 1)) / mean * 100;
+            const QStringList fields = QString(rows[c]).remove("**").split(" | ");
+            QCOMPARE(fields.value(5), QString::number(cv, 'f', 1));  // strategy, block, threads, median, CI, CV
+        }
     }
 
     // A second result set: one ratio row per cell both have, the ratio computed here.

@@ -1,102 +1,23 @@
 // The standing fault suite: what `sfpbench` promises when the world misbehaves -- a full disk,
 // a file-size limit, standard output that cannot be written, signals at random moments, names
 // that are not UTF-8 or hold a newline. Each case checks the exit status, the message, that a
-// previous output survives and that no temporary file is left behind.
-#include <fcntl.h>
-#include <signal.h>
+// previous output survives and that no temporary file is left behind. The full-disk cases mount
+// a tiny tmpfs in a mount namespace of the test's own: as root, or as root of a user namespace
+// (unprivileged user namespaces), so they run without root too; hostile inputs are beside it in
+// test_cli_hostile.cpp.
 #include <sys/file.h>
-#include <sys/mount.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <QDir>
 #include <QRandomGenerator>
 #include <QtTest>
 #include <algorithm>
-#include <fstream>
 #include <sstream>
-#include <optional>
-#include <thread>
+
+#include "fault_support.hpp"
 
 namespace {
 
-struct Ended {
-    int code = -1;    // exit status when it exited
-    int signal = 0;   // the signal that killed it, if one did
-    std::string out, err;
-};
-
-struct Launch {
-    std::vector<std::string> args;      // after the program name
-    std::string stdout_path;            // "" = a file in the scratch directory
-    std::optional<rlim_t> fsize_limit;  // RLIMIT_FSIZE in bytes
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-// fork + exec of sfpbench with its output in files: the test controls limits and signals.
-pid_t start(const Launch& l, const std::string& scratch) {
-    const std::string out = l.stdout_path.empty() ? scratch + "/stdout" : l.stdout_path;
-    const std::string err = scratch + "/stderr";
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    if (l.fsize_limit) {
-        const rlimit r{*l.fsize_limit, *l.fsize_limit};
-        setrlimit(RLIMIT_FSIZE, &r);
-    }
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(o, 1);
-    dup2(e, 2);
-    std::vector<char*> argv{const_cast<char*>(SFPBENCH)};
-    for (const std::string& a : l.args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(SFPBENCH, argv.data());
-    _exit(127);
-}
-
-Ended finish(pid_t pid, const Launch& l, const std::string& scratch) {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    Ended r;
-    if (WIFEXITED(status)) r.code = WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-    if (l.stdout_path.empty()) r.out = slurp(scratch + "/stdout");
-    r.err = slurp(scratch + "/stderr");
-    return r;
-}
-
-Ended run(const Launch& l, const std::string& scratch) { return finish(start(l, scratch), l, scratch); }
-
-Ended sfpbench(const std::vector<std::string>& args, const std::string& scratch) {
-    Launch l;
-    l.args = args;
-    return run(l, scratch);
-}
-
-// Whether the process has installed a handler for `sig` (the SigCgt mask of /proc/PID/status):
-// from then on a signal must never kill it.
-// (Checked only once the child runs sfpbench: before exec it is a copy of this test.)
-bool catches(pid_t pid, int sig) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string line;
-    bool is_sfpbench = false;
-    while (std::getline(status, line)) {
-        if (line.starts_with("Name:")) is_sfpbench = line.find("sfpbench") != std::string::npos;
-        if (line.starts_with("SigCgt:")) return is_sfpbench && ((std::stoull(line.substr(7), nullptr, 16) >> (sig - 1)) & 1);
-    }
-    return false;
-}
-
-// Temporary files a writer leaves when it fails to clean up: ".NAME.sfp-XXXXXX".
-QStringList temporaries(const QString& dir) {
-    return QDir(dir).entryList({".*.sfp-*"}, QDir::Files | QDir::Hidden | QDir::System);
-}
+using namespace faults;
 
 int lines_of(const std::string& text) { return int(std::count(text.begin(), text.end(), '\n')); }
 
@@ -119,15 +40,22 @@ class TestCliFaults : public QObject {
     std::string scratch() const { return dir_.path().toStdString(); }
     std::string path(const std::string& name) const { return scratch() + "/" + name; }
 
-    // A tiny filesystem that fills up: mounting needs root (the tests run as root here).
+    // A tiny filesystem that fills up, in this test's own mount namespace (main()).
     std::optional<std::string> full_filesystem(const std::string& name, const char* size = "64k") {
         const std::string mnt = path(name);
         ::mkdir(mnt.c_str(), 0755);
-        if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, (std::string("size=") + size).c_str()) != 0) return std::nullopt;
+        if (!cannot_mount.empty()) return std::nullopt;
+        if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, (std::string("size=") + size).c_str()) != 0) {
+            cannot_mount = "mounting a tmpfs failed: " + std::string(std::strerror(errno));
+            return std::nullopt;
+        }
         mounted_.push_back(mnt);
         return mnt;
     }
     std::vector<std::string> mounted_;
+
+public:
+    static inline std::string cannot_mount;  // what mounting needs, when main() could not provide it
 
     void write(const std::string& p, const std::string& text) {
         std::ofstream(p, std::ios::binary) << text;
@@ -153,7 +81,7 @@ private slots:
     // Issue 8.1: a full disk used to replace every export with an empty file and exit 0.
     void fullDiskKeepsThePreviousExports() {
         const auto mnt = full_filesystem("full-exports");
-        if (!mnt) QSKIP("cannot mount a small tmpfs here (needs root)");
+        if (!mnt) QSKIP(cannot_mount.c_str());
         for (const char* f : {"/runs.csv", "/report.json", "/summary.csv"}) write(*mnt + f, "previous\n");
         fill(*mnt);
         const Ended r = sfpbench({"run", "--strategies", "read", "--sizes", "4K", "--reps", "1", "--warmup", "0",
@@ -172,7 +100,7 @@ private slots:
     // Issue 8.3: generate checks the space first and names both numbers; nothing is left.
     void generateRefusesWhatDoesNotFit() {
         const auto mnt = full_filesystem("small", "1m");
-        if (!mnt) QSKIP("cannot mount a small tmpfs here (needs root)");
+        if (!mnt) QSKIP(cannot_mount.c_str());
         const Ended r = sfpbench({"generate", "random", *mnt + "/big", "--size", "2M"}, scratch());
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.find("cannot write 2097152 bytes") != std::string::npos && r.err.find("only 1048576 bytes are free") != std::string::npos,
@@ -395,5 +323,11 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliFaults)
+// Its own mount namespace first, before Qt starts any thread (unshare needs a single thread).
+int main(int argc, char** argv) {
+    TestCliFaults::cannot_mount = enter_private_mounts();
+    QCoreApplication app(argc, argv);
+    TestCliFaults test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "test_cli_faults.moc"

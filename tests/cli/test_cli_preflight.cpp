@@ -69,12 +69,12 @@ private slots:
     // Every bad flag is named at once, one line each, and nothing runs; a flag that cannot be
     // read is not named a second time by the checks that follow.
     void everyBadFlagIsNamedAtOnce() {
-        const Output r = sfpbench({"run", "--algorithm", "wordcount", "--threads", "0,99999", "--block", "0",
+        const Output r = sfpbench({"run", "--algorithm", "wordcount", "--threads", "-1,99999", "--block", "0",
                                    "--packing", "abc", "--cache", "warm", "--sizes", "64K,x", "--workdir", path("ws3"),
                                    "--csv", path("runs3.csv")});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
-        const QStringList expected = {"threads 0 is out of range", "threads 99999 is out of range", "--cache 'warm'",
+        const QStringList expected = {"threads -1 is out of range", "threads 99999 is out of range", "--cache 'warm'",
                                       "--packing 'abc'", "--block: block size 0 is out of range", "--sizes: size 'x'"};
         QCOMPARE(lines.size(), expected.size());
         for (const QString& e : expected) QVERIFY2(r.err.contains(e), qPrintable(e + " missing from:\n" + r.err));

@@ -137,7 +137,7 @@ private slots:
         QTest::addColumn<QString>("says");
         QTest::newRow("not a report") << QStringList{"report", "spec.json", "--pdf", "out.pdf"} << "report 'spec.json': not an sfpbench report";
         QTest::newRow("not json") << QStringList{"report", "junk.json", "--markdown", "out.md"} << "report 'junk.json': not JSON";
-        QTest::newRow("missing") << QStringList{"report", "none.json", "--markdown", "out.md"} << "report 'none.json': No such file";
+        QTest::newRow("missing") << QStringList{"report", "none.json", "--markdown", "out.md"} << "report 'none.json': cannot read: No such file";
         QTest::newRow("no directory") << QStringList{"report", "good.json", "--pdf", "nodir/out.pdf"} << "--pdf 'nodir/out.pdf': directory";
         QTest::newRow("a directory") << QStringList{"report", "good.json", "--markdown", "sub"} << "--markdown 'sub' is a directory";
         QTest::newRow("over its input") << QStringList{"report", "good.json", "--markdown", "good.json"} << "would overwrite an input";

@@ -1,4 +1,5 @@
 // Every iterate strategy on a tree full of edge cases, against a reference walk written here.
+#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <unistd.h>
@@ -7,9 +8,13 @@
 #include <QtTest>
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "algorithms/iterate/test_seam.hpp"
 #include "algorithms/probe_choice.hpp"
@@ -20,6 +25,7 @@
 #include "sfp/run.hpp"
 #include "sfp/workspace.hpp"
 #include "support/temp_files.hpp"
+#include "support/watchdog.hpp"
 
 namespace fs = std::filesystem;
 
@@ -110,6 +116,27 @@ std::string note_of(const sfp::RunResult& r, const std::string& who) {
     return {};
 }
 
+// Runs `spec`, cancelling it when it is not done within `limit`: a hang (a child reading
+// /dev/zero) ends as `cancelled` in seconds, which the caller fails on.
+sfp::RunResult run_bounded(const sfp::RunSpec& spec, std::chrono::seconds limit) {
+    sfp::Progress progress;
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    std::thread bound([&] {
+        std::unique_lock lock(m);
+        if (!cv.wait_for(lock, limit, [&] { return done; })) progress.cancel = true;
+    });
+    const sfp::RunResult r = sfp::run_once(spec, progress);
+    {
+        const std::lock_guard lock(m);
+        done = true;
+    }
+    cv.notify_one();
+    bound.join();
+    return r;
+}
+
 bool is_tmpfs(const char* dir) {
     struct statfs s {};
     return statfs(dir, &s) == 0 && s.f_type == 0x01021994;  // TMPFS_MAGIC
@@ -119,11 +146,14 @@ bool is_tmpfs(const char* dir) {
 
 class TestIterate : public QObject {
     Q_OBJECT
+    testing::Watchdog watchdog_{std::chrono::seconds(120)};  // a hang fails in minutes at worst, not ctest's 300 s
     QTemporaryDir dir_;
     std::string root_;     // the edge-case tree
     std::string victim_;   // listed, then removed before it is read
 
 private slots:
+    void init() { watchdog_.started(QTest::currentTestFunction()); }
+
     void initTestCase() {
         QVERIFY(dir_.isValid());
         root_ = dir_.path().toStdString() + "/tree";
@@ -346,14 +376,26 @@ private slots:
         QCOMPARE(r.status, sfp::Status::error);
     }
 
+    // Root reads every directory, so as root this thread takes nobody's filesystem identity
+    // (setfsuid acts on the calling thread alone, and `fs` lists and reads on it).
     void unreadable_directory_is_skipped_and_named() {
-        if (::geteuid() == 0) QSKIP("root reads every directory");
         const std::string locked = dir_.path().toStdString() + "/locked";
         fs::create_directories(locked + "/inner");
         write(locked + "/inner/x", 5);
         write(locked + "/y", 5);
+        ::chmod(dir_.path().toStdString().c_str(), 0755);  // QTemporaryDir is private to its owner
         ::chmod((locked + "/inner").c_str(), 0);
-        const sfp::RunResult r = iterate("fs", {locked}, "64K");
+        const bool as_nobody = ::geteuid() == 0;
+        if (as_nobody) {
+            ::setfsgid(65534);
+            ::setfsuid(65534);
+            QCOMPARE(::setfsuid(65534), 65534);  // the call returns the identity in force
+        }
+        const sfp::RunResult r = iterate("fs", {locked}, "64K", false, 1);
+        if (as_nobody) {
+            ::setfsuid(0);
+            ::setfsgid(0);
+        }
         ::chmod((locked + "/inner").c_str(), 0755);
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
         QCOMPARE(outcome(r).file_count, std::uint64_t(1));
@@ -407,6 +449,58 @@ private slots:
         const std::vector<std::string> removed = sfp::clean_workspace(work);
         QVERIFY(std::find(removed.begin(), removed.end(), made[0]) != removed.end());
         QVERIFY(!fs::exists(made[0]));
+    }
+
+    // The xxhsum baseline never opens a path itself: a listed file that became a link to
+    // /dev/zero (which never ends) after the listing is skipped and named, never followed; one
+    // that changed while xxhsum hashed it is named as changed (a stand-in xxhsum runs the real
+    // one, then appends to the file named "grows"); the bytes and the digest are those of the
+    // files hashed whole. The run is bounded: a hang is cancelled and fails in seconds.
+    void xxhsum_never_follows_what_the_listing_did_not_see() {
+        const std::string real = [] {
+            for (const char* dir : {"/usr/bin/", "/bin/", "/usr/local/bin/"})
+                if (::access((std::string(dir) + "xxhsum").c_str(), X_OK) == 0) return std::string(dir) + "xxhsum";
+            return std::string();
+        }();
+        if (real.empty()) QSKIP("xxhsum is not installed (package xxhash)");
+        const std::string tree = dir_.path().toStdString() + "/churn", bin = dir_.path().toStdString() + "/fakebin";
+        fs::create_directories(tree);
+        fs::create_directories(bin);
+        write(tree + "/a", 1000, 1);
+        write(tree + "/b", 2000, 2);
+        write(tree + "/c", 3000, 3);
+        write(tree + "/grows", 4000, 4);
+        std::map<std::string, std::uint64_t> whole = reference_hashes(tree, kFull);
+        whole.erase(tree + "/b");
+        whole.erase(tree + "/grows");
+        const std::string script = "#!/bin/sh\n" + real + " \"$@\"; rc=$?\n"
+                                   "for f in \"$@\"; do case \"$(readlink -f \"$f\")\" in */grows) echo more >> \"$f\";; esac; done\n"
+                                   "exit $rc\n";
+        testing::write_file(bin + "/xxhsum", testing::Bytes(script.begin(), script.end()));
+        QCOMPARE(::chmod((bin + "/xxhsum").c_str(), 0755), 0);
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QByteArray::fromStdString(bin) + ":" + path);
+        sfp::iterate::after_listing_for_tests = [&](const sfp::iterate::Listing&) {
+            ::unlink((tree + "/b").c_str());
+            ::symlink("/dev/zero", (tree + "/b").c_str());
+        };
+        sfp::RunSpec spec;
+        spec.algorithm = "iterate";
+        spec.strategy = "xxhsum";
+        spec.inputs = {tree};
+        spec.options["scope"] = "full";
+        const sfp::RunResult r = run_bounded(spec, std::chrono::seconds(30));
+        sfp::iterate::after_listing_for_tests = nullptr;
+        qputenv("PATH", path);
+        QVERIFY2(r.status == sfp::Status::ok, r.status == sfp::Status::cancelled ? "hung: cancelled after 30 s" : r.error.c_str());
+        const sfp::IterateOutcome& o = outcome(r);
+        QCOMPARE(o.file_count, std::uint64_t(2));
+        QCOMPARE(o.bytes, std::uint64_t(1000 + 3000));
+        QCOMPARE(o.digest, reference_digest(whole));
+        QCOMPARE(o.skipped.size(), std::size_t(2));
+        const std::string skipped = o.skipped[0] + "\n" + o.skipped[1];
+        QVERIFY2(skipped.find(tree + "/b: became a symbolic link") != std::string::npos, skipped.c_str());
+        QVERIFY2(skipped.find(tree + "/grows: changed while xxhsum hashed it") != std::string::npos, skipped.c_str());
     }
 
     void cluster_is_unsupported_without_fiemap() {

@@ -1,6 +1,7 @@
 // Cache control really works: `cold` lowers the inputs' residency and `hot` raises it, both
-// measured with mincore, directly and through the runner's records. Skipped, with the
-// reason, where the OS cannot tell or cannot evict (tmpfs keeps its pages in memory).
+// measured with mincore, directly and through the runner's records. The files live in the build
+// tree (on the disk's filesystem); skipped, with the reason, only where even that cannot evict
+// (a build tree on tmpfs) or mincore cannot tell.
 #include <linux/magic.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -18,12 +19,14 @@
 namespace {
 
 constexpr std::uint64_t kSize = 4u << 20;
+// In the build tree, not /tmp: a tmpfs /tmp keeps its pages in memory and could not be evicted.
+const QString kScratch = QStringLiteral(SFP_TEST_SCRATCH "/page-cache-XXXXXX");
 
 // Why this machine cannot show residency changes for files in `dir`, or "" when it can.
 QString unmeasurable(const std::string& dir, const std::vector<std::string>& files) {
     struct statfs fs {};
     if (statfs(dir.c_str(), &fs) == 0 && fs.f_type == TMPFS_MAGIC)
-        return "the test directory is on tmpfs, whose pages cannot be evicted";
+        return "the build tree is on tmpfs, whose pages cannot be evicted";
     if (sfp::page_cache::residency_pct(files) < 0) return "mincore cannot tell residency here (not owner or writer)";
     return {};
 }
@@ -56,7 +59,7 @@ class TestPageCache : public QObject {
     Q_OBJECT
 private slots:
     void evictLowersAndWarmRaises() {
-        QTemporaryDir tmp;
+        QTemporaryDir tmp(kScratch);
         const std::string dir = tmp.path().toStdString();
         const auto files = sfp::ensure_generated(dir, "pair", kSize, 1);
         if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
@@ -77,7 +80,7 @@ private slots:
     // settle_as_read leaves the files cached; the share of large folios is a share or unknown,
     // and known wherever the kernel shows frames and flags (as root).
     void settledFilesHaveAKnownFolioShare() {
-        QTemporaryDir tmp;
+        QTemporaryDir tmp(kScratch);
         const std::string dir = tmp.path().toStdString();
         const auto files = sfp::ensure_generated(dir, "pair", kSize, 1);
         if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
@@ -94,7 +97,7 @@ private slots:
 
     // hot and hot-written reach their states through the runner, and every run says which.
     void runnerRecordsHotAndHotWritten() {
-        QTemporaryDir tmp;
+        QTemporaryDir tmp(kScratch);
         const std::string dir = tmp.path().toStdString();
         sfp::Experiment e = two_reads(dir, 0);
         const auto files = sfp::ensure_generated(dir, "pair", kSize, e.seed);
@@ -129,7 +132,7 @@ private slots:
 
     void noAnswerIsMinusOne() {
         QCOMPARE(sfp::page_cache::residency_pct({"/no/such/file"}), -1.0);
-        QTemporaryDir tmp;
+        QTemporaryDir tmp(kScratch);
         const std::string empty = tmp.path().toStdString() + "/empty";
         QFile f(QString::fromStdString(empty));
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -140,7 +143,7 @@ private slots:
     }
 
     void runnerRecordsColdAndHot() {
-        QTemporaryDir tmp;
+        QTemporaryDir tmp(kScratch);
         const std::string dir = tmp.path().toStdString();
         sfp::Experiment e = two_reads(dir, 1);
         const auto files = sfp::ensure_generated(dir, "pair", kSize, e.seed);

@@ -1,7 +1,9 @@
 // The runner's statistics of a report, from hand-made runs with known answers: rankings and
 // throughput come from medians (not means), every "x slower" ratio and the summary lines exact.
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "hand_made.hpp"
 #include "runner/report_stats.hpp"
@@ -23,6 +25,31 @@ sfp::ExperimentReport report_of(const std::vector<std::pair<std::string, std::ve
     }
     return r;
 }
+
+// The reference statistics of one cell's times, written out here from their definitions: the
+// median of the sorted times (the mean of the middle two for an even count), the mean, the
+// sample standard deviation (n - 1) and CV = sd / mean. Nothing shared with the runner.
+struct Reference {
+    std::size_t n = 0;
+    double median = 0, mean = 0, cv = 0;
+};
+Reference reference_of(std::vector<double> t) {
+    Reference r;
+    r.n = t.size();
+    if (t.empty()) return r;
+    std::sort(t.begin(), t.end());
+    r.median = t.size() % 2 ? t[t.size() / 2] : (t[t.size() / 2 - 1] + t[t.size() / 2]) / 2;
+    double sum = 0;
+    for (double x : t) sum += x;
+    r.mean = sum / double(t.size());
+    if (t.size() < 2) return r;
+    double squares = 0;
+    for (double x : t) squares += (x - r.mean) * (x - r.mean);
+    r.cv = std::sqrt(squares / double(t.size() - 1)) / r.mean;
+    return r;
+}
+
+bool close(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(1.0, std::abs(b)); }
 
 // Least squares slope in seconds per GB over (bytes, seconds): the reference a fit must match.
 double slope_per_gb(const std::vector<std::pair<double, double>>& points) {
@@ -84,6 +111,55 @@ private slots:
         QCOMPARE(r.stats[1].real.n, std::size_t(1));
         QCOMPARE(r.rankings[0].fastest_cell, std::size_t(0));
         QCOMPARE(r.rankings[0].slower.at(0).vs_fastest.ratio, 1.5);
+    }
+
+    // Run by run, as the runner adds them (interleaved, from 1 to 7 runs a cell), every cell's
+    // n, median, mean, CV, high-variation flag and "x slower" ratio equal the reference written
+    // above from the raw times -- not a second pass through the runner's own helpers. Cell "c"
+    // sits just under the 10 % CV threshold and "d" just over it.
+    void updateRunByRunMatchesAnIndependentReference() {
+        const std::vector<std::pair<std::string, std::vector<double>>> times = {
+            {"a", {1.0, 1.3, 0.9, 5.0, 1.1, 1.0, 0.95}},
+            {"b", {2.0, 2.5, 1.5, 2.2}},
+            {"c", {1.0, 1.15}},  // CV 9.87 %
+            {"d", {1.0, 1.16}},  // CV 10.48 %
+            {"e", {3.0}},
+        };
+        sfp::ExperimentReport r = report_of({{"a", {}}, {"b", {}}, {"c", {}}, {"d", {}}, {"e", {}}});
+        sfp::runner::compute_statistics(r);
+        std::vector<std::vector<double>> seen(times.size());
+        for (std::size_t round = 0; round < 7; ++round)
+            for (std::size_t c = 0; c < times.size(); ++c) {
+                if (round >= times[c].second.size()) continue;
+                const double t = times[c].second[round];
+                r.runs.push_back(hand_made::run(c, unsigned(round + 1), t, 0, 0, sfp::RunStatus::ok, {}, kBytes));
+                seen[c].push_back(t);
+                sfp::runner::update_statistics(r, sfp::runner::RunIndex(r), {c});
+                double fastest = 1e300;
+                for (const auto& s : seen)
+                    if (!s.empty()) fastest = std::min(fastest, reference_of(s).median);
+                for (std::size_t k = 0; k < times.size(); ++k) {
+                    const Reference want = reference_of(seen[k]);
+                    const sfp::Summary& got = r.stats[k].real;
+                    const QString where = QString("round %1, cell %2").arg(round).arg(k);
+                    QVERIFY2(got.n == want.n, qPrintable(where));
+                    if (want.n == 0) continue;
+                    QVERIFY2(close(got.median, want.median) && close(got.mean, want.mean), qPrintable(where));
+                    QVERIFY2(close(got.cv, want.cv), qPrintable(where + QString(": cv %1, want %2").arg(got.cv).arg(want.cv)));
+                    QVERIFY2(r.stats[k].high_variation == (want.cv > 0.10), qPrintable(where));
+                    QVERIFY2(close(r.stats[k].throughput_mbs, double(kBytes) / want.median / 1e6), qPrintable(where));
+                    const std::optional<double> ratio = [&]() -> std::optional<double> {
+                        if (r.rankings.empty()) return std::nullopt;
+                        if (r.rankings[0].fastest_cell == k) return 1.0;
+                        for (const auto& [cell, x] : r.rankings[0].slower)
+                            if (cell == k) return x;
+                        return std::nullopt;
+                    }();
+                    QVERIFY2(ratio && close(*ratio, want.median / fastest), qPrintable(where));
+                }
+            }
+        QVERIFY(!r.stats[2].high_variation);
+        QVERIFY(r.stats[3].high_variation);
     }
 
     // The per-run update gives exactly what a full recomputation gives.

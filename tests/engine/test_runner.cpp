@@ -474,11 +474,12 @@ private slots:
             QCOMPARE(r.status, sfp::RunStatus::ok);
             QCOMPARE(r.result.outcome.get<sfp::CipherOutcome>().output_bytes, kSize);
         }
-        // Left behind: the generated input and the manifest. No scratch output, no temporary.
+        // Left behind: the generated input, the manifest and the workspace's lock file. No scratch
+        // output, no temporary.
         const QString input = QFileInfo(QString::fromStdString(
                                             sfp::generated_paths(e.workdir, "random", kSize, e.seed).front()))
                                   .fileName();
-        QCOMPARE(files_in(dir.path()), (QStringList{input, "sfpbench-manifest.txt"}));
+        QCOMPARE(files_in(dir.path()), (QStringList{".sfpbench.lock", input, "sfpbench-manifest.txt"}));
         // ... and clean removes those, which proves the manifest listed everything made.
         QCOMPARE(sfp::clean_workspace(e.workdir).size(), std::size_t(2));
         QVERIFY(files_in(dir.path()).isEmpty());

@@ -1,6 +1,7 @@
 // Every registered wordcount strategy x block size x thread count x packing against a plain
 // reference counter, on edge-case files made here; the kernel's join of segments; cancel; the
 // swept `packing` option through the runner's plan.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/run_context.hpp"
 #include "sfp/run.hpp"
 #include "sfp/swept_option.hpp"
 #include "sfp/wordcount.hpp"
@@ -100,6 +102,10 @@ std::vector<Case> cases_for(std::size_t block, unsigned threads) {
 
 QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
+QString describe_status(const sfp::RunResult& r) {
+    return QString("status %1: %2").arg(int(r.status)).arg(QString::fromStdString(r.error));
+}
+
 QString describe(const sfp::WordCounts& c) {
     QString h;
     for (std::size_t len = 1; len < c.histogram.size(); ++len) h += QString(" %1").arg(c.histogram[len]);
@@ -131,6 +137,34 @@ std::atomic<const char*> fast_candidate{nullptr};
 double slow_down(std::string_view candidate) {
     const char* fast = fast_candidate.load();
     return fast && candidate != fast ? 1.0 : 0.0;
+}
+
+// The engine's progress seam set for one scope (sfp/run_context.hpp).
+struct Seam {
+    explicit Seam(std::function<void(const sfp::Progress&)> f) { sfp::progress_seam_for_tests = std::move(f); }
+    ~Seam() { sfp::progress_seam_for_tests = nullptr; }
+};
+
+// Changes `path` once, at the seam's first call that `when` accepts: shrinks it to half, grows it
+// by a line, or rewrites a byte in place (same size; its time was set an hour back, so the
+// rewrite's time always differs).
+enum class Change { shrink, grow, rewrite };
+void change_file(const std::string& path, Change how) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return;
+    if (how == Change::shrink) {
+        [[maybe_unused]] const int rc = ::truncate(path.c_str(), st.st_size / 2);
+        return;
+    }
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (how == Change::grow ? O_APPEND : 0));
+    if (fd < 0) return;
+    [[maybe_unused]] const ssize_t n = how == Change::grow ? ::write(fd, "more words\n", 11) : ::pwrite(fd, "Z", 1, st.st_size / 3);
+    ::close(fd);
+}
+
+void set_time_an_hour_back(const std::string& path) {
+    const timespec times[2] = {{::time(nullptr) - 3600, 0}, {::time(nullptr) - 3600, 0}};
+    ::utimensat(AT_FDCWD, path.c_str(), times, 0);
 }
 
 std::size_t threads_now() { return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {})); }
@@ -278,7 +312,8 @@ private slots:
         QCOMPARE(r.status, sfp::Status::cancelled);
     }
 
-    // A cancel landing mid-run (after the first MiB) ends it as cancelled, with every thread joined.
+    // A cancel landing mid-run (at the first MiB reported, through the seam, so it always lands
+    // before the end) ends it as cancelled, with every thread joined.
     void cancelMidRun_data() {
         QTest::addColumn<QString>("strategy");
         for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
@@ -292,15 +327,142 @@ private slots:
         testing::write_file(path("big"), lines);
         const std::size_t before = threads_now();
         sfp::Progress progress;
-        std::thread canceller([&] {
-            while (progress.done.load() == 0) std::this_thread::yield();
-            progress.cancel.store(true);
+        const Seam seam([&](const sfp::Progress& p) {
+            if (p.done.load() > 0) progress.cancel.store(true);
         });
         const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("big")}, 1, 3, 1), progress);
-        canceller.join();
         QCOMPARE(r.status, sfp::Status::cancelled);
         QVERIFY(r.bytes < lines.size());
         QCOMPARE(threads_now(), before);
+    }
+
+    // README: a file that shrinks, grows or is rewritten while it is counted is an error under
+    // every strategy, never counts of a file that never existed. The change lands through the
+    // seam right after the inputs are open or at the first progress reported (for wc: after
+    // its child counted), so it always lands while the strategy holds the file.
+    void changingInputIsAnError_data() {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<int>("change");
+        QTest::addColumn<bool>("mid_run");
+        const char* const changes[] = {"shrinks", "grows", "is rewritten"};
+        for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
+            for (int c = 0; c < 3; ++c)
+                for (const bool mid : {false, true})
+                    QTest::newRow(qPrintable(QString("%1 %2 %3").arg(text(s->name), changes[c], mid ? "mid-run" : "after open")))
+                        << text(s->name) << c << mid;
+    }
+    void changingInputIsAnError() {
+        QFETCH(QString, strategy);
+        QFETCH(int, change);
+        QFETCH(bool, mid_run);
+        if (!sfp::find_strategy("wordcount", strategy.toStdString())->probe().supported) QSKIP("not installed here");
+        Bytes lines;
+        while (lines.size() < (3u << 20)) lines.insert(lines.end(), {'a', 'b', ' ', 'c', '\n'});
+        const std::string file = path("changing");
+        testing::write_file(file, lines);
+        set_time_an_hour_back(file);
+        testing::write_file(path("c-other"), text_of("one two\n"));
+        std::atomic<bool> changed{false};
+        const Seam seam([&](const sfp::Progress& p) {
+            // mid-run: past the small first file, a MiB into the changing one
+            if ((mid_run ? p.done.load() >= (1u << 20) : p.total.load() > 0) && !changed.exchange(true))
+                change_file(file, Change(change));
+        });
+        sfp::Progress progress;
+        const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("c-other"), file}, 4096, 2, 100), progress);
+        QVERIFY(changed.load());
+        QVERIFY2(r.status == sfp::Status::error, qPrintable(describe_status(r)));
+        const char* const how[] = {"shrank", "grew", "was rewritten"};
+        QVERIFY2(r.error.find("'" + file + "'") != std::string::npos &&
+                     (r.error.find(how[change]) != std::string::npos || r.error.find("changed") != std::string::npos),
+                 r.error.c_str());
+    }
+
+    // One grammar for --separators (README, wordcount --help): \t \n \v \f \r \\ and \xHH with two
+    // hex digits; anything else is refused naming the offending text, never taken literally.
+    void separatorEscapes_data() {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QByteArray>("means");   // the separators it stands for; empty: refused
+        QTest::addColumn<QString>("refusal");   // what the message quotes
+        QTest::newRow("hex comma") << "\\x2c" << QByteArray(",") << "";
+        QTest::newRow("hex upper") << "\\x2C." << QByteArray(",.") << "";
+        QTest::newRow("tab and CR") << "\\t\\r;" << QByteArray("\t\r;") << "";
+        QTest::newRow("backslash") << "\\\\" << QByteArray("\\") << "";
+        QTest::newRow("vertical tab, form feed, newline") << "\\v\\f\\n" << QByteArray("\v\f\n") << "";
+        QTest::newRow("hex with one digit") << "\\x4" << QByteArray() << "'\\x4'";
+        QTest::newRow("hex with one digit, then more") << "\\x4," << QByteArray() << "'\\x4,'";
+        QTest::newRow("not hex") << "\\xZZ" << QByteArray() << "'\\xZZ'";
+        QTest::newRow("unknown escape") << "a\\qb" << QByteArray() << "'\\q'";
+        QTest::newRow("NUL as \\0") << "\\0" << QByteArray() << "'\\0'";
+        QTest::newRow("NUL as \\x00") << "\\x00" << QByteArray() << "NUL";
+        QTest::newRow("lone backslash") << ",\\" << QByteArray() << "'\\'";
+    }
+    void separatorEscapes() {
+        QFETCH(QString, option);
+        QFETCH(QByteArray, means);
+        QFETCH(QString, refusal);
+        Bytes t = mixed_text(20'000, 21, true);
+        for (std::size_t i = 0; i < t.size(); i += 5) t[i] = std::uint8_t(",.;\\\x04x4"[i % 7]);
+        testing::write_file(path("sep"), t);
+        sfp::RunSpec spec = spec_of("simd", {path("sep")}, 4096, 1, 1);
+        spec.options["separators"] = option.toStdString();
+        sfp::Progress progress;
+        const auto r = sfp::run_once(spec, progress);
+        if (means.isEmpty()) {
+            QCOMPARE(r.status, sfp::Status::error);
+            QVERIFY2(r.error.find("separators") != std::string::npos && r.error.find(refusal.toStdString()) != std::string::npos,
+                     r.error.c_str());
+            return;
+        }
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(t, means.toStdString()));
+    }
+
+    // Kernel pseudo-files report a size their content does not have: refused by every strategy,
+    // naming the file, whether the size reads 4096 (sysfs) or 0 (procfs).
+    void pseudoFilesAreRefused_data() { badInputIsAnErrorNamingIt_data(); }
+    void pseudoFilesAreRefused() {
+        QFETCH(QString, strategy);
+        for (const std::string pseudo : {"/sys/kernel/uevent_seqnum", "/proc/self/stat"}) {
+            sfp::Progress progress;
+            const auto r = sfp::run_once(spec_of(strategy.toStdString(), {pseudo}, 4096, 2, 10), progress);
+            QCOMPARE(r.status, sfp::Status::error);
+            QVERIFY2(r.error.find("'" + pseudo + "'") != std::string::npos && r.error.find("pseudo-file") != std::string::npos,
+                     r.error.c_str());
+        }
+    }
+
+    // pipeline hands lines off whole, but a line longer than its bound (16 MiB) goes on at its last
+    // separator, so memory stays bounded and the counts stay exact; a single word longer than the
+    // bound is refused naming the file (another strategy counts it).
+    void pipelineBoundsLongLines_data() {
+        QTest::addColumn<qulonglong>("packing");
+        QTest::newRow("packing 1") << 1ull;
+        QTest::newRow("packing 1000") << 1000ull;
+    }
+    void pipelineBoundsLongLines() {
+        QFETCH(qulonglong, packing);
+        Bytes text = mixed_text(40u << 20, 17, true);  // about 40 MiB ...
+        std::replace(text.begin(), text.end(), std::uint8_t('\n'), std::uint8_t(' '));  // ... in one line
+        text.insert(text.end(), {'\n', 'x', ' ', 'y', '\n'});
+        testing::write_file(path("long-line"), text);
+        sfp::Progress progress;
+        auto r = sfp::run_once(spec_of("pipeline", {path("long-line")}, 65536, 2, packing), progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(text));
+        Bytes word(32u << 20, 'w');  // twice the bound, then one more word
+        word.insert(word.end(), {' ', 'v', '\n'});
+        testing::write_file(path("long-word"), word);
+        r = sfp::run_once(spec_of("pipeline", {path("long-word")}, 65536, 2, packing), progress);
+        QCOMPARE(r.status, sfp::Status::error);
+        QVERIFY2(r.error.find("'" + path("long-word") + "'") != std::string::npos && r.error.find("16 MiB") != std::string::npos,
+                 r.error.c_str());
+        Bytes just((16u << 20) - 64, 'w');  // just under the bound: counted, however the blocks fall
+        just.insert(just.end(), {' ', 'v', '\n'});
+        testing::write_file(path("long-word"), just);
+        r = sfp::run_once(spec_of("pipeline", {path("long-word")}, 65536, 2, packing), progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(just));
     }
 
     // auto (the CLI default) times mmap-mt, striped and mmap on slices at the start of the inputs

@@ -1,6 +1,9 @@
 // The workspace: generated data named by kind/size/seed and reused; `clean` removes exactly
 // the files the manifest lists (and their temporary leftovers), never anything else.
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <QtTest>
 #include <fstream>
@@ -112,7 +115,10 @@ private slots:
         const auto text = sfp::ensure_generated(dir, "text", 4096, 1);
         write_file(dir + "/notes.txt", "keep me");
         write_file(dir + "/.pair-4K-seed1-a.bin.sfp-Ab12Cd", "leftover of a crash");
-        write_file(dir + "/.notes.txt.sfp-Ab12Cd", "not a leftover of ours");
+        write_file(dir + "/.notes.txt.sfp-Ab12Cd", "an export's, its writer killed: stale too");
+        write_file(dir + "/.live.txt.sfp-Ab12Cd", "a live writer's");
+        const int live = ::open((dir + "/.live.txt.sfp-Ab12Cd").c_str(), O_RDONLY | O_CLOEXEC);
+        QCOMPARE(::flock(live, LOCK_EX), 0);  // this test is its writer, alive
         write_file(outside, "keep me too");
         // A damaged manifest must not reach outside the workspace.
         std::ofstream(sfp::manifest_path(dir), std::ios::app) << "../outside.txt\n/etc/passwd\n..\n";
@@ -120,16 +126,18 @@ private slots:
         std::vector<std::string> removed = sfp::clean_workspace(dir);
         std::sort(removed.begin(), removed.end());
         std::vector<std::string> expected = {pair[0], pair[1], text[0], dir + "/.pair-4K-seed1-a.bin.sfp-Ab12Cd",
-                                             sfp::manifest_path(dir)};
+                                             dir + "/.notes.txt.sfp-Ab12Cd", sfp::manifest_path(dir)};
         std::sort(expected.begin(), expected.end());
         QCOMPARE(removed, expected);
         for (const std::string& p : expected) QVERIFY(!exists(p));
+        QVERIFY(!exists(dir + "/.sfpbench.lock"));  // the workspace's lock goes too, unlisted
         QVERIFY(exists(dir + "/notes.txt"));
-        QVERIFY(exists(dir + "/.notes.txt.sfp-Ab12Cd"));
+        QVERIFY(exists(dir + "/.live.txt.sfp-Ab12Cd"));
         QVERIFY(exists(outside));
         QVERIFY(exists("/etc/passwd"));
 
         QVERIFY(sfp::clean_workspace(dir).empty());                // nothing left to remove
+        ::close(live);
         QVERIFY(sfp::clean_workspace(dir + "/missing").empty());  // no workspace: nothing
     }
 };

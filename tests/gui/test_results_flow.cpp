@@ -4,6 +4,7 @@
 #include <QtTest>
 #include <qcustomplot.h>
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <set>
 #include <span>
@@ -217,6 +218,25 @@ private slots:
         QCOMPARE(reset.count(), 0);
         QCOMPARE(shown(runsMany, statsMany), shown(runsOne, statsOne));
         QCOMPARE(shown(runsMany, statsMany), shown_rebuilt(final));
+        // And against a reference outside the models and the runner's statistics: each row's run
+        // count, median and CV % computed here from the final report's raw times.
+        QCOMPARE(runsMany.rowCount(), int(final.runs.size()));
+        for (std::size_t cell = 0; cell < final.cells.size(); ++cell) {
+            std::vector<double> t;
+            for (const sfp::RunRecord& r : final.runs)
+                if (r.cell == cell && r.status == sfp::RunStatus::ok) t.push_back(r.result.real_s);
+            std::sort(t.begin(), t.end());
+            const int row = int(cell);
+            QCOMPARE(statsMany.data(statsMany.index(row, StatsModel::Runs), SortRole).toULongLong(), qulonglong(t.size()));
+            if (t.empty()) continue;
+            const double median = t.size() % 2 ? t[t.size() / 2] : (t[t.size() / 2 - 1] + t[t.size() / 2]) / 2;
+            const double mean = std::accumulate(t.begin(), t.end(), 0.0) / double(t.size());
+            double squares = 0;
+            for (double x : t) squares += (x - mean) * (x - mean);
+            const double cv_pct = t.size() > 1 ? std::sqrt(squares / double(t.size() - 1)) / mean * 100 : 0;
+            QCOMPARE(statsMany.data(statsMany.index(row, StatsModel::Median), SortRole).toDouble(), median);
+            QVERIFY(std::abs(statsMany.data(statsMany.index(row, StatsModel::Cv), SortRole).toDouble() - cv_pct) < 1e-9);
+        }
     }
 
     // Status flips in a batch: a run that was a row before the batch is refreshed in place, one the

@@ -14,6 +14,7 @@ inline constexpr std::uint64_t kDefaultSeed = 1;
 // "640000000", "64K", "256M", "1G" (powers of two). Throws sfp::Failure naming the text.
 std::uint64_t parse_size(std::string_view text);
 std::string format_size(std::uint64_t bytes);  // "4K", "1M", "640000000"
+std::string byte_count(std::uint64_t bytes);   // "1 byte", "640000000 bytes": for messages
 
 // Each writes `path` atomically (temporary file + rename) and throws sfp::Failure on error.
 // The space is checked (the message names what is needed and what is free) and reserved

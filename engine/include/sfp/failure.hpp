@@ -1,5 +1,7 @@
 #pragma once
 // The one exception type the engine throws for expected failures (bad input, I/O errors).
+#include <sys/types.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -18,5 +20,9 @@ struct Unsupported : Failure {
 // "what 'path': strerror(err)" — the shape of every I/O error message.
 [[noreturn]] void fail_errno(const std::string& what, const std::string& path, int err);
 [[noreturn]] void fail(const std::string& message);
+
+// What a file of this st_mode is when it is not a regular one, for messages: "a directory",
+// "a FIFO", "a character device", "a block device", "a socket", else "not a regular file".
+const char* file_kind(mode_t mode);
 
 }  // namespace sfp

@@ -14,6 +14,12 @@
 
 namespace sfp {
 
+// For tests only: called with the run's progress each time a strategy sets its total (its inputs
+// are open, nothing is read yet) and each time it reports bytes done, on the strategy's own
+// threads, so a test can cancel or change an input at that exact point instead of racing the
+// run. Set it while no run is going; it must be safe to call from several threads at once.
+extern std::function<void(const Progress&)> progress_seam_for_tests;
+
 class RunContext {
 public:
     explicit RunContext(Progress& progress) : progress_(progress) {}
@@ -33,9 +39,11 @@ public:
 
     void add_progress(std::uint64_t bytes) noexcept {
         progress_.done.fetch_add(bytes, std::memory_order_relaxed);
+        if (progress_seam_for_tests) progress_seam_for_tests(progress_);
     }
     void set_total(std::uint64_t bytes) noexcept {
         progress_.total.store(bytes, std::memory_order_relaxed);
+        if (progress_seam_for_tests) progress_seam_for_tests(progress_);
     }
 
     // Runs body(0..n-1) on n new threads and joins them all. What each thread spent in its

@@ -33,8 +33,12 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
 std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,
                                 const std::vector<std::uint64_t>& sizes, std::uint64_t seed);
 
-// Removes every file the manifest lists (and leftover temporary files of those), then the
-// manifest itself; nothing else. Returns the paths removed. A missing workspace removes nothing.
-std::vector<std::string> clean_workspace(const std::string& workdir);
+// Removes every file the manifest lists and the temporaries whose writer is gone (a live writer
+// holds a lock on its own), then the manifest itself; nothing else. Returns the paths removed.
+// A missing workspace removes nothing. While an experiment holds the workspace it throws
+// sfp::Failure naming the process (pid and command line), or with `wait` waits for its end
+// (a set `cancel` stops the wait with a Failure).
+std::vector<std::string> clean_workspace(const std::string& workdir, bool wait = false,
+                                         const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace sfp

@@ -29,6 +29,8 @@ std::uint64_t parse_size(std::string_view text) {
     return value << shift;
 }
 
+std::string byte_count(std::uint64_t bytes) { return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes"); }
+
 std::string format_size(std::uint64_t bytes) {
     static const char* const units[] = {"", "K", "M", "G", "T"};
     std::uint64_t n = bytes;

@@ -1,6 +1,9 @@
 // Reproducible trees for iterate: nested folders and a size mix scaled from IOBoost's sets.
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -10,6 +13,7 @@
 #include <numeric>
 #include <random>
 
+#include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
@@ -62,6 +66,38 @@ std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix) {
     return std::max<std::uint64_t>(1, bytes / mix_named(size_mix).mean);
 }
 
+namespace {
+
+// The directory a tree is made in, beside DIR: ".DIR.sfp-XXXXXX", locked (flock) while it is
+// written, so a sweep (io/atomic_output.hpp) knows a live writer's from one a kill left.
+struct TreeTemporary {
+    std::string path;
+    int lock = -1;
+    explicit TreeTemporary(const std::string& dir) {
+        namespace fs = std::filesystem;
+        const std::string parent = fs::path(dir).parent_path().string();
+        const std::string pattern = (parent.empty() ? "." : parent) + "/." + fs::path(dir).filename().string() + ".sfp-XXXXXX";
+        for (;;) {
+            path = pattern;
+            if (!::mkdtemp(path.data())) fail_errno("cannot create a directory beside", dir, errno);
+            lock = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (lock < 0) fail_errno("cannot create a directory beside", dir, errno);
+            while (flock(lock, LOCK_EX) != 0 && errno == EINTR) {
+            }
+            struct stat st {};
+            if (fstat(lock, &st) == 0 && st.st_nlink > 0) return;  // not swept before we locked it
+            ::close(lock);
+        }
+    }
+    ~TreeTemporary() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);  // nothing after the rename into place
+        ::close(lock);
+    }
+};
+
+}  // namespace
+
 TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed,
                           const std::atomic<bool>* cancel) {
     namespace fs = std::filesystem;
@@ -69,11 +105,11 @@ TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std
     std::error_code ec;
     if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec)))
         fail("will not generate a tree into '" + dir + "': it exists and is not an empty directory");
-    // Made under a temporary name beside DIR and renamed into place whole: an interrupted
-    // generation leaves no half tree (`clean` removes the temporary a kill leaves).
     const std::string parent = fs::path(dir).parent_path().string();
-    std::string temp = (parent.empty() ? "." : parent) + "/." + fs::path(dir).filename().string() + ".sfp-XXXXXX";
-    if (!::mkdtemp(temp.data())) fail_errno("cannot create a directory beside", dir, errno);
+    require_free_space(parent.empty() ? "." : parent, std::accumulate(sizes.begin(), sizes.end(), std::uint64_t{0}));
+    // Made under a temporary name beside DIR and renamed into place whole: an interrupted
+    // generation leaves no half tree (a later write beside it or `clean` sweeps what a kill leaves).
+    const TreeTemporary temp(dir);
     try {
         // Written in a shuffled order, so that the disk's order is neither the names' nor the folders'.
         std::vector<std::uint64_t> order(files);
@@ -81,7 +117,7 @@ TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std
         std::shuffle(order.begin(), order.end(), std::mt19937_64(seed ^ 0x5eed));
         TreeSummary summary;
         for (std::uint64_t i : order) {
-            const std::string folder = temp + "/" + folder_of(i);
+            const std::string folder = temp.path + "/" + folder_of(i);
             fs::create_directories(folder, ec);
             if (ec) fail_errno("cannot create", folder, ec.value());
             char name[32];
@@ -90,12 +126,13 @@ TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std
             summary.bytes += sizes[i];
         }
         summary.files = files;
-        ::chmod(temp.c_str(), 0755);  // mkdtemp made it private
-        if (::rename(temp.c_str(), dir.c_str()) != 0) fail_errno("cannot rename a generated tree to", dir, errno);
+        ::chmod(temp.path.c_str(), 0755);  // mkdtemp made it private
+        if (::rename(temp.path.c_str(), dir.c_str()) != 0) fail_errno("cannot rename a generated tree to", dir, errno);
         return summary;
-    } catch (...) {
-        fs::remove_all(temp, ec);
-        throw;
+    } catch (const Failure& e) {  // named by the tree asked for, not the hidden directory it was made in
+        std::string why = e.what();
+        for (std::size_t at; (at = why.find(temp.path)) != std::string::npos;) why.replace(at, temp.path.size(), dir);
+        fail("cannot generate the tree '" + dir + "': " + why);
     }
 }
 

@@ -5,6 +5,7 @@
 #include <cerrno>
 
 #include "io/atomic_output.hpp"
+#include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -31,8 +32,8 @@ std::uint64_t free_bytes(const std::string& path) {
 void require_free_space(const std::string& path, std::uint64_t bytes) {
     const std::uint64_t free = free_bytes(path);
     if (bytes > free)
-        fail("cannot write " + std::to_string(bytes) + " bytes to '" + path + "': only " + std::to_string(free) +
-             " bytes are free there");
+        fail("cannot write " + byte_count(bytes) + " to '" + path + "': only " + byte_count(free) +
+             (free == 1 ? " is" : " are") + " free there");
 }
 
 }  // namespace sfp

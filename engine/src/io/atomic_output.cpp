@@ -10,9 +10,11 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #include "io/output_target.hpp"
+#include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -20,6 +22,11 @@ namespace {
 
 constexpr char kMarker[] = ".sfp-";
 constexpr std::size_t kRandom = 6;  // mkostemp's XXXXXX
+
+std::string directory_of(const std::string& target) {
+    const std::size_t slash = target.rfind('/');
+    return slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
+}
 
 std::string temporary_pattern(const std::string& target) {
     const std::size_t slash = target.rfind('/');
@@ -33,13 +40,22 @@ std::string temporary_pattern(const std::string& target) {
 }  // namespace
 
 AtomicOutput::AtomicOutput(const std::string& requested) : target_(resolve_output_target(requested).path) {
-    std::string pattern = temporary_pattern(target_);
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    fd_ = mkostemp(buf.data(), O_CLOEXEC);
-    if (fd_ < 0) fail_errno("cannot write", requested, errno);  // the temporary beside it could not be made
-    temp_ = buf.data();
-    flock(fd_, LOCK_EX | LOCK_NB);  // ours alone: it was just created
+    sweep_stale_temporaries(directory_of(target_));  // what a killed writer left beside it
+    const std::string pattern = temporary_pattern(target_);
+    for (;;) {
+        std::vector<char> buf(pattern.begin(), pattern.end());
+        buf.push_back('\0');
+        fd_ = mkostemp(buf.data(), O_CLOEXEC);
+        if (fd_ < 0) fail_errno("cannot write", requested, errno);  // the temporary beside it could not be made
+        temp_ = buf.data();
+        // Locked from now on, so a sweep knows we live. A sweep that found it before the lock
+        // (it looked unowned) has removed it by the time we get the lock: then make another.
+        while (flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+        }
+        struct stat st {};
+        if (fstat(fd_, &st) == 0 && st.st_nlink > 0) break;
+        ::close(fd_);
+    }
     fchmod(fd_, 0644);
 }
 
@@ -51,7 +67,7 @@ AtomicOutput::~AtomicOutput() {
 void reserve_space(int fd, std::uint64_t size, const std::string& path) {
     if (size == 0) return;
     const int rc = posix_fallocate(fd, 0, off_t(size));  // the error is the return value, not errno
-    if (rc != 0) fail("cannot reserve " + std::to_string(size) + " bytes for '" + path + "': " + std::strerror(rc));
+    if (rc != 0) fail("cannot reserve " + byte_count(size) + " for '" + path + "': " + std::strerror(rc));
 }
 
 void AtomicOutput::reserve(std::uint64_t size) { reserve_space(fd_, size, target_); }
@@ -84,22 +100,24 @@ bool is_temporary_name(const std::string& entry) {
            entry.size() == marker + (sizeof kMarker - 1) + kRandom;
 }
 
-std::size_t sweep_stale_temporaries(const std::string& dir) {
+std::vector<std::string> sweep_stale_temporaries(const std::string& dir) {
     std::vector<std::string> stale;
     if (DIR* d = ::opendir(dir.c_str())) {
         while (const dirent* entry = ::readdir(d))
             if (is_temporary_name(entry->d_name)) stale.push_back(dir + "/" + entry->d_name);
         ::closedir(d);
     }
-    std::size_t removed = 0;
+    std::vector<std::string> removed;
     for (const std::string& path : stale) {
         const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0) continue;
         struct stat st {};
         // A lock we can take means its writer is gone; a live writer holds it.
-        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
-            ::unlink(path.c_str()) == 0)
-            ++removed;
+        if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            std::error_code ec;
+            if (S_ISDIR(st.st_mode) ? std::filesystem::remove_all(path, ec) > 0 : ::unlink(path.c_str()) == 0)
+                removed.push_back(path);
+        }
         ::close(fd);
     }
     return removed;

@@ -3,10 +3,12 @@
 // data goes to a temporary file beside the target and is renamed over it on commit().
 // The temporary is ".NAME.sfp-XXXXXX" (NAME shortened when the whole would exceed the
 // filesystem's name limit) and holds an flock while this object lives, so a sweep can tell a
-// live writer's temporary from one a killed process left behind (sweep_stale_temporaries).
+// live writer's temporary from one a killed process left behind (sweep_stale_temporaries);
+// every new output first sweeps its directory so.
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sfp {
 
@@ -40,7 +42,8 @@ void reserve_space(int fd, std::uint64_t size, const std::string& path);
 // Whether `entry` (a name in a directory) is a temporary AtomicOutput makes.
 bool is_temporary_name(const std::string& entry);
 
-// Removes the temporaries in `dir` whose writer is gone (no flock held); returns their paths.
-std::size_t sweep_stale_temporaries(const std::string& dir);
+// Removes the temporaries in `dir` whose writer is gone (no flock held): files, and the
+// directories a tree is generated in; returns their paths.
+std::vector<std::string> sweep_stale_temporaries(const std::string& dir);
 
 }  // namespace sfp

@@ -1,7 +1,9 @@
 #include "io/file.hpp"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,13 +15,24 @@
 namespace sfp {
 namespace {
 
-const char* kind_of(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
+// Kernel filesystems whose files report a size that says nothing about their content (a sysfs
+// attribute reads as 4096 bytes and holds a few): counted by their size they would be wrong.
+const char* pseudo_filesystem(int fd) {
+    struct statfs fs {};
+    if (fstatfs(fd, &fs) != 0) return nullptr;
+    switch (static_cast<unsigned long>(fs.f_type)) {
+        case PROC_SUPER_MAGIC: return "proc";
+        case SYSFS_MAGIC: return "sysfs";
+        case DEBUGFS_MAGIC: return "debugfs";
+        case TRACEFS_MAGIC: return "tracefs";
+        case SECURITYFS_MAGIC: return "securityfs";
+        case CGROUP_SUPER_MAGIC:
+        case CGROUP2_SUPER_MAGIC: return "cgroup";
+        case BPF_FS_MAGIC: return "bpf";
+        case EFIVARFS_MAGIC: return "efivarfs";
+        case PSTOREFS_MAGIC: return "pstore";
+        default: return nullptr;
+    }
 }
 
 }  // namespace
@@ -33,7 +46,7 @@ File File::open_read(const std::string& path, int extra_flags) {
     File f(fd, path);
     struct stat st {};
     if (fstat(fd, &st) != 0) fail_errno("cannot stat", path, errno);
-    if (!S_ISREG(st.st_mode)) fail("cannot read '" + path + "': it is " + kind_of(st.st_mode));
+    if (!S_ISREG(st.st_mode)) fail("cannot read '" + path + "': it is " + file_kind(st.st_mode));
     if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) fail_errno("cannot set flags on", path, errno);
     if (st.st_size == 0) {
         char probe = 0;
@@ -42,14 +55,23 @@ File File::open_read(const std::string& path, int extra_flags) {
             fail("cannot read '" + path + "': its size is reported as 0 but it has content (a kernel "
                  "pseudo-file such as /proc or /sys); copy it to a regular file first");
     }
+    if (const char* fs = pseudo_filesystem(fd))
+        fail("cannot read '" + path + "': it is a kernel pseudo-file (" + fs +
+             "), whose reported size says nothing about its content; copy it to a regular file first");
     f.size_ = std::uint64_t(st.st_size);
+    f.modified_ = st.st_mtim;
     f.dev_ = st.st_dev;
     f.ino_ = st.st_ino;
     return f;
 }
 
 File::File(File&& o) noexcept
-    : fd_(std::exchange(o.fd_, -1)), path_(std::move(o.path_)), size_(o.size_), dev_(o.dev_), ino_(o.ino_) {}
+    : fd_(std::exchange(o.fd_, -1)),
+      path_(std::move(o.path_)),
+      size_(o.size_),
+      modified_(o.modified_),
+      dev_(o.dev_),
+      ino_(o.ino_) {}
 
 File& File::operator=(File&& o) noexcept {
     if (this != &o) {
@@ -57,6 +79,7 @@ File& File::operator=(File&& o) noexcept {
         fd_ = std::exchange(o.fd_, -1);
         path_ = std::move(o.path_);
         size_ = o.size_;
+        modified_ = o.modified_;
         dev_ = o.dev_;
         ino_ = o.ino_;
     }
@@ -71,6 +94,15 @@ std::uint64_t File::current_size() const {
     struct stat st {};
     if (fstat(fd_, &st) != 0) fail_errno("cannot stat", path_, errno);
     return std::uint64_t(st.st_size);
+}
+
+std::string File::change_since_open() const {
+    struct stat st {};
+    if (fstat(fd_, &st) != 0) fail_errno("cannot stat", path_, errno);
+    if (std::uint64_t(st.st_size) < size_) return "shrank";
+    if (std::uint64_t(st.st_size) > size_) return "grew";
+    if (st.st_mtim.tv_sec != modified_.tv_sec || st.st_mtim.tv_nsec != modified_.tv_nsec) return "was rewritten";
+    return {};
 }
 
 std::size_t File::read_full(void* buf, std::size_t n) {

@@ -2,6 +2,8 @@
 // RAII file descriptor with the checks every strategy needs and errors that name the path.
 #include <sys/types.h>
 
+#include <ctime>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -27,6 +29,9 @@ public:
     const std::string& path() const noexcept { return path_; }
     std::uint64_t size() const noexcept { return size_; }  // when opened
     std::uint64_t current_size() const;                    // now (fstat): did it change?
+    // How the file changed since it was opened: "" when its size and modification time are
+    // as they were, else "shrank", "grew" or "was rewritten" (same size, new modification time).
+    std::string change_since_open() const;
     dev_t device() const noexcept { return dev_; }
     ino_t inode() const noexcept { return ino_; }
 
@@ -39,6 +44,7 @@ private:
     int fd_ = -1;
     std::string path_;
     std::uint64_t size_ = 0;
+    timespec modified_{};
     dev_t dev_ = 0;
     ino_t ino_ = 0;
 };

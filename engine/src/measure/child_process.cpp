@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <utility>
 
 #include "measure/spent.hpp"
 #include "sfp/failure.hpp"
@@ -71,6 +72,22 @@ Spent reap(pid_t pid, int& status) {
     return s;
 }
 
+struct Descriptors {  // closed when dropped
+    std::vector<int> fds;
+    Descriptors() = default;
+    Descriptors(Descriptors&& o) noexcept : fds(std::exchange(o.fds, {})) {}
+    Descriptors& operator=(Descriptors&& o) noexcept {
+        std::swap(fds, o.fds);
+        return *this;
+    }
+    ~Descriptors() {
+        for (const int fd : fds)
+            if (fd >= 0) ::close(fd);
+    }
+};
+
+constexpr int kFirstInherited = 3;  // after stdin, stdout, stderr
+
 }  // namespace
 
 std::string ChildRun::failure() const {
@@ -95,21 +112,34 @@ std::string find_on_path(const std::string& program) {
     return "";
 }
 
-ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::size_t max_lines) {
+std::string inherited_path(std::size_t i) { return "/dev/fd/" + std::to_string(kFirstInherited + i); }
+
+ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::size_t max_lines,
+                   const std::vector<int>& inherit) {
     const std::string exe = find_on_path(argv.at(0));
     if (exe.empty()) fail("cannot run '" + argv[0] + "': not found on PATH");
     Pipe out, err;
+    // Copies above the range 3.. they go to, so placing one never overwrites another's source.
+    const int above = kFirstInherited + int(inherit.size());
+    Descriptors sources;
+    for (const int fd : inherit) {
+        sources.fds.push_back(fcntl(fd, F_DUPFD_CLOEXEC, above));
+        if (sources.fds.back() < 0) fail_errno("cannot pass on", "descriptor " + std::to_string(fd), errno);
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out.fd[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
+    for (std::size_t i = 0; i < sources.fds.size(); ++i)  // dup2 clears close-on-exec on the copy
+        posix_spawn_file_actions_adddup2(&actions, sources.fds[i], kFirstInherited + int(i));
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     pid_t pid = -1;
     const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, args.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
+    sources = {};
     if (rc != 0) fail_errno("cannot start", exe, rc);
     out.close_end(1);
     err.close_end(1);

@@ -26,7 +26,13 @@ std::string find_on_path(const std::string& program);
 // its standard output and then closes the pipe (the child gets SIGPIPE, as under `| head`).
 // Polls the run's cancel flag and kills the child when set. What the child spent (its exact CPU
 // time, rusage, storage I/O) is added to ctx. Throws sfp::Failure when it cannot be started.
+// `inherit`: open descriptors the child gets as 3, 4, ... (name them inherited_path(i)), so it
+// reads the very files we opened and checked, not whatever a path names by the time it looks.
 ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx,
-                   std::size_t max_lines = std::numeric_limits<std::size_t>::max());
+                   std::size_t max_lines = std::numeric_limits<std::size_t>::max(),
+                   const std::vector<int>& inherit = {});
+
+// "/dev/fd/N": the path under which the child opens inherit[i] again (the same open file).
+std::string inherited_path(std::size_t i);
 
 }  // namespace sfp

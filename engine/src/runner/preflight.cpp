@@ -1,6 +1,8 @@
 // The checks that would otherwise surface only as failed runs after a long matrix: each
 // problem found without running or generating anything, all of them at once.
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -10,6 +12,7 @@
 #include "io/file.hpp"
 #include "runner/plan.hpp"
 #include "sfp/atomic_file.hpp"
+#include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
@@ -101,6 +104,17 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
         problems.push_back({"workdir", "cannot use '" + dir + "': " + std::strerror(errno)});
         return;
     }
+    // Written into (or made inside its nearest existing parent): a read-only one is refused
+    // now, not run by run.
+    std::string at = dir;
+    while (stat(at.c_str(), &st) != 0) {
+        const std::size_t slash = at.rfind('/');
+        at = slash == std::string::npos ? "." : slash == 0 ? "/" : at.substr(0, slash);
+    }
+    if (faccessat(AT_FDCWD, at.c_str(), W_OK | X_OK, AT_EACCESS) != 0) {
+        problems.push_back({"workdir", "cannot write in '" + at + "': " + std::strerror(errno)});
+        return;
+    }
     if (e.sizes.empty()) return;
     const std::string kind = e.data_kind.empty() ? std::string(io.data_kind) : e.data_kind;
     if (!find_input_kind(kind)) return;  // check_experiment names an unknown kind
@@ -108,8 +122,8 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
         const std::uint64_t needed = bytes_to_generate(dir, kind, e.sizes, e.seed);
         const std::uint64_t free = free_bytes(dir);
         if (needed > free)
-            problems.push_back({"sizes", "generating the inputs needs " + std::to_string(needed) + " bytes, but only " +
-                                             std::to_string(free) + " bytes are free in '" + dir + "'"});
+            problems.push_back({"sizes", "generating the inputs needs " + byte_count(needed) + ", but only " +
+                                             byte_count(free) + (free == 1 ? " is" : " are") + " free in '" + dir + "'"});
     } catch (const Failure& f) {
         problems.push_back({"workdir", f.what()});
     }

@@ -21,6 +21,7 @@
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/run_update.hpp"
+#include "runner/workspace_lock.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp {
@@ -51,6 +52,9 @@ public:
         report_.measured_at = utc_now();
         report_.machine = machine_info(experiment_.inputs.empty() ? plan_.workdir : experiment_.inputs.front());
         report_.limits = limits();
+        // Held to the last run, so `clean` cannot remove the inputs or scratch file under it.
+        const bool uses_workspace = !plan_.sizes.empty() || plan_.io->writes_output;
+        const WorkspaceHold hold = uses_workspace ? WorkspaceHold(plan_.workdir, &progress_.cancel) : WorkspaceHold();
         if (!cancelled()) prepare_input_sets();
         if (!cancelled()) prepare_scratch();
         std::vector<bool> warmed(report_.cells.size(), false);

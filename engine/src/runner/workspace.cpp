@@ -1,5 +1,6 @@
 // Generated inputs are named by kind (sfp/input_kind.hpp), size and seed, reused when present, and every file the
 // tool makes is recorded in the manifest so that `clean` can remove exactly those.
+#include "runner/workspace_lock.hpp"
 #include "sfp/workspace.hpp"
 
 #include <dirent.h>
@@ -39,12 +40,6 @@ bool is_regular_of_size(const std::string& path, std::uint64_t size) {
 bool exists(const std::string& path) {
     struct stat st {};
     return ::lstat(path.c_str(), &st) == 0;
-}
-
-// Temporary files AtomicOutput leaves beside a target when the process dies: ".NAME.sfp-XXXXXX".
-bool is_leftover_of(const std::string& entry, const std::string& name) {
-    const std::string prefix = "." + name + ".sfp-";
-    return entry.size() == prefix.size() + 6 && entry.compare(0, prefix.size(), prefix) == 0;
 }
 
 bool is_directory(const std::string& path) {
@@ -127,19 +122,20 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
     return paths;
 }
 
-std::vector<std::string> clean_workspace(const std::string& workdir) {
+std::vector<std::string> clean_workspace(const std::string& workdir, bool wait, const std::atomic<bool>* cancel) {
     std::vector<std::string> removed;
-    const std::vector<std::string> listed = runner::read_manifest(workdir);
-    for (const std::string& name : listed) remove_file(workdir + "/" + name, removed);
-    if (DIR* dir = ::opendir(workdir.c_str())) {
-        std::vector<std::string> leftovers;
-        while (const dirent* entry = ::readdir(dir))
-            for (const std::string& name : listed)
-                if (is_leftover_of(entry->d_name, name)) leftovers.push_back(workdir + "/" + entry->d_name);
-        ::closedir(dir);
-        for (const std::string& path : leftovers) remove_file(path, removed);
+    if (!is_directory(workdir)) return removed;
+    const int lock = lock_workspace_for_clean(workdir, wait, cancel);
+    try {
+        const std::vector<std::string> listed = runner::read_manifest(workdir);
+        for (const std::string& name : listed) remove_file(workdir + "/" + name, removed);
+        for (std::string& path : sweep_stale_temporaries(workdir)) removed.push_back(std::move(path));
+        remove_file(manifest_path(workdir), removed);
+    } catch (...) {
+        ::close(lock);
+        throw;
     }
-    remove_file(manifest_path(workdir), removed);
+    unlock_cleaned_workspace(workdir, lock);
     return removed;
 }
 

@@ -35,19 +35,18 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const ChildRun child = run_child({"cmp", "-l", "--", pair.a.path(), pair.b.path()}, ctx, pair.max_mismatches);
     if (ctx.should_stop()) return {};
     if (!child.cut_off && child.exit_code != 0 && child.exit_code != 1) fail("cmp failed: " + child.failure());
+    std::vector<Mismatch> mismatches = parse_cmp_lines(child.out);
+    // cmp read the common part unless it was cut off early; count what we know it covered. (Reported
+    // before the checks below, as the engine strategies report before their last check.)
+    ctx.add_progress(2 * (child.cut_off && !mismatches.empty() ? mismatches.back().offset + 1 : pair.common));
     // cmp saw other sizes than we did ("EOF on A after byte N" for files opened equal): an input
     // changed under it. Its complaint is reported, never taken for agreement.
     if (child.err.find("EOF on") != std::string::npos && pair.a.size() == pair.b.size())
         fail_changed(pair, "changed size (cmp: " + child.failure() + ")");
-    std::vector<Mismatch> mismatches = parse_cmp_lines(child.out);
     if (child.exit_code == 1 && mismatches.empty() && pair.a.size() == pair.b.size())
         fail("cmp reported a difference it did not list: " + child.failure());
     if (pair.a.current_size() != pair.a.size() || pair.b.current_size() != pair.b.size())
         fail_changed(pair, "changed size");
-    // cmp read the common part unless it was cut off early; count what we know it covered.
-    const std::uint64_t covered =
-        child.cut_off && !mismatches.empty() ? mismatches.back().offset + 1 : pair.common;
-    ctx.add_progress(2 * covered);
     return outcome_of(pair, std::move(mismatches));
 }
 

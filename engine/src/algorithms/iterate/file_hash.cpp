@@ -22,7 +22,9 @@ HashResult read_failure(const std::string& path, const std::string& why) { retur
 void Hasher::StateDeleter::operator()(XXH3_state_s* s) const noexcept { XXH3_freeState(s); }
 
 HashResult open_failure(const std::string& path, int err) {
-    return read_failure(path, err == ENOENT ? "vanished after the listing" : std::strerror(err));
+    if (err == ENOENT) return read_failure(path, "vanished after the listing");
+    if (err == ELOOP) return read_failure(path, "became a symbolic link after the listing (not followed)");
+    return read_failure(path, std::strerror(err));
 }
 
 Hasher::Hasher() : buf_(std::make_unique_for_overwrite<std::uint8_t[]>(kBuffer)), state_(XXH3_createState()) {

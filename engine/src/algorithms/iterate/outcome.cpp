@@ -11,10 +11,16 @@ std::string canonical(const IterateOutcome& o) {
 
 Description describe(const IterateOutcome& o) {
     Description::Array skipped(o.skipped.begin(), o.skipped.end());  // path bytes as given, maybe not UTF-8
-    return Description::Object{{"files", o.file_count},
-                               {"bytes", o.bytes},
-                               {"skipped", std::move(skipped)},
-                               {"digest_xxh3", hex16(o.digest)}};
+    Description::Object d{{"files", o.file_count},
+                          {"bytes", o.bytes},
+                          {"skipped", std::move(skipped)},
+                          {"digest_xxh3", hex16(o.digest)}};
+    if (!o.files.empty()) {  // kept only with the option list: one entry per file, in processing order
+        Description::Array listed;
+        for (const FileHash& f : o.files) listed.push_back(Description::Object{{"path", f.path}, {"xxh3", hex16(f.hash)}});
+        d.push_back({"list", std::move(listed)});
+    }
+    return d;
 }
 
 }  // namespace sfp

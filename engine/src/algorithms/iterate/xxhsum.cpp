@@ -1,8 +1,17 @@
 // iterate/xxhsum — the baseline: the system `xxhsum -H3` over the listed files, as child
 // processes under the same clock (whole files only: xxhsum cannot stop at a scope).
+// xxhsum never opens a path itself: each listed file is opened here as every strategy opens it
+// (no link followed, no FIFO waited on), checked to be a regular file, and handed over as an
+// open descriptor ("/dev/fd/N"); a file whose size or modification time moved while xxhsum
+// hashed it is reported as changed, never counted with bytes it did not have.
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <limits>
 #include <string_view>
+#include <utility>
 
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/strategies.hpp"
@@ -12,8 +21,8 @@
 namespace sfp::iterate {
 namespace {
 
-// Arguments per child, well under the kernel's limit on one exec's arguments (ARG_MAX).
-constexpr std::size_t kArgBytes = 128 * 1024;
+// Files per child: each is an open descriptor in both processes, well under RLIMIT_NOFILE's 1024.
+constexpr std::size_t kFilesPerChild = 128;
 
 Support probe() {
     if (find_on_path("xxhsum").empty()) return Support::no("`xxhsum` is not installed (package xxhash)");
@@ -24,8 +33,7 @@ bool is_hex(std::string_view s) { return s.find_first_not_of("0123456789abcdef")
 
 // Reads the line xxhsum printed for `path` at `pos` — "XXH3 (path) = hex" (0.8.1) or
 // "hex  path" — and advances pos. False when the line is not there: xxhsum could not read it
-// and said so on its standard error instead. Parsing against the known paths in the order
-// given keeps names with newlines unambiguous.
+// and said so on its standard error instead.
 bool take_line(const std::string& out, std::size_t& pos, const std::string& path, std::uint64_t& hash) {
     const std::string_view rest = std::string_view(out).substr(pos);
     const std::string bsd = "XXH3 (" + path + ") = ";
@@ -46,9 +54,36 @@ bool take_line(const std::string& out, std::size_t& pos, const std::string& path
     return true;
 }
 
-std::uint64_t size_of(const std::string& path) {
-    struct stat st {};
-    return lstat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
+// A listed file opened for xxhsum, with what fstat said before it was hashed.
+struct Opened {
+    int fd = -1;
+    struct stat before {};
+    Opened() = default;
+    Opened(Opened&& o) noexcept : fd(std::exchange(o.fd, -1)), before(o.before) {}
+    Opened& operator=(Opened&&) = delete;
+    ~Opened() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// Opens the file the listing saw: a file replaced by a link (to /dev/zero, say), a FIFO or a
+// directory since is an error result, never handed to xxhsum.
+HashResult open_for_child(const std::string& path, Opened& file) {
+    file.fd = open_listed(path);
+    if (file.fd < 0) return open_failure(path, errno);
+    if (fstat(file.fd, &file.before) != 0) return read_failure(path, std::strerror(errno));
+    if (!S_ISREG(file.before.st_mode)) return read_failure(path, "no longer a regular file");
+    return {true, 0, 0, {}};
+}
+
+// What xxhsum's hash of `file` is worth now that it finished: the file's bytes, or "changed".
+HashResult settled(const std::string& path, const Opened& file, std::uint64_t hash) {
+    struct stat after {};
+    if (fstat(file.fd, &after) != 0) return read_failure(path, std::strerror(errno));
+    if (after.st_size != file.before.st_size || after.st_mtim.tv_sec != file.before.st_mtim.tv_sec ||
+        after.st_mtim.tv_nsec != file.before.st_mtim.tv_nsec)
+        return read_failure(path, "changed while xxhsum hashed it");
+    return {true, hash, std::uint64_t(after.st_size), {}};
 }
 
 constexpr const char* kWholeFilesOnly = "xxhsum hashes whole files only (use scope full)";
@@ -65,25 +100,34 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     std::vector<std::size_t> order;
     std::vector<HashResult> results;
     for (std::size_t first = 0; first < files.size() && !ctx.should_stop();) {
+        const std::size_t end = std::min(files.size(), first + kFilesPerChild);
+        std::vector<Opened> opened(end - first);
+        std::vector<HashResult> batch;
         std::vector<std::string> argv = {"xxhsum", "-H3", "--"};
-        std::size_t end = first, arg_bytes = 0;
-        for (; end < files.size() && (end == first || arg_bytes + files[end].path.size() < kArgBytes); ++end) {
-            argv.push_back(files[end].path);
-            arg_bytes += files[end].path.size() + 1;
-        }
-        const ChildRun child = run_child(argv, ctx);
-        if (ctx.should_stop()) break;
-        if (child.signal || (child.exit_code != 0 && child.exit_code != 1)) fail("xxhsum failed: " + child.failure());
-        std::size_t pos = 0;
+        std::vector<int> inherit;
         for (std::size_t i = first; i < end; ++i) {
-            order.push_back(i);
-            HashResult r{true, 0, 0, {}};
-            if (take_line(child.out, pos, files[i].path, r.hash)) {
-                r.bytes = size_of(files[i].path);  // xxhsum read the whole file
+            batch.push_back(open_for_child(files[i].path, opened[i - first]));
+            if (!batch.back().ok) continue;
+            argv.push_back(inherited_path(inherit.size()));
+            inherit.push_back(opened[i - first].fd);
+        }
+        ChildRun child;
+        if (!inherit.empty()) {
+            child = run_child(argv, ctx, std::numeric_limits<std::size_t>::max(), inherit);
+            if (ctx.should_stop()) break;
+            if (child.signal || (child.exit_code != 0 && child.exit_code != 1)) fail("xxhsum failed: " + child.failure());
+        }
+        std::size_t pos = 0, handed = 0;
+        for (std::size_t i = first; i < end; ++i) {
+            HashResult& r = batch[i - first];
+            if (r.ok) {
+                std::uint64_t hash = 0;
+                r = take_line(child.out, pos, inherited_path(handed++), hash)
+                        ? settled(files[i].path, opened[i - first], hash)
+                        : read_failure(files[i].path, "xxhsum could not read it");
                 ctx.add_progress(r.bytes);
-            } else {
-                r = {false, 0, 0, files[i].path + ": xxhsum could not read it"};
             }
+            order.push_back(i);
             results.push_back(std::move(r));
         }
         first = end;

@@ -17,36 +17,37 @@ namespace {
 constexpr std::uint64_t kMaxSlice = 8u << 20;  // per candidate: about 1 % of a 640 MB input
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    Inputs in = open_inputs(spec, ctx);
-    std::vector<Tally> tallies(in.files.size(), Tally::at_file_start(in.histogram));
-    std::vector<std::optional<Mapping>> mappings(in.files.size());  // made when a mapped candidate first needs one
-    std::vector<std::uint64_t> starts;  // where each file begins in the inputs end to end
-    std::uint64_t total = 0;
-    for (const File& f : in.files) {
-        starts.push_back(total);
-        total += f.size();
-    }
-    // Counts [begin, end) of the inputs end to end with `threads` stripes, file by file, mapped or read.
-    const auto count = [&](unsigned threads, bool mapped, std::uint64_t begin, std::uint64_t end) {
-        for (std::size_t i = 0; i < in.files.size() && !ctx.should_stop(); ++i) {
-            const std::uint64_t from = std::max(begin, starts[i]), to = std::min(end, starts[i] + in.files[i].size());
-            if (from >= to) continue;
-            if (mapped && !mappings[i]) mappings[i].emplace(in.files[i], std::size_t(in.files[i].size()));
-            tallies[i].append(tally_stripes(in.files[i], in, from - starts[i], to - starts[i], threads,
-                                            std::size_t(spec.block_size), ctx, mapped ? &*mappings[i] : nullptr));
+    return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
+        std::vector<Tally> tallies(in.files.size(), Tally::at_file_start(in.histogram));
+        std::vector<std::optional<Mapping>> mappings(in.files.size());  // made when a mapped candidate first needs one
+        std::vector<std::uint64_t> starts;  // where each file begins in the inputs end to end
+        std::uint64_t total = 0;
+        for (const File& f : in.files) {
+            starts.push_back(total);
+            total += f.size();
         }
-    };
-    ProbeCandidate candidates[] = {
-        {"mmap-mt", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, true, b, e); }},
-        {"striped", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, false, b, e); }},
-        {"mmap", [&](std::uint64_t b, std::uint64_t e) { count(1, true, b, e); }},
-    };
-    const ProbePlan plan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
-    ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
-    if (ctx.should_stop()) return {};
-    WordCountOutcome out;
-    for (const Tally& t : tallies) out.files.push_back(t.finish());
-    return out;
+        // Counts [begin, end) of the inputs end to end with `threads` stripes, file by file, mapped or read.
+        const auto count = [&](unsigned threads, bool mapped, std::uint64_t begin, std::uint64_t end) {
+            for (std::size_t i = 0; i < in.files.size() && !ctx.should_stop(); ++i) {
+                const std::uint64_t from = std::max(begin, starts[i]), to = std::min(end, starts[i] + in.files[i].size());
+                if (from >= to) continue;
+                if (mapped && !mappings[i]) mappings[i].emplace(in.files[i], std::size_t(in.files[i].size()));
+                tallies[i].append(tally_stripes(in.files[i], in, from - starts[i], to - starts[i], threads,
+                                                std::size_t(spec.block_size), ctx, mapped ? &*mappings[i] : nullptr));
+            }
+        };
+        ProbeCandidate candidates[] = {
+            {"mmap-mt", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, true, b, e); }},
+            {"striped", [&](std::uint64_t b, std::uint64_t e) { count(spec.threads, false, b, e); }},
+            {"mmap", [&](std::uint64_t b, std::uint64_t e) { count(1, true, b, e); }},
+        };
+        const ProbePlan plan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
+        ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
+        if (ctx.should_stop()) return std::nullopt;
+        WordCountOutcome out;
+        for (const Tally& t : tallies) out.files.push_back(t.finish());
+        return out;
+    });
 }
 
 }  // namespace

@@ -10,18 +10,19 @@ namespace sfp::wordcount {
 namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    Inputs in = open_inputs(spec, ctx);
-    WordCountOutcome out;
-    out.files.resize(in.files.size());
-    std::atomic<std::size_t> next{0};
-    const unsigned threads = unsigned(std::min<std::size_t>(spec.threads, in.files.size()));
-    ctx.run_threads(threads, [&](unsigned) {
-        for (std::size_t i; (i = next.fetch_add(1)) < in.files.size();)
-            if (!count_file(in.files[i], in, std::size_t(spec.block_size), Kernel::simd, ctx, out.files[i]))
-                return;
+    return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
+        WordCountOutcome out;
+        out.files.resize(in.files.size());
+        std::atomic<std::size_t> next{0};
+        const unsigned threads = unsigned(std::min<std::size_t>(spec.threads, in.files.size()));
+        ctx.run_threads(threads, [&](unsigned) {
+            for (std::size_t i; (i = next.fetch_add(1)) < in.files.size();)
+                if (!count_file(in.files[i], in, std::size_t(spec.block_size), Kernel::simd, ctx, out.files[i]))
+                    return;
+        });
+        if (ctx.should_stop()) return std::nullopt;
+        return out;
     });
-    if (ctx.should_stop()) return {};
-    return out;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "algorithms/wordcount/inputs.hpp"
 
+#include <string_view>
+
 #include "algorithms/wordcount/strategies.hpp"
 #include "sfp/failure.hpp"
 #include "spec_options.hpp"
@@ -14,23 +16,32 @@ int hex_digit(char c) {
     return -1;
 }
 
+// The option's text with its escapes decoded; anything not in the grammar is refused, quoted.
 std::string unescaped(const std::string& text) {
+    static constexpr std::string_view kGrammar = "use \\t \\n \\v \\f \\r \\\\ or \\xHH with two hex digits";
+    const auto refuse = [&](std::size_t at, std::size_t length, const char* why) {
+        fail("option separators: " + std::string(why) + " '" + text.substr(at, length) + "' in '" + text + "' (" +
+             std::string(kGrammar) + ")");
+    };
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\\' || i + 1 == text.size()) {
+        if (text[i] != '\\') {
             out.push_back(text[i]);
             continue;
         }
+        if (i + 1 == text.size()) refuse(i, 1, "a lone backslash");
         const char c = text[++i];
-        if (c == 't') out.push_back('\t');
-        else if (c == 'n') out.push_back('\n');
-        else if (c == 'r') out.push_back('\r');
-        else if (c == 'v') out.push_back('\v');
-        else if (c == 'f') out.push_back('\f');
-        else if (c == 'x' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 && hex_digit(text[i + 2]) >= 0) {
+        static constexpr std::string_view kNamed = "tnvfr\\", kBytes = "\t\n\v\f\r\\";
+        if (const std::size_t k = kNamed.find(c); k != std::string_view::npos) {
+            out.push_back(kBytes[k]);
+        } else if (c == 'x') {
+            if (i + 2 >= text.size() || hex_digit(text[i + 1]) < 0 || hex_digit(text[i + 2]) < 0)
+                refuse(i - 1, 4, "\\x needs two hex digits, not");
             out.push_back(char(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2])));
             i += 2;
-        } else out.push_back(c);  // \\ and anything else: the character itself
+        } else {
+            refuse(i - 1, 2, "unknown escape");
+        }
     }
     return out;
 }
@@ -39,7 +50,8 @@ std::string unescaped(const std::string& text) {
 
 Separators separators_of(const RunSpec& spec) {
     const std::string extra = unescaped(option_text(spec, "separators", ""));
-    if (extra.find('\0') != std::string::npos) fail("option separators: a NUL byte cannot be a separator");
+    if (extra.find('\0') != std::string::npos)
+        fail("option separators: a NUL byte cannot be a separator (strtok cannot split at it)");
     return Separators(extra);
 }
 
@@ -64,6 +76,20 @@ Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
     ctx.set_total(total);
     return in;
 }
+
+void check_unchanged(const Inputs& in, const WordCountOutcome& counted) {
+    for (std::size_t i = 0; i < in.files.size(); ++i) {
+        const File& f = in.files[i];
+        std::string how = f.change_since_open();
+        const std::uint64_t got = i < counted.files.size() ? counted.files[i].bytes : 0;
+        if (how.empty() && got != f.size()) how = "changed";
+        if (!how.empty())
+            fail("'" + f.path() + "' " + how + " while it was being counted (" + std::to_string(f.size()) +
+                 " bytes when opened, " + std::to_string(f.current_size()) + " now, " + std::to_string(got) +
+                 " counted); no count is given for a file that changes");
+    }
+}
+
 
 bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx, WordCounts& counts) {
     Tally tally = Tally::at_file_start(in.histogram);

@@ -3,6 +3,7 @@
 // one read loop the single-threaded strategies share.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "algorithms/wordcount/tally.hpp"
@@ -23,10 +24,27 @@ struct Inputs {
     bool histogram = false;   // word lengths asked for (the `histogram` option)
 };
 
-// Opens every input (at least one; directories, FIFOs and devices refused before any is read),
-// parses the `separators` and `histogram` options and sets the progress total to the sum of the sizes.
+// Opens every input (at least one; directories, FIFOs, devices and kernel pseudo-files refused
+// before any is read), parses the `separators` and `histogram` options and sets the progress
+// total to the sum of the sizes.
 Inputs open_inputs(const RunSpec& spec, RunContext& ctx);
-// `separators`: extra bytes with C escapes (\t \n \\ \xHH); a NUL cannot be a separator.
+// Throws sfp::Failure naming the first file that shrank, grew or was rewritten since it was
+// opened, or whose counted bytes are not its size: counts of a changing file are no file's counts.
+void check_unchanged(const Inputs& in, const WordCountOutcome& counted);
+// The frame of every strategy's run, so none can skip a check: opens the inputs, lets
+// count(inputs) count them (nullopt when told to stop), then check_unchanged.
+template <class Count>
+Outcome count_inputs(const RunSpec& spec, RunContext& ctx, Count&& count) {
+    Inputs in = open_inputs(spec, ctx);
+    std::optional<WordCountOutcome> counted = count(in);
+    if (!counted) return {};
+    check_unchanged(in, *counted);
+    return *std::move(counted);
+}
+
+// `separators`: extra bytes, where a backslash starts one of the escapes \t \n \v \f \r \\ and
+// \xHH (exactly two hex digits); any other escape, and a NUL (strtok cannot split at one), is
+// refused naming the offending text.
 Separators separators_of(const RunSpec& spec);
 std::uint64_t packing_of(const RunSpec& spec);
 // Those and `histogram`: the runner's preflight refuses bad option values before anything runs.
@@ -55,11 +73,12 @@ bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, 
 // the whole run of every strategy that works on one file at a time.
 template <class Count>
 Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
-    Inputs in = open_inputs(spec, ctx);
-    WordCountOutcome out;
-    for (File& f : in.files)
-        if (!count(f, in, out.files.emplace_back())) return {};
-    return out;
+    return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
+        WordCountOutcome out;
+        for (File& f : in.files)
+            if (!count(f, in, out.files.emplace_back())) return std::nullopt;
+        return out;
+    });
 }
 // The tally of file[begin, end) (one of `in`) counted by `stripes` threads, each one contiguous
 // stripe read with pread() -- or scanned where `mapped` (the whole file, mapped) has it -- a block

@@ -9,7 +9,7 @@ constexpr Parameter kTable[] = {
     kBlockSizeParameter,
     kThreadsParameter,
     {.name = "separators", .type = ParameterType::text,
-     .help = "bytes that also separate words (C escapes \\t \\n \\\\ \\xHH)"},
+     .help = "bytes that also separate words; escapes \\t \\n \\v \\f \\r \\\\ and \\xHH (two hex digits), no other"},
     {.name = "packing", .type = ParameterType::count,
      .help = "lines per hand-off from the reader to the processors (SimpleCount's record-packing factor)",
      .fallback = std::int64_t(kDefaultPacking), .min = 1, .max = std::int64_t(kMaxPacking), .sweepable = true,

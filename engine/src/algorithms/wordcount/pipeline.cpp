@@ -1,27 +1,36 @@
 // wordcount/pipeline — SimpleCount's multithreaded program: one reader thread cuts the file into
 // chunks of R whole lines (R = packing) and hands them through a bounded queue to T processor
 // threads, which count with local totals and merge once at the end. R is the article's
-// record-packing factor: with R = 1 every line is one hand-off.
+// record-packing factor: with R = 1 every line is one hand-off. Memory stays bounded however long
+// the lines: a chunk that outgrows kMaxChunk bytes goes on at its last separator (a word is never
+// split, so each chunk is still counted alone), and a single word longer than that is refused.
+#include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "algorithms/wordcount/inputs.hpp"
 #include "algorithms/wordcount/strategies.hpp"
 #include "blocking_queue.hpp"
+#include "sfp/failure.hpp"
 
 namespace sfp::wordcount {
 namespace {
 
-using Chunk = std::vector<std::uint8_t>;  // R whole lines; only the file's last may lack its '\n'
+// R whole lines; only the file's last may lack its '\n'; or, of longer lines, whole words up to a separator.
+using Chunk = std::vector<std::uint8_t>;
+inline constexpr std::size_t kMaxChunk = 16u << 20;
 
 struct Handoff {
     BlockingQueue<Chunk>& queue;
     std::uint64_t packing;
+    const Separators& seps;
+    const std::string& path;
     Chunk chunk;
     std::uint64_t lines = 0;
 
-    // Appends a block, sending the chunk on each time it holds R lines.
+    // Appends a block, sending the chunk on each time it holds R lines or outgrows kMaxChunk.
     void add(const std::uint8_t* p, std::size_t n) {
         const std::uint8_t* const end = p + n;
         while (p < end) {
@@ -30,10 +39,24 @@ struct Handoff {
             chunk.insert(chunk.end(), p, stop);
             p = stop;
             if (newline && ++lines == packing) send();
+            else if (chunk.size() > kMaxChunk) send_whole_words();
         }
     }
     void send() {
         if (!chunk.empty()) queue.push(std::exchange(chunk, {}));
+        lines = 0;
+    }
+    // Sends the chunk up to its last separator and keeps the rest, a word's beginning. (A newline
+    // is a separator, so every newline goes: the rest holds no line.)
+    void send_whole_words() {
+        const auto last = std::find_if(chunk.rbegin(), chunk.rend(), [&](std::uint8_t c) { return seps(c); });
+        if (last == chunk.rend())
+            fail("'" + path + "' holds a word of more than " + std::to_string(kMaxChunk >> 20) +
+                 " MiB; pipeline hands words off whole and bounds its memory, so it refuses it (another strategy "
+                 "counts it)");
+        Chunk rest(last.base(), chunk.end());
+        chunk.erase(last.base(), chunk.end());
+        queue.push(std::exchange(chunk, std::move(rest)));
         lines = 0;
     }
 };
@@ -49,7 +72,7 @@ bool count_file(File& file, const Inputs& in, const RunSpec& spec, RunContext& c
                 BlockingQueue<Chunk>& q;
                 ~CloseAtExit() { q.close(); }
             } closer{queue};
-            Handoff handoff{queue, packing_of(spec), {}};
+            Handoff handoff{queue, packing_of(spec), seps, file.path(), {}};
             read_blocks(file, std::size_t(spec.block_size), ctx,
                         [&](const std::uint8_t* p, std::size_t n) { handoff.add(p, n); });
             if (!ctx.should_stop()) handoff.send();

@@ -47,7 +47,14 @@ bool count_stream(const File& file, const Inputs& inputs, RunContext& ctx, WordC
     ProgressMeter meter(ctx);
     LineBuffer line;
     bool stopped = false;
-    for (ssize_t n; !(stopped = ctx.should_stop()) && (n = ::getline(&line.data, &line.capacity, in.get())) >= 0;) {
+    int read_error = 0;
+    const auto next_line = [&] {
+        errno = 0;
+        const ssize_t n = ::getline(&line.data, &line.capacity, in.get());
+        if (n < 0) read_error = errno;
+        return n;
+    };
+    for (ssize_t n; !(stopped = ctx.should_stop()) && (n = next_line()) >= 0;) {
         char* const raw = line.data;
         const std::size_t length = std::size_t(n);
         std::replace(raw, raw + length, '\0', nul);
@@ -61,17 +68,19 @@ bool count_stream(const File& file, const Inputs& inputs, RunContext& ctx, WordC
                           }));
         meter.add(length);
     }
-    if (std::ferror(in.get())) fail_errno("cannot read", file.path(), errno);
+    // getline's -1 is the end of the file or an error: a read error, or no memory for a line
+    // (ENOMEM under a memory limit), must never pass for the end.
+    if (!stopped && !std::feof(in.get()))
+        fail_errno(read_error == ENOMEM ? "strtok holds a whole line in memory: cannot read" : "cannot read",
+                   file.path(), read_error ? read_error : EIO);
     counts = tally.finish();
     return !stopped;
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    const Inputs in = open_inputs(spec, ctx);
-    WordCountOutcome out;
-    for (const File& f : in.files)
-        if (!count_stream(f, in, ctx, out.files.emplace_back())) return {};
-    return out;
+    return count_each_file(spec, ctx, [&](const File& f, const Inputs& in, WordCounts& counts) {
+        return count_stream(f, in, ctx, counts);
+    });
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // wordcount/wc — the baseline: the system `wc` (C locale) as a child process, under the same clock.
 // It counts lines, words and bytes but makes no histogram, so it is a reference floor: its
 // counts are shown and tested, but it stays out of the runner's digest agreement.
+#include <limits>
 #include <sstream>
 
 #include "algorithms/wordcount/inputs.hpp"
@@ -33,19 +34,23 @@ std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t file
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    const Inputs in = open_inputs(spec, ctx);  // same checks (and FIFO safety) as the others
-    if (!in.separators.extra().empty()) fail("wc splits words at white space only; it cannot use extra separators");
-    std::vector<std::string> argv = {"env", "LC_ALL=C", "wc", "--"};  // env execs wc: its clock and wait4 measure wc
-    std::uint64_t total = 0;
-    for (const File& f : in.files) {
-        argv.push_back(f.path());
-        total += f.size();
-    }
-    const ChildRun child = run_child(argv, ctx);
-    if (ctx.should_stop()) return {};
-    if (child.exit_code != 0) fail("wc failed: " + child.failure());
-    ctx.add_progress(total);
-    return WordCountOutcome{parse_wc_lines(child.out, in.files.size())};
+    // The same checks (and FIFO safety) as the others, and wc's counts checked against the files.
+    return count_inputs(spec, ctx, [&](const Inputs& in) -> std::optional<WordCountOutcome> {
+        if (!in.separators.extra().empty()) fail("wc splits words at white space only; it cannot use extra separators");
+        std::vector<std::string> argv = {"env", "LC_ALL=C", "wc", "--"};  // env execs wc: wait4 measures wc
+        std::vector<int> inherit;  // wc reads the very files opened and checked here, never a path again
+        std::uint64_t total = 0;
+        for (const File& f : in.files) {
+            argv.push_back(inherited_path(inherit.size()));
+            inherit.push_back(f.fd());
+            total += f.size();
+        }
+        const ChildRun child = run_child(argv, ctx, std::numeric_limits<std::size_t>::max(), inherit);
+        if (ctx.should_stop()) return std::nullopt;
+        if (child.exit_code != 0) fail("wc failed: " + child.failure());
+        ctx.add_progress(total);
+        return WordCountOutcome{parse_wc_lines(child.out, in.files.size())};
+    });
 }
 
 }  // namespace
