@@ -1,7 +1,6 @@
 #include "comparison_text.hpp"
 
 #include <QStringList>
-#include <algorithm>
 
 #include "report_format.hpp"
 #include "text_table.hpp"
@@ -42,28 +41,21 @@ QString regression_lines(const Comparison& c, double noise, double threshold) {
 }
 
 QString table(const Comparison& c, double noise) {
-    qsizetype width = 4;
-    for (const CellPair& p : c.both) width = std::max(width, qsizetype(p.a->label().size()));
-    const auto row = [width](const QStringList& f) {
-        return QString("%1  %2  %3  %4  %5  %6  %7  %8")
-                   .arg(f[0], -int(width)).arg(f[1], 10).arg(f[2], 10).arg(f[3], 7).arg(f[4], 13).arg(f[5], 7)
-                   .arg(f[6], 7).arg(f[7]).trimmed() + "\n";
-    };
-    QString out = row({"cell", "A median", "B median", "B/A", "95 % CI", "p", "n A/B", "verdict"});
+    std::vector<QStringList> rows = {{"cell", "A median", "B median", "B/A", "95 % CI", "p", "n A/B", "verdict"}};
     for (const CellPair& p : c.both) {
         const sfp::Comparison cmp = p.comparison();
         const auto ratio = p.ratio();
-        out += row({q(p.a->label()), median_text(p.a), median_text(p.b),
-                    ratio ? QString::number(*ratio, 'f', 2) + "×" : kUnknown, q(sfp::bounds_text(cmp)),
-                    !cmp.p ? QString() : *cmp.p < 0.001 ? QString("<0.001") : QString::number(*cmp.p, 'f', 3),
-                    QString("%1/%2").arg(p.a->times.size()).arg(p.b->times.size()),
-                    ratio ? verdict_column(cmp, noise) : kNotUsed});
+        rows.push_back({q(p.a->label()), median_text(p.a), median_text(p.b),
+                        ratio ? QString::number(*ratio, 'f', 2) + "×" : kUnknown, q(sfp::bounds_text(cmp)),
+                        !cmp.p ? QString() : *cmp.p < 0.001 ? QString("<0.001") : QString::number(*cmp.p, 'f', 3),
+                        QString("%1/%2").arg(p.a->times.size()).arg(p.b->times.size()),
+                        ratio ? verdict_column(cmp, noise) : kNotUsed});
     }
     const GeoMean g = geometric_means(c.both);
     if (g.cells > 1)
-        out += row({QString("geomean (%1 cells)").arg(g.cells), duration_text(g.a), duration_text(g.b),
-                    QString::number(g.ratio, 'f', 2) + "×", "", "", "", ""});
-    return out;
+        rows.push_back({QString("geomean (%1 cells)").arg(g.cells), duration_text(g.a), duration_text(g.b),
+                        QString::number(g.ratio, 'f', 2) + "×", "", "", "", ""});
+    return text_table(rows, {{false, 4}, {true, 10}, {true, 10}, {true, 7}, {true, 13}, {true, 7}, {true, 7}, {false, 0}});
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <QPdfWriter>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <algorithm>
 #include <qcustomplot.h>
 
 #include "atomic_write.hpp"
@@ -20,20 +21,32 @@ QString facts_html(const QString& heading, const std::vector<core::Fact>& facts)
     return out + "</table>";
 }
 
+// Whether column c holds words (a verdict, notes, a reason): those wrap; names, numbers and
+// parameter values stay on one line.
+bool of_words(const core::ReportTable& t, qsizetype c) {
+    if (c == 0 || t.numeric[std::size_t(c)]) return false;
+    return std::any_of(t.rows.begin(), t.rows.end(), [c](const QStringList& row) { return row.value(c).contains(' '); });
+}
+
 QString table_html(const core::ReportTable& t) {
     QString out = QStringLiteral("<h3>%1</h3><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
                                  "style=\"border-color:#000; border-style:solid;\"><tr>")
                       .arg(esc(t.title));
-    for (const QString& c : t.columns) out += QStringLiteral("<th>%1</th>").arg(esc(c));
+    std::vector<bool> wraps;
+    for (qsizetype c = 0; c < t.columns.size(); ++c) wraps.push_back(of_words(t, c));
+    // The columns of words are given room: else the one-line columns take the page and squeeze
+    // them to a letter a line.
+    for (qsizetype c = 0; c < t.columns.size(); ++c)
+        out += QStringLiteral("<th%1>%2</th>")
+                   .arg(wraps[std::size_t(c)] ? QStringLiteral(" width=\"16%\"") : QString(), esc(t.columns[c]));
     out += "</tr>";
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         out += "<tr>";
         for (qsizetype c = 0; c < t.rows[r].size(); ++c) {
             const QString value = esc(t.rows[r][c]);
-            // Numbers and names stay on one line; only the words (verdict, notes) wrap.
-            const bool keep = t.numeric[std::size_t(c)] || c == 0;
             out += QStringLiteral("<td align=\"%1\"%2>%3</td>")
-                       .arg(t.numeric[std::size_t(c)] ? "right" : "left", keep ? " style=\"white-space:nowrap\"" : "",
+                       .arg(t.numeric[std::size_t(c)] ? "right" : "left",
+                            wraps[std::size_t(c)] ? "" : " style=\"white-space:nowrap\"",
                             t.strong[r] ? "<b>" + value + "</b>" : value);
         }
         out += "</tr>";

@@ -49,7 +49,7 @@ sfp::ExperimentReport judged_report() {
         st.throughput_mbs = double(bytes) / median / 1e6;
         rep.stats.push_back(st);
     }
-    rep.rankings = {{0, 1, {{0, 0.012 / 0.0045}}}};
+    rep.rankings = {{0, 1, {{0, sfp::compare_medians(0.0045, 0.012)}}}};
     rep.limits.fingerprint = "made up";
     rep.limits.device = "/dev/vda";
     rep.limits.measured_at = "2026-01-02T03:04:05Z";

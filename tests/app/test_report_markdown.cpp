@@ -90,7 +90,8 @@ private slots:
     // standard deviation over the mean), not taken from the report's statistics.
     void cvColumnIsTheSpreadOfTheRuns() {
         const QJsonObject json = json_of("report_a.json");
-        const QStringList rows = rows_of(QString::fromUtf8(core::report_markdown(report_of(json))));
+        const QString md = QString::fromUtf8(core::report_markdown(report_of(json)));
+        const QStringList rows = rows_of(md.left(md.indexOf("\n## ", md.indexOf("## Results"))));  // the results tables
         const QJsonArray cells = json["cells"].toArray();
         QCOMPARE(rows.size(), cells.size());
         for (qsizetype c = 0; c < cells.size(); ++c) {
@@ -103,7 +104,7 @@ private slots:
             for (double x : t) squares += (x - mean) * (x - mean);
             const double cv = std::sqrt(squares / double(t.size() - 1)) / mean * 100;
             const QStringList fields = QString(rows[c]).remove("**").split(" | ");
-            QCOMPARE(fields.value(5), QString::number(cv, 'f', 1));  // strategy, block, threads, median, CI, CV
+            QCOMPARE(fields.value(6), QString::number(cv, 'f', 1));  // strategy, block, threads, runs, median, CI, CV
         }
     }
 
@@ -218,9 +219,10 @@ private slots:
         r.rankings = {sfp::rank_cells(0, {{0, 0.2}, {1, 0.1}})};
         r.rankings[0].slower[0].vs_fastest = sfp::compare_cells(r, 1, 0);
         const QString md = QString::fromUtf8(core::report_markdown(r));
-        QVERIFY2(md.contains("| read | 4K | 1 | 200.00 ms | n/a | n/a | 10.0 | 2.00 | too few runs (n=1) |"), qPrintable(md));
-        QVERIFY2(md.contains("| mmap | - | 1 | 100.00 ms | n/a | n/a | 20.0 | 1.00 | fastest of single runs |"), qPrintable(md));
-        QCOMPARE(md.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)), 0);  // no bold row
+        QVERIFY2(md.contains("| read | 4K | 1 | 200.00 ms | n/a | n/a | 10.0 | n/a | 2.00 | too few runs (n=1) |"), qPrintable(md));
+        QVERIFY2(md.contains("| mmap | - | 1 | 100.00 ms | n/a | n/a | 20.0 | n/a | 1.00 | fastest of single runs |"), qPrintable(md));
+        const QString results = md.left(md.indexOf("\n## ", md.indexOf("## Results")));
+        QVERIFY2(results.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)) == 0, qPrintable(results));  // no bold row
         const QString text = core::summary_text(r);
         QVERIFY2(text.contains("fastest: mmap block=- threads=-, 0.1 s (a single run: no spread, no verdict)\n"), qPrintable(text));
         QVERIFY2(text.contains("read block=4K threads=-: 0.2 s, 2.00× slower, too few repetitions for a verdict (n=1; 6 needed)\n"),

@@ -152,7 +152,7 @@ private slots:
                         if (r.rankings.empty()) return std::nullopt;
                         if (r.rankings[0].fastest_cell == k) return 1.0;
                         for (const auto& [cell, x] : r.rankings[0].slower)
-                            if (cell == k) return x;
+                            if (cell == k) return x.ratio;
                         return std::nullopt;
                     }();
                     QVERIFY2(ratio && close(*ratio, want.median / fastest), qPrintable(where));

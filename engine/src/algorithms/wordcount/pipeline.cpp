@@ -72,7 +72,7 @@ bool count_file(File& file, const Inputs& in, const RunSpec& spec, RunContext& c
                 BlockingQueue<Chunk>& q;
                 ~CloseAtExit() { q.close(); }
             } closer{queue};
-            Handoff handoff{queue, packing_of(spec), seps, file.path(), {}};
+            Handoff handoff{queue, packing_of(spec), in.separators, file.path(), {}};
             read_blocks(file, std::size_t(spec.block_size), ctx,
                         [&](const std::uint8_t* p, std::size_t n) { handoff.add(p, n); });
             if (!ctx.should_stop()) handoff.send();
