@@ -145,4 +145,4 @@ digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] ||
     fi
 } >"$out_md"
 cat "$out_md"
-if [ -z "${OUT:-}" ]; then publish cipher "$here/../README.md" <"$out_md"; fi
+publish_headline  # the README shows one line of it

@@ -6,7 +6,7 @@
 # peak RSS from /usr/bin/time -v, interleaved rounds, medians.
 # Target: headless within 1.2x of the CLI, memory growing linearly with the runs (three
 # experiment lengths: REPS/4, REPS/2, REPS repetitions). Writes docs/bench-gui-flow.md and the
-# same text between the README's bench:gui-flow markers.
+# README's headline line (bench/headline.sh).
 # ROUNDS (default 3) and REPS (default 25: 340 cells x 25 = 8500 timed runs) change the run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +16,6 @@ gui="$bindir/sfpbench-gui"
 rounds=${ROUNDS:-3}
 reps=${REPS:-25}
 out=${OUT:-$here/../docs/bench-gui-flow.md}
-readme=${README:-$here/../README.md}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$data" "$(dirname "$out")"
@@ -81,5 +80,4 @@ verdict=$(faster "$(med wall "gui-$reps")" "$(med wall "cli-$reps")" 1.2 && echo
     echo "- memory: the RSS column against the runs column (linear growth: equal steps for equal steps in runs)."
 } | tee "$out"
 
-grep -q '^<!-- bench:gui-flow -->$' "$readme" && publish gui-flow "$readme" <"$out"  # the README shows the same table
-exit 0
+publish_headline  # the README shows one line of it

@@ -3,7 +3,7 @@
 # tree, cold cache (every file of the tree evicted with posix_fadvise(DONTNEED) before every
 # run), interleaved repetitions, against `xxhsum -H3` (a strategy) and the floor
 # `find DIR -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null` (reads, does not hash).
-# Writes docs/bench-iterate.md and the same table between the README's bench:iterate markers.
+# Writes docs/bench-iterate.md and the README's headline line (bench/headline.sh).
 # Issue defaults: FILES=20000 (the small mix: ~1 GB), REPS=5. The eviction is `sfpbench evict`, the
 # runner's own cold-cache step, so nothing beyond the build and coreutils/findutils is needed.
 set -euo pipefail
@@ -14,7 +14,6 @@ reps=${REPS:-5}
 files=${FILES:-20000}
 threads=${THREADS:-32}  # sfpbench iterate's default: reads in flight
 out=${OUT:-$here/../docs/bench-iterate.md}
-readme=${README:-$here/../README.md}
 tree="$data/iterate-tree-$files"
 mkdir -p "$data" "$(dirname "$out")"
 [ -d "$tree" ] || "$bin" generate tree "$tree" --files "$files" --size-mix small --seed 1 >&2
@@ -109,4 +108,4 @@ done | sort -g | head -1)
     echo "- the default (auto, whose candidates include uring) takes ${auto_vs_floor}x (target at most 0.5x: $(verdict "$auto_vs_floor" 0.5 1))."
 } | tee "$out"
 
-publish iterate "$readme" <"$out"  # the README shows the same table
+publish_headline  # the README shows one line of it

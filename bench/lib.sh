@@ -39,7 +39,8 @@ wall() {
 }
 
 # Replaces what stands between "<!-- bench:NAME -->" and "<!-- /bench:NAME -->" in FILE (the
-# README) with the text on stdin, so published numbers are only ever written by a script.
+# README or a docs/ page) with the text on stdin, so published numbers are only ever written by a
+# script.
 publish() {
     local name=$1 file=$2 text
     text=$(mktemp)
@@ -51,6 +52,10 @@ publish() {
         !skip {print}' "$file" >"$file.tmp" && mv "$file.tmp" "$file"
     rm -f "$text"
 }
+
+# After a script wrote its full table to docs/bench-NAME.md (not to OUT: a trial run), the README's
+# headline is computed again from every docs/bench-*.md (bench/headline.sh).
+publish_headline() { [ -n "${OUT:-}" ] || "$(dirname "${BASH_SOURCE[0]}")/headline.sh"; }
 
 # A target's verdict: "met" when VALUE is at most (LE=1) or at least (LE=0) TARGET, else "**missed**".
 verdict() { awk -v v="$1" -v t="$2" -v le="$3" 'BEGIN {print ((le && v <= t) || (!le && v >= t)) ? "met" : "**missed**"}'; }

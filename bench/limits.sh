@@ -2,7 +2,7 @@
 # The speed of light of this machine (issue 22): `sfpbench limits --refresh` measures every limit,
 # an independent program (bench/membw.c, compiled here) measures memory read bandwidth in the
 # same run to check it, and every algorithm's default experiment is run and judged as "% of
-# limit". Writes docs/bench-limits.md and the same text between the README's bench:limits markers.
+# limit". Writes docs/bench-limits.md and the README's headline line (bench/headline.sh).
 # SIZE (default 256M) is each generated input; REPS (default 3) the repetitions per cell.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,7 +11,6 @@ bench_paths "$@"
 reps=${REPS:-3}
 size=${SIZE:-256M}
 out=${OUT:-$here/../docs/bench-limits.md}
-readme=${README:-$here/../README.md}
 ws="$data/limits-ws"  # the limits are kept here, and the runs below are judged against them
 mkdir -p "$ws" "$(dirname "$out")"
 tmp=$(mktemp -d)
@@ -99,4 +98,4 @@ fastest() { awk '/^against this machine.s limits/ {on = 1; next} on && /^  / {su
     done
 } | tee "$out"
 
-publish limits "$readme" <"$tmp/short.md"  # the README: the limits, the check and the fastest cells
+publish_headline  # the README shows one line of it

@@ -5,8 +5,8 @@
 # 640000000 bytes, hot cache, interleaved repetitions. Also: simd over block sizes (the CLI
 # default is chosen from this sweep), simd with --histogram against counting alone, SimpleCount's
 # effect (pipeline with 1 line per hand-off against 1000), and whether every strategy printed
-# exactly what `LC_ALL=C wc` prints. Writes docs/bench-wordcount.md and the same text between the
-# README's bench:wordcount markers, with each target's verdict. REPS (default 5) and SIZE change
+# exactly what `LC_ALL=C wc` prints. Writes docs/bench-wordcount.md, with each target's verdict, and
+# the README's headline line (bench/headline.sh). REPS (default 5) and SIZE change
 # the run; SLOW=0 leaves out the slow cells (strtok, loop, wc, pipeline-1), which take most of it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,7 +17,6 @@ size=${SIZE:-640000000}
 slow=${SLOW:-1}
 threads=$(nproc)
 out=${OUT:-$here/../docs/bench-wordcount.md}
-readme=${README:-$here/../README.md}
 mkdir -p "$data" "$(dirname "$out")"
 text="$data/wordcount-text-$size"
 [ -s "$text" ] && [ "$(stat -c %s "$text")" = "$size" ] || "$bin" generate text "$text" --size "$size" --seed 1
@@ -125,4 +124,4 @@ auto_best=$(times_of auto "$best")
     fi
 } | tee "$out"
 
-publish wordcount "$readme" <"$out"  # the README shows the same table
+publish_headline  # the README shows one line of it
