@@ -26,8 +26,8 @@ div() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN {printf "%.
 # The targets judged in FILE: "targets: N of M met" (nothing when it judges none).
 targets() {
     local met missed
-    met=$(grep -oE '(: |, )met\b' "$1" | wc -l)
-    missed=$(grep -oE '\*\*missed\*\*|NOT met' "$1" | wc -l)
+    met=$(grep -oE '(: |, )met\b' "$1" | wc -l || true)
+    missed=$(grep -oE '\*\*missed\*\*|NOT met' "$1" | wc -l || true)
     [ $((met + missed)) -gt 0 ] && echo "; targets: $met of $((met + missed)) met"
 }
 # When and where: "2026-11-22, 2 cores".
@@ -77,6 +77,6 @@ line_limits() {
 {
     for name in compare cipher wordcount iterate gui-flow limits; do
         f="$docs/bench-$name.md"
-        if [ -s "$f" ] && grep -q '^|' "$f"; then "line_$name" "$f"; else echo "- **$name**: not measured yet (\`bench/$name.sh\` writes [its table](docs/bench-$name.md))"; fi
+        if grep -qs 'Measured [0-9]' "$f"; then "line_$name" "$f"; else echo "- **$name**: not measured yet (\`bench/$name.sh\` writes [its table](docs/bench-$name.md))"; fi
     done
 } | publish headline "$readme"

@@ -58,9 +58,10 @@ cmp -s README.md "$tmp" || fail "README.md's headline is not what bench/headline
 while read -r name page; do
     page=${page//\"/}
     page=${page/\$docs/docs}
-    grep -q "^<!-- bench:$name -->\$" "$page" && grep -q "^<!-- /bench:$name -->\$" "$page" ||
+    if ! grep -q "^<!-- bench:$name -->\$" "$page" || ! grep -q "^<!-- /bench:$name -->\$" "$page"; then
         fail "bench/examples.sh publishes $name to $page, which has no markers for it"
+    fi
 done < <(grep -ohE 'publish [a-z-]+ "\$docs/[a-z-]+\.md"' bench/*.sh | sed 's/^publish //')
 
 ((failures == 0)) || exit 1
-echo "ok: README.md $lines lines; links of README.md and $(ls docs/*.md | wc -l) docs pages resolve"
+echo "ok: README.md $lines lines; links of README.md and $(printf '%s\n' docs/*.md | wc -l) docs pages resolve"
