@@ -3,7 +3,7 @@
 // runner flags any that does not).
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 #include "sfp/wordcount.hpp"
 

@@ -2,7 +2,7 @@
 // tree stacked under the median time spent reading and hashing its files.
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 #include "sfp/input_kind.hpp"
 
