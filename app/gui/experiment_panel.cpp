@@ -113,6 +113,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
     connect(threads_, &ValueToggles::changed, this, &ExperimentPanel::refresh);
     connect(inputs_, &InputsBox::changed, this, &ExperimentPanel::refresh);
     connect(strategies_, &StrategyList::changed, this, &ExperimentPanel::refresh);
+    connect(treeCounts_, &TreeCounts::counted, this, &ExperimentPanel::refresh);
     onAlgorithmChanged();
 }
 
@@ -310,7 +311,7 @@ void ExperimentPanel::refresh() {
     planned_runs_ = 0;
     if (e) {
         try {
-            const Estimate guess = estimate(*e, rates_);
+            const Estimate guess = estimate(*e, rates_, treeCounts_);
             estimate_->setText(estimate_text(guess));
             valid_ = true;
             planned_runs_ = guess.runs;

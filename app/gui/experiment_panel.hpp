@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "run_estimate.hpp"
+#include "tree_counts.hpp"
 #include "sfp/experiment.hpp"
 
 class QComboBox;
@@ -75,6 +76,7 @@ private:
     QLabel* estimate_;
     std::uint64_t seed_ = 1;  // kept from a loaded experiment: the interleaved order depends on it
     RateBook rates_;
+    TreeCounts* treeCounts_ = new TreeCounts(this);  // given trees' file counts, counted off the GUI thread and kept
     bool valid_ = false;
     std::size_t planned_runs_ = 0;
 };

@@ -12,7 +12,7 @@ struct HeadlessOptions {
     QString experiment;  // a saved experiment; empty = the default one
     QString csv;         // where the runs CSV goes
     QString png;         // where the plot goes
-    QString plot;        // which plot: lines (box for iterate), time-split, box, slowdown, histogram, listing
+    QString plot;        // which plot: lines (box where the algorithm asks), time-split, box, slowdown, histogram, listing
     QString x, per;      // the Lines plot's slice: x axis and one line per (dimension words)
     QStringList fix;     // "threads=4", "block=best", "size=16M"
 };

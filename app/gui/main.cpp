@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption headless(QStringLiteral("headless"), QStringLiteral("Run the experiment without a window, then write --csv and --png."));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Headless: write the runs CSV here."), QStringLiteral("file"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Headless: write the plot PNG here."), QStringLiteral("file"));
-    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Which plot to show (headless: which plot --png draws): %1 (default: lines; box for iterate).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
+    const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Which plot to show (headless: which plot --png draws): %1 (default: lines; box for an algorithm judged by its spread).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson (its name or number, as in the Lessons menu): its experiment, reference set and note."), QStringLiteral("name"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));

@@ -113,12 +113,6 @@ QStringList OverlaySets::userPaths() const {
     return out;
 }
 
-QString short_name(const core::ResultSet& set) {
-    const QString machine = QString::fromStdString(set.machine).section(", ", 0, 0);
-    const QString date = QString::fromStdString(set.date).section(" (", 0, 0);
-    return date.isEmpty() ? machine : machine + ", " + date;
-}
-
 core::ResultSet live_set(const sfp::ExperimentReport& report) {
     core::ResultSet set = core::import_report_text(core::report_json(report), QObject::tr("this run"));
     set.date = QObject::tr("now").toStdString();

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <vector>
 
+#include "overlay_slice.hpp"
 #include "report_import.hpp"
 #include "sfp/experiment.hpp"
 
@@ -54,9 +55,6 @@ private:
     std::vector<Entry> entries_;
     bool normalised_ = false;
 };
-
-// "AMD Phenom 9750 Quad-Core 2.40 GHz, c. 2010": the machine's first words and the date.
-QString short_name(const core::ResultSet& set);
 
 // The window's run as a result set, through the same JSON path an exported report takes.
 core::ResultSet live_set(const sfp::ExperimentReport& report);

@@ -20,7 +20,6 @@ namespace {
 
 constexpr int kRedrawDelayMs = 40;
 constexpr double kHoverRadiusPx = 14;
-constexpr int kMinPlotWidth = 300, kMinPlotHeight = 220;
 
 bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
@@ -31,7 +30,7 @@ bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b
 
 }  // namespace
 
-PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
+PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)), figure_(plot_) {
     auto* controlsRow = new QWidget(this);
     auto* controls = new FlowLayout(controlsRow);
     addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing"), tr("Why")}, controls);
@@ -44,8 +43,8 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
                          "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
                          "Box plot: the spread of each cell's repetitions.\n"
                          "Times slower: each cell's median elapsed time over the fastest cell's.\n"
-                         "Histogram: wordcount's word lengths of each input, as bars.\n"
-                         "Listing / processing: iterate's time listing the tree under the time reading it.\n"
+                         "Histogram: the word lengths of each input, as bars (for an algorithm that counts words).\n"
+                         "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
                          "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
                          "beside the fastest cell of its input; hover a row for what separates it most."));
     show_all_ = new QCheckBox(tr("Show all"), this);
@@ -80,25 +79,9 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
     add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
 
-    // Layout once: title on top, the axis rect, the legend below or beside it (plot_layout.hpp).
     plot_->setObjectName(QStringLiteral("plot"));
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->insertRow(0);
-    canvas_ = {plot_, new QCPTextElement(plot_, QString()), plots::Style::normal()};
-    plot_->plotLayout()->addElement(0, 0, canvas_.title);
-    layout_ = plots::make_plot_layout(plot_);
-    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setMargins(QMargins(6, 2, 6, 10));
-    plot_->setMinimumSize(kMinPlotWidth, kMinPlotHeight);
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
-    // Every layout knows the size it is for -- the widget's at a replot (a resize replots too),
-    // a page's or an image's at an export: what no longer fits is refitted and laid out again
-    // at once, so this very drawing uses it (twice at most: ticks may follow a rewrapped title).
-    connect(plot_, &QCustomPlot::afterLayout, this, [this] {
-        for (int i = 0; i < 3 && fitToSize(); ++i) plots::relayout(plot_);
-    });
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item)) toggleSeries(entry->plottable()->name());
     });
@@ -300,7 +283,7 @@ void PlotPanel::setAxis(Dim axis) {
 void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
 void PlotPanel::setPresentation(bool on) {
-    canvas_.style = on ? plots::Style::presentation() : plots::Style::normal();
+    figure_.setStyle(on ? plots::Style::presentation() : plots::Style::normal());
     redrawNow();
 }
 
@@ -317,29 +300,14 @@ void PlotPanel::redrawNow() {
     redraw_timer_.stop();
     adoptLive();
     ++full_redraws_;
-    const sfp::ExperimentReport& shown = report();
-    plots::reset(canvas_);
-    const auto kind = plots::Kind(kind_->currentIndex());
-    const auto metric = Metric(metric_->currentIndex());
-    switch (kind) {
-    case plots::Kind::lines:
-        hover_ = plots::draw_lines(canvas_, shown, metric, slice_, choice_, plots::ErrorKind(errors_->currentIndex()));
-        break;
-    case plots::Kind::time_split: hover_ = plots::draw_time_split(canvas_, shown, topN()); break;
-    case plots::Kind::box: hover_ = plots::draw_box(canvas_, shown, metric, topN()); break;
-    case plots::Kind::slowdown: hover_ = plots::draw_slowdown(canvas_, shown, topN()); break;
-    case plots::Kind::histogram: hover_ = plots::draw_histogram(canvas_, shown); break;
-    case plots::Kind::listing: hover_ = plots::draw_listing(canvas_, shown, topN()); break;
-    case plots::Kind::why: hover_ = plots::draw_why(canvas_, shown, topN()); break;
-    }
-    // Taken at once: what follows may lay the plot out, and a layout wraps title_text_ (a stale
-    // one would bring the previous kind's title back).
-    title_text_ = canvas_.title->text();
-    series_drawn_ = kind == plots::Kind::lines && !hover_.empty() ? plot_->graphCount() : -1;
-    drawOverlays(kind == plots::Kind::lines && metric == Metric::elapsed);
+    const plots::View shown = view();
+    hover_ = figure_.draw(report(), slice_, shown);
+    const bool lines = shown.kind == plots::Kind::lines;
+    series_drawn_ = lines && !hover_.empty() ? plot_->graphCount() : -1;
+    drawOverlays(lines && shown.metric == Metric::elapsed);
     applyHidden();
     fitPlotHeight();
-    fitToSize();
+    figure_.fitToSize();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -347,14 +315,14 @@ void PlotPanel::refresh() {
     const bool new_cells = adoptLive();
     if (new_cells || series_drawn_ < 0 || plots::Kind(kind_->currentIndex()) != plots::Kind::lines) return redrawNow();
     int changed = 0;
-    std::optional<plots::Hover> hover =
-        plots::update_lines(canvas_, report(), Metric(metric_->currentIndex()), slice_, choice_,
-                            plots::ErrorKind(errors_->currentIndex()), series_drawn_, &changed);
+    const plots::View shown = view();
+    std::optional<plots::Hover> hover = plots::update_lines(figure_.canvas(), report(), shown.metric, slice_, shown.choice,
+                                                            shown.errors, series_drawn_, &changed);
     if (!hover) return redrawNow();
     hover_ = std::move(*hover);
     series_updates_ += changed;
-    title_text_ = canvas_.title->text();
-    fitToSize();
+    figure_.takeTitle();
+    figure_.fitToSize();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -368,12 +336,12 @@ void PlotPanel::drawOverlays(bool here) {
     } else if (!sets.empty() && hover_.empty()) {
         notes << tr("Imported sets are drawn once this run has results.");
     } else if (!sets.empty()) {
-        plots::OverlaysDrawn drawn = plots::draw_overlays(canvas_, sets, overlays_->shownNames(), report().experiment.algorithm,
+        plots::OverlaysDrawn drawn = plots::draw_overlays(figure_.canvas(), sets, overlays_->shownNames(), report().experiment.algorithm,
                                                           choice_, overlays_->normalised());
         hover_.insert(hover_.end(), drawn.hover.begin(), drawn.hover.end());
         if (!drawn.not_comparable.isEmpty()) notes << tr("Not comparable here: %1.").arg(drawn.not_comparable.join(QStringLiteral("; ")));
     }
-    if (sets.empty()) canvas_.plot->yAxis2->setVisible(false);
+    if (sets.empty()) plot_->yAxis2->setVisible(false);
     overlay_note_->setText(notes.join(QLatin1Char(' ')));
     overlay_note_->setVisible(!notes.isEmpty());
 }
@@ -393,19 +361,12 @@ void PlotPanel::fitPlotHeight() {
     int rows = 0;
     for (const plots::HoverPoint& p : hover_) rows += p.horizontal ? 1 : 0;
     const int line = QFontMetrics(plot_->yAxis->tickLabelFont()).height() + 4;
-    plot_->setMinimumHeight(std::max(kMinPlotHeight, rows * line + 150));
+    plot_->setMinimumHeight(std::max(plots::Figure::kMinHeight, rows * line + 150));
 }
 
-bool PlotPanel::fitToSize() {
-    // To the viewport: the widget on screen, or the page or image an export draws on. One
-    // narrower than the plot's minimum is a widget never laid out: nothing to wrap to yet.
-    const int width = plot_->viewport().width();
-    const QString title = width >= kMinPlotWidth ? plots::wrapped_title(title_text_, canvas_.title->font(), width - 16) : title_text_;
-    bool changed = title != canvas_.title->text();
-    if (changed) canvas_.title->setText(title);
-    changed |= plots::place_legend(layout_);
-    changed |= plots::fit_x_ticks(plot_);
-    return changed;
+plots::View PlotPanel::view() const {
+    return {plots::Kind(kind_->currentIndex()), Metric(metric_->currentIndex()), plots::ErrorKind(errors_->currentIndex()),
+            topN(), choice_};
 }
 
 void PlotPanel::toggleSeries(const QString& name) {
@@ -487,7 +448,7 @@ QByteArray PlotPanel::renderPdf() {
     const QSize size = exportSize();
     return via_temporary_file(QStringLiteral("plot.pdf"), [&](const QString& path) {
         return plot_->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                              QStringLiteral("sfpbench"), title_text_);
+                              QStringLiteral("sfpbench"), figure_.titleText());
     });
 }
 

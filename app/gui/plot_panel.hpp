@@ -7,8 +7,7 @@
 #include <QVariantMap>
 #include <QWidget>
 
-#include "plots/plot_layout.hpp"
-#include "plots/plots.hpp"
+#include "figure.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -57,7 +56,7 @@ public:
 
     QCustomPlot* plot() { return plot_; }
     // The title as drawn, before it is wrapped to the plot's width.
-    const QString& titleText() const { return title_text_; }
+    const QString& titleText() const { return figure_.titleText(); }
     // The report shown: the live one while following a run.
     const sfp::ExperimentReport& report() const { return live_ ? *live_ : report_; }
     // Imported result sets drawn over the Lines plot (redrawn when they change).
@@ -80,7 +79,7 @@ private:
     void refresh();  // the timer's redraw: only the changed series when it can
     bool adoptLive();  // true when the live report brought new cells
     void fitPlotHeight();
-    bool fitToSize();  // title wrap, legend place, tick count for the plot's size; true if any changed
+    plots::View view() const;  // as the controls say
     void onMouseMove(QMouseEvent* event);
     void updateControls();
     void applyHidden();
@@ -102,9 +101,7 @@ private:
     QCheckBox* show_all_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QCustomPlot* plot_;
-    plots::Canvas canvas_;
-    plots::PlotLayout layout_;
-    QString title_text_;  // as the plot drew it; shown wrapped to the width (fitToSize)
+    plots::Figure figure_;  // draws on plot_
     sfp::ExperimentReport report_;
     const sfp::ExperimentReport* live_ = nullptr;  // followed while running (see follow)
     PlotSlice slice_;

@@ -12,6 +12,7 @@
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/workspace.hpp"
+#include "tree_counts.hpp"
 
 namespace gui {
 namespace {
@@ -34,15 +35,10 @@ std::optional<double> find(const Map& map, const QString& key) {
     return it == map.end() ? std::nullopt : std::optional<double>(it->second);
 }
 
-// Given inputs: every cell reads them all -- the files of a tree, or their bytes.
-double given_units(const sfp::Experiment& e, const sfp::InputKind* kind) {
-    if (kind && kind->directory) {
-        try {
-            return double(kind->files_of(e.inputs).size());
-        } catch (const std::exception&) {
-            return 1;  // preflight says what is wrong with it
-        }
-    }
+// Given inputs: every cell reads them all -- the files of a tree (none while `counts` counts
+// them in the background; listed here when there is no `counts`), or their bytes.
+std::optional<double> given_units(const sfp::Experiment& e, const sfp::InputKind* kind, TreeCounts* counts) {
+    if (kind && kind->directory) return counts ? counts->files(*kind, e.inputs) : count_tree_files(*kind, e.inputs);
     double bytes = 0;
     for (const std::string& path : e.inputs) {
         std::error_code ec;
@@ -66,16 +62,20 @@ double generated_units(std::uint64_t size, const sfp::InputKind& kind) {
 
 }  // namespace
 
-Work work_of(const sfp::Experiment& e) {
+Work work_of(const sfp::Experiment& e, TreeCounts* counts) {
     const std::vector<sfp::Cell> cells = sfp::expand(e);
     const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
     Work w;
     w.kind = !e.data_kind.empty() ? e.data_kind : io ? std::string(io->data_kind) : std::string();
     const sfp::InputKind* kind = sfp::find_input_kind(w.kind);
     w.per_file = kind && kind->directory;
-    const std::optional<double> given = e.inputs.empty() ? std::nullopt : std::optional<double>(given_units(e, kind));
+    const std::optional<double> given = e.inputs.empty() ? std::nullopt : given_units(e, kind, counts);
+    w.counting = !e.inputs.empty() && !given;
     for (const sfp::Cell& c : cells) {
-        const double units = given ? *given : kind ? generated_units(c.file_size, *kind) : double(c.file_size);
+        const double units = given       ? *given
+                             : w.counting ? 0
+                             : kind       ? generated_units(c.file_size, *kind)
+                                          : double(c.file_size);
         w.cell_units.push_back(units);
         const sfp::Strategy* s = sfp::find_strategy(e.algorithm, c.strategy);
         const bool blocks = !w.per_file && s && (s->uses & sfp::uses_block) && c.block_size > 0;
@@ -193,6 +193,7 @@ Estimate estimate(const sfp::Experiment& experiment, const Work& work, const Rat
     const double per_cell = e.repetitions + e.warmups;
     const std::optional<double> around = rates.aroundPerUnit(work.kind, e.cache);
     Estimate out;
+    out.counting = work.counting;
     out.cells = cells.size();
     out.runs = cells.size() * e.repetitions;
     out.warmups = cells.size() * e.warmups;
@@ -222,8 +223,8 @@ Estimate estimate(const sfp::Experiment& experiment, const Work& work, const Rat
     return out;
 }
 
-Estimate estimate(const sfp::Experiment& experiment, const RateBook& rates) {
-    return estimate(experiment, work_of(experiment), rates);
+Estimate estimate(const sfp::Experiment& experiment, const RateBook& rates, TreeCounts* counts) {
+    return estimate(experiment, work_of(experiment, counts), rates);
 }
 
 QString estimate_text(const Estimate& e) {
@@ -232,6 +233,7 @@ QString estimate_text(const Estimate& e) {
                        .arg(e.cells ? e.runs / e.cells : 0)
                        .arg(e.runs);
     if (e.warmups) text += QObject::tr(" (+%1 warm-ups)").arg(e.warmups);
+    if (e.counting) return text + QObject::tr(" · counting the input's files for the time it takes");
     const QString basis = e.guessed_cells == 0 && !e.guessed_around ? QObject::tr("measured here")
                           : e.guessed_cells == e.cells
                               ? QObject::tr("a first guess: nothing of this kind measured here yet")

@@ -22,9 +22,12 @@ struct Work {
     std::vector<double> cell_units;   // per cell (sfp::expand order)
     std::vector<double> cell_blocks;  // per cell: blocks its strategy reads (0 if it uses none)
     double generate_units = 0;        // still to generate before the first run (0: all there)
+    bool counting = false;            // given trees still being counted: cell_units unknown
 };
-// Throws like sfp::expand for an invalid experiment.
-Work work_of(const sfp::Experiment& experiment);
+class TreeCounts;  // tree_counts.hpp
+// Throws like sfp::expand for an invalid experiment. Given trees are counted by `counts` (in the
+// background, kept), or, without it, listed here and now.
+Work work_of(const sfp::Experiment& experiment, TreeCounts* counts = nullptr);
 
 class RateBook {
 public:
@@ -75,10 +78,11 @@ struct Estimate {
     std::vector<double> cell_run;   // per cell: one run (timed or warm-up) with the time around it
     std::size_t guessed_cells = 0;  // cells whose strategy this machine has not measured yet
     bool guessed_around = false;    // the time around runs (or generation) not measured yet
+    bool counting = false;          // the inputs' files still being counted: no time yet
 };
 
 Estimate estimate(const sfp::Experiment& experiment, const Work& work, const RateBook& rates);
-Estimate estimate(const sfp::Experiment& experiment, const RateBook& rates);  // work_of(experiment)
+Estimate estimate(const sfp::Experiment& experiment, const RateBook& rates, TreeCounts* counts = nullptr);  // work_of
 // "14 cells × 3 repetitions = 42 runs (+14 warm-ups) · about 20 s (measured here)"
 QString estimate_text(const Estimate& e);
 

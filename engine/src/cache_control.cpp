@@ -4,7 +4,7 @@
 
 #include <cerrno>
 
-#include "algorithms/iterate/listing.hpp"
+#include "io/tree_listing.hpp"
 #include "io/page_cache.hpp"
 #include "sfp/failure.hpp"
 
@@ -15,7 +15,7 @@ Eviction evict_from_cache(const std::vector<std::string>& paths) {
         struct stat st {};
         if (::stat(p.c_str(), &st) != 0) fail_errno("cannot evict", p, errno);
     }
-    const std::vector<std::string> files = iterate::files_under(paths);
+    const std::vector<std::string> files = files_under(paths);
     Eviction e;
     e.files = files.size();
     const page_cache::Eviction done = page_cache::evict(files);

@@ -88,7 +88,7 @@ void write(const std::string& path, std::size_t size, std::uint32_t seed = 3) {
 struct RemoveAfterListing {
     explicit RemoveAfterListing(const std::string& victim) : victim_(victim) {
         write(victim, 5);
-        sfp::iterate::after_listing_for_tests = [victim](const sfp::iterate::Listing&) { ::unlink(victim.c_str()); };
+        sfp::iterate::after_listing_for_tests = [victim](const sfp::Listing&) { ::unlink(victim.c_str()); };
     }
     ~RemoveAfterListing() {
         sfp::iterate::after_listing_for_tests = nullptr;
@@ -244,7 +244,7 @@ private slots:
             if (!sfp::find_strategy("iterate", s)->probe().supported) continue;
             write(tree + "/shrinks", 700 * 1024 + 5, 7);
             write(tree + "/grows", 3, 8);
-            sfp::iterate::after_listing_for_tests = [&tree](const sfp::iterate::Listing&) {
+            sfp::iterate::after_listing_for_tests = [&tree](const sfp::Listing&) {
                 QCOMPARE(::truncate((tree + "/shrinks").c_str(), 300 * 1024 + 1), 0);
                 write(tree + "/grows", 500 * 1024 + 9, 8);
             };
@@ -351,7 +351,7 @@ private slots:
             QVERIFY2(r.status == sfp::Status::cancelled, (s + ": " + r.error).c_str());
 
             sfp::Progress later;
-            sfp::iterate::after_listing_for_tests = [&later](const sfp::iterate::Listing&) { later.cancel = true; };
+            sfp::iterate::after_listing_for_tests = [&later](const sfp::Listing&) { later.cancel = true; };
             r = sfp::run_once(spec, later);
             sfp::iterate::after_listing_for_tests = nullptr;
             QVERIFY2(r.status == sfp::Status::cancelled, (s + ": " + r.error).c_str());
@@ -480,7 +480,7 @@ private slots:
         QCOMPARE(::chmod((bin + "/xxhsum").c_str(), 0755), 0);
         const QByteArray path = qgetenv("PATH");
         qputenv("PATH", QByteArray::fromStdString(bin) + ":" + path);
-        sfp::iterate::after_listing_for_tests = [&](const sfp::iterate::Listing&) {
+        sfp::iterate::after_listing_for_tests = [&](const sfp::Listing&) {
             ::unlink((tree + "/b").c_str());
             ::symlink("/dev/zero", (tree + "/b").c_str());
         };

@@ -13,6 +13,7 @@
 #include "run_estimate.hpp"
 #include "sfp/registry.hpp"
 #include "strategy_list.hpp"
+#include "tree_counts.hpp"
 
 using namespace gui;
 
@@ -115,6 +116,45 @@ private slots:
         const Estimate little = estimate(e, RateBook());
         QVERIFY2(lots.seconds > 20 * little.seconds, qPrintable(QStringLiteral("%1 s against %2 s").arg(lots.seconds).arg(little.seconds)));
         QVERIFY(estimate_text(lots).contains("first guess"));
+    }
+
+    // A given tree is counted once, off the GUI thread, however often the form changes: the
+    // estimate says it is counting until the count is in, then shows the time the synchronous
+    // count gives; a changed tree (its root's modification time) is counted again.
+    void aTreeIsCountedOffTheGuiThreadOnce() {
+        QTemporaryDir tree, work;
+        const auto add_files = [&](int from, int to) {
+            for (int i = from; i < to; ++i) std::ofstream(std::filesystem::path(tree.path().toStdString()) / std::to_string(i)) << "x";
+        };
+        add_files(0, 300);
+        sfp::Experiment e = tree_experiment(work, 0, 1);
+        e.data_kind.clear(), e.sizes.clear();
+        e.inputs = {tree.path().toStdString()};
+        const int listed = gui_thread_tree_listings();
+        ExperimentPanel panel;
+        for (unsigned r = 1; r <= 20; ++r) {  // twenty form changes while the count runs
+            e.repetitions = r;
+            panel.setExperiment(e);
+            QVERIFY2(panel.estimateText().contains("counting"), qPrintable(panel.estimateText()));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.estimateText().contains("counting"), 60000);
+        for (unsigned r = 1; r <= 20; ++r) {  // and twenty more once it is in: kept
+            e.repetitions = r;
+            panel.setExperiment(e);
+        }
+        QCOMPARE(gui_thread_tree_listings(), listed);
+        // The same text as listing here and now (which the seam does see, on this thread).
+        QCOMPARE(panel.estimateText(), estimate_text(estimate(e, RateBook())));
+        QCOMPARE(gui_thread_tree_listings(), listed + 1);
+        QVERIFY2(panel.estimateText().contains("× 20 repetitions"), qPrintable(panel.estimateText()));
+        // A file more: the root's time changes, the tree is counted again (in the background).
+        add_files(300, 301);
+        const std::filesystem::path root = tree.path().toStdString();
+        std::filesystem::last_write_time(root, std::filesystem::last_write_time(root) + std::chrono::seconds(1));
+        panel.setExperiment(e);
+        QVERIFY(panel.estimateText().contains("counting"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.estimateText().contains("counting"), 60000);
+        QCOMPARE(gui_thread_tree_listings(), listed + 1);
     }
 
     // The ETA on a fake clock: data generated first (slower than guessed), one warm-up per

@@ -17,7 +17,7 @@
 #include "message_area.hpp"
 #include "plot_panel.hpp"
 #include "plot_slice.hpp"
-#include "plots/plots.hpp"
+#include "plots.hpp"
 #include "report_format.hpp"
 #include "progress_panel.hpp"
 #include "results_panel.hpp"

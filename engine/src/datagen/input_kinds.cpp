@@ -6,7 +6,7 @@
 
 #include <charconv>
 
-#include "algorithms/iterate/listing.hpp"
+#include "io/tree_listing.hpp"
 #include "io/file.hpp"
 #include "sfp/failure.hpp"
 
@@ -122,7 +122,7 @@ std::string generate_tree_kind(const std::vector<std::string>& paths, const Gene
 }  // namespace
 
 std::vector<std::string> InputKind::files_of(const std::vector<std::string>& paths) const {
-    return directory ? iterate::files_under(paths) : paths;
+    return directory ? files_under(paths) : paths;
 }
 
 std::uint64_t InputKind::size_of(const std::vector<std::string>& paths) const {
@@ -136,7 +136,7 @@ std::uint64_t InputKind::size_of(const std::vector<std::string>& paths) const {
 }
 
 void InputKind::check(const std::string& path) const {
-    if (directory) iterate::check_root(path);
+    if (directory) check_root(path);
     else File::open_read(path);
 }
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "algorithms/iterate/file_hash.hpp"
-#include "algorithms/iterate/listing.hpp"
+#include "io/tree_listing.hpp"
 #include "sfp/iterate.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/strategy.hpp"

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/iterate/listing.hpp"
+#include "io/tree_listing.hpp"
 #include "sfp/run_context.hpp"
 
 namespace sfp::iterate {

@@ -3,7 +3,7 @@
 // test can remove a listed file or cancel at that exact point. Set it while no run is going.
 #include <functional>
 
-#include "algorithms/iterate/listing.hpp"
+#include "io/tree_listing.hpp"
 
 namespace sfp::iterate {
 

@@ -1,4 +1,4 @@
-#include "algorithms/iterate/listing.hpp"
+#include "io/tree_listing.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 
 #include "sfp/failure.hpp"
 
-namespace sfp::iterate {
+namespace sfp {
 namespace {
 
 struct Entry {
@@ -147,4 +147,4 @@ std::vector<std::string> files_under(const std::vector<std::string>& paths) {
     return out;
 }
 
-}  // namespace sfp::iterate
+}  // namespace sfp

@@ -2,7 +2,7 @@
 // tree stacked under the median time spent reading and hashing its files.
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 #include "sfp/input_kind.hpp"
 
@@ -61,7 +61,7 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int top
         hover.push_back(point);
     }
     if (keys.isEmpty()) {
-        show_placeholder(c, QObject::tr("Listing and processing times appear here as iterate runs finish."));
+        show_placeholder(c, QObject::tr("Listing and processing times appear here as the runs finish."));
         return hover;
     }
     double top = 0;

@@ -3,7 +3,7 @@
 // median (best on top) and named on the axis; by default only the best few of each input.
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {

@@ -5,7 +5,7 @@
 // Bars lie down, fastest on top, every one named on the axis; by default the fastest few of each input.
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 #include "sfp/explain.hpp"
 

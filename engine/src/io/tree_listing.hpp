@@ -1,12 +1,14 @@
 #pragma once
 // The files of a tree: recursive, symbolic links not followed, special files never opened.
+// Generic I/O: iterate walks its trees with it, the runner warms, evicts and checks residency
+// of a directory input through files_under, the input kinds check a root with check_root.
 #include <sys/types.h>
 
 #include <functional>
 #include <string>
 #include <vector>
 
-namespace sfp::iterate {
+namespace sfp {
 
 struct ListedFile {
     std::string path;  // bytes, as the directories gave them
@@ -32,4 +34,4 @@ void check_root(const std::string& root);
 // any other path for itself — for the runner's warm, evict and residency.
 std::vector<std::string> files_under(const std::vector<std::string>& paths);
 
-}  // namespace sfp::iterate
+}  // namespace sfp

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../overlay_slice.hpp"
+#include "overlay_slice.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {

@@ -5,7 +5,7 @@
 // every cell.
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {

@@ -3,7 +3,7 @@
 // runner flags any that does not).
 #include <qcustomplot.h>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 #include "sfp/wordcount.hpp"
 
@@ -31,7 +31,7 @@ Hover draw_histogram(const Canvas& c, const sfp::ExperimentReport& report) {
     Hover hover;
     const auto found = histograms(report);
     if (found.empty()) {
-        show_placeholder(c, QObject::tr("The word-length histogram appears here once a wordcount run has finished."));
+        show_placeholder(c, QObject::tr("The word-length histogram appears here once a run has finished."));
         return hover;
     }
     const double width = 0.8 / double(found.size());

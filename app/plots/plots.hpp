@@ -7,8 +7,8 @@
 #include <qcustomplot.h>
 #include <vector>
 
-#include "../cell_metrics.hpp"
-#include "../plot_slice.hpp"
+#include "cell_metrics.hpp"
+#include "plot_slice.hpp"
 #include "plot_layout.hpp"
 #include "report_import.hpp"
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 #include "report_why.hpp"
 #include "sfp/explain.hpp"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <optional>
 
-#include "../cell_text.hpp"
+#include "cell_text.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {

@@ -19,6 +19,9 @@ struct OverlayLines {
 // `algorithm` and `choice` are the live run's: its algorithm, and how its Lines plot is sliced.
 OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algorithm, const SliceChoice& choice);
 
+// "AMD Phenom 9750 Quad-Core 2.40 GHz, c. 2010": the machine's first words and the date.
+QString short_name(const core::ResultSet& set);
+
 // A legend name per set that tells them apart: the machine and date, then the file's name when
 // two sets share those, then its path.
 QStringList distinct_names(const std::vector<core::ResultSet>& sets);

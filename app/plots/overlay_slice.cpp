@@ -4,8 +4,6 @@
 #include <QObject>
 #include <algorithm>
 
-#include "overlay_sets.hpp"
-
 namespace gui {
 namespace {
 
@@ -53,6 +51,12 @@ OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algori
             out.series.push_back(std::move(s));
     if (out.series.empty()) out.why_not = QObject::tr("none of its cells has a time on this slice");
     return out;
+}
+
+QString short_name(const core::ResultSet& set) {
+    const QString machine = QString::fromStdString(set.machine).section(", ", 0, 0);
+    const QString date = QString::fromStdString(set.date).section(" (", 0, 0);
+    return date.isEmpty() ? machine : machine + ", " + date;
 }
 
 QStringList distinct_names(const std::vector<core::ResultSet>& sets) {
