@@ -223,6 +223,12 @@ private slots:
     void inputChangingSizeIsAnError_data() { strategy_rows(); }
     void inputChangingSizeIsAnError() {
         CIPHER_STRATEGY_OR_SKIP(s);
+#if defined(__SANITIZE_THREAD__)
+        // Release and ASan builds run these rows; under TSan a SIGBUS raised in the run's threads
+        // while they read the mapping kills the process before our handler sees it.
+        if (s->name.starts_with("mmap") || s->name == "auto")
+            QSKIP("ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other builds)");
+#endif
         const Bytes& in = sample(8 << 20, 7);
         for (const bool shrink : {true, false}) {
             write_file(path("ch-in"), in);

@@ -189,8 +189,10 @@ private slots:
         QFETCH(QString, strategy);
         QFETCH(qulonglong, block);
 #if defined(__SANITIZE_THREAD__)
-        if (strategy == "mmap-mt" || strategy == "adaptive")
-            QSKIP("ThreadSanitizer does not pass SIGBUS of worker threads to our handler");
+        // Release and ASan builds run these rows; under TSan a SIGBUS raised in the engine's run
+        // threads (inside its memcmp interceptor) kills the process before our handler sees it.
+        if (strategy.startsWith("mmap") || strategy == "adaptive")
+            QSKIP("ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other builds)");
 #endif
         if (strategy == "cmp" && sfp::find_strategy("compare", "cmp")->probe().supported == false) QSKIP("no cmp here");
         // Sparse identical files: cheap to make, and reading them still walks every page.

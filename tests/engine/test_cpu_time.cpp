@@ -99,7 +99,14 @@ private slots:
         const double burned = burned_total(workers);
         QVERIFY(burned >= 0.02 * std::max(1u, workers));
         const double cpu = r.usage.cpu_s;
-        QVERIFY2(std::abs(cpu - burned) < 1e-3, qPrintable(QString("recorded %1 s, burned %2 s").arg(cpu).arg(burned)));
+#if defined(__SANITIZE_THREAD__)
+        // ThreadSanitizer's own work in each thread it starts (its shadow and trace set-up, about a
+        // millisecond here) is that thread's CPU time too; the other builds hold to 1 ms in all.
+        const double slack = 1e-3 * (1 + workers);
+#else
+        const double slack = 1e-3;
+#endif
+        QVERIFY2(std::abs(cpu - burned) < slack, qPrintable(QString("recorded %1 s, burned %2 s").arg(cpu).arg(burned)));
         QVERIFY(r.usage.cpu_exact);
         QCOMPARE(r.usage.user_s + r.usage.sys_s, cpu);  // the split is of the exact total
     }
