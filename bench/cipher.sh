@@ -23,6 +23,7 @@ out="$data/cipher-out"
 ensure_random "$in" "$size"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"; rm -f "$out"' EXIT
+load_limits  # cipher hot is bound by reading the page cache and then writing into it (issue 22)
 
 # Cell name -> options. Parameters come from sweeps on this 2-core machine (docs/bench-cipher.md
 # explains them): 256K blocks keep a worker's buffer in its L2 cache; uring keeps 4 blocks in
@@ -91,19 +92,31 @@ for name in "${order[@]}"; do
 done
 digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] || awk '{print $3}' "$logs/$name"; done | sort -u)
 
+# A cell's limit, as the engine declares it: its read (a mapped scan for the mmap strategies, else
+# the copy out of the page cache) and then the page-cache write, at the threads it uses (all
+# CPUs for the default, at most the CPUs for the others).
+cell_limit() {
+    local read=page-cache-read t=1
+    [[ $1 == mmap* ]] && read=mapped-scan-large
+    [[ ${cell[$1]:-} =~ --threads\ ([0-9]+) ]] && t=${BASH_REMATCH[1]}
+    [[ $1 == default || $1 == auto ]] && t=$cores
+    [ "$1" = uring ] && t=1  # its --threads is the reads in flight, on one thread
+    [ "$t" -gt "$cores" ] && t=$cores
+    limit_in_sequence "$(limit_gbs "$read" "$t")" "$(limit_gbs page-cache-write "$t")"
+}
 {
     echo "Cipher (caesar, shift $shift_k), one $size-byte file, hot cache, a new output file per run;"
     echo "median of $reps interleaved runs. Machine: $(machine_line "$data")."
     echo "Measured $(date -u +%Y-%m-%d) with \`bench/cipher.sh\`; load average $load_before before, $load_after after."
     echo
-    echo "| strategy | parameters | median real (s) | CPU (s) | MB/s | vs cp | vs stream-512 |"
-    echo "|---|---|---:|---:|---:|---:|---:|"
+    echo "| strategy | parameters | median real (s) | CPU (s) | MB/s | % of limit | vs cp | vs stream-512 |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|"
     for name in "${order[@]}"; do
         params=$(sed -E 's/--strategy [^ ]+ ?//' <<<"${cell[$name]}")
         awk -v n="$name" -v p="${params:--}" -v m="$(col "$name" 1)" -v u="$(col "$name" 2)" \
-            -v c="$cp_med" -v b="$base_med" -v size="$size" \
-            'BEGIN {printf "| %s | %s | %.3f | %.3f | %.0f | %.2fx the time | %.1fx faster |\n",
-                    n, p, m, u, size / m / 1e6, m / c, b / m}'
+            -v c="$cp_med" -v b="$base_med" -v size="$size" -v lim="$(limit_pct "$size" "$(col "$name" 1)" "$(cell_limit "$name")")" \
+            'BEGIN {printf "| %s | %s | %.3f | %.3f | %.0f | %s | %.2fx the time | %.1fx faster |\n",
+                    n, p, m, u, size / m / 1e6, lim, m / c, b / m}'
     done
     echo
     best_vs_cp=$(awk -v m="$best_med" -v c="$cp_med" 'BEGIN {printf "%.2f", m / c}')
@@ -121,6 +134,8 @@ digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] ||
     else
         echo "- **Outputs differ between strategies**: digests $(tr '\n' ' ' <<<"$digests")"
     fi
+    echo "- % of limit: MB/s against this machine's (\`sfpbench limits\`) read out of the page cache and write into it"
+    echo "  in sequence, 1 / (1/read + 1/write): $(cell_limit stream) GB/s with 1 thread, $(cell_limit default) GB/s with $cores."
     echo "- CPU time (exact: the scheduler's runtime) counts the engine's threads (and \`cp\` as a child, timed by the engine like every cell); io_uring's kernel workers are not included."
     echo "- \`mmap-in+exists\` writes into the previous run's output (\`--output-exists\`, the article's assumption);"
     echo "  it is shown for the article's comparison and left out of the targets, since \`cp\` always writes a new file."

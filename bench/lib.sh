@@ -63,3 +63,26 @@ sfp_real() { "$@" 2>&1 >/dev/null | awk '/^real/ {sub(/s$/, "", $2); print $2}';
 
 # Shuffle the arguments (interleaved order, so drift spreads over all cells).
 shuffled() { printf '%s\n' "$@" | shuf; }
+
+# The machine's limits (issue 22), as `sfpbench limits --json` prints them, into the file
+# $limits_json: kept in $data/limits-ws and measured there only when missing (bench/limits.sh
+# measures them afresh), so every script judges its cells against the same figures.
+load_limits() {
+    limits_json=$(mktemp)
+    "$bin" limits --json --workdir "$data/limits-ws" >"$limits_json"
+}
+
+# The median of limit KEY at THREADS threads in GB/s, from $limits_json (Qt writes every object's
+# keys in order: "key" before "points", and in a point "median" before "threads"); nothing when
+# it was not measured.
+limit_gbs() {
+    awk -v want="$1" -v threads="$2" '
+        /"key":/ {key = $2; gsub(/[",]/, "", key)}
+        /"median":/ {m = $2; sub(/,$/, "", m)}
+        /"threads":/ {t = $2; sub(/,$/, "", t); if (key == want && t == threads) {print m / 1e9; exit}}' "$limits_json"
+}
+
+# BYTES processed in SECONDS as a percentage of GBS (a limit_gbs figure); "n/a" without one.
+# Two limits in sequence (read, then write) combine as 1 / (1/a + 1/b): limit_in_sequence A B.
+limit_pct() { awk -v b="$1" -v s="$2" -v l="${3:-0}" 'BEGIN {if (l > 0 && s > 0) printf "%.0f", 100 * b / s / 1e9 / l; else print "n/a"}'; }
+limit_in_sequence() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN {if (a > 0 && b > 0) printf "%.3f", 1 / (1 / a + 1 / b)}'; }

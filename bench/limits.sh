@@ -21,16 +21,8 @@ unset SFPBENCH_LIMITS  # the runs must use the limits measured here
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "measuring the limits (about 30 s)" >&2
 "$bin" limits --refresh --workdir "$ws" >"$tmp/limits.txt"
-"$bin" limits --json --workdir "$ws" >"$tmp/limits.json"  # the same, kept: read back as JSON
-
-# The median of limit KEY at THREADS threads from the JSON (Qt writes every object's keys in
-# order: "key" before "points", and in a point "median" before "threads").
-figure() {
-    awk -v want="$1" -v threads="$2" '
-        /"key":/ {key = $2; gsub(/[",]/, "", key)}
-        /"median":/ {m = $2; sub(/,$/, "", m)}
-        /"threads":/ {t = $2; sub(/,$/, "", t); if (key == want && t == threads) {print m / 1e9; exit}}' "$tmp/limits.json"
-}
+limits_json="$tmp/limits.json"
+"$bin" limits --json --workdir "$ws" >"$limits_json"  # the same, kept: read back as JSON
 
 # The independent check: the same buffer size sfpbench read (its method says "of a N GiB/MiB buffer").
 buffer=$(awk '/^  memory read:/ {for (i = 1; i < NF; i++) if ($(i + 1) ~ /^(GiB|MiB)$/) {print $i * ($(i + 1) == "GiB" ? 2^30 : 2^20); exit}}' "$tmp/limits.txt")
@@ -39,7 +31,7 @@ cc -O2 -pthread -o "$tmp/membw" "$here/membw.c"
 threads=$(nproc)
 check_line() {  # THREADS: sfpbench's figure, membw's, and their ratio
     local ours theirs
-    ours=$(figure memory-read "$1")
+    ours=$(limit_gbs memory-read "$1")
     theirs=$("$tmp/membw" "$buffer" "$1" 5 2>/dev/null)
     awk -v t="$1" -v a="$ours" -v b="$theirs" -v n="$buffer" 'BEGIN {
         verdict = (a > 0.8 * b && a < 1.25 * b) ? "agree" : "DISAGREE"
@@ -58,7 +50,8 @@ for e in "${experiments[@]}"; do
     read -r algorithm cache <<<"$e"
     echo "running $algorithm, $cache" >&2
     "$bin" run --algorithm "$algorithm" --sizes "$size" --cache "$cache" --reps "$reps" --workdir "$ws" \
-        --markdown "$tmp/$algorithm-$cache.md" >"$tmp/$algorithm-$cache.txt" || true
+        --markdown "$tmp/$algorithm-$cache.md" >"$tmp/$algorithm-$cache.txt" 2>"$tmp/$algorithm-$cache.err" ||
+        echo "$algorithm, $cache: **the run failed**: $(tail -1 "$tmp/$algorithm-$cache.err")" >>"$tmp/failed"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -87,6 +80,7 @@ fastest() { awk '/^against this machine.s limits/ {on = 1; next} on && /^  / {su
         read -r algorithm cache <<<"$e"
         while IFS= read -r line; do echo "- $algorithm, $cache: $line"; done < <(fastest "$tmp/$algorithm-$cache.txt")
     done
+    if [ -s "$tmp/failed" ]; then sed 's/^/- /' "$tmp/failed"; fi  # said, never a silent gap
 } >"$tmp/short.md"
 {
     cat "$tmp/short.md"
@@ -95,7 +89,7 @@ fastest() { awk '/^against this machine.s limits/ {on = 1; next} on && /^  / {su
         echo
         echo "### $algorithm, $cache cache"
         echo
-        results "$tmp/$algorithm-$cache.md"
+        if [ -s "$tmp/$algorithm-$cache.md" ]; then results "$tmp/$algorithm-$cache.md"; else echo "(no report: the run failed)"; fi
     done
 } | tee "$out"
 

@@ -442,7 +442,7 @@ private slots:
     }
     void pipelineBoundsLongLines() {
         QFETCH(qulonglong, packing);
-        Bytes text = mixed_text(40u << 20, 17, true);  // about 40 MiB ...
+        Bytes text = mixed_text(20u << 20, 17, true);  // about 20 MiB, over the 16 MiB bound ...
         std::replace(text.begin(), text.end(), std::uint8_t('\n'), std::uint8_t(' '));  // ... in one line
         text.insert(text.end(), {'\n', 'x', ' ', 'y', '\n'});
         testing::write_file(path("long-line"), text);
@@ -450,7 +450,7 @@ private slots:
         auto r = sfp::run_once(spec_of("pipeline", {path("long-line")}, 65536, 2, packing), progress);
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
         QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(text));
-        Bytes word(32u << 20, 'w');  // twice the bound, then one more word
+        Bytes word((17u << 20) + 5, 'w');  // over the bound, then one more word
         word.insert(word.end(), {' ', 'v', '\n'});
         testing::write_file(path("long-word"), word);
         r = sfp::run_once(spec_of("pipeline", {path("long-word")}, 65536, 2, packing), progress);
