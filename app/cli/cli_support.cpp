@@ -131,13 +131,14 @@ void print_error(const QString& message) { print_error(bytes_of_text(message)); 
 
 void print_error(const std::string& message) { std::fprintf(stderr, "sfpbench: %s\n", message.c_str()); }
 
-int finish_run(const sfp::RunResult& r) {
+int finish_run(const sfp::RunResult& r, const std::string& before_timing) {
     if (r.status == sfp::Status::cancelled) return exit_cancelled;
     if (r.status != sfp::Status::ok) {
         print_error(r.error);
         return exit_trouble;
     }
     for (const std::string& note : r.notes) print_error(note);
+    if (!before_timing.empty()) std::fprintf(stderr, "%s\n", before_timing.c_str());
     print_timing(r);
     return exit_ok;
 }

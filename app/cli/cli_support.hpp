@@ -61,8 +61,8 @@ void print_error(const std::string& message);  // the same for engine messages (
 void print_timing(const sfp::RunResult& result);
 
 // The end every one-run command shares: exit_cancelled, or the error and exit_trouble, or the
-// notes and the timing on stderr and exit_ok.
-int finish_run(const sfp::RunResult& result);
+// notes, `before_timing` (a line, "" none) and the timing on stderr and exit_ok.
+int finish_run(const sfp::RunResult& result, const std::string& before_timing = {});
 
 // Every catchable signal that would end the process (INT, TERM, HUP, QUIT, PIPE, USR1, USR2,
 // ALRM, XCPU, VTALRM, PROF) sets signal_progress().cancel instead: the run stops within a

@@ -1,12 +1,7 @@
 // sfpbench cipher IN OUT --shift K — transform a file into another, safely; timing on stderr.
-#include <QJsonDocument>
-#include <cstdio>
-
 #include "cli_support.hpp"
 #include "commands.hpp"
-#include "parameter_flags.hpp"
-#include "result_json.hpp"
-#include "sfp/run.hpp"
+#include "one_run.hpp"
 
 namespace cli {
 namespace {
@@ -50,11 +45,7 @@ int cmd_cipher(const QStringList& args) {
     p.setApplicationDescription(kDescription);
     p.addPositionalArgument("IN", "input file");
     p.addPositionalArgument("OUT", "output file");
-    p.addOption({"strategy",
-                 "auto, stream, mmap, threads, pool, uring, mmap-mt, mmap-window, mmap-in, cp or copy-range (default auto: "
-                 "mmap-in or threads, whichever is faster on a slice of the input each).",
-                 "name", "auto"});
-    add_parameter_flags(p, "cipher", kHints);
+    add_one_run_flags(p, "cipher", kHints);
     p.addOption({"plain", "The byte-at-a-time kernel of the article's cci instead of the vectorised one."});
     p.addOption({"json", "Print the whole result as JSON on standard output."});
     if (!parse_or_help(p, "cipher", args)) return exit_ok;
@@ -63,25 +54,12 @@ int cmd_cipher(const QStringList& args) {
     if (!p.isSet("shift") && p.value("transform") != "widen")
         throw UsageError{"cipher needs --shift K (from -255 to 255)"};
 
-    sfp::RunSpec spec;
-    spec.algorithm = "cipher";
-    spec.strategy = p.value("strategy").toStdString();
-    spec.inputs = {path_bytes(files[0])};
+    sfp::RunSpec spec = one_run_spec(p, "cipher", {files[0]}, kHints);
     spec.output = path_bytes(files[1]);
-    read_parameter_flags(p, "cipher", spec, kHints);
     if (p.isSet("fast") && p.isSet("plain")) throw UsageError{"cipher: --fast and --plain exclude each other"};
     if (!p.isSet("plain")) spec.options["fast"] = "true";  // the measured default: the byte loop costs ~7x the CPU
-
-    sfp::Progress& progress = signal_progress();
-    const sfp::RunResult r = sfp::run_once(spec, progress);
-
-    if (p.isSet("json")) std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
-    if (r.status == sfp::Status::cancelled) {
-        print_error("cancelled: '" + spec.output + (p.isSet("output-exists") ? "' was emptied (--output-exists)"
-                                                                             : "' was not changed"));
-        return exit_cancelled;
-    }
-    return finish_run(r);
+    const char* kept = p.isSet("output-exists") ? "' was emptied (--output-exists)" : "' was not changed";
+    return run_and_print(p, spec, "cancelled: '" + spec.output + kept);
 }
 
 }  // namespace cli

@@ -2,6 +2,7 @@
 // declares them, the strategies as the registry lists them; only the frame is written here.
 #include "cli_support.hpp"
 #include "reference.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 
 namespace cli {
@@ -54,8 +55,10 @@ QString strategies_section() {
                   "algorithm's name, its parameters.\n";
     for (std::string_view algorithm : sfp::algorithms()) {
         out += ".SS " + roff(qtext(algorithm)) + '\n';
+        const std::string_view fallback = sfp::algorithm_io(algorithm)->default_strategy;
         for (const sfp::Strategy* s : sfp::strategies_of(algorithm))
-            out += term("\\fB" + roff(qtext(s->name)) + "\\fR", qtext(s->description));
+            out += term("\\fB" + roff(qtext(s->name)) + "\\fR" + (s->name == fallback ? " (default)" : ""),
+                        qtext(s->description));
     }
     return out;
 }

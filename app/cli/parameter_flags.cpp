@@ -1,6 +1,10 @@
 #include "parameter_flags.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "cli_support.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 
 namespace cli {
@@ -57,6 +61,21 @@ QString value_name(const sfp::Parameter& p) {
 
 QString parameter_flag(const sfp::Parameter& p) {
     return p.used_by == sfp::uses_block ? QStringLiteral("block") : qtext(p.name).replace('_', '-');
+}
+
+QCommandLineOption strategy_option(std::string_view algorithm) {
+    const std::vector<const sfp::Strategy*> all = sfp::strategies_of(algorithm);
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
+    if (all.empty() || !io) throw std::logic_error("strategy_option: unknown algorithm '" + std::string(algorithm) + "'");
+    QStringList names;
+    QString described;
+    for (const sfp::Strategy* s : all) {
+        names << qtext(s->name);
+        if (s->name == io->default_strategy) described = qtext(s->name) + ": " + qtext(s->description);
+    }
+    const QString last = names.takeLast();
+    const QString list = names.isEmpty() ? last : names.join(", ") + " or " + last;
+    return {"strategy", QString("%1 (default %2).").arg(list, described), "name", qtext(io->default_strategy)};
 }
 
 void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::span<const FlagHint> hints) {

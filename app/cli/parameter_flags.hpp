@@ -24,6 +24,10 @@ struct FlagHint {
 
 QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
 
+// --strategy NAME of the algorithm's one-run command, from the registry: its strategies in their
+// order and its default with what that does ("read, ... or cmp (default adaptive: measures ...)").
+QCommandLineOption strategy_option(std::string_view algorithm);
+
 void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::span<const FlagHint> hints = {});
 // Every given flag (or command default) into `spec`: block size and threads into their fields,
 // the others into options as text the table reads back ("letters", "true", "1000"). A bad value

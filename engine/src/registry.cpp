@@ -1,4 +1,6 @@
-// The explicit list of every strategy. Adding a strategy = one file + one line here.
+// The registry: every algorithm unit's strategies (each unit carries its list, from its
+// strategies.hpp), in the order of the one list of algorithms (algorithms/units.hpp), then what
+// a test added. Adding a strategy = its file + one line in its algorithm's strategies.hpp.
 #include "sfp/registry.hpp"
 
 #include <algorithm>
@@ -10,15 +12,11 @@
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 
-#include "algorithms/cipher/strategies.hpp"
-#include "algorithms/compare/strategies.hpp"
-#include "algorithms/wordcount/strategies.hpp"
-#include "algorithms/iterate/strategies.hpp"
-
 namespace sfp {
 namespace {
 
-// What add_algorithm() added, and whether the lists are in use (then nothing may be added).
+// What add_algorithm() and add_strategy() added, and whether the lists are in use (then nothing
+// may be added).
 struct Added {
     std::deque<AlgorithmIo> io;
     std::vector<Strategy> strategies;
@@ -29,53 +27,41 @@ Added& added() {
     return a;
 }
 
+// Each unit lists only its own strategies and names one of them its default.
+void validate_units(const std::vector<const AlgorithmIo*>& units) {
+    for (const AlgorithmIo* io : units) {
+        const std::string name(io->algorithm);
+        bool has_default = false;
+        for (const Strategy& s : io->strategies) {
+            if (s.algorithm != io->algorithm)
+                throw std::logic_error("strategy '" + std::string(s.name) + "' is listed by algorithm '" + name + "'");
+            has_default = has_default || s.name == io->default_strategy;
+        }
+        if (!has_default)
+            throw std::logic_error("algorithm '" + name + "': its default strategy '" +
+                                   std::string(io->default_strategy) + "' is not one of its strategies");
+    }
+}
+
 const std::vector<Strategy>& all() {
     static const std::vector<Strategy> list = [] {
-        std::vector<Strategy> v = {
-            compare::read_strategy,
-            compare::pread_mt_strategy,
-            compare::mmap_strategy,
-            compare::mmap_mt_strategy,
-            compare::adaptive_strategy,
-            compare::cmp_strategy,
-            cipher::stream_strategy,
-            cipher::mmap_strategy,
-            cipher::threads_strategy,
-            cipher::pool_strategy,
-            cipher::uring_strategy,
-            cipher::mmap_mt_strategy,
-            cipher::mmap_window_strategy,
-            cipher::mmap_in_strategy,
-            cipher::auto_strategy,
-            cipher::cp_strategy,
-            cipher::copy_range_strategy,
-            wordcount::strtok_strategy,
-            wordcount::loop_strategy,
-            wordcount::pipeline_strategy,
-            wordcount::simd_strategy,
-            wordcount::striped_strategy,
-            wordcount::mmap_strategy,
-            wordcount::mmap_mt_strategy,
-            wordcount::files_strategy,
-            wordcount::wc_strategy,
-            wordcount::auto_strategy,
-            iterate::fs_strategy,
-            iterate::alpha_strategy,
-            iterate::inode_strategy,
-            iterate::cluster_strategy,
-            iterate::random_strategy,
-            iterate::parallel_strategy,
-            iterate::prefetch_strategy,
-            iterate::uring_strategy,
-            iterate::xxhsum_strategy,
-            iterate::auto_strategy,
-        };
         added().sealed = true;
-        v.insert(v.end(), added().strategies.begin(), added().strategies.end());
+        const std::vector<const AlgorithmIo*> units = algorithm_units();
+        validate_units(units);
+        std::vector<Strategy> v;
+        for (const AlgorithmIo* io : units) {
+            v.insert(v.end(), io->strategies.begin(), io->strategies.end());
+            for (const Strategy& s : added().strategies)  // after its algorithm's own
+                if (s.algorithm == io->algorithm) v.push_back(s);
+        }
         validate_registry(v);
         return v;
     }();
     return list;
+}
+
+void refuse_when_sealed(const std::string& what) {
+    if (added().sealed) throw std::logic_error(what + " is added after the registry is in use");
 }
 
 }  // namespace
@@ -92,15 +78,18 @@ void validate_registry(std::span<const Strategy> list) {
     }
 }
 
-void add_algorithm(const AlgorithmIo& io, std::span<const Strategy> list) {
+void add_algorithm(const AlgorithmIo& io) {
     const std::string name(io.algorithm);
-    if (added().sealed) throw std::logic_error("algorithm '" + name + "' is added after the registry is in use");
+    refuse_when_sealed("algorithm '" + name + "'");
     if (algorithm_io(io.algorithm)) throw std::logic_error("algorithm '" + name + "' exists already");
-    for (const Strategy& s : list)
-        if (s.algorithm != io.algorithm)
-            throw std::logic_error("strategy '" + std::string(s.name) + "' is not of algorithm '" + name + "'");
     added().io.push_back(io);
-    added().strategies.insert(added().strategies.end(), list.begin(), list.end());
+}
+
+void add_strategy(const Strategy& strategy) {
+    const std::string id = std::string(strategy.algorithm) + "/" + std::string(strategy.name);
+    refuse_when_sealed("strategy '" + id + "'");
+    if (!algorithm_io(strategy.algorithm)) throw std::logic_error("strategy '" + id + "' is of no known algorithm");
+    added().strategies.push_back(strategy);
 }
 
 const std::deque<AlgorithmIo>& added_algorithms() noexcept { return added().io; }
@@ -115,9 +104,9 @@ std::vector<const Strategy*> strategies_of(std::string_view algorithm) {
 }
 
 std::vector<std::string_view> algorithms() {
+    all();  // sealed and validated
     std::vector<std::string_view> out;
-    for (const Strategy& s : all())
-        if (std::find(out.begin(), out.end(), s.algorithm) == out.end()) out.push_back(s.algorithm);
+    for (const AlgorithmIo* io : algorithm_units()) out.push_back(io->algorithm);
     return out;
 }
 

@@ -4,8 +4,6 @@
 // linked as the sfp_cli library and called in-process -- take its flag, run its matrix and write
 // its CSV and report JSON (dirsum's own outcome type, described and digested) without a line
 // of app code naming it.
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -16,7 +14,6 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <cstdio>
 #include <filesystem>
 
 #include "cli_support.hpp"
@@ -24,56 +21,14 @@
 #include "csv_reader.hpp"
 #include "experiment_file.hpp"
 #include "support/dirsum_unit.hpp"
+#include "support/in_process.hpp"
 #include "support/temp_files.hpp"
 
 namespace {
 
-// What a command printed on standard output, its exit code, and a usage error's message
-// (main() prints it and exits 2).
-struct Printed {
-    int code = -1;
-    QByteArray out, err;
-    QString usage_error;  // what the command threw, or else what it printed on stderr
-};
-
-// Points `fd` at a new file; returns a copy of what it was, for put_back.
-int redirect(int fd, const QString& file) {
-    std::fflush(nullptr);
-    const int saved = ::dup(fd);
-    const int to = ::open(QFile::encodeName(file).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    ::dup2(to, fd);
-    ::close(to);
-    return saved;
-}
-
-QByteArray put_back(int fd, int saved, const QString& file) {
-    std::fflush(nullptr);
-    ::dup2(saved, fd);
-    ::close(saved);
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-Printed call(int (*command)(const QStringList&), const QStringList& args, const QString& scratch) {
-    const QString out = scratch + "/stdout.txt", err = scratch + "/stderr.txt";
-    const int saved_out = redirect(STDOUT_FILENO, out), saved_err = redirect(STDERR_FILENO, err);
-    Printed p;
-    try {
-        p.code = command(args);
-    } catch (const cli::UsageError& e) {
-        p.code = cli::exit_trouble;
-        p.usage_error = e.message;
-    }
-    p.out = put_back(STDOUT_FILENO, saved_out, out);
-    p.err = put_back(STDERR_FILENO, saved_err, err);
-    if (p.usage_error.isEmpty()) p.usage_error = QString::fromUtf8(p.err);
-    return p;
-}
-
-QByteArray content_of(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using testing::call;
+using testing::content_of;
+using testing::Printed;
 
 void make_tree(const std::string& root) {
     std::filesystem::create_directories(root + "/x/y");

@@ -142,7 +142,9 @@ private slots:
         QVERIFY(std::find(all.begin(), all.end(), "compare") != all.end());  // the shipped ones stay
         // In use now: nothing more may be added, and a name is never taken twice.
         QVERIFY_THROWS_EXCEPTION(std::logic_error, dirsum::add());
-        QVERIFY_THROWS_EXCEPTION(std::logic_error, sfp::add_algorithm(sfp::AlgorithmIo{.algorithm = "other", .data_kind = "random", .parameters = {}}, {}));
+        const sfp::AlgorithmIo other{.algorithm = "other", .data_kind = "random", .parameters = {}, .strategies = {},
+                                     .default_strategy = {}};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, sfp::add_algorithm(other));
     }
 
     // Generated trees of two sizes x two block sizes x the two visits: 8 cells, 16 runs, each

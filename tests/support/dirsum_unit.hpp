@@ -119,10 +119,11 @@ inline const sfp::Strategy kStrategies[] = {
 };
 
 // No check_input: the "tree" kind checks a given input is a directory that can be listed.
-inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum", .inputs = 1, .data_kind = "tree", .parameters = kParameters};
+inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum", .inputs = 1, .data_kind = "tree", .parameters = kParameters,
+                                  .strategies = kStrategies, .default_strategy = "walk"};
 
 // Adds the unit to the registry; call first, before anything looks an algorithm up.
-inline void add() { sfp::add_algorithm(kIo, kStrategies); }
+inline void add() { sfp::add_algorithm(kIo); }
 
 // The outcome the test expects, computed independently: whole files read at once, in path order.
 inline Sum reference(const std::string& root) {

@@ -51,8 +51,17 @@ struct Experiment {
     std::string workdir;                       // workspace for generated data and scratch output
 };
 
-// An algorithm as one unit: what it reads and writes, its parameters and checks. Each is defined
-// in its folder's unit.cpp and listed in runner/algorithm_io.cpp (a test adds its own with
+// What a one-run command (`sfpbench compare A B`) prints for a run that succeeded: standard output
+// as the system tool prints it (cmp -l, wc), then lines for standard error.
+struct Printout {
+    std::string out = {};
+    std::vector<std::string> notes = {};  // each printed "sfpbench: <note>", before the run's own notes
+    std::string timing = {};         // a line printed before the run's timing ("listing 0.1s ..."), "" none
+    bool different = false;          // compare's answer (exit 1, as cmp's): the files differ
+};
+
+// An algorithm as one unit: its strategies, what it reads and writes, its parameters and checks.
+// Each is defined in its folder's unit.cpp and listed in algorithms/units.hpp (a test adds its own with
 // sfp::add_algorithm); the runner, the CLI and the window consult it and never name an algorithm.
 struct AlgorithmIo {
     std::string_view algorithm;
@@ -74,6 +83,12 @@ struct AlgorithmIo {
     // Which of the machine's limits (sfp/limits.hpp) bounds a run of `strategy` in `cache`: what
     // its cells are judged against as "% of limit". Null: none (limit_pct is n/a, saying so).
     LimitBound (*limit)(std::string_view strategy, CacheMode cache) = nullptr;
+    // Its strategies, in the order they are listed (a shipped algorithm's come from the one list
+    // in its strategies.hpp), and the one a one-run command uses when none is named.
+    std::span<const Strategy> strategies;
+    std::string_view default_strategy;
+    // What its one-run command prints for a run that succeeded; null: nothing (cipher writes a file).
+    Printout (*print)(const RunSpec& spec, const RunResult& result) = nullptr;
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many paths one input set of this kind has (pair: 2; sfp/input_kind.hpp); 0 for an unknown kind.

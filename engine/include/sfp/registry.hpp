@@ -1,5 +1,5 @@
 #pragma once
-// The explicit list of every strategy (engine/src/registry.cpp).
+// Every strategy, as the algorithm units list them (engine/src/registry.cpp).
 #include <map>
 #include <span>
 #include <string>
@@ -24,12 +24,15 @@ Support takes_options(const Strategy& s, const std::map<std::string, std::string
 // Throws std::logic_error naming the offending entry; exposed for tests.
 void validate_registry(std::span<const Strategy> list);
 
-// The seam for algorithms that are not shipped (a test's): adds one algorithm unit -- its
-// AlgorithmIo entry (sfp/experiment.hpp) and its strategies -- to the lists above, so that the
-// runner, the CLI and the CSV writer see it like any other. Call it before the first lookup
-// (first thing in a test's main): it throws std::logic_error once the registry is in use, for
-// an algorithm name that is taken, or for strategies of another algorithm. The caller keeps
-// what the entries point to alive (static tables). Not thread-safe: one thread, at start-up.
-void add_algorithm(const AlgorithmIo& io, std::span<const Strategy> strategies);
+// The seams for what is not shipped (a test's), called before the first lookup (first thing in
+// a test's main) so that the runner, the CLI, the window and the CSV writer see it like any other:
+// add_algorithm adds one algorithm unit (sfp/experiment.hpp's AlgorithmIo, with its strategies
+// and default); add_strategy adds one strategy to an algorithm, after that algorithm's own. Both
+// throw std::logic_error once the registry is in use, for a name that is taken or an unknown
+// algorithm; the registry checks the whole (a default that is no strategy, a strategy listed
+// by another algorithm, a duplicate) at its first use. The caller keeps what the entries point
+// to alive (static tables). Not thread-safe: one thread, at start-up.
+void add_algorithm(const AlgorithmIo& io);
+void add_strategy(const Strategy& strategy);
 
 }  // namespace sfp

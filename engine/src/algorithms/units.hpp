@@ -1,17 +1,22 @@
 #pragma once
-// Each algorithm as one unit (sfp/experiment.hpp's AlgorithmIo), defined in its folder's unit.cpp:
-// its input kind, what it writes, its parameter table and option checks. runner/algorithm_io.cpp
-// lists them; adding an algorithm = its folder + one line here and there.
+// The one list of the shipped algorithms, in the order they are listed: each is one unit
+// (sfp/experiment.hpp's AlgorithmIo) defined in its folder's unit.cpp, carrying its strategies
+// (the list in its strategies.hpp), default strategy, input kind, parameter table and checks.
+// Adding an algorithm = its folder + one line here + add_subdirectory in engine/CMakeLists.txt.
 #include "algorithms/parameter_tables.hpp"
 #include "sfp/experiment.hpp"
+
+#define SFP_ALGORITHMS(X) \
+    X(compare)            \
+    X(cipher)             \
+    X(wordcount)          \
+    X(iterate)
+
+#define SFP_DECLARE_UNIT(name) namespace sfp::name { const AlgorithmIo& unit() noexcept; }
+SFP_ALGORITHMS(SFP_DECLARE_UNIT)
 
 namespace sfp {
 // The mapped family (mmap, mmap-mt, mmap-in, mmap-window: their names say it) reads the page
 // cache through a mapping, the others copy out of it with read(): the two have different limits.
 inline bool mapped_family(std::string_view strategy) { return strategy.starts_with("mmap"); }
 }  // namespace sfp
-
-namespace sfp::compare { const AlgorithmIo& unit() noexcept; }
-namespace sfp::cipher { const AlgorithmIo& unit() noexcept; }
-namespace sfp::wordcount { const AlgorithmIo& unit() noexcept; }
-namespace sfp::iterate { const AlgorithmIo& unit() noexcept; }

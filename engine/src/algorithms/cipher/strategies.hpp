@@ -1,20 +1,23 @@
 #pragma once
-// cipher's strategies, one file each; registry.cpp lists them.
-#include "sfp/strategy.hpp"
+// cipher's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
+#include "algorithms/strategy_list.hpp"
+
+#define SFP_CIPHER_STRATEGIES(X)                                                  \
+    X(stream)       /* stream.cpp      cci */                                     \
+    X(mmap)         /* mmap.cpp        cciMM */                                   \
+    X(threads)      /* threads.cpp     cciMT */                                   \
+    X(pool)         /* pool.cpp        cciMT_VTP */                               \
+    X(uring)        /* uring.cpp       cciOV / cciEX */                           \
+    X(mmap_mt)      /* mmap_mt.cpp     cciMTMM */                                 \
+    X(mmap_window)  /* mmap_window.cpp one mapped window at a time */             \
+    X(mmap_in)      /* mmap_in.cpp     mapped input, written output */            \
+    X(auto)         /* auto.cpp        measured choice: mmap-in or threads */     \
+    X(cp)           /* cp.cpp          the system `cp`: a floor */                \
+    X(copy_range)   /* copy_range.cpp  copy_file_range(2): the kernel's copy, a floor */
 
 namespace sfp::cipher {
 
-extern const Strategy stream_strategy;       // stream.cpp      cci
-extern const Strategy mmap_strategy;         // mmap.cpp        cciMM
-extern const Strategy threads_strategy;      // threads.cpp     cciMT
-extern const Strategy pool_strategy;         // pool.cpp        cciMT_VTP
-extern const Strategy uring_strategy;        // uring.cpp       cciOV / cciEX
-extern const Strategy mmap_mt_strategy;      // mmap_mt.cpp     cciMTMM
-extern const Strategy mmap_window_strategy;  // mmap_window.cpp one mapped window at a time
-extern const Strategy mmap_in_strategy;      // mmap_in.cpp     mapped input, written output
-extern const Strategy cp_strategy;           // cp.cpp          the system `cp`: a floor
-extern const Strategy copy_range_strategy;   // copy_range.cpp  copy_file_range(2): the kernel's copy, a floor
-extern const Strategy auto_strategy;         // auto.cpp        measured choice: mmap-in or threads
+SFP_CIPHER_STRATEGIES(SFP_DECLARE_STRATEGY)
 
 Support always_supported();
 

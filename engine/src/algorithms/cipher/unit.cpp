@@ -1,7 +1,8 @@
-// cipher as one unit for the runner, the CLI and the window: one file in, one written (a scratch
-// output per run); its input kind (sfp/input_kind.hpp), parameter table and the option checks the
-// table cannot make.
+// cipher as one unit for the runner, the CLI and the window: its strategies and default, one file
+// in, one written (a scratch output per run); its input kind (sfp/input_kind.hpp), parameter table
+// and the option checks the table cannot make.
 #include "algorithms/cipher/options.hpp"
+#include "algorithms/cipher/strategies.hpp"
 #include "algorithms/units.hpp"
 
 namespace sfp::cipher {
@@ -21,10 +22,12 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
 }  // namespace
 
 const AlgorithmIo& unit() noexcept {
+    static const Strategy strategies[] = {SFP_CIPHER_STRATEGIES(SFP_STRATEGY_VALUE)};
     static const AlgorithmIo io{
         .algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
         .parameters = parameters(), .check_options = check,
-        .limit = limit};
+        .limit = limit,
+        .strategies = strategies, .default_strategy = "auto"};
     return io;
 }
 

@@ -1,15 +1,18 @@
 #pragma once
-// compare's strategies, one file each; registry.cpp lists them.
-#include "sfp/strategy.hpp"
+// compare's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
+#include "algorithms/strategy_list.hpp"
+
+#define SFP_COMPARE_STRATEGIES(X) \
+    X(read)      /* read.cpp */     \
+    X(pread_mt)  /* pread_mt.cpp */ \
+    X(mmap)      /* mmap.cpp */     \
+    X(mmap_mt)   /* mmap_mt.cpp */  \
+    X(adaptive)  /* adaptive.cpp */ \
+    X(cmp)       /* cmp.cpp */
 
 namespace sfp::compare {
 
-extern const Strategy read_strategy;      // read.cpp
-extern const Strategy pread_mt_strategy;  // pread_mt.cpp
-extern const Strategy mmap_strategy;      // mmap.cpp
-extern const Strategy mmap_mt_strategy;   // mmap_mt.cpp
-extern const Strategy adaptive_strategy;  // adaptive.cpp
-extern const Strategy cmp_strategy;       // cmp.cpp
+SFP_COMPARE_STRATEGIES(SFP_DECLARE_STRATEGY)
 
 Support always_supported();
 

@@ -1,18 +1,21 @@
 #pragma once
-// iterate's strategies; registry.cpp lists them.
-#include "sfp/strategy.hpp"
+// iterate's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
+#include "algorithms/strategy_list.hpp"
+
+#define SFP_ITERATE_STRATEGIES(X)  \
+    X(fs)        /* one_thread.cpp */ \
+    X(alpha)     /* one_thread.cpp */ \
+    X(inode)     /* one_thread.cpp */ \
+    X(cluster)   /* one_thread.cpp */ \
+    X(random)    /* one_thread.cpp */ \
+    X(parallel)  /* parallel.cpp */   \
+    X(prefetch)  /* prefetch.cpp */   \
+    X(uring)     /* uring.cpp */      \
+    X(xxhsum)    /* xxhsum.cpp */     \
+    X(auto)      /* auto.cpp */
 
 namespace sfp::iterate {
 
-extern const Strategy fs_strategy;        // one_thread.cpp
-extern const Strategy alpha_strategy;     // one_thread.cpp
-extern const Strategy inode_strategy;     // one_thread.cpp
-extern const Strategy cluster_strategy;   // one_thread.cpp
-extern const Strategy random_strategy;    // one_thread.cpp
-extern const Strategy parallel_strategy;  // parallel.cpp
-extern const Strategy prefetch_strategy;  // prefetch.cpp
-extern const Strategy uring_strategy;     // uring.cpp
-extern const Strategy xxhsum_strategy;    // xxhsum.cpp
-extern const Strategy auto_strategy;      // auto.cpp
+SFP_ITERATE_STRATEGIES(SFP_DECLARE_STRATEGY)
 
 }  // namespace sfp::iterate

@@ -1,23 +1,26 @@
 #pragma once
-// wordcount's strategies, one file each; registry.cpp lists them.
-#include "sfp/strategy.hpp"
-
+// wordcount's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
 #include <string_view>
+
+#include "algorithms/strategy_list.hpp"
+
+#define SFP_WORDCOUNT_STRATEGIES(X) \
+    X(strtok)    /* strtok.cpp */   \
+    X(loop)      /* loop.cpp */     \
+    X(pipeline)  /* pipeline.cpp */ \
+    X(simd)      /* simd.cpp */     \
+    X(striped)   /* striped.cpp */  \
+    X(mmap)      /* mmap.cpp */     \
+    X(mmap_mt)   /* mmap.cpp */     \
+    X(files)     /* files.cpp */    \
+    X(wc)        /* wc.cpp */       \
+    X(auto)      /* auto.cpp */
 
 namespace sfp::wordcount {
 
 inline constexpr std::string_view kUsesPacking[] = {"packing"};  // Strategy::swept of pipeline
 
-extern const Strategy strtok_strategy;    // strtok.cpp
-extern const Strategy loop_strategy;      // loop.cpp
-extern const Strategy pipeline_strategy;  // pipeline.cpp
-extern const Strategy simd_strategy;      // simd.cpp
-extern const Strategy striped_strategy;   // striped.cpp
-extern const Strategy mmap_strategy;      // mmap.cpp
-extern const Strategy mmap_mt_strategy;   // mmap.cpp
-extern const Strategy files_strategy;     // files.cpp
-extern const Strategy wc_strategy;        // wc.cpp
-extern const Strategy auto_strategy;      // auto.cpp
+SFP_WORDCOUNT_STRATEGIES(SFP_DECLARE_STRATEGY)
 
 Support always_supported();
 

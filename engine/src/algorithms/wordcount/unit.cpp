@@ -1,7 +1,11 @@
-// wordcount as one unit for the runner, the CLI and the window: one text file in, nothing written; its
-// input kind (sfp/input_kind.hpp), parameter table and the option checks the table cannot make.
+// wordcount as one unit for the runner, the CLI and the window: its strategies and default, one
+// text file in, nothing written; its input kind (sfp/input_kind.hpp), parameter table and the
+// option checks the table cannot make.
 #include "algorithms/wordcount/inputs.hpp"
+#include "algorithms/wordcount/strategies.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/wordcount.hpp"
+#include "spec_options.hpp"
 
 namespace sfp::wordcount {
 namespace {
@@ -12,13 +16,22 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
     return {mapped_family(strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
 }
 
+
+// wc's lines, or the word-length histogram.
+Printout print(const RunSpec& spec, const RunResult& result) {
+    const auto& o = result.outcome.get<WordCountOutcome>();
+    return {.out = option_flag(spec, "histogram") ? format_histogram(o) : format_wc_lines(o, spec.inputs)};
+}
+
 }  // namespace
 
 const AlgorithmIo& unit() noexcept {
+    static const Strategy strategies[] = {SFP_WORDCOUNT_STRATEGIES(SFP_STRATEGY_VALUE)};
     static const AlgorithmIo io{
         .algorithm = "wordcount", .inputs = 1, .several_inputs = true, .data_kind = "text", .writes_output = false,
         .parameters = parameters(), .check_options = check_options,
-        .limit = limit};
+        .limit = limit,
+        .strategies = strategies, .default_strategy = "auto", .print = print};
     return io;
 }
 

@@ -1,0 +1,42 @@
+#include "one_run.hpp"
+
+#include <QJsonDocument>
+#include <cstdio>
+
+#include "cli_support.hpp"
+#include "result_json.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/run.hpp"
+
+namespace cli {
+
+void add_one_run_flags(CommandLine& p, std::string_view algorithm, std::span<const FlagHint> hints) {
+    p.addOption(strategy_option(algorithm));
+    add_parameter_flags(p, algorithm, hints);
+}
+
+sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorithm, const QStringList& inputs,
+                          std::span<const FlagHint> hints) {
+    sfp::RunSpec spec;
+    spec.algorithm = std::string(algorithm);
+    spec.strategy = p.value("strategy").toStdString();
+    for (const QString& input : inputs) spec.inputs.push_back(path_bytes(input));
+    read_parameter_flags(p, algorithm, spec, hints);
+    return spec;
+}
+
+int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const std::string& cancelled_note) {
+    const sfp::RunResult r = sfp::run_once(spec, signal_progress());
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(spec.algorithm);
+    sfp::Printout printed;
+    if (r.status == sfp::Status::ok && io && io->print) printed = io->print(spec, r);
+    if (p.isSet("json")) std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
+    else std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
+    flush_stdout();  // the results before the notes on standard error
+    if (r.status == sfp::Status::cancelled && !cancelled_note.empty()) print_error(cancelled_note);
+    for (const std::string& note : printed.notes) print_error(note);
+    const int code = finish_run(r, printed.timing);
+    return code == exit_ok && printed.different ? exit_different : code;
+}
+
+}  // namespace cli

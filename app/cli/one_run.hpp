@@ -1,0 +1,29 @@
+#pragma once
+// What the one-run commands (compare, cipher, wordcount, iterate) share, all of it from the
+// algorithm's unit: --strategy from the registry, the parameter table's flags, the spec they
+// make, one measured run and what the unit prints for it.
+#include <QStringList>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "command_line.hpp"
+#include "parameter_flags.hpp"
+#include "sfp/types.hpp"
+
+namespace cli {
+
+// --strategy and the algorithm's parameter flags (with the command's hints).
+void add_one_run_flags(CommandLine& p, std::string_view algorithm, std::span<const FlagHint> hints = {});
+
+// The run the flags ask for: the algorithm, --strategy, `inputs` (as typed: bytes), the parameters.
+sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorithm, const QStringList& inputs,
+                          std::span<const FlagHint> hints = {});
+
+// Runs `spec` once and prints it: the whole result as JSON when --json is set, else the unit's
+// printout (sfp::Printout) on standard output; its notes, the run's and its timing on standard
+// error. Returns finish_run's exit code, or exit_different when the unit says the inputs differ.
+// `cancelled_note`, when not empty, is printed when a signal stopped the run (what became of the output).
+int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const std::string& cancelled_note = {});
+
+}  // namespace cli
