@@ -154,6 +154,10 @@ public:
         if (flag.isEmpty() || !named_.contains(flag)) lines_ << text.split('\n');
         if (!flag.isEmpty()) named_.insert(flag);
     }
+    // A problem the validator found: every one, but none about a flag that could not be read.
+    void add_checked(const QString& flag, const QString& text) {
+        if (flag.isEmpty() || !named_.contains(flag)) lines_ << text;
+    }
     bool empty() const { return lines_.isEmpty(); }
     const QStringList& lines() const { return lines_; }
 
@@ -181,7 +185,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     }
     if (e.inputs.empty() && !p.isSet("sizes"))
         problems.add("sizes", "run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)");
-    problems.attempt("reps", [&] { e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX)); });
+    problems.attempt("reps", [&] { e.repetitions = unsigned(count_value(p.value("reps"), "--reps", true, UINT_MAX)); });
     problems.attempt("warmup", [&] { e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
@@ -228,7 +232,7 @@ std::optional<sfp::Experiment> experiment_of(const QCommandLineParser& p) {
         } catch (const core::SpecError& err) {  // in flag terms: "--block: block size 0 is out of range"
             for (const core::SpecProblem& problem : err.problems) {
                 const QString flag = flag_of_field(problem.field);
-                problems.add(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.reason).what())
+                problems.add_checked(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.reason).what())
                                                   : QString("--%1: %2").arg(flag, QString::fromStdString(problem.reason)));
             }
         }
