@@ -138,9 +138,10 @@ private slots:
         } catch (const core::SpecError& e) {
             QStringList fields;
             for (const core::SpecProblem& p : e.problems) fields << QString::fromStdString(p.field);
-            QCOMPARE(fields, (QStringList{"repetitons", "block_sizes[0]", "threads[1]", "threads[2]", "cache"}));
+            // threads[2] (2000) is the validator's to judge, once the list reads
+            QCOMPARE(fields, (QStringList{"repetitons", "block_sizes[0]", "threads[1]", "cache"}));
             QCOMPARE(e.field, std::string("repetitons"));
-            QVERIFY2(QString(e.what()).startsWith("5 problems:\n  field 'repetitons': unknown field"), e.what());
+            QVERIFY2(QString(e.what()).startsWith("4 problems:\n  field 'repetitons': unknown field"), e.what());
         }
         // the checks after the reading: a duplicate block size once the bad one is fixed
         json = valid_json();
