@@ -36,10 +36,9 @@ sfp::Experiment generated(std::string algorithm, std::string kind, std::vector<s
     return e;
 }
 
+// "field: message" per problem (problems_text, which the runner's Failure says too).
 QStringList lines(const std::vector<sfp::Problem>& problems) {
-    QStringList out;
-    for (const sfp::Problem& p : problems) out << QString::fromStdString(p.field + ": " + p.message);
-    return out;
+    return QString::fromStdString(sfp::problems_text(problems)).split('\n', Qt::SkipEmptyParts);
 }
 
 }  // namespace
