@@ -174,8 +174,10 @@ private slots:
     void expansionCountsIgnoredParameters() {
         sfp::Experiment e;
         e.algorithm = "compare";
-        e.strategies = {"read", "mmap", "mmap-mt", "cmp", "read"};  // a repeat adds nothing
-        e.block_sizes = {512, 4096, 65536, 4096};
+        e.strategies = {"read", "mmap", "mmap-mt", "cmp", "read"};  // a repeat is refused, naming it
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
+        e.strategies.pop_back();
+        e.block_sizes = {512, 4096, 65536};
         e.threads = {1, 2};
         e.sizes = {1 << 20, 2 << 20};
         const std::vector<sfp::Cell> cells = sfp::expand(e);
