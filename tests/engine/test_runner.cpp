@@ -234,9 +234,9 @@ private slots:
             return message(e);
         };
         QVERIFY(with([](auto& e) { e.algorithm = "juggle"; }).starts_with("algorithm:"));
-        QVERIFY(with([](auto& e) { e.strategies = {"nope"}; }).starts_with("strategies:"));
-        QVERIFY(with([](auto& e) { e.block_sizes = {0}; }).starts_with("block_sizes:"));
-        QVERIFY(with([](auto& e) { e.threads = {100000}; }).starts_with("threads:"));
+        QVERIFY(with([](auto& e) { e.strategies = {"nope"}; }).starts_with("strategies[0]:"));
+        QVERIFY(with([](auto& e) { e.block_sizes = {0}; }).starts_with("block_sizes[0]:"));
+        QVERIFY(with([](auto& e) { e.threads = {100000}; }).starts_with("threads[0]:"));
         QVERIFY(with([](auto& e) { e.repetitions = 0; }).starts_with("repetitions:"));
         QVERIFY(with([](auto& e) { e.sizes.clear(); }).starts_with("inputs:"));
         QVERIFY(with([](auto& e) { e.inputs = {"/a", "/b"}; }).starts_with("inputs:"));  // and sizes
