@@ -154,6 +154,10 @@ public:
         if (flag.isEmpty() || !named_.contains(flag)) lines_ << text.split('\n');
         if (!flag.isEmpty()) named_.insert(flag);
     }
+    // A problem the validator found: every one, but none about a flag that could not be read.
+    void add_checked(const QString& flag, const QString& text) {
+        if (flag.isEmpty() || !named_.contains(flag)) lines_ << text;
+    }
     bool empty() const { return lines_.isEmpty(); }
     const QStringList& lines() const { return lines_; }
 
@@ -181,7 +185,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     }
     if (e.inputs.empty() && !p.isSet("sizes"))
         problems.add("sizes", "run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)");
-    problems.attempt("reps", [&] { e.repetitions = unsigned(count_value(p.value("reps"), "--reps", false, UINT_MAX)); });
+    problems.attempt("reps", [&] { e.repetitions = unsigned(count_value(p.value("reps"), "--reps", true, UINT_MAX)); });
     problems.attempt("warmup", [&] { e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
@@ -215,6 +219,8 @@ QString flag_of_field(std::string field) {
     return {};
 }
 
+bool ready_to_run(const sfp::Experiment& e, bool from_file, const std::vector<core::SpecProblem>& named = {});
+
 // The experiment the flags or the file describe; nothing, after printing every problem, when
 // they describe none.
 std::optional<sfp::Experiment> experiment_of(const QCommandLineParser& p) {
@@ -223,17 +229,22 @@ std::optional<sfp::Experiment> experiment_of(const QCommandLineParser& p) {
     if (files.isEmpty()) {
         FlagProblems problems;
         sfp::Experiment e = experiment_from_flags(p, problems);
+        std::vector<core::SpecProblem> named;
         try {
             core::check_experiment(e);
         } catch (const core::SpecError& err) {  // in flag terms: "--block: block size 0 is out of range"
+            named = err.problems;
             for (const core::SpecProblem& problem : err.problems) {
                 const QString flag = flag_of_field(problem.field);
-                problems.add(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.reason).what())
+                problems.add_checked(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.reason).what())
                                                   : QString("--%1: %2").arg(flag, QString::fromStdString(problem.reason)));
             }
         }
         for (const QString& line : problems.lines()) print_error(line);
-        if (!problems.empty()) return std::nullopt;
+        if (!problems.empty()) {
+            ready_to_run(e, false, named);  // the inputs' and workspace's problems too, all at once
+            return std::nullopt;
+        }
         return e;
     }
     QStringList spec_flags;
@@ -254,10 +265,13 @@ std::optional<sfp::Experiment> experiment_of(const QCommandLineParser& p) {
 }
 
 // Every problem the engine can find before running (bad option values, unusable inputs or
-// workspace, sizes that do not fit), one line each; nothing has run or been generated yet.
-bool ready_to_run(const sfp::Experiment& e, bool from_file) {
+// workspace, sizes that do not fit), one line each, but those already `named`; nothing has run
+// or been generated yet.
+bool ready_to_run(const sfp::Experiment& e, bool from_file, const std::vector<core::SpecProblem>& named) {
     const std::vector<sfp::Problem> problems = sfp::preflight(e);
     for (const sfp::Problem& problem : problems) {
+        if (std::ranges::any_of(named, [&](const core::SpecProblem& n) { return n.field == problem.field && n.reason == problem.message; }))
+            continue;
         QString where = QString::fromStdString(problem.field);
         if (const QString flag = flag_of_field(problem.field); !from_file && !flag.isEmpty()) where = "--" + flag;
         print_error(bytes_of_text(where) + ": " + problem.message);

@@ -63,8 +63,8 @@ int print_reference(const QStringList& args) {
 int run_command(const Command& cmd, const QStringList& args) {
     try {
         return cmd.run(args);
-    } catch (const cli::UsageError& e) {
-        cli::print_error(e.message);
+    } catch (const cli::UsageError& e) {  // one line per problem
+        for (const QString& line : e.message.split('\n')) cli::print_error(line);
     } catch (const std::exception& e) {
         cli::print_error(std::string(e.what()));
     }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli_support.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 
@@ -87,8 +88,37 @@ void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::s
     }
 }
 
+namespace {
+
+// The flag a problem of the one-run spec comes from ("block_sizes[0]" -> "--block",
+// "options.max_mismatches" -> "--max-mismatches"); empty for a positional argument.
+QString flag_of_field(std::string_view algorithm, const std::string& field) {
+    const std::string name = field.substr(0, field.find('['));
+    if (name == "strategies") return QStringLiteral("--strategy");
+    if (name == "block_sizes") return QStringLiteral("--block");
+    if (name == "threads") return QStringLiteral("--threads");
+    if (name.starts_with("options."))
+        if (const sfp::Parameter* p = sfp::find_parameter(algorithm, name.substr(8))) return "--" + parameter_flag(*p);
+    return {};
+}
+
+// The run as the one experiment it is, for the engine's validator.
+sfp::Experiment experiment_of(const sfp::RunSpec& spec) {
+    sfp::Experiment e;
+    e.algorithm = spec.algorithm;
+    e.strategies = {spec.strategy};
+    e.block_sizes = {spec.block_size};
+    e.threads = {spec.threads};
+    e.options = spec.options;
+    e.inputs = spec.inputs;
+    return e;
+}
+
+}  // namespace
+
 void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
                           std::span<const FlagHint> hints) {
+    QStringList lines, unread;  // every problem, one line each; the flags that could not be read
     for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
         if (!read_by_some_strategy(algorithm, p)) continue;
         const QString flag = parameter_flag(p);
@@ -100,16 +130,27 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
         const FlagHint* hint = hint_of(hints, p);
         if (!parser.isSet(flag) && !(hint && !hint->fallback.isEmpty())) continue;  // the table's default applies
         const QString text = parser.isSet(flag) ? parser.value(flag) : hint->fallback;
-        if (p.type == sfp::ParameterType::text) {  // the algorithm's check judges it before the run
+        if (!sfp::has_own_field(p)) {  // as text the table reads; the validator judges it
             spec.options[name] = text.toStdString();
             continue;
         }
+        // Read here, judged by the validator below: only a value that is no number is named now.
         const sfp::ParsedValue v = sfp::parse_value(p, text.toStdString());
-        if (!v.error.empty()) throw UsageError{QString("--%1 '%2': %3").arg(flag, text, QString::fromStdString(v.error))};
-        if (p.used_by == sfp::uses_block) spec.block_size = std::uint64_t(v.value);
-        else if (p.used_by == sfp::uses_threads) spec.threads = unsigned(v.value);
-        else spec.options[name] = sfp::value_text(p, v.value);
+        if (!v.error.empty() && v.error != sfp::limit_error(p, v.value)) {
+            lines << QString("--%1 '%2': %3").arg(flag, text, QString::fromStdString(v.error));
+            unread << "--" + flag;
+        } else if (p.used_by == sfp::uses_block) {
+            spec.block_size = std::uint64_t(v.value);
+        } else {
+            spec.threads = unsigned(v.value);
+        }
     }
+    for (const sfp::Problem& problem : sfp::check_experiment(experiment_of(spec))) {
+        const QString flag = flag_of_field(algorithm, problem.field);
+        if (!unread.contains(flag) || flag.isEmpty())
+            lines << (flag.isEmpty() ? "" : flag + ": ") + QString::fromStdString(problem.message);
+    }
+    if (!lines.isEmpty()) throw UsageError{lines.join('\n')};
 }
 
 }  // namespace cli

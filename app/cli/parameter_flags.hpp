@@ -30,9 +30,10 @@ QCommandLineOption strategy_option(std::string_view algorithm);
 
 void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::span<const FlagHint> hints = {});
 // Every given flag (or command default) into `spec`: block size and threads into their fields,
-// the others into options as text the table reads back ("letters", "true", "1000"). A bad value
-// throws UsageError naming the flag, the value and the limits ("--packing '0': 0 is out of
-// range (1 to 100000)").
+// the others into options as text. Then the whole run (strategy, inputs, options) is judged by
+// the engine's validator (sfp::check_experiment), as `run` is. Every problem is one line of the
+// UsageError thrown, naming the flag ("--max-mismatches: option max_mismatches: -3 is out of
+// range (1 to 1000000)"); threads 0 = all online CPUs.
 void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
                           std::span<const FlagHint> hints = {});
 

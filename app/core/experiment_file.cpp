@@ -4,10 +4,12 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "atomic_write.hpp"
 #include "input_file.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
@@ -19,7 +21,6 @@ namespace core {
 namespace {
 
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles are exact below
-constexpr unsigned kMaxRepetitions = 100000;
 constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
 const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
@@ -160,121 +161,26 @@ std::map<std::string, std::string> options_of(const QJsonValue& v, const std::st
     return out;
 }
 
-// The checks of check_experiment, one concern each; each adds every problem it finds.
-template <typename T>
-void no_duplicates(const std::vector<T>& values, const std::string& field, Problems& problems) {
-    for (std::size_t i = 0; i < values.size(); ++i)
-        if (std::find(values.begin(), values.begin() + std::ptrdiff_t(i), values[i]) != values.begin() + std::ptrdiff_t(i))
-            problems.add(indexed(field, qsizetype(i)), "listed twice");
-}
-
-template <typename T>
-void not_empty(const std::vector<T>& values, const std::string& field, const std::string& what, Problems& problems) {
-    if (values.empty()) problems.add(field, "needs at least one " + what);
-}
-
-// Each value within its parameter's declared limits (sfp/parameter.hpp).
-template <typename T>
-void within_limits(const std::vector<T>& values, const sfp::Parameter& p, const std::string& field,
-                   const std::string& what, Problems& problems) {
-    for (std::size_t i = 0; i < values.size(); ++i)
-        if (const std::string error = sfp::limit_error(p, std::int64_t(values[i])); !error.empty())
-            problems.add(indexed(field, qsizetype(i)), what + " " + error);
-}
-
-// A known algorithm, or nothing else can be judged: its table says what the other fields mean.
-void check_algorithm(const sfp::Experiment& e) {
-    if (!sfp::strategies_of(e.algorithm).empty()) return;
-    std::string names;
-    for (std::string_view a : sfp::algorithms()) names += (names.empty() ? "" : ", ") + std::string(a);
-    throw SpecError("algorithm", "unknown algorithm '" + e.algorithm + "' (known: " + names + ")");
-}
-
-void check_strategies(const sfp::Experiment& e, Problems& problems) {
-    std::string names;
-    for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) names += (names.empty() ? "" : ", ") + std::string(s->name);
-    for (std::size_t i = 0; i < e.strategies.size(); ++i)
-        if (!sfp::find_strategy(e.algorithm, e.strategies[i]))
-            problems.add(indexed("strategies", qsizetype(i)),
-                         "unknown " + e.algorithm + " strategy '" + e.strategies[i] + "' (known: " + names + ")");
-    no_duplicates(e.strategies, "strategies", problems);
-}
-
-void check_parameters(const sfp::Experiment& e, Problems& problems) {
-    not_empty(e.block_sizes, "block_sizes", "block size", problems);
-    within_limits(e.block_sizes, sfp::kBlockSizeParameter, "block_sizes", "block size", problems);
-    no_duplicates(e.block_sizes, "block_sizes", problems);
-    not_empty(e.threads, "threads", "thread count (0 = all online CPUs)", problems);
-    within_limits(e.threads, sfp::kThreadsParameter, "threads", "thread count", problems);
-    no_duplicates(e.threads, "threads", problems);
-    if (e.repetitions < 1 || e.repetitions > kMaxRepetitions)
-        problems.add("repetitions", "must be 1 to " + std::to_string(kMaxRepetitions));
-    if (e.warmups > kMaxRepetitions) problems.add("warmups", "must be 0 to " + std::to_string(kMaxRepetitions));
-    for (const auto& [key, value] : e.options)
-        if (key.empty()) problems.add("options", "an option has an empty name");
-}
-
-// The swept parameters by the algorithm's table (sfp/parameter.hpp), each field named as the
-// file spells it: `prefix` + NAME ("parameters.packing"; version 1 had no prefix: "packing").
-void check_sweeps(const sfp::Experiment& e, const std::string& prefix, Problems& problems) {
-    for (const auto& [name, values] : e.sweeps) {
-        const std::string field = prefix + name;
-        const sfp::Parameter* p = sfp::find_parameter(e.algorithm, name);
-        if (!p || !p->sweepable || p->used_by != sfp::uses_nothing) {
-            std::string known;
-            for (const sfp::Parameter& q : sfp::parameters_of(e.algorithm))
-                if (q.sweepable && q.used_by == sfp::uses_nothing) known += (known.empty() ? "" : ", ") + std::string(q.name);
-            problems.add(field, e.algorithm + " has no swept option '" + name + "' (" +
-                                    (known.empty() ? "it has none" : "it has: " + known) + ")");
-            continue;
-        }
-        not_empty(values, field, name + " value", problems);
-        within_limits(values, *p, field, name, problems);
-        no_duplicates(values, field, problems);
-    }
-}
-
-void check_inputs(const sfp::Experiment& e, Problems& problems) {
-    const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
-    const unsigned files = io ? io->inputs : 1;
-    const std::string per_run = e.algorithm + " reads " + std::to_string(files) + " file(s) per run";
-    if (!e.inputs.empty()) {
-        if (!e.data_kind.empty() || !e.sizes.empty())
-            return problems.add("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
-        if (io && io->several_inputs ? e.inputs.size() < files : e.inputs.size() != files)
-            problems.add("inputs", per_run + (io && io->several_inputs ? " or more" : "") + ", got " + std::to_string(e.inputs.size()));
-        for (std::size_t i = 0; i < e.inputs.size(); ++i)
-            if (e.inputs[i].empty()) problems.add(indexed("inputs", qsizetype(i)), "empty path");
-        return;
-    }
-    if (e.data_kind.empty()) return problems.add("inputs", "give inputs (existing files) or data_kind and sizes (generated data)");
-    not_empty(e.sizes, "sizes", "file size for the generated data", problems);
-    no_duplicates(e.sizes, "sizes", problems);
-    const unsigned kind_files = sfp::files_of_kind(e.data_kind);  // the runner's table
-    if (kind_files == 0)
-        return problems.add("data_kind", "unknown kind '" + e.data_kind + "' (" + sfp::input_kind_names() + ")");
-    if (kind_files != files)
-        return problems.add("data_kind", "'" + e.data_kind + "' makes " + std::to_string(kind_files) + " file(s), but " + per_run);
-    const sfp::InputKind* own = io ? sfp::find_input_kind(io->data_kind) : nullptr;  // a directory, or files
-    if (own && own->directory != sfp::find_input_kind(e.data_kind)->directory)
-        problems.add("data_kind", "'" + e.data_kind + "' makes " + (own->directory ? "files" : "a directory") +
-                                      ", but " + e.algorithm + " reads " + (own->directory ? "a directory" : "files"));
-}
-
-// Every check, in the order a reader fixes them; swept parameters named with `sweeps_prefix`.
+// The engine's validator (sfp::check_experiment), its problems as SpecError; swept parameters
+// named with `sweeps_prefix` as the file spells them (version 1 had none: "packing[0]").
 void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix) {
     if (e.version != kExperimentFormatVersion)
         throw SpecError("version", "this sfpbench builds version " + std::to_string(kExperimentFormatVersion));
-    check_algorithm(e);
-    Problems problems;
-    check_strategies(e, problems);
-    check_parameters(e, problems);
-    check_sweeps(e, sweeps_prefix, problems);
-    check_inputs(e, problems);
-    problems.throw_if_any();
+    std::vector<SpecProblem> problems;
+    for (sfp::Problem& p : sfp::check_experiment(e)) {
+        if (p.field.starts_with(sfp::kSweptField)) p.field = sweeps_prefix + p.field.substr(sfp::kSweptField.size());
+        problems.push_back({std::move(p.field), std::move(p.message)});
+    }
+    if (!problems.empty()) throw SpecError(problems);
 }
 
-constexpr const char* kSweepsPrefix = "parameters.";  // where version 2 keeps the swept parameters
+// A known algorithm, or nothing else can be read: its table says what the other fields mean.
+void check_algorithm(const sfp::Experiment& e) {
+    const std::vector<sfp::Problem> problems = sfp::check_experiment(e);
+    if (!problems.empty() && problems.front().field == "algorithm") throw SpecError("algorithm", problems.front().message);
+}
+
+const std::string kSweepsPrefix(sfp::kSweptField);  // where version 2 keeps the swept parameters
 
 // "64M" or "512" where that is short; a plain number otherwise (640000000, not "625000K").
 QJsonValue size_json(std::uint64_t bytes) {
@@ -312,23 +218,15 @@ QJsonObject parameters_json(const sfp::Experiment& e) {
     return out;
 }
 
-// A value of parameter `p` (null: one the algorithm does not declare, refused later by name):
-// by its type, within its limits, so every bad value of a list is named in one reading.
-std::uint64_t parameter_of_json(const QJsonValue& item, const std::string& field, const sfp::Parameter* p,
-                                const std::string& what) {
-    if (!p) return whole_number(item, field, "a whole number");
-    std::int64_t value = 0;
-    if (p->type == sfp::ParameterType::size) {
-        value = std::int64_t(size_of(item, field));
-    } else if (item.isString()) {
-        const sfp::ParsedValue parsed = sfp::parse_value(*p, item.toString().toStdString());
-        if (!parsed.error.empty()) throw SpecError(field, parsed.error);
-        value = parsed.value;
-    } else {
-        value = std::int64_t(whole_number(item, field, "a whole number"));
-    }
-    if (const std::string error = sfp::limit_error(*p, value); !error.empty()) throw SpecError(field, what + " " + error);
-    return std::uint64_t(value);
+// A value of parameter `p` by its type (a choice or flag by name); its limits are the
+// validator's to judge, as for every front end. Null: one the algorithm does not declare.
+std::uint64_t parameter_of_json(const QJsonValue& item, const std::string& field, const sfp::Parameter* p) {
+    if (p && p->type == sfp::ParameterType::size) return size_of(item, field);
+    const bool by_name = p && (p->type == sfp::ParameterType::choice || p->type == sfp::ParameterType::flag);
+    if (!by_name || !item.isString()) return whole_number(item, field, "a whole number");
+    const sfp::ParsedValue parsed = sfp::parse_value(*p, item.toString().toStdString());
+    if (!parsed.error.empty()) throw SpecError(field, parsed.error);
+    return std::uint64_t(parsed.value);
 }
 
 // Each name's values read by its parameter's type; a name the algorithm does not declare is
@@ -347,7 +245,7 @@ std::map<std::string, std::vector<std::uint64_t>> parameters_of_json(const QJson
         const sfp::Parameter* p = sfp::find_parameter(algorithm, name);
         problems.attempt([&] {
             out[name] = each(it.value(), field, [&](const QJsonValue& item, const std::string& f) {
-                return parameter_of_json(item, f, p, name);
+                return parameter_of_json(item, f, p);
             });
         });
     }
@@ -467,18 +365,17 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     read("sizes", [&](const QJsonValue& v, const std::string& f) { e.sizes = each(v, f, size_of); });
     read("block_sizes", [&](const QJsonValue& v, const std::string& f) {
         e.block_sizes = each(v, f, [](const QJsonValue& item, const std::string& at) {
-            return parameter_of_json(item, at, &sfp::kBlockSizeParameter, "block size");
+            return parameter_of_json(item, at, &sfp::kBlockSizeParameter);
         });
     });
     read("threads", [&](const QJsonValue& v, const std::string& f) {
         e.threads = each(v, f, [](const QJsonValue& item, const std::string& at) {
-            return unsigned(bounded(item, at, "a thread count from 0 (all online CPUs) to " + std::to_string(sfp::kMaxThreads),
-                                    sfp::kMaxThreads));
+            return unsigned(bounded(item, at, "a whole number (0 = all online CPUs)", UINT_MAX));
         });
     });
-    const std::string count = "a whole number up to " + std::to_string(kMaxRepetitions);
-    read("repetitions", [&](const QJsonValue& v, const std::string& f) { e.repetitions = unsigned(bounded(v, f, count, kMaxRepetitions)); });
-    read("warmups", [&](const QJsonValue& v, const std::string& f) { e.warmups = unsigned(bounded(v, f, count, kMaxRepetitions)); });
+    const std::string count = "a whole number";
+    read("repetitions", [&](const QJsonValue& v, const std::string& f) { e.repetitions = unsigned(bounded(v, f, count, UINT_MAX)); });
+    read("warmups", [&](const QJsonValue& v, const std::string& f) { e.warmups = unsigned(bounded(v, f, count, UINT_MAX)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     read("cache", [&](const QJsonValue& v, const std::string& f) { e.cache = enum_of(v, f, caches); });

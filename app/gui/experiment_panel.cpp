@@ -11,7 +11,6 @@
 #include <QVBoxLayout>
 
 #include "cell_text.hpp"
-#include "experiment_file.hpp"
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
 #include "sfp/datagen.hpp"
@@ -216,12 +215,9 @@ std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) co
         sfp::Experiment e = experiment();
         if (!e.data_kind.empty() && e.sizes.empty())
             problems << tr("File sizes: enter at least one size for the generated data, e.g. 64M");
-        if (problems.isEmpty()) {
-            core::check_experiment(e);
-            // What the engine would find only at run time: unreadable or special inputs, bad
-            // option values, a workspace that is a file, sizes beyond the free space.
+        if (problems.isEmpty())  // the engine's validator, then what it would find only at run time:
+            // unreadable or special inputs, a workspace that is a file, sizes beyond the free space
             for (const sfp::Problem& p : sfp::preflight(e)) problems << QString::fromStdString(p.message);
-        }
         if (problems.isEmpty()) return e;
     } catch (const InputError& e) {
         problems << e.message;

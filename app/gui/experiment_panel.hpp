@@ -30,8 +30,8 @@ public:
 
     // What the form says, unchecked. Throws InputError for text that does not parse.
     sfp::Experiment experiment() const;
-    // What the form says, checked (core::check_experiment, input files exist); nothing and a
-    // message naming the field otherwise.
+    // What the form says, checked (sfp::preflight: the engine's validator, input files exist);
+    // nothing and every problem, one per line, otherwise.
     std::optional<sfp::Experiment> validExperiment(QString* why) const;
     void setExperiment(const sfp::Experiment& experiment);
 

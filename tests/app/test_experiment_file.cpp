@@ -138,9 +138,10 @@ private slots:
         } catch (const core::SpecError& e) {
             QStringList fields;
             for (const core::SpecProblem& p : e.problems) fields << QString::fromStdString(p.field);
-            QCOMPARE(fields, (QStringList{"repetitons", "block_sizes[0]", "threads[1]", "threads[2]", "cache"}));
+            // threads[2] (2000) is the validator's to judge, once the list reads
+            QCOMPARE(fields, (QStringList{"repetitons", "block_sizes[0]", "threads[1]", "cache"}));
             QCOMPARE(e.field, std::string("repetitons"));
-            QVERIFY2(QString(e.what()).startsWith("5 problems:\n  field 'repetitons': unknown field"), e.what());
+            QVERIFY2(QString(e.what()).startsWith("4 problems:\n  field 'repetitons': unknown field"), e.what());
         }
         // the checks after the reading: a duplicate block size once the bad one is fixed
         json = valid_json();
@@ -215,12 +216,12 @@ private slots:
                                   << "field 'block_sizes[2]': expected a size like 4K";
         QTest::newRow("size not a list") << "block_sizes" << QJsonValue("4K") << "field 'block_sizes': expected a list";
         QTest::newRow("block 0") << "block_sizes" << QJsonValue(QJsonArray{0}) << "field 'block_sizes[0]': block size 0 is out of range";
-        QTest::newRow("block twice") << "block_sizes" << QJsonValue(QJsonArray{"4K", 4096}) << "field 'block_sizes[1]': listed twice";
-        QTest::newRow("negative threads") << "threads" << QJsonValue(QJsonArray{1, -1}) << "field 'threads[1]': expected a thread count";
-        QTest::newRow("too many threads") << "threads" << QJsonValue(QJsonArray{2000}) << "field 'threads[0]': expected a thread count";
+        QTest::newRow("block twice") << "block_sizes" << QJsonValue(QJsonArray{"4K", 4096}) << "field 'block_sizes[1]': block size 4K is listed twice";
+        QTest::newRow("negative threads") << "threads" << QJsonValue(QJsonArray{1, -1}) << "field 'threads[1]': expected a whole number (0 = all online CPUs), got -1";
+        QTest::newRow("too many threads") << "threads" << QJsonValue(QJsonArray{2000}) << "field 'threads[0]': thread count 2000 is out of range (0 to 1024)";
         QTest::newRow("half a thread") << "threads" << QJsonValue(QJsonArray{1.5}) << "field 'threads[0]'";
         QTest::newRow("no threads") << "threads" << QJsonValue(QJsonArray{}) << "field 'threads': needs at least one";
-        QTest::newRow("zero reps") << "repetitions" << QJsonValue(0) << "field 'repetitions': must be 1 to";
+        QTest::newRow("zero reps") << "repetitions" << QJsonValue(0) << "field 'repetitions': repetitions must be 1 to 100000";
         QTest::newRow("text reps") << "repetitions" << QJsonValue("five") << "field 'repetitions': expected a whole number";
         QTest::newRow("cache") << "cache" << QJsonValue("warm") << "field 'cache': expected hot or hot-written or cold, got \"warm\"";
         QTest::newRow("order") << "order" << QJsonValue("random") << "field 'order': expected interleaved or sequential";

@@ -56,17 +56,18 @@ private slots:
         }
     }
 
-    // A bad value: exit 2, one line naming the flag, the value and the limits; no output file.
+    // A bad value: exit 2, one line naming the flag, the value and the limits (the engine's
+    // validator's words, as `run` prints them); no output file.
     void badValueNamedWithLimits_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("says");
-        QTest::newRow("compare block 0") << QStringList{"compare", "@a", "@a", "--block", "0"} << "--block '0': 0 is out of range (1 to 1G)";
-        QTest::newRow("compare threads") << QStringList{"compare", "@a", "@a", "--threads", "1025"} << "--threads '1025': 1025 is out of range (0 to 1024)";
-        QTest::newRow("compare max") << QStringList{"compare", "@a", "@a", "--max-mismatches", "x"} << "--max-mismatches 'x': 'x' is not a whole number (1 to 1000000)";
-        QTest::newRow("cipher shift") << QStringList{"cipher", "@a", "@out", "--shift", "300"} << "--shift '300': 300 is out of range (-255 to 255)";
-        QTest::newRow("cipher transform") << QStringList{"cipher", "@a", "@out", "--shift", "1", "--transform", "rot13"} << "--transform 'rot13': 'rot13' is not one of caesar, letters or widen";
-        QTest::newRow("wordcount packing") << QStringList{"wordcount", "@a", "--packing", "0"} << "--packing '0': 0 is out of range (1 to 100000)";
-        QTest::newRow("iterate seed") << QStringList{"iterate", "@", "--seed", "-1"} << "--seed '-1': -1 is out of range (0 to";
+        QTest::newRow("compare block 0") << QStringList{"compare", "@a", "@a", "--block", "0"} << "--block: block size 0 is out of range (1 to 1G)";
+        QTest::newRow("compare threads") << QStringList{"compare", "@a", "@a", "--threads", "1025"} << "--threads: thread count 1025 is out of range (0 to 1024)";
+        QTest::newRow("compare max") << QStringList{"compare", "@a", "@a", "--max-mismatches", "x"} << "--max-mismatches: option max_mismatches: 'x' is not a whole number (1 to 1000000)";
+        QTest::newRow("cipher shift") << QStringList{"cipher", "@a", "@out", "--shift", "300"} << "--shift: option shift: 300 is out of range (-255 to 255)";
+        QTest::newRow("cipher transform") << QStringList{"cipher", "@a", "@out", "--shift", "1", "--transform", "rot13"} << "--transform: option transform: 'rot13' is not one of caesar, letters or widen";
+        QTest::newRow("wordcount packing") << QStringList{"wordcount", "@a", "--packing", "0"} << "--packing: option packing: 0 is out of range (1 to 100000)";
+        QTest::newRow("iterate seed") << QStringList{"iterate", "@", "--seed", "-1"} << "--seed: option seed: -1 is out of range (0 to";
     }
     void badValueNamedWithLimits() {
         QFETCH(QStringList, args);

@@ -1,6 +1,7 @@
-// `sfpbench run` refuses options a strategy cannot honour (cipher's direct with a mapped
-// strategy, with `cp`, or with a block O_DIRECT cannot use) before anything runs: exit 2, one
-// line per conflict naming the strategy and the option, no data generated, no output written.
+// `sfpbench run` refuses every problem of a spec before anything runs: every bad value (the
+// engine's one validator, in the same words from every front end), and options a strategy
+// cannot honour (cipher's direct with a mapped strategy, with `cp`, or with a block O_DIRECT
+// cannot use): exit 2, one line per problem, no data generated, no output written.
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -74,7 +75,8 @@ private slots:
                                    "--csv", path("runs3.csv")});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
-        const QStringList expected = {"threads -1 is out of range", "threads 99999 is out of range", "--cache 'warm'",
+        // 99999 is the validator's to judge once the list reads (-1 does not)
+        const QStringList expected = {"threads '-1' is not a whole number", "--cache 'warm'",
                                       "--packing 'abc'", "--block: block size 0 is out of range", "--sizes: size 'x'"};
         QCOMPARE(lines.size(), expected.size());
         for (const QString& e : expected) QVERIFY2(r.err.contains(e), qPrintable(e + " missing from:\n" + r.err));
@@ -94,12 +96,60 @@ private slots:
         const Output r = sfpbench({"run", spec});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
+        // packing's 0 is the validator's to judge once the list reads ("abc" does not)
         const QStringList fields = {"repetitons", "block_sizes[0]", "threads[0]", "parameters.packing[0]",
-                                    "parameters.packing[1]", "strategies[0]", "parameters.bogus"};
+                                    "strategies[0]", "parameters.bogus"};
         QCOMPARE(lines.size(), fields.size());
         for (const QString& f : fields)
             QVERIFY2(r.err.contains("experiment '" + path("bad.json") + "': field '" + f + "'"), qPrintable(f + ":\n" + r.err));
         QVERIFY(!QFileInfo::exists(path("ws4")));
+    }
+
+    // The check: four values, three of them bad (threads 0 = all online CPUs), three
+    // lines, exit 2; threads 0 alone runs.
+    void everyBadValueOfARunIsNamed() {
+        const Output r = sfpbench({"run", "--algorithm", "compare", "--block", "0", "--threads", "0", "--option",
+                                   "max_mismatches=-3", "--option", "nonsense=1", "--sizes", "64K", "--workdir", path("ws5")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"sfpbench: --block: block size 0 is out of range (1 to 1G)",
+                              "sfpbench: --option: option max_mismatches: -3 is out of range (1 to 1000000)",
+                              "sfpbench: --option: unknown compare option 'nonsense' (known: max_mismatches)"}));
+        QVERIFY(!QFileInfo::exists(path("ws5")));
+        const Output ok = sfpbench({"run", "--algorithm", "compare", "--strategies", "pread-mt", "--threads", "0",
+                                    "--sizes", "64K", "--reps", "1", "--warmup", "0", "--workdir", path("ws5")});
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+    }
+
+    // One validator: a bad block size, a bad option value and a value listed twice read the same
+    // from `run`'s flags, a one-run command, and an experiment file; only the prefix (the flag or
+    // the field) differs.
+    void everyFrontEndSaysTheSame() {
+        QFile a(path("a"));
+        QVERIFY(a.open(QIODevice::WriteOnly) && a.write("same\n") == 5);
+        a.close();
+        const QString block = "block size 0 is out of range (1 to 1G)";
+        const QString option = "option max_mismatches: -3 is out of range (1 to 1000000)";
+        const Output run = sfpbench({"run", "--block", "0", "--option", "max_mismatches=-3", "--strategies", "read",
+                                     "--input", path("a"), "--input", path("a")});
+        QCOMPARE(run.err.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"sfpbench: --block: " + block, "sfpbench: --option: " + option}));
+        const Output one = sfpbench({"compare", path("a"), path("a"), "--block", "0", "--max-mismatches", "-3"});
+        QCOMPARE(one.code, 2);
+        QCOMPARE(one.err.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"sfpbench: --block: " + block, "sfpbench: --max-mismatches: " + option}));
+        const QString spec = spec_file("same.json", QString("{\"version\": 2, \"algorithm\": \"compare\", \"strategies\": [\"read\"], "
+                                                            "\"block_sizes\": [0], \"inputs\": [\"%1\", \"%1\"], "
+                                                            "\"options\": {\"max_mismatches\": \"-3\"}}").arg(path("a")));
+        const Output file = sfpbench({"run", spec});
+        QCOMPARE(file.code, 2);
+        const QString at = "sfpbench: experiment '" + spec + "': field ";
+        QCOMPARE(file.err.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{at + "'block_sizes[0]': " + block, at + "'options.max_mismatches': " + option}));
+        // a duplicate: refused by each, naming it
+        const Output twice = sfpbench({"run", "--block", "4K,4096", "--strategies", "read", "--input", path("a"), "--input", path("a")});
+        QCOMPARE(twice.code, 2);
+        QCOMPARE(twice.err.trimmed(), QStringLiteral("sfpbench: --block: block size 4K is listed twice"));
     }
 };
 

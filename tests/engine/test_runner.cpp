@@ -174,8 +174,10 @@ private slots:
     void expansionCountsIgnoredParameters() {
         sfp::Experiment e;
         e.algorithm = "compare";
-        e.strategies = {"read", "mmap", "mmap-mt", "cmp", "read"};  // a repeat adds nothing
-        e.block_sizes = {512, 4096, 65536, 4096};
+        e.strategies = {"read", "mmap", "mmap-mt", "cmp", "read"};  // a repeat is refused, naming it
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
+        e.strategies.pop_back();
+        e.block_sizes = {512, 4096, 65536};
         e.threads = {1, 2};
         e.sizes = {1 << 20, 2 << 20};
         const std::vector<sfp::Cell> cells = sfp::expand(e);
@@ -232,9 +234,9 @@ private slots:
             return message(e);
         };
         QVERIFY(with([](auto& e) { e.algorithm = "juggle"; }).starts_with("algorithm:"));
-        QVERIFY(with([](auto& e) { e.strategies = {"nope"}; }).starts_with("strategies:"));
-        QVERIFY(with([](auto& e) { e.block_sizes = {0}; }).starts_with("block_sizes:"));
-        QVERIFY(with([](auto& e) { e.threads = {100000}; }).starts_with("threads:"));
+        QVERIFY(with([](auto& e) { e.strategies = {"nope"}; }).starts_with("strategies[0]:"));
+        QVERIFY(with([](auto& e) { e.block_sizes = {0}; }).starts_with("block_sizes[0]:"));
+        QVERIFY(with([](auto& e) { e.threads = {100000}; }).starts_with("threads[0]:"));
         QVERIFY(with([](auto& e) { e.repetitions = 0; }).starts_with("repetitions:"));
         QVERIFY(with([](auto& e) { e.sizes.clear(); }).starts_with("inputs:"));
         QVERIFY(with([](auto& e) { e.inputs = {"/a", "/b"}; }).starts_with("inputs:"));  // and sizes

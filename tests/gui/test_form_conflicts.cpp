@@ -43,6 +43,30 @@ private slots:
         QVERIFY2(w.experimentPanel()->isValid(), qPrintable(w.experimentPanel()->estimateLabel()->text()));
         QVERIFY(run->isEnabled());
     }
+
+    // The form asks the engine's one validator: each bad value is listed in the words `sfpbench
+    // run` prints (tests/cli/test_cli_preflight.cpp), all at once, and Run stays disabled.
+    void badValuesAreListedInTheValidatorsWords() {
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.data_kind = "pair";
+        e.sizes = {64 << 10};
+        e.strategies = {"read"};
+        e.repetitions = 1;
+        e.options = {{"max_mismatches", "-3"}, {"nonsense", "1"}};
+        e.workdir = dir.filePath(QStringLiteral("ws")).toStdString();
+        w.experimentPanel()->setExperiment(e);
+        QVERIFY(!w.experimentPanel()->isValid());
+        QVERIFY(!w.runAction()->isEnabled());
+        const QString shown = w.experimentPanel()->estimateLabel()->text();
+        QVERIFY2(shown.contains("option max_mismatches: -3 is out of range (1 to 1000000)"), qPrintable(shown));
+        QVERIFY2(shown.contains("unknown compare option 'nonsense' (known: max_mismatches)"), qPrintable(shown));
+        e.options = {{"max_mismatches", "3"}};
+        w.experimentPanel()->setExperiment(e);
+        QVERIFY2(w.experimentPanel()->isValid(), qPrintable(w.experimentPanel()->estimateLabel()->text()));
+    }
 };
 
 QTEST_MAIN(TestFormConflicts)

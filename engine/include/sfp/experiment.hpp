@@ -167,7 +167,7 @@ public:
 };
 
 // Everything that would make an experiment fail before its first run, found without running or
-// generating anything: unknown or bad options, options a strategy refuses (each strategy's
+// generating anything: check_experiment's problems (sfp/check_experiment.hpp), options a strategy refuses (each strategy's
 // `check` per cell: cipher's direct with mapped strategies), inputs that are missing, unreadable or not
 // regular files, a workspace that is not a directory, sizes that do not fit in its free space.
 // One entry per problem, each naming the spec field; empty = ready to run.
@@ -178,8 +178,9 @@ struct Problem {
 std::vector<Problem> preflight(const Experiment& experiment);
 
 // The matrix, in cell order (strategy-major, then input set, block size, threads), without
-// running anything. Throws sfp::Failure naming the field for an invalid experiment. Empty
-// strategies = every strategy of the algorithm; threads 0 = online CPUs (resolved here).
+// running anything. Throws sfp::Failure with check_experiment's problems, one line each. Empty
+// strategies = every strategy of the algorithm; threads 0 = online CPUs (resolved here, and
+// merged with the same count given as a number: "0,4" on a 4-CPU machine is one cell).
 std::vector<Cell> expand(const Experiment& experiment);
 std::vector<Cell> expand(const Experiment& experiment, std::span<const Strategy> catalogue);
 

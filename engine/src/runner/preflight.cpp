@@ -11,6 +11,7 @@
 
 #include "io/file.hpp"
 #include "runner/plan.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
@@ -22,37 +23,6 @@
 namespace sfp {
 namespace {
 
-// Every option must be a parameter of the table (other than block size and threads, which have
-// fields of their own) with a value of its type; the algorithm then judges what the table cannot.
-bool check_options(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
-    bool all_good = true;
-    for (const auto& [key, value] : e.options) {
-        const Parameter* p = find_parameter(e.algorithm, key);
-        if (!p || p->used_by != uses_nothing) {
-            std::string known;
-            for (const Parameter& q : io.parameters)
-                if (q.used_by == uses_nothing) known += (known.empty() ? "" : ", ") + std::string(q.name);
-            problems.push_back({"options", "unknown " + e.algorithm + " option '" + key + "' (known: " +
-                                               (known.empty() ? "none" : known) + ")"});
-            all_good = false;
-        } else if (const ParsedValue parsed = parse_value(*p, value); !parsed.error.empty()) {
-            problems.push_back({"options." + key, "option " + key + ": " + parsed.error});
-            all_good = false;
-        }
-    }
-    if (!all_good || !io.check_options) return all_good;
-    RunSpec spec;
-    spec.algorithm = e.algorithm;
-    spec.options = e.options;
-    try {
-        io.check_options(spec);
-    } catch (const Failure& f) {
-        problems.push_back({"options", f.what()});
-        return false;
-    }
-    return true;
-}
-
 // Options a strategy refuses (cipher's direct with a mapped strategy), judged per cell as its
 // runs would get them: one problem per distinct refusal, however many cells share it.
 void check_strategy_options(const Experiment& e, std::vector<Problem>& problems) {
@@ -62,7 +32,7 @@ void check_strategy_options(const Experiment& e, std::vector<Problem>& problems)
     try {
         plan = runner::make_plan(e, strategies());
     } catch (const Failure&) {
-        return;  // an invalid experiment: check_experiment and the run name it
+        return;  // the given inputs' sizes could not be listed: check_inputs names them
     }
     std::set<std::string> seen;
     for (std::size_t i = 0; i < plan.cells.size(); ++i) {
@@ -117,7 +87,7 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
     }
     if (e.sizes.empty()) return;
     const std::string kind = e.data_kind.empty() ? std::string(io.data_kind) : e.data_kind;
-    if (!find_input_kind(kind)) return;  // check_experiment names an unknown kind
+    if (!find_input_kind(kind)) return;  // not reached: check_experiment refuses an unknown kind
     try {
         const std::uint64_t needed = bytes_to_generate(dir, kind, e.sizes, e.seed);
         const std::uint64_t free = free_bytes(dir);
@@ -132,10 +102,10 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
 }  // namespace
 
 std::vector<Problem> preflight(const Experiment& e) {
-    std::vector<Problem> problems;
+    std::vector<Problem> problems = check_experiment(e);
     const AlgorithmIo* io = algorithm_io(e.algorithm);
-    if (!io) return {{"algorithm", "unknown algorithm '" + e.algorithm + "'"}};
-    if (check_options(e, *io, problems)) check_strategy_options(e, problems);
+    if (!io) return problems;  // nothing more can be judged
+    if (problems.empty()) check_strategy_options(e, problems);
     check_inputs(e, *io, problems);
     check_workspace(e, *io, problems);
     return problems;

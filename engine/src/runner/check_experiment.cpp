@@ -1,0 +1,187 @@
+// The one validator of an experiment spec: every front end (the CLI's flags and one-run
+// commands, the experiment file reader, the window's form) and the runner ask it, so a problem
+// reads the same wherever the spec came from. Duplicates are refused, naming the value.
+#include <algorithm>
+
+#include "sfp/check_experiment.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+
+namespace sfp {
+namespace {
+
+std::string indexed(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i) + "]"; }
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out.empty() ? "none" : out;
+}
+
+class Checks {
+public:
+    Checks(const Experiment& e, std::span<const Strategy> catalogue) : e_(e), catalogue_(catalogue) {}
+
+    std::vector<Problem> run() {
+        if (!algorithm()) return std::move(problems_);
+        strategies();
+        values(e_.block_sizes, kBlockSizeParameter, "block_sizes", "block size");
+        values(e_.threads, kThreadsParameter, "threads", "thread count");
+        counts();
+        options();
+        sweeps();
+        inputs();
+        return std::move(problems_);
+    }
+
+private:
+    const Experiment& e_;
+    std::span<const Strategy> catalogue_;
+    const AlgorithmIo* io_ = nullptr;
+    std::vector<Problem> problems_;
+
+    void add(std::string field, std::string message) { problems_.push_back({std::move(field), std::move(message)}); }
+
+    // A known algorithm, or nothing else can be judged: its table says what the other fields mean.
+    bool algorithm() {
+        io_ = algorithm_io(e_.algorithm);
+        const bool has_strategies =
+            std::ranges::any_of(catalogue_, [&](const Strategy& s) { return s.algorithm == e_.algorithm; });
+        if (io_ && has_strategies) return true;
+        std::vector<std::string> names;
+        for (std::string_view a : algorithms()) names.emplace_back(a);
+        add("algorithm", "unknown algorithm '" + e_.algorithm + "' (known: " + joined(names) + ")");
+        return false;
+    }
+
+    // Each value of a list once: a second one would only repeat cells.
+    template <class T, class Text>
+    void no_duplicates(const std::vector<T>& list, const std::string& field, const std::string& what, Text text) {
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (std::find(list.begin(), list.begin() + std::ptrdiff_t(i), list[i]) != list.begin() + std::ptrdiff_t(i))
+                add(indexed(field, i), what + " " + text(list[i]) + " is listed twice");
+    }
+
+    void strategies() {
+        std::vector<std::string> known;
+        for (const Strategy& s : catalogue_)
+            if (s.algorithm == e_.algorithm) known.emplace_back(s.name);
+        for (std::size_t i = 0; i < e_.strategies.size(); ++i)
+            if (std::ranges::find(known, e_.strategies[i]) == known.end())
+                add(indexed("strategies", i),
+                    "unknown " + e_.algorithm + " strategy '" + e_.strategies[i] + "' (known: " + joined(known) + ")");
+        no_duplicates(e_.strategies, "strategies", "strategy", [](const std::string& s) { return "'" + s + "'"; });
+    }
+
+    // A list of one parameter's values: at least one, each within its limits, none twice.
+    template <class T>
+    void values(const std::vector<T>& list, const Parameter& p, const std::string& field, const std::string& what) {
+        if (list.empty()) add(field, "needs at least one " + what + (p.used_by == uses_threads ? " (0 = all online CPUs)" : ""));
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (const std::string error = limit_error(p, std::int64_t(list[i])); !error.empty())
+                add(indexed(field, i), what + " " + error);
+        no_duplicates(list, field, what, [&](T v) { return value_text(p, std::int64_t(v)); });
+    }
+
+    void counts() {
+        const std::string range = std::to_string(kMaxRepetitions);
+        if (e_.repetitions < 1 || e_.repetitions > kMaxRepetitions) add("repetitions", "repetitions must be 1 to " + range);
+        if (e_.warmups > kMaxRepetitions) add("warmups", "warm-ups must be 0 to " + range);
+    }
+
+    // Every option a parameter of the table (other than block size and threads, which have
+    // fields of their own) with a value of its type; then the algorithm judges what the table cannot.
+    void options() {
+        bool all_good = true;
+        std::vector<std::string> known;
+        for (const Parameter& q : io_->parameters)
+            if (q.used_by == uses_nothing) known.emplace_back(q.name);
+        for (const auto& [key, value] : e_.options) {
+            const Parameter* p = find_parameter(e_.algorithm, key);
+            if (key.empty()) {
+                add("options", "an option has an empty name");
+            } else if (!p || p->used_by != uses_nothing) {
+                add("options." + key, "unknown " + e_.algorithm + " option '" + key + "' (known: " + joined(known) + ")");
+            } else if (const ParsedValue parsed = parse_value(*p, value); !parsed.error.empty()) {
+                add("options." + key, "option " + key + ": " + parsed.error);
+            } else {
+                continue;
+            }
+            all_good = false;
+        }
+        if (!all_good || !io_->check_options) return;
+        RunSpec spec;
+        spec.algorithm = e_.algorithm;
+        spec.options = e_.options;
+        try {
+            io_->check_options(spec);
+        } catch (const Failure& f) {
+            add("options", f.what());
+        }
+    }
+
+    // The swept parameters by the algorithm's table, each field named as the file spells it.
+    void sweeps() {
+        std::vector<std::string> known;
+        for (const Parameter& q : io_->parameters)
+            if (q.sweepable && q.used_by == uses_nothing) known.emplace_back(q.name);
+        for (const auto& [name, list] : e_.sweeps) {
+            const std::string field = std::string(kSweptField) + name;
+            const Parameter* p = find_parameter(e_.algorithm, name);
+            if (!p || !p->sweepable || p->used_by != uses_nothing) {
+                add(field, e_.algorithm + " has no swept option '" + name + "' (" +
+                               (known.empty() ? "it has none" : "it has: " + joined(known)) + ")");
+                continue;
+            }
+            values(list, *p, field, name);
+        }
+    }
+
+    // Either given inputs, as many as the algorithm reads, or generated data of a kind shaped
+    // like the algorithm's (as many paths; files, or a directory).
+    void inputs() {
+        const unsigned files = io_->inputs;
+        const std::string per_run = e_.algorithm + " reads " + std::to_string(files) + " file(s) per run";
+        if (!e_.inputs.empty()) {
+            if (!e_.data_kind.empty() || !e_.sizes.empty())
+                return add("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
+            if (io_->several_inputs ? e_.inputs.size() < files : e_.inputs.size() != files)
+                add("inputs", per_run + (io_->several_inputs ? " or more" : "") + ", got " + std::to_string(e_.inputs.size()));
+            for (std::size_t i = 0; i < e_.inputs.size(); ++i)
+                if (e_.inputs[i].empty()) add(indexed("inputs", i), "an input path is empty");
+            return;
+        }
+        if (e_.sizes.empty() && e_.data_kind.empty())
+            return add("inputs", "give inputs (existing files) or sizes (generated data)");
+        if (e_.sizes.empty()) add("sizes", "needs at least one file size for the generated data");
+        no_duplicates(e_.sizes, "sizes", "size", [](std::uint64_t s) { return format_size(s); });
+        if (e_.data_kind.empty()) return;  // the algorithm's own
+        const InputKind* kind = find_input_kind(e_.data_kind);
+        if (!kind) return add("data_kind", "unknown kind '" + e_.data_kind + "' (" + input_kind_names() + ")");
+        if (kind->paths() != files)
+            return add("data_kind", "'" + e_.data_kind + "' makes " + std::to_string(kind->paths()) + " file(s), but " + per_run);
+        const InputKind* own = find_input_kind(io_->data_kind);
+        if (own && own->directory != kind->directory)
+            add("data_kind", "'" + e_.data_kind + "' makes " + (kind->directory ? "a directory" : "files") + ", but " +
+                                 e_.algorithm + " reads " + (own->directory ? "a directory" : "files"));
+    }
+};
+
+}  // namespace
+
+std::vector<Problem> check_experiment(const Experiment& experiment, std::span<const Strategy> catalogue) {
+    return Checks(experiment, catalogue).run();
+}
+
+std::vector<Problem> check_experiment(const Experiment& experiment) { return check_experiment(experiment, strategies()); }
+
+std::string problems_text(const std::vector<Problem>& problems) {
+    std::string out;
+    for (const Problem& p : problems) out += (out.empty() ? "" : "\n") + (p.field.empty() ? "" : p.field + ": ") + p.message;
+    return out;
+}
+
+}  // namespace sfp

@@ -1,0 +1,162 @@
+// The one validator of a spec (sfp::check_experiment): each kind of problem named by its field
+// with the message written out here (not built by the code under test), several at once, a
+// value listed twice refused naming it, threads 0 valid (all online CPUs); the runner's plan and
+// preflight report exactly its problems.
+#include <QtTest>
+
+#include "sfp/check_experiment.hpp"
+#include "sfp/experiment.hpp"
+#include "sfp/failure.hpp"
+#include "sfp/run.hpp"
+
+namespace {
+
+// A valid spec: two compare strategies on a generated 64K pair.
+sfp::Experiment valid() {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.strategies = {"read", "mmap"};
+    e.sizes = {64 << 10};
+    e.repetitions = 1;
+    return e;
+}
+
+sfp::Experiment given(std::vector<std::string> inputs) {
+    sfp::Experiment e;
+    e.algorithm = "compare";
+    e.inputs = std::move(inputs);
+    return e;
+}
+
+sfp::Experiment generated(std::string algorithm, std::string kind, std::vector<std::uint64_t> sizes) {
+    sfp::Experiment e;
+    e.algorithm = std::move(algorithm);
+    e.data_kind = std::move(kind);
+    e.sizes = std::move(sizes);
+    return e;
+}
+
+// "field: message" per problem (problems_text, which the runner's Failure says too).
+QStringList lines(const std::vector<sfp::Problem>& problems) {
+    return QString::fromStdString(sfp::problems_text(problems)).split('\n', Qt::SkipEmptyParts);
+}
+
+}  // namespace
+
+class TestCheckExperiment : public QObject {
+    Q_OBJECT
+private slots:
+    void aValidSpecHasNoProblem() {
+        QCOMPARE(lines(sfp::check_experiment(valid())), QStringList{});
+        sfp::Experiment e = valid();
+        e.threads = {0, 1};  // 0 = all online CPUs, a valid count
+        e.strategies = {};   // none = all of the algorithm's
+        QCOMPARE(lines(sfp::check_experiment(e)), QStringList{});
+    }
+
+    // Each kind of problem, alone: the one line it gives.
+    void eachKindOfProblem_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("algorithm") << "algorithm" << "algorithm: unknown algorithm 'nope' (known: compare, cipher, wordcount, iterate)";
+        QTest::newRow("strategy") << "strategy" << "strategies[1]: unknown compare strategy 'nope' (known: read, pread-mt, mmap, mmap-mt, adaptive, cmp)";
+        QTest::newRow("strategy twice") << "strategy twice" << "strategies[2]: strategy 'read' is listed twice";
+        QTest::newRow("no block") << "no block" << "block_sizes: needs at least one block size";
+        QTest::newRow("block 0") << "block 0" << "block_sizes[0]: block size 0 is out of range (1 to 1G)";
+        QTest::newRow("block twice") << "block twice" << "block_sizes[1]: block size 4K is listed twice";
+        QTest::newRow("no threads") << "no threads" << "threads: needs at least one thread count (0 = all online CPUs)";
+        QTest::newRow("threads 2000") << "threads 2000" << "threads[1]: thread count 2000 is out of range (0 to 1024)";
+        QTest::newRow("threads twice") << "threads twice" << "threads[1]: thread count 2 is listed twice";
+        QTest::newRow("repetitions") << "repetitions" << "repetitions: repetitions must be 1 to 100000";
+        QTest::newRow("warmups") << "warmups" << "warmups: warm-ups must be 0 to 100000";
+        QTest::newRow("unknown option") << "unknown option" << "options.nonsense: unknown compare option 'nonsense' (known: max_mismatches)";
+        QTest::newRow("bad option") << "bad option" << "options.max_mismatches: option max_mismatches: -3 is out of range (1 to 1000000)";
+        QTest::newRow("empty option") << "empty option" << "options: an option has an empty name";
+        QTest::newRow("unknown sweep") << "unknown sweep" << "parameters.packing: compare has no swept option 'packing' (it has none)";
+        QTest::newRow("sweep 0") << "sweep 0" << "parameters.packing[0]: packing 0 is out of range (1 to 100000)";
+        QTest::newRow("sweep twice") << "sweep twice" << "parameters.packing[1]: packing 10 is listed twice";
+        QTest::newRow("input count") << "input count" << "inputs: compare reads 2 file(s) per run, got 1";
+        QTest::newRow("empty input") << "empty input" << "inputs[1]: an input path is empty";
+        QTest::newRow("inputs and sizes") << "inputs and sizes"
+                                          << "inputs: give either inputs (existing files) or data_kind and sizes (generated data), not both";
+        QTest::newRow("no data") << "no data" << "inputs: give inputs (existing files) or sizes (generated data)";
+        QTest::newRow("no sizes") << "no sizes" << "sizes: needs at least one file size for the generated data";
+        QTest::newRow("size twice") << "size twice" << "sizes[1]: size 64K is listed twice";
+        QTest::newRow("unknown kind") << "unknown kind" << "data_kind: unknown kind 'nope' (pair, random, text or tree)";
+        QTest::newRow("kind paths") << "kind paths" << "data_kind: 'random' makes 1 file(s), but compare reads 2 file(s) per run";
+        QTest::newRow("kind shape") << "kind shape" << "data_kind: 'text' makes files, but iterate reads a directory";
+    }
+    void eachKindOfProblem() {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        sfp::Experiment e = valid();
+        if (kind == "algorithm") e.algorithm = "nope";
+        if (kind == "strategy") e.strategies = {"read", "nope"};
+        if (kind == "strategy twice") e.strategies = {"read", "mmap", "read"};
+        if (kind == "no block") e.block_sizes = {};
+        if (kind == "block 0") e.block_sizes = {0};
+        if (kind == "block twice") e.block_sizes = {4096, 4096};
+        if (kind == "no threads") e.threads = {};
+        if (kind == "threads 2000") e.threads = {1, 2000};
+        if (kind == "threads twice") e.threads = {2, 2};
+        if (kind == "repetitions") e.repetitions = 0;
+        if (kind == "warmups") e.warmups = 100001;
+        if (kind == "unknown option") e.options = {{"nonsense", "1"}};
+        if (kind == "bad option") e.options = {{"max_mismatches", "-3"}};
+        if (kind == "empty option") e.options = {{"", "1"}};
+        if (kind == "unknown sweep") e.sweeps = {{"packing", {1}}};
+        if (kind.startsWith("sweep")) {
+            e.algorithm = "wordcount";
+            e.strategies = {};
+            e.sweeps = {{"packing", kind == "sweep 0" ? std::vector<std::uint64_t>{0} : std::vector<std::uint64_t>{10, 10}}};
+        }
+        if (kind == "input count") e = given({"/a"});
+        if (kind == "empty input") e = given({"/a", ""});
+        if (kind == "inputs and sizes") e.inputs = {"/a", "/b"};
+        if (kind == "no data") e.sizes = {};
+        if (kind == "no sizes") e = generated("compare", "pair", {});
+        if (kind == "size twice") e.sizes = {64 << 10, 64 << 10};
+        if (kind == "unknown kind") e.data_kind = "nope";
+        if (kind == "kind paths") e.data_kind = "random";
+        if (kind == "kind shape") e = generated("iterate", "text", {1 << 20});
+        QCOMPARE(lines(sfp::check_experiment(e)), QStringList{expected});
+    }
+
+    // Every problem at once, in field order; the plan refuses with all of them, preflight lists them.
+    void everyProblemAtOnce() {
+        sfp::Experiment e = valid();
+        e.block_sizes = {0};
+        e.threads = {0};
+        e.options = {{"max_mismatches", "-3"}, {"nonsense", "1"}};
+        e.sizes = {1024, 1024};
+        const QStringList expected = {"block_sizes[0]: block size 0 is out of range (1 to 1G)",
+                                      "options.max_mismatches: option max_mismatches: -3 is out of range (1 to 1000000)",
+                                      "options.nonsense: unknown compare option 'nonsense' (known: max_mismatches)",
+                                      "sizes[1]: size 1K is listed twice"};
+        QCOMPARE(lines(sfp::check_experiment(e)), expected);
+        try {
+            sfp::expand(e);
+            QFAIL("expanded an invalid spec");
+        } catch (const sfp::Failure& f) {
+            QCOMPARE(QString(f.what()), expected.join('\n'));
+        }
+        e.workdir = QDir::tempPath().toStdString();
+        const QStringList first = lines(sfp::preflight(e)).mid(0, expected.size());
+        QCOMPARE(first, expected);
+    }
+
+    // Threads 0 runs on all online CPUs; given beside the same count as a number, it is one cell
+    // (a spec valid on one machine stays valid on another).
+    void threadsZeroIsAllOnlineCpus() {
+        sfp::Experiment e = valid();
+        e.strategies = {"pread-mt"};
+        e.threads = {0, sfp::online_cpus()};
+        QCOMPARE(lines(sfp::check_experiment(e)), QStringList{});
+        const std::vector<sfp::Cell> cells = sfp::expand(e);
+        QCOMPARE(cells.size(), std::size_t(1));
+        QCOMPARE(cells[0].threads, sfp::online_cpus());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCheckExperiment)
+#include "test_check_experiment.moc"
