@@ -49,6 +49,7 @@ void label_at(const Canvas& c, double x, double y, const QString& text, bool con
     font.setPointSize(c.style.font_pt);
     label->setFont(font);
     label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    label->setBrush(QColor(255, 255, 255, 140));  // readable where it crosses lines, which still show through
     if (constant) {  // at the right edge, whatever the axis range
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
@@ -80,7 +81,7 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
     for (const auto& [name, line] : lines) {
         double lo = HUGE_VAL, hi = 0;
         for (const auto& [x, y] : line.points) lo = std::min(lo, y), hi = std::max(hi, y), top = std::max(top, y);
-        const QString words = (ceiling ? QObject::tr("ceiling: %1") : QObject::tr("floor: %1 (bytes at that rate)")).arg(line.label);
+        const QString words = (ceiling ? QObject::tr("ceiling: %1") : QObject::tr("floor: %1")).arg(line.label);
         if (hi - lo <= 1e-9 * hi) {  // the same everywhere: across the whole plot
             auto* straight = limit_item<QCPItemStraightLine>(c.plot);
             for (QCPItemPosition* end : {straight->point1, straight->point2}) {  // x as a share of the axis: log axes too
