@@ -87,8 +87,8 @@ void set_folio_share_seam(FolioShareSeam seam) noexcept { folio_share_seam.store
 const Strategy adaptive_strategy{
     .algorithm = "compare",
     .name = "adaptive",
-    .description = "mmap-mt when the inputs are cached in large folios, else measures mmap-mt and pread-mt on "
-                   "slices at the start and the cheaper compares the rest; read with 1 MiB blocks when the files "
+    .description = "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (mmap-mt "
+                   "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
                    "don't fit in memory",
     .uses = uses_block | uses_threads,
     .probe = always_supported,
