@@ -14,6 +14,7 @@
 #include "hand_made.hpp"
 #include "run_estimate.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/input_kind.hpp"
 
 namespace fake {
 
@@ -58,11 +59,14 @@ inline Simulated simulate(const sfp::Experiment& e, const gui::Work& w, const Ma
     Simulated s;
     s.report.experiment = e;
     s.report.cells = sfp::expand(e);
-    s.wall = w.generate_units * (w.per_file ? m.generate_file_s : m.generate_byte_s);
+    // A tree costs per file: the machine's own reading of the experiment, not the estimate's Work.
+    const std::string kind = !e.data_kind.empty() ? e.data_kind : std::string(sfp::algorithm_io(e.algorithm)->data_kind);
+    const bool per_file = sfp::find_input_kind(kind)->directory;
+    s.wall = w.generate_units * (per_file ? m.generate_file_s : m.generate_byte_s);
     for (const sfp::Slot& slot : sfp::schedule(s.report.cells.size(), e.repetitions, e.order, e.seed)) {
         const double units = w.cell_units[slot.cell];
-        const double run = m.run_s(e.algorithm, s.report.cells[slot.cell], units, w.per_file, e.cache);
-        const double around = m.around_s(units, w.per_file, e.cache);
+        const double run = m.run_s(e.algorithm, s.report.cells[slot.cell], units, per_file, e.cache);
+        const double around = m.around_s(units, per_file, e.cache);
         if (slot.repetition == 1) s.wall += e.warmups * (run + around);
         if (s.report.runs.empty()) s.began = s.wall;
         s.report.runs.push_back(hand_made::run(slot.cell, slot.repetition, run, 0, run / 4));
