@@ -58,7 +58,7 @@ for spec in "$here"/../resources/lessons/*/*.json; do
     timed "lesson$n" "$work/spec-lesson$n.json"
 done
 for cache in hot cold; do
-    default=(--algorithm compare --sizes 64M --block 512,4K,64K,1M --warmup 1 --cache "$cache" --workdir "$data")
+    default=(--algorithm compare --sizes 64M --block "512,4K,64K,1M" --warmup 1 --cache "$cache" --workdir "$data")
     "$bin" run "${default[@]}" --reps 1 >/dev/null
     timed "default-$cache" "${default[@]}" --reps 3
 done
