@@ -30,7 +30,7 @@ sfp::Experiment tree_experiment(const QTemporaryDir& work, std::uint64_t size, u
     e.data_kind = "tree";
     e.sizes = {size};
     e.strategies = {"fs", "alpha", "inode", "cluster", "random", "parallel"};
-    e.threads = {1, 4};
+    e.sweeps["threads"] = {1, 4};
     e.repetitions = repetitions;
     e.warmups = 1;
     e.cache = sfp::CacheMode::cold;
@@ -53,7 +53,7 @@ Simulated simulate(const sfp::Experiment& e, const Work& w, const TreeMachine& m
     s.wall = w.generate_units * m.generate_file_s;
     for (const sfp::Slot& slot : sfp::schedule(s.report.cells.size(), e.repetitions, e.order, e.seed)) {
         const double files = w.cell_units[slot.cell];
-        const double run = files * m.run_file_s * (s.report.cells[slot.cell].threads > 1 ? 0.6 : 1.0);
+        const double run = files * m.run_file_s * (s.report.cells[slot.cell].value("threads") > 1 ? 0.6 : 1.0);
         if (slot.repetition == 1) s.wall += e.warmups * (run + files * m.around_file_s);
         if (s.report.runs.empty()) s.began = s.wall;
         s.report.runs.push_back(fixtures::run(slot.cell, slot.repetition, run, 0, run / 4));
@@ -164,8 +164,8 @@ private slots:
     void etaConvergesWithin1_5xAfterAFifth() {
         sfp::Experiment e = fixtures::wide().experiment;
         e.strategies = {"read", "pread-mt", "mmap", "mmap-mt", "adaptive", "cmp"};
-        e.block_sizes = {512, 4096, 65536, 1 << 20};
-        e.threads = {1, 2, 4};
+        e.sweeps["block_size"] = {512, 4096, 65536, 1 << 20};
+        e.sweeps["threads"] = {1, 2, 4};
         e.repetitions = 2;
         e.warmups = 1;
         QTemporaryDir work;
