@@ -37,8 +37,8 @@ inline sfp::Cell cell(const std::string& strategy, std::uint64_t block, unsigned
                       std::size_t input_set = 0) {
     sfp::Cell c;
     c.strategy = strategy;
-    c.block_size = block;
-    c.threads = threads;
+    if (block) c.parameters["block_size"] = block;
+    if (threads) c.parameters["threads"] = threads;
     c.file_size = size;
     c.input_set = input_set;
     return c;

@@ -174,8 +174,12 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     } else {  // every strategy, written out: a replay must not pick up strategies added later
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) e.strategies.emplace_back(s->name);
     }
-    problems.attempt("block", [&] { e.block_sizes = block_list(p.value("block"), "--block"); });
-    if (p.isSet("threads")) problems.attempt("threads", [&] { e.threads = threads_list(p.value("threads"), "--threads"); });
+    problems.attempt("block", [&] { e.sweeps["block_size"] = block_list(p.value("block"), "--block"); });
+    if (p.isSet("threads"))
+        problems.attempt("threads", [&] {
+            const std::vector<unsigned> threads = threads_list(p.value("threads"), "--threads");
+            e.sweeps["threads"].assign(threads.begin(), threads.end());
+        });
     for (const QString& file : p.values("input")) e.inputs.push_back(absolute(file));
     if (p.isSet("sizes")) problems.attempt("sizes", [&] { e.sizes = size_list(p.value("sizes"), "--sizes"); });
     if (p.isSet("data")) {

@@ -102,17 +102,6 @@ QString flag_of_field(std::string_view algorithm, const std::string& field) {
     return {};
 }
 
-// The run as the one experiment it is, for the engine's validator.
-sfp::Experiment experiment_of(const sfp::RunSpec& spec) {
-    sfp::Experiment e;
-    e.algorithm = spec.algorithm;
-    e.strategies = {spec.strategy};
-    e.block_sizes = {spec.block_size};
-    e.threads = {spec.threads};
-    e.options = spec.options;
-    e.inputs = spec.inputs;
-    return e;
-}
 
 }  // namespace
 
@@ -130,7 +119,7 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
         const FlagHint* hint = hint_of(hints, p);
         if (!parser.isSet(flag) && !(hint && !hint->fallback.isEmpty())) continue;  // the table's default applies
         const QString text = parser.isSet(flag) ? parser.value(flag) : hint->fallback;
-        if (!sfp::has_own_field(p)) {  // as text the table reads; the validator judges it
+        if (p.used_by == sfp::uses_nothing) {  // an option: as text the table reads; the validator judges it
             spec.options[name] = text.toStdString();
             continue;
         }
@@ -145,7 +134,7 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
             spec.threads = unsigned(v.value);
         }
     }
-    for (const sfp::Problem& problem : sfp::check_experiment(experiment_of(spec))) {
+    for (const sfp::Problem& problem : sfp::check_experiment(sfp::experiment_of(spec))) {
         const QString flag = flag_of_field(algorithm, problem.field);
         if (!unread.contains(flag) || flag.isEmpty())
             lines << (flag.isEmpty() ? "" : flag + ": ") + QString::fromStdString(problem.message);

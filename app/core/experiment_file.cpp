@@ -15,7 +15,6 @@
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/parameter.hpp"
-#include "sfp/swept_option.hpp"
 
 namespace core {
 namespace {
@@ -27,11 +26,11 @@ const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind
                                "strategies", "block_sizes", "threads", "parameters", "repetitions", "warmups",
                                "cache",   "order",     "seed",        "options",   "workdir"};
 
-// In version 1 a swept option (sfp/swept_option.hpp) was a field of its own name: "packing": [1, 1000].
+// In version 1 a swept option (sfp::swept_parameters) was a field of its own name: "packing": [1, 1000].
 bool is_swept_field(const QString& key) {
-    const auto options = sfp::swept_options();
-    return std::any_of(options.begin(), options.end(), [&](const sfp::SweptOption& o) {
-        return key == QLatin1String(o.name.data(), qsizetype(o.name.size()));
+    const auto swept = sfp::swept_parameters();
+    return std::any_of(swept.begin(), swept.end(), [&](const sfp::Parameter* p) {
+        return key == QLatin1String(p->name.data(), qsizetype(p->name.size()));
     });
 }
 
@@ -201,12 +200,13 @@ QJsonArray text_list(const std::vector<std::string>& texts) {
     return out;
 }
 
-// The swept parameters as the table writes their values: {"packing": [1, 1000]}, a choice by
-// its name, a size as "64K".
+// The swept parameters without a list field of their own as the table writes their values:
+// {"packing": [1, 1000]}, a choice by its name, a size as "64K".
 QJsonObject parameters_json(const sfp::Experiment& e) {
     QJsonObject out;
     for (const auto& [name, values] : e.sweeps) {
         const sfp::Parameter* p = sfp::find_parameter(e.algorithm, name);
+        if (p && !p->list_field.empty()) continue;
         QJsonArray list;
         for (std::uint64_t v : values) {
             if (p && p->type == sfp::ParameterType::size) list.append(size_json(v));
@@ -243,6 +243,10 @@ std::map<std::string, std::vector<std::uint64_t>> parameters_of_json(const QJson
     for (auto it = o.begin(); it != o.end(); ++it) {
         const std::string name = it.key().toStdString(), field = "parameters." + name;
         const sfp::Parameter* p = sfp::find_parameter(algorithm, name);
+        if (p && !p->list_field.empty()) {  // block size, threads: "block_sizes": [...]
+            problems.add(field, "is given as the field '" + std::string(p->list_field) + "'");
+            continue;
+        }
         problems.attempt([&] {
             out[name] = each(it.value(), field, [&](const QJsonValue& item, const std::string& f) {
                 return parameter_of_json(item, f, p);
@@ -291,12 +295,12 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
     QJsonObject options;
     for (const auto& [key, value] : e.options) options[QString::fromStdString(key)] = QString::fromStdString(value);
     QJsonArray threads;
-    for (unsigned t : e.threads) threads.append(int(t));
+    for (std::uint64_t t : sfp::swept_values(e, sfp::kThreadsParameter)) threads.append(qint64(t));
     QJsonObject json{
         {"version", kExperimentFormatVersion},
         {"algorithm", QString::fromStdString(e.algorithm)},
         {"strategies", text_list(e.strategies)},
-        {"block_sizes", size_list(e.block_sizes)},
+        {"block_sizes", size_list(sfp::swept_values(e, sfp::kBlockSizeParameter))},
         {"threads", threads},
         {"repetitions", int(e.repetitions)},
         {"warmups", int(e.warmups)},
@@ -364,13 +368,13 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     if (!json.contains("data_kind") && json.contains("sizes")) e.data_kind = default_data_kind(e.algorithm);
     read("sizes", [&](const QJsonValue& v, const std::string& f) { e.sizes = each(v, f, size_of); });
     read("block_sizes", [&](const QJsonValue& v, const std::string& f) {
-        e.block_sizes = each(v, f, [](const QJsonValue& item, const std::string& at) {
+        e.sweeps["block_size"] = each(v, f, [](const QJsonValue& item, const std::string& at) {
             return parameter_of_json(item, at, &sfp::kBlockSizeParameter);
         });
     });
     read("threads", [&](const QJsonValue& v, const std::string& f) {
-        e.threads = each(v, f, [](const QJsonValue& item, const std::string& at) {
-            return unsigned(bounded(item, at, "a whole number (0 = all online CPUs)", UINT_MAX));
+        e.sweeps["threads"] = each(v, f, [](const QJsonValue& item, const std::string& at) {
+            return std::uint64_t(unsigned(bounded(item, at, "a whole number (0 = all online CPUs)", UINT_MAX)));
         });
     });
     const std::string count = "a whole number";
@@ -394,7 +398,8 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
                 });
             }
     } else {
-        if (json.contains("parameters")) e.sweeps = parameters_of_json(json["parameters"], e.algorithm, problems);
+        if (json.contains("parameters"))
+            for (auto& [name, values] : parameters_of_json(json["parameters"], e.algorithm, problems)) e.sweeps[name] = std::move(values);
     }
     try {
         check_experiment(e, version == 1 ? "" : kSweepsPrefix);

@@ -7,10 +7,11 @@
 namespace core {
 namespace {
 
-std::vector<const sfp::Parameter*> cell_parameters_where(bool own_field) {
+// Block size and threads (with list fields of their own) lead, every cell has their columns.
+std::vector<const sfp::Parameter*> cell_parameters_where(bool leading) {
     std::vector<const sfp::Parameter*> out;
     for (const sfp::Parameter* p : sfp::cell_parameters())
-        if (sfp::has_own_field(*p) == own_field) out.push_back(p);
+        if (p->list_field.empty() != leading) out.push_back(p);
     return out;
 }
 

@@ -47,7 +47,7 @@ std::vector<Parameter> parameters(const sfp::ExperimentReport& report) {
         QStringList values = values_of(
             report, [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p); },
             [p](std::int64_t v) { return text(sfp::value_text(*p, v)); });  // a choice by its name
-        if (values.isEmpty() && !sfp::has_own_field(*p)) continue;
+        if (values.isEmpty() && p->list_field.empty()) continue;
         list.push_back({text(std::string(p->name)).replace('_', ' '), std::move(values),
                         [p](const sfp::Cell& c) { return text(sfp::parameter_text(c, *p)); }});
     }

@@ -22,10 +22,12 @@ ImportedCell imported(const sfp::Cell& c, const sfp::Summary& real, std::vector<
     ImportedCell cell;
     cell.times = std::move(times);
     cell.strategy = c.strategy;
-    cell.block_size = c.block_size;
-    cell.threads = c.threads;
     cell.file_size = c.file_size;
-    cell.swept = c.swept;
+    for (const auto& [name, value] : c.parameters) {
+        if (name == sfp::kBlockSizeParameter.name) cell.block_size = value;
+        else if (name == sfp::kThreadsParameter.name) cell.threads = value;
+        else cell.swept[name] = value;
+    }
     cell.n = real.n;
     if (real.n > 0) cell.median_s = real.median;
     return cell;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "experiment_file.hpp"
+#include "report_reader.hpp"
 #include "sfp/comparison.hpp"
 #include "input_file.hpp"
 #include "sfp/parameter.hpp"
@@ -24,98 +25,9 @@
 namespace core {
 namespace {
 
-// Every read goes through here: a missing or mistyped field names itself in the error. A lenient
-// reader (report_results) reads a missing field as nothing instead; a present one is still checked.
-class Reader {
-public:
-    Reader(QString path, bool lenient) : path_(std::move(path)), lenient_(lenient) {}
-
-    [[noreturn]] void fail(const QString& field, const QString& why) const {
-        throw ReportError(path_, field.isEmpty() ? why : QStringLiteral("field '%1': %2").arg(field, why));
-    }
-    bool lenient() const { return lenient_; }
-    bool skips(const QJsonObject& o, const QString& key) const { return lenient_ && !o.contains(key); }
-
-    QJsonObject object(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (skips(o, key)) return {};
-        const QJsonValue v = o.value(key);
-        if (!v.isObject()) fail(where + key, QStringLiteral("expected an object"));
-        return v.toObject();
-    }
-    QJsonArray array(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (skips(o, key)) return {};
-        const QJsonValue v = o.value(key);
-        if (!v.isArray()) fail(where + key, QStringLiteral("expected a list"));
-        return v.toArray();
-    }
-    double number(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (skips(o, key)) return 0;
-        const QJsonValue v = o.value(key);
-        if (!v.isDouble() || !std::isfinite(v.toDouble())) fail(where + key, QStringLiteral("expected a number"));
-        return v.toDouble();
-    }
-    // A time, a rate or a spread: a number >= 0 (a negative median would rank and divide nonsense).
-    double non_negative(const QJsonObject& o, const QString& key, const QString& where) const {
-        const double d = number(o, key, where);
-        if (d < 0) fail(where + key, QStringLiteral("%1 is negative; expected a number >= 0").arg(d));
-        return d;
-    }
-    // A count or index: a whole number >= 0; null reads as 0 (a parameter the cell does not use).
-    std::uint64_t count(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (o.value(key).isNull()) return 0;
-        const double d = number(o, key, where);
-        if (d < 0 || d != double(std::uint64_t(d))) fail(where + key, QStringLiteral("expected a whole number"));
-        return std::uint64_t(d);
-    }
-    // A count the machine may not give: absent or null reads as n/a.
-    std::optional<std::uint64_t> maybe_count(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (o.value(key).isNull() || o.value(key).isUndefined()) return std::nullopt;
-        return count(o, key, where);
-    }
-    // Always required: an entry that points nowhere cannot be read leniently.
-    std::size_t index(const QJsonObject& o, const QString& key, const QString& where, std::size_t size) const {
-        if (!o.contains(key)) fail(where + key, QStringLiteral("missing"));
-        const std::uint64_t i = count(o, key, where);
-        if (i >= size) fail(where + key, QStringLiteral("%1 is out of range (%2 entries)").arg(i).arg(size));
-        return std::size_t(i);
-    }
-    std::string text(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (skips(o, key)) return {};
-        const QJsonValue v = o.value(key);
-        if (!v.isString()) fail(where + key, QStringLiteral("expected a string"));
-        return v.toString().toStdString();
-    }
-    // A name shown in tables and headings (a strategy): no control character (a NUL ends C
-    // text early, a newline starts a Markdown heading).
-    std::string name(const QJsonObject& o, const QString& key, const QString& where) const {
-        std::string n = text(o, key, where);
-        if (std::any_of(n.begin(), n.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }))
-            fail(where + key, QStringLiteral("holds a control character (NUL, newline, ...)"));
-        return n;
-    }
-    bool flag(const QJsonObject& o, const QString& key, const QString& where) const {
-        if (skips(o, key)) return false;
-        const QJsonValue v = o.value(key);
-        if (!v.isBool()) fail(where + key, QStringLiteral("expected true or false"));
-        return v.toBool();
-    }
-
-private:
-    QString path_;
-    bool lenient_;
-};
-
-QString at(const QString& list, qsizetype i) { return QStringLiteral("%1[%2].").arg(list).arg(i); }
-
-// Each object of the list `name` in `parent`, in order, as read(object, where) returns it; `where`
-// ("runs[3].") names the entry in any error.
-template <class Read>
-auto each_of(const Reader& r, const QJsonObject& parent, const QString& name, Read&& read) {
-    std::vector<std::invoke_result_t<Read&, const QJsonObject&, const QString&>> out;
-    const QJsonArray list = r.array(parent, name, {});
-    for (qsizetype i = 0; i < list.size(); ++i) out.push_back(read(list[i].toObject(), at(name, i)));
-    return out;
-}
+using report_reading::Reader;
+using report_reading::at;
+using report_reading::each_of;
 
 // The file's object, once it is JSON, says it is a report and is of the version this reads.
 QJsonObject root_of(const Reader& r, const QByteArray& json) {
@@ -222,15 +134,17 @@ sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std:
     sfp::Cell c;
     c.strategy = r.name(o, "strategy", where);
     if (c.strategy.empty()) r.fail({}, where.chopped(1) + QStringLiteral(" has no strategy"));
-    c.block_size = r.count(o, "block_size", where);
-    c.threads = unsigned(r.count(o, "threads", where));
     if (!r.lenient()) c.input_set = r.index(o, "input_set", where, input_sets);
     c.file_size = r.count(o, "file_size", where);
     c.reference_floor = r.flag(o, "reference_floor", where);
-    for (const sfp::Parameter* p : sfp::cell_parameters()) {  // as report_export wrote them: null = unused
+    // As report_export wrote them: null = unused, and for block size and threads (whose lists
+    // predate null) 0 too.
+    for (const sfp::Parameter* p : sfp::cell_parameters()) {
         const QString name = QString::fromUtf8(p->name.data(), qsizetype(p->name.size()));
-        if (!sfp::has_own_field(*p) && o.contains(name) && !o.value(name).isNull())
-            sfp::set_parameter_value(c, *p, std::int64_t(r.count(o, name, where)));
+        if (!p->list_field.empty() && !r.lenient() && !o.contains(name)) r.count(o, name, where);  // names it missing
+        if (!o.contains(name) || o.value(name).isNull()) continue;
+        const std::uint64_t v = r.count(o, name, where);
+        if (v != 0 || p->list_field.empty()) sfp::set_parameter_value(c, *p, std::int64_t(v));
     }
     return c;
 }
@@ -243,7 +157,7 @@ std::size_t fitted_cell(const Reader& r, const QJsonObject& o, const QString& wh
     const std::uint64_t block_size = r.count(o, "block_size", where);
     const std::uint64_t threads = r.count(o, "threads", where);
     const auto it = std::find_if(cells.begin(), cells.end(), [&](const sfp::Cell& c) {
-        return c.strategy == strategy && c.block_size == block_size && c.threads == threads;
+        return c.strategy == strategy && c.value("block_size") == block_size && c.value("threads") == threads;
     });
     if (it == cells.end()) r.fail(where + "strategy", QStringLiteral("no cell of strategy '%1' with its block size and threads")
                                                          .arg(QString::fromStdString(strategy)));
@@ -426,14 +340,14 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     rep.experiment.options = set.options;
     for (sfp::CacheMode mode : {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold})
         if (set.cache == sfp::to_string(mode)) rep.experiment.cache = mode;
-    rep.experiment.strategies.clear(), rep.experiment.block_sizes.clear(), rep.experiment.threads.clear();
+    rep.experiment.strategies.clear();
     rep.experiment.repetitions = 0, rep.experiment.warmups = 0;  // as the set states them, below
     rep.machine = set.machine;
     const QJsonObject source = set.root.value("source").toObject();
     if (source.contains("machine")) rep.machine.cpu_model = source.value("machine").toString().toStdString();
     rep.measured_at = set.measured_at;
     std::set<std::string> strategies;
-    std::set<std::uint64_t> blocks, threads, sizes;
+    std::set<std::uint64_t> sizes;
     for (const sfp::Cell& c : set.cells) sizes.insert(c.file_size);
     rep.experiment.sizes.assign(sizes.begin(), sizes.end());
     for (std::uint64_t size : sizes) rep.input_sets.push_back({{}, size});
@@ -442,8 +356,12 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
         sfp::Cell c = set.cells[i];
         c.input_set = std::size_t(std::distance(sizes.begin(), sizes.find(c.file_size)));
         if (strategies.insert(c.strategy).second) rep.experiment.strategies.push_back(c.strategy);
-        if (c.block_size && blocks.insert(c.block_size).second) rep.experiment.block_sizes.push_back(c.block_size);
-        if (c.threads && threads.insert(c.threads).second) rep.experiment.threads.push_back(c.threads);
+        for (const auto& [name, v] : c.parameters) {  // block sizes and threads, each once, in the cells' order
+            const sfp::Parameter* p = sfp::find_parameter(set.algorithm, name);
+            if (!p || p->list_field.empty()) continue;
+            if (std::vector<std::uint64_t>& list = rep.experiment.sweeps[name]; std::ranges::find(list, v) == list.end())
+                list.push_back(v);
+        }
         sfp::CellStats st;
         st.cell = i;
         st.real = set.real[i];
@@ -457,9 +375,7 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     }
     for (std::size_t s = 0; s < medians.size(); ++s)
         if (!medians[s].empty()) rep.rankings.push_back(sfp::rank_cells(s, medians[s]));
-    // Parameters no cell states keep the defaults, so the replayable spec stays a valid one.
-    if (rep.experiment.block_sizes.empty()) rep.experiment.block_sizes = sfp::Experiment{}.block_sizes;
-    if (rep.experiment.threads.empty()) rep.experiment.threads = sfp::Experiment{}.threads;
+    // Parameters no cell states are absent: their defaults, so the replayable spec stays a valid one.
     rep.experiment.data_kind = default_data_kind(rep.experiment.algorithm);
     return rep;
 }

@@ -13,8 +13,8 @@ sfp::Experiment default_experiment() {
     e.sizes = {64u << 20};
     for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm))
         if (s->probe().supported) e.strategies.emplace_back(s->name);
-    e.block_sizes = {512, 4096, 64u << 10, 1u << 20};
-    e.threads = {0};
+    e.sweeps["block_size"] = {512, 4096, 64u << 10, 1u << 20};
+    e.sweeps["threads"] = {0};
     e.repetitions = 3;
     e.warmups = 1;
     e.cache = sfp::CacheMode::hot;

@@ -179,15 +179,14 @@ sfp::Experiment ExperimentPanel::experiment() const {
     e.workdir = inputs_->workdir().toStdString();
     e.strategies = strategies_->checked();
     const unsigned uses = strategies_->checkedUses();
-    e.block_sizes = blocks_->values();
-    if (e.block_sizes.empty() && (uses & sfp::uses_block))
+    if (std::vector<std::uint64_t> blocks = blocks_->values(); !blocks.empty())
+        e.sweeps[std::string(sfp::kBlockSizeParameter.name)] = std::move(blocks);
+    else if (uses & sfp::uses_block)
         throw InputError{tr("Block sizes: choose at least one (a checked strategy reads in blocks)")};
-    if (e.block_sizes.empty()) e.block_sizes = {sfp::kDefaultBlockSize};
-    e.threads.clear();
-    for (std::uint64_t t : threads_->values()) e.threads.push_back(unsigned(t));
-    if (e.threads.empty() && (uses & sfp::uses_threads))
+    if (std::vector<std::uint64_t> threads = threads_->values(); !threads.empty())
+        e.sweeps[std::string(sfp::kThreadsParameter.name)] = std::move(threads);
+    else if (uses & sfp::uses_threads)
         throw InputError{tr("Threads: choose at least one thread count (a checked strategy uses threads)")};
-    if (e.threads.empty()) e.threads = {0};
     for (const auto& [name, toggles] : swept_)
         if (checkedUseSwept(name))
             if (std::vector<std::uint64_t> values = toggles->values(); !values.empty()) e.sweeps[name] = std::move(values);
@@ -242,9 +241,9 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     if (strategies.empty())  // a spec without strategies means all of the algorithm's
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) strategies.emplace_back(s->name);
     strategies_->setChecked(strategies);
-    blocks_->setValues(e.block_sizes);
-    std::vector<std::uint64_t> threads;
-    for (unsigned t : e.threads) threads.push_back(t ? t : std::max(1u, sfp::online_cpus()));
+    blocks_->setValues(sfp::swept_values(e, sfp::kBlockSizeParameter));
+    std::vector<std::uint64_t> threads = sfp::swept_values(e, sfp::kThreadsParameter);
+    for (std::uint64_t& t : threads) t = t ? t : std::max(1u, sfp::online_cpus());
     threads_->setValues(threads);
     for (const auto& [name, toggles] : swept_) {
         const auto it = e.sweeps.find(name);

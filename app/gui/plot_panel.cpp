@@ -22,10 +22,7 @@ constexpr int kRedrawDelayMs = 40;
 constexpr double kHoverRadiusPx = 14;
 
 bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
-        return x.strategy == y.strategy && x.block_size == y.block_size && x.threads == y.threads &&
-               x.file_size == y.file_size && x.input_set == y.input_set;
-    });
+    return a == b;
 }
 
 }  // namespace

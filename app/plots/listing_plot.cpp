@@ -25,15 +25,6 @@ Kind default_kind(const sfp::Experiment& experiment) {
     return io && io->spread_first ? Kind::box : Kind::lines;
 }
 
-bool kind_applies(Kind kind, const std::string& algorithm) {
-    const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
-    const sfp::InputKind* input = io ? sfp::find_input_kind(io->data_kind) : nullptr;
-    switch (kind) {
-    case Kind::histogram: return algorithm == "wordcount";   // its outcome's word lengths (histogram_plot.cpp)
-    case Kind::listing: return input && input->directory;    // a tree is listed, then read
-    default: return true;
-    }
-}
 
 Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     QCustomPlot* plot = c.plot;

@@ -8,8 +8,10 @@ namespace gui {
 namespace {
 
 sfp::Cell as_cell(const core::ImportedCell& c) {
-    return {.strategy = c.strategy, .block_size = c.block_size, .threads = unsigned(c.threads), .file_size = c.file_size,
-            .swept = c.swept};
+    sfp::Cell cell{.strategy = c.strategy, .file_size = c.file_size, .parameters = {c.swept.begin(), c.swept.end()}};
+    if (c.block_size) cell.parameters[std::string(sfp::kBlockSizeParameter.name)] = c.block_size;
+    if (c.threads) cell.parameters[std::string(sfp::kThreadsParameter.name)] = c.threads;
+    return cell;
 }
 
 // The set as a report the slice can draw: each cell's median stands for all of its runs.

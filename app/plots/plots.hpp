@@ -124,7 +124,8 @@ struct OverlaysDrawn {
 OverlaysDrawn draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, const QStringList& names,
                             const std::string& algorithm, const SliceChoice& choice, bool normalised);
 Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);  // iterate: listing vs processing
-// Whether a plot kind means something for an algorithm (the Plot combo offers only those).
+// Whether a plot kind means something for an algorithm (the Plot combo offers only those): a
+// general one always, a view of its own when it declares it (AlgorithmIo::views; plot_views.cpp).
 bool kind_applies(Kind kind, const std::string& algorithm);
 // The counters per unit of work of each ranked cell beside its input's fastest (topN as draw_box).
 Hover draw_why(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);

@@ -34,20 +34,20 @@ const Parameter* find_parameter(std::string_view algorithm, std::string_view nam
     return nullptr;
 }
 
-std::vector<const Parameter*> swept_parameters() {
+std::vector<const Parameter*> cell_parameters() {
     std::vector<const Parameter*> out;
     for (std::string_view algorithm : algorithms())
         for (const Parameter& p : parameters_of(algorithm))
-            if (p.sweepable && p.used_by == uses_nothing &&
-                std::none_of(out.begin(), out.end(), [&](const Parameter* q) { return q->name == p.name; }))
+            if (p.sweepable && std::none_of(out.begin(), out.end(), [&](const Parameter* q) { return q->name == p.name; }))
                 out.push_back(&p);
     return out;
 }
 
-std::string parameter_names(std::string_view algorithm) {
-    std::string out;
-    for (const Parameter& p : parameters_of(algorithm)) out += (out.empty() ? "" : ", ") + std::string(p.name);
-    return out.empty() ? "none" : out;
+std::vector<const Parameter*> swept_parameters() {
+    std::vector<const Parameter*> out;
+    for (const Parameter* p : cell_parameters())
+        if (p->list_field.empty()) out.push_back(p);
+    return out;
 }
 
 bool uses(const Strategy& s, const Parameter& p) noexcept {
@@ -56,31 +56,18 @@ bool uses(const Strategy& s, const Parameter& p) noexcept {
     return std::find(s.swept.begin(), s.swept.end(), p.name) != s.swept.end();
 }
 
-std::vector<const Parameter*> cell_parameters() {
-    std::vector<const Parameter*> out{&kBlockSizeParameter, &kThreadsParameter};
-    for (const Parameter* p : swept_parameters()) out.push_back(p);
-    return out;
+std::uint64_t Cell::value(std::string_view name) const {
+    const auto it = parameters.find(name);
+    return it == parameters.end() ? 0 : it->second;
 }
 
-bool has_own_field(const Parameter& p) noexcept { return p.used_by == uses_block || p.used_by == uses_threads; }
-
 std::optional<std::int64_t> parameter_value(const Cell& cell, const Parameter& p) {
-    const auto given = [](std::uint64_t v) { return v ? std::optional<std::int64_t>(std::int64_t(v)) : std::nullopt; };
-    if (p.used_by == uses_block) return given(cell.block_size);
-    if (p.used_by == uses_threads) return given(cell.threads);
-    const auto it = cell.swept.find(std::string(p.name));
-    return it == cell.swept.end() ? std::nullopt : std::optional<std::int64_t>(std::int64_t(it->second));
+    const auto it = cell.parameters.find(p.name);
+    return it == cell.parameters.end() ? std::nullopt : std::optional<std::int64_t>(std::int64_t(it->second));
 }
 
 void set_parameter_value(Cell& cell, const Parameter& p, std::int64_t v) {
-    if (p.used_by == uses_block) cell.block_size = std::uint64_t(v);
-    else if (p.used_by == uses_threads) cell.threads = unsigned(v);
-    else cell.swept[std::string(p.name)] = std::uint64_t(v);
-}
-
-void clear_parameter_value(Cell& cell, const Parameter& p) {
-    if (has_own_field(p)) set_parameter_value(cell, p, 0);
-    else cell.swept.erase(std::string(p.name));
+    cell.parameters[std::string(p.name)] = std::uint64_t(v);
 }
 
 std::string parameter_text(const Cell& cell, const Parameter& p) {
@@ -90,11 +77,7 @@ std::string parameter_text(const Cell& cell, const Parameter& p) {
 
 std::vector<std::int64_t> parameter_values(const Experiment& e, const Parameter& p) {
     std::vector<std::int64_t> out;
-    if (p.used_by == uses_block) {
-        for (std::uint64_t b : e.block_sizes) out.push_back(std::int64_t(b));
-    } else if (p.used_by == uses_threads) {
-        for (unsigned t : e.threads) out.push_back(t);
-    } else if (const auto it = e.sweeps.find(std::string(p.name)); it != e.sweeps.end()) {
+    if (const auto it = e.sweeps.find(std::string(p.name)); it != e.sweeps.end()) {
         for (std::uint64_t v : it->second) out.push_back(std::int64_t(v));
     } else if (const auto opt = e.options.find(std::string(p.name)); opt != e.options.end()) {
         const ParsedValue parsed = parse_value(p, opt->second);
@@ -102,6 +85,12 @@ std::vector<std::int64_t> parameter_values(const Experiment& e, const Parameter&
         out.push_back(parsed.value);
     }
     return out;
+}
+
+std::vector<std::uint64_t> swept_values(const Experiment& e, const Parameter& p) {
+    std::vector<std::int64_t> values = parameter_values(e, p);
+    if (values.empty()) values = {p.fallback};
+    return {values.begin(), values.end()};
 }
 
 bool spans_decades(const Parameter& p) noexcept {

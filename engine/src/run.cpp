@@ -6,6 +6,7 @@
 #include <new>
 
 #include "measure/run_meter.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run_context.hpp"
@@ -13,22 +14,15 @@
 namespace sfp {
 namespace {
 
+// The registry's strategy for a spec the one validator finds valid: a bad value reads the same
+// here as from every front end (a runner's cell was checked with its experiment already). Its
+// inputs are the strategy's to judge: a one-run takes what its command does (iterate several
+// roots, cipher one file and an output), not an experiment's input set.
 const Strategy& checked_strategy(const RunSpec& spec) {
-    const Strategy* s = find_strategy(spec.algorithm, spec.strategy);
-    if (!s) {
-        if (strategies_of(spec.algorithm).empty()) fail("unknown algorithm '" + spec.algorithm + "'");
-        fail("unknown " + spec.algorithm + " strategy '" + spec.strategy +
-             "' (see `sfpbench strategies " + spec.algorithm + "`)");
-    }
-    return *s;
-}
-
-void check_parameters(const RunSpec& spec) {
-    if (spec.block_size == 0 || spec.block_size > kMaxBlockSize)
-        fail("block size " + std::to_string(spec.block_size) + " is out of range (1 B to 1 GiB)");
-    if (spec.threads > kMaxThreads)
-        fail("thread count " + std::to_string(spec.threads) + " is out of range (1 to " +
-             std::to_string(kMaxThreads) + ")");
+    std::vector<Problem> problems = check_experiment(experiment_of(spec));
+    std::erase_if(problems, [](const Problem& p) { return p.field.starts_with("inputs"); });
+    if (!problems.empty()) fail(problems_text(problems));
+    return *find_strategy(spec.algorithm, spec.strategy);
 }
 
 }  // namespace
@@ -52,7 +46,6 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
     progress.reset();
     try {
         const Strategy& strategy = given ? *given : checked_strategy(spec_in);
-        check_parameters(spec_in);
         if (const Support support = strategy.probe(); !support.supported) {
             result.status = Status::unsupported;
             result.error = spec_in.strategy + " is unsupported here: " + support.reason;

@@ -1,15 +1,24 @@
 #pragma once
-// Typed access to RunSpec::options, with errors that name the option.
+// Typed access to RunSpec::options by the algorithm's parameter table (sfp/parameter.hpp): the
+// table's fallback when the spec gives none, its limits, and a bad value refused in the words
+// check_experiment uses ("option packing: 0 is out of range (1 to 100000)"), so a run reads an
+// option the way every front end judged it. Each algorithm reads its options once, into its own
+// struct (cipher's CipherOptions, compare's InputPair, wordcount's Inputs, iterate's Job).
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 
+#include "sfp/parameter.hpp"
 #include "sfp/types.hpp"
 
 namespace sfp {
 
-std::int64_t option_int(const RunSpec& spec, const std::string& key, std::int64_t fallback,
-                        std::int64_t min, std::int64_t max);
-bool option_flag(const RunSpec& spec, const std::string& key);  // "1"/"true"/"yes"/"" present = true
-std::string option_text(const RunSpec& spec, const std::string& key, const std::string& fallback);
+std::int64_t option_value(const RunSpec& spec, std::span<const Parameter> table, std::string_view name);
+inline bool option_flag(const RunSpec& spec, std::span<const Parameter> table, std::string_view name) {
+    return option_value(spec, table, name) != 0;
+}
+// A text parameter: as given, else its text_fallback (the algorithm judges what it says).
+std::string option_text(const RunSpec& spec, std::span<const Parameter> table, std::string_view name);
 
 }  // namespace sfp

@@ -33,10 +33,10 @@ sfp::ExperimentReport report(sfp::MachineInfo machine, sfp::CacheMode cache, std
     rep.experiment.sizes = {1 << 20};
     rep.experiment.cache = cache;
     rep.machine = std::move(machine);
-    rep.cells = {{"loop", 4096, 0, 0, 1 << 20, false},
-                 {"pipeline", 65536, 2, 0, 1 << 20, false, {{"packing", packing}}},
-                 {"simd", 4096, 0, 0, 1 << 20, false},
-                 {"strtok", 0, 0, 0, 1 << 20, false}};
+    rep.cells = {{"loop", 0, 1 << 20, false, {{"block_size", 4096}}},
+                 {"pipeline", 0, 1 << 20, false, {{"block_size", 65536}, {"threads", 2}, {"packing", packing}}},
+                 {"simd", 0, 1 << 20, false, {{"block_size", 4096}}},
+                 {"strtok", 0, 1 << 20, false}};
     for (std::size_t i = 0; i < rep.cells.size(); ++i) {
         sfp::CellStats st;
         st.cell = i;

@@ -213,7 +213,7 @@ private slots:
     void fitsNameEveryParameterAndLoadBack() {
         sfp::ExperimentReport rep = sample_report();
         sfp::Cell packed = hand_made::cell("pipeline", 0, 2);
-        packed.swept["packing"] = 1000;
+        packed.parameters["packing"] = 1000;
         rep.cells.push_back(packed);
         rep.stats.push_back({});
         rep.stats.back().cell = 2;

@@ -21,9 +21,9 @@ sfp::ExperimentReport sample_report(double loop_s, double pipeline_s) {
     rep.experiment.algorithm = "wordcount";
     rep.experiment.sizes = {1 << 20};
     rep.machine = {"host", "Test CPU", "Linux 6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"};
-    rep.cells = {{"loop", 4096, 0, 0, 1 << 20, false},
-                 {"pipeline", 65536, 2, 0, 1 << 20, false, {{"packing", 1000}}},
-                 {"strtok", 0, 0, 0, 1 << 20, false}};
+    rep.cells = {{"loop", 0, 1 << 20, false, {{"block_size", 4096}}},
+                 {"pipeline", 0, 1 << 20, false, {{"block_size", 65536}, {"threads", 2}, {"packing", 1000}}},
+                 {"strtok", 0, 1 << 20, false}};
     rep.stats.resize(3);
     rep.stats[0].cell = 0, rep.stats[0].real = summary_of(3, loop_s);
     rep.stats[1].cell = 1, rep.stats[1].real = summary_of(3, pipeline_s);
@@ -81,7 +81,7 @@ private slots:
     void ratio_table_by_hand() {
         core::ResultSet a = core::import_report_text(core::report_json(sample_report(0.5, 0.2)), "a.json");
         sfp::ExperimentReport other = sample_report(1.5, 0.1);
-        other.cells[1].swept["packing"] = 10;  // a different cell: only in one set each
+        other.cells[1].parameters["packing"] = 10;  // a different cell: only in one set each
         const core::ResultSet b = core::import_report_text(core::report_json(other), "b.json");
         const core::Comparison c = core::compare_sets(a, b);
         QCOMPARE(c.both.size(), std::size_t(2));

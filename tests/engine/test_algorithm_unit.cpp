@@ -38,8 +38,8 @@ sfp::Experiment dirsum_experiment(const std::string& work) {
     sfp::Experiment e;
     e.algorithm = "dirsum";
     e.strategies = {"walk"};
-    e.block_sizes = {4096, 65536};
-    e.sweeps = {{"visit", {0, 1}}};
+    e.sweeps["block_size"] = {4096, 65536};
+    e.sweeps["visit"] = {0, 1};
     e.repetitions = 2;
     e.warmups = 0;
     e.workdir = work;
@@ -157,8 +157,8 @@ private slots:
         QCOMPARE(cells.size(), std::size_t(2 * 2 * 2));
         std::set<std::tuple<std::size_t, std::uint64_t, std::uint64_t>> distinct;
         for (const sfp::Cell& c : cells) {
-            QCOMPARE(c.swept.size(), std::size_t(1));
-            distinct.insert({c.input_set, c.block_size, c.swept.at("visit")});
+            QCOMPARE(c.parameters.size(), std::size_t(2));  // block size and visit: walk uses no threads
+            distinct.insert({c.input_set, c.value("block_size"), c.parameters.at("visit")});
         }
         QCOMPARE(distinct.size(), cells.size());
 
@@ -185,7 +185,7 @@ private slots:
         make_tree(root);
         sfp::Experiment e = dirsum_experiment(dir.path().toStdString() + "/work");
         e.inputs = {root};
-        e.block_sizes = {4096, 65536, 1 << 20};
+        e.sweeps["block_size"] = {4096, 65536, 1 << 20};
         const dirsum::Sum expected = dirsum::reference(root);
         dirsum::wrong_at_block = 65536;
         sfp::Progress progress;
@@ -195,7 +195,7 @@ private slots:
         for (const sfp::RunRecord& r : report.runs) {
             const dirsum::Sum* sum = r.result.outcome.get_if<dirsum::Sum>();
             QVERIFY(sum);
-            const bool planted = report.cells[r.cell].block_size == 65536;
+            const bool planted = report.cells[r.cell].value("block_size") == 65536;
             QCOMPARE(r.status, planted ? sfp::RunStatus::mismatch : sfp::RunStatus::ok);
             QCOMPARE(sum->checksum, expected.checksum + (planted ? 1 : 0));
             QCOMPARE(r.result.digest == sfp::digest_of(expected), !planted);

@@ -7,7 +7,9 @@
 #include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -49,7 +51,7 @@ private slots:
     void aValidSpecHasNoProblem() {
         QCOMPARE(lines(sfp::check_experiment(valid())), QStringList{});
         sfp::Experiment e = valid();
-        e.threads = {0, 1};  // 0 = all online CPUs, a valid count
+        e.sweeps["threads"] = {0, 1};  // 0 = all online CPUs, a valid count
         e.strategies = {};   // none = all of the algorithm's
         QCOMPARE(lines(sfp::check_experiment(e)), QStringList{});
     }
@@ -93,12 +95,12 @@ private slots:
         if (kind == "algorithm") e.algorithm = "nope";
         if (kind == "strategy") e.strategies = {"read", "nope"};
         if (kind == "strategy twice") e.strategies = {"read", "mmap", "read"};
-        if (kind == "no block") e.block_sizes = {};
-        if (kind == "block 0") e.block_sizes = {0};
-        if (kind == "block twice") e.block_sizes = {4096, 4096};
-        if (kind == "no threads") e.threads = {};
-        if (kind == "threads 2000") e.threads = {1, 2000};
-        if (kind == "threads twice") e.threads = {2, 2};
+        if (kind == "no block") e.sweeps["block_size"] = {};
+        if (kind == "block 0") e.sweeps["block_size"] = {0};
+        if (kind == "block twice") e.sweeps["block_size"] = {4096, 4096};
+        if (kind == "no threads") e.sweeps["threads"] = {};
+        if (kind == "threads 2000") e.sweeps["threads"] = {1, 2000};
+        if (kind == "threads twice") e.sweeps["threads"] = {2, 2};
         if (kind == "repetitions") e.repetitions = 0;
         if (kind == "warmups") e.warmups = 100001;
         if (kind == "unknown option") e.options = {{"nonsense", "1"}};
@@ -125,8 +127,8 @@ private slots:
     // Every problem at once, in field order; the plan refuses with all of them, preflight lists them.
     void everyProblemAtOnce() {
         sfp::Experiment e = valid();
-        e.block_sizes = {0};
-        e.threads = {0};
+        e.sweeps["block_size"] = {0};
+        e.sweeps["threads"] = {0};
         e.options = {{"max_mismatches", "-3"}, {"nonsense", "1"}};
         e.sizes = {1024, 1024};
         const QStringList expected = {"block_sizes[0]: block size 0 is out of range (1 to 1G)",
@@ -150,11 +152,78 @@ private slots:
     void threadsZeroIsAllOnlineCpus() {
         sfp::Experiment e = valid();
         e.strategies = {"pread-mt"};
-        e.threads = {0, sfp::online_cpus()};
+        e.sweeps["threads"] = {0, sfp::online_cpus()};
         QCOMPARE(lines(sfp::check_experiment(e)), QStringList{});
         const std::vector<sfp::Cell> cells = sfp::expand(e);
         QCOMPARE(cells.size(), std::size_t(1));
-        QCOMPARE(cells[0].threads, sfp::online_cpus());
+        QCOMPARE(cells[0].value("threads"), std::uint64_t(sfp::online_cpus()));
+    }
+
+    // A bad option reads the same wherever it is found: the validator (every front end asks it:
+    // the CLI's flags, the file reader, the window's form), run_once (which asks it too) and the
+    // algorithm's own typed reader (its options struct, read from the table), reached here through
+    // the runner's seam that skips the validator. The message is written out here.
+    void aBadOptionReadsTheSameEverywhere_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("compare") << "compare" << "read" << "max_mismatches" << "-3"
+                                 << "option max_mismatches: -3 is out of range (1 to 1000000)";
+        QTest::newRow("cipher") << "cipher" << "stream" << "transform" << "rot13"
+                                << "option transform: 'rot13' is not one of caesar, letters or widen";
+        QTest::newRow("wordcount") << "wordcount" << "pipeline" << "packing" << "0"
+                                   << "option packing: 0 is out of range (1 to 100000)";
+        QTest::newRow("iterate") << "iterate" << "fs" << "seed" << "x"
+                                 << "option seed: 'x' is not a whole number (0 to 9223372036854775807)";
+    }
+    void aBadOptionReadsTheSameEverywhere() {
+        QFETCH(QString, algorithm);
+        QFETCH(QString, strategy);
+        QFETCH(QString, option);
+        QFETCH(QString, value);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const std::string a = dir.filePath("a").toStdString(), b = dir.filePath("b").toStdString();
+        testing::write_file(a, testing::pattern(5000, 1));
+        testing::write_file(b, testing::pattern(5000, 2));
+        sfp::RunSpec spec;
+        spec.algorithm = algorithm.toStdString();
+        spec.strategy = strategy.toStdString();
+        spec.inputs = algorithm == "compare" ? std::vector<std::string>{a, b}
+                      : algorithm == "iterate" ? std::vector<std::string>{dir.path().toStdString()}
+                                               : std::vector<std::string>{a};
+        if (algorithm == "cipher") spec.output = dir.filePath("out").toStdString();
+        spec.options[option.toStdString()] = value.toStdString();
+
+        const std::string field = "options." + option.toStdString();
+        QCOMPARE(lines(sfp::check_experiment(sfp::experiment_of(spec))), QStringList{QString::fromStdString(field) + ": " + message});
+        sfp::Progress progress;
+        const sfp::RunResult checked = sfp::run_once(spec, progress);
+        QCOMPARE(QString::fromStdString(checked.error), QString::fromStdString(field) + ": " + message);
+        const sfp::Strategy* s = sfp::find_strategy(spec.algorithm, spec.strategy);
+        QVERIFY(s);
+        const sfp::RunResult read = sfp::run_once(*s, spec, progress);  // the typed reader alone
+        QCOMPARE(read.status, sfp::Status::error);
+        QCOMPARE(QString::fromStdString(read.error), message);
+    }
+
+    // run_once judges its spec by the one validator, not a check of its own: the same words as
+    // an experiment file's, every problem at once.
+    void runOnceAsksTheValidator() {
+        sfp::RunSpec spec;
+        spec.algorithm = "compare";
+        spec.strategy = "read";
+        spec.inputs = {"/nonexistent/a", "/nonexistent/b"};
+        spec.block_size = 0;
+        spec.threads = 2000;
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec, progress);
+        QCOMPARE(r.status, sfp::Status::error);
+        QCOMPARE(QString::fromStdString(r.error),
+                 QStringLiteral("block_sizes[0]: block size 0 is out of range (1 to 1G)\n"
+                                "threads[0]: thread count 2000 is out of range (0 to 1024)"));
     }
 };
 

@@ -416,7 +416,7 @@ private slots:
             e.repetitions = 2;
             e.warmups = 0;
             e.cache = mode;
-            e.threads = {2};
+            e.sweeps["threads"] = {2};
             e.options["scope"] = "full";
             sfp::Progress progress;
             const sfp::ExperimentReport report = sfp::run_experiment(e, progress);

@@ -28,8 +28,8 @@ sfp::Experiment wordcount_experiment() {
     e.algorithm = "wordcount";
     e.data_kind = "text";
     e.sizes = {1000, 2000};
-    e.block_sizes = {4096, 65536};
-    e.threads = {1, 3};
+    e.sweeps["block_size"] = {4096, 65536};
+    e.sweeps["threads"] = {1, 3};
     e.sweeps["packing"] = {1, 10, 1000};
     return e;
 }
@@ -120,19 +120,19 @@ private slots:
         for (const sfp::Strategy& s : list)
             for (std::size_t set = 0; set < e.sizes.size(); ++set) {
                 const bool b = s.uses & sfp::uses_block, t = s.uses & sfp::uses_threads, k = !s.swept.empty();
-                for (std::uint64_t block : b ? e.block_sizes : std::vector<std::uint64_t>{0})
-                    for (unsigned threads : t ? e.threads : std::vector<unsigned>{0})
+                for (std::uint64_t block : b ? e.sweeps.at("block_size") : std::vector<std::uint64_t>{0})
+                    for (std::uint64_t threads : t ? e.sweeps.at("threads") : std::vector<std::uint64_t>{0})
                         for (std::uint64_t packing : k ? e.sweeps.at("packing") : std::vector<std::uint64_t>{0})
                             expected.push_back(QString("%1 %2 %3 %4 %5")
                                                    .arg(QString::fromUtf8(s.name.data(), qsizetype(s.name.size())))
                                                    .arg(set).arg(block).arg(threads).arg(packing));
             }
         for (const sfp::Cell& c : cells) {
-            const auto it = c.swept.find("packing");
+            const auto it = c.parameters.find("packing");
             got.push_back(QString("%1 %2 %3 %4 %5")
                               .arg(QString::fromStdString(c.strategy))
-                              .arg(c.input_set).arg(c.block_size).arg(c.threads)
-                              .arg(it == c.swept.end() ? 0 : it->second));
+                              .arg(c.input_set).arg(c.value("block_size")).arg(c.value("threads"))
+                              .arg(it == c.parameters.end() ? 0 : it->second));
         }
         QCOMPARE(got, expected);
         QCOMPARE(cells.size(), std::size_t(2 * 2 * 3 + 2 * 2 + 2));
@@ -142,11 +142,11 @@ private slots:
         const sfp::Strategy list[] = {packer};
         sfp::Experiment e = wordcount_experiment();
         e.sweeps.clear();
-        e.threads = {2};
-        QCOMPARE(sfp::expand(e, list).at(0).swept.at("packing"),
+        e.sweeps["threads"] = {2};
+        QCOMPARE(sfp::expand(e, list).at(0).parameters.at("packing"),
                  std::uint64_t(sfp::find_parameter("wordcount", "packing")->fallback));
         e.options["packing"] = "77";
-        QCOMPARE(sfp::expand(e, list).at(0).swept.at("packing"), std::uint64_t(77));
+        QCOMPARE(sfp::expand(e, list).at(0).parameters.at("packing"), std::uint64_t(77));
     }
 
     void badSweepsAreRefusedNamingTheKnownOnes() {
@@ -192,8 +192,8 @@ private slots:
         QVERIFY2(lines(sfp::preflight(e)).filter("cannot be combined").size() == 1, qPrintable(lines(sfp::preflight(e)).join("\n")));
     }
 
-    // The one accessor: block size and threads (their own fields, 0 = unused) and swept options
-    // (the map, absent = unused) read, written and cleared alike; a choice is an index shown by name.
+    // The one accessor: block size, threads and swept options all in the cell's one map (absent =
+    // unused), read, written and cleared alike; a choice is an index shown by name.
     void oneAccessorForEveryCellParameter() {
         static constexpr std::string_view orders[] = {"alpha", "inode", "random"};
         static constexpr sfp::Parameter order{.name = "order", .type = sfp::ParameterType::choice, .help = "test",
@@ -208,9 +208,9 @@ private slots:
         sfp::set_parameter_value(cell, sfp::kThreadsParameter, 3);
         sfp::set_parameter_value(cell, packing, 1000);
         sfp::set_parameter_value(cell, order, 0);  // index 0 is a value, not "unused"
-        QCOMPARE(cell.block_size, std::uint64_t(65536));
-        QCOMPARE(cell.threads, 3u);
-        QCOMPARE(cell.swept.at("packing"), std::uint64_t(1000));
+        QCOMPARE(cell.value("block_size"), std::uint64_t(65536));
+        QCOMPARE(cell.value("threads"), std::uint64_t(3));
+        QCOMPARE(cell.parameters.at("packing"), std::uint64_t(1000));
         QCOMPARE(sfp::parameter_value(cell, sfp::kBlockSizeParameter), std::optional<std::int64_t>(65536));
         QCOMPARE(sfp::parameter_value(cell, order), std::optional<std::int64_t>(0));
         QCOMPARE(sfp::parameter_text(cell, sfp::kBlockSizeParameter), std::string("64K"));
@@ -218,11 +218,35 @@ private slots:
         // the label names the tables' parameters only: this test's "order" is in no table
         QVERIFY2(sfp::cell_label(cell).starts_with("s block=64K threads=3 packing=1000 size="), sfp::cell_label(cell).c_str());
         for (const sfp::Parameter* p : {&sfp::kBlockSizeParameter, &sfp::kThreadsParameter, &packing, &order}) {
-            sfp::clear_parameter_value(cell, *p);
+            cell.parameters.erase(std::string(p->name));  // as for a strategy that does not use it
             QVERIFY(!sfp::parameter_value(cell, *p));
         }
-        QVERIFY(cell.swept.empty());
-        QCOMPARE(cell.block_size, std::uint64_t(0));
+        QVERIFY(cell.parameters.empty());
+        QCOMPARE(cell.value("block_size"), std::uint64_t(0));
+    }
+
+    // Cells compare by value: equal copies are equal, and a difference in any one field or in any
+    // one parameter (its value, or used by one and not the other) makes them differ.
+    void cellsCompareByValue() {
+        const sfp::Cell base{.strategy = "pipeline", .input_set = 1, .file_size = 1 << 20,
+                             .parameters = {{"block_size", 4096}, {"threads", 2}, {"packing", 1000}}};
+        QVERIFY(base == sfp::Cell(base));
+        for (const auto& [name, value] : base.parameters) {
+            sfp::Cell other = base;
+            other.parameters[name] = value + 1;
+            QVERIFY2(!(other == base), name.c_str());
+            other.parameters.erase(name);  // unused by the other's strategy
+            QVERIFY2(!(other == base), name.c_str());
+        }
+        sfp::Cell other = base;
+        other.strategy = "loop";
+        QVERIFY(other != base);
+        other = base, other.input_set = 0;
+        QVERIFY(other != base);
+        other = base, other.file_size = 1;
+        QVERIFY(other != base);
+        other = base, other.reference_floor = true;
+        QVERIFY(other != base);
     }
 
     // Labels and the cells' parameter list loop over the tables: packing is named by wordcount's
@@ -234,11 +258,11 @@ private slots:
         QCOMPARE(all[1]->name, std::string_view("threads"));
         for (const sfp::Parameter* p : sfp::swept_parameters())
             QVERIFY(std::count(all.begin(), all.end(), p) == 1);
-        sfp::Cell cell{.strategy = "pipeline", .threads = 2, .file_size = 1 << 20};
-        cell.swept["packing"] = 1000;
+        sfp::Cell cell{.strategy = "pipeline", .file_size = 1 << 20, .parameters = {{"threads", 2}}};
+        cell.parameters["packing"] = 1000;
         QCOMPARE(sfp::cell_label(cell), std::string("pipeline block=- threads=2 packing=1000 size=1M"));
         QCOMPARE(sfp::swept_text(cell, "packing"), std::string("1000"));
-        cell.swept.clear();
+        cell.parameters.erase("packing");
         QCOMPARE(sfp::cell_label(cell), std::string("pipeline block=- threads=2 size=1M"));
         QCOMPARE(sfp::swept_text(cell, "packing"), std::string("-"));
     }

@@ -39,8 +39,8 @@ class TestPreflightConflicts : public QObject {
         e.algorithm = "cipher";
         e.inputs = {input_};
         e.strategies = std::move(strategies);
-        e.block_sizes = std::move(blocks);
-        e.threads = {1};
+        e.sweeps["block_size"] = std::move(blocks);
+        e.sweeps["threads"] = {1};
         e.options = {{"direct", "1"}};
         return e;
     }
@@ -97,7 +97,7 @@ private slots:
     // Every size, thread count and block of a strategy is one cell, but one conflict is one line.
     void oneProblemPerConflictWhateverTheMatrix() {
         sfp::Experiment e = direct_experiment({}, {4096, 512, 1024});
-        e.threads = {1, 2};
+        e.sweeps["threads"] = {1, 2};
         std::size_t expected = 0;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {
             if (direct_refused(*s, 4096)) ++expected;  // refused whatever the block

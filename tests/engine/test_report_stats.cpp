@@ -283,8 +283,8 @@ private slots:
             }
         sfp::runner::compute_statistics(r);
         QCOMPARE(r.fits.size(), std::size_t(2));
-        QCOMPARE(r.cells[r.fits[0].cell].threads, 1u);
-        QCOMPARE(r.cells[r.fits[1].cell].threads, 4u);
+        QCOMPARE(r.cells[r.fits[0].cell].value("threads"), std::uint64_t(1));
+        QCOMPARE(r.cells[r.fits[1].cell].value("threads"), std::uint64_t(4));
     }
 };
 

@@ -177,8 +177,8 @@ private slots:
         e.strategies = {"read", "mmap", "mmap-mt", "cmp", "read"};  // a repeat is refused, naming it
         QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
         e.strategies.pop_back();
-        e.block_sizes = {512, 4096, 65536};
-        e.threads = {1, 2};
+        e.sweeps["block_size"] = {512, 4096, 65536};
+        e.sweeps["threads"] = {1, 2};
         e.sizes = {1 << 20, 2 << 20};
         const std::vector<sfp::Cell> cells = sfp::expand(e);
         // read: 3 blocks x 2 sizes; mmap: 2 sizes; mmap-mt: 3 x 2 threads x 2 sizes; cmp: 2.
@@ -187,12 +187,12 @@ private slots:
         for (const sfp::Cell& c : cells) {
             ++per_strategy[c.strategy];
             QCOMPARE(c.file_size, c.input_set == 0 ? std::uint64_t(1 << 20) : std::uint64_t(2 << 20));
-            if (c.strategy == "read") QCOMPARE(c.threads, 0u);
+            if (c.strategy == "read") QCOMPARE(c.value("threads"), std::uint64_t(0));
             if (c.strategy == "mmap" || c.strategy == "cmp") {
-                QCOMPARE(c.block_size, std::uint64_t(0));
-                QCOMPARE(c.threads, 0u);
+                QCOMPARE(c.value("block_size"), std::uint64_t(0));
+                QCOMPARE(c.value("threads"), std::uint64_t(0));
             }
-            if (c.strategy == "mmap-mt") QVERIFY(c.block_size != 0 && c.threads != 0);
+            if (c.strategy == "mmap-mt") QVERIFY(c.value("block_size") != 0 && c.value("threads") != 0);
         }
         QCOMPARE(per_strategy["read"], 6);
         QCOMPARE(per_strategy["mmap"], 2);
@@ -207,11 +207,11 @@ private slots:
         e.algorithm = "compare";
         e.strategies = {"mmap-mt"};
         e.sizes = {4096};
-        e.threads = {0};  // all CPUs, resolved in the cell
+        e.sweeps["threads"] = {0};  // all CPUs, resolved in the cell
         const auto cells = sfp::expand(e);
         QCOMPARE(cells.size(), std::size_t(1));
-        QCOMPARE(cells[0].threads, sfp::online_cpus());
-        QCOMPARE(cells[0].block_size, sfp::kDefaultBlockSize);
+        QCOMPARE(cells[0].value("threads"), std::uint64_t(sfp::online_cpus()));
+        QCOMPARE(cells[0].value("block_size"), sfp::kDefaultBlockSize);
         e.strategies.clear();  // none named: every strategy of the algorithm
         QCOMPARE(sfp::expand(e).size() >= sfp::strategies_of("compare").size(), true);
     }
@@ -235,8 +235,8 @@ private slots:
         };
         QVERIFY(with([](auto& e) { e.algorithm = "juggle"; }).starts_with("algorithm:"));
         QVERIFY(with([](auto& e) { e.strategies = {"nope"}; }).starts_with("strategies[0]:"));
-        QVERIFY(with([](auto& e) { e.block_sizes = {0}; }).starts_with("block_sizes[0]:"));
-        QVERIFY(with([](auto& e) { e.threads = {100000}; }).starts_with("threads[0]:"));
+        QVERIFY(with([](auto& e) { e.sweeps["block_size"] = {0}; }).starts_with("block_sizes[0]:"));
+        QVERIFY(with([](auto& e) { e.sweeps["threads"] = {100000}; }).starts_with("threads[0]:"));
         QVERIFY(with([](auto& e) { e.repetitions = 0; }).starts_with("repetitions:"));
         QVERIFY(with([](auto& e) { e.sizes.clear(); }).starts_with("inputs:"));
         QVERIFY(with([](auto& e) { e.inputs = {"/a", "/b"}; }).starts_with("inputs:"));  // and sizes
@@ -289,7 +289,7 @@ private slots:
         QTemporaryDir dir;
         sfp::Experiment e = small_experiment(dir);
         e.strategies = {"read", "mmap"};
-        e.block_sizes = {4096, 65536};
+        e.sweeps["block_size"] = {4096, 65536};
         sfp::Progress progress;
         Recorder rec;
         rec.progress = &progress;
@@ -376,7 +376,7 @@ private slots:
         QCOMPARE(report.rankings.size(), std::size_t(3));
         QCOMPARE(report.fits.size(), std::size_t(1));
         QCOMPARE(report.cells[report.fits[0].cell].strategy, std::string("read"));
-        QCOMPARE(report.cells[report.fits[0].cell].block_size, sfp::kDefaultBlockSize);
+        QCOMPARE(report.cells[report.fits[0].cell].value("block_size"), sfp::kDefaultBlockSize);
         QCOMPARE(report.fits[0].points, std::size_t(3));
     }
 
@@ -426,7 +426,7 @@ private slots:
         QTemporaryDir dir;
         sfp::Experiment e = small_experiment(dir);
         e.strategies = {"broken", "read"};
-        e.block_sizes = {4096, 8192};
+        e.sweeps["block_size"] = {4096, 8192};
         const auto list = catalogue({"read"}, {broken});
         sfp::Progress progress;
         const sfp::ExperimentReport report = sfp::run_experiment(e, list, progress);
@@ -463,7 +463,7 @@ private slots:
         sfp::Experiment e = small_experiment(dir);
         e.algorithm = "cipher";
         e.strategies = {"copier"};
-        e.block_sizes = {4096, 8192};
+        e.sweeps["block_size"] = {4096, 8192};
         const std::vector<sfp::Strategy> list = {copier};
         sfp::Progress progress;
         Recorder rec;

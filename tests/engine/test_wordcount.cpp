@@ -18,7 +18,6 @@
 #include "sfp/registry.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/run.hpp"
-#include "sfp/swept_option.hpp"
 #include "sfp/wordcount.hpp"
 #include "support/temp_files.hpp"
 #include "support/wordcount_reference.hpp"
@@ -189,7 +188,7 @@ private slots:
                         // A parameter the strategy ignores is tested once, not multiplied.
                         if (!(s->uses & sfp::uses_block) && block != 4096) continue;
                         if (!(s->uses & sfp::uses_threads) && threads != 2) continue;
-                        if (!sfp::uses_swept(*s, "packing") && packing != 1000) continue;
+                        if (!sfp::uses(*s, *sfp::find_parameter("wordcount", "packing")) && packing != 1000) continue;
                         const QString name = QString("%1 b=%2 t=%3 r=%4").arg(text(s->name)).arg(block).arg(threads).arg(packing);
                         QTest::newRow(qPrintable(name)) << text(s->name) << block << threads << packing;
                     }
@@ -529,14 +528,14 @@ private slots:
         e.algorithm = "wordcount";
         e.strategies = {"loop", "pipeline", "striped"};
         e.sizes = {1000};
-        e.block_sizes = {4096, 65536};
-        e.threads = {2};
+        e.sweeps["block_size"] = {4096, 65536};
+        e.sweeps["threads"] = {2};
         e.sweeps["packing"] = {1, 10, 100};
         const std::vector<sfp::Cell> cells = sfp::expand(e);
         std::map<std::string, int> per_strategy;
         for (const sfp::Cell& c : cells) {
             ++per_strategy[c.strategy];
-            QCOMPARE(c.swept.count("packing"), std::size_t(c.strategy == "pipeline"));
+            QCOMPARE(c.parameters.count("packing"), std::size_t(c.strategy == "pipeline"));
             QCOMPARE(sfp::swept_text(c, "packing") == "-", c.strategy != "pipeline");
         }
         QCOMPARE(per_strategy["loop"], 2);
@@ -544,12 +543,12 @@ private slots:
         QCOMPARE(per_strategy["pipeline"], 6);
         QVERIFY(sfp::cell_label(cells[7]).find("pipeline block=64K threads=2 packing=100") == 0);
 
-        e.sweeps.clear();  // none named: the declared fallback, one cell per block
+        e.sweeps.erase("packing");  // none named: the declared fallback, one cell per block
         for (const sfp::Cell& c : sfp::expand(e))
-            if (c.strategy == "pipeline") QCOMPARE(c.swept.at("packing"), sfp::swept_options_of("wordcount")[0]->fallback);
+            if (c.strategy == "pipeline") QCOMPARE(c.parameters.at("packing"), std::uint64_t(sfp::find_parameter("wordcount", "packing")->fallback));
         e.options["packing"] = "7";  // a single value given as an option
         for (const sfp::Cell& c : sfp::expand(e))
-            if (c.strategy == "pipeline") QCOMPARE(c.swept.at("packing"), 7ull);
+            if (c.strategy == "pipeline") QCOMPARE(c.parameters.at("packing"), 7ull);
     }
 
     void packingSweepIsValidated() {
@@ -578,8 +577,8 @@ private slots:
         e.algorithm = "wordcount";
         e.sizes = {300'000};
         e.workdir = dir_.path().toStdString() + "/ws";
-        e.block_sizes = {4096};
-        e.threads = {3};
+        e.sweeps["block_size"] = {4096};
+        e.sweeps["threads"] = {3};
         e.sweeps["packing"] = {1, 1000};
         e.repetitions = 1;
         e.warmups = 0;
@@ -592,7 +591,7 @@ private slots:
             const sfp::Cell& c = report.cells[r.cell];
             QVERIFY2(r.status == sfp::RunStatus::ok, (sfp::cell_label(c) + ": " + sfp::to_string(r.status) + " " + r.result.error).c_str());
             if (!c.reference_floor) digests.insert(r.result.digest);
-            if (c.strategy == "pipeline") packings.push_back(c.swept.at("packing"));
+            if (c.strategy == "pipeline") packings.push_back(c.parameters.at("packing"));
         }
         QCOMPARE(digests.size(), std::size_t(1));
         std::sort(packings.begin(), packings.end());

@@ -63,7 +63,7 @@ inline sfp::ExperimentReport wide() {
         for (std::size_t i = 0; i < r.cells.size(); ++i) {
             const sfp::Cell& c = r.cells[i];
             const double t = double(c.file_size >> 20) * 0.01 * (1 + 0.01 * double(i % 7)) /
-                             (c.block_size ? double(std::countr_zero(c.block_size)) : 10.0) / (c.threads ? c.threads : 1) +
+                             (c.value("block_size") ? double(std::countr_zero(c.value("block_size"))) : 10.0) / double(c.value("threads") ? c.value("threads") : 1) +
                              0.001 * rep;
             sfp::RunRecord run = fixtures::run(i, rep, t, t / 2, t / 4);
             run.result.bytes = c.file_size;
@@ -80,8 +80,8 @@ inline sfp::Experiment small(const QTemporaryDir& workdir, std::vector<std::stri
     e.data_kind = "pair";
     e.sizes = {size};
     e.strategies = std::move(strategies);
-    e.block_sizes = std::move(blocks);
-    e.threads = {2};
+    e.sweeps["block_size"] = std::move(blocks);
+    e.sweeps["threads"] = {2};
     e.repetitions = repetitions;
     e.warmups = 0;
     e.workdir = workdir.path().toStdString();

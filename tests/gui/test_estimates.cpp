@@ -27,7 +27,7 @@ sfp::Experiment tree_experiment(const QTemporaryDir& work, std::uint64_t size, u
     e.data_kind = "tree";
     e.sizes = {size};
     e.strategies = {"fs", "alpha", "inode", "cluster", "random", "parallel"};
-    e.threads = {1, 4};
+    e.sweeps["threads"] = {1, 4};
     e.repetitions = repetitions;
     e.warmups = 1;
     e.cache = sfp::CacheMode::cold;
@@ -136,8 +136,8 @@ private slots:
     void etaConvergesWithin1_5xAfterAFifth() {
         sfp::Experiment e = fixtures::wide().experiment;
         e.strategies = {"read", "pread-mt", "mmap", "mmap-mt", "adaptive", "cmp"};
-        e.block_sizes = {512, 4096, 65536, 1 << 20};
-        e.threads = {1, 2, 4};
+        e.sweeps["block_size"] = {512, 4096, 65536, 1 << 20};
+        e.sweeps["threads"] = {1, 2, 4};
         e.repetitions = 2;
         e.warmups = 1;
         QTemporaryDir work;

@@ -22,7 +22,7 @@ private slots:
         e.data_kind = "random";
         e.sizes = {64 << 10};
         e.strategies = {"stream", "mmap", "cp"};
-        e.block_sizes = {4096};
+        e.sweeps["block_size"] = {4096};
         e.repetitions = 1;
         e.options = {{"direct", "true"}};
         e.workdir = dir.filePath(QStringLiteral("ws")).toStdString();

@@ -345,7 +345,7 @@ private slots:
         r.cells = {fixtures::cell("loop", 4096, 0)};
         for (std::uint64_t packing : {1, 10, 1000}) {
             r.cells.push_back(fixtures::cell("pipeline", 4096, 2));
-            r.cells.back().swept = {{"packing", packing}};
+            r.cells.back().parameters["packing"] = packing;
         }
         sfp::WordCounts counts;
         counts.words = 7;

@@ -170,8 +170,8 @@ private slots:
                 bool found = false;  // a cell at 2 threads (or none) and 16M with that block and median
                 for (std::size_t i = 0; i < live.cells.size(); ++i) {
                     const sfp::Cell& cell = live.cells[i];
-                    found |= cell.file_size == (16u << 20) && (cell.threads == 2 || cell.threads == 0) &&
-                             (cell.block_size == std::uint64_t(p.key) || cell.block_size == 0) &&
+                    found |= cell.file_size == (16u << 20) && (cell.value("threads") == 2 || cell.value("threads") == 0) &&
+                             (cell.value("block_size") == std::uint64_t(p.key) || cell.value("block_size") == 0) &&
                              std::abs(live.runs[i].result.real_s - p.value) < 1e-12;
                 }
                 QVERIFY2(found, qPrintable(QStringLiteral("%1 at %2").arg(p.value).arg(p.key)));

@@ -90,9 +90,9 @@ private slots:
                 const sfp::Cell& cell = r.cells[p.cell];
                 QCOMPARE(cell.file_size, std::uint64_t(16u << 20));
                 QCOMPARE(QString::fromStdString(cell.strategy), s.name.section(' ', 0, 0));
-                if (cell.threads) QCOMPARE(cell.threads, 4u);  // the fastest, as the fixture makes it
+                if (cell.value("threads")) QCOMPARE(cell.value("threads"), std::uint64_t(4));  // the fastest, as the fixture makes it
                 if (!s.flat) {
-                    QCOMPARE(p.x, double(cell.block_size));
+                    QCOMPARE(p.x, double(cell.value("block_size")));
                     QCOMPARE(p.cell, reference_cell(r, c, QString::fromStdString(cell.strategy), p.x));
                 }
                 QCOMPARE(p.summary.n, std::size_t(2));
@@ -116,8 +116,8 @@ private slots:
                 const sfp::Cell& cell = r.cells[p.cell];
                 QCOMPARE(cell.strategy, std::string("pread-mt"));
                 QCOMPARE(cell.file_size, std::uint64_t(8u << 20));
-                QCOMPARE(cell.threads, (std::vector<unsigned>{1, 2, 4})[l]);
-                QCOMPARE(double(cell.block_size), p.x);
+                QCOMPARE(cell.value("threads"), (std::vector<std::uint64_t>{1, 2, 4})[l]);
+                QCOMPARE(double(cell.value("block_size")), p.x);
             }
         }
         // Against file size (MiB on the axis), the fastest strategy per point, one line per block.
@@ -148,7 +148,7 @@ private slots:
         // Cancelled: read with 64K blocks on 16M never ran.
         std::size_t gone = 0;
         for (std::size_t i = 0; i < r.cells.size(); ++i)
-            if (r.cells[i].strategy == "read" && r.cells[i].block_size == 65536 && r.cells[i].file_size == (16u << 20)) gone = i;
+            if (r.cells[i].strategy == "read" && r.cells[i].value("block_size") == 65536 && r.cells[i].file_size == (16u << 20)) gone = i;
         std::erase_if(r.runs, [&](const sfp::RunRecord& run) { return run.cell == gone; });
         const PlotSlice slice(r.cells);
         const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
@@ -225,7 +225,7 @@ private slots:
         for (unsigned threads : {1u, 2u})
             for (std::uint64_t v : {1u, 10u, 1000u}) {
                 r.cells.push_back(fixtures::cell("pipeline", 4096, threads));
-                r.cells.back().swept = {{"packing", v}};
+                r.cells.back().parameters["packing"] = v;
             }
         for (std::size_t c = 0; c < r.cells.size(); ++c) r.runs.push_back(fixtures::run(c, 1, 1.0 / double(c + 1)));
         const PlotSlice slice(r.cells);
@@ -249,7 +249,7 @@ private slots:
         lines = slice.series(r, Metric::elapsed, c);
         QCOMPARE(lines.size(), std::size_t(2));  // loop (flat: no threads) and pipeline at packing 10
         QVERIFY(lines[0].flat);
-        for (const SeriesPoint& p : lines[1].points) QCOMPARE(r.cells[p.cell].swept.at("packing"), std::uint64_t(10));
+        for (const SeriesPoint& p : lines[1].points) QCOMPARE(r.cells[p.cell].parameters.at("packing"), std::uint64_t(10));
         QVERIFY(slice.caption(c).contains("packing: 10"));
 
         QVERIFY(slice_from_flags(slice, "", "", {"packing=0"}, &c).contains("--fix 'packing=0': 0 is out of range (1 to 100000)"));

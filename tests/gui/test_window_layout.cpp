@@ -265,8 +265,8 @@ private slots:
         e.data_kind = "pair";
         e.sizes = {8u << 20, 16u << 20};
         e.strategies = {"read", "pread-mt", "mmap", "mmap-mt", "adaptive", "cmp"};
-        e.block_sizes = {512, 4096, 65536, 1 << 20};
-        e.threads = {1, 2, 4};
+        e.sweeps["block_size"] = {512, 4096, 65536, 1 << 20};
+        e.sweeps["threads"] = {1, 2, 4};
         e.repetitions = 2;
         e.warmups = 1;
         e.cache = sfp::CacheMode::hot;
@@ -276,8 +276,8 @@ private slots:
         for (unsigned rep = 1; rep <= e.repetitions; ++rep)
             for (std::size_t i = 0; i < r.cells.size(); ++i) {
                 const sfp::Cell& c = r.cells[i];
-                const double rate = (c.strategy == "cmp" ? 0.3e9 : 2e9) * (c.block_size ? std::log2(double(c.block_size)) / 20 : 1) *
-                                    std::max(1u, c.threads);
+                const double rate = (c.strategy == "cmp" ? 0.3e9 : 2e9) * (c.value("block_size") ? std::log2(double(c.value("block_size"))) / 20 : 1) *
+                                    double(std::max<std::uint64_t>(1, c.value("threads")));
                 sfp::RunRecord run = fixtures::run(i, rep, 2.0 * double(c.file_size) / rate, 0, 0);
                 run.result.bytes = 2 * c.file_size;  // compare reads both files
                 r.runs.push_back(run);

@@ -48,7 +48,7 @@ QString small_spec(const QTemporaryDir& dir) {
     e.data_kind = "pair";
     e.sizes = {64 << 10};
     e.strategies = {"read"};
-    e.block_sizes = {4096};
+    e.sweeps["block_size"] = {4096};
     e.repetitions = 1;
     e.warmups = 0;
     e.workdir = dir.filePath(QStringLiteral("work")).toStdString();
@@ -61,7 +61,7 @@ QString small_spec(const QTemporaryDir& dir) {
 QString a_report(const QTemporaryDir& dir) {
     sfp::ExperimentReport r;
     r.experiment.algorithm = "compare";
-    r.cells = {sfp::Cell{.strategy = "read", .block_size = 4096, .file_size = 64 << 10}};
+    r.cells = {sfp::Cell{.strategy = "read", .file_size = 64 << 10, .parameters = {{"block_size", 4096}}}};
     r.stats.resize(1);
     r.stats[0].real.n = 1, r.stats[0].real.median = 0.01;
     const QString path = dir.filePath(QStringLiteral("imported.json"));

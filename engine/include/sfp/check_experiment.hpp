@@ -26,6 +26,10 @@ inline constexpr std::string_view kSweptField = "parameters.";  // where a spec 
 std::vector<Problem> check_experiment(const Experiment& experiment);
 std::vector<Problem> check_experiment(const Experiment& experiment, std::span<const Strategy> catalogue);
 
+// One run as the one-cell experiment it is (its strategy, block size, threads, options and
+// inputs), for the validator: a one-run command's flags and run_once are judged as a run's.
+Experiment experiment_of(const RunSpec& spec);
+
 // One line per problem, "field: message": what the runner's Failure says for an invalid spec.
 std::string problems_text(const std::vector<Problem>& problems);
 

@@ -37,16 +37,15 @@ struct Experiment {
     std::string data_kind;                     // an input kind (sfp/input_kind.hpp); "" = the algorithm's (AlgorithmIo)
     std::vector<std::uint64_t> sizes;          // file sizes for generated data
     std::vector<std::string> strategies;       // names within the algorithm
-    std::vector<std::uint64_t> block_sizes = {kDefaultBlockSize};
-    std::vector<unsigned> threads = {0};       // 0 = online CPUs
     unsigned repetitions = 5;
     unsigned warmups = 1;                      // untimed runs per cell before the timed ones
     CacheMode cache = CacheMode::hot;
     Order order = Order::interleaved;
     std::uint64_t seed = 1;                    // for generated data and the interleaved order
     std::map<std::string, std::string> options;  // algorithm options (max_mismatches, shift, ...)
-    // Swept options (sfp/swept_option.hpp): name -> values, e.g. {"packing", {1, 1000}}. One
-    // not named here runs with options[name] when given, else its declared fallback.
+    // Every swept parameter's values (sfp/parameter.hpp), by name: {"block_size", {4096, 65536}},
+    // {"threads", {0}} (0 = online CPUs), {"packing", {1, 1000}}. One not named here runs with
+    // options[name] when given, else its table's fallback (block size 64K, threads 0).
     std::map<std::string, std::vector<std::uint64_t>> sweeps;
     std::string workdir;                       // workspace for generated data and scratch output
 };
@@ -89,6 +88,10 @@ struct AlgorithmIo {
     std::string_view default_strategy;
     // What its one-run command prints for a run that succeeded; null: nothing (cipher writes a file).
     Printout (*print)(const RunSpec& spec, const RunResult& result) = nullptr;
+    // The views of its own a front end offers beside the general ones, by name: "histogram"
+    // (wordcount's word lengths), "listing" (iterate's listing before processing). The app
+    // keeps one table from name to painter (app/plots/plot_views.cpp) and names no algorithm.
+    std::span<const std::string_view> views = {};
 };
 const AlgorithmIo* algorithm_io(std::string_view algorithm) noexcept;  // nullptr when unknown
 // How many paths one input set of this kind has (pair: 2; sfp/input_kind.hpp); 0 for an unknown kind.
@@ -100,15 +103,17 @@ struct InputSet {
     std::uint64_t file_size = 0;
 };
 
-// One point of the matrix. A parameter the strategy does not use is 0 (shown as "-").
+// One point of the matrix. A parameter the strategy does not use is absent (shown as "-").
 struct Cell {
     std::string strategy;
-    std::uint64_t block_size = 0;
-    unsigned threads = 0;
     std::size_t input_set = 0;     // index into the experiment's input sets (one per size)
     std::uint64_t file_size = 0;   // size of the (first) input
     bool reference_floor = false;  // baseline that computes something else (left out of agreement)
-    std::map<std::string, std::uint64_t> swept = {};  // swept option -> value, only those the strategy uses
+    // Every parameter's value by name (block_size, threads, packing, ...), only those the
+    // strategy uses: sfp::parameter_value reads one by its table entry.
+    std::map<std::string, std::uint64_t, std::less<>> parameters = {};
+    std::uint64_t value(std::string_view name) const;  // 0 when its strategy does not use it
+    bool operator==(const Cell&) const = default;
 };
 
 // A timed run's verdict: its strategy's own status, or mismatch when its outcome disagrees with
@@ -210,8 +215,6 @@ ExperimentReport run_experiment(const Experiment& experiment, std::span<const St
 MachineInfo machine_info(const std::string& data_path);
 
 // Text both front ends show. "-" marks a parameter the strategy does not use.
-std::string block_text(std::uint64_t block_size);  // 0 -> "-", else "512", "4K", "1M"
-std::string threads_text(unsigned threads);        // 0 -> "-", else "2"
 std::string cell_label(const Cell& cell);          // "read block=4K threads=- size=64M"; swept ones follow threads
 std::string parameters_label(const Cell& cell);    // cell_label without the size: "read block=4K threads=- packing=1000"
 // What a size fit holds fixed, as parameters_label of its cell: "read block=4K threads=- packing=1000".

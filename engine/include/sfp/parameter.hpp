@@ -36,46 +36,52 @@ struct Parameter {
     unsigned used_by = uses_nothing;
     std::string_view text_fallback = {};    // the default of a text parameter
     std::string_view unit = {};  // what one counts, for axis titles ("lines per hand-off"); sizes are bytes
+    // The two every algorithm has (block size, threads) predate the "parameters" object of the
+    // experiment file: their values are a list field of its own there (list_field, e.g.
+    // "block_sizes"), they come first in CSV columns and always appear in cell labels (as
+    // `label`), and a saved cell's 0 means "unused". Empty for every other parameter.
+    std::string_view list_field = {};
+    std::string_view label = {};  // its word in cell labels ("block"); empty: its name
+    std::string_view noun = {};   // one value in messages ("block size"); empty: its name
 };
 
-// The two entries every algorithm's table starts with. They keep their own experiment fields
-// (Experiment::block_sizes, threads) and cell fields, which saved files and CSV columns name.
+// The two entries every algorithm's table starts with; a run reads them as RunSpec::block_size
+// and threads (filled from the cell in one place, runner/plan.cpp's spec_of_cell).
 inline constexpr Parameter kBlockSizeParameter{
     .name = "block_size", .type = ParameterType::size,
     .help = "bytes per read or write call", .fallback = std::int64_t(kDefaultBlockSize),
-    .min = 1, .max = std::int64_t(kMaxBlockSize), .sweepable = true, .used_by = uses_block};
+    .min = 1, .max = std::int64_t(kMaxBlockSize), .sweepable = true, .used_by = uses_block,
+    .list_field = "block_sizes", .label = "block", .noun = "block size"};
 inline constexpr Parameter kThreadsParameter{
     .name = "threads", .type = ParameterType::count,
     .help = "worker threads (0 = online CPUs)", .fallback = 0,
-    .min = 0, .max = kMaxThreads, .sweepable = true, .used_by = uses_threads};
+    .min = 0, .max = kMaxThreads, .sweepable = true, .used_by = uses_threads,
+    .list_field = "threads", .noun = "thread count"};
 
 // The algorithm's table (empty for an unknown algorithm), and one entry of it.
 std::span<const Parameter> parameters_of(std::string_view algorithm) noexcept;
 const Parameter* find_parameter(std::string_view algorithm, std::string_view name) noexcept;
-// Every sweepable parameter of any algorithm other than block size and threads (which have
-// fields of their own), one per name: run's flags and the window's toggle rows.
+// Every sweepable parameter of any algorithm without a list field of its own (block size and
+// threads have flags and controls of their own), one per name: run's flags and the window's toggle rows.
 std::vector<const Parameter*> swept_parameters();
-// "block_size, threads, packing": for messages that list the known names.
-std::string parameter_names(std::string_view algorithm);
 
 bool uses(const Strategy& strategy, const Parameter& p) noexcept;
 
-// The parameters a cell can differ in, for any algorithm: block size, threads, then
-// swept_parameters(). Reports, labels and the plot loop over this, so a new sweepable entry in a
-// table becomes a column, a label part and a plot dimension without code naming it.
+// The parameters a cell can differ in, for any algorithm: every sweepable entry of the tables,
+// one per name, in table order (block size, threads, then swept_parameters()). Reports, labels
+// and the plot loop over this, so a new sweepable entry in a table becomes a column, a label
+// part and a plot dimension without code naming it.
 std::vector<const Parameter*> cell_parameters();
-// Block size and threads: stored in Cell and Experiment fields of their own, always in labels.
-bool has_own_field(const Parameter& p) noexcept;
-// The one way to read a cell's parameter: nothing when the cell's strategy does not use it
-// (block size and threads are 0 then, a swept option absent).
+// A cell's value of a parameter (Cell::parameters): nothing when its strategy does not use it.
 std::optional<std::int64_t> parameter_value(const Cell& cell, const Parameter& p);
 void set_parameter_value(Cell& cell, const Parameter& p, std::int64_t value);
-void clear_parameter_value(Cell& cell, const Parameter& p);  // as for a strategy that does not use it
 // "64K", "2", "1000", "letters": value_text of the cell's value, "-" when it does not use it.
 std::string parameter_text(const Cell& cell, const Parameter& p);
-// The values an experiment gives a parameter: block_sizes, threads, sweeps[name], else the one
-// value in options[name] (parsed by type; throws Failure naming it when bad), else none.
+// The values an experiment gives a parameter: sweeps[name], else the one value in
+// options[name] (parsed by type; throws Failure naming it when bad), else none.
 std::vector<std::int64_t> parameter_values(const Experiment& experiment, const Parameter& p);
+// parameter_values, else the table's fallback alone: the values the plan expands.
+std::vector<std::uint64_t> swept_values(const Experiment& experiment, const Parameter& p);
 // Numbers far apart (a count from 1 up to 1000 times that or more) read best on a log₁₀ axis;
 // sizes on a log₂ one.
 bool spans_decades(const Parameter& p) noexcept;

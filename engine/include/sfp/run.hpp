@@ -8,7 +8,7 @@ namespace sfp {
 
 unsigned online_cpus() noexcept;
 
-// Validates the spec (known strategy, sane parameters), probes support, runs, and measures.
+// Validates the spec (sfp::check_experiment of experiment_of(spec)), probes support, runs, and measures.
 // Never throws: every failure is a result with status error and a clear message.
 RunResult run_once(const RunSpec& spec, Progress& progress);
 

@@ -3,7 +3,8 @@
 // (sfp/experiment.hpp's AlgorithmIo) defined in its folder's unit.cpp, carrying its strategies
 // (the list in its strategies.hpp), default strategy, input kind, parameter table and checks.
 // Adding an algorithm = its folder + one line here + add_subdirectory in engine/CMakeLists.txt.
-#include "algorithms/parameter_tables.hpp"
+#include <span>
+
 #include "sfp/experiment.hpp"
 
 #define SFP_ALGORITHMS(X) \
@@ -12,7 +13,12 @@
     X(wordcount)          \
     X(iterate)
 
-#define SFP_DECLARE_UNIT(name) namespace sfp::name { const AlgorithmIo& unit() noexcept; }
+// Each unit and its parameter table (sfp/parameter.hpp), defined in its folder's unit.cpp and parameters.cpp.
+#define SFP_DECLARE_UNIT(name)                                  \
+    namespace sfp::name {                                       \
+    const AlgorithmIo& unit() noexcept;                         \
+    std::span<const Parameter> parameters() noexcept;           \
+    }
 SFP_ALGORITHMS(SFP_DECLARE_UNIT)
 
 namespace sfp {

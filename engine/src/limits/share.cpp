@@ -61,7 +61,7 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
         out.reason = limits.absent;
         return out;
     }
-    const unsigned threads = std::max(1u, cell.threads);
+    const unsigned threads = std::max(1u, unsigned(cell.value(kThreadsParameter.name)));
     const double first = figure_of(limits, bound->first, threads, input_device, out.reason);
     const double then = bound->then ? figure_of(limits, *bound->then, threads, input_device, out.reason) : 0;
     if (!out.reason.empty()) return out;

@@ -28,11 +28,9 @@ public:
     std::vector<Problem> run() {
         if (!algorithm()) return std::move(problems_);
         strategies();
-        values(e_.block_sizes, kBlockSizeParameter, "block_sizes", "block size");
-        values(e_.threads, kThreadsParameter, "threads", "thread count");
+        sweeps();
         counts();
         options();
-        sweeps();
         inputs();
         return std::move(problems_);
     }
@@ -123,21 +121,21 @@ private:
         }
     }
 
-    // The swept parameters by the algorithm's table, each field named as the file spells it.
+    // The swept parameters in table order, each field named as the file spells it (block size
+    // and threads in lists of their own, the others under "parameters."); then names it lacks.
     void sweeps() {
         std::vector<std::string> known;
-        for (const Parameter& q : io_->parameters)
-            if (q.sweepable && q.used_by == uses_nothing) known.emplace_back(q.name);
-        for (const auto& [name, list] : e_.sweeps) {
-            const std::string field = std::string(kSweptField) + name;
-            const Parameter* p = find_parameter(e_.algorithm, name);
-            if (!p || !p->sweepable || p->used_by != uses_nothing) {
-                add(field, e_.algorithm + " has no swept option '" + name + "' (" +
-                               (known.empty() ? "it has none" : "it has: " + joined(known)) + ")");
-                continue;
-            }
-            values(list, *p, field, name);
+        for (const Parameter& p : io_->parameters) {
+            if (!p.sweepable) continue;
+            if (p.list_field.empty()) known.emplace_back(p.name);
+            if (const auto it = e_.sweeps.find(std::string(p.name)); it != e_.sweeps.end())
+                values(it->second, p, p.list_field.empty() ? std::string(kSweptField) + it->first : std::string(p.list_field),
+                       std::string(p.noun.empty() ? p.name : p.noun));
         }
+        for (const auto& [name, list] : e_.sweeps)
+            if (const Parameter* p = find_parameter(e_.algorithm, name); !p || !p->sweepable)
+                add(std::string(kSweptField) + name, e_.algorithm + " has no swept option '" + name + "' (" +
+                                                         (known.empty() ? "it has none" : "it has: " + joined(known)) + ")");
     }
 
     // Either given inputs, as many as the algorithm reads, or generated data of a kind shaped
@@ -177,6 +175,17 @@ std::vector<Problem> check_experiment(const Experiment& experiment, std::span<co
 }
 
 std::vector<Problem> check_experiment(const Experiment& experiment) { return check_experiment(experiment, strategies()); }
+
+Experiment experiment_of(const RunSpec& spec) {
+    Experiment e;
+    e.algorithm = spec.algorithm;
+    e.strategies = {spec.strategy};
+    e.sweeps[std::string(kBlockSizeParameter.name)] = {spec.block_size};
+    e.sweeps[std::string(kThreadsParameter.name)] = {spec.threads};
+    e.options = spec.options;
+    e.inputs = spec.inputs;
+    return e;
+}
 
 std::string problems_text(const std::vector<Problem>& problems) {
     std::string out;

@@ -41,8 +41,6 @@ const char* to_string(CacheMode m) noexcept {
 }
 const char* to_string(Order o) noexcept { return o == Order::interleaved ? "interleaved" : "sequential"; }
 
-std::string block_text(std::uint64_t block_size) { return block_size ? format_size(block_size) : "-"; }
-std::string threads_text(unsigned threads) { return threads ? std::to_string(threads) : "-"; }
 
 std::string swept_text(const Cell& cell, std::string_view name) {
     for (const Parameter* p : cell_parameters())
@@ -50,13 +48,13 @@ std::string swept_text(const Cell& cell, std::string_view name) {
     return "-";
 }
 
-// Block size and threads always ("-" when unused), a swept option only when the cell's strategy
-// uses it. "block", not "block_size": the label's word.
+// Block size and threads (those with list fields) always ("-" when unused), another only when
+// the cell's strategy uses it; each by its label word ("block", not "block_size").
 std::string parameters_label(const Cell& cell) {
     std::string text = cell.strategy;
     for (const Parameter* p : cell_parameters())
-        if (has_own_field(*p) || parameter_value(cell, *p))
-            text += " " + std::string(p->used_by == uses_block ? "block" : p->name) + "=" + parameter_text(cell, *p);
+        if (!p->list_field.empty() || parameter_value(cell, *p))
+            text += " " + std::string(p->label.empty() ? p->name : p->label) + "=" + parameter_text(cell, *p);
     return text;
 }
 

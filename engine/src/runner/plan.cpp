@@ -1,5 +1,5 @@
 // Matrix expansion of a spec check_experiment finds valid. A parameter a strategy does not use
-// does not multiply its cells: it is 0 in the cell (shown as "-").
+// does not multiply its cells: it is absent from the cell (shown as "-").
 #include "runner/plan.hpp"
 
 #include <algorithm>
@@ -48,8 +48,8 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
     std::vector<Dimension> out;
     for (const Parameter& p : table) {
         if (!p.sweepable) continue;
-        std::vector<std::int64_t> values = parameter_values(e, p);
-        if (values.empty()) values = {p.fallback};
+        const std::vector<std::uint64_t> given = swept_values(e, p);
+        std::vector<std::int64_t> values(given.begin(), given.end());
         for (std::int64_t& v : values)
             if (p.used_by == uses_threads && v == 0) v = online_cpus();
         out.emplace_back(&p, unique_in_order(values));
@@ -58,7 +58,7 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
 }
 
 // Every combination of the dimensions `s` uses, in table order (one cell when it uses none).
-// A parameter it does not use stays 0 (block size, threads) or absent (swept): shown as "-".
+// A parameter it does not use stays absent: shown as "-".
 std::vector<Cell> combinations(const Strategy& s, const std::vector<Dimension>& dimensions, Cell base) {
     std::vector<Cell> cells = {std::move(base)};
     for (const auto& [p, values] : dimensions) {
@@ -90,11 +90,15 @@ RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
     RunSpec spec;
     spec.algorithm = e.algorithm;
     spec.strategy = cell.strategy;
-    spec.block_size = cell.block_size ? cell.block_size : kDefaultBlockSize;
-    spec.threads = cell.threads;
     spec.options = e.options;
-    for (const Parameter* p : cell_parameters())  // as text the table parses back ("letters")
-        if (const auto v = parameter_value(cell, *p); v && !has_own_field(*p)) spec.options[std::string(p->name)] = value_text(*p, *v);
+    // Block size and threads are run fields (their Uses bits); the others options, as text the
+    // table parses back ("letters").
+    spec.block_size = cell.value(kBlockSizeParameter.name);
+    if (spec.block_size == 0) spec.block_size = kDefaultBlockSize;
+    spec.threads = unsigned(cell.value(kThreadsParameter.name));
+    for (const Parameter* p : cell_parameters())
+        if (const auto v = parameter_value(cell, *p); v && p->used_by == uses_nothing)
+            spec.options[std::string(p->name)] = value_text(*p, *v);
     return spec;
 }
 

@@ -1,6 +1,6 @@
 // cipher's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
 #include "algorithms/cipher/options.hpp"
-#include "algorithms/parameter_tables.hpp"
+#include "algorithms/units.hpp"
 
 namespace sfp::cipher {
 namespace {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "algorithms/units.hpp"
 #include "sfp/compare.hpp"
 #include "sfp/failure.hpp"
 #include "spec_options.hpp"
@@ -14,7 +15,7 @@ void require_two_inputs(const RunSpec& spec) {
 }
 
 std::size_t max_mismatches_of(const RunSpec& spec) {
-    return std::size_t(option_int(spec, "max_mismatches", kDefaultMaxMismatches, 1, 1'000'000));
+    return std::size_t(option_value(spec, parameters(), "max_mismatches"));
 }
 
 InputPair open_pair(const RunSpec& spec, RunContext& ctx, int extra_flags) {

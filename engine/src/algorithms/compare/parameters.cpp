@@ -1,5 +1,5 @@
 // compare's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
-#include "algorithms/parameter_tables.hpp"
+#include "algorithms/units.hpp"
 #include "sfp/compare.hpp"
 
 namespace sfp::compare {

@@ -1,5 +1,6 @@
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/test_seam.hpp"
+#include "algorithms/units.hpp"
 
 #include <xxhash.h>
 
@@ -16,7 +17,7 @@ namespace sfp::iterate {
 std::function<void(const Listing&)> after_listing_for_tests;
 
 std::uint64_t scope_of(const RunSpec& spec) {
-    const std::string text = option_text(spec, "scope", "64K");
+    const std::string text = option_text(spec, parameters(), "scope");
     if (text == "full") return kWholeFile;
     std::uint64_t scope = 0;
     try {
@@ -30,14 +31,14 @@ std::uint64_t scope_of(const RunSpec& spec) {
 
 void check_options(const RunSpec& spec) {
     scope_of(spec);
-    option_int(spec, "seed", 1, 0, INT64_MAX);
+    option_value(spec, parameters(), "seed");
 }
 
 Job start(const RunSpec& spec, RunContext& ctx) {
     if (spec.inputs.empty()) fail("iterate needs at least one directory");
     Job job;
     job.scope = scope_of(spec);
-    job.seed = std::uint64_t(option_int(spec, "seed", 1, 0, INT64_MAX));
+    job.seed = std::uint64_t(option_value(spec, parameters(), "seed"));
     const Stopwatch clock;
     job.listing = list_tree(spec.inputs, [&ctx] { return ctx.should_stop(); });
     ctx.set_list_seconds(clock.seconds());
@@ -91,7 +92,7 @@ void finish(const RunSpec& spec, Outcome& outcome) {
     XXH3_freeState(state);
     o->file_count = o->files.size();
     std::sort(o->skipped.begin(), o->skipped.end());
-    if (!option_flag(spec, "list")) std::vector<FileHash>().swap(o->files);
+    if (!option_flag(spec, parameters(), "list")) std::vector<FileHash>().swap(o->files);
 }
 
 }  // namespace sfp::iterate

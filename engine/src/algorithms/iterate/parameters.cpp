@@ -1,7 +1,7 @@
 // iterate's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
 #include <cstdint>
 
-#include "algorithms/parameter_tables.hpp"
+#include "algorithms/units.hpp"
 
 namespace sfp::iterate {
 namespace {

@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "algorithms/units.hpp"
 #include "algorithms/wordcount/strategies.hpp"
 #include "sfp/failure.hpp"
 #include "spec_options.hpp"
@@ -49,25 +50,25 @@ std::string unescaped(const std::string& text) {
 }  // namespace
 
 Separators separators_of(const RunSpec& spec) {
-    const std::string extra = unescaped(option_text(spec, "separators", ""));
+    const std::string extra = unescaped(option_text(spec, parameters(), "separators"));
     if (extra.find('\0') != std::string::npos)
         fail("option separators: a NUL byte cannot be a separator (strtok cannot split at it)");
     return Separators(extra);
 }
 
 std::uint64_t packing_of(const RunSpec& spec) {
-    return std::uint64_t(option_int(spec, "packing", std::int64_t(kDefaultPacking), 1, std::int64_t(kMaxPacking)));
+    return std::uint64_t(option_value(spec, parameters(), "packing"));
 }
 
 void check_options(const RunSpec& spec) {
     separators_of(spec);
     packing_of(spec);
-    option_flag(spec, "histogram");
+    option_flag(spec, parameters(), "histogram");
 }
 
 Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
     if (spec.inputs.empty()) fail("wordcount needs at least one input file");
-    Inputs in{{}, separators_of(spec), option_flag(spec, "histogram")};
+    Inputs in{{}, separators_of(spec), option_flag(spec, parameters(), "histogram")};
     std::uint64_t total = 0;
     for (const std::string& path : spec.inputs) {
         in.files.push_back(File::open_read(path));

@@ -1,5 +1,5 @@
 // wordcount's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
-#include "algorithms/parameter_tables.hpp"
+#include "algorithms/units.hpp"
 #include "algorithms/wordcount/inputs.hpp"
 
 namespace sfp::wordcount {
