@@ -27,7 +27,7 @@ evict_tree() { "$bin" evict "$1" >/dev/null; }
 # cell "scope/name" -> command line
 declare -A cell
 for scope in 64K full; do
-    for s in fs alpha inode cluster random prefetch uring; do
+    for s in fs alpha inode cluster random prefetch uring direct; do
         cell[$scope/$s]="$bin iterate $tree --scope $scope --strategy $s"
     done
     for s in parallel auto; do  # auto: the CLI default, parallel or prefetch by measurement

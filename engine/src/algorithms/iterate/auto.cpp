@@ -29,9 +29,12 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         {"parallel", [&](std::uint64_t b, std::uint64_t e) { hash_parallel(job, order, b, e, spec.threads, results, ctx); }},
         {"prefetch", [&](std::uint64_t b, std::uint64_t e) { hash_prefetched(job, order, b, e, results, ctx); }},
     };
-    if (uring_supported().supported)
-        candidates.insert(candidates.begin() + 1,
-                          {"uring", [&](std::uint64_t b, std::uint64_t e) { hash_uring(job, order, b, e, results, ctx); }});
+    if (uring_supported().supported) {
+        const auto uring = [&](bool direct) {
+            return [&, direct](std::uint64_t b, std::uint64_t e) { hash_uring(job, order, b, e, direct, results, ctx); };
+        };
+        candidates.insert(candidates.begin() + 1, {{"uring", uring(false)}, {"direct", uring(true)}});
+    }
     const ProbePlan plan{order.size(), kFilesPerThread * std::max(spec.threads, 1u), kMaxSliceFiles, 1, "auto", "of the order"};
     ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, "files"}));
     return outcome_of(job, order, results);

@@ -45,10 +45,10 @@ void hash_parallel(const Job& job, const std::vector<std::size_t>& order, std::s
 void hash_prefetched(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                      std::vector<HashResult>& results, RunContext& ctx);
 
-// The same with one thread keeping many files' reads in flight through io_uring (uring.cpp);
-// only where uring_supported() says so.
+// The same with a thread per CPU keeping many files' reads in flight through io_uring, with
+// O_DIRECT reads when `direct` (uring.cpp); only where uring_supported() says so.
 void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                std::vector<HashResult>& results, RunContext& ctx);
+                bool direct, std::vector<HashResult>& results, RunContext& ctx);
 Support uring_supported();
 
 // The untimed end of every iterate run (Strategy::finish): the digest over the sorted lines,
