@@ -5,6 +5,8 @@
 // (or fs) order, timed in wall time because waiting for the disk is what they differ in; the
 // fastest hashes the rest. Deep queues win on SSDs and virtual disks; one reader in disk order
 // can win where seeks are dear (a spinning disk).
+#include <optional>
+
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/order.hpp"
 #include "algorithms/iterate/strategies.hpp"
@@ -29,12 +31,15 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         {"parallel", [&](std::uint64_t b, std::uint64_t e) { hash_parallel(job, order, b, e, spec.threads, results, ctx); }},
         {"prefetch", [&](std::uint64_t b, std::uint64_t e) { hash_prefetched(job, order, b, e, results, ctx); }},
     };
-    if (uring_supported().supported) {
-        const auto uring = [&](bool direct) {
-            return [&, direct](std::uint64_t b, std::uint64_t e) { hash_uring(job, order, b, e, direct, results, ctx); };
+    std::optional<UringReader> uring, direct;  // made on their first slice, kept for the next ones
+    const auto reading = [&](std::optional<UringReader>& reader, bool o_direct) {
+        return [&, o_direct](std::uint64_t b, std::uint64_t e) {
+            if (!reader) reader.emplace(o_direct);
+            reader->hash(job, order, b, e, results, ctx);
         };
-        candidates.insert(candidates.begin() + 1, {{"uring", uring(false)}, {"direct", uring(true)}});
-    }
+    };
+    if (uring_supported().supported)
+        candidates.insert(candidates.begin() + 1, {{"uring", reading(uring, false)}, {"direct", reading(direct, true)}});
     const ProbePlan plan{order.size(), kFilesPerThread * std::max(spec.threads, 1u), kMaxSliceFiles, 1, "auto", "of the order"};
     ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, "files"}));
     return outcome_of(job, order, results);

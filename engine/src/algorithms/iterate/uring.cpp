@@ -19,7 +19,6 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <new>
 
 #include "algorithms/iterate/job.hpp"
@@ -138,88 +137,107 @@ private:
     bool streaming_ = false;
 };
 
-// What every ring shares: the files to read and the first reason buffers could not be registered.
-struct Rings {
+// What every ring's thread shares in one call: the files to read.
+struct Files {
     const Job& job;
     const std::vector<std::size_t>& order;
     std::atomic<std::size_t> next;  // each result slot written by the one thread that took it
     std::size_t end;
-    bool direct;
     std::vector<HashResult>& results;
-    std::mutex m;
-    std::string unregistered;
 
     const std::string& path(std::size_t k) const { return job.listing.files[order[k]].path; }
 };
 
-// One ring's thread: files taken from `shared.next` until its end, `depth` in flight.
-void ring_loop(Rings& shared, unsigned depth, RunContext& ctx) {
-    const std::uint64_t scope = shared.job.scope;
+}  // namespace
+
+// One ring, its slots and their buffers, registered where the kernel lets it.
+struct UringReader::Ring {
     std::vector<Slot> slots;
-    slots.reserve(depth);
-    for (unsigned i = 0; i < depth; ++i) slots.emplace_back(kChunk);
-    UringQueue ring(depth);  // after the slots: destroyed first, it waits out every read into them
-    std::vector<iovec> buffers;
-    for (const Slot& s : slots) buffers.push_back(s.buffer());
-    const std::string why = ring.register_buffers(buffers);
-    const bool registered = why.empty();
-    if (!registered) {
-        const std::lock_guard lock(shared.m);
-        shared.unregistered = why;
+    UringQueue queue;  // after the slots: destroyed first, it waits out every read into them
+    std::string unregistered;  // why the buffers are not registered, "" when they are
+
+    explicit Ring(unsigned depth) : slots(make_slots(depth)), queue(depth) {
+        std::vector<iovec> buffers;
+        for (const Slot& s : slots) buffers.push_back(s.buffer());
+        unregistered = queue.register_buffers(buffers);
     }
-    ProgressMeter meter(ctx);
-    const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
-        for (std::size_t k; !ctx.should_stop() && (k = shared.next.fetch_add(1, std::memory_order_relaxed)) < shared.end;) {
-            if (slots[i].open(k, shared.path(k), shared.direct, shared.results[k])) {
-                slots[i].submit(ring, scope, i, registered);
-                return;
+    static std::vector<Slot> make_slots(unsigned depth) {
+        std::vector<Slot> out;
+        out.reserve(depth);
+        for (unsigned i = 0; i < depth; ++i) out.emplace_back(kChunk);
+        return out;
+    }
+
+    // Files taken from `files.next` until its end, every slot's read in flight.
+    void read(Files& files, bool direct, RunContext& ctx) {
+        const std::uint64_t scope = files.job.scope;
+        const bool registered = unregistered.empty();
+        ProgressMeter meter(ctx);
+        const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
+            for (std::size_t k; !ctx.should_stop() && (k = files.next.fetch_add(1, std::memory_order_relaxed)) < files.end;) {
+                if (slots[i].open(k, files.path(k), direct, files.results[k])) {
+                    slots[i].submit(queue, scope, i, registered);
+                    return;
+                }
             }
-        }
-    };
-    for (unsigned i = 0; i < depth; ++i) start_next(i);
-    while (ring.in_flight() > 0) {
-        UringQueue::Completion c = ring.next();
-        const unsigned i = unsigned(c.tag);
-        Slot& s = slots[i];
-        if (uring_completion_for_tests) c.result = uring_completion_for_tests(shared.path(s.position()), c.result);
-        // EINVAL: a filesystem that took O_DIRECT at open but not this read's alignment
-        if (c.result == -EINTR || c.result == -EAGAIN || (c.result == -EINVAL && s.buffered())) {
-            s.submit(ring, scope, i, registered);
-            continue;
-        }
-        if (c.result < 0) {
-            shared.results[s.position()] = read_failure(shared.path(s.position()), std::strerror(-c.result));
-        } else {
-            const std::uint64_t before = s.done();
-            const bool ends = s.take(std::size_t(c.result), scope);
-            meter.add(s.done() - before);
-            if (!ends) {
-                if (!ctx.should_stop()) s.submit(ring, scope, i, registered);
+        };
+        for (unsigned i = 0; i < slots.size(); ++i) start_next(i);
+        while (queue.in_flight() > 0) {
+            UringQueue::Completion c = queue.next();
+            const unsigned i = unsigned(c.tag);
+            Slot& s = slots[i];
+            if (uring_completion_for_tests) c.result = uring_completion_for_tests(files.path(s.position()), c.result);
+            // EINVAL: a filesystem that took O_DIRECT at open but not this read's alignment
+            if (c.result == -EINTR || c.result == -EAGAIN || (c.result == -EINVAL && s.buffered())) {
+                s.submit(queue, scope, i, registered);
                 continue;
             }
-            shared.results[s.position()] = s.result();
+            if (c.result < 0) {
+                files.results[s.position()] = read_failure(files.path(s.position()), std::strerror(-c.result));
+            } else {
+                const std::uint64_t before = s.done();
+                const bool ends = s.take(std::size_t(c.result), scope);
+                meter.add(s.done() - before);
+                if (!ends) {
+                    if (!ctx.should_stop()) s.submit(queue, scope, i, registered);
+                    continue;
+                }
+                files.results[s.position()] = s.result();
+            }
+            s.close();
+            start_next(i);
         }
-        s.close();
-        start_next(i);
     }
-}
-
-}  // namespace
+};
 
 Support uring_supported() {
     static const std::string why = UringQueue::unsupported_reason();
     return why.empty() ? Support::yes() : Support::no(why);
 }
 
+UringReader::UringReader(bool direct) : direct_(direct), rings_(online_cpus()) {}
+UringReader::~UringReader() = default;
+
+void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                       std::vector<HashResult>& results, RunContext& ctx) {
+    const std::size_t files = std::max<std::size_t>(end - begin, 1);
+    const unsigned rings = unsigned(std::clamp<std::size_t>(rings_.size(), 1, files));
+    Files shared{job, order, {begin}, end, results};
+    ctx.run_threads(rings, [&](unsigned r) {
+        if (!rings_[r])  // the first call's files decide the depth: a few files, a few slots
+            rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings_.size())));
+        rings_[r]->read(shared, direct_, ctx);
+    });
+    for (const std::unique_ptr<Ring>& r : rings_)
+        if (r && !r->unregistered.empty() && !noted_) {
+            ctx.note("uring: buffers not registered, plain reads (" + r->unregistered + ")");
+            noted_ = true;
+        }
+}
+
 void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                 bool direct, std::vector<HashResult>& results, RunContext& ctx) {
-    const std::size_t files = std::max<std::size_t>(end - begin, 1);
-    const unsigned rings = unsigned(std::clamp<std::size_t>(online_cpus(), 1, files));
-    const unsigned depth = unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings));
-    Rings shared{job, order, {begin}, end, direct, results, {}, {}};
-    ctx.run_threads(rings, [&](unsigned) { ring_loop(shared, depth, ctx); });
-    if (!shared.unregistered.empty())
-        ctx.note("uring: buffers not registered, plain reads (" + shared.unregistered + ")");
+    UringReader(direct).hash(job, order, begin, end, results, ctx);
 }
 
 namespace {
