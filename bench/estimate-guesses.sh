@@ -6,7 +6,14 @@
 # then estimated within 2x of what it takes on a machine like this one.
 # Rates are work units per second as the window counts them (app/gui/run_estimate.cpp): bytes
 # of every input file (a pair: both), or files for a tree; per cell (strategy and parameters,
-# not the size) and per strategy, hot (hot and hot-written) and cold.
+# not the size) and per strategy, hot (hot and hot-written) and cold. Beside them the time
+# around runs (eviction, warming) per unit of each input kind and cache, as the window learns it:
+# each experiment's wall time less its timed runs and warm-ups. A first pass (one repetition, no
+# warm-up) makes the data, so generating is not in that time.
+# Each lesson whose throughput_source says "measured by running this lesson" gets its
+# slowest_mbs again (core::estimated_seconds' conservative rate: its slowest cell's MB/s,
+# halved). With OUT set (a trial run) no lesson file changes: OUT gets the guesses and the
+# lessons' figures are printed. The analysis is estimate-guesses.py.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -16,55 +23,48 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$data" "$(dirname "$out")"
 
-# Every lesson experiment, with its data in $data (generated once), then the window's default
-# experiment (hot and cold) and the 84-cell matrix of docs/large-experiment.json.
+# The spec $1 with its data in $data, as $work/NAME.json ($2); with $3 = first, one repetition
+# and no warm-up (the pass that makes the data).
+spec_copy() {
+    python3 -c '
+import json, sys
+spec = json.load(open(sys.argv[1]))
+spec["workdir"] = sys.argv[2]
+if sys.argv[3] == "first":
+    spec["repetitions"], spec["warmups"] = 1, 0
+print(json.dumps(spec))' "$1" "$data" "${3:-}" >"$work/$2.json"
+}
+# `timed NAME ARGS...`: `sfpbench run ARGS` into $work/report-NAME.json, its wall seconds in
+# $work/wall-NAME.
+timed() {
+    local name=$1 t0 t1
+    shift
+    t0=$EPOCHREALTIME
+    "$bin" run "$@" --json "$work/report-$name.json" >/dev/null
+    t1=$EPOCHREALTIME
+    awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f\n", b - a}' >"$work/wall-$name"
+}
+
+# Every lesson experiment, then the window's default experiment (hot and cold) and the 84-cell
+# matrix of docs/large-experiment.json.
 n=0
 for spec in "$here"/../resources/lessons/*/*.json; do
     [ "$(basename "$spec")" = lesson.json ] && continue
     n=$((n + 1))
-    python3 - "$spec" "$data" >"$work/spec-$n.json" <<'EOF'
-import json, sys
-spec = json.load(open(sys.argv[1]))
-spec["workdir"] = sys.argv[2]
-print(json.dumps(spec))
-EOF
-    "$bin" run "$work/spec-$n.json" --json "$work/report-$n.json" >/dev/null
+    spec_copy "$spec" "first-lesson$n" first
+    spec_copy "$spec" "spec-lesson$n"
+    dirname "$spec" >"$work/lesson-lesson$n"
+    "$bin" run "$work/first-lesson$n.json" >/dev/null
+    timed "lesson$n" "$work/spec-lesson$n.json"
 done
 for cache in hot cold; do
-    "$bin" run --algorithm compare --sizes 64M --block 512,4K,64K,1M --reps 3 --warmup 1 --cache "$cache" \
-        --workdir "$data" --json "$work/report-default-$cache.json" >/dev/null
+    default=(--algorithm compare --sizes 64M --block "512,4K,64K,1M" --warmup 1 --cache "$cache" --workdir "$data")
+    "$bin" run "${default[@]}" --reps 1 >/dev/null
+    timed "default-$cache" "${default[@]}" --reps 3
 done
-python3 - "$here/../docs/large-experiment.json" "$data" >"$work/spec-large.json" <<'EOF'
-import json, sys
-spec = json.load(open(sys.argv[1]))
-spec["workdir"] = sys.argv[2]
-print(json.dumps(spec))
-EOF
-"$bin" run "$work/spec-large.json" --json "$work/report-large.json" >/dev/null
+spec_copy "$here/../docs/large-experiment.json" first-large first
+spec_copy "$here/../docs/large-experiment.json" spec-large
+"$bin" run "$work/first-large.json" >/dev/null
+timed large "$work/spec-large.json"
 
-python3 - "$out" "$(machine_line "$data")" "$work"/report-*.json <<'EOF'
-import json, re, statistics, sys
-out, machine, reports = sys.argv[1], sys.argv[2], sys.argv[3:]
-own_kind = {"compare": "pair", "cipher": "random", "wordcount": "text", "iterate": "tree"}
-files_of_kind = {"pair": 2}
-sums = {}  # key -> [units, seconds]
-for path in reports:
-    r = json.load(open(path))
-    e = r["experiment"]
-    algorithm, cache = e["algorithm"], "cold" if e["cache"] == "cold" else "hot"
-    kind = e.get("data_kind") or own_kind[algorithm]
-    for run in r["runs"]:
-        res = run["result"]
-        if run["status"] != "ok" or res["real_s"] <= 0:
-            continue
-        cell = r["cells"][run["cell"]]
-        units = res["outcome"]["files"] if kind == "tree" else cell["file_size"] * files_of_kind.get(kind, 1)
-        label = re.sub(r" size=\S+$", "", cell["label"])  # sfp::parameters_label
-        for what in (cell["strategy"], label):
-            s = sums.setdefault(f"{algorithm}/{what}/{cache}", [0.0, 0.0])
-            s[0] += units
-            s[1] += res["real_s"]
-rates = {key: round(units / seconds, 3) for key, (units, seconds) in sorted(sums.items())}
-json.dump({"measured_on": machine, "units-per-second": rates}, open(out, "w"), indent=1, sort_keys=True)
-print(f"wrote {out}: {len(rates)} rates")
-EOF
+python3 "$here/estimate-guesses.py" "$out" "$(machine_line "$data")" "$work" "${OUT:+trial}"

@@ -46,9 +46,10 @@ public:
 
     QVariantMap toVariant() const;  // for the settings
     static RateBook fromVariant(const QVariantMap& stored);
-    // What the lessons and the default experiments ran at on the development VM
-    // (resources/estimates/first-guesses.json, written by bench/estimate-guesses.sh): the first
-    // guess for a cell this machine has not run yet, before the constants below.
+    // What the lessons and the default experiments ran at on the development VM, and the time
+    // around their runs per input kind and cache (resources/estimates/first-guesses.json, written
+    // by bench/estimate-guesses.sh): the first guess for what this machine has not run yet,
+    // before the constants below.
     static const RateBook& firstGuesses();
 
 private:
@@ -93,8 +94,8 @@ class Eta {
 public:
     Eta() = default;
     Eta(const Estimate& estimate, unsigned warmups);
-    // The first run began `at` seconds after the start (the time before it, generating data,
-    // is not what the runs go at).
+    // The first timed run began `at` seconds after the start (the time before it, generating data
+    // and its cell's warm-ups, is not what the runs go at).
     void runsBegan(double at) { began_ = at; }
     bool runsHaveBegun() const { return began_ >= 0; }
     double began() const { return began_; }
@@ -107,6 +108,7 @@ public:
 private:
     std::vector<double> run_;      // per cell, one run
     std::vector<bool> started_;    // per cell: its warm-ups are behind it
+    bool anyFinished_ = false;     // the first run, whose warm-ups came before began_, is in
     unsigned warmups_ = 0;
     double total_ = 0, done_ = 0;  // expected seconds of all runs (with warm-ups), of those done
     double began_ = -1;

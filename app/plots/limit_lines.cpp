@@ -40,15 +40,30 @@ Item* limit_item(QCustomPlot* plot) {
     return item;
 }
 
-void label_at(const Canvas& c, double x, double y, const QString& text, bool constant) {
+// The label on one line, or on two (the limit's name / its threads and rate) when one would be
+// wider than the data area (a 1024x700 window in presentation mode: 540 px of text in 460).
+QString fitted(const QString& words, const QFont& font, int room) {
+    const int padding = 12;
+    if (QFontMetrics(font).horizontalAdvance(words) + padding <= room) return words;
+    const qsizetype cut = words.indexOf(QStringLiteral(", "));
+    return cut < 0 ? words : words.left(cut + 1) + QLatin1Char('\n') + words.mid(cut + 2);
+}
+
+// Under a ceiling (the top of the plot is near it) and over a floor, so the label stays inside the
+// data area; at the right edge for a line across the plot, else left of the line's last point.
+void label_at(const Canvas& c, double x, double y, const QString& words, bool constant, bool ceiling) {
     auto* label = new QCPItemText(c.plot);
     label->setObjectName(kLimitItem);
-    label->setText(text);
-    label->setColor(kLimitColor);
     QFont font = c.plot->font();
     font.setPointSize(c.style.font_pt);
     label->setFont(font);
-    label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    label->setText(words);
+    // fitted to the data area as it is laid out at each replot (the axes' labels change its width)
+    QObject::connect(c.plot, &QCustomPlot::afterLayout, label,
+                     [label, words, font, plot = c.plot] { label->setText(fitted(words, font, plot->axisRect()->width())); });
+    label->setTextAlignment(Qt::AlignRight);
+    label->setColor(kLimitColor);
+    label->setPositionAlignment(Qt::AlignRight | (ceiling ? Qt::AlignTop : Qt::AlignBottom));
     label->setBrush(QColor(255, 255, 255, 140));  // readable where it crosses lines, which still show through
     if (constant) {  // at the right edge, whatever the axis range
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -90,7 +105,7 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
             }
             straight->point1->setCoords(0, hi);
             straight->point2->setCoords(1, hi);
-            label_at(c, 0, hi, words, true);
+            label_at(c, 0, hi, words, true, ceiling);
             continue;
         }
         for (auto it = line.points.begin(); std::next(it) != line.points.end(); ++it) {
@@ -98,7 +113,7 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
             segment->start->setCoords(it->first, it->second);
             segment->end->setCoords(std::next(it)->first, std::next(it)->second);
         }
-        label_at(c, line.points.rbegin()->first, line.points.rbegin()->second, words, false);
+        label_at(c, line.points.rbegin()->first, line.points.rbegin()->second, words, false, ceiling);
     }
     return top;
 }

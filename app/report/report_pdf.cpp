@@ -28,6 +28,8 @@ bool of_words(const core::ReportTable& t, qsizetype c) {
     return std::any_of(t.rows.begin(), t.rows.end(), [c](const QStringList& row) { return row.value(c).contains(' '); });
 }
 
+}  // namespace
+
 QString table_html(const core::ReportTable& t) {
     QString out = QStringLiteral("<h3>%1</h3><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
                                  "style=\"border-color:#000; border-style:solid;\"><tr>")
@@ -56,6 +58,32 @@ QString table_html(const core::ReportTable& t) {
     return out;
 }
 
+void set_up_page(QPdfWriter& writer) {
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageMargins(QMarginsF(18, 16, 18, 16), QPageLayout::Millimeter);
+    writer.setResolution(96);  // plots are laid out in screen pixels; text in points either way
+}
+
+void lay_out(QTextDocument& doc, const QString& html, QSizeF page) {
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(8.5);
+    doc.setDefaultFont(font);
+    doc.setDefaultStyleSheet(QStringLiteral("h1 { font-size: 16pt; } h2 { font-size: 12pt; } h3 { font-size: 10pt; }"
+                                            " pre { font-size: 7.5pt; } th { background-color: #e8e8e8; }"));
+    doc.setDocumentMargin(0);
+    doc.setHtml(html);
+    // Any letter spacing turns ligatures off: "fi" stays two letters for search and copy.
+    QTextCharFormat spaced;
+    spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
+    spaced.setFontLetterSpacing(0.05);  // at least 1/64 px (Qt's fixed point), else it counts as 0
+    QTextCursor all(&doc);
+    all.select(QTextCursor::Document);
+    all.mergeCharFormat(spaced);
+    doc.setPageSize(page);
+}
+
+namespace {
+
 // The pages, drawn in order with one painter. Text flows over pages (QTextDocument lays it
 // out page by page); plots go two to a page.
 class Pages {
@@ -71,21 +99,7 @@ public:
 
     void text(const QString& html) {
         QTextDocument doc;
-        QFont font(QStringLiteral("DejaVu Sans"));
-        font.setPointSizeF(8.5);
-        doc.setDefaultFont(font);
-        doc.setDefaultStyleSheet(QStringLiteral("h1 { font-size: 16pt; } h2 { font-size: 12pt; } h3 { font-size: 10pt; }"
-                                                " pre { font-size: 7.5pt; } th { background-color: #e8e8e8; }"));
-        doc.setDocumentMargin(0);
-        doc.setHtml(html);
-        // Any letter spacing turns ligatures off: "fi" stays two letters for search and copy.
-        QTextCharFormat spaced;
-        spaced.setFontLetterSpacingType(QFont::AbsoluteSpacing);
-        spaced.setFontLetterSpacing(0.05);  // at least 1/64 px (Qt's fixed point), else it counts as 0
-        QTextCursor all(&doc);
-        all.select(QTextCursor::Document);
-        all.mergeCharFormat(spaced);
-        doc.setPageSize(page_.size());
+        lay_out(doc, html, page_.size());
         for (int i = 0; i < doc.pageCount(); ++i) {
             newPage();
             painter_.save();
@@ -128,9 +142,7 @@ QByteArray report_pdf(const PdfInput& input) {
     buffer.open(QIODevice::WriteOnly);
     {
         QPdfWriter writer(&buffer);
-        writer.setPageSize(QPageSize(QPageSize::A4));
-        writer.setPageMargins(QMarginsF(18, 16, 18, 16), QPageLayout::Millimeter);
-        writer.setResolution(96);  // plots are laid out in screen pixels; text in points either way
+        set_up_page(writer);
         writer.setTitle(c.title);
         writer.setCreator(QStringLiteral("sfpbench"));
         Pages pages(writer);

@@ -5,12 +5,15 @@
 // caller's QCustomPlots drawn onto the pages, so the window and the CLI share one plot code.
 #include <QByteArray>
 #include <QDateTime>
+#include <QSizeF>
 #include <QString>
 #include <vector>
 
 #include "report_content.hpp"
 
 class QCustomPlot;
+class QPdfWriter;
+class QTextDocument;
 
 namespace report {
 
@@ -24,5 +27,13 @@ struct PdfInput {
 QByteArray report_pdf(const PdfInput& input);
 // report_pdf written with core::write_atomically: throws core::ExportError naming the path.
 void write_report_pdf(const QString& path, const PdfInput& input);
+
+// How report_pdf lays out its pages, for the tests of what a reader sees: the writer's page
+// (A4, margins, 96 dpi: set_up_page), a statistics table as HTML (columns of words wrap at
+// words and get room, the others stay on one line), and text laid out on a page of `page` size
+// in the report's fonts.
+void set_up_page(QPdfWriter& writer);
+QString table_html(const core::ReportTable& table);
+void lay_out(QTextDocument& doc, const QString& html, QSizeF page);
 
 }  // namespace report

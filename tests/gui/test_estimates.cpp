@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "experiment_panel.hpp"
+#include "fake_machine.hpp"
 #include "fixtures.hpp"
 #include "run_estimate.hpp"
 #include "sfp/registry.hpp"
@@ -16,13 +17,9 @@
 #include "tree_counts.hpp"
 
 using namespace gui;
+using fake::ratio;
 
 namespace {
-
-// The "machine" the fake clock runs on: a run costs per file for a tree, around it too.
-struct TreeMachine {
-    double run_file_s = 0.25e-3, around_file_s = 0.9e-3, generate_file_s = 7e-3;
-};
 
 sfp::Experiment tree_experiment(const QTemporaryDir& work, std::uint64_t size, unsigned repetitions) {
     sfp::Experiment e;
@@ -39,31 +36,6 @@ sfp::Experiment tree_experiment(const QTemporaryDir& work, std::uint64_t size, u
     return e;
 }
 
-// What the experiment would take on `m`, and the report it would leave (a strategy's runs vary
-// a little: parallel is faster).
-struct Simulated {
-    sfp::ExperimentReport report;
-    double wall = 0, began = 0;
-};
-
-Simulated simulate(const sfp::Experiment& e, const Work& w, const TreeMachine& m) {
-    Simulated s;
-    s.report.experiment = e;
-    s.report.cells = sfp::expand(e);
-    s.wall = w.generate_units * m.generate_file_s;
-    for (const sfp::Slot& slot : sfp::schedule(s.report.cells.size(), e.repetitions, e.order, e.seed)) {
-        const double files = w.cell_units[slot.cell];
-        const double run = files * m.run_file_s * (s.report.cells[slot.cell].threads > 1 ? 0.6 : 1.0);
-        if (slot.repetition == 1) s.wall += e.warmups * (run + files * m.around_file_s);
-        if (s.report.runs.empty()) s.began = s.wall;
-        s.report.runs.push_back(fixtures::run(slot.cell, slot.repetition, run, 0, run / 4));
-        s.wall += run + files * m.around_file_s;
-    }
-    return s;
-}
-
-double ratio(double a, double b) { return std::max(a, b) / std::min(a, b); }
-
 }  // namespace
 
 class TestEstimates : public QObject {
@@ -73,12 +45,12 @@ private slots:
     // 2K: a byte count would call it 20x cheaper than it is; the file count gets it within 2x.
     void aTreeCostsPerFile() {
         QTemporaryDir work, folder;
-        const TreeMachine m;
+        const fake::Machine m;
         const sfp::Experiment first = tree_experiment(work, 16u << 20, 2);
         const Work first_work = work_of(first);
         QCOMPARE(first_work.cell_units.front(), 327.0);  // the files the runner will make
         QCOMPARE(first_work.generate_units, 327.0);      // none made yet
-        const Simulated learned = simulate(first, first_work, m);
+        const fake::Simulated learned = fake::simulate(first, first_work, m);
         RateBook book;
         book.learn(learned.report, first_work, learned.wall, learned.began);
         QVERIFY(book.aroundPerUnit("tree", sfp::CacheMode::cold));
@@ -94,7 +66,7 @@ private slots:
         const Work other_work = work_of(other);
         QCOMPARE(other_work.cell_units.front(), 400.0);
         QCOMPARE(other_work.generate_units, 0.0);
-        const double truth = simulate(other, other_work, m).wall;
+        const double truth = fake::simulate(other, other_work, m).wall;
         const Estimate guess = estimate(other, other_work, RateBook::fromVariant(book.toVariant()));  // as saved
         QCOMPARE(guess.guessed_cells, std::size_t(0));
         QVERIFY(!guess.guessed_around);

@@ -6,8 +6,10 @@
 #include <qcustomplot.h>
 
 #include "hand_made.hpp"
+#include "main_window.hpp"
 #include "plot_panel.hpp"
 #include "runs_model.hpp"
+#include "settings.hpp"
 #include "stats_model.hpp"
 
 using namespace gui;
@@ -49,17 +51,22 @@ std::vector<Item*> limit_items(QCustomPlot* plot) {
 
 QString labels(QCustomPlot* plot) {
     QStringList out;
-    for (QCPItemText* t : limit_items<QCPItemText>(plot)) out << t->text();
+    for (QCPItemText* t : limit_items<QCPItemText>(plot)) out << t->text().replace('\n', ' ');  // on two lines where narrow
     return out.join('\n');
 }
 
-void draw(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metric, Dim axis) {
-    panel.resize(900, 600);
+// At the panel's size as it is (in a window).
+void draw_in_place(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metric, Dim axis) {
     panel.setReport(r);
     panel.setKind(plots::Kind::lines);
     panel.setMetric(metric);
     panel.setAxis(axis);
     panel.redrawNow();
+}
+
+void draw(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metric, Dim axis) {
+    panel.resize(900, 600);
+    draw_in_place(panel, r, metric, axis);
 }
 
 }  // namespace
@@ -101,6 +108,52 @@ private slots:
         QCOMPARE(lines.size(), std::size_t(1));
         QVERIFY(std::abs(lines[0]->point1->coords().y() - kBytes / 12e9) < 1e-12);
         QVERIFY(labels(panel.plot()).contains("floor: two-stream memory read"));
+    }
+
+    // The label ('floor: NAME, N threads, RATE') stays inside the axis rect, whole, wherever its
+    // line is -- across the plot or a step ending at the top right -- in the plot panel of a
+    // window of 1024x700, in presentation mode too (its larger font).
+    void theLabelStaysInsideTheAxisRect_data() {
+        QTest::addColumn<int>("metric");
+        QTest::addColumn<int>("axis");
+        QTest::addColumn<bool>("presentation");
+        for (bool presentation : {false, true}) {
+            const char* mode = presentation ? " (presentation)" : "";
+            QTest::addRow("floor across%s", mode) << int(Metric::elapsed) << int(Dim::block_size) << presentation;
+            QTest::addRow("ceiling across%s", mode) << int(Metric::throughput) << int(Dim::block_size) << presentation;
+            QTest::addRow("ceiling step%s", mode) << int(Metric::throughput) << int(Dim::threads) << presentation;
+            QTest::addRow("floor step%s", mode) << int(Metric::elapsed) << int(Dim::threads) << presentation;
+        }
+    }
+    void theLabelStaysInsideTheAxisRect() {
+        QFETCH(int, metric);
+        QFETCH(int, axis);
+        QFETCH(bool, presentation);
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        if (presentation) w.setPresentation(true);
+        PlotPanel& panel = *w.plotPanel();
+        const bool along_threads = Dim(axis) == Dim::threads;
+        draw_in_place(panel,
+                      along_threads ? judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)}, {0.02, 0.01})
+                                    : judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
+                      Metric(metric), Dim(axis));
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect area = panel.plot()->axisRect()->rect();
+        const auto texts = limit_items<QCPItemText>(panel.plot());
+        QCOMPARE(texts.size(), std::size_t(1));
+        QCPItemText* label = texts.front();
+        QVERIFY2(label->text().replace('\n', ' ').startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
+                                                                            : "ceiling: two-stream memory read, 1 thread"),
+                 qPrintable(label->text()));
+        const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+        QVERIFY2(QRectF(area).contains(box),
+                 qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the axis rect %5,%6 %7x%8")
+                                .arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())
+                                .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
     }
 
     void noLineOnOtherMetricsOrWithoutLimits() {

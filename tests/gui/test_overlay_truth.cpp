@@ -20,6 +20,7 @@
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "overlay_sets.hpp"
+#include "plot_probes.hpp"
 #include "overlay_slice.hpp"
 #include "plot_panel.hpp"
 #include "report_export.hpp"
@@ -28,6 +29,7 @@
 #include "value_toggles.hpp"
 
 using namespace gui;
+using probes::overlay_graphs;
 
 namespace {
 
@@ -45,13 +47,6 @@ QString save_report(sfp::ExperimentReport r, const QString& path, const std::str
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(core::report_json(r)) < 0) return {};
     return path;
-}
-
-std::vector<QCPGraph*> overlay_graphs(QCustomPlot* plot) {
-    std::vector<QCPGraph*> out;
-    for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->graph(i)->valueAxis() == plot->yAxis2) out.push_back(plot->graph(i));
-    return out;
 }
 
 QStringList x_tick_labels(QCustomPlot* plot) {

@@ -14,11 +14,13 @@
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "overlay_sets.hpp"
+#include "plot_probes.hpp"
 #include "plot_panel.hpp"
 #include "report_export.hpp"
 #include "settings.hpp"
 
 using namespace gui;
+using probes::overlay_graphs;
 
 namespace {
 
@@ -37,13 +39,6 @@ QString write_report(const QTemporaryDir& dir, const QString& name, double scale
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(core::report_json(r)) < 0) return {};
     return path;
-}
-
-std::vector<QCPGraph*> overlay_graphs(QCustomPlot* plot) {
-    std::vector<QCPGraph*> out;
-    for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->graph(i)->valueAxis() == plot->yAxis2) out.push_back(plot->graph(i));
-    return out;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <QScreen>
 #include <QSignalSpy>
 #include <QtTest>
+#include <sys/stat.h>
 
 #include "support/cli_process.hpp"
 #include "controller.hpp"
@@ -22,6 +23,7 @@
 #include "overlay_sets.hpp"
 #include "progress_panel.hpp"
 #include "report_export.hpp"
+#include "report_load.hpp"
 #include "settings.hpp"
 
 using namespace gui;
@@ -130,6 +132,38 @@ private slots:
         o = gui_headless({spec, QStringLiteral("--csv"), csv});
         QVERIFY2(o.code == 0, o.err.constData());
         QVERIFY(QFile(csv).size() > 0);
+    }
+
+    // Imports that never end or never fit: a device (/dev/zero: reading it whole would abort on
+    // std::bad_alloc under a memory limit), a FIFO without a writer (opening it to read would
+    // wait forever) and a file over the size a report may have are refused for what they are
+    // before a byte is read: exit 2 and one line naming the path, before the experiment runs.
+    // A hang fails on the guard (code -2), an abort on its signal (-1).
+    void headlessRefusesImportsThatNeverEnd_data() {
+        QTest::addColumn<QString>("import");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("device") << "/dev/zero" << "it is a character device";
+        QTest::newRow("fifo") << "fifo" << "it is a FIFO";
+        QTest::newRow("huge") << "huge.json" << "over the 256 MiB a report may have";
+        QTest::newRow("directory") << "." << "it is a directory";
+    }
+    void headlessRefusesImportsThatNeverEnd() {
+        QFETCH(QString, import);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        const QString spec = small_spec(dir);
+        QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(QStringLiteral("fifo"))).constData(), 0600), 0);
+        QFile huge(dir.filePath(QStringLiteral("huge.json")));
+        QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(core::kMaxReportBytes + 1));  // sparse: no disk used
+        huge.close();
+        const QString path = import.startsWith('/') ? import : dir.filePath(import);
+        const Output o = testing::run(QStringLiteral(SFPBENCH_GUI), {QStringLiteral("--headless"), spec, QStringLiteral("--import"), path},
+                                      {.env = {QStringLiteral("QT_QPA_PLATFORM=offscreen")}, .timeout_ms = 60000});
+        QVERIFY2(o.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(o.code).arg(QString::fromUtf8(o.err))));
+        const QString err = QString::fromUtf8(o.err);
+        QVERIFY2(err.contains(QStringLiteral("report '%1': ").arg(path)) && err.contains(reason), qPrintable(err));
+        QCOMPARE(err.count(QStringLiteral("sfpbench-gui: ")), 1);  // one line (beside Qt's own notes)
+        QVERIFY2(!err.contains("run 1/"), "refused only after running");
     }
 
     // The window's exports take the same checks: the experiment file, an imported set and an

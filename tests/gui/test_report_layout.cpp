@@ -1,0 +1,107 @@
+// The report PDF's tables as a reader sees them (issue 24 section 2): the Why table laid out on
+// the PDF's page as report_pdf lays it. The reason column ("separates it most from the fastest")
+// wraps between words only -- every line of a reason is whole words of it, in order -- the cell
+// names stay on one line each, and the table fits the page's width.
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
+#include <QPdfWriter>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextLayout>
+#include <QTextTable>
+#include <QtTest>
+
+#include "counted_report.hpp"
+#include "report_pdf.hpp"
+#include "report_why.hpp"
+
+namespace {
+
+// counted() with four more cells, each separated from the fastest by another counter: the
+// reasons are sentences ("instructions per byte: 9.38 against 1"), longer than their column.
+sfp::ExperimentReport four_reasons() {
+    sfp::ExperimentReport rep = counted_report::counted();
+    const sfp::RunRecord fast = rep.runs.front();
+    rep.runs.clear();
+    rep.cells.resize(1);
+    const auto add = [&](const sfp::Cell& cell, auto worse) {
+        rep.cells.push_back(cell);
+        for (unsigned r = 1; r <= 2; ++r) {
+            sfp::RunRecord run = fast;
+            run.cell = rep.cells.size() - 1, run.repetition = r;
+            run.result.real_s *= 3;
+            worse(run.result.usage);
+            rep.runs.push_back(run);
+        }
+    };
+    for (unsigned r = 1; r <= 2; ++r) rep.runs.push_back(fast), rep.runs.back().repetition = r;
+    add(hand_made::cell("read", 4096, 0), [](sfp::Usage& u) { u.minor_faults *= 40; });
+    add(hand_made::cell("read", 65536, 0), [](sfp::Usage& u) { *u.instructions *= 30; });
+    add(hand_made::cell("pread-mt", 4096, 2), [](sfp::Usage& u) { u.voluntary_switches *= 5000; });
+    add(hand_made::cell("pread-mt", 65536, 4), [](sfp::Usage& u) { *u.dtlb_read_misses *= 900; });
+    sfp::runner::compute_statistics(rep);
+    return rep;
+}
+
+QTextTable* first_table(QTextDocument& doc) {
+    for (QTextFrame* f : doc.rootFrame()->childFrames())
+        if (auto* t = qobject_cast<QTextTable*>(f)) return t;
+    return nullptr;
+}
+
+// The lines a cell's text is laid out in, as they are drawn.
+QStringList lines_of(const QTextTableCell& cell) {
+    QStringList out;
+    for (QTextFrame::iterator it = cell.begin(); !it.atEnd(); ++it) {
+        const QTextBlock b = it.currentBlock();
+        for (int i = 0; b.isValid() && i < b.layout()->lineCount(); ++i)
+            out << b.text().mid(b.layout()->lineAt(i).textStart(), b.layout()->lineAt(i).textLength());
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestReportLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void theWhyTablesReasonsWrapAtWords() {
+        const std::vector<core::ReportTable> why = core::why_tables(four_reasons());
+        QCOMPARE(why.size(), std::size_t(1));
+        const core::ReportTable& t = why.front();
+        const int reason = int(t.columns.size()) - 1;
+        QCOMPARE(t.columns[reason], QStringLiteral("separates it most from the fastest"));
+
+        QBuffer sink;
+        sink.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&sink);
+        report::set_up_page(writer);
+        const QSizeF page(writer.width(), writer.height());
+        QTextDocument doc;
+        report::lay_out(doc, report::table_html(t), page);
+        QVERIFY(doc.pageCount() > 0);  // laid out now, as when drawn
+        QTextTable* table = first_table(doc);
+        QVERIFY(table);
+        QCOMPARE(table->rows(), int(t.rows.size()) + 1);  // the header row and one per cell
+
+        int wrapped = 0;
+        for (int r = 0; r < int(t.rows.size()); ++r) {
+            const QString text = t.rows[std::size_t(r)][reason];
+            const QStringList lines = lines_of(table->cellAt(r + 1, reason));
+            QCOMPARE(lines.join(QString()), text);  // all of it, in order
+            for (qsizetype i = 0; i + 1 < lines.size(); ++i)  // each break between two words
+                QVERIFY2(lines[i].endsWith(' ') && !lines[i].trimmed().isEmpty(),
+                         qPrintable(QStringLiteral("'%1' broken as: %2").arg(text, lines.join(QStringLiteral(" | ")))));
+            wrapped += lines.size() > 1;
+            const QStringList name = lines_of(table->cellAt(r + 1, 0));
+            QVERIFY2(name.size() == 1, qPrintable(name.join(QStringLiteral(" | "))));  // "read block=4K threads=-" whole
+        }
+        QVERIFY2(wrapped >= 3, "the reasons fit on one line: the test shows nothing");  // 4 of 5 are sentences
+        const QRectF box = doc.documentLayout()->frameBoundingRect(table);
+        QVERIFY2(box.width() <= page.width(),  // (Qt sets a table off the left edge by a few pixels)
+                 qPrintable(QStringLiteral("the table is %1 wide on a page of %2").arg(box.width()).arg(page.width())));
+    }
+};
+
+QTEST_MAIN(TestReportLayout)
+#include "test_report_layout.moc"
