@@ -91,6 +91,11 @@ private slots:
         const double share = sfp::page_cache::large_folio_share(files);
         QVERIFY2(is_share(share), qPrintable(QString::number(share)));
         if (folios_visible()) QVERIFY2(share >= 0, "root sees /proc/kpageflags: the share is known");
+        // Sampled (4 windows of 256 KiB a file), the share of these uniformly settled files is the same.
+        const double sampled = sfp::page_cache::large_folio_share_sampled(files, 256u << 10, 4);
+        QVERIFY2(is_share(sampled), qPrintable(QString::number(sampled)));
+        if (share >= 0) QVERIFY2(sampled >= 0 && std::abs(sampled - share) <= 0.25, qPrintable(QString("%1 vs %2").arg(sampled).arg(share)));
+        QCOMPARE(sfp::page_cache::large_folio_share_sampled({"/no/such/file"}, 1u << 20, 4), -1.0);
         QCOMPARE(sfp::page_cache::large_folio_share({"/no/such/file"}), -1.0);
         QCOMPARE(sfp::page_cache::large_folio_share({dir}), -1.0);  // not a regular file
     }

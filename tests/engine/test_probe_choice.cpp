@@ -4,6 +4,7 @@
 // their edges and in the rest are all right.
 #include <QtTest>
 
+#include "algorithms/compare/adaptive.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "cipher_support.hpp"
 #include "sfp/compare.hpp"
@@ -35,6 +36,10 @@ struct HookGuard {
         slow_candidate = nullptr;
     }
 };
+
+// The large-folio share compare/adaptive sees, whatever the page cache holds (-1 unknown).
+std::atomic<double> folio_share{-1};
+double seen_share(const std::vector<std::string>&) { return folio_share.load(); }
 
 }  // namespace
 
@@ -70,7 +75,33 @@ class TestProbeChoice : public QObject {
     }
 
 private slots:
-    void initTestCase() { a_ = testing::pattern(kSize); }
+    void initTestCase() {
+        a_ = testing::pattern(kSize);
+        sfp::compare::set_folio_share_seam(seen_share);  // the probe runs unless a test says otherwise
+    }
+    void cleanupTestCase() { sfp::compare::set_folio_share_seam(nullptr); }
+
+    // Large folios: mmap-mt at once, no probe; small ones or unknown: the probe, the share named.
+    void theFolioShareDecidesWhetherToProbe_data() {
+        QTest::addColumn<double>("share");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("large") << 0.98 << "adaptive: large folios: 98 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt";
+        QTest::newRow("half") << 0.5 << "adaptive: large folios: 50 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt";
+        QTest::newRow("small") << 0.02 << "adaptive: large folios: 2 % of the cached pages sampled; mmap-mt ";
+        QTest::newRow("unknown") << -1.0 << "adaptive: large folios: unknown (needs root); mmap-mt ";
+    }
+
+    void theFolioShareDecidesWhetherToProbe() {
+        QFETCH(double, share);
+        QFETCH(QString, note);
+        write({0, kSlice, 5u << 20, kSize - 1});
+        folio_share = share;
+        const sfp::RunResult r = compare();
+        folio_share = -1;
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
+        QVERIFY2(note_of(r).startsWith(note), qPrintable(note_of(r)));
+    }
 
     void picksTheOtherWhenOneIsSlow_data() {
         QTest::addColumn<QString>("slow");

@@ -82,24 +82,40 @@ void count_window(int fd, std::uint64_t offset, std::size_t len, int pagemap, in
     if (t.known) count_frames(kpageflags, pfns, t);
 }
 
-}  // namespace
-
-double large_folio_share(const std::vector<std::string>& paths) {
+// Over `windows` windows of `window` bytes each spread over every file, 2 MiB-aligned (whole
+// huge folios); windows == 0: every byte, in windows of `window`.
+double share_over(const std::vector<std::string>& paths, std::uint64_t window, unsigned windows) {
     const Fd pagemap("/proc/self/pagemap", O_RDONLY | O_NONBLOCK);
     const Fd kpageflags("/proc/kpageflags", O_RDONLY | O_NONBLOCK);
     if (pagemap.get() < 0 || kpageflags.get() < 0) return -1;
-    constexpr std::uint64_t kWindow = 1ull << 30;  // bounds the vectors for huge files
+    constexpr std::uint64_t kAlign = 2u << 20;
     Tally t;
     for (const std::string& path : paths) {
         const Fd file(path.c_str(), O_RDONLY | O_NONBLOCK);
         struct stat st {};
         if (file.get() < 0 || fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
         const std::uint64_t size = std::uint64_t(st.st_size);
-        for (std::uint64_t off = 0; off < size && t.known; off += kWindow)
-            count_window(file.get(), off, std::size_t(std::min(kWindow, size - off)), pagemap.get(), kpageflags.get(), t);
+        const auto look = [&](std::uint64_t off) {
+            if (off < size && t.known)
+                count_window(file.get(), off, std::size_t(std::min(window, size - off)), pagemap.get(), kpageflags.get(), t);
+        };
+        if (windows == 0)
+            for (std::uint64_t off = 0; off < size && t.known; off += window) look(off);
+        else
+            for (unsigned i = 0; i < windows; ++i) look(size / windows * i / kAlign * kAlign);
     }
     if (!t.known || t.pages == 0) return -1;
     return double(t.large) / double(t.pages);
+}
+
+}  // namespace
+
+double large_folio_share(const std::vector<std::string>& paths) {
+    return share_over(paths, 1ull << 30, 0);  // 1 GiB windows bound the vectors for huge files
+}
+
+double large_folio_share_sampled(const std::vector<std::string>& paths, std::uint64_t window, unsigned windows) {
+    return share_over(paths, window, std::max(windows, 1u));
 }
 
 }  // namespace sfp::page_cache

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <utility>
 
@@ -48,6 +49,13 @@ Mapping::~Mapping() {
 
 void Mapping::advise_sequential() const noexcept {
     if (data_) madvise(data_, size_, MADV_SEQUENTIAL);
+}
+
+void Mapping::release(std::uint64_t offset, std::uint64_t length) const noexcept {
+    if (!data_ || offset >= size_) return;
+    const std::uint64_t begin = offset / page_size() * page_size();
+    const std::uint64_t end = std::min<std::uint64_t>(size_, offset + length);
+    madvise(data_ + begin, std::size_t(end - begin), MADV_DONTNEED);  // the kernel rounds the end up to a page
 }
 
 void Mapping::sync(const std::string& path) const {

@@ -30,6 +30,10 @@ public:
     std::size_t size() const noexcept { return size_; }
 
     void advise_sequential() const noexcept;  // a hint; failure is harmless
+    // Unmaps the pages of [offset, offset+length) (MADV_DONTNEED; offset rounded down to a page)
+    // and keeps the mapping: the file's cached pages stay, a later touch maps them again. Lets
+    // threads share the unmapping of pages that munmap would do alone. Failure is harmless.
+    void release(std::uint64_t offset, std::uint64_t length) const noexcept;
     void sync(const std::string& path) const; // msync(MS_SYNC): written through to the file
 
 private:

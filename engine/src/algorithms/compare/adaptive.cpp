@@ -1,14 +1,20 @@
 // compare/adaptive — the strategy compMP's article proposes but never built, here choosing by
-// measurement (algorithms/probe_choice.hpp): mmap-mt and pread-mt with a large block each
-// compare slices of their own at the start, measured inside the run; the cheaper compares the
-// rest. Inputs too large for memory go to read() with a large block.
+// what the page cache holds and by measurement (algorithms/probe_choice.hpp): inputs cached
+// mostly in large folios go to mmap-mt at once (adaptive.hpp); otherwise mmap-mt and pread-mt
+// with a large block each compare slices of their own at the start, measured inside the run, and
+// the cheaper compares the rest. Inputs too large for memory go to read() with a large block.
+#include "algorithms/compare/adaptive.hpp"
+
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "io/file.hpp"
+#include "io/large_folios.hpp"
 #include "measure/machine.hpp"
 #include "sfp/datagen.hpp"
 
@@ -18,6 +24,24 @@ namespace {
 constexpr std::uint64_t kLargeBlock = 1u << 20;    // read() when the inputs don't fit
 constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: large, cache-sized
 constexpr std::uint64_t kMaxSlice = 2u << 20;      // per candidate and file: a few % of a 640 MB pair
+constexpr std::uint64_t kShareWindow = 1u << 20;   // the share is sampled in 4 windows of 1 MiB a file
+constexpr unsigned kShareWindows = 4;
+
+std::atomic<FolioShareSeam> folio_share_seam{nullptr};
+
+double folio_share(const InputPair& pair) {
+    const std::vector<std::string> paths = {pair.a.path(), pair.b.path()};
+    if (const FolioShareSeam seam = folio_share_seam.load()) return seam(paths);
+    return page_cache::large_folio_share_sampled(paths, kShareWindow, kShareWindows);
+}
+
+// "large folios: 98 % of the cached pages sampled" / "large folios: unknown (needs root)"
+std::string share_words(double share) {
+    if (share < 0) return "large folios: unknown (needs root)";
+    char text[64];
+    std::snprintf(text, sizeof text, "large folios: %.0f %% of the cached pages sampled", share * 100);
+    return text;
+}
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
@@ -36,26 +60,36 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return read_strategy.run(chosen, ctx);
     }
     return scan_common_part(spec, ctx, [&](InputPair& pair, Range common, MismatchTable& table) {
+        const double share = folio_share(pair);
         const Mapping a(pair.a, std::size_t(pair.common));
         const Mapping b(pair.b, std::size_t(pair.common));
         const std::uint64_t block = std::max(spec.block_size, kProbeBlock);
         const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, common.threads}; };
+        if (share >= kMostlyLargeFolios) {
+            ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt");
+            scan_mapped_range(pair, a, b, range(0, common.end), table, ctx);
+            return;
+        }
         ProbeCandidate candidates[] = {
             {"mmap-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_mapped_range(pair, a, b, range(begin, end), table, ctx); }},
             {"pread-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
         };
         const ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files"};
-        ctx.note(probe_then_finish(candidates, plan, ctx));
+        const std::string probed = probe_then_finish(candidates, plan, ctx);  // "adaptive: mmap-mt ..."
+        ctx.note("adaptive: " + share_words(share) + "; " + probed.substr(probed.find(": ") + 2));
     });
 }
 
 }  // namespace
 
+void set_folio_share_seam(FolioShareSeam seam) noexcept { folio_share_seam.store(seam); }
+
 const Strategy adaptive_strategy{
     .algorithm = "compare",
     .name = "adaptive",
-    .description = "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest; "
-                   "read with 1 MiB blocks when the files don't fit in memory",
+    .description = "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (mmap-mt "
+                   "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
+                   "don't fit in memory",
     .uses = uses_block | uses_threads,
     .probe = always_supported,
     .run = run,

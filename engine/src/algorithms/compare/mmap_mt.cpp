@@ -1,5 +1,9 @@
 // compare/mmap-mt — compMP proper: mapped files, T threads over round-robin stripes, a shared
-// sorted table of the earliest N mismatches and passive early termination.
+// sorted table of the earliest N mismatches and passive early termination. After the scan the
+// same threads unmap the pages, each its share: the kernel unmaps small folios 4 KiB at a time,
+// a sixth of the run in small folios, which munmap would do on one thread (docs/runner.md).
+#include <algorithm>
+
 #include "algorithms/compare/mapped_scan.hpp"
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
@@ -13,6 +17,21 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
             scan_mapped(pair, a, b, offset, n, table);
         });
     });
+    ctx.run_threads(r.threads, [&](unsigned worker) {
+        const Block share = unmap_share(r, worker);
+        a.release(share.offset, share.length);
+        b.release(share.offset, share.length);
+    });
+}
+
+Block unmap_share(Range r, unsigned worker) {
+    // Whole huge pages each, so no thread splits a huge-page mapping another one is unmapping.
+    constexpr std::uint64_t kHugePage = 2u << 20;
+    const auto bound = [&](unsigned w) -> std::uint64_t {
+        if (w == 0 || w == r.threads) return w == 0 ? r.begin : r.end;
+        return std::max(r.begin, (r.begin + (r.end - r.begin) / r.threads * w) / kHugePage * kHugePage);
+    };
+    return Block{bound(worker), bound(worker + 1) - bound(worker)};
 }
 
 namespace {

@@ -22,6 +22,10 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
                        RunContext& ctx);  // mmap_mt.cpp
 void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
 
+// The part of the range whose pages worker `worker` unmaps after scan_mapped_range's scan: the
+// T parts are contiguous, cover the range and start on huge-page boundaries (mmap_mt.cpp).
+Block unmap_share(Range r, unsigned worker);
+
 // Their worker's loop: scan(offset, length) for each block of worker `worker`'s stripes of the
 // range, in file order, until the run is cancelled or nothing from the offset on can enter the
 // full table (passive stop). Progress counts both files.

@@ -1,0 +1,101 @@
+// compare's mapped scan unmaps its pages on its own threads after the scan (mmap_mt.cpp): the
+// shares cover the range exactly, on huge-page boundaries, and after a scan not one page of
+// either mapping is still mapped (/proc/self/pagemap's present bit, readable by anyone for
+// their own process). That the mismatches stay right is test_compare's and test_probe_choice's.
+#include <QtTest>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "algorithms/compare/range_scans.hpp"
+#include "io/fd.hpp"
+#include "sfp/run_context.hpp"
+#include "support/compare_reference.hpp"
+#include "support/temp_files.hpp"
+
+namespace {
+
+constexpr std::uint64_t kHugePage = 2u << 20;
+
+// Pages of [data, data+bytes) that have a page-table entry now.
+std::size_t mapped_pages(const std::uint8_t* data, std::size_t bytes) {
+    const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+    const sfp::Fd pagemap("/proc/self/pagemap", O_RDONLY);
+    if (pagemap.get() < 0) return 0;
+    const std::size_t first = reinterpret_cast<std::uintptr_t>(data) / page, n = (bytes + page - 1) / page;
+    std::vector<std::uint64_t> entries(n);
+    if (::pread(pagemap.get(), entries.data(), n * 8, off_t(first * 8)) != ssize_t(n * 8)) return ~std::size_t(0);
+    std::size_t present = 0;
+    for (std::uint64_t e : entries) present += (e >> 63) & 1;
+    return present;
+}
+
+}  // namespace
+
+class TestCompareMapping : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::string path(const char* name) { return (dir_.path() + "/" + name).toStdString(); }
+
+private slots:
+    void unmapSharesCoverTheRange() {
+        for (std::uint64_t begin : {std::uint64_t(0), std::uint64_t(4096), 3 * kHugePage + 512}) {
+            for (std::uint64_t length : {std::uint64_t(1), std::uint64_t(4097), kHugePage, 7 * kHugePage + 3, 100 * kHugePage + 1}) {
+                for (unsigned threads : {1u, 2u, 3u, 8u}) {
+                    const sfp::compare::Range r{begin, begin + length, 4096, threads};
+                    std::uint64_t at = begin;
+                    for (unsigned w = 0; w < threads; ++w) {
+                        const sfp::Block s = sfp::compare::unmap_share(r, w);
+                        QCOMPARE(s.offset, at);  // contiguous, in order, nothing twice
+                        if (w > 0 && s.length > 0 && s.offset != begin) QCOMPARE(s.offset % kHugePage, std::uint64_t(0));
+                        at += s.length;
+                    }
+                    QCOMPARE(at, begin + length);  // nothing left out
+                }
+            }
+        }
+        // Large enough, every thread gets a share.
+        const sfp::compare::Range big{0, 64 * kHugePage, 4096, 4};
+        for (unsigned w = 0; w < 4; ++w) QCOMPARE(sfp::compare::unmap_share(big, w).length, 16 * kHugePage);
+    }
+
+    void scanLeavesNothingMapped() {
+        const std::size_t size = 5 * kHugePage + 12345;  // a partial last page and block
+        const testing::Bytes bytes = testing::pattern(size);
+        testing::write_file(path("a"), bytes);
+        testing::write_file(path("b"), bytes);
+        for (std::uint64_t block : {std::uint64_t(4096), std::uint64_t(1) << 20}) {
+            for (unsigned threads : {1u, 2u, 3u}) {
+                sfp::RunSpec spec;
+                spec.inputs = {path("a"), path("b")};
+                sfp::Progress progress;
+                sfp::RunContext ctx(progress);
+                sfp::compare::InputPair pair = sfp::compare::open_pair(spec, ctx);
+                sfp::compare::MismatchTable table(8);
+                const sfp::Mapping a(pair.a, size), b(pair.b, size);
+                // First half as adaptive's probe would, then the rest: each call unmaps its own range.
+                const std::uint64_t half = size / 2 / 4096 * 4096;
+                sfp::compare::scan_mapped_range(pair, a, b, {0, half, block, threads}, table, ctx);
+                sfp::compare::scan_mapped_range(pair, a, b, {half, size, block, threads}, table, ctx);
+                QVERIFY(table.take().empty());
+                const QString where = QString("block %1, %2 threads").arg(block).arg(threads);
+                QVERIFY2(mapped_pages(a.data(), size) == 0, qPrintable(where + ": pages of a still mapped"));
+                QVERIFY2(mapped_pages(b.data(), size) == 0, qPrintable(where + ": pages of b still mapped"));
+            }
+        }
+    }
+
+    void pagemapSeesAMappedPage() {  // the check above is not vacuous
+        testing::write_file(path("a"), testing::pattern(3 * 4096));
+        const sfp::File file = sfp::File::open_read(path("a"));
+        const sfp::Mapping map(file, 3 * 4096);
+        volatile std::uint8_t touch = map.data()[4096];
+        (void)touch;
+        QVERIFY(mapped_pages(map.data(), 3 * 4096) >= 1);
+        map.release(0, 3 * 4096);
+        QCOMPARE(mapped_pages(map.data(), 3 * 4096), std::size_t(0));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCompareMapping)
+#include "test_compare_mapping.moc"
