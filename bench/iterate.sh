@@ -27,10 +27,10 @@ evict_tree() { "$bin" evict "$1" >/dev/null; }
 # cell "scope/name" -> command line
 declare -A cell
 for scope in 64K full; do
-    for s in fs alpha inode cluster random prefetch uring; do
+    for s in fs alpha inode cluster random prefetch uring direct; do
         cell[$scope/$s]="$bin iterate $tree --scope $scope --strategy $s"
     done
-    for s in parallel auto; do  # auto: the CLI default, parallel or prefetch by measurement
+    for s in parallel auto; do  # auto: the CLI default, parallel, uring, direct or prefetch by measurement
         cell[$scope/$s]="$bin iterate $tree --scope $scope --strategy $s --threads $threads"
     done
 done
@@ -107,7 +107,7 @@ done | sort -g | head -1)
     echo
     echo "- the best, ${best_full#* }, ${vs_fs}x faster than fs (target at least 3x: $(verdict "$vs_fs" 3 0));"
     echo "- the best takes ${best_vs_floor}x the time of find | xargs -P 16 cat (target at most 0.5x: $(verdict "$best_vs_floor" 0.5 1));"
-    echo "- the default (auto, whose candidates include uring) takes ${auto_vs_floor}x (target at most 0.5x: $(verdict "$auto_vs_floor" 0.5 1))."
+    echo "- the default (auto, whose candidates include uring and direct) takes ${auto_vs_floor}x (target at most 0.5x: $(verdict "$auto_vs_floor" 0.5 1))."
     echo "- % of limit: the tree's bytes over the median time against this machine's small files read cold"
     echo "  (\`sfpbench limits\`: ${small_files:-not measured} GB/s): the best $(limit_pct "$tree_bytes" "$best_t" "$small_files") %, the default $(limit_pct "$tree_bytes" "$auto_t" "$small_files") %."
 } | tee "$out"

@@ -1,5 +1,7 @@
 #include "io/uring_queue.hpp"
 
+#include <sys/uio.h>
+
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -63,6 +65,19 @@ void UringQueue::read(int fd, void* buf, std::size_t n, std::uint64_t offset, st
 void UringQueue::write(int fd, const void* buf, std::size_t n, std::uint64_t offset, std::uint64_t tag) {
     io_uring_sqe* sqe = slot();
     io_uring_prep_write(sqe, fd, buf, unsigned(n), offset);
+    io_uring_sqe_set_data64(sqe, tag);
+    ++in_flight_;
+}
+
+std::string UringQueue::register_buffers(std::span<const iovec> buffers) {
+    const int rc = io_uring_register_buffers(&ring_, buffers.data(), unsigned(buffers.size()));
+    return rc < 0 ? std::string("io_uring_register_buffers: ") + std::strerror(-rc) : std::string();
+}
+
+void UringQueue::read_fixed(int fd, void* buf, std::size_t n, std::uint64_t offset, unsigned index,
+                            std::uint64_t tag) {
+    io_uring_sqe* sqe = slot();
+    io_uring_prep_read_fixed(sqe, fd, buf, unsigned(n), offset, int(index));
     io_uring_sqe_set_data64(sqe, tag);
     ++in_flight_;
 }

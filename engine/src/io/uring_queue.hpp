@@ -6,7 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
+
+struct iovec;
 
 namespace sfp {
 
@@ -24,6 +27,12 @@ public:
     // or in flight at once.
     void read(int fd, void* buf, std::size_t n, std::uint64_t offset, std::uint64_t tag);
     void write(int fd, const void* buf, std::size_t n, std::uint64_t offset, std::uint64_t tag);
+
+    // Pins `buffers` in the kernel once (io_uring_register_buffers), so a read into buffer `index`
+    // (read_fixed) skips mapping the user pages on every request. "" on success, else the
+    // kernel's reason (a memlock limit, say); the caller then uses read().
+    std::string register_buffers(std::span<const iovec> buffers);
+    void read_fixed(int fd, void* buf, std::size_t n, std::uint64_t offset, unsigned index, std::uint64_t tag);
 
     struct Completion {
         std::uint64_t tag;

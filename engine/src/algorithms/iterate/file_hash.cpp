@@ -13,8 +13,8 @@
 #include "sfp/run_context.hpp"
 
 namespace sfp::iterate {
-int open_listed(const std::string& path) noexcept {
-    return ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+int open_listed(const std::string& path, int more) noexcept {
+    return ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | more);
 }
 
 HashResult read_failure(const std::string& path, const std::string& why) { return {false, 0, 0, path + ": " + why}; }

@@ -42,8 +42,9 @@ private:
     std::unique_ptr<XXH3_state_s, StateDeleter> state_;
 };
 
-// Opens a listed file for reading: O_NOFOLLOW | O_NONBLOCK; -1 with errno on failure.
-int open_listed(const std::string& path) noexcept;
+// Opens a listed file for reading: O_NOFOLLOW | O_NONBLOCK (| `more`, O_DIRECT, say); -1 with
+// errno on failure.
+int open_listed(const std::string& path, int more = 0) noexcept;
 // The result for a file open_listed could not open (errno `err`): vanished or unreadable.
 HashResult open_failure(const std::string& path, int err);
 // The result for a file that could not be read: "path: why".

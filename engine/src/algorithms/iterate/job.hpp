@@ -1,6 +1,7 @@
 #pragma once
 // What every iterate strategy shares: options, the listing (timed apart), the outcome.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "algorithms/iterate/file_hash.hpp"
@@ -45,11 +46,27 @@ void hash_parallel(const Job& job, const std::vector<std::size_t>& order, std::s
 void hash_prefetched(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                      std::vector<HashResult>& results, RunContext& ctx);
 
-// The same with one thread keeping many files' reads in flight through io_uring (uring.cpp);
-// only where uring_supported() says so.
+// The same with a thread per CPU keeping many files' reads in flight through io_uring, with
+// O_DIRECT reads when `direct` (uring.cpp); only where uring_supported() says so.
 void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                std::vector<HashResult>& results, RunContext& ctx);
+                bool direct, std::vector<HashResult>& results, RunContext& ctx);
 Support uring_supported();
+
+// The same, keeping its rings, slots and registered buffers from one call to the next: auto
+// times slices with it, and a slice of a few hundred files should not pay their setup.
+class UringReader {
+public:
+    explicit UringReader(bool direct);
+    ~UringReader();
+    void hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+              std::vector<HashResult>& results, RunContext& ctx);
+
+private:
+    struct Ring;
+    bool direct_;
+    bool noted_ = false;
+    std::vector<std::unique_ptr<Ring>> rings_;  // one per CPU, each made by the thread that first reads with it
+};
 
 // The untimed end of every iterate run (Strategy::finish): the digest over the sorted lines,
 // skipped entries sorted; the per-file lines are kept only with the option list.

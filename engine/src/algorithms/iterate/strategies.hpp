@@ -11,6 +11,7 @@
     X(parallel)  /* parallel.cpp */   \
     X(prefetch)  /* prefetch.cpp */   \
     X(uring)     /* uring.cpp */      \
+    X(direct)    /* uring.cpp */      \
     X(xxhsum)    /* xxhsum.cpp */     \
     X(auto)      /* auto.cpp */
 

@@ -1,12 +1,16 @@
-// iterate/uring — inode order, one thread per CPU each keeping many whole-file reads in flight
-// through io_uring of its own, each file hashed as its read completes. prefetch's hints leave the
-// queue depth to the kernel's readahead and still read every file with a blocking pread; here the
-// reads themselves are queued, so the device always has kDepth requests to reorder and merge.
-// A cold read costs the kernel far more CPU than the hash (page cache insertion, the copy): one
-// thread was busy for its whole run, so the threads take files from one queue, a ring each.
+// iterate/uring and iterate/direct — inode order, one thread per CPU each keeping many whole-file
+// reads in flight through io_uring of its own, each file hashed as its read completes. prefetch's
+// hints leave the queue depth to the kernel's readahead and still read every file with a blocking
+// pread; here the reads themselves are queued, so the device always has kDepth requests to reorder
+// and merge. A cold read costs the kernel far more CPU than the hash (page cache insertion, the
+// copy): one thread was busy for its whole run, so the threads take files from one queue, a ring
+// each. `direct` opens with O_DIRECT: the device writes into the (registered) buffers, no page
+// cache, no copy — half the CPU of a cold buffered read here, at the price of reading from the
+// device even what is cached (hot, it loses: auto times it against the others).
 // Note: work the kernel hands to io_uring's own worker threads is not in user/sys time.
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -20,10 +24,15 @@
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/order.hpp"
 #include "algorithms/iterate/strategies.hpp"
+#include "algorithms/iterate/test_seam.hpp"
+#include "io/aligned_buffer.hpp"
 #include "io/uring_queue.hpp"
 #include "sfp/run.hpp"
 
 namespace sfp::iterate {
+
+std::function<int(const std::string&, int)> uring_completion_for_tests;
+
 namespace {
 
 // Files in flight (one read each, over all rings), and the most one read asks for: 32 MiB of
@@ -31,23 +40,29 @@ namespace {
 // 99 % of the small mix's files fit in one read; larger files take several, one after the
 // other, hashed in a streaming state. 128 in flight beat 64 on bench/iterate.sh (20,000 files, cold,
 // full scope, docs/bench-iterate.md): this virtual disk rewards a deep queue.
-constexpr unsigned kDepth = 128;  // the description below says it too
+constexpr unsigned kDepth = 128;  // the descriptions below say it too
 constexpr std::size_t kChunk = 256 * 1024;
+// Reads start and end on whole blocks (O_DIRECT needs it; buffered reads lose nothing by it).
+constexpr std::size_t kBlock = 4096;
 
+// Opens for O_DIRECT reads where the filesystem has them (tmpfs may not: buffered there).
+int open_direct(const std::string& path) noexcept {
+    const int fd = open_listed(path, O_DIRECT);
+    return fd < 0 && errno == EINVAL ? open_listed(path) : fd;
+}
 
 // One file being read: its own buffer and, for files longer than one read, its own hash state.
 class Slot {
 public:
-    explicit Slot(std::size_t chunk)
-        : buf_(std::make_unique_for_overwrite<std::uint8_t[]>(chunk)), state_(XXH3_createState()), chunk_(chunk) {
+    explicit Slot(std::size_t chunk) : buf_(chunk, kBlock), state_(XXH3_createState()) {
         if (!state_) throw std::bad_alloc();
     }
     Slot(Slot&&) noexcept = default;
     ~Slot() { close(); }
 
     // Opens the file at order position k; false (with `failure` set) when it cannot be read.
-    bool open(std::size_t k, const std::string& path, HashResult& failure) {
-        fd_ = open_listed(path);
+    bool open(std::size_t k, const std::string& path, bool direct, HashResult& failure) {
+        fd_ = direct ? open_direct(path) : open_listed(path);
         if (fd_ < 0) {
             failure = open_failure(path, errno);
             return false;
@@ -65,31 +80,45 @@ public:
         return true;
     }
 
-    void submit(UringQueue& ring, std::uint64_t scope, std::uint64_t tag) {
-        asked_ = std::size_t(std::min<std::uint64_t>(chunk_, scope - done_));
-        ring.read(fd_, buf_.get(), asked_, done_, tag);
+    // Asks for the rest of the file (as fstat saw it) and one byte more, so that a read which
+    // comes back short shows the end without another read; in whole blocks, one buffer at most.
+    void submit(UringQueue& ring, std::uint64_t scope, std::uint64_t tag, bool registered) {
+        if (done_ % kBlock != 0) buffered();  // after a short read: O_DIRECT needs aligned offsets
+        const std::uint64_t rest = std::min(scope - done_, size_ - std::min(size_, done_) + 1);
+        asked_ = std::size_t(std::min<std::uint64_t>(buf_.size(), (rest + kBlock - 1) / kBlock * kBlock));
+        if (registered) ring.read_fixed(fd_, buf_.data(), asked_, done_, unsigned(tag), tag);
+        else ring.read(fd_, buf_.data(), asked_, done_, tag);
     }
 
-    // Takes `n` bytes just read; true when the file is done (its end, or the scope).
-    // A regular file reads short only at its end, so a short read at or past the size fstat
-    // gave ends it without one more read; a short read before it (the file shrank) asks again.
+    // Reads the rest without O_DIRECT; false when it was not on (nothing to retry).
+    bool buffered() {
+        const int flags = fcntl(fd_, F_GETFL);
+        return flags >= 0 && (flags & O_DIRECT) && fcntl(fd_, F_SETFL, flags & ~O_DIRECT) == 0;
+    }
+
+    // Takes `n` bytes just read (those within the scope count); true when the file is done (its
+    // end, or the scope). A regular file reads short only at its end, so a short read at or past
+    // the size fstat gave ends it without one more read; a short read before it (the file
+    // shrank, or the kernel stopped early) asks again.
     bool take(std::size_t n, std::uint64_t scope) {
-        const bool ends = n == 0 || done_ + n >= scope || (n < asked_ && done_ + n >= size_);
+        const std::size_t used = std::size_t(std::min<std::uint64_t>(n, scope - done_));
+        const bool ends = n == 0 || done_ + used >= scope || (n < asked_ && done_ + n >= size_);
         if (!streaming_ && ends) {  // the whole file in one read: the one-shot hash is faster
-            hash_ = XXH3_64bits(buf_.get(), n);
+            hash_ = XXH3_64bits(buf_.data(), used);
         } else {
             if (!streaming_) XXH3_64bits_reset(state_.get());
             streaming_ = true;
-            XXH3_64bits_update(state_.get(), buf_.get(), n);
+            XXH3_64bits_update(state_.get(), buf_.data(), used);
             if (ends) hash_ = XXH3_64bits_digest(state_.get());
         }
-        done_ += n;
+        done_ += used;
         return ends;
     }
 
     HashResult result() const { return {true, hash_, done_, {}}; }
     std::size_t position() const { return k_; }
-    bool busy() const { return fd_ >= 0; }
+    std::uint64_t done() const { return done_; }
+    iovec buffer() const { return {buf_.data(), buf_.size()}; }
     void close() {
         if (fd_ >= 0) ::close(fd_);
         fd_ = -1;
@@ -99,9 +128,8 @@ private:
     struct StateDeleter {
         void operator()(XXH3_state_t* s) const noexcept { XXH3_freeState(s); }
     };
-    std::unique_ptr<std::uint8_t[]> buf_;
+    AlignedBuffer buf_;
     std::unique_ptr<XXH3_state_t, StateDeleter> state_;
-    std::size_t chunk_;
     int fd_ = -1;
     std::size_t k_ = 0;  // position in the order
     std::uint64_t size_ = 0, done_ = 0, hash_ = 0;
@@ -109,76 +137,124 @@ private:
     bool streaming_ = false;
 };
 
-// One ring's thread: files taken from `next` until `end`, `depth` in flight.
-void ring_loop(const Job& job, const std::vector<std::size_t>& order, std::atomic<std::size_t>& next, std::size_t end,
-               unsigned depth, std::vector<HashResult>& results, RunContext& ctx) {
-    const auto path = [&](std::size_t k) -> const std::string& { return job.listing.files[order[k]].path; };
-    const unsigned n_slots = depth;
-    std::vector<Slot> slots;
-    slots.reserve(n_slots);
-    for (unsigned i = 0; i < n_slots; ++i) slots.emplace_back(kChunk);
-    UringQueue ring(n_slots);  // after the slots: destroyed first, it waits out every read into them
-    ProgressMeter meter(ctx);
-    const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
-        for (std::size_t k; !ctx.should_stop() && (k = next.fetch_add(1, std::memory_order_relaxed)) < end;) {
-            if (slots[i].open(k, path(k), results[k])) {
-                slots[i].submit(ring, job.scope, i);
-                return;
-            }
-        }
-    };
-    for (unsigned i = 0; i < n_slots; ++i) start_next(i);
-    while (ring.in_flight() > 0) {
-        const UringQueue::Completion c = ring.next();
-        const unsigned i = unsigned(c.tag);
-        Slot& s = slots[i];
-        if (c.result == -EINTR || c.result == -EAGAIN) {
-            s.submit(ring, job.scope, i);
-            continue;
-        }
-        if (c.result < 0) {
-            results[s.position()] = read_failure(path(s.position()), std::strerror(-c.result));
-        } else {
-            meter.add(std::uint64_t(c.result));
-            if (!s.take(std::size_t(c.result), job.scope)) {
-                if (!ctx.should_stop()) s.submit(ring, job.scope, i);
-                continue;
-            }
-            results[s.position()] = s.result();
-        }
-        s.close();
-        start_next(i);
-    }
-}
+// What every ring's thread shares in one call: the files to read.
+struct Files {
+    const Job& job;
+    const std::vector<std::size_t>& order;
+    std::atomic<std::size_t> next;  // each result slot written by the one thread that took it
+    std::size_t end;
+    std::vector<HashResult>& results;
+
+    const std::string& path(std::size_t k) const { return job.listing.files[order[k]].path; }
+};
 
 }  // namespace
+
+// One ring, its slots and their buffers, registered where the kernel lets it.
+struct UringReader::Ring {
+    std::vector<Slot> slots;
+    UringQueue queue;  // after the slots: destroyed first, it waits out every read into them
+    std::string unregistered;  // why the buffers are not registered, "" when they are
+
+    explicit Ring(unsigned depth) : slots(make_slots(depth)), queue(depth) {
+        std::vector<iovec> buffers;
+        for (const Slot& s : slots) buffers.push_back(s.buffer());
+        unregistered = queue.register_buffers(buffers);
+    }
+    static std::vector<Slot> make_slots(unsigned depth) {
+        std::vector<Slot> out;
+        out.reserve(depth);
+        for (unsigned i = 0; i < depth; ++i) out.emplace_back(kChunk);
+        return out;
+    }
+
+    // Files taken from `files.next` until its end, every slot's read in flight.
+    void read(Files& files, bool direct, RunContext& ctx) {
+        const std::uint64_t scope = files.job.scope;
+        const bool registered = unregistered.empty();
+        ProgressMeter meter(ctx);
+        const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
+            for (std::size_t k; !ctx.should_stop() && (k = files.next.fetch_add(1, std::memory_order_relaxed)) < files.end;) {
+                if (slots[i].open(k, files.path(k), direct, files.results[k])) {
+                    slots[i].submit(queue, scope, i, registered);
+                    return;
+                }
+            }
+        };
+        for (unsigned i = 0; i < slots.size(); ++i) start_next(i);
+        while (queue.in_flight() > 0) {
+            UringQueue::Completion c = queue.next();
+            const unsigned i = unsigned(c.tag);
+            Slot& s = slots[i];
+            if (uring_completion_for_tests) c.result = uring_completion_for_tests(files.path(s.position()), c.result);
+            // EINVAL: a filesystem that took O_DIRECT at open but not this read's alignment
+            if (c.result == -EINTR || c.result == -EAGAIN || (c.result == -EINVAL && s.buffered())) {
+                s.submit(queue, scope, i, registered);
+                continue;
+            }
+            if (c.result < 0) {
+                files.results[s.position()] = read_failure(files.path(s.position()), std::strerror(-c.result));
+            } else {
+                const std::uint64_t before = s.done();
+                const bool ends = s.take(std::size_t(c.result), scope);
+                meter.add(s.done() - before);
+                if (!ends) {
+                    if (!ctx.should_stop()) s.submit(queue, scope, i, registered);
+                    continue;
+                }
+                files.results[s.position()] = s.result();
+            }
+            s.close();
+            start_next(i);
+        }
+    }
+};
 
 Support uring_supported() {
     static const std::string why = UringQueue::unsupported_reason();
     return why.empty() ? Support::yes() : Support::no(why);
 }
 
-void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                std::vector<HashResult>& results, RunContext& ctx) {
+UringReader::UringReader(bool direct) : direct_(direct), rings_(online_cpus()) {}
+UringReader::~UringReader() = default;
+
+void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                       std::vector<HashResult>& results, RunContext& ctx) {
     const std::size_t files = std::max<std::size_t>(end - begin, 1);
-    const unsigned rings = unsigned(std::clamp<std::size_t>(online_cpus(), 1, files));
-    const unsigned depth = unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings));
-    std::atomic<std::size_t> next{begin};  // each result slot written by the one thread that took it
-    ctx.run_threads(rings, [&](unsigned) { ring_loop(job, order, next, end, depth, results, ctx); });
+    const unsigned rings = unsigned(std::clamp<std::size_t>(rings_.size(), 1, files));
+    Files shared{job, order, {begin}, end, results};
+    ctx.run_threads(rings, [&](unsigned r) {
+        if (!rings_[r])  // the first call's files decide the depth: a few files, a few slots
+            rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings_.size())));
+        rings_[r]->read(shared, direct_, ctx);
+    });
+    for (const std::unique_ptr<Ring>& r : rings_)
+        if (r && !r->unregistered.empty() && !noted_) {
+            ctx.note("uring: buffers not registered, plain reads (" + r->unregistered + ")");
+            noted_ = true;
+        }
+}
+
+void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+                bool direct, std::vector<HashResult>& results, RunContext& ctx) {
+    UringReader(direct).hash(job, order, begin, end, results, ctx);
 }
 
 namespace {
 
-Outcome run(const RunSpec& spec, RunContext& ctx) {
+// Inode order costs nothing (the directory entries carry the numbers) and ext4 places a file's
+// blocks near its inode; cluster's FIEMAP costs an open and an ioctl per file (0.16 s of
+// 20,000 files hot here) that a deep queue, which the device reorders anyway, does not repay.
+Outcome run(const RunSpec& spec, RunContext& ctx, bool direct) {
     Job job = start(spec, ctx);
-    // Inode order costs nothing (the directory entries carry the numbers) and ext4 places a file's
-    // blocks near its inode; cluster's FIEMAP costs an open and an ioctl per file (0.16 s of
-    // 20,000 files hot here) that a deep queue, which the device reorders anyway, does not repay.
     const std::vector<std::size_t> order = order_of(Order::inode, job.listing, job.seed, ctx);
     std::vector<HashResult> results(order.size());
-    hash_uring(job, order, 0, order.size(), results, ctx);
+    hash_uring(job, order, 0, order.size(), direct, results, ctx);
     return outcome_of(job, order, results);
 }
+
+Outcome run_buffered(const RunSpec& spec, RunContext& ctx) { return run(spec, ctx, false); }
+Outcome run_direct(const RunSpec& spec, RunContext& ctx) { return run(spec, ctx, true); }
 
 }  // namespace
 
@@ -188,7 +264,17 @@ const Strategy uring_strategy{
     .description = "inode order, a thread per CPU keeping 128 files' reads in flight through io_uring rings, hashed as they complete",
     .uses = uses_nothing,
     .probe = uring_supported,
-    .run = run,
+    .run = run_buffered,
+    .finish = finish,
+};
+
+const Strategy direct_strategy{
+    .algorithm = "iterate",
+    .name = "direct",
+    .description = "uring with O_DIRECT reads into registered buffers: no page cache, no copy; reads the device even when cached",
+    .uses = uses_nothing,
+    .probe = uring_supported,
+    .run = run_direct,
     .finish = finish,
 };
 
