@@ -45,7 +45,7 @@ struct Experiment {
     std::map<std::string, std::string> options;  // algorithm options (max_mismatches, shift, ...)
     // Every swept parameter's values (sfp/parameter.hpp), by name: {"block_size", {4096, 65536}},
     // {"threads", {0}} (0 = online CPUs), {"packing", {1, 1000}}. One not named here runs with
-    // options[name] when given, else its table's fallback (block size 64K, threads 0).
+    // options[name] when given, else its table's fallback (block size 4K, threads 0).
     std::map<std::string, std::vector<std::uint64_t>> sweeps;
     std::string workdir;                       // workspace for generated data and scratch output
 };
