@@ -256,7 +256,7 @@ private slots:
                  (std::vector<L>{L::page_cache_read, L::mapped_scan_large, L::page_cache_write}));
         QCOMPARE(needed("cipher", cold, {"stream"}), (std::vector<L>{L::page_cache_write, L::device_read_qd32}));
         QCOMPARE(needed("iterate", hot, {"parallel"}), std::vector<L>{L::page_cache_read});
-        QCOMPARE(needed("iterate", cold, {"uring"}), std::vector<L>{L::small_files_cold});
+        QCOMPARE(needed("iterate", cold, {"uring"}), std::vector<L>{L::device_read_qd32});
         QVERIFY(needed("nonesuch", hot, {"x"}).empty());
     }
 
