@@ -152,14 +152,22 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
         echo "- \`$name\` takes ${x}x its hot time in small folios (target at most 1.3x: $(verdict "$x" 1.3 1)) and reaches"
         if [ "$n" = 1 ]; then n="1 thread"; else n="$n threads"; fi
         echo "  ${p} % of a mapped scan of small folios (\`sfpbench limits\`: $(printf '%.1f' "${small_limit:-0}") GB/s with $n;"
-        echo "  target at least 85 %: $(verdict "${p/n\/a/0}" 85 0))."
+        # Above the limit by more than its spread: the limit was not the ceiling of this run, and
+        # reaching it says nothing -- said so instead of "met".
+        if awk -v p="${p/n\/a/0}" 'BEGIN {exit !(p > 110)}'; then
+            echo "  target at least 85 %: not judged, the run is above the limit, so the limit measured no ceiling here)."
+        else
+            echo "  target at least 85 %: $(verdict "${p/n\/a/0}" 85 0))."
+        fi
     done
     echo
     echo "Read-ahead fills the page cache with large folios, while \`write()\` leaves small or large ones depending"
     echo "on the kernel and the writer (the shares above say which this machine got). The kernel maps a large folio"
     echo "with one entry per 2 MiB, small ones one 4 KiB page at a time, and unmaps them so too: that work, not the"
-    echo "scan, sets the pace of mapped strategies in small folios, so they are several times slower there and the"
-    echo "mapped-scan limit for small folios is their ceiling. \`mmap-mt\` unmaps on its threads after the scan;"
+    echo "scan, sets the pace of mapped strategies in small folios, so they are several times slower there. The"
+    echo "mapped-scan limit for small folios is meant as their ceiling, but it moves with the machine's state (5 to"
+    echo "7 GB/s on one thread here, on a freshly written 256 MiB file): a run above it is not judged against it."
+    echo "\`mmap-mt\` unmaps on its threads after the scan;"
     echo "[runner.md](runner.md) says what else was tried, with numbers. The default (\`adaptive\`) samples the share"
     echo "first: mostly large folios, it maps at once; else it times \`mmap-mt\` and \`pread-mt\` on slices of their"
     echo "own and keeps the cheaper."
