@@ -49,6 +49,11 @@ double timed(ProbeClock clock, RunContext& ctx, Work&& work) {
     return ctx.worker_cpu_seconds() - before;
 }
 
+// "adaptive" and, when it saw something first, ": large folios: 0 % of the cached pages sampled;"
+std::string heading(const ProbePlan& plan) {
+    return std::string(plan.who) + (plan.seen.empty() ? "" : ": " + std::string(plan.seen) + ";");
+}
+
 }  // namespace
 
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
@@ -56,7 +61,7 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     const std::uint64_t slice = slice_length(plan, candidates.size());
     if (slice == 0) {
         candidates[0].work(0, plan.total);
-        return std::string(plan.who) + " chose " + candidates[0].name + ": too little data to time a probe";
+        return heading(plan) + " chose " + candidates[0].name + ": too little data to time a probe";
     }
     std::uint64_t at = 0;
     for (unsigned round = 0; round < kRounds; ++round) {
@@ -71,7 +76,7 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
         candidates.begin(), candidates.end(),
         [](const ProbeCandidate& x, const ProbeCandidate& y) { return x.cpu_seconds < y.cpu_seconds; });
     best.work(at, plan.total);
-    std::string note = std::string(plan.who) + ":";
+    std::string note = heading(plan) + (plan.seen.empty() ? ":" : "");
     for (const ProbeCandidate& c : candidates)
         note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " + rate_text(plan, measure, slice, c.cpu_seconds);
     return note + (measure.clock == ProbeClock::wall ? " in wall time" : " per CPU second") + " (best of " +

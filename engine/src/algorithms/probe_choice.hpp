@@ -35,6 +35,8 @@ struct ProbePlan {
     unsigned bytes_per_offset = 1; // for the rates: compare reads 2 bytes (both files) per offset
     std::string_view who;          // "adaptive", "auto"
     std::string_view of_what;      // "of both files", "of the input"
+    std::string_view seen = {};    // what the chooser saw before probing, said after `who`
+                                   // ("large folios: 0 % of the cached pages sampled"); empty: nothing
 };
 
 // How the slices are timed and what one offset counts; the defaults are compare's and cipher's.

@@ -74,9 +74,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             {"mmap-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_mapped_range(pair, a, b, range(begin, end), table, ctx); }},
             {"pread-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
         };
-        const ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files"};
-        const std::string probed = probe_then_finish(candidates, plan, ctx);  // "adaptive: mmap-mt ..."
-        ctx.note("adaptive: " + share_words(share) + "; " + probed.substr(probed.find(": ") + 2));
+        const std::string seen = share_words(share);
+        const ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files", seen};
+        ctx.note(probe_then_finish(candidates, plan, ctx));
     });
 }
 
