@@ -65,9 +65,7 @@ int cmd_strategies(const QStringList& args) {
         if (!only.empty() && s.algorithm != only) continue;
         const sfp::Support support = s.probe();
         std::string uses;
-        if (s.uses & sfp::uses_block) uses += "block ";
-        if (s.uses & sfp::uses_threads) uses += "threads ";
-        for (std::string_view swept : s.swept) uses += std::string(swept) + " ";
+        for (std::string_view name : s.reads) uses += std::string(sfp::label_word(*sfp::find_parameter(s.algorithm, name))) + " ";
         std::printf("%-10.*s %-12.*s %-16s %.*s%s%s\n", int(s.algorithm.size()), s.algorithm.data(),
                     int(s.name.size()), s.name.data(), uses.empty() ? "-" : uses.c_str(),
                     int(s.description.size()), s.description.data(),

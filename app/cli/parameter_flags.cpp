@@ -61,7 +61,7 @@ QString value_name(const sfp::Parameter& p) {
 }  // namespace
 
 QString parameter_flag(const sfp::Parameter& p) {
-    return p.used_by == sfp::uses_block ? QStringLiteral("block") : qtext(p.name).replace('_', '-');
+    return qtext(sfp::label_word(p)).replace('_', '-');  // "block" for block size
 }
 
 QCommandLineOption strategy_option(std::string_view algorithm) {
@@ -119,7 +119,7 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
         const FlagHint* hint = hint_of(hints, p);
         if (!parser.isSet(flag) && !(hint && !hint->fallback.isEmpty())) continue;  // the table's default applies
         const QString text = parser.isSet(flag) ? parser.value(flag) : hint->fallback;
-        if (p.used_by == sfp::uses_nothing) {  // an option: as text the table reads; the validator judges it
+        if (!sfp::is_run_field(p)) {  // an option: as text the table reads; the validator judges it
             spec.options[name] = text.toStdString();
             continue;
         }
@@ -128,7 +128,7 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
         if (!v.error.empty() && v.error != sfp::limit_error(p, v.value)) {
             lines << QString("--%1 '%2': %3").arg(flag, text, QString::fromStdString(v.error));
             unread << "--" + flag;
-        } else if (p.used_by == sfp::uses_block) {
+        } else if (p.name == sfp::kBlockSizeParameter.name) {
             spec.block_size = std::uint64_t(v.value);
         } else {
             spec.threads = unsigned(v.value);

@@ -60,7 +60,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
     const std::vector<const sfp::Parameter*> columns = parameters_of_cells(report.cells);  // block size reads "block", as in labels
     QStringList head = {"strategy"};
     for (const sfp::Parameter* p : columns)
-        head << (p->used_by == sfp::uses_block ? QStringLiteral("block") : QString::fromStdString(std::string(p->name)));
+        head << QString::fromStdString(std::string(sfp::label_word(*p)));
     std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "outliers",
                                                         "MB/s", "limit%", "cpu%", "vs fastest", "runs"}};
     QStringList statuses;

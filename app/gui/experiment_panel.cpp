@@ -178,17 +178,16 @@ sfp::Experiment ExperimentPanel::experiment() const {
     }
     e.workdir = inputs_->workdir().toStdString();
     e.strategies = strategies_->checked();
-    const unsigned uses = strategies_->checkedUses();
     if (std::vector<std::uint64_t> blocks = blocks_->values(); !blocks.empty())
         e.sweeps[std::string(sfp::kBlockSizeParameter.name)] = std::move(blocks);
-    else if (uses & sfp::uses_block)
+    else if (checkedRead(sfp::kBlockSizeParameter.name))
         throw InputError{tr("Block sizes: choose at least one (a checked strategy reads in blocks)")};
     if (std::vector<std::uint64_t> threads = threads_->values(); !threads.empty())
         e.sweeps[std::string(sfp::kThreadsParameter.name)] = std::move(threads);
-    else if (uses & sfp::uses_threads)
+    else if (checkedRead(sfp::kThreadsParameter.name))
         throw InputError{tr("Threads: choose at least one thread count (a checked strategy uses threads)")};
     for (const auto& [name, toggles] : swept_)
-        if (checkedUseSwept(name))
+        if (checkedRead(name))
             if (std::vector<std::uint64_t> values = toggles->values(); !values.empty()) e.sweeps[name] = std::move(values);
     e.repetitions = unsigned(repetitions_->value());
     e.warmups = unsigned(warmups_->value());
@@ -267,9 +266,9 @@ ValueToggles* ExperimentPanel::swept(const std::string& name) const {
     return nullptr;
 }
 
-bool ExperimentPanel::checkedUseSwept(const std::string& name) const {
+bool ExperimentPanel::checkedRead(std::string_view parameter) const {
     const std::string algorithm = algorithm_->currentText().toStdString();
-    const sfp::Parameter* param = sfp::find_parameter(algorithm, name);
+    const sfp::Parameter* param = sfp::find_parameter(algorithm, parameter);
     for (const std::string& s : strategies_->checked())
         if (const sfp::Strategy* strategy = sfp::find_strategy(algorithm, s);
             strategy && param && sfp::uses(*strategy, *param))
@@ -290,13 +289,13 @@ void ExperimentPanel::refresh() {
     } catch (...) {
         // a form that does not parse yet: its problems are listed below
     }
-    const unsigned uses = strategies_->checkedUses();
-    blocks_->setEnabled(uses & sfp::uses_block);
-    blocks_->setToolTip(uses & sfp::uses_block ? QString() : tr("No checked strategy uses a block size"));
-    threads_->setEnabled(uses & sfp::uses_threads);
-    threads_->setToolTip(uses & sfp::uses_threads ? QString() : tr("No checked strategy uses threads"));
+    const bool blocks = checkedRead(sfp::kBlockSizeParameter.name), threads = checkedRead(sfp::kThreadsParameter.name);
+    blocks_->setEnabled(blocks);
+    blocks_->setToolTip(blocks ? QString() : tr("No checked strategy uses a block size"));
+    threads_->setEnabled(threads);
+    threads_->setToolTip(threads ? QString() : tr("No checked strategy uses threads"));
     for (const auto& [name, toggles] : swept_) {
-        const bool used = checkedUseSwept(name);
+        const bool used = checkedRead(name);
         toggles->setEnabled(used);
         toggles->setToolTip(used ? QString() : tr("No checked strategy uses %1").arg(QString::fromStdString(name)));
     }

@@ -59,7 +59,7 @@ private:
     QWidget* makeParameters();
     void onAlgorithmChanged();
     void refresh();  // enables the parameters in use and updates the estimate
-    bool checkedUseSwept(const std::string& name) const;  // does a checked strategy read it?
+    bool checkedRead(std::string_view parameter) const;  // does a checked strategy read it?
 
     InputsBox* inputs_;
     QComboBox* algorithm_;

@@ -13,8 +13,9 @@ namespace {
 
 QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-// The parameters that are plain options: not block size or threads, not sweepable.
-bool is_option(const sfp::Parameter& p) { return p.used_by == sfp::uses_nothing && !p.sweepable; }
+// The parameters that are plain options: not sweepable (block size, threads and the swept ones
+// have rows of their own).
+bool is_option(const sfp::Parameter& p) { return !p.sweepable; }
 
 QString default_text(const sfp::Parameter& p) {
     return p.type == sfp::ParameterType::text ? qtext(p.text_fallback) : QString::fromStdString(sfp::value_text(p, p.fallback));

@@ -78,7 +78,7 @@ Work work_of(const sfp::Experiment& e, TreeCounts* counts) {
                                           : double(c.file_size);
         w.cell_units.push_back(units);
         const sfp::Strategy* s = sfp::find_strategy(e.algorithm, c.strategy);
-        const bool blocks = !w.per_file && s && (s->uses & sfp::uses_block) && c.value("block_size") > 0;
+        const bool blocks = !w.per_file && s && sfp::uses(*s, sfp::kBlockSizeParameter) && c.value("block_size") > 0;
         w.cell_blocks.push_back(blocks ? units / double(c.value("block_size")) : 0);
     }
     if (kind && e.inputs.empty()) {

@@ -5,15 +5,13 @@
 namespace gui {
 namespace {
 
-constexpr int UsesRole = Qt::UserRole + 10;
 constexpr int NameRole = Qt::UserRole + 11;  // the text may also carry a reason
 constexpr int TipRole = Qt::UserRole + 12;   // the tooltip while it can run
 constexpr int ExcludedRole = Qt::UserRole + 13;  // why the options exclude it ("" = they do not)
 
-QString uses_text(unsigned uses) {
+QString uses_text(const sfp::Strategy& s) {
     QStringList parts;
-    if (uses & sfp::uses_block) parts << QObject::tr("block size");
-    if (uses & sfp::uses_threads) parts << QObject::tr("threads");
+    for (std::string_view name : s.reads) parts << QString::fromUtf8(name.data(), qsizetype(name.size())).replace('_', ' ');
     return parts.isEmpty() ? QObject::tr("no block size, no threads") : parts.join(QObject::tr(" and "));
 }
 
@@ -32,11 +30,10 @@ void StrategyList::setAlgorithm(const std::string& algorithm) {
         const sfp::Support support = s->probe();
         auto* it = new QListWidgetItem(QString::fromUtf8(s->name.data(), qsizetype(s->name.size())), this);
         const QString description = QString::fromUtf8(s->description.data(), qsizetype(s->description.size()));
-        it->setData(UsesRole, s->uses);
         if (support.supported) {
             it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
             it->setCheckState(Qt::Checked);
-            it->setToolTip(tr("%1\nuses: %2").arg(description, uses_text(s->uses)));
+            it->setToolTip(tr("%1\nuses: %2").arg(description, uses_text(*s)));
             it->setData(TipRole, it->toolTip());
         } else {
             it->setFlags(Qt::ItemIsUserCheckable);  // shown, not enabled
@@ -98,15 +95,6 @@ bool StrategyList::setOptions(const std::map<std::string, std::string>& options)
                                      : tr("%1\ncannot run with the chosen options: %2").arg(it->data(TipRole).toString(), why));
     }
     return changed;
-}
-
-unsigned StrategyList::checkedUses() const {
-    unsigned uses = 0;
-    for (int i = 0; i < count(); ++i) {
-        const QListWidgetItem* it = QListWidget::item(i);
-        if (it->checkState() == Qt::Checked && (it->flags() & Qt::ItemIsEnabled)) uses |= it->data(UsesRole).toUInt();
-    }
-    return uses;
 }
 
 }  // namespace gui

@@ -20,8 +20,6 @@ public:
     bool setOptions(const std::map<std::string, std::string>& options);
     std::vector<std::string> checked() const;
     void setChecked(const std::vector<std::string>& names);
-    // sfp::Uses flags of the checked strategies, or'ed: which parameters matter.
-    unsigned checkedUses() const;
     QListWidgetItem* item(const std::string& name) const;
     using QListWidget::item;
 

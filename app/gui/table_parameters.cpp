@@ -10,8 +10,8 @@ void TableParameters::setCells(const std::vector<sfp::Cell>& cells) { parameters
 
 QString TableParameters::header(int i) const {
     const sfp::Parameter& p = *parameters_.at(std::size_t(i));
-    if (p.used_by == sfp::uses_block) return QStringLiteral("block");  // the labels' word
-    return QString::fromUtf8(p.name.data(), qsizetype(p.name.size())).replace('_', ' ');
+    const std::string_view word = sfp::label_word(p);  // "block", as in labels
+    return QString::fromUtf8(word.data(), qsizetype(word.size())).replace('_', ' ');
 }
 
 QString TableParameters::text(const sfp::Cell& cell, int i) const {

@@ -23,8 +23,8 @@ QString value_of(const sfp::Parameter& p, std::int64_t v) { return QString::from
 }  // namespace
 
 QString parameter_words(const sfp::Parameter& p, std::int64_t v) {
-    if (p.used_by == sfp::uses_block) return QObject::tr("%1 blocks").arg(value_of(p, v));
-    if (p.used_by == sfp::uses_threads) return v == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(v);
+    if (p.name == sfp::kBlockSizeParameter.name) return QObject::tr("%1 blocks").arg(value_of(p, v));
+    if (p.name == sfp::kThreadsParameter.name) return v == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(v);
     return QStringLiteral("%1 %2").arg(text(p.name), value_of(p, v));
 }
 
@@ -65,8 +65,8 @@ QString short_label(const sfp::Cell& cell, const Varying& what) {
     for (const sfp::Parameter* p : what.parameters) {
         const auto v = sfp::parameter_value(cell, *p);
         if (!v) continue;
-        if (p->used_by == sfp::uses_block) parts << value_of(*p, *v);
-        else if (p->used_by == sfp::uses_threads) parts << QStringLiteral("×%1").arg(*v);
+        if (p->name == sfp::kBlockSizeParameter.name) parts << value_of(*p, *v);
+        else if (p->name == sfp::kThreadsParameter.name) parts << QStringLiteral("×%1").arg(*v);
         else parts << QStringLiteral("%1=%2").arg(text(p->name), value_of(*p, *v));
     }
     if (what.size) parts << QStringLiteral("@%1").arg(size_text(cell.file_size));

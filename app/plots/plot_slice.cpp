@@ -21,7 +21,7 @@ QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(
 
 DimRow parameter_row(const sfp::Parameter& p) {
     // "block" is the word block size always had on the command line and in labels.
-    const QString flag = p.used_by == sfp::uses_block ? QStringLiteral("block") : text(p.name).replace('_', '-');
+    const QString flag = text(sfp::label_word(p)).replace('_', '-');
     return {flag, text(p.name).replace('_', ' '), &p};
 }
 

@@ -51,9 +51,7 @@ std::vector<const Parameter*> swept_parameters() {
 }
 
 bool uses(const Strategy& s, const Parameter& p) noexcept {
-    if (p.used_by != uses_nothing) return (s.uses & p.used_by) != 0;
-    if (!p.sweepable) return true;
-    return std::find(s.swept.begin(), s.swept.end(), p.name) != s.swept.end();
+    return !p.sweepable || std::ranges::find(s.reads, p.name) != s.reads.end();
 }
 
 std::uint64_t Cell::value(std::string_view name) const {

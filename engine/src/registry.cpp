@@ -11,6 +11,7 @@
 #include "added_algorithms.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/parameter.hpp"
 
 namespace sfp {
 namespace {
@@ -75,6 +76,13 @@ void validate_registry(std::span<const Strategy> list) {
         if (!s.probe || !s.run) throw std::logic_error("strategy '" + id + "' has a null hook");
         if (!seen.emplace(s.algorithm, s.name).second)
             throw std::logic_error("strategy '" + id + "' is registered twice");
+        for (std::string_view name : s.reads) {
+            const Parameter* p = find_parameter(s.algorithm, name);
+            const std::string algorithm(s.algorithm);
+            if (!p || !p->sweepable)
+                throw std::logic_error("strategy '" + id + "' reads '" + std::string(name) + "', which " +
+                                       (p ? algorithm + " does not sweep" : "is no parameter of " + algorithm));
+        }
     }
 }
 

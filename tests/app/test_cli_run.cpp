@@ -12,6 +12,7 @@
 #include <csignal>
 
 #include "csv_reader.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "support/cli_process.hpp"
 
@@ -33,12 +34,13 @@ const QStringList kMatrix = {"run", "--algorithm", "compare", "--strategies", "r
                              "--threads",   "1,2",     "--sizes",      "1M,2M",        "--reps",  "2",
                              "--warmup",    "0"};
 
-// Cells counted from the registry's "uses" flags, independently of the runner's expansion.
+// Cells counted from what the strategies read, independently of the runner's expansion.
 std::size_t expected_cells() {
     std::size_t cells = 0;
     for (const char* name : {"read", "mmap-mt"}) {
         const sfp::Strategy* s = sfp::find_strategy("compare", name);
-        cells += (s->uses & sfp::uses_block ? 2 : 1) * (s->uses & sfp::uses_threads ? 2 : 1) * 2 /* sizes */;
+        const int blocks = sfp::uses(*s, sfp::kBlockSizeParameter) ? 2 : 1, threads = sfp::uses(*s, sfp::kThreadsParameter) ? 2 : 1;
+        cells += blocks * threads * 2 /* sizes */;
     }
     return cells;
 }
@@ -93,7 +95,7 @@ private slots:
         for (std::size_t i = 1; i < runs.size(); ++i) {
             QCOMPARE(runs[i].size(), runs[0].size());
             QCOMPARE(runs[i][13], QString("ok"));  // status
-            if (runs[i][1] == "read" && !(sfp::find_strategy("compare", "read")->uses & sfp::uses_threads))
+            if (runs[i][1] == "read" && !sfp::uses(*sfp::find_strategy("compare", "read"), sfp::kThreadsParameter))
                 QCOMPARE(runs[i][3], QString("-"));
         }
         QCOMPARE(csv_of(dir.filePath("cells.csv")).size(), 1 + cells);

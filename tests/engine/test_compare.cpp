@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "sfp/compare.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/run_context.hpp"
@@ -80,8 +81,8 @@ private slots:
             for (qulonglong block : {1ull, 7ull, 512ull, 4096ull, 65536ull, 1ull << 20}) {
                 for (unsigned threads : {1u, 2u, 3u, 8u}) {
                     // A parameter the strategy ignores is tested once, not multiplied.
-                    if (!(s->uses & sfp::uses_block) && block != 4096) continue;
-                    if (!(s->uses & sfp::uses_threads) && threads != 2) continue;
+                    if (!sfp::uses(*s, sfp::kBlockSizeParameter) && block != 4096) continue;
+                    if (!sfp::uses(*s, sfp::kThreadsParameter) && threads != 2) continue;
                     const QString name = QString("%1 b=%2 t=%3").arg(QString::fromUtf8(s->name.data(), int(s->name.size()))).arg(block).arg(threads);
                     QTest::newRow(qPrintable(name)) << QString::fromUtf8(s->name.data(), int(s->name.size())) << block << threads;
                 }

@@ -57,7 +57,7 @@ sfp::Outcome sleeper(const sfp::RunSpec&, sfp::RunContext& ctx) {
 sfp::Support yes() { return sfp::Support::yes(); }
 
 sfp::RunResult run(sfp::Outcome (*body)(const sfp::RunSpec&, sfp::RunContext&)) {
-    const sfp::Strategy fake{"compare", "fake", "test-only", sfp::uses_nothing, false, yes, body, nullptr};
+    const sfp::Strategy fake{.algorithm = "compare", .name = "fake", .description = "test-only", .probe = yes, .run = body};
     sfp::RunSpec spec;
     spec.algorithm = "compare";
     spec.strategy = "fake";

@@ -15,13 +15,15 @@ namespace {
 sfp::Support yes() { return sfp::Support::yes(); }
 sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return {}; }
 
-constexpr std::string_view kPacking[] = {"packing"};
+constexpr std::string_view kThreadsAndPacking[] = {"threads", "packing"};
 constexpr sfp::Strategy packer{.algorithm = "wordcount", .name = "packer", .description = "test: packing and threads",
-                               .uses = sfp::uses_threads, .probe = yes, .run = nothing, .swept = kPacking};
+                               .reads = kThreadsAndPacking, .probe = yes, .run = nothing};
 constexpr sfp::Strategy blocker{.algorithm = "wordcount", .name = "blocker", .description = "test: block only",
-                                .uses = sfp::uses_block, .probe = yes, .run = nothing};
+                                .reads = sfp::kReadsBlock, .probe = yes, .run = nothing};
 constexpr sfp::Strategy plain{.algorithm = "wordcount", .name = "plain", .description = "test: uses nothing",
-                              .uses = sfp::uses_nothing, .probe = yes, .run = nothing};
+                              .probe = yes, .run = nothing};
+
+bool names(const sfp::Strategy& s, std::string_view parameter) { return std::ranges::find(s.reads, parameter) != s.reads.end(); }
 
 sfp::Experiment wordcount_experiment() {
     sfp::Experiment e;
@@ -119,7 +121,7 @@ private slots:
         std::vector<QString> expected, got;
         for (const sfp::Strategy& s : list)
             for (std::size_t set = 0; set < e.sizes.size(); ++set) {
-                const bool b = s.uses & sfp::uses_block, t = s.uses & sfp::uses_threads, k = !s.swept.empty();
+                const bool b = names(s, "block_size"), t = names(s, "threads"), k = names(s, "packing");
                 for (std::uint64_t block : b ? e.sweeps.at("block_size") : std::vector<std::uint64_t>{0})
                     for (std::uint64_t threads : t ? e.sweeps.at("threads") : std::vector<std::uint64_t>{0})
                         for (std::uint64_t packing : k ? e.sweeps.at("packing") : std::vector<std::uint64_t>{0})

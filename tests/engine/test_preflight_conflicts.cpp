@@ -7,6 +7,7 @@
 
 #include "cipher_support.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 
 namespace {
@@ -17,7 +18,7 @@ using namespace cipher_test;
 bool direct_refused(const sfp::Strategy& s, std::uint64_t block) {
     static const std::set<std::string_view> mapped = {"mmap", "mmap-in", "mmap-mt", "mmap-window"};
     if (mapped.contains(s.name) || s.name == "cp" || s.name == "copy-range") return true;  // mapped, or copied its own way
-    return (s.uses & sfp::uses_block) && block % 4096 != 0;
+    return sfp::uses(s, sfp::kBlockSizeParameter) && block % 4096 != 0;
 }
 
 QStringList option_problems(const sfp::Experiment& e) {
@@ -86,7 +87,7 @@ private slots:
         if (const sfp::Support support = s->probe(); !support.supported)
             QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)));
         const QStringList flagged = option_problems(direct_experiment({strategy.toStdString()}, {block}));
-        const std::uint64_t run_block = (s->uses & sfp::uses_block) ? block : sfp::kDefaultBlockSize;
+        const std::uint64_t run_block = sfp::uses(*s, sfp::kBlockSizeParameter) ? block : sfp::kDefaultBlockSize;
         const sfp::RunResult r = run(strategy.toStdString(), input_, dir_.filePath("out").toStdString(), run_block, 1,
                                      {{"direct", "1"}});
         const bool refused = r.error.starts_with("option direct:");

@@ -1,8 +1,9 @@
 // The registry's seams refuse what would make it inconsistent (sfp/registry.hpp): an algorithm
 // named twice, a strategy of no algorithm, a strategy named twice, a unit whose default is none
-// of its strategies or that lists another algorithm's, anything added once the registry is in
-// use. The registry is one per process and sealed at its first use, so each case runs in a
-// child process of its own; the child writes what was thrown and the parent compares it.
+// of its strategies or that lists another algorithm's, a strategy reading a parameter its
+// algorithm's table lacks or does not sweep, anything added once the registry is in use. The
+// registry is one per process and sealed at its first use, so each case runs in a child process
+// of its own; the child writes what was thrown and the parent compares it.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,6 +22,13 @@ sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return {}; }
 
 constexpr sfp::Strategy kWalk{.algorithm = "twin", .name = "walk", .description = "a strategy", .probe = yes, .run = nothing};
 constexpr sfp::Strategy kStray{.algorithm = "compare", .name = "stray", .description = "another's", .probe = yes, .run = nothing};
+// Parameters compare's table lacks (wordcount's packing) or has but does not sweep.
+constexpr std::string_view kOthersParameter[] = {"block_size", "packing"};
+constexpr std::string_view kAnOption[] = {"max_mismatches"};
+constexpr sfp::Strategy kReadsOthers{.algorithm = "compare", .name = "odd", .description = "a strategy",
+                                     .reads = kOthersParameter, .probe = yes, .run = nothing};
+constexpr sfp::Strategy kReadsAnOption{.algorithm = "compare", .name = "odd", .description = "a strategy",
+                                       .reads = kAnOption, .probe = yes, .run = nothing};
 constexpr sfp::Strategy kWalks[] = {kWalk};
 constexpr sfp::Strategy kStrays[] = {kStray};
 
@@ -84,6 +92,14 @@ private slots:
             sfp::add_algorithm(unit("twin", kStrays, "stray"));
             sfp::strategies();
         }) << "strategy 'stray' is listed by algorithm 'twin'";
+        QTest::newRow("reads no parameter of its algorithm") << std::function<void()>([] {
+            sfp::add_strategy(kReadsOthers);
+            sfp::strategies();
+        }) << "strategy 'compare/odd' reads 'packing', which is no parameter of compare";
+        QTest::newRow("reads a parameter not swept") << std::function<void()>([] {
+            sfp::add_strategy(kReadsAnOption);
+            sfp::strategies();
+        }) << "strategy 'compare/odd' reads 'max_mismatches', which compare does not sweep";
         QTest::newRow("added once in use") << std::function<void()>([] {
             sfp::strategies();
             sfp::add_algorithm(unit("twin", kWalks, "walk"));

@@ -55,8 +55,8 @@ sfp::Outcome burn_in_threads(const sfp::RunSpec&, sfp::RunContext& ctx) {
 }
 
 sfp::RunResult burn_run() {
-    const sfp::Strategy fake{"compare", "fake", "test-only", sfp::uses_nothing, false, [] { return sfp::Support::yes(); },
-                             burn_in_threads, nullptr};
+    const sfp::Strategy fake{.algorithm = "compare", .name = "fake", .description = "test-only",
+                             .probe = [] { return sfp::Support::yes(); }, .run = burn_in_threads};
     sfp::RunSpec spec;
     spec.algorithm = "compare";
     spec.strategy = "fake";

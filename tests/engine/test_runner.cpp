@@ -58,15 +58,15 @@ sfp::Outcome copies_to_output(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
 }
 
 constexpr sfp::Strategy wrong{.algorithm = "compare", .name = "wrong", .description = "test: claims identical",
-                              .uses = sfp::uses_nothing, .probe = yes, .run = claims_identical};
+                              .probe = yes, .run = claims_identical};
 constexpr sfp::Strategy floor_{.algorithm = "compare", .name = "floor", .description = "test: a reference floor",
-                               .uses = sfp::uses_nothing, .reference_floor = true, .probe = yes, .run = claims_identical};
+                               .reference_floor = true, .probe = yes, .run = claims_identical};
 constexpr sfp::Strategy broken{.algorithm = "compare", .name = "broken", .description = "test: always throws",
-                               .uses = sfp::uses_block, .probe = yes, .run = throws_failure};
+                               .reads = sfp::kReadsBlock, .probe = yes, .run = throws_failure};
 constexpr sfp::Strategy waits{.algorithm = "compare", .name = "waits", .description = "test: runs until cancelled",
-                              .uses = sfp::uses_nothing, .probe = yes, .run = until_cancelled};
+                              .probe = yes, .run = until_cancelled};
 constexpr sfp::Strategy copier{.algorithm = "cipher", .name = "copier", .description = "test: copies to output",
-                               .uses = sfp::uses_block, .probe = yes, .run = copies_to_output};
+                               .reads = sfp::kReadsBlock, .probe = yes, .run = copies_to_output};
 
 std::vector<sfp::Strategy> catalogue(std::initializer_list<const char*> real, std::initializer_list<sfp::Strategy> fakes) {
     std::vector<sfp::Strategy> list;

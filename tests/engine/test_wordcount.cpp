@@ -186,8 +186,8 @@ private slots:
                 for (unsigned threads : {1u, 2u, 3u, 8u})
                     for (qulonglong packing : {1ull, 3ull, 1000ull}) {
                         // A parameter the strategy ignores is tested once, not multiplied.
-                        if (!(s->uses & sfp::uses_block) && block != 4096) continue;
-                        if (!(s->uses & sfp::uses_threads) && threads != 2) continue;
+                        if (!sfp::uses(*s, sfp::kBlockSizeParameter) && block != 4096) continue;
+                        if (!sfp::uses(*s, sfp::kThreadsParameter) && threads != 2) continue;
                         if (!sfp::uses(*s, *sfp::find_parameter("wordcount", "packing")) && packing != 1000) continue;
                         const QString name = QString("%1 b=%2 t=%3 r=%4").arg(text(s->name)).arg(block).arg(threads).arg(packing);
                         QTest::newRow(qPrintable(name)) << text(s->name) << block << threads << packing;

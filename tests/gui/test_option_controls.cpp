@@ -21,7 +21,7 @@ private slots:
         controls.setAlgorithm("cipher");
         for (const sfp::Parameter& p : sfp::parameters_of("cipher")) {
             QWidget* c = controls.control(std::string(p.name));
-            if (p.used_by != sfp::uses_nothing || p.sweepable) {  // rows of their own
+            if (p.sweepable) {  // block size, threads and swept ones: rows of their own
                 QVERIFY2(!c, p.name.data());
                 continue;
             }

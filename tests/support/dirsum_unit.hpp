@@ -29,7 +29,7 @@
 namespace dirsum {
 
 inline constexpr std::string_view kVisits[] = {"sorted", "reversed"};
-inline constexpr std::string_view kSwept[] = {"visit"};
+inline constexpr std::string_view kReads[] = {"block_size", "visit"};
 
 inline constexpr sfp::Parameter kParameters[] = {
     sfp::kBlockSizeParameter,
@@ -115,7 +115,7 @@ inline sfp::Support always() { return sfp::Support::yes(); }
 
 inline const sfp::Strategy kStrategies[] = {
     {.algorithm = "dirsum", .name = "walk", .description = "read every file of the tree in blocks, in the visit order",
-     .uses = sfp::uses_block, .probe = always, .run = walk, .swept = kSwept},
+     .reads = kReads, .probe = always, .run = walk},
 };
 
 // No check_input: the "tree" kind checks a given input is a directory that can be listed.

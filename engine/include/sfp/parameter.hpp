@@ -31,9 +31,6 @@ struct Parameter {
     std::int64_t min = 0, max = 0;          // inclusive (size, count, range)
     std::span<const std::string_view> choices = {};
     bool sweepable = false;  // an experiment may list several values; each is a cell dimension
-    // Which strategies use it: those with this Uses bit; 0 = those naming it in Strategy::swept
-    // (a sweepable one) or every strategy (one that is not).
-    unsigned used_by = uses_nothing;
     std::string_view text_fallback = {};    // the default of a text parameter
     std::string_view unit = {};  // what one counts, for axis titles ("lines per hand-off"); sizes are bytes
     // The two every algorithm has (block size, threads) predate the "parameters" object of the
@@ -50,13 +47,19 @@ struct Parameter {
 inline constexpr Parameter kBlockSizeParameter{
     .name = "block_size", .type = ParameterType::size,
     .help = "bytes per read or write call", .fallback = std::int64_t(kDefaultBlockSize),
-    .min = 1, .max = std::int64_t(kMaxBlockSize), .sweepable = true, .used_by = uses_block,
+    .min = 1, .max = std::int64_t(kMaxBlockSize), .sweepable = true,
     .list_field = "block_sizes", .label = "block", .noun = "block size"};
 inline constexpr Parameter kThreadsParameter{
     .name = "threads", .type = ParameterType::count,
     .help = "worker threads (0 = online CPUs)", .fallback = 0,
-    .min = 0, .max = kMaxThreads, .sweepable = true, .used_by = uses_threads,
+    .min = 0, .max = kMaxThreads, .sweepable = true,
     .list_field = "threads", .noun = "thread count"};
+
+// Block size and threads are fields of a run (RunSpec), with a list field of their own in the
+// experiment file; every other entry is an option.
+inline bool is_run_field(const Parameter& p) noexcept { return !p.list_field.empty(); }
+// Its word in cell labels, column heads and flags: "block" for block size, else its name.
+inline std::string_view label_word(const Parameter& p) noexcept { return p.label.empty() ? p.name : p.label; }
 
 // The algorithm's table (empty for an unknown algorithm), and one entry of it.
 std::span<const Parameter> parameters_of(std::string_view algorithm) noexcept;
@@ -65,6 +68,8 @@ const Parameter* find_parameter(std::string_view algorithm, std::string_view nam
 // threads have flags and controls of their own), one per name: run's flags and the window's toggle rows.
 std::vector<const Parameter*> swept_parameters();
 
+// Whether the strategy reads it: a swept parameter when the strategy names it in
+// Strategy::reads; an option always (its algorithm judges it).
 bool uses(const Strategy& strategy, const Parameter& p) noexcept;
 
 // The parameters a cell can differ in, for any algorithm: every sweepable entry of the tables,

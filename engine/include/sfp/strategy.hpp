@@ -1,5 +1,5 @@
 #pragma once
-// A strategy is one plain descriptor: what it is, what it uses, whether it can run here, how.
+// A strategy is one plain descriptor: what it is, what it reads, whether it can run here, how.
 #include <functional>
 #include <span>
 #include <string>
@@ -10,12 +10,10 @@
 
 namespace sfp {
 
-// Which run parameters a strategy uses; the others do not multiply its cells in a matrix.
-enum Uses : unsigned {
-    uses_nothing = 0,
-    uses_block = 1u << 0,
-    uses_threads = 1u << 1,
-};
+// The lists of parameters (Strategy::reads) most strategies share.
+inline constexpr std::string_view kReadsBlock[] = {"block_size"};
+inline constexpr std::string_view kReadsThreads[] = {"threads"};
+inline constexpr std::string_view kReadsBlockAndThreads[] = {"block_size", "threads"};
 
 struct Support {
     bool supported = true;
@@ -28,7 +26,9 @@ struct Strategy {
     std::string_view algorithm;    // "compare"
     std::string_view name;         // "mmap-mt"
     std::string_view description;  // one line
-    unsigned uses = uses_nothing;  // Uses flags
+    // The swept parameters it reads, by their names in its algorithm's table (sfp/parameter.hpp),
+    // e.g. kReadsBlockAndThreads; the others do not multiply its cells in a matrix.
+    std::span<const std::string_view> reads = {};
     bool reference_floor = false;  // a baseline that does not compute the same thing (a plain copy)
     Support (*probe)() = nullptr;  // can it run on this machine?
     // Does the work. Throws sfp::Failure (or anything) on error; the runner turns it into a result.
@@ -40,9 +40,6 @@ struct Strategy {
     // (e.g. cipher's direct with a mapped strategy), so preflight refuses the experiment before
     // anything runs. Throws sfp::Failure naming the strategy and the option; run checks again.
     void (*check)(const RunSpec& spec) = nullptr;
-    // The swept options (sfp/swept_option.hpp) it reads, e.g. {"packing"}; the others do not
-    // multiply its cells.
-    std::span<const std::string_view> swept = {};
     // Optional: whether it can run with these options at all (iterate's xxhsum hashes whole
     // files only). Not a mistake in the experiment, as `check` finds: an experiment that names
     // no strategies leaves it out, the window greys it out with the reason, and a run that

@@ -77,7 +77,7 @@ private:
     // A list of one parameter's values: at least one, each within its limits, none twice.
     template <class T>
     void values(const std::vector<T>& list, const Parameter& p, const std::string& field, const std::string& what) {
-        if (list.empty()) add(field, "needs at least one " + what + (p.used_by == uses_threads ? " (0 = all online CPUs)" : ""));
+        if (list.empty()) add(field, "needs at least one " + what + (p.name == kThreadsParameter.name ? " (0 = all online CPUs)" : ""));
         for (std::size_t i = 0; i < list.size(); ++i)
             if (const std::string error = limit_error(p, std::int64_t(list[i])); !error.empty())
                 add(indexed(field, i), what + " " + error);
@@ -96,12 +96,12 @@ private:
         bool all_good = true;
         std::vector<std::string> known;
         for (const Parameter& q : io_->parameters)
-            if (q.used_by == uses_nothing) known.emplace_back(q.name);
+            if (!is_run_field(q)) known.emplace_back(q.name);
         for (const auto& [key, value] : e_.options) {
             const Parameter* p = find_parameter(e_.algorithm, key);
             if (key.empty()) {
                 add("options", "an option has an empty name");
-            } else if (!p || p->used_by != uses_nothing) {
+            } else if (!p || is_run_field(*p)) {
                 add("options." + key, "unknown " + e_.algorithm + " option '" + key + "' (known: " + joined(known) + ")");
             } else if (const ParsedValue parsed = parse_value(*p, value); !parsed.error.empty()) {
                 add("options." + key, "option " + key + ": " + parsed.error);
@@ -127,7 +127,7 @@ private:
         std::vector<std::string> known;
         for (const Parameter& p : io_->parameters) {
             if (!p.sweepable) continue;
-            if (p.list_field.empty()) known.emplace_back(p.name);
+            if (!is_run_field(p)) known.emplace_back(p.name);
             if (const auto it = e_.sweeps.find(std::string(p.name)); it != e_.sweeps.end())
                 values(it->second, p, p.list_field.empty() ? std::string(kSweptField) + it->first : std::string(p.list_field),
                        std::string(p.noun.empty() ? p.name : p.noun));

@@ -54,7 +54,7 @@ std::string parameters_label(const Cell& cell) {
     std::string text = cell.strategy;
     for (const Parameter* p : cell_parameters())
         if (!p->list_field.empty() || parameter_value(cell, *p))
-            text += " " + std::string(p->label.empty() ? p->name : p->label) + "=" + parameter_text(cell, *p);
+            text += " " + std::string(label_word(*p)) + "=" + parameter_text(cell, *p);
     return text;
 }
 

@@ -51,7 +51,7 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
         const std::vector<std::uint64_t> given = swept_values(e, p);
         std::vector<std::int64_t> values(given.begin(), given.end());
         for (std::int64_t& v : values)
-            if (p.used_by == uses_threads && v == 0) v = online_cpus();
+            if (p.name == kThreadsParameter.name && v == 0) v = online_cpus();
         out.emplace_back(&p, unique_in_order(values));
     }
     return out;
@@ -91,13 +91,13 @@ RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
     spec.algorithm = e.algorithm;
     spec.strategy = cell.strategy;
     spec.options = e.options;
-    // Block size and threads are run fields (their Uses bits); the others options, as text the
-    // table parses back ("letters").
+    // Block size and threads are run fields; the others options, as text the table parses back
+    // ("letters").
     spec.block_size = cell.value(kBlockSizeParameter.name);
     if (spec.block_size == 0) spec.block_size = kDefaultBlockSize;
     spec.threads = unsigned(cell.value(kThreadsParameter.name));
     for (const Parameter* p : cell_parameters())
-        if (const auto v = parameter_value(cell, *p); v && p->used_by == uses_nothing)
+        if (const auto v = parameter_value(cell, *p); v && !is_run_field(*p))
             spec.options[std::string(p->name)] = value_text(*p, *v);
     return spec;
 }

@@ -33,7 +33,7 @@ const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
     .description = "measures mmap-in and threads on slices at the start, the cheaper does the rest",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

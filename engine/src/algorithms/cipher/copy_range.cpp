@@ -39,7 +39,6 @@ const Strategy copy_range_strategy{
     .algorithm = "cipher",
     .name = "copy-range",
     .description = "floor: copy_file_range(2) from input to output on one thread (the kernel's copy, no transform)",
-    .uses = uses_nothing,
     .reference_floor = true,
     .probe = always_supported,
     .run = run,

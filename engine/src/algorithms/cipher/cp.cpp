@@ -30,7 +30,6 @@ const Strategy cp_strategy{
     .algorithm = "cipher",
     .name = "cp",
     .description = "floor: the system `cp` copying the input (no transform), as a child process",
-    .uses = uses_nothing,
     .reference_floor = true,
     .probe = probe,
     .run = run,

@@ -26,7 +26,6 @@ const Strategy mmap_strategy{
     .algorithm = "cipher",
     .name = "mmap",
     .description = "cciMM: input and output memory-mapped whole, one thread",
-    .uses = uses_nothing,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

@@ -39,7 +39,7 @@ const Strategy mmap_in_strategy{
     .algorithm = "cipher",
     .name = "mmap-in",
     .description = "input memory-mapped, output written with pwrite(): T threads over round-robin stripes",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

@@ -26,7 +26,7 @@ const Strategy mmap_mt_strategy{
     .algorithm = "cipher",
     .name = "mmap-mt",
     .description = "cciMTMM: input and output memory-mapped whole, T threads over round-robin stripes",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

@@ -30,7 +30,7 @@ const Strategy mmap_window_strategy{
     .algorithm = "cipher",
     .name = "mmap-window",
     .description = "one thread mapping one window (the block size, in whole pages) of input and output at a time",
-    .uses = uses_block,
+    .reads = kReadsBlock,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

@@ -31,7 +31,7 @@ const Strategy pool_strategy{
     .algorithm = "cipher",
     .name = "pool",
     .description = "cciMT_VTP: a pool of T workers taking stripes as work items from a shared queue",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

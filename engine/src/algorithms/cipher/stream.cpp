@@ -22,7 +22,7 @@ const Strategy stream_strategy{
     .algorithm = "cipher",
     .name = "stream",
     .description = "cci: one thread, read() a block, transform, write() it",
-    .uses = uses_block,
+    .reads = kReadsBlock,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

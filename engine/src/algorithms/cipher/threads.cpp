@@ -29,7 +29,7 @@ const Strategy threads_strategy{
     .algorithm = "cipher",
     .name = "threads",
     .description = "cciMT: T threads over fixed round-robin stripes, each with its own pread()/pwrite()",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
     .finish = hash_output,

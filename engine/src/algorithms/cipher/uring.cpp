@@ -97,7 +97,7 @@ const Strategy uring_strategy{
     .algorithm = "cipher",
     .name = "uring",
     .description = "cciOV/cciEX: io_uring, one thread keeping T blocks in flight (T = threads)",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = probe,
     .run = run,
     .finish = hash_output,

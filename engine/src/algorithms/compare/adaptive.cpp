@@ -90,7 +90,7 @@ const Strategy adaptive_strategy{
     .description = "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (mmap-mt "
                    "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
                    "don't fit in memory",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
 };

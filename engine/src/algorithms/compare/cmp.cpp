@@ -56,7 +56,6 @@ const Strategy cmp_strategy{
     .algorithm = "compare",
     .name = "cmp",
     .description = "baseline: the system `cmp -l` as a child process (wall and its exact CPU time)",
-    .uses = uses_nothing,
     .probe = probe,
     .run = run,
 };

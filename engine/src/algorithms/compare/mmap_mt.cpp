@@ -50,7 +50,7 @@ const Strategy mmap_mt_strategy{
     .algorithm = "compare",
     .name = "mmap-mt",
     .description = "compMP: mapped files, T threads over round-robin stripes, shared sorted mismatch table",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
 };

@@ -35,7 +35,7 @@ const Strategy pread_mt_strategy{
     .algorithm = "compare",
     .name = "pread-mt",
     .description = "T threads over round-robin stripes of blocks, each reading with pread()",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
 };

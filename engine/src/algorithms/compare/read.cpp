@@ -36,7 +36,7 @@ const Strategy read_strategy{
     .algorithm = "compare",
     .name = "read",
     .description = "one thread, read() both files block by block",
-    .uses = uses_block,
+    .reads = kReadsBlock,
     .probe = always_supported,
     .run = run,
 };

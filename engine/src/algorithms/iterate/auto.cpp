@@ -54,7 +54,7 @@ const Strategy auto_strategy{
     .name = "auto",
     .description = "times parallel (T threads), uring and direct (128 reads in flight) and prefetch (one reader, reads "
                    "announced) on slices of files at the start of the inode order, in wall time; the fastest hashes the rest",
-    .uses = uses_threads,
+    .reads = kReadsThreads,
     .probe = always,
     .run = run,
     .finish = finish,

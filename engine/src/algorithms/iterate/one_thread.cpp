@@ -20,7 +20,6 @@ constexpr Strategy one_thread(std::string_view name, std::string_view descriptio
     return Strategy{.algorithm = "iterate",
                     .name = name,
                     .description = description,
-                    .uses = uses_nothing,
                     .probe = always,
                     .run = run,
                     .finish = finish};

@@ -36,7 +36,7 @@ const Strategy parallel_strategy{
     .algorithm = "iterate",
     .name = "parallel",
     .description = "T threads take the next file of the cluster (or fs) order: many reads in flight",
-    .uses = uses_threads,
+    .reads = kReadsThreads,
     .probe = always,
     .run = run,
     .finish = finish,

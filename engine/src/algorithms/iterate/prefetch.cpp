@@ -93,7 +93,6 @@ const Strategy prefetch_strategy{
     .algorithm = "iterate",
     .name = "prefetch",
     .description = "cluster (or fs) order, one reader; the next files announced ahead with posix_fadvise(WILLNEED)",
-    .uses = uses_nothing,
     .probe = always,
     .run = run,
     .finish = finish,

@@ -141,7 +141,6 @@ const Strategy xxhsum_strategy{
     .algorithm = "iterate",
     .name = "xxhsum",
     .description = "baseline: the system `xxhsum -H3` over the listed files as child processes (scope full only)",
-    .uses = uses_nothing,
     .probe = probe,
     .run = run,
     .finish = finish,

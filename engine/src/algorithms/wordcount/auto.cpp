@@ -57,7 +57,7 @@ const Strategy auto_strategy{
     .name = "auto",
     .description = "times mmap-mt and striped (T threads, mapped or read) and mmap (one thread) on slices at the "
                    "start, in wall time; the fastest counts the rest",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
 };

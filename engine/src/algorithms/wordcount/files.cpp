@@ -31,7 +31,7 @@ const Strategy files_strategy{
     .algorithm = "wordcount",
     .name = "files",
     .description = "T threads take whole files from a shared queue, one thread per file (wcMTMM)",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
 };

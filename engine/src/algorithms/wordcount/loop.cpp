@@ -8,7 +8,7 @@ const Strategy loop_strategy{
     .algorithm = "wordcount",
     .name = "loop",
     .description = "one thread, read() block by block, a hand-written loop with one table lookup per byte",
-    .uses = uses_block,
+    .reads = kReadsBlock,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_one_by_one(spec, ctx, Kernel::plain); },
 };

@@ -25,7 +25,7 @@ const Strategy mmap_strategy{
     .algorithm = "wordcount",
     .name = "mmap",
     .description = "one thread, the file mapped, bytes classified 64 at a time with vector instructions",
-    .uses = uses_block,
+    .reads = kReadsBlock,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_mapped(spec, ctx, 1); },
 };
@@ -34,7 +34,7 @@ const Strategy mmap_mt_strategy{
     .algorithm = "wordcount",
     .name = "mmap-mt",
     .description = "T threads over contiguous stripes of the mapped file; a word across a stripe boundary is joined once",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_mapped(spec, ctx, spec.threads); },
 };

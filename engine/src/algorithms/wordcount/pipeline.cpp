@@ -103,10 +103,9 @@ const Strategy pipeline_strategy{
     .algorithm = "wordcount",
     .name = "pipeline",
     .description = "a reader thread hands chunks of R whole lines (R = packing) through a bounded queue to T processor threads",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockThreadsAndPacking,
     .probe = always_supported,
     .run = run,
-    .swept = kUsesPacking,
 };
 
 }  // namespace sfp::wordcount

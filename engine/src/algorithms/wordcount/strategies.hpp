@@ -18,7 +18,8 @@
 
 namespace sfp::wordcount {
 
-inline constexpr std::string_view kUsesPacking[] = {"packing"};  // Strategy::swept of pipeline
+// pipeline's Strategy::reads: the packing too (lines per hand-off).
+inline constexpr std::string_view kReadsBlockThreadsAndPacking[] = {"block_size", "threads", "packing"};
 
 SFP_WORDCOUNT_STRATEGIES(SFP_DECLARE_STRATEGY)
 

@@ -59,7 +59,7 @@ const Strategy striped_strategy{
     .algorithm = "wordcount",
     .name = "striped",
     .description = "T threads over contiguous stripes read with pread(); a word across a stripe boundary is joined once",
-    .uses = uses_block | uses_threads,
+    .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
 };

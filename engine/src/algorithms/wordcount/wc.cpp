@@ -59,7 +59,6 @@ const Strategy wc_strategy{
     .algorithm = "wordcount",
     .name = "wc",
     .description = "baseline: the system `LC_ALL=C wc` as a child process (counts only, no histogram)",
-    .uses = uses_nothing,
     .reference_floor = true,
     .probe = probe,
     .run = run,
