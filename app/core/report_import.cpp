@@ -23,11 +23,7 @@ ImportedCell imported(const sfp::Cell& c, const sfp::Summary& real, std::vector<
     cell.times = std::move(times);
     cell.strategy = c.strategy;
     cell.file_size = c.file_size;
-    for (const auto& [name, value] : c.parameters) {
-        if (name == sfp::kBlockSizeParameter.name) cell.block_size = value;
-        else if (name == sfp::kThreadsParameter.name) cell.threads = value;
-        else cell.swept[name] = value;
-    }
+    cell.parameters = c.parameters;
     cell.n = real.n;
     if (real.n > 0) cell.median_s = real.median;
     return cell;
@@ -36,19 +32,20 @@ ImportedCell imported(const sfp::Cell& c, const sfp::Summary& real, std::vector<
 }  // namespace
 
 std::string ImportedCell::key() const {
-    std::string k = strategy + "|" + std::to_string(block_size) + "|" + std::to_string(threads) + "|" +
-                    std::to_string(file_size);
-    for (const auto& [name, value] : swept) k += "|" + name + "=" + std::to_string(value);
+    std::string k = strategy + "|" + std::to_string(file_size);
+    for (const auto& [name, value] : parameters) k += "|" + name + "=" + std::to_string(value);
     return k;
 }
 
+// Block size and threads, the size, then the swept options; each by its label word.
 std::string ImportedCell::label() const {
-    std::string l = strategy;
-    if (block_size) l += " block=" + sfp::format_size(block_size);
-    if (threads) l += " threads=" + std::to_string(threads);
+    std::string l = strategy, swept;
+    for (const sfp::Parameter* p : sfp::cell_parameters())
+        if (const auto it = parameters.find(p->name); it != parameters.end())
+            (sfp::is_run_field(*p) ? l : swept) +=
+                " " + std::string(sfp::label_word(*p)) + "=" + sfp::value_text(*p, std::int64_t(it->second));
     if (file_size) l += " size=" + sfp::format_size(file_size);
-    for (const auto& [name, value] : swept) l += " " + name + "=" + std::to_string(value);
-    return l;
+    return l + swept;
 }
 
 std::string ResultSet::name() const { return date.empty() ? machine : machine + ", " + date; }

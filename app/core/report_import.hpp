@@ -23,16 +23,15 @@ using ImportError = ReportError;
 // One cell of an imported set: what identifies it, and its median real time.
 struct ImportedCell {
     std::string strategy;
-    std::uint64_t block_size = 0;  // 0 = the strategy does not use it
-    std::uint64_t threads = 0;
     std::uint64_t file_size = 0;   // 0 = not stated (some articles do not give it)
-    std::map<std::string, std::uint64_t> swept;  // packing, ...: only those the strategy uses
+    // Every parameter's value by the table's name, only those the strategy uses: as sfp::Cell's.
+    decltype(sfp::Cell::parameters) parameters = {};
     std::optional<double> median_s;  // empty when no run of the cell succeeded
     std::size_t n = 0;               // timed runs behind the median
     std::vector<double> times;       // elapsed of each successful run (none in a reference set)
 
     std::string key() const;    // equal keys = the same cell on two machines
-    std::string label() const;  // "stream block=4K size=640000000 packing=1000"
+    std::string label() const;  // "stream block=4K threads=2 size=640000000 packing=1000"
 };
 
 struct ResultSet {

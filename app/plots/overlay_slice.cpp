@@ -8,10 +8,7 @@ namespace gui {
 namespace {
 
 sfp::Cell as_cell(const core::ImportedCell& c) {
-    sfp::Cell cell{.strategy = c.strategy, .file_size = c.file_size, .parameters = {c.swept.begin(), c.swept.end()}};
-    if (c.block_size) cell.parameters[std::string(sfp::kBlockSizeParameter.name)] = c.block_size;
-    if (c.threads) cell.parameters[std::string(sfp::kThreadsParameter.name)] = c.threads;
-    return cell;
+    return {.strategy = c.strategy, .file_size = c.file_size, .parameters = c.parameters};
 }
 
 // The set as a report the slice can draw: each cell's median stands for all of its runs.

@@ -1,7 +1,10 @@
-// Importing reports: what report_json writes comes back with the same medians; two small sets
-// matched by hand; files that are not reports, of another version or algorithm are refused.
+// Importing reports: what report_json writes comes back with the same medians and the same
+// parameters as the plan's cells; two small sets matched by hand; files that are not reports,
+// of another version or algorithm are refused.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
+#include <set>
 
 #include "report_export.hpp"
 #include "report_import.hpp"
@@ -52,6 +55,40 @@ private slots:
         QVERIFY(!set.cells[2].median_s);  // no run succeeded: no median, not 0
     }
 
+    // One representation of a cell's parameters: a report of a fresh wordcount plan (block
+    // sizes, threads and packing swept, every strategy) read back from its JSON, and made in
+    // memory, holds each cell's parameters as the plan's cell does, packing included.
+    void imported_cells_carry_every_parameter_of_the_plan() {
+        sfp::Experiment e;
+        e.algorithm = "wordcount";
+        e.data_kind = "text";
+        e.sizes = {1 << 20};
+        e.sweeps = {{"block_size", {4096, 65536}}, {"threads", {1, 3}}, {"packing", {10, 1000}}};
+        sfp::ExperimentReport rep;
+        rep.experiment = e;
+        rep.cells = sfp::expand(e);
+        for (std::size_t i = 0; i < rep.cells.size(); ++i) {
+            rep.stats.emplace_back();
+            rep.stats.back().cell = i, rep.stats.back().real = summary_of(1, 0.1);
+        }
+        const core::ResultSet sets[] = {core::import_report_text(core::report_json(rep), "fresh.json"),
+                                        core::result_set(rep, "fresh")};
+        for (const core::ResultSet& set : sets) {
+            QCOMPARE(set.cells.size(), rep.cells.size());
+            for (std::size_t i = 0; i < rep.cells.size(); ++i) {
+                QCOMPARE(set.cells[i].strategy, rep.cells[i].strategy);
+                QCOMPARE(set.cells[i].file_size, rep.cells[i].file_size);
+                QCOMPARE(set.cells[i].parameters, rep.cells[i].parameters);
+            }
+        }
+        std::set<std::uint64_t> packings;  // not vacuous: pipeline's cells sweep packing
+        for (const core::ImportedCell& c : sets[0].cells)
+            if (c.strategy == "pipeline") packings.insert(c.parameters.at("packing"));
+        QCOMPARE(packings, (std::set<std::uint64_t>{10, 1000}));
+        const auto pipeline = std::ranges::find(sets[0].cells, std::string("pipeline"), &core::ImportedCell::strategy);
+        QCOMPARE(pipeline->label(), std::string("pipeline block=4K threads=1 size=1M packing=10"));
+    }
+
     // A set is dated by when it was measured; one from before measured_at has no date of its
     // own (import_report then takes the file's).
     void dated_by_when_it_was_measured() {
@@ -89,9 +126,9 @@ private slots:
         QCOMPARE(*c.both[0].ratio(), 3.0);       // 1.5 / 0.5
         QVERIFY(!c.both[1].ratio());             // strtok: no median on either side
         QCOMPARE(c.only_a.size(), std::size_t(1));
-        QCOMPARE(c.only_a[0]->swept.at("packing"), std::uint64_t(1000));
+        QCOMPARE(c.only_a[0]->parameters.at("packing"), std::uint64_t(1000));
         QCOMPARE(c.only_b.size(), std::size_t(1));
-        QCOMPARE(c.only_b[0]->swept.at("packing"), std::uint64_t(10));
+        QCOMPARE(c.only_b[0]->parameters.at("packing"), std::uint64_t(10));
 
         const core::ResultSet n = core::normalised_to_fastest(a);
         QCOMPARE(*n.cells[0].median_s, 2.5);  // 0.5 / 0.2

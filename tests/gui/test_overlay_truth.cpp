@@ -106,8 +106,9 @@ private slots:
     void whyNotIsSaidPerSlice() {
         core::ResultSet set;
         set.algorithm = "compare";
-        set.cells = {{.strategy = "read", .block_size = 4096, .threads = 0, .file_size = 0, .swept = {}, .median_s = 0.2, .n = 1, .times = {}},
-                     {.strategy = "pread-mt", .block_size = 4096, .threads = 1, .file_size = 0, .swept = {}, .median_s = 0.1, .n = 1, .times = {}}};
+        set.cells = {{.strategy = "read", .file_size = 0, .parameters = {{"block_size", 4096}}, .median_s = 0.2, .n = 1, .times = {}},
+                     {.strategy = "pread-mt", .file_size = 0, .parameters = {{"block_size", 4096}, {"threads", 1}},
+                      .median_s = 0.1, .n = 1, .times = {}}};
         SliceChoice c{Dim::file_size, Dim::strategy, {}};
         QCOMPARE(overlay_lines(set, "compare", c).why_not, QStringLiteral("it has no file size values (the x axis)"));
         c = {Dim::block_size, Dim::strategy, {{Dim::threads, QStringLiteral("4")}}};
