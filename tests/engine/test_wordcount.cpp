@@ -1,46 +1,28 @@
 // Every registered wordcount strategy x block size x thread count x packing against a plain
-// reference counter, on edge-case files made here; the kernel's join of segments; cancel; the
-// swept `packing` option through the runner's plan.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+// reference counter, on edge-case files made here; every vector path through the strategies;
+// extra separators and their escapes; pipeline's bound on long lines; auto's choice; wc's
+// format. Bad input, cancel and changing files: test_wordcount_failures.cpp; the swept
+// `packing` through the plan and the runner: test_wordcount_sweep.cpp.
 #include <QtTest>
-#include <atomic>
-#include <filesystem>
-#include <set>
-#include <thread>
+#include <algorithm>
 
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/wordcount/vector_path.hpp"
-#include "sfp/experiment.hpp"
-#include "sfp/failure.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
-#include "sfp/run_context.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_context.hpp"
 #include "sfp/wordcount.hpp"
-#include "support/temp_files.hpp"
-#include "support/wordcount_reference.hpp"
+#include "support/slow_probes.hpp"
+#include "support/wordcount_runs.hpp"
 
-using testing::Bytes;
+using namespace testing;  // the helpers of support/wordcount_runs.hpp
 
 namespace {
 
 // The reference counter (tests/support), with the histogram: the tests ask for it.
 sfp::WordCounts reference(const Bytes& text, const std::string& extra = {}) {
     return testing::wordcount_reference(text, extra);
-}
-
-Bytes text_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
-
-// Words of 1..40 bytes (letters, high bytes and NULs unless `letters_only`) and runs of every separator.
-Bytes mixed_text(std::size_t size, std::uint32_t seed, bool letters_only = false) {
-    return testing::words_text(size, seed, 40, [&](std::uint8_t r) {
-        return letters_only ? std::uint8_t('a' + r % 26)
-               : r % 17 == 0 ? std::uint8_t(0)
-               : r % 13 == 0 ? std::uint8_t(0x80 | r)
-                             : std::uint8_t('a' + r % 26);
-    });
 }
 
 // Word bytes everywhere except a separator 3 before and 2 after each boundary: a 4-byte word
@@ -99,12 +81,6 @@ std::vector<Case> cases_for(std::size_t block, unsigned threads) {
     return c;
 }
 
-QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-
-QString describe_status(const sfp::RunResult& r) {
-    return QString("status %1: %2").arg(int(r.status)).arg(QString::fromStdString(r.error));
-}
-
 QString describe(const sfp::WordCounts& c) {
     QString h;
     for (std::size_t len = 1; len < c.histogram.size(); ++len) h += QString(" %1").arg(c.histogram[len]);
@@ -116,57 +92,6 @@ sfp::WordCounts as_seen_by(const std::string& strategy, sfp::WordCounts c, bool 
     if (strategy == "wc" || !histogram) c.histogram = {};
     return c;
 }
-
-sfp::RunSpec spec_of(const std::string& strategy, std::vector<std::string> inputs, std::uint64_t block,
-                     unsigned threads, std::uint64_t packing, bool histogram = true) {
-    sfp::RunSpec spec;
-    spec.algorithm = "wordcount";
-    spec.strategy = strategy;
-    spec.inputs = std::move(inputs);
-    spec.block_size = block;
-    spec.threads = threads;
-    spec.options["packing"] = std::to_string(packing);
-    spec.options["histogram"] = histogram ? "true" : "false";
-    return spec;
-}
-
-// The probe seam: every candidate but the named one has its slices cost a second more, far more
-// than any slice takes.
-std::atomic<const char*> fast_candidate{nullptr};
-double slow_down(std::string_view candidate) {
-    const char* fast = fast_candidate.load();
-    return fast && candidate != fast ? 1.0 : 0.0;
-}
-
-// The engine's progress seam set for one scope (sfp/run_context.hpp).
-struct Seam {
-    explicit Seam(std::function<void(const sfp::Progress&)> f) { sfp::progress_seam_for_tests = std::move(f); }
-    ~Seam() { sfp::progress_seam_for_tests = nullptr; }
-};
-
-// Changes `path` once, at the seam's first call that `when` accepts: shrinks it to half, grows it
-// by a line, or rewrites a byte in place (same size; its time was set an hour back, so the
-// rewrite's time always differs).
-enum class Change { shrink, grow, rewrite };
-void change_file(const std::string& path, Change how) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return;
-    if (how == Change::shrink) {
-        [[maybe_unused]] const int rc = ::truncate(path.c_str(), st.st_size / 2);
-        return;
-    }
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (how == Change::grow ? O_APPEND : 0));
-    if (fd < 0) return;
-    [[maybe_unused]] const ssize_t n = how == Change::grow ? ::write(fd, "more words\n", 11) : ::pwrite(fd, "Z", 1, st.st_size / 3);
-    ::close(fd);
-}
-
-void set_time_an_hour_back(const std::string& path) {
-    const timespec times[2] = {{::time(nullptr) - 3600, 0}, {::time(nullptr) - 3600, 0}};
-    ::utimensat(AT_FDCWD, path.c_str(), times, 0);
-}
-
-std::size_t threads_now() { return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {})); }
 
 }  // namespace
 
@@ -189,8 +114,8 @@ private slots:
                         if (!sfp::uses(*s, sfp::kBlockSizeParameter) && block != 4096) continue;
                         if (!sfp::uses(*s, sfp::kThreadsParameter) && threads != 2) continue;
                         if (!sfp::uses(*s, *sfp::find_parameter("wordcount", "packing")) && packing != 1000) continue;
-                        const QString name = QString("%1 b=%2 t=%3 r=%4").arg(text(s->name)).arg(block).arg(threads).arg(packing);
-                        QTest::newRow(qPrintable(name)) << text(s->name) << block << threads << packing;
+                        const QString name = QString("%1 b=%2 t=%3 r=%4").arg(qtext(s->name)).arg(block).arg(threads).arg(packing);
+                        QTest::newRow(qPrintable(name)) << qtext(s->name) << block << threads << packing;
                     }
     }
 
@@ -279,104 +204,6 @@ private slots:
         }
     }
 
-    void badInputIsAnErrorNamingIt_data() {
-        QTest::addColumn<QString>("strategy");
-        for (const sfp::Strategy* s : sfp::strategies_of("wordcount")) QTest::newRow(s->name.data()) << text(s->name);
-    }
-    void badInputIsAnErrorNamingIt() {
-        QFETCH(QString, strategy);
-        testing::write_file(path("good"), text_of("a b\n"));
-        const std::string fifo = path("fifo");
-        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
-        for (const std::string& bad : {path("missing"), dir_.path().toStdString(), fifo}) {
-            sfp::Progress progress;
-            const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("good"), bad}, 4096, 2, 10), progress);
-            QCOMPARE(r.status, sfp::Status::error);
-            QVERIFY2(r.error.find(bad) != std::string::npos, r.error.c_str());
-        }
-        ::unlink(fifo.c_str());
-        sfp::Progress progress;
-        auto spec = spec_of(strategy.toStdString(), {path("good")}, 4096, 2, 0);  // packing 0: out of range
-        const auto r = sfp::run_once(spec, progress);
-        if (strategy == "pipeline") QVERIFY2(r.error.find("packing") != std::string::npos, r.error.c_str());
-    }
-
-    void cancelBeforeTheFirstBlock_data() { badInputIsAnErrorNamingIt_data(); }
-    void cancelBeforeTheFirstBlock() {
-        QFETCH(QString, strategy);
-        testing::write_file(path("c"), mixed_text(100'000, 5));
-        sfp::Progress progress;
-        progress.cancel = true;
-        const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("c")}, 4096, 3, 1), progress);
-        QCOMPARE(r.status, sfp::Status::cancelled);
-    }
-
-    // A cancel landing mid-run (at the first MiB reported, through the seam, so it always lands
-    // before the end) ends it as cancelled, with every thread joined.
-    void cancelMidRun_data() {
-        QTest::addColumn<QString>("strategy");
-        for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
-            if (!s->reference_floor) QTest::newRow(s->name.data()) << text(s->name);
-    }
-    void cancelMidRun() {
-        QFETCH(QString, strategy);
-        // Short lines (strtok is line by line) read a byte at a time: far longer than the cancel takes.
-        Bytes lines;
-        while (lines.size() < (16u << 20)) lines.insert(lines.end(), {'a', ' ', 'b', '\n'});
-        testing::write_file(path("big"), lines);
-        const std::size_t before = threads_now();
-        sfp::Progress progress;
-        const Seam seam([&](const sfp::Progress& p) {
-            if (p.done.load() > 0) progress.cancel.store(true);
-        });
-        const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("big")}, 1, 3, 1), progress);
-        QCOMPARE(r.status, sfp::Status::cancelled);
-        QVERIFY(r.bytes < lines.size());
-        QCOMPARE(threads_now(), before);
-    }
-
-    // README: a file that shrinks, grows or is rewritten while it is counted is an error under
-    // every strategy, never counts of a file that never existed. The change lands through the
-    // seam right after the inputs are open or at the first progress reported (for wc: after
-    // its child counted), so it always lands while the strategy holds the file.
-    void changingInputIsAnError_data() {
-        QTest::addColumn<QString>("strategy");
-        QTest::addColumn<int>("change");
-        QTest::addColumn<bool>("mid_run");
-        const char* const changes[] = {"shrinks", "grows", "is rewritten"};
-        for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
-            for (int c = 0; c < 3; ++c)
-                for (const bool mid : {false, true})
-                    QTest::newRow(qPrintable(QString("%1 %2 %3").arg(text(s->name), changes[c], mid ? "mid-run" : "after open")))
-                        << text(s->name) << c << mid;
-    }
-    void changingInputIsAnError() {
-        QFETCH(QString, strategy);
-        QFETCH(int, change);
-        QFETCH(bool, mid_run);
-        if (!sfp::find_strategy("wordcount", strategy.toStdString())->probe().supported) QSKIP("not installed here");
-        Bytes lines;
-        while (lines.size() < (3u << 20)) lines.insert(lines.end(), {'a', 'b', ' ', 'c', '\n'});
-        const std::string file = path("changing");
-        testing::write_file(file, lines);
-        set_time_an_hour_back(file);
-        testing::write_file(path("c-other"), text_of("one two\n"));
-        std::atomic<bool> changed{false};
-        const Seam seam([&](const sfp::Progress& p) {
-            // mid-run: past the small first file, a MiB into the changing one
-            if ((mid_run ? p.done.load() >= (1u << 20) : p.total.load() > 0) && !changed.exchange(true))
-                change_file(file, Change(change));
-        });
-        sfp::Progress progress;
-        const auto r = sfp::run_once(spec_of(strategy.toStdString(), {path("c-other"), file}, 4096, 2, 100), progress);
-        QVERIFY(changed.load());
-        QVERIFY2(r.status == sfp::Status::error, qPrintable(describe_status(r)));
-        const char* const how[] = {"shrank", "grew", "was rewritten"};
-        QVERIFY2(r.error.find("'" + file + "'") != std::string::npos &&
-                     (r.error.find(how[change]) != std::string::npos || r.error.find("changed") != std::string::npos),
-                 r.error.c_str());
-    }
-
     // One grammar for --separators (README, wordcount --help): \t \n \v \f \r \\ and \xHH with two
     // hex digits; anything else is refused naming the offending text, never taken literally.
     void separatorEscapes_data() {
@@ -415,20 +242,6 @@ private slots:
         }
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
         QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(t, means.toStdString()));
-    }
-
-    // Kernel pseudo-files report a size their content does not have: refused by every strategy,
-    // naming the file, whether the size reads 4096 (sysfs) or 0 (procfs).
-    void pseudoFilesAreRefused_data() { badInputIsAnErrorNamingIt_data(); }
-    void pseudoFilesAreRefused() {
-        QFETCH(QString, strategy);
-        for (const std::string pseudo : {"/sys/kernel/uevent_seqnum", "/proc/self/stat"}) {
-            sfp::Progress progress;
-            const auto r = sfp::run_once(spec_of(strategy.toStdString(), {pseudo}, 4096, 2, 10), progress);
-            QCOMPARE(r.status, sfp::Status::error);
-            QVERIFY2(r.error.find("'" + pseudo + "'") != std::string::npos && r.error.find("pseudo-file") != std::string::npos,
-                     r.error.c_str());
-        }
     }
 
     // pipeline hands lines off whole, but a line longer than its bound (16 MiB) goes on at its last
@@ -481,12 +294,12 @@ private slots:
             testing::write_file(paths.back(), texts[i]);
         }
         const QByteArray fast_name = fast.toUtf8();
-        fast_candidate = fast_name.constData();
-        sfp::set_probe_hook(slow_down);
+        testing::fast_candidate = fast_name.constData();
+        sfp::set_probe_hook(testing::slow_down);
         sfp::Progress progress;
         const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 3, 1000), progress);
         sfp::set_probe_hook(nullptr);
-        fast_candidate = nullptr;
+        testing::fast_candidate = nullptr;
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
         const auto& got = r.outcome.get<sfp::WordCountOutcome>();
         QCOMPARE(got.files.size(), texts.size());
@@ -520,82 +333,6 @@ private slots:
         const std::string h = sfp::format_histogram(o);
         QVERIFY(h.starts_with("1 2\n2 0\n"));
         QVERIFY(h.ends_with("30 0\n31 1\nwords 3\n"));
-    }
-
-    // packing is declared once and multiplies only the cells of strategies that read it.
-    void packingSweepMultipliesOnlyItsStrategies() {
-        sfp::Experiment e;
-        e.algorithm = "wordcount";
-        e.strategies = {"loop", "pipeline", "striped"};
-        e.sizes = {1000};
-        e.sweeps["block_size"] = {4096, 65536};
-        e.sweeps["threads"] = {2};
-        e.sweeps["packing"] = {1, 10, 100};
-        const std::vector<sfp::Cell> cells = sfp::expand(e);
-        std::map<std::string, int> per_strategy;
-        for (const sfp::Cell& c : cells) {
-            ++per_strategy[c.strategy];
-            QCOMPARE(c.parameters.count("packing"), std::size_t(c.strategy == "pipeline"));
-            QCOMPARE(sfp::swept_text(c, "packing") == "-", c.strategy != "pipeline");
-        }
-        QCOMPARE(per_strategy["loop"], 2);
-        QCOMPARE(per_strategy["striped"], 2);
-        QCOMPARE(per_strategy["pipeline"], 6);
-        QVERIFY(sfp::cell_label(cells[7]).find("pipeline block=64K threads=2 packing=100") == 0);
-
-        e.sweeps.erase("packing");  // none named: the declared fallback, one cell per block
-        for (const sfp::Cell& c : sfp::expand(e))
-            if (c.strategy == "pipeline") QCOMPARE(c.parameters.at("packing"), std::uint64_t(sfp::find_parameter("wordcount", "packing")->fallback));
-        e.options["packing"] = "7";  // a single value given as an option
-        for (const sfp::Cell& c : sfp::expand(e))
-            if (c.strategy == "pipeline") QCOMPARE(c.parameters.at("packing"), 7ull);
-    }
-
-    void packingSweepIsValidated() {
-        sfp::Experiment e;
-        e.algorithm = "wordcount";
-        e.sizes = {1000};
-        e.sweeps["packing"] = {0};
-        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
-        e.sweeps["packing"] = {100001};
-        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
-        e.sweeps = {{"packnig", {1}}};
-        try {
-            sfp::expand(e);
-            QFAIL("an unknown swept option was accepted");
-        } catch (const sfp::Failure& f) {
-            QVERIFY2(std::string(f.what()).find("packing") != std::string::npos, f.what());  // lists the known ones
-        }
-        e.algorithm = "compare";
-        e.sweeps = {{"packing", {1}}};
-        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::expand(e));
-    }
-
-    // Through the runner: every strategy agrees on a generated text, across packings.
-    void runnerAgreesAcrossStrategiesAndPackings() {
-        sfp::Experiment e;
-        e.algorithm = "wordcount";
-        e.sizes = {300'000};
-        e.workdir = dir_.path().toStdString() + "/ws";
-        e.sweeps["block_size"] = {4096};
-        e.sweeps["threads"] = {3};
-        e.sweeps["packing"] = {1, 1000};
-        e.repetitions = 1;
-        e.warmups = 0;
-        sfp::Progress progress;
-        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
-        QCOMPARE(report.runs.size(), report.cells.size());
-        std::set<std::string> digests;
-        std::vector<std::uint64_t> packings;
-        for (const sfp::RunRecord& r : report.runs) {
-            const sfp::Cell& c = report.cells[r.cell];
-            QVERIFY2(r.status == sfp::RunStatus::ok, (sfp::cell_label(c) + ": " + sfp::to_string(r.status) + " " + r.result.error).c_str());
-            if (!c.reference_floor) digests.insert(r.result.digest);
-            if (c.strategy == "pipeline") packings.push_back(c.parameters.at("packing"));
-        }
-        QCOMPARE(digests.size(), std::size_t(1));
-        std::sort(packings.begin(), packings.end());
-        QCOMPARE(packings, (std::vector<std::uint64_t>{1, 1000}));
     }
 };
 
