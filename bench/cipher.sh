@@ -135,9 +135,9 @@ done
         echo "- **Outputs differ between strategies**: digests $(tr '\n' ' ' <<<"$digests")"
     fi
     echo "- % of limit: MB/s against the ceiling the engine judged each run against (\`sfpbench limits\`, $(limits_load)):"
-    echo "  one thread reads out of the page cache, then writes into it, 1 / (1/read + 1/write) = $(cell_limit stream) GB/s;"
+    echo "  one thread reads out of the page cache, then writes into it, 1 / (1/read + 1/write) = $(printf %.2f "$(cell_limit stream)") GB/s;"
     echo "  $cores threads overlap one block's read with another's write: the least of the read and the write at $cores threads"
-    echo "  and $cores x the one-thread figure, $(cell_limit threads) GB/s (mapped strategies read with a mapped scan)."
+    echo "  and $cores x the one-thread figure, $(printf %.2f "$(cell_limit threads)") GB/s (mapped strategies read with a mapped scan)."
     if [ ${#above[@]} -gt 0 ]; then
         echo "- **Above the ceiling** (a ceiling holds unless the limits were measured at a busier moment than the runs,"
         joined=$(printf '%s; ' "${above[@]}")
