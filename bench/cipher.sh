@@ -23,7 +23,8 @@ out="$data/cipher-out"
 ensure_random "$in" "$size"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"; rm -f "$out"' EXIT
-load_limits  # cipher hot is bound by reading the page cache and then writing into it (issue 22)
+load_limits  # cipher hot is bound by reading the page cache and writing into it (issue 22)
+export SFPBENCH_LIMITS="$data/limits-ws/limits.txt"  # each run's --json judges itself against them
 
 # Cell name -> options. Parameters come from sweeps on this 2-core machine (docs/bench-cipher.md
 # explains them): 256K blocks keep a worker's buffer in its L2 cache; uring keeps 4 blocks in
@@ -49,7 +50,8 @@ declare -A cell=(
 order=(default auto mmap-in threads pool uring stream mmap-mt mmap mmap-window stream-512 cp cp-reflink-never copy-range mmap-in+exists)
 floors=(cp cp-reflink-never copy-range)  # copies: no digest of a transform, out of the targets' "best"
 
-# One run: prints "real cpu digest" (seconds, CPU time exact; digest from the JSON result).
+# One run: prints "real cpu digest limit" (seconds, CPU time exact; digest and the ceiling the
+# engine judges the run against, in GB/s, from the JSON result; "-" for what the engine did not run).
 run_cell() {
     rm -f "$out"
     if [[ $1 == *+exists ]]; then  # the article's assumption: the output exists (and is cached)
@@ -59,15 +61,16 @@ run_cell() {
     sync                         # earlier runs' dirty pages are not this run's cost
     cat "$in" >/dev/null         # warm right before each hot run: this page cache decays
     if [ "$1" = cp-reflink-never ]; then
-        /usr/bin/time -f "%e %U %S" cp --reflink=never "$in" "$out" 2>&1 | awk '{print $1, $2 + $3, "-"}'
+        /usr/bin/time -f "%e %U %S" cp --reflink=never "$in" "$out" 2>&1 | awk '{print $1, $2 + $3, "-", "-"}'
         return
     fi
     # shellcheck disable=SC2086
     "$bin" cipher "$in" "$out" --shift "$shift_k" ${cell[$1]} --json >"$logs/json" 2>"$logs/err" ||
         { echo "cipher $1 failed: $(cat "$logs/err")" >&2; exit 1; }
-    local digest
+    local digest limit
     digest=$(sed -n 's/.*"digest": "\([0-9a-f]*\)".*/\1/p' "$logs/json")
-    awk -v d="$digest" '/^real/ {sub(/s$/, "", $2); sub(/s$/, "", $4); print $2, $4, d}' "$logs/err"
+    limit=$(sed -n 's/.*"limit_bytes_per_s": \([0-9.e+]*\).*/\1/p' "$logs/json")
+    awk -v d="$digest" -v l="${limit:-0}" '/^real/ {sub(/s$/, "", $2); sub(/s$/, "", $4); print $2, $4, d, l / 1e9}' "$logs/err"
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -92,18 +95,15 @@ for name in "${order[@]}"; do
 done
 digests=$(for name in "${order[@]}"; do [[ " ${floors[*]} " == *" $name "* ]] || awk '{print $3}' "$logs/$name"; done | sort -u)
 
-# A cell's limit, as the engine declares it: its read (a mapped scan for the mmap strategies, else
-# the copy out of the page cache) and then the page-cache write, at the threads it uses (all
-# CPUs for the default, at most the CPUs for the others).
-cell_limit() {
-    local read=page-cache-read t=1
-    [[ $1 == mmap* ]] && read=mapped-scan-large
-    [[ ${cell[$1]:-} =~ --threads\ ([0-9]+) ]] && t=${BASH_REMATCH[1]}
-    [[ $1 == default || $1 == auto ]] && t=$cores
-    [ "$1" = uring ] && t=1  # its --threads is the reads in flight, on one thread
-    [ "$t" -gt "$cores" ] && t=$cores
-    limit_in_sequence "$(limit_gbs "$read" "$t")" "$(limit_gbs page-cache-write "$t")"
-}
+# A cell's ceiling in GB/s as the engine judged its runs (docs/limits.md: its read, then the
+# page-cache write, overlapped by its threads); cp --reflink=never is a copy on one thread like cp.
+cell_limit() { [ "$1" = cp-reflink-never ] && set -- cp; col "$1" 4; }
+pct_of() { limit_pct "$size" "$(col "$1" 1)" "$(cell_limit "$1")"; }
+above=()  # cells past their ceiling: a finding, never silent
+for name in "${order[@]}"; do
+    p=$(pct_of "$name")
+    [[ $p != n/a && $p -gt 100 ]] && above+=("\`$name\` at $p % of $(cell_limit "$name") GB/s")
+done
 {
     echo "Cipher (caesar, shift $shift_k), one $size-byte file, hot cache, a new output file per run;"
     echo "median of $reps interleaved runs. Machine: $(machine_line "$data")."
@@ -114,7 +114,7 @@ cell_limit() {
     for name in "${order[@]}"; do
         params=$(sed -E 's/--strategy [^ ]+ ?//' <<<"${cell[$name]}")
         awk -v n="$name" -v p="${params:--}" -v m="$(col "$name" 1)" -v u="$(col "$name" 2)" \
-            -v c="$cp_med" -v b="$base_med" -v size="$size" -v lim="$(limit_pct "$size" "$(col "$name" 1)" "$(cell_limit "$name")")" \
+            -v c="$cp_med" -v b="$base_med" -v size="$size" -v lim="$(pct_of "$name")" \
             'BEGIN {printf "| %s | %s | %.3f | %.3f | %.0f | %s | %.2fx the time | %.1fx faster |\n",
                     n, p, m, u, size / m / 1e6, lim, m / c, b / m}'
     done
@@ -134,8 +134,15 @@ cell_limit() {
     else
         echo "- **Outputs differ between strategies**: digests $(tr '\n' ' ' <<<"$digests")"
     fi
-    echo "- % of limit: MB/s against this machine's (\`sfpbench limits\`) read out of the page cache and write into it"
-    echo "  in sequence, 1 / (1/read + 1/write): $(cell_limit stream) GB/s with 1 thread, $(cell_limit default) GB/s with $cores."
+    echo "- % of limit: MB/s against the ceiling the engine judged each run against (\`sfpbench limits\`, $(limits_load)):"
+    echo "  one thread reads out of the page cache, then writes into it, 1 / (1/read + 1/write) = $(printf %.2f "$(cell_limit stream)") GB/s;"
+    echo "  $cores threads overlap one block's read with another's write: the least of the read and the write at $cores threads"
+    echo "  and $cores x the one-thread figure, $(printf %.2f "$(cell_limit threads)") GB/s (mapped strategies read with a mapped scan)."
+    if [ ${#above[@]} -gt 0 ]; then
+        echo "- **Above the ceiling** (a ceiling holds unless the limits were measured at a busier moment than the runs,"
+        joined=$(printf '%s; ' "${above[@]}")
+        echo "  or the bound misses something: look into it): ${joined%; }."
+    fi
     echo "- CPU time (exact: the scheduler's runtime) counts the engine's threads (and \`cp\` as a child, timed by the engine like every cell); io_uring's kernel workers are not included."
     echo "- \`mmap-in+exists\` writes into the previous run's output (\`--output-exists\`, the article's assumption);"
     echo "  it is shown for the article's comparison and left out of the targets, since \`cp\` always writes a new file."

@@ -88,6 +88,10 @@ limit_gbs() {
 }
 
 # BYTES processed in SECONDS as a percentage of GBS (a limit_gbs figure); "n/a" without one.
-# Two limits in sequence (read, then write) combine as 1 / (1/a + 1/b): limit_in_sequence A B.
 limit_pct() { awk -v b="$1" -v s="$2" -v l="${3:-0}" 'BEGIN {if (l > 0 && s > 0) printf "%.0f", 100 * b / s / 1e9 / l; else print "n/a"}'; }
-limit_in_sequence() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN {if (a > 0 && b > 0) printf "%.3f", 1 / (1 / a + 1 / b)}'; }
+
+# "load average 0.52 on 2 CPUs when measured" from $limits_json ("load not recorded" for older limits).
+limits_load() {
+    awk '/"load_1min":/ {l = $2; sub(/,$/, "", l)} /"online_cpus":/ {c = $2; sub(/,$/, "", c)}
+         END {if (l != "" && l != "null") printf "load average %.2f on %d CPUs when measured", l, c; else print "load not recorded"}' "$limits_json"
+}

@@ -33,8 +33,10 @@ void print_json(const sfp::LimitsFound& found, const std::string& cache) {
 
 void print_table(const sfp::LimitsFound& found, const std::string& cache) {
     const sfp::MachineLimits& m = found.limits;
-    std::printf("limits of this machine (%s), measured %s\n\n", m.fingerprint.c_str(),
-                m.measured_at.empty() ? "at an unknown time" : m.measured_at.c_str());
+    const QString load = core::load_text(m);
+    std::printf("limits of this machine (%s), measured %s%s\n\n", m.fingerprint.c_str(),
+                m.measured_at.empty() ? "at an unknown time" : m.measured_at.c_str(),
+                load.isEmpty() ? "" : qPrintable(" at " + load));
     std::fputs(qPrintable(core::limits_table(m)), stdout);
     std::printf("\n%s in %s; `sfpbench limits --refresh` measures again.\n",
                 found.measured.empty() ? "cached" : "kept", cache.c_str());
@@ -80,7 +82,8 @@ int cmd_limits(const QStringList& args) {
     const std::string cache = sfp::limits_cache_path(workdir);
     if (p.isSet("json")) print_json(found, cache);
     else print_table(found, cache);
-    flush_stdout();  // the table before the note on stderr
+    flush_stdout();  // the table before the notes on stderr
+    if (const QString warning = core::load_warning(found.limits); !warning.isEmpty()) print_error(warning);
     if (!found.measured.empty())
         std::fprintf(stderr, "measured %zu limit(s) in %.1f s\n", found.measured.size(),
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

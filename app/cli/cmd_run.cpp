@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "experiment_file.hpp"
 #include "limits_json.hpp"
+#include "limits_text.hpp"
 #include "progress_line.hpp"
 #include "arg_bytes.hpp"
 #include "report_export.hpp"
@@ -360,6 +361,7 @@ int cmd_run(const QStringList& args) {
     const bool written = write_outputs(p, report);
     std::fputs(qPrintable(core::summary_text(report)), stdout);
     flush_stdout();
+    if (const QString warning = core::load_warning(report.limits); !warning.isEmpty()) print_error(warning);
     if (report.cancelled) {
         print_error(QString("cancelled: %1 completed run(s) kept").arg(report.runs.size()));
         return written ? exit_cancelled : exit_trouble;

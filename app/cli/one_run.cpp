@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli_support.hpp"
+#include "limits_json.hpp"
 #include "result_json.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/run.hpp"
@@ -30,7 +31,14 @@ int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const s
     const sfp::AlgorithmIo* io = sfp::algorithm_io(spec.algorithm);
     sfp::Printout printed;
     if (r.status == sfp::Status::ok && io && io->print) printed = io->print(spec, r);
-    if (p.isSet("json")) std::fputs(QJsonDocument(core::result_json(r)).toJson().constData(), stdout);
+    if (p.isSet("json")) {
+        // judged as hot: a one-run command leaves the cache as it is, and the hot ceiling is the higher
+        QJsonObject json = core::result_json(r);
+        const sfp::CellLimit limit = sfp::run_limit(core::one_run_limits(), spec, sfp::CacheMode::hot);
+        const std::optional<double> pct = r.status == sfp::Status::ok ? sfp::limit_pct(limit, double(r.bytes), r.real_s) : std::nullopt;
+        core::add_share_json(json, limit, pct);
+        std::fputs(QJsonDocument(json).toJson().constData(), stdout);
+    }
     else std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
     flush_stdout();  // the results before the notes on standard error
     if (r.status == sfp::Status::cancelled && !cancelled_note.empty()) print_error(cancelled_note);

@@ -5,6 +5,7 @@
 
 #include "sfp/failure.hpp"
 #include "sfp/stats.hpp"
+#include "sfp/workspace.hpp"
 
 namespace core {
 namespace {
@@ -39,7 +40,29 @@ QJsonObject limits_json(const sfp::MachineLimits& limits) {
     for (const sfp::Limit& l : limits.limits) entries.append(limit_json(l));
     return {{"fingerprint", text(limits.fingerprint)}, {"device", text(limits.device)},
             {"measured_at", text_or_null(limits.measured_at)}, {"absent", text_or_null(limits.absent)},
+            {"load_1min", limits.load.known() ? QJsonValue(limits.load.one_minute) : QJsonValue(QJsonValue::Null)},
+            {"online_cpus", limits.load.known() ? QJsonValue(int(limits.load.cpus)) : QJsonValue(QJsonValue::Null)},
             {"entries", entries}};
+}
+
+void add_share_json(QJsonObject& json, const sfp::CellLimit& limit, std::optional<double> pct) {
+    const auto or_null = [](bool given, const QJsonValue& v) { return given ? v : QJsonValue(QJsonValue::Null); };
+    json["limit_pct"] = or_null(pct.has_value(), pct.value_or(0));
+    json["limit_name"] = or_null(!limit.name.empty(), text(limit.label()));
+    json["limit_bytes_per_s"] = or_null(limit.bytes_per_s > 0, limit.bytes_per_s);
+    json["limit_reason"] = or_null(!pct, text(limit.reason.empty() ? "no timed run" : limit.reason));
+}
+
+sfp::MachineLimits one_run_limits() {
+    const sfp::LimitsPolicy policy = run_limits_policy();
+    if (policy.mode == sfp::LimitsPolicy::Mode::given) return policy.given;
+    if (policy.mode == sfp::LimitsPolicy::Mode::off) {
+        sfp::MachineLimits none;
+        none.absent = policy.reason;
+        return none;
+    }
+    sfp::Progress progress;
+    return sfp::find_limits({.workdir = sfp::default_workdir(), .measure = false}, progress).limits;
 }
 
 sfp::LimitsPolicy run_limits_policy() {

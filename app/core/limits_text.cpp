@@ -45,6 +45,18 @@ QString share_text(const sfp::CellLimit& limit, std::optional<double> pct) {
     return QStringLiteral("%1 of %2, %3").arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
 }
 
+QString load_text(const sfp::MachineLimits& limits) {
+    if (!limits.load.known()) return {};
+    return QStringLiteral("load average %1 on %2 CPUs").arg(limits.load.one_minute, 0, 'f', 2).arg(limits.load.cpus);
+}
+
+QString load_warning(const sfp::MachineLimits& limits) {
+    if (!limits.load.busy()) return {};
+    return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "
+                          "`sfpbench limits --refresh` on a quiet machine measures them again")
+        .arg(load_text(limits));
+}
+
 QString limits_table(const sfp::MachineLimits& limits) {
     QString out;
     int width = 0;
@@ -75,10 +87,14 @@ std::vector<std::pair<QString, QString>> limit_facts(const sfp::MachineLimits& l
                                                                            : QString::fromStdString(limits.absent));
         return facts;
     }
+    const QString load = load_text(limits);
     facts.emplace_back(QStringLiteral("Limits measured"),
-                       QStringLiteral("%1 on %2 (%3)")
+                       QStringLiteral("%1 on %2 (%3)%4")
                            .arg(QString::fromStdString(limits.measured_at.empty() ? "at an unknown time" : limits.measured_at),
-                                QString::fromStdString(limits.device), QString::fromStdString(limits.fingerprint)));
+                                QString::fromStdString(limits.device), QString::fromStdString(limits.fingerprint),
+                                load.isEmpty() ? QString() : ", " + load));
+    if (const QString warning = load_warning(limits); !warning.isEmpty())
+        facts.emplace_back(QStringLiteral("Limits warning"), warning);
     for (const sfp::Limit& l : limits.limits) {
         QStringList figures;
         for (const sfp::LimitPoint& p : l.points)

@@ -18,6 +18,12 @@ QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point);
 // or "% of limit n/a: <reason>".
 QString share_text(const sfp::CellLimit& limit, std::optional<double> pct);
 
+// "load average 1.08 on 2 CPUs" at the measurement; "" when not recorded (an older file).
+QString load_text(const sfp::MachineLimits& limits);
+// One line when the limits were measured with the load at or above half the CPUs (they may be
+// low, so every share high), suggesting a refresh on a quiet machine; "" otherwise.
+QString load_warning(const sfp::MachineLimits& limits);
+
 // The whole table, one line per limit and thread count, then how each was measured.
 QString limits_table(const sfp::MachineLimits& limits);
 // For the report's Machine section: one fact per limit ("Limit: memory read", its figures and method).

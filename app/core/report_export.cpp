@@ -152,9 +152,8 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
 QJsonValue json_text(const QString& s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); }
 
 QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats& s, const sfp::CellLimit& limit) {
-    const std::optional<double> pct = cell_limit_pct(s, limit);
     const sfp::Comparison* c = vs_fastest(report, s.cell);
-    return {{"cell", qint64(s.cell)},
+    QJsonObject json{{"cell", qint64(s.cell)},
             {"real_s", summary_json(s.real)},
             {"user_s", summary_json(s.user)},
             {"sys_s", summary_json(s.sys)},
@@ -165,11 +164,6 @@ QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats
             {"high_variation", s.high_variation},
             {"failed", qint64(s.failed)},
             {"ratio_to_fastest", json_number(ratio_to_fastest(report, s.cell))},
-            // the share of the limit the cell is judged against (null, with the reason, when none)
-            {"limit_pct", json_number(pct)},
-            {"limit_name", limit.name.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.label()))},
-            {"limit_bytes_per_s", limit.bytes_per_s > 0 ? QJsonValue(limit.bytes_per_s) : QJsonValue(QJsonValue::Null)},
-            {"limit_reason", pct ? QJsonValue(QJsonValue::Null) : QJsonValue(text(limit.reason.empty() ? "no timed run" : limit.reason))},
             // against the fastest of its input (docs/statistics.md); null where there is none
             {"ratio_ci_low", json_number(c ? c->low : std::nullopt)},
             {"ratio_ci_high", json_number(c ? c->high : std::nullopt)},
@@ -177,6 +171,9 @@ QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats
             {"test", json_text(c ? test_name(*c) : QString())},
             {"n_fastest", c ? QJsonValue(qint64(c->n_a)) : QJsonValue(QJsonValue::Null)},
             {"verdict", json_text(verdict_word(report, s.cell))}};
+    // the share of the limit the cell is judged against (null, with the reason, when none)
+    add_share_json(json, limit, cell_limit_pct(s, limit));
+    return json;
 }
 
 QJsonObject input_set_json(const sfp::InputSet& set) {

@@ -231,6 +231,8 @@ sfp::MachineLimits limits(const Reader& r, const QJsonObject& root) {
     m.device = r.text(o, "device", w);
     m.measured_at = text_or_none(r, o, "measured_at", w);
     m.absent = text_or_none(r, o, "absent", w);
+    if (o.contains("load_1min") && !o.value("load_1min").isNull())  // absent or null before it was recorded
+        m.load = {.one_minute = r.non_negative(o, "load_1min", w), .cpus = unsigned(r.non_negative(o, "online_cpus", w))};
     m.limits = each_of(r, o, "entries", [&](const QJsonObject& e, const QString& ew) { return limit(r, e, w + ew); });
     return m;
 }

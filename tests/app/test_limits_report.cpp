@@ -13,6 +13,7 @@
 #include "csv_reader.hpp"
 #include "hand_made.hpp"
 #include "limits_json.hpp"
+#include "limits_text.hpp"
 #include "report_export.hpp"
 #include "report_load.hpp"
 #include "report_markdown.hpp"
@@ -61,6 +62,23 @@ sfp::ExperimentReport judged_report() {
 // The shares worked out by hand: 64 MB / median / limit.
 constexpr double kReadPct = 64e6 / 0.012 / 10e9 * 100;    // 53.3 %
 constexpr double kMappedPct = 64e6 / 0.0045 / 20e9 * 100; // 71.1 %
+
+// cipher hot on a 64 MB file: stream (one thread), pool with two. Page-cache read 10 GB/s with one
+// thread, 18 with two; write 10 and 12; 2 CPUs. Their ceilings, by hand: one thread reads then
+// writes, 1 / (1/10 + 1/10) = 5 GB/s; two overlap on 2 CPUs, the least of 18, 12 and 2 x 5 = 10 GB/s.
+sfp::ExperimentReport cipher_report() {
+    sfp::ExperimentReport rep = judged_report();
+    rep.experiment.algorithm = "cipher";
+    rep.experiment.data_kind = "random";
+    rep.experiment.strategies = {"stream", "pool"};
+    rep.input_sets = {{{"/w/in"}, 64'000'000}};
+    rep.cells = {hand_made::cell("stream", 4096, 0, 64'000'000), hand_made::cell("pool", 4096, 2, 64'000'000)};
+    rep.limits = {};
+    rep.limits.put(limit(sfp::LimitId::page_cache_read, {{1, {10e9}}, {2, {18e9}}}));
+    rep.limits.put(limit(sfp::LimitId::page_cache_write, {{1, {10e9}}, {2, {12e9}}}));
+    rep.limits.load = {.one_minute = 0.5, .cpus = 2};
+    return rep;  // medians as judged_report's: 12 ms (stream) and 4.5 ms (pool)
+}
 
 QString column(const std::vector<QStringList>& table, std::size_t row, const QString& name) {
     return table.at(row).value(table.at(0).indexOf(name));
@@ -113,6 +131,36 @@ private slots:
         QVERIFY(s0["limit_pct"].isNull());
         QCOMPARE(s0["limit_reason"].toString(), QString("limits turned off (SFPBENCH_LIMITS=off)"));
         QCOMPARE(column(test::read_csv(core::summary_csv(rep)), 1, "limit_pct"), QString("n/a"));
+    }
+
+    void a_cipher_run_is_judged_against_the_declared_ceiling() {
+        const QJsonObject j = QJsonDocument::fromJson(core::report_json(cipher_report())).object();
+        const QJsonArray stats = j["statistics"].toArray();
+        QVERIFY(std::abs(stats[0].toObject()["limit_pct"].toDouble() - 64e6 / 0.012 / 5e9 * 100) < 1e-9);   // 107 %
+        QVERIFY(std::abs(stats[1].toObject()["limit_pct"].toDouble() - 64e6 / 0.0045 / 10e9 * 100) < 1e-9); // 142 %
+        QCOMPARE(stats[1].toObject()["limit_bytes_per_s"].toDouble(), 10e9);
+        // each run: 64 MB in 4 ms (pool, the first repetition) = 16 GB/s of 10
+        QVERIFY(std::abs(j["runs"].toArray()[1].toObject()["limit_pct"].toDouble() - 160) < 1e-9);
+    }
+
+    void the_load_at_measurement_is_shown_and_warned_about() {
+        sfp::ExperimentReport rep = cipher_report();
+        QString machine = QString::fromUtf8(core::report_markdown(rep)).section("## Machine", 1);
+        QVERIFY2(machine.contains("load average 0.50 on 2 CPUs"), qPrintable(machine));
+        QVERIFY(!machine.contains("Limits warning"));
+        QVERIFY(core::load_warning(rep.limits).isEmpty());
+        rep.limits.load.one_minute = 1.0;  // half the CPUs
+        const QString warning = core::load_warning(rep.limits);
+        QVERIFY2(warning.contains("load average 1.00 on 2 CPUs") && warning.contains("`sfpbench limits --refresh`"),
+                 qPrintable(warning));
+        machine = QString::fromUtf8(core::report_markdown(rep)).section("## Machine", 1);
+        QVERIFY2(machine.contains("- **Limits warning**: limits kept from a busy moment (load average 1.00 on 2 CPUs)"),
+                 qPrintable(machine));
+        const sfp::ExperimentReport back = core::report_from_json(core::report_json(rep), "r.json");
+        QCOMPARE(back.limits.load.one_minute, 1.0);
+        QCOMPARE(back.limits.load.cpus, 2u);
+        QVERIFY(!judged_report().limits.load.known());  // none recorded: JSON null, read back unknown
+        QVERIFY(!core::report_from_json(core::report_json(judged_report()), "r.json").limits.load.known());
     }
 
     void limits_read_back_and_judge_the_same() {

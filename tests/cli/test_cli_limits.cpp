@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <csignal>
@@ -64,6 +65,81 @@ private slots:
         QVERIFY2(again.code == 0, again.err.constData());
         QVERIFY2(again.out.contains("two-stream memory read") && again.out.contains("cached in"), again.out.constData());
         QVERIFY(!again.err.contains("measured"));
+
+        // The load before measuring is recorded (its value is the machine's: only its shape here);
+        // kept limits measured under load say so on stderr, once, and the table shows it.
+        QVERIFY(j["load_1min"].toDouble(-1) >= 0);
+        QVERIFY(j["online_cpus"].toInt() >= 1);
+        QFile kept(ws + "/limits.txt");
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(kept.readAll());
+        kept.close();
+        text.replace(QRegularExpression("\nload\t[^\n]*\n"), "\nload\t3\t2\n");  // a busy moment, made up
+        QVERIFY(text.contains("\nload\t3\t2\n"));
+        QVERIFY(kept.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        kept.write(text.toUtf8());
+        kept.close();
+        const testing::Output busy = testing::sfpbench({"limits", "--quick", "--workdir", ws});
+        QVERIFY2(busy.code == 0, busy.err.constData());
+        QVERIFY2(busy.out.contains("at load average 3.00 on 2 CPUs"), busy.out.constData());
+        QCOMPARE(busy.err.count("`sfpbench limits --refresh` on a quiet machine"), 1);
+    }
+
+    // A one-run command's --json carries the share of its limit as run's report does: the limits
+    // of SFPBENCH_LIMITS (a file written here by hand), none when no limits are kept.
+    void oneRunJsonHasTheShareOfItsLimit() {
+        QTemporaryDir dir;
+        const QString limits = dir.filePath("limits.txt"), in = dir.filePath("in"), other = dir.filePath("other");
+        QFile f(limits);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("sfpbench-limits 1\nfingerprint\tmade up\ndevice\t/dev/fake\nmeasured_at\t2026-01-01T00:00:00Z\n"
+                "load\t0.5\t2\n"
+                "limit\ttwo-stream-read\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
+                "point\t1\t10000000000\npoint\t2\t20000000000\n"
+                "limit\tpage-cache-read\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
+                "point\t1\t10000000000\npoint\t2\t18000000000\n"
+                "limit\tpage-cache-write\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
+                "point\t1\t10000000000\npoint\t2\t12000000000\n");
+        f.close();
+        for (const QString& name : {in, other}) {  // two files: compare reads both (one file twice it does not)
+            QFile data(name);
+            QVERIFY(data.open(QIODevice::WriteOnly));
+            data.write(QByteArray(1 << 20, 'x'));
+        }
+        const testing::ProcessSetup given{.env = {"SFPBENCH_LIMITS=" + limits}};
+        const auto json = [](const testing::Output& o) {
+            if (o.code != 0) qWarning("%s", o.err.constData());
+            return QJsonDocument::fromJson(o.out).object();
+        };
+        // compare: two-stream read at its threads; cipher: 1 / (1/10 + 1/10) = 5 GB/s a thread,
+        // with 2 threads on 2 CPUs the least of 18, 12 and 2 x 5 = 10 GB/s.
+        struct Case {
+            QStringList args;
+            double ceiling;
+            QString name;
+        } cases[] = {
+            {{"compare", in, other, "--strategy", "read"}, 10e9, "two-stream memory read, 1 thread"},
+            {{"compare", in, other, "--strategy", "mmap-mt", "--threads", "2"}, 20e9, "two-stream memory read, 2 threads"},
+            {{"cipher", in, dir.filePath("out"), "--shift", "1", "--strategy", "stream"}, 5e9,
+             "page-cache read + page-cache write, 1 thread"},
+            {{"cipher", in, dir.filePath("out"), "--shift", "1", "--strategy", "pool", "--threads", "2"}, 10e9,
+             "page-cache read + page-cache write, 2 threads"},
+        };
+        for (const Case& c : cases) {
+            const QJsonObject j = json(testing::sfpbench(c.args + QStringList{"--json"}, given));
+            QCOMPARE(j["limit_bytes_per_s"].toDouble(), c.ceiling);
+            QCOMPARE(j["limit_name"].toString(), c.name);
+            const double pct = j["bytes"].toDouble() / j["real_s"].toDouble() / c.ceiling * 100;
+            QVERIFY2(std::abs(j["limit_pct"].toDouble() - pct) < 1e-6 * pct, qPrintable(c.args.join(' ')));
+            QVERIFY(j["limit_reason"].isNull());
+        }
+        // No limits kept in the workspace: null, and why.
+        const testing::ProcessSetup none{.env = {"XDG_CACHE_HOME=" + dir.filePath("cache")}, .unset = {"SFPBENCH_LIMITS"}};
+        const QJsonObject j = json(testing::sfpbench({"compare", in, other, "--json"}, none));
+        QVERIFY(j.contains("limit_pct") && j["limit_pct"].isNull());
+        QVERIFY(j["limit_bytes_per_s"].isNull());
+        QVERIFY2(j["limit_reason"].toString().contains("`sfpbench limits` measures it"), qPrintable(j["limit_reason"].toString()));
+        QVERIFY(!QFile::exists(dir.filePath("cache/sfpbench/limits.txt")));  // looked, never measured
     }
 
     void badFlagsExit2() {

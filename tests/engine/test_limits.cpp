@@ -289,10 +289,82 @@ private slots:
         r.cells = {hand_made::cell("threads", 4096, 2)};
         const sfp::CellLimit l = sfp::cell_limit(r, 0);
         QCOMPARE(l.name, std::string("page-cache read + page-cache write"));
-        // 1 / (1/10 + 1/4) GB/s: a byte takes 0.1 ns to read and 0.25 ns to write
-        QVERIFY(std::abs(l.bytes_per_s - 1e9 / 0.35) < 1);
-        r.experiment.cache = sfp::CacheMode::cold;  // the device, then the write
-        QVERIFY(std::abs(sfp::cell_limit(r, 0).bytes_per_s - 1e9 / (0.5 + 0.25)) < 1);
+        // One thread: 1 / (1/6 + 1/3) GB/s, a byte takes 1/6 ns to read and 1/3 ns to write = 2 GB/s.
+        r.cells = {hand_made::cell("threads", 4096, 1)};
+        QVERIFY(std::abs(sfp::cell_limit(r, 0).bytes_per_s - 2e9) < 1);
+        // Cold: the device reads ahead while the thread writes: the slower of 2 (device) and 3 GB/s.
+        r.experiment.cache = sfp::CacheMode::cold;
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 2e9);
+    }
+
+    // With threads, one block's read overlaps another's write on another CPU: the ceiling is the
+    // least of the read at those threads, the write at those threads and the CPUs' serial time.
+    void cipher_threads_overlap_the_read_and_the_write() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "cipher";
+        r.experiment.cache = sfp::CacheMode::hot;
+        r.limits.put(limit(sfp::LimitId::page_cache_read, {{1, {10e9}}, {2, {18e9}}}));
+        r.limits.put(limit(sfp::LimitId::page_cache_write, {{1, {10e9}}, {2, {12e9}}}));
+        r.limits.load = {.one_minute = 0.1, .cpus = 2};
+        r.cells = {hand_made::cell("pool", 4096, 1), hand_made::cell("pool", 4096, 2), hand_made::cell("pool", 4096, 4)};
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 5e9);   // 1 / (0.1 + 0.1 ns)
+        QCOMPARE(sfp::cell_limit(r, 1).bytes_per_s, 10e9);  // 2 CPUs x 5 GB/s, under 18 and 12
+        QCOMPARE(sfp::cell_limit(r, 2).bytes_per_s, 10e9);  // 4 threads still on 2 CPUs
+        r.limits.load.cpus = 4;
+        QCOMPARE(sfp::cell_limit(r, 2).bytes_per_s, 12e9);  // 4 x 5 = 20: the write at 2 threads binds
+        r.limits.load = {};  // a file kept before the CPUs were recorded: the most threads measured, 2
+        QCOMPARE(sfp::cell_limit(r, 2).bytes_per_s, 10e9);
+        QCOMPARE(sfp::cell_limit(r, 1).label(), std::string("page-cache read + page-cache write, 2 threads"));
+        // a one-run command's run: its threads (pool uses them), 0 = the online CPUs
+        sfp::RunSpec spec;
+        spec.algorithm = "cipher";
+        spec.strategy = "pool";
+        spec.threads = 1;
+        QCOMPARE(sfp::run_limit(r.limits, spec, sfp::CacheMode::hot).bytes_per_s, 5e9);
+        spec.strategy = "stream";  // no threads: one
+        spec.threads = 2;
+        QCOMPARE(sfp::run_limit(r.limits, spec, sfp::CacheMode::hot).bytes_per_s, 5e9);
+        spec.strategy = "pool";
+        QCOMPARE(sfp::run_limit(r.limits, spec, sfp::CacheMode::hot).bytes_per_s, 10e9);
+    }
+
+    // The load before measuring is kept with the limits (the busiest of those kept), read back,
+    // and a file without it (kept before it was recorded) still reads.
+    void the_load_at_measurement_is_kept_and_read_back() {
+        QTemporaryDir dir;
+        FakeMeasure fake;
+        sfp::MachineLoad load{.one_minute = 1.5, .cpus = 2};
+        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(), .which = {sfp::LimitId::memory_read},
+                                 .fingerprint = "machine A"};
+        lookup.measure_with = std::ref(fake);
+        lookup.load_with = [&] { return load; };
+        sfp::Progress progress;
+        QVERIFY(sfp::find_limits(lookup, progress).limits.load.busy());  // 1.5 >= 2 / 2
+        const std::string path = sfp::limits_cache_path(lookup.workdir);
+        std::optional<sfp::MachineLimits> back = sfp::load_limits(path);
+        QCOMPARE(back->load.one_minute, 1.5);
+        QCOMPARE(back->load.cpus, 2u);
+
+        load.one_minute = 0.2;  // another limit measured on a quiet machine: the busier moment stays
+        lookup.which = {sfp::LimitId::two_stream_read};
+        QCOMPARE(sfp::find_limits(lookup, progress).limits.load.one_minute, 1.5);
+        lookup.refresh = true;  // all measured again: the new load alone
+        const sfp::MachineLoad quiet = sfp::find_limits(lookup, progress).limits.load;
+        QCOMPARE(quiet.one_minute, 0.2);
+        QVERIFY(!quiet.busy());
+        QVERIFY(!(sfp::MachineLoad{.one_minute = 0.99, .cpus = 2}.busy()));
+        QVERIFY((sfp::MachineLoad{.one_minute = 1.0, .cpus = 2}.busy()));
+
+        std::string text;
+        {
+            std::ifstream in(path);
+            for (std::string line; std::getline(in, line);)
+                if (line.rfind("load\t", 0) != 0) text += line + "\n";
+        }
+        std::ofstream(path) << text;  // as written before the load was recorded
+        back = sfp::load_limits(path);
+        QVERIFY(back && !back->load.known() && !back->load.busy());
+        QCOMPARE(back->limits.size(), std::size_t(1));  // the refresh measured one
     }
 
     void no_share_without_a_limit_and_the_reason_says_why() {

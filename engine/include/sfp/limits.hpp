@@ -18,6 +18,7 @@
 namespace sfp {
 
 struct Cell;
+struct RunSpec;
 struct Experiment;
 struct ExperimentReport;
 enum class CacheMode;
@@ -66,10 +67,21 @@ struct Limit {
     unsigned figure_threads(unsigned threads) const;
 };
 
+// How busy the machine was: the 1-minute load average (/proc/loadavg) and the online CPUs.
+struct MachineLoad {
+    double one_minute = -1;  // -1 = not known (limits kept before it was recorded)
+    unsigned cpus = 0;       // 0 = not known
+    bool known() const noexcept { return one_minute >= 0 && cpus > 0; }
+    // At or above half the CPUs: a measurement then may be low, so its ceilings too.
+    bool busy() const noexcept { return known() && one_minute >= cpus / 2.0; }
+};
+MachineLoad machine_load();  // now, from /proc/loadavg and the online CPUs (unknown when unreadable)
+
 struct MachineLimits {
     std::string fingerprint;   // the machine and workspace they belong to (limits_fingerprint)
     std::string device;        // the workspace's device: the device limits are its
     std::string measured_at;   // of the last measurement, ISO 8601 UTC
+    MachineLoad load = {};     // just before measuring; the busiest of the measurements kept
     std::vector<Limit> limits; // in kLimitIds order; only those measured (or found unavailable)
     std::string absent;        // why there are none ("" when there are)
 
@@ -131,6 +143,7 @@ struct LimitsLookup {
     std::function<MachineLimits(std::span<const LimitId>, const LimitBudget&, const std::string&, Progress&,
                                 const LimitsSay&)>
         measure_with = measure_limits;
+    std::function<MachineLoad()> load_with = machine_load;  // the load before measuring (a test seam)
 };
 struct LimitsFound {
     MachineLimits limits;
@@ -173,8 +186,12 @@ struct CellLimit {
     std::string reason;      // why there is none
     std::string label() const;  // the name with its threads: "two-stream memory read, 2 threads"
 };
-// A cell's ceiling: its bound's figure(s) at the cell's threads, two in sequence combined as
-// 1 / (1/a + 1/b). None when the algorithm declares no bound, a limit is missing or
+// A cell's ceiling: its bound's figure at the cell's threads n. Two in sequence (read a, then
+// write b, each byte through both): one thread does them one after the other, 1 / (1/a1 + 1/b1)
+// from the one-thread figures; n threads overlap one block's read with another's write on other
+// CPUs, so the ceiling is the least of a(n), b(n) and min(n, CPUs) x 1 / (1/a1 + 1/b1) -- at one
+// thread the same serial sum; a device read (cold) goes on while the CPUs write: the lesser of
+// a and b (docs/limits.md reasons it out). None when the algorithm declares no bound, a limit is missing or
 // unavailable, or a device limit belongs to another device than the inputs' (`input_device`,
 // "" or "unknown" when not known).
 CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, const Cell& cell,
@@ -182,5 +199,8 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
 CellLimit cell_limit(const ExperimentReport& report, std::size_t cell);
 // bytes / seconds as a percentage of the ceiling; none without a ceiling or a time.
 std::optional<double> limit_pct(const CellLimit& limit, double bytes, double seconds);
+// The ceiling of one run outside an experiment (the one-run commands): its strategy at the spec's
+// threads (0: the online CPUs) as a cell of an experiment in `cache`.
+CellLimit run_limit(const MachineLimits& limits, const RunSpec& spec, CacheMode cache);
 
 }  // namespace sfp

@@ -34,6 +34,7 @@ std::string text_of(const MachineLimits& m) {
     out += "fingerprint\t" + one_line(m.fingerprint) + "\n";
     out += "device\t" + one_line(m.device) + "\n";
     out += "measured_at\t" + one_line(m.measured_at) + "\n";
+    if (m.load.known()) out += "load\t" + number(m.load.one_minute) + "\t" + std::to_string(m.load.cpus) + "\n";
     for (const Limit& l : m.limits) {
         out += "limit\t" + std::string(limit_key(l.id)) + "\n";
         out += "quick\t" + std::string(l.quick ? "1" : "0") + "\n";
@@ -94,6 +95,13 @@ std::optional<MachineLimits> load_limits(const std::string& path) {
         if (key == "fingerprint") m.fingerprint = value;
         else if (key == "device") m.device = value;
         else if (key == "measured_at") m.measured_at = value;
+        else if (key == "load") {  // absent from files kept before it was recorded
+            const std::size_t cut = value.find('\t');
+            if (cut == std::string::npos) damaged(path, n, "a load without its CPUs");
+            m.load.one_minute = number_of(value.substr(0, cut), path, n);
+            m.load.cpus = unsigned(number_of(value.substr(cut + 1), path, n));
+            if (m.load.cpus == 0) damaged(path, n, "a load on 0 CPUs");
+        }
         else if (key == "limit") {
             const std::optional<LimitId> id = limit_from_key(value);
             if (!id) damaged(path, n, "unknown limit '" + value + "'");
@@ -142,9 +150,13 @@ LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const Li
         found.limits.fingerprint = fingerprint;
         return found;
     }
+    const MachineLoad load = lookup.load_with();  // before the measurement adds its own
     const MachineLimits fresh = lookup.measure_with(missing, limit_budget(lookup.quick), lookup.workdir, progress, say);
     if (progress.cancel.load()) return found;  // half a measurement is never kept
-    if (lookup.refresh) found.limits.limits.clear();
+    if (lookup.refresh) found.limits = MachineLimits{};
+    // Kept limits measured at another time: the busier moment speaks for them all.
+    if (load.known() && (!found.limits.load.known() || load.one_minute >= found.limits.load.one_minute))
+        found.limits.load = load;
     for (const Limit& l : fresh.limits) {
         found.limits.put(l);
         found.measured.push_back(l.id);

@@ -5,6 +5,8 @@
 #include <cstdio>
 
 #include "sfp/experiment.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
 
 namespace sfp {
 namespace {
@@ -66,10 +68,30 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
     const double then = bound->then ? figure_of(limits, *bound->then, threads, input_device, out.reason) : 0;
     if (!out.reason.empty()) return out;
     out.name = std::string(limit_name(bound->first)) + (bound->then ? " + " + std::string(limit_name(*bound->then)) : "");
-    if (const Limit& l = *limits.find(bound->first); l.points.size() > 1) out.threads = l.figure_threads(threads);
-    // The same bytes through both, one after the other: their times add.
-    out.bytes_per_s = bound->then ? 1 / (1 / first + 1 / then) : first;
+    const Limit& l = *limits.find(bound->first);
+    if (l.points.size() > 1) out.threads = l.figure_threads(threads);
+    if (!bound->then || device_bound(bound->first)) {  // the device reads (read-ahead) while the CPUs write
+        out.bytes_per_s = bound->then ? std::min(first, then) : first;
+        return out;
+    }
+    // The same bytes through both: one thread reads a block, then writes it, so the times add.
+    const double serial = 1 / (1 / l.figure(1) + 1 / limits.find(*bound->then)->figure(1));
+    // More threads overlap one block's read with another's write on other CPUs: each CPU still
+    // needs the serial time per byte, and neither side passes its own figure at these threads.
+    const unsigned cpus = limits.load.cpus ? limits.load.cpus : l.points.back().threads;  // an older file: the most measured
+    out.bytes_per_s = std::min({first, then, std::min(threads, std::max(1u, cpus)) * serial});
     return out;
+}
+
+CellLimit run_limit(const MachineLimits& limits, const RunSpec& spec, CacheMode cache) {
+    Experiment e;
+    e.algorithm = spec.algorithm;
+    e.cache = cache;
+    const AlgorithmIo* io = algorithm_io(spec.algorithm);
+    Cell cell{.strategy = spec.strategy.empty() && io ? std::string(io->default_strategy) : spec.strategy};
+    if (const Strategy* s = io ? find_strategy(spec.algorithm, cell.strategy) : nullptr; s && uses(*s, kThreadsParameter))
+        set_parameter_value(cell, kThreadsParameter, spec.threads ? spec.threads : online_cpus());
+    return cell_limit(limits, e, cell, "");
 }
 
 CellLimit cell_limit(const ExperimentReport& report, std::size_t cell) {
