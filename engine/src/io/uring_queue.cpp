@@ -1,6 +1,5 @@
 #include "io/uring_queue.hpp"
 
-#include <fcntl.h>
 #include <sys/uio.h>
 
 #include <cerrno>
@@ -81,37 +80,6 @@ void UringQueue::read_fixed(int fd, void* buf, std::size_t n, std::uint64_t offs
     io_uring_prep_read_fixed(sqe, fd, buf, unsigned(n), offset, int(index));
     io_uring_sqe_set_data64(sqe, tag);
     ++in_flight_;
-}
-
-std::string UringQueue::register_files(unsigned count) {
-    const int rc = io_uring_register_files_sparse(&ring_, count);
-    return rc < 0 ? std::string("io_uring_register_files_sparse: ") + std::strerror(-rc) : std::string();
-}
-
-void UringQueue::open_direct(const char* path, int flags, unsigned file, std::uint64_t tag) {
-    io_uring_sqe* sqe = slot();
-    io_uring_prep_openat_direct(sqe, AT_FDCWD, path, flags, 0, file);
-    sqe->flags |= IOSQE_IO_LINK;
-    io_uring_sqe_set_data64(sqe, tag);
-    ++in_flight_;
-}
-
-void UringQueue::read_fixed_file(unsigned file, void* buf, std::size_t n, std::uint64_t offset, unsigned index,
-                                 std::uint64_t tag) {
-    io_uring_sqe* sqe = slot();
-    io_uring_prep_read_fixed(sqe, int(file), buf, unsigned(n), offset, int(index));
-    sqe->flags |= IOSQE_FIXED_FILE;
-    io_uring_sqe_set_data64(sqe, tag);
-    ++in_flight_;
-}
-
-bool UringQueue::ready(Completion& out) {
-    io_uring_cqe* cqe = nullptr;
-    if (in_flight_ == 0 || io_uring_peek_cqe(&ring_, &cqe) != 0 || !cqe) return false;
-    out = {io_uring_cqe_get_data64(cqe), cqe->res};
-    io_uring_cqe_seen(&ring_, cqe);
-    --in_flight_;
-    return true;
 }
 
 UringQueue::Completion UringQueue::next() {

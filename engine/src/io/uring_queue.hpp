@@ -34,27 +34,12 @@ public:
     std::string register_buffers(std::span<const iovec> buffers);
     void read_fixed(int fd, void* buf, std::size_t n, std::uint64_t offset, unsigned index, std::uint64_t tag);
 
-    // A table of `count` direct descriptors (io_uring_register_files_sparse): files opened into
-    // it by open_direct are the ring's alone, with no descriptor in the process's table and no
-    // system call to open, read or close them. "" on success, else the kernel's reason.
-    std::string register_files(unsigned count);
-    // Opens `path` (which must outlive the submission) into direct descriptor `file`, replacing
-    // (and closing) what it held; the request queued next runs only if the open succeeds (it
-    // completes with -ECANCELED otherwise), so an open and its first read go in one submission.
-    void open_direct(const char* path, int flags, unsigned file, std::uint64_t tag);
-    // read_fixed on direct descriptor `file` (IOSQE_FIXED_FILE) into registered buffer `index`.
-    void read_fixed_file(unsigned file, void* buf, std::size_t n, std::uint64_t offset, unsigned index,
-                         std::uint64_t tag);
-
     struct Completion {
         std::uint64_t tag;
         int result;  // bytes transferred, or -errno
     };
     // Submits what is queued and waits for one completion. Throws sfp::Failure on ring errors.
     Completion next();
-    // A completion already there, taken without a system call (what is queued stays queued
-    // until next()); false when there is none yet.
-    bool ready(Completion& out);
 
     unsigned in_flight() const noexcept { return in_flight_; }
 

@@ -60,8 +60,6 @@ public:
     ~UringReader();
     void hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
               std::vector<HashResult>& results, RunContext& ctx);
-    // "direct: N files opened in the ring, M of them again with system calls (...)", over every call.
-    std::string ring_opens() const;
 
 private:
     struct Ring;
