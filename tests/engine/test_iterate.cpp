@@ -139,6 +139,13 @@ sfp::RunResult run_bounded(const sfp::RunSpec& spec, std::chrono::seconds limit)
     return r;
 }
 
+// The rows of a test that runs with the strategies reading through io_uring.
+void uring_and_direct_rows() {
+    QTest::addColumn<QString>("strategy");
+    QTest::newRow("uring") << "uring";
+    QTest::newRow("direct") << "direct";
+}
+
 bool is_tmpfs(const char* dir) {
     struct statfs s {};
     return statfs(dir, &s) == 0 && s.f_type == 0x01021994;  // TMPFS_MAGIC
@@ -266,11 +273,7 @@ private slots:
     // reason while the rest is hashed; reads that come back short (1000 bytes at most, so at
     // offsets O_DIRECT refuses and direct must read on without it) still give the reference's
     // hashes and bytes.
-    void uring_reads_that_fail_or_come_back_short_data() {
-        QTest::addColumn<QString>("strategy");
-        QTest::newRow("uring") << "uring";
-        QTest::newRow("direct") << "direct";
-    }
+    void uring_reads_that_fail_or_come_back_short_data() { uring_and_direct_rows(); }
     void uring_reads_that_fail_or_come_back_short() {
         QFETCH(QString, strategy);
         if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
@@ -297,11 +300,7 @@ private slots:
     // O_DIRECT refuses in the middle of a file (EINVAL, direct only: uring reads buffered, where
     // it is an error) reads on without O_DIRECT from where it stopped; a FIFO put in a file's place
     // after the listing is named, never read. Every other file gets the reference's hash.
-    void uring_retries_reads_and_names_a_fifo_data() {
-        QTest::addColumn<QString>("strategy");
-        QTest::newRow("uring") << "uring";
-        QTest::newRow("direct") << "direct";
-    }
+    void uring_retries_reads_and_names_a_fifo_data() { uring_and_direct_rows(); }
     void uring_retries_reads_and_names_a_fifo() {
         QFETCH(QString, strategy);
         if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
