@@ -46,6 +46,13 @@ std::string note_of(const sfp::RunResult& r, const std::string& who) {
     return {};
 }
 
+// The rows of a test that runs with the strategies reading through io_uring.
+void uring_and_direct_rows() {
+    QTest::addColumn<QString>("strategy");
+    QTest::newRow("uring") << "uring";
+    QTest::newRow("direct") << "direct";
+}
+
 bool is_tmpfs(const char* dir) {
     struct statfs s {};
     return statfs(dir, &s) == 0 && s.f_type == 0x01021994;  // TMPFS_MAGIC
@@ -147,11 +154,7 @@ private slots:
     // reason while the rest is hashed; reads that come back short (1000 bytes at most, so at
     // offsets O_DIRECT refuses and direct must read on without it) still give the reference's
     // hashes and bytes.
-    void uring_reads_that_fail_or_come_back_short_data() {
-        QTest::addColumn<QString>("strategy");
-        QTest::newRow("uring") << "uring";
-        QTest::newRow("direct") << "direct";
-    }
+    void uring_reads_that_fail_or_come_back_short_data() { uring_and_direct_rows(); }
     void uring_reads_that_fail_or_come_back_short() {
         QFETCH(QString, strategy);
         if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
@@ -172,6 +175,41 @@ private slots:
         QCOMPARE(o.skipped.size(), std::size_t(2));
         QVERIFY(o.skipped[0].starts_with(root_ + "/fifo: a FIFO"));
         QCOMPARE(o.skipped[1], failing + ": " + std::strerror(EIO));
+    }
+
+    // uring and direct through the seam: a read that would block (EAGAIN) is asked again; a read
+    // O_DIRECT refuses in the middle of a file (EINVAL, direct only: uring reads buffered, where
+    // it is an error) reads on without O_DIRECT from where it stopped; a FIFO put in a file's place
+    // after the listing is named, never read. Every other file gets the reference's hash.
+    void uring_retries_reads_and_names_a_fifo_data() { uring_and_direct_rows(); }
+    void uring_retries_reads_and_names_a_fifo() {
+        QFETCH(QString, strategy);
+        if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
+        const std::string refused = root_ + "/sub/big", would_block = root_ + "/sub/65535";
+        const bool direct = strategy == "direct";  // uring reads buffered: EINVAL would be an error
+        std::atomic<int> refusals{0}, blocks{0};  // the seam runs on every ring's thread
+        sfp::iterate::uring_completion_for_tests = [&](const std::string& path, int result) {
+            if (direct && path == refused && result > 0 && refusals++ == 1) return -EINVAL;  // its second read
+            if (path == would_block && blocks++ == 0) return -EAGAIN;
+            return result;
+        };
+        const std::string fifo = root_ + "/sub/became a fifo";
+        write(fifo, 0);
+        sfp::iterate::after_listing_for_tests = [&fifo](const sfp::Listing&) {
+            ::unlink(fifo.c_str());
+            ::mkfifo(fifo.c_str(), 0600);
+        };
+        const sfp::RunResult r = iterate(strategy.toStdString(), {root_}, "full", true);
+        sfp::iterate::uring_completion_for_tests = nullptr;
+        sfp::iterate::after_listing_for_tests = nullptr;
+        ::unlink(fifo.c_str());
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(blocks >= 1 && (!direct || refusals >= 2));
+        const auto expected = reference_hashes(root_, kFull);
+        QCOMPARE(outcome(r).digest, reference_digest(expected));
+        QCOMPARE(outcome(r).skipped.size(), std::size_t(2));
+        QVERIFY(outcome(r).skipped[0].starts_with(root_ + "/fifo: a FIFO"));
+        QCOMPARE(outcome(r).skipped[1], fifo + ": no longer a regular file");
     }
 
     // auto (the CLI default) times parallel, uring (where the kernel has io_uring) and prefetch
