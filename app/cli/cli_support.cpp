@@ -115,15 +115,6 @@ double noise_of(const QCommandLineParser& p) {
     return p.isSet("noise") ? percent_value(p.value("noise"), "--noise") : sfp::kDefaultNoise;
 }
 
-unsigned threads_value(const QString& text) {
-    bool ok = false;
-    const long long v = text.toLongLong(&ok);
-    // Only read here: the range is the validator's (sfp::check_experiment) to judge.
-    if (!ok || v < 0 || v > UINT_MAX)
-        throw UsageError{QString("threads '%1' is not a whole number (0 = all online CPUs)").arg(text)};
-    return unsigned(v);
-}
-
 void check_output_path(const QString& flag, const QString& shown, core::OutputPaths& taken) {
     if (const QString why = taken.claim("--" + flag, shown, path_bytes(shown)); !why.isEmpty()) throw UsageError{why};
 }

@@ -37,7 +37,6 @@ int stdout_error();  // errno of the first failure, 0 when none
 std::string path_bytes(const QString& argument);
 
 std::uint64_t size_value(const QString& text, const char* what);   // 64K, 1M, 640000000
-unsigned threads_value(const QString& text);                       // a whole number; 0 = all online CPUs
 // A plain whole number (positive unless zero_ok), at most `max`; the error names `what`.
 std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
                           std::uint64_t max = UINT64_MAX);

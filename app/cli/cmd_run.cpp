@@ -66,14 +66,10 @@ QString swept_help(const sfp::Parameter& p) {
 std::vector<std::uint64_t> swept_values(const QString& text, const std::string& algorithm, const std::string& name) {
     const std::string flag = "--" + name;
     const sfp::Parameter* p = sfp::find_parameter(algorithm, name);
-    if (!p || p->type == sfp::ParameterType::count) return decade_list(text, flag.c_str());
-    if (p->type == sfp::ParameterType::size) return size_list(text, flag.c_str());
+    if (!p || p->type == sfp::ParameterType::count) return decade_list(text, flag.c_str(), p);
     std::vector<std::uint64_t> out;
-    for (const std::string& item : name_list(text, flag.c_str())) {
-        const sfp::ParsedValue parsed = sfp::parse_value(*p, item);
-        if (!parsed.error.empty()) throw UsageError{QString("%1: %2").arg(qtext(flag), QString::fromStdString(parsed.error))};
-        out.push_back(std::uint64_t(parsed.value));
-    }
+    for (const std::string& item : name_list(text, flag.c_str()))
+        out.push_back(std::uint64_t(table_value(*p, QString::fromStdString(item), flag.c_str())));
     return out;
 }
 

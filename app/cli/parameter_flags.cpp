@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli_support.hpp"
+#include "value_lists.hpp"
 #include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
@@ -123,15 +124,14 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
             spec.options[name] = text.toStdString();
             continue;
         }
-        // Read here, judged by the validator below: only a value that is no number is named now.
-        const sfp::ParsedValue v = sfp::parse_value(p, text.toStdString());
-        if (!v.error.empty() && v.error != sfp::limit_error(p, v.value)) {
-            lines << QString("--%1 '%2': %3").arg(flag, text, QString::fromStdString(v.error));
+        // Block size and threads judged here, in the validator's words, before they are cast to the spec's fields.
+        try {
+            const std::int64_t v = table_value(p, text, ("--" + flag).toUtf8().constData());
+            if (p.name == sfp::kBlockSizeParameter.name) spec.block_size = std::uint64_t(v);
+            else spec.threads = unsigned(v);
+        } catch (const UsageError& e) {
+            lines << e.message;
             unread << "--" + flag;
-        } else if (p.name == sfp::kBlockSizeParameter.name) {
-            spec.block_size = std::uint64_t(v.value);
-        } else {
-            spec.threads = unsigned(v.value);
         }
     }
     for (const sfp::Problem& problem : sfp::check_experiment(sfp::experiment_of(spec))) {

@@ -4,8 +4,18 @@
 #include <bit>
 
 #include "cli_support.hpp"
+#include "sfp/parameter.hpp"
 
 namespace cli {
+
+std::int64_t table_value(const sfp::Parameter& p, const QString& text, const char* flag) {
+    const sfp::ParsedValue v = sfp::parse_value(p, text.toStdString());
+    if (v.error.empty()) return v.value;
+    const bool out_of_range = v.error == sfp::limit_error(p, v.value);  // a value, only not one of the table's
+    const std::string noun(p.noun.empty() ? p.name : p.noun);
+    throw UsageError{QString("%1: %2").arg(flag, QString::fromStdString(out_of_range ? noun + " " + v.error : v.error))};
+}
+
 namespace {
 
 QStringList items(const QString& text, const char* flag) {
@@ -52,7 +62,7 @@ std::vector<T> range_list(const QString& text, const char* flag, Value value, Ra
 
 std::vector<std::uint64_t> block_list(const QString& text, const char* flag) {
     return range_list<std::uint64_t>(
-        text, flag, [flag](const QString& v) { return size_value(v, flag); },
+        text, flag, [flag](const QString& v) { return std::uint64_t(table_value(sfp::kBlockSizeParameter, v, flag)); },
         [flag](const QString& item, std::uint64_t from, std::uint64_t to, std::vector<std::uint64_t>& out) {
             if (!std::has_single_bit(from) || !std::has_single_bit(to) || from > to)
                 throw UsageError{QString("%1 '%2': a range runs between powers of two, smaller first (512..1M)").arg(flag, item)};
@@ -62,16 +72,17 @@ std::vector<std::uint64_t> block_list(const QString& text, const char* flag) {
 
 std::vector<unsigned> threads_list(const QString& text, const char* flag) {
     return range_list<unsigned>(
-        text, flag, [](const QString& v) { return threads_value(v); },
+        text, flag, [flag](const QString& v) { return unsigned(table_value(sfp::kThreadsParameter, v, flag)); },
         [flag](const QString& item, unsigned from, unsigned to, std::vector<unsigned>& out) {
             if (from > to) throw UsageError{QString("%1 '%2': the smaller count comes first (1..4)").arg(flag, item)};
             for (unsigned t = from; t <= to; ++t) out.push_back(t);
         });
 }
 
-std::vector<std::uint64_t> decade_list(const QString& text, const char* flag) {
+std::vector<std::uint64_t> decade_list(const QString& text, const char* flag, const sfp::Parameter* p) {
     return range_list<std::uint64_t>(
-        text, flag, [flag](const QString& v) { return count_value(v, flag); },
+        text, flag,
+        [flag, p](const QString& v) { return p ? std::uint64_t(table_value(*p, v, flag)) : count_value(v, flag); },
         [flag](const QString& item, std::uint64_t from, std::uint64_t to, std::vector<std::uint64_t>& out) {
             if (from > to) throw UsageError{QString("%1 '%2': the smaller value comes first (1..100000)").arg(flag, item)};
             for (std::uint64_t v = from; v <= to; v *= 10) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
@@ -139,7 +140,8 @@ ParsedValue parse_value(const Parameter& p, std::string_view text) {
     case ParameterType::size:
         try {
             const std::uint64_t v = parse_size(std::string(text));
-            if (v > std::uint64_t(p.max)) return {0, "'" + std::string(text) + "' is out of range (" + limits_text(p) + ")"};
+            if (v > std::uint64_t(INT64_MAX))  // no value of the table's type: the text names it
+                return {0, "'" + std::string(text) + "' is out of range (" + limits_text(p) + ")"};
             return {std::int64_t(v), limit_error(p, std::int64_t(v))};
         } catch (const Failure&) {
             return {0, "'" + std::string(text) + "' is not a size like 4K or 64M (" + limits_text(p) + ")"};

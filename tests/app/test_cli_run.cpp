@@ -186,7 +186,7 @@ private slots:
         const QStringList ok = {"--sizes", "1M", "--workdir", "work"};
         QTest::newRow("bad size") << (QStringList{"--block", "4Q"} + ok) << "block";
         QTest::newRow("bad range") << (QStringList{"--block", "3..64K"} + ok) << "--block '3..64K'";
-        QTest::newRow("negative threads") << (QStringList{"--threads", "-2"} + ok) << "threads '-2' is not a whole number";
+        QTest::newRow("negative threads") << (QStringList{"--threads", "-2"} + ok) << "--threads: thread count -2 is out of range (0 to 1024)";
         QTest::newRow("zero reps") << (QStringList{"--reps", "0"} + ok) << "--reps: repetitions must be 1 to 100000";
         QTest::newRow("cache") << (QStringList{"--cache", "warm"} + ok) << "--cache 'warm'";
         QTest::newRow("strategy") << (QStringList{"--strategies", "read,nope"} + ok) << "--strategies: unknown compare strategy 'nope'";

@@ -280,7 +280,8 @@ private slots:
                      packing.err.find("not a whole number") == std::string::npos,
                  packing.err.c_str());
         const Ended run_packing = sfpbench({"run", "--algorithm", "wordcount", "--sizes", "1K", "--packing", digits23}, scratch());
-        QVERIFY2(run_packing.code == 2 && run_packing.err.find("too large") != std::string::npos, run_packing.err.c_str());
+        QVERIFY2(run_packing.code == 2 && run_packing.err == "sfpbench: --packing: '" + digits23 + "' is out of range (1 to 100000)\n",
+                 run_packing.err.c_str());
         Launch closed;
         closed.args = {"strategies"};
         closed.close_stdout = true;

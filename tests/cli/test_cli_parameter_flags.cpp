@@ -63,6 +63,8 @@ private slots:
         QTest::addColumn<QString>("says");
         QTest::newRow("compare block 0") << QStringList{"compare", "@a", "@a", "--block", "0"} << "--block: block size 0 is out of range (1 to 1G)";
         QTest::newRow("compare threads") << QStringList{"compare", "@a", "@a", "--threads", "1025"} << "--threads: thread count 1025 is out of range (0 to 1024)";
+        QTest::newRow("compare threads -1") << QStringList{"compare", "@a", "@a", "--threads", "-1"} << "--threads: thread count -1 is out of range (0 to 1024)";
+        QTest::newRow("compare block text") << QStringList{"compare", "@a", "@a", "--block", "y"} << "--block: 'y' is not a size like 4K or 64M (1 to 1G)";
         QTest::newRow("compare max") << QStringList{"compare", "@a", "@a", "--max-mismatches", "x"} << "--max-mismatches: option max_mismatches: 'x' is not a whole number (1 to 1000000)";
         QTest::newRow("cipher shift") << QStringList{"cipher", "@a", "@out", "--shift", "300"} << "--shift: option shift: 300 is out of range (-255 to 255)";
         QTest::newRow("cipher transform") << QStringList{"cipher", "@a", "@out", "--shift", "1", "--transform", "rot13"} << "--transform: option transform: 'rot13' is not one of caesar, letters or widen";
@@ -82,6 +84,46 @@ private slots:
         QVERIFY2(o.err.startsWith("sfpbench: ") && o.err.count('\n') == 1, o.err.constData());
         QVERIFY2(o.err.contains(says.toUtf8()), o.err.constData());
         QVERIFY(!QFile::exists(path("out")));
+    }
+
+    // One bad block size or thread count reads the same from the one-run command and from `run`
+    // (the experiment's lists): one wording, the engine's.
+    void aBadValueReadsTheSameInRun_data() {
+        QTest::addColumn<QString>("flag");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("block text") << "--block" << "y";
+        QTest::newRow("block 0") << "--block" << "0";
+        QTest::newRow("block too large") << "--block" << "2G";
+        QTest::newRow("threads text") << "--threads" << "x";
+        QTest::newRow("threads negative") << "--threads" << "-1";
+        QTest::newRow("threads too many") << "--threads" << "1025";
+        QTest::newRow("threads 20 digits") << "--threads" << "99999999999999999999";
+    }
+    void aBadValueReadsTheSameInRun() {
+        QFETCH(QString, flag);
+        QFETCH(QString, value);
+        QFile a(path("a"));
+        QVERIFY(a.open(QIODevice::WriteOnly) && a.write("hello\n") == 6);
+        a.close();
+        const Output one = sfpbench({"compare", path("a"), path("a"), flag, value});
+        const Output run = sfpbench({"run", "--algorithm", "compare", "--sizes", "1M", "--workdir", path("ws"), flag, value});
+        QCOMPARE(one.code, 2);
+        QCOMPARE(run.code, 2);
+        QVERIFY2(one.err.startsWith("sfpbench: " + flag.toUtf8() + ": ") && one.err.count('\n') == 1, one.err.constData());
+        QCOMPARE(run.err, one.err);
+        QVERIFY(!QFile::exists(path("ws")));
+    }
+
+    // A range's ends are judged before it is expanded: 1..4000000000 threads is one line, not
+    // four billion values (it was std::bad_alloc).
+    void aRangeEndOutOfLimitsIsNamedBeforeExpanding() {
+        const Output o = sfpbench({"run", "--algorithm", "compare", "--sizes", "1M", "--workdir", path("ws"),
+                                   "--threads", "1..4000000000,2..1", "--block", "512..2G"});
+        QCOMPARE(o.code, 2);
+        QCOMPARE(QString(o.err).split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"sfpbench: --block: block size 2G is out of range (1 to 1G)",
+                              "sfpbench: --threads: thread count 4000000000 is out of range (0 to 1024)",
+                              "sfpbench: --threads '2..1': the smaller count comes first (1..4)"}));
     }
 
     // Values the table accepts still reach the run: a choice by name, a flag, a count.

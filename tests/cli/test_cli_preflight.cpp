@@ -75,9 +75,11 @@ private slots:
                                    "--csv", path("runs3.csv")});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
-        // 99999 is the validator's to judge once the list reads (-1 does not)
-        const QStringList expected = {"threads '-1' is not a whole number", "--cache 'warm'",
-                                      "--packing 'abc'", "--block: block size 0 is out of range", "--sizes: size 'x'"};
+        // each bad item of a list on its own line, in the validator's words
+        const QStringList expected = {"--threads: thread count -1 is out of range (0 to 1024)",
+                                      "--threads: thread count 99999 is out of range (0 to 1024)", "--cache 'warm'",
+                                      "--packing: 'abc' is not a whole number (1 to 100000)",
+                                      "--block: block size 0 is out of range", "--sizes: size 'x'"};
         QCOMPARE(lines.size(), expected.size());
         for (const QString& e : expected) QVERIFY2(r.err.contains(e), qPrintable(e + " missing from:\n" + r.err));
         for (const QString& line : lines) QVERIFY2(line.startsWith("sfpbench: "), qPrintable(line));
