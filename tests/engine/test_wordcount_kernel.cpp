@@ -48,6 +48,12 @@ Bytes mixed(std::size_t size, std::uint32_t seed) {
     });
 }
 
+// Printable words of 1..40 bytes: every chunk with a separator goes to the histogram's batches
+// (mixed() sends most chunks to the per-word path, for their control and high bytes).
+Bytes plain(std::size_t size, std::uint32_t seed) {
+    return testing::words_text(size, seed, 40, [](std::uint8_t r) { return std::uint8_t('!' + r % 94); });
+}
+
 }  // namespace
 
 class TestWordcountKernel : public QObject {
@@ -129,6 +135,7 @@ private slots:
             long_words.push_back(len % 3 ? ' ' : '\n');
         }
         texts.push_back(long_words);
+        texts.push_back(plain(70'001, 5));  // a block of 1M: many batches of chunks, then a part of one
         for (const Bytes& text : texts) {
             const sfp::WordCounts w = want(text, {}, histogram);
             for (std::size_t block : {1ul, 7ul, 63ul, 64ul, 65ul, 128ul, 4096ul, 1ul << 20})

