@@ -47,14 +47,15 @@ line_cipher() {
     echo "- **cipher**, one 640000000-byte file, hot: the default \`sfpbench cipher\` takes $(div "$d" "$c")x the time of \`cp\`, the best fixed strategy ($best) $(div "$b" "$c")x$(tail_of "$f")"
 }
 line_wordcount() {
-    local f=$1 a w best b
+    local f=$1 a w best b size
+    size=$(sed -n '1s/.* \([0-9]*\)-byte text.*/\1/p' "$f")
     a=$(cell "$f" 1 auto 'median real (s)') w=$(cell "$f" 1 wc 'median real (s)')
     best=$(awk -F'|' '/^\|/ && $2 !~ /strategy|---|wc|cat|auto|pipeline-1 / {gsub(/ /, "", $2); gsub(/ /, "", $4); print $4, $2}' "$f" | sort -g | head -1 | cut -d' ' -f2)
     b=$(cell "$f" 1 "$best" 'median real (s)')
     if [ -n "$w" ]; then
-        echo "- **wordcount**, one 640000000-byte text, hot: the default \`sfpbench wordcount\` is $(div "$w" "$a")x faster than \`LC_ALL=C wc\`, the fastest ($best) $(div "$w" "$b")x$(tail_of "$f")"
+        echo "- **wordcount**, one $size-byte text, hot: the default \`sfpbench wordcount\` is $(div "$w" "$a")x faster than \`LC_ALL=C wc\`, the fastest ($best) $(div "$w" "$b")x$(tail_of "$f")"
     else
-        echo "- **wordcount**, one 640000000-byte text, hot: the default takes $(div "$a" "$(cell "$f" 1 cat 'median real (s)')")x the time of \`cat\` (wc not timed: SLOW=0)$(tail_of "$f")"
+        echo "- **wordcount**, one $size-byte text, hot: the default takes $(div "$a" "$(cell "$f" 1 cat 'median real (s)')")x the time of \`cat\` (wc not timed: SLOW=0)$(tail_of "$f")"
     fi
 }
 line_iterate() {

@@ -26,12 +26,15 @@ static double now(void) {
 
 static void *reader(void *arg) {
     struct part *p = arg;
-    /* Eight accumulators in registers: the loads, not the arithmetic, set the pace. */
+    /* Eight accumulators in registers: the loads, not the arithmetic, set the pace. Each turn
+     * asks for the line 64 lines ahead (__builtin_prefetch): some machines' hardware prefetchers
+     * leave one reader at two thirds of what it can read (8.5 against 11.3 GB/s, Xeon VM). */
     const uint64_t *w = p->from;
     uint64_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0;
     pthread_barrier_wait(p->start);
     size_t i = 0;
     for (; i + 8 <= p->words; i += 8) {
+        __builtin_prefetch(w + i + 512);
         a ^= w[i], b ^= w[i + 1], c ^= w[i + 2], d ^= w[i + 3];
         e ^= w[i + 4], f ^= w[i + 5], g ^= w[i + 6], h ^= w[i + 7];
     }

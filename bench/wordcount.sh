@@ -8,6 +8,8 @@
 # exactly what `LC_ALL=C wc` prints. Writes docs/bench-wordcount.md, with each target's verdict, and
 # the README's headline line (bench/headline.sh). REPS (default 5) and SIZE change
 # the run; SLOW=0 leaves out the slow cells (strtok, loop, wc, pipeline-1), which take most of it.
+# TEXT=FILE counts that file instead of generated text (real text: the kernels must not depend on
+# the generator's); give it an OUT of its own, e.g. docs/bench-wordcount-real.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -18,8 +20,15 @@ slow=${SLOW:-1}
 threads=$(nproc)
 out=${OUT:-$here/../docs/bench-wordcount.md}
 mkdir -p "$data" "$(dirname "$out")"
-text="$data/wordcount-text-$size"
-[ -s "$text" ] && [ "$(stat -c %s "$text")" = "$size" ] || "$bin" generate text "$text" --size "$size" --seed 1
+if [ -n "${TEXT:-}" ]; then
+    text=$TEXT
+    size=$(stat -c %s "$text")
+    what="one given $size-byte text (\\`$(basename "$text")\\`${TEXT_NOTE:+: $TEXT_NOTE})"
+else
+    text="$data/wordcount-text-$size"
+    [ -s "$text" ] && [ "$(stat -c %s "$text")" = "$size" ] || "$bin" generate text "$text" --size "$size" --seed 1
+    what="one generated $size-byte text"
+fi
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 load_limits  # wordcount hot is bound by the read() copy out of the page cache, or a mapped scan (issue 22)
@@ -105,7 +114,7 @@ many_cat=$(times_of "$many" cat)
 hist_count=$(times_of simd-histogram simd)
 auto_best=$(times_of auto "$best")
 {
-    echo "Wordcount of one generated $size-byte text, hot cache, median of $reps interleaved runs."
+    echo "Wordcount of $what, hot cache, median of $reps interleaved runs."
     echo "Machine: $(machine_line "$data"). Measured $(date -u +%Y-%m-%d) with \`bench/wordcount.sh\`;"
     echo "load average $load_before before, $load_after after (the machine is shared: compare ratios)."
     echo
