@@ -31,7 +31,7 @@ export SFPBENCH_LIMITS="$data/limits-ws/limits.txt"  # each run's --json judges 
 # flight; mapped strategies want large stripes. Every cell uses the --fast kernel except the
 # stream-512 baseline, which is the article's plain cci.
 declare -A cell=(
-    [default]=""  # what `sfpbench cipher IN OUT --shift K` does: auto, its block and threads, the byte loop
+    [default]=""  # what `sfpbench cipher IN OUT --shift K` does: auto, its block (256K) and threads, the --fast kernel
     [auto]="--strategy auto --block 256K --threads $cores --fast"
     [cp]="--strategy cp"
     [copy-range]="--strategy copy-range"

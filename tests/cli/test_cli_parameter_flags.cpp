@@ -25,6 +25,11 @@ class TestCliParameterFlags : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     QString path(const QString& name) const { return dir_.path() + "/" + name; }
+    // A small input file named `name` in the scratch directory.
+    bool write_input(const QString& name) const {
+        QFile f(path(name));
+        return f.open(QIODevice::WriteOnly) && f.write("hello\n") == 6;
+    }
 
 private slots:
     // ... every entry some strategy reads; iterate has no strategy that reads blocks, so no --block.
@@ -74,9 +79,7 @@ private slots:
     void badValueNamedWithLimits() {
         QFETCH(QStringList, args);
         QFETCH(QString, says);
-        QFile a(path("a"));
-        QVERIFY(a.open(QIODevice::WriteOnly) && a.write("hello\n") == 6);
-        a.close();
+        QVERIFY(write_input("a"));
         for (QString& arg : args) arg.replace(QRegularExpression("^@"), dir_.path() + "/");
         const Output o = sfpbench(args);
         QCOMPARE(o.code, 2);
@@ -102,9 +105,7 @@ private slots:
     void aBadValueReadsTheSameInRun() {
         QFETCH(QString, flag);
         QFETCH(QString, value);
-        QFile a(path("a"));
-        QVERIFY(a.open(QIODevice::WriteOnly) && a.write("hello\n") == 6);
-        a.close();
+        QVERIFY(write_input("a"));
         const Output one = sfpbench({"compare", path("a"), path("a"), flag, value});
         const Output run = sfpbench({"run", "--algorithm", "compare", "--sizes", "1M", "--workdir", path("ws"), flag, value});
         QCOMPARE(one.code, 2);
