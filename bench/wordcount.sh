@@ -23,7 +23,7 @@ mkdir -p "$data" "$(dirname "$out")"
 if [ -n "${TEXT:-}" ]; then
     text=$TEXT
     size=$(stat -c %s "$text")
-    what="one given $size-byte text (\\`$(basename "$text")\\`${TEXT_NOTE:+: $TEXT_NOTE})"
+    what="one given $size-byte text (\`$(basename "$text")\`${TEXT_NOTE:+: $TEXT_NOTE})"
 else
     text="$data/wordcount-text-$size"
     [ -s "$text" ] && [ "$(stat -c %s "$text")" = "$size" ] || "$bin" generate text "$text" --size "$size" --seed 1
