@@ -81,11 +81,11 @@ times_of() { awk -v a="$(med "$1")" -v b="$(med "$2")" 'BEGIN {printf "%.2f", a 
 best=$(for n in "${fixed[@]}"; do if has "$n"; then echo "$(med "$n") $n"; fi; done | sort -g | head -1 | cut -d' ' -f2)
 default_block=$("$bin" wordcount --help | sed -n 's/.*--block .*(default \([^)]*\)).*/\1/p')
 best_block=$(for n in simd-32K simd simd-128K simd-256K simd-1M simd-4M; do echo "$(med "$n") $n"; done | sort -g | head -1 | cut -d' ' -f2)
-# A cell's limit, as the engine declares it: mapped strategies scan the mapping, the others (and
-# cat) copy out of the page cache; at the threads the cell reads with.
+# A cell's limit, as the engine declares it: mapped strategies (and auto, which may choose one)
+# scan the mapping, the others (and cat) copy out of the page cache; at the threads the cell reads with.
 cell_limit() {
     local key=page-cache-read t=1
-    [[ $1 == mmap* ]] && key=mapped-scan-large
+    [[ $1 == mmap* || $1 == auto ]] && key=mapped-scan-large
     [[ $1 == striped || $1 == mmap-mt || $1 == pipeline-* || $1 == auto ]] && t=$threads
     limit_gbs "$key" "$t"
 }
@@ -121,7 +121,7 @@ auto_best=$(times_of auto "$best")
     echo "$table"
     echo
     echo "% of limit: MB/s against this machine's (\`sfpbench limits\`) read() copy out of the page cache"
-    echo "($(limit_gbs page-cache-read 1) GB/s with 1 thread, $(limit_gbs page-cache-read "$threads") with $threads) or, for the mapped strategies, its scan"
+    echo "($(limit_gbs page-cache-read 1) GB/s with 1 thread, $(limit_gbs page-cache-read "$threads") with $threads) or, for the mapped strategies and auto, its scan"
     echo "of a mapped cached file ($(limit_gbs mapped-scan-large 1) and $(limit_gbs mapped-scan-large "$threads") GB/s)."
     echo
     echo "- one thread: \`simd\` (read) $(times_of simd cat)x, \`mmap\` (mapped) $(times_of mmap cat)x the time of \`cat\`;"

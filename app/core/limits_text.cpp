@@ -42,7 +42,13 @@ QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point) {
 
 QString share_text(const sfp::CellLimit& limit, std::optional<double> pct) {
     if (!pct) return QStringLiteral("% of limit n/a: %1").arg(QString::fromStdString(limit.reason.empty() ? "no time" : limit.reason));
-    return QStringLiteral("%1 of %2, %3").arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
+    const QString share =
+        QStringLiteral("%1 of %2, %3").arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
+    // A ceiling passed says the limit, not the cell, is off: the machine was slower when it was
+    // measured (its memory and disk move by a quarter from minute to minute on a shared VM).
+    if (*pct > 100.5)
+        return share + QStringLiteral(" (above it: the limit was measured at a slower moment; `sfpbench limits --refresh`)");
+    return share;
 }
 
 QString load_text(const sfp::MachineLimits& limits) {

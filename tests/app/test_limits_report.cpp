@@ -192,6 +192,20 @@ private slots:
         QVERIFY2(text.contains("limit%"), qPrintable(text));
     }
 
+    // A cell past its ceiling is not printed as a plain "137 %": the line says the limit is the
+    // suspect. At the ceiling itself (100 %) nothing is added.
+    void a_share_above_the_limit_says_so() {
+        sfp::CellLimit limit;
+        limit.name = "mapped scan, large folios";
+        limit.threads = 1;
+        limit.bytes_per_s = 10e9;
+        const QString above = core::share_text(limit, 137.0);
+        QCOMPARE(above, QString("137 % of mapped scan, large folios, 1 thread, 10.0 GB/s (above it: the limit was measured "
+                                "at a slower moment; `sfpbench limits --refresh`)"));
+        QCOMPARE(core::share_text(limit, 100.0), QString("100 % of mapped scan, large folios, 1 thread, 10.0 GB/s"));
+        QCOMPARE(core::share_text(limit, 99.4), QString("99 % of mapped scan, large folios, 1 thread, 10.0 GB/s"));
+    }
+
     void the_markdown_report_has_the_column_and_lists_the_limits() {
         const QString md = QString::fromUtf8(core::report_markdown(judged_report()));
         QVERIFY(md.contains("| % of limit |"));

@@ -251,6 +251,8 @@ private slots:
         QCOMPARE(needed("compare", cold, {"read"}), std::vector<L>{L::device_read_qd32});
         QCOMPARE(needed("wordcount", hot, {"simd"}), std::vector<L>{L::page_cache_read});
         QCOMPARE(needed("wordcount", hot, {"mmap"}), std::vector<L>{L::mapped_scan_large});  // the mapped family
+        QCOMPARE(needed("wordcount", hot, {"auto"}), std::vector<L>{L::mapped_scan_large});  // it may choose a mapping
+        QCOMPARE(needed("cipher", hot, {"auto"}), (std::vector<L>{L::mapped_scan_large, L::page_cache_write}));
         QCOMPARE(needed("wordcount", cold, {"simd"}), std::vector<L>{L::device_read_qd32});
         QCOMPARE(needed("cipher", hot, {"stream", "mmap-mt"}),
                  (std::vector<L>{L::page_cache_read, L::mapped_scan_large, L::page_cache_write}));

@@ -14,7 +14,7 @@ void check(const RunSpec& spec) { parse_options(spec); }
 // page cache as a new file: the two times add up.
 LimitBound limit(std::string_view strategy, CacheMode cache) {
     const LimitId read = cache == CacheMode::cold  ? LimitId::device_read_qd32
-                         : mapped_family(strategy) ? LimitId::mapped_scan_large
+                         : may_map(strategy) ? LimitId::mapped_scan_large
                                                    : LimitId::page_cache_read;
     return {read, LimitId::page_cache_write};
 }
