@@ -12,8 +12,7 @@ std::int64_t table_value(const sfp::Parameter& p, const QString& text, const cha
     const sfp::ParsedValue v = sfp::parse_value(p, text.toStdString());
     if (v.error.empty()) return v.value;
     const bool out_of_range = v.error == sfp::limit_error(p, v.value);  // a value, only not one of the table's
-    const std::string noun(p.noun.empty() ? p.name : p.noun);
-    throw UsageError{QString("%1: %2").arg(flag, QString::fromStdString(out_of_range ? noun + " " + v.error : v.error))};
+    throw UsageError{QString("%1: %2").arg(flag, QString::fromStdString(out_of_range ? sfp::value_error(p, v.value) : v.error))};
 }
 
 namespace {

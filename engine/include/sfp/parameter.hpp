@@ -102,6 +102,13 @@ ParsedValue parse_value(const Parameter& p, std::string_view text);
 std::string value_text(const Parameter& p, std::int64_t value);
 // Why a value is refused ("" = it is within the limits).
 std::string limit_error(const Parameter& p, std::int64_t value);
+// One value in messages: its noun ("block size"), else its name.
+inline std::string noun_of(const Parameter& p) { return std::string(p.noun.empty() ? p.name : p.noun); }
+// limit_error as the validator words it for a swept value: "block size 0 is out of range (1 to 1G)".
+inline std::string value_error(const Parameter& p, std::int64_t value) {
+    const std::string error = limit_error(p, value);
+    return error.empty() ? error : noun_of(p) + " " + error;
+}
 // "1 to 100000", "4K to 1G", "caesar, letters or widen", "true or false", "text".
 std::string limits_text(const Parameter& p);
 

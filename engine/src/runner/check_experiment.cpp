@@ -76,11 +76,12 @@ private:
 
     // A list of one parameter's values: at least one, each within its limits, none twice.
     template <class T>
-    void values(const std::vector<T>& list, const Parameter& p, const std::string& field, const std::string& what) {
+    void values(const std::vector<T>& list, const Parameter& p, const std::string& field) {
+        const std::string what = noun_of(p);
         if (list.empty()) add(field, "needs at least one " + what + (p.name == kThreadsParameter.name ? " (0 = all online CPUs)" : ""));
         for (std::size_t i = 0; i < list.size(); ++i)
-            if (const std::string error = limit_error(p, std::int64_t(list[i])); !error.empty())
-                add(indexed(field, i), what + " " + error);
+            if (const std::string error = value_error(p, std::int64_t(list[i])); !error.empty())
+                add(indexed(field, i), error);
         no_duplicates(list, field, what, [&](T v) { return value_text(p, std::int64_t(v)); });
     }
 
@@ -129,8 +130,7 @@ private:
             if (!p.sweepable) continue;
             if (!is_run_field(p)) known.emplace_back(p.name);
             if (const auto it = e_.sweeps.find(std::string(p.name)); it != e_.sweeps.end())
-                values(it->second, p, p.list_field.empty() ? std::string(kSweptField) + it->first : std::string(p.list_field),
-                       std::string(p.noun.empty() ? p.name : p.noun));
+                values(it->second, p, p.list_field.empty() ? std::string(kSweptField) + it->first : std::string(p.list_field));
         }
         for (const auto& [name, list] : e_.sweeps)
             if (const Parameter* p = find_parameter(e_.algorithm, name); !p || !p->sweepable)
