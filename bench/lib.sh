@@ -95,3 +95,19 @@ limits_load() {
     awk '/"load_1min":/ {l = $2; sub(/,$/, "", l)} /"online_cpus":/ {c = $2; sub(/,$/, "", c)}
          END {if (l != "" && l != "null") printf "load average %.2f on %d CPUs when measured", l, c; else print "load not recorded"}' "$limits_json"
 }
+
+# Limit KEY measured again now (`sfpbench limits --refresh --only KEY`, about a second, in a
+# scratch workspace under $logs: the kept limits stay as they are), its median at each thread
+# count appended to $logs/limit-TAG-THREADS. A script runs it as one more cell of its shuffled
+# rounds, so its cells are judged against the ceiling of the same minutes: on a VM the memory's
+# speed moves by a third over minutes, and a figure kept from another moment says little.
+limit_round() {
+    local tag=$1 key=$2 json
+    json=$("$bin" limits --refresh --only "$key" --json --workdir "$logs/limits-now" 2>/dev/null) || return 0
+    awk '/"median":/ {m = $2; sub(/,$/, "", m)} /"threads":/ {t = $2; sub(/,$/, "", t); print t, m / 1e9}' <<<"$json" |
+        while read -r t gbs; do echo "$gbs" >>"$logs/limit-$tag-$t"; done
+}
+# The median of TAG's rounds at THREADS threads in GB/s; nothing when none was measured.
+limit_round_gbs() { [ -s "$logs/limit-$1-$2" ] && median <"$logs/limit-$1-$2"; }
+# "11.2-12.6" GB/s: the least and the greatest of TAG's rounds at THREADS threads.
+limit_round_spread() { sort -g "$logs/limit-$1-$2" | awk 'NR == 1 {a = $1} {b = $1} END {printf "%.1f-%.1f", a, b}'; }

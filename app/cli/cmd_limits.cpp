@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -21,6 +22,28 @@ namespace cli {
 namespace {
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
+
+// --only's comma-separated keys, in the order given; a usage error names an unknown one.
+std::vector<sfp::LimitId> only_limits(const QString& value) {
+    std::vector<sfp::LimitId> ids;
+    for (const QString& key : value.split(',')) {
+        const std::optional<sfp::LimitId> id = sfp::limit_from_key(key.trimmed().toStdString());
+        if (!id) {
+            QStringList keys;
+            for (sfp::LimitId known : sfp::kLimitIds) keys << QString::fromUtf8(sfp::limit_key(known).data());
+            throw UsageError{QString("--only: '%1' is not a limit (one of %2)").arg(key, keys.join(", "))};
+        }
+        if (std::find(ids.begin(), ids.end(), *id) == ids.end()) ids.push_back(*id);
+    }
+    return ids;
+}
+
+// The limits asked for alone (all when none was named), so --only prints what it measured.
+sfp::MachineLimits only_these(sfp::MachineLimits limits, const std::vector<sfp::LimitId>& which) {
+    if (which.empty()) return limits;
+    std::erase_if(limits.limits, [&](const sfp::Limit& l) { return std::ranges::find(which, l.id) == which.end(); });
+    return limits;
+}
 
 void print_json(const sfp::LimitsFound& found, const std::string& cache) {
     QJsonObject json = core::limits_json(found.limits);
@@ -55,7 +78,9 @@ int cmd_limits(const QStringList& args) {
         "About 30 s (--quick: 5 s). Ctrl-C stops and keeps nothing.\n"
         "Exit: 0 done, 2 bad flags or a workspace that cannot hold them, 130 cancelled.");
     p.addOption({"quick", "A smaller budget (about 5 s); a full measurement already kept also does."});
-    p.addOption({"refresh", "Measure every limit again, whatever is kept."});
+    p.addOption({"refresh", "Measure every limit again (with --only: those), whatever is kept."});
+    p.addOption({"only", "Only these limits, comma-separated keys (two-stream-read,memory-read,...);\n"
+                         "the others kept stay as they are.", "keys"});
     p.addOption({"json", "Print the limits as JSON (rates in bytes per second, one per repetition)."});
     p.addOption({"workdir", "Workspace for the scratch files and the kept limits (default ~/.cache/sfpbench).", "dir"});
     if (!parse_or_help(p, "limits", args)) return exit_ok;
@@ -63,6 +88,10 @@ int cmd_limits(const QStringList& args) {
         throw UsageError{QString("limits takes no arguments (got '%1')").arg(p.positionalArguments().first())};
     const std::string workdir = p.isSet("workdir") ? path_bytes(p.value("workdir")) : sfp::default_workdir();
     if (workdir.empty()) throw UsageError{"--workdir: an empty path"};
+    const sfp::LimitsLookup lookup{.workdir = workdir,
+                                   .which = p.isSet("only") ? only_limits(p.value("only")) : std::vector<sfp::LimitId>{},
+                                   .quick = p.isSet("quick"),
+                                   .refresh = p.isSet("refresh")};
 
     sfp::Progress& progress = signal_progress();
     const auto start = std::chrono::steady_clock::now();
@@ -70,10 +99,10 @@ int cmd_limits(const QStringList& args) {
     {
         std::unique_ptr<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, 0);
-        const sfp::LimitsLookup lookup{.workdir = workdir, .quick = p.isSet("quick"), .refresh = p.isSet("refresh")};
         found = sfp::find_limits(lookup, progress, [&](const std::string& step) {
             if (line) line->message(step);
         });
+        found.limits = only_these(std::move(found.limits), lookup.which);
     }
     if (progress.cancel.load()) {
         print_error(QString("cancelled: nothing kept"));

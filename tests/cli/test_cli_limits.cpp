@@ -66,6 +66,21 @@ private slots:
         QVERIFY2(again.out.contains("two-stream memory read") && again.out.contains("cached in"), again.out.constData());
         QVERIFY(!again.err.contains("measured"));
 
+        // --only refreshes one limit, prints it alone, and keeps the others as they were.
+        const testing::Output one =
+            testing::sfpbench({"limits", "--quick", "--refresh", "--only", "two-stream-read", "--json", "--workdir", ws});
+        QVERIFY2(one.code == 0, one.err.constData());
+        const QJsonObject oj = QJsonDocument::fromJson(one.out).object();
+        QCOMPARE(oj["measured_now"].toArray(), QJsonArray{"two-stream-read"});
+        QCOMPARE(oj["entries"].toArray().size(), 1);
+        QCOMPARE(oj["entries"].toArray()[0].toObject()["key"].toString(), QString("two-stream-read"));
+        const QJsonObject all = QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
+        QCOMPARE(all["measured_now"].toArray().size(), 0);
+        QCOMPARE(all["entries"].toArray().size(), kKeys.size());
+        for (const QJsonValue& v : all["entries"].toArray())  // the kept ones untouched, the refreshed one new
+            if (v.toObject()["key"].toString() != "two-stream-read")
+                QVERIFY2(j["entries"].toArray().contains(v), qPrintable(v.toObject()["key"].toString()));
+
         // The load before measuring is recorded (its value is the machine's: only its shape here);
         // kept limits measured under load say so on stderr, once, and the table shows it.
         QVERIFY(j["load_1min"].toDouble(-1) >= 0);
@@ -146,6 +161,10 @@ private slots:
         QTemporaryDir dir;
         QCOMPARE(testing::sfpbench({"limits", "--bogus"}).code, 2);
         QCOMPARE(testing::sfpbench({"limits", "extra"}).code, 2);
+        const testing::Output unknown = testing::sfpbench({"limits", "--only", "two-stream-read,memory-speed"});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY2(unknown.err.contains("--only: 'memory-speed' is not a limit (one of memory-read, two-stream-read,"),
+                 unknown.err.constData());
         QFile file(dir.filePath("a-file"));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.close();

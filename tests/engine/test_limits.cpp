@@ -350,7 +350,10 @@ private slots:
         load.one_minute = 0.2;  // another limit measured on a quiet machine: the busier moment stays
         lookup.which = {sfp::LimitId::two_stream_read};
         QCOMPARE(sfp::find_limits(lookup, progress).limits.load.one_minute, 1.5);
-        lookup.refresh = true;  // all measured again: the new load alone
+        lookup.refresh = true;  // one of them measured again: the others kept, so the busier moment stays
+        QCOMPARE(sfp::find_limits(lookup, progress).limits.load.one_minute, 1.5);
+        QCOMPARE(sfp::load_limits(path)->limits.size(), std::size_t(2));
+        lookup.which = {};  // all measured again: the new load alone
         const sfp::MachineLoad quiet = sfp::find_limits(lookup, progress).limits.load;
         QCOMPARE(quiet.one_minute, 0.2);
         QVERIFY(!quiet.busy());
@@ -366,7 +369,7 @@ private slots:
         std::ofstream(path) << text;  // as written before the load was recorded
         back = sfp::load_limits(path);
         QVERIFY(back && !back->load.known() && !back->load.busy());
-        QCOMPARE(back->limits.size(), std::size_t(1));  // the refresh measured one
+        QCOMPARE(back->limits.size(), std::size(sfp::kLimitIds));  // the full refresh measured them all
     }
 
     void no_share_without_a_limit_and_the_reason_says_why() {

@@ -136,7 +136,7 @@ struct LimitsLookup {
     std::string workdir = {};
     std::vector<LimitId> which = {};  // needed; empty = all
     bool quick = false;          // missing ones measured on the quick budget (a quick one satisfies)
-    bool refresh = false;        // measure them all again
+    bool refresh = false;        // measure the wanted ones again (all: the cache starts afresh)
     bool measure = true;         // false: only what is cached
     std::string fingerprint = {};  // "" = this machine's (a test seam: a fake fingerprint)
     // The measurement (a test seam: a fake one that counts its calls)

@@ -153,7 +153,8 @@ LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const Li
     const MachineLoad load = lookup.load_with();  // before the measurement adds its own
     const MachineLimits fresh = lookup.measure_with(missing, limit_budget(lookup.quick), lookup.workdir, progress, say);
     if (progress.cancel.load()) return found;  // half a measurement is never kept
-    if (lookup.refresh) found.limits = MachineLimits{};
+    // A refresh of them all starts afresh; one of a few (`limits --only`) keeps the others.
+    if (lookup.refresh && lookup.which.empty()) found.limits = MachineLimits{};
     // Kept limits measured at another time: the busier moment speaks for them all.
     if (load.known() && (!found.limits.load.known() || load.one_minute >= found.limits.load.one_minute))
         found.limits.load = load;
