@@ -95,7 +95,10 @@ for state in "${states[@]}"; do
         done
         echo "$state: round $r/$reps done" >&2
     done
-    "$bin" compare "$a" "$b" 2>&1 >/dev/null | sed -n 's/^sfpbench: //; /^adaptive/p' >"$logs/$state-note" || true
+    # The default once more, for its note and its page faults (how much the kernel mapped per fault).
+    "$bin" compare "$a" "$b" --json >"$logs/$state-json" 2>/dev/null || true
+    sed -n 's/^ *"\(adaptive[^"]*\)",*$/\1/p' "$logs/$state-json" >"$logs/$state-note"
+    awk '/"minor_faults":/ {f = $2; sub(/,$/, "", f); print f}' "$logs/$state-json" >"$logs/$state-faults"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -142,7 +145,9 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
             echo "  time of the fastest fixed strategy (target at most 1.15x: $(verdict "$vs_best" 1.15 1)); ${vs_cmp}x faster than"
             echo "  \`cmp\` and ${vs_cat}x the time of \`cat A B\` (the issue's bars until the limits existed: 4.5x and 0.5x)."
         fi
-        echo "  Its note: \`$(cat "$logs/$state-note")\`"
+        faults=$(cat "$logs/$state-faults")
+        echo "  Its note: \`$(cat "$logs/$state-note")\`; page faults: ${faults:-unknown}$(awk -v f="${faults:-0}" -v s="$size" \
+            'BEGIN {if (f > 0) printf ", %.0f KiB of the two files mapped per fault", 2 * s / f / 1024}')."
     done
     echo "- **% of limit** (hot, hot-written): both files' bytes over the median time, against this machine's two-stream"
     echo "  memory read measured once in each round among the cells (\`sfpbench limits --refresh --only two-stream-read\`;"
@@ -172,6 +177,10 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
         fi
     done
     echo
+    echo "Hot-written, \`cp\` made file B with \`copy_file_range\`, which the kernel carries out in pieces of a pipe's 64 KiB:"
+    echo "its folios count as large in the share above, yet the kernel maps them a fault each, where read-ahead's 2 MiB"
+    echo "folios map in one (the KiB per fault above). That work, not the memory, keeps the default below the two-stream"
+    echo "read there."
     echo "Read-ahead fills the page cache with large folios, while \`write()\` leaves small or large ones depending"
     echo "on the kernel and the writer (the shares above say which this machine got). The kernel maps a large folio"
     echo "with one entry per 2 MiB, small ones one 4 KiB page at a time, and unmaps them so too: that work, not the"
