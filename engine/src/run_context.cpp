@@ -1,5 +1,7 @@
 #include "sfp/run_context.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <thread>
 #include <utility>
 
@@ -12,7 +14,13 @@ std::function<void(const Progress&)> progress_seam_for_tests;
 void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
     std::vector<std::thread> threads;
     threads.reserve(n);
-    auto worker = [this, &body](unsigned index) {
+    const auto called = std::chrono::steady_clock::now();
+    std::atomic<std::int64_t> last_start_ns{0};  // the latest body start, after `called`
+    auto worker = [this, &body, called, &last_start_ns](unsigned index) {
+        const std::int64_t started =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - called).count();
+        for (std::int64_t seen = last_start_ns.load(); started > seen && !last_start_ns.compare_exchange_weak(seen, started);) {
+        }
         try {
             body(index);
         } catch (...) {
@@ -35,6 +43,7 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     }
     for (auto& t : threads) t.join();
     std::lock_guard lock(mutex_);
+    thread_start_s_ += double(last_start_ns.load()) * 1e-9;
     if (first_error_) std::rethrow_exception(std::exchange(first_error_, nullptr));
 }
 
@@ -56,6 +65,11 @@ Spent RunContext::others_spent() const {
 double RunContext::worker_cpu_seconds() const {
     std::lock_guard lock(mutex_);
     return spent_.cpu_s;
+}
+
+double RunContext::thread_start_seconds() const {
+    std::lock_guard lock(mutex_);
+    return thread_start_s_;
 }
 
 std::vector<std::string> RunContext::take_notes() {

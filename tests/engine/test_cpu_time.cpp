@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include <QtTest>
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -118,6 +119,33 @@ private slots:
         QVERIFY2(r.usage.cpu_s < 0.005, qPrintable(QString::number(r.usage.cpu_s)));
         QVERIFY(r.usage.cpu_s > 0);  // starting two threads is work
         QVERIFY(r.real_s > r.usage.cpu_s);
+    }
+
+    // The wait for threads to start (what a wall-time probe leaves out) ends where the last
+    // body begins: at most the time from before the call to the latest start a body saw itself,
+    // and none of the 60 ms the bodies then sleep; it adds up over calls.
+    void threadStartWaitEndsWhereTheLastBodyBegins() {
+        sfp::Progress progress;
+        sfp::RunContext ctx(progress);
+        QCOMPARE(ctx.thread_start_seconds(), 0.0);
+        using Clock = std::chrono::steady_clock;
+        double before_total = 0;
+        for (unsigned threads : {1u, 2u, 3u}) {
+            std::array<Clock::time_point, 3> began{};
+            const Clock::time_point called = Clock::now();
+            ctx.run_threads(threads, [&](unsigned i) {
+                began[i] = Clock::now();
+                std::this_thread::sleep_for(std::chrono::milliseconds(60));
+            });
+            const Clock::time_point last = *std::max_element(began.begin(), began.begin() + threads);
+            const double waited = ctx.thread_start_seconds() - before_total;
+            QVERIFY2(waited > 0, qPrintable(QString::number(waited)));
+            QVERIFY2(waited <= std::chrono::duration<double>(last - called).count(),
+                     qPrintable(QString("%1 s waited, the last body began %2 s after the call")
+                                    .arg(waited)
+                                    .arg(std::chrono::duration<double>(last - called).count())));
+            before_total = ctx.thread_start_seconds();
+        }
     }
 
     // Short runs on one thread: the CPU interval lies inside the timed one by construction, so

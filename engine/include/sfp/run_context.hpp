@@ -66,6 +66,11 @@ public:
     // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
     // in whole scheduler ticks, too coarse for millisecond slices.
     double worker_cpu_seconds() const;
+    // The wall time run_threads spent starting threads so far: from each call to the start of
+    // its last thread's body, summed over calls. Waking an idle CPU of a VM takes a good part of a
+    // millisecond, so a probe timing a threaded slice of one millisecond in wall time leaves it
+    // out: the rest of the run starts its threads once (algorithms/probe_choice.cpp).
+    double thread_start_seconds() const;
     std::vector<std::string> take_notes();
 
 private:
@@ -75,6 +80,7 @@ private:
     double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
     Spent spent_;
+    double thread_start_s_ = 0;
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };
