@@ -157,7 +157,7 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
     echo "  kept in the workspace from another moment: $(limit_gbs two-stream-read 1) and $(limit_gbs two-stream-read "$threads") GB/s). No compare of cached files"
     echo "  can go faster than reading both from memory, so it is the target, where \`cmp\`'s speed varies with the machine (a"
     echo "  \`cmp\` 1.6x faster on the Xeon VM of 2026-11-26 than on the EPYC VM of 2026-11-25). The limit is measured in the"
-    echo "  same rounds because this VM's memory moves by a third over minutes (two refreshes minutes apart: 23.7 and 32.2 GB/s)."
+    echo "  same rounds because this VM's memory moves by a third over minutes (the spread of the rounds above)."
     # The mapped strategies in small folios against their large-folio (hot) time, and against what a
     # mapped scan of small folios can reach at all: the kernel maps and unmaps them 4 KiB at a time.
     for name in mmap mmap-mt; do

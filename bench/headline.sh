@@ -36,9 +36,12 @@ when() { echo "$(sed -n 's/.*Measured \([0-9-]*\).*/\1/p' "$1" | head -1), $(gre
 tail_of() { echo "$(targets "$1") ($(when "$1")) — [table](docs/$(basename "$1"))"; }
 
 line_compare() {
-    local f=$1 d c k
+    local f=$1 d c k pct
     d=$(cell "$f" 1 default 'hot: median (s)') c=$(cell "$f" 1 cmp 'hot: median (s)') k=$(cell "$f" 1 cat 'hot: median (s)')
-    echo "- **compare**, two 640000000-byte files, hot: the default \`sfpbench compare\` is $(div "$c" "$d")x faster than \`cmp -l\` and takes $(div "$d" "$k")x the time of \`cat A B\`$(tail_of "$f")"
+    # The default's share of the two-stream memory read, hot and hot-written, from the verdicts in that order.
+    pct=$(sed -n 's/^ *at \([0-9]*\) % of the two-stream memory read.*/\1/p' "$f" |
+        awk 'NR == 1 {h = $1} NR == 2 {w = $1} END {if (h != "") printf "%s %% (hot-written %s %%)", h, w; else print "n/a"}')
+    echo "- **compare**, two 640000000-byte files, hot: the default \`sfpbench compare\` reads at $pct of the two-stream memory read, $(div "$c" "$d")x faster than \`cmp -l\`, $(div "$d" "$k")x the time of \`cat A B\`$(tail_of "$f")"
 }
 line_cipher() {
     local f=$1 best d c b
