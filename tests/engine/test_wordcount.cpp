@@ -278,16 +278,16 @@ private slots:
     }
 
     // auto (the CLI default) times mmap-mt, striped and mmap on slices at the start of the inputs
-    // end to end and the fastest counts the rest: with the others made slow through the seam it
-    // picks the one left, its note names every rate, and the counts are the reference's although
-    // the slices cut words and cross from one file into the next.
+    // end to end (16 MiB and more) and the fastest counts the rest: with the others made slow
+    // through the seam it picks the one left, its note names every rate, and the counts are the
+    // reference's although the slices cut words and cross from one file into the next.
     void autoPicksTheFastest_data() {
         QTest::addColumn<QString>("fast");
         for (const char* fast : {"mmap-mt", "striped", "mmap"}) QTest::newRow(fast) << fast;
     }
     void autoPicksTheFastest() {
         QFETCH(QString, fast);
-        const std::vector<Bytes> texts = {mixed_text(100'003, 1), {}, mixed_text(3'000'017, 2), mixed_text(777, 3)};
+        const std::vector<Bytes> texts = {mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)};
         std::vector<std::string> paths;
         for (std::size_t i = 0; i < texts.size(); ++i) {
             paths.push_back(path("auto" + std::to_string(i)));
@@ -309,14 +309,33 @@ private slots:
         for (const std::string& n : r.notes)
             if (n.starts_with("auto")) note = QString::fromStdString(n);
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
-        // Slices of whole stripes (4096 x 3 threads): 3,100,797 bytes / 32 -> 7 stripes of 12K each,
+        // Slices of whole stripes (4096 x 3 threads): 16,877,997 bytes / 32 -> 42 stripes of 12K each,
         // two for each of three candidates.
         QVERIFY2(QRegularExpression("^auto: mmap-mt [0-9.]+ GB/s, striped [0-9.]+ GB/s, mmap [0-9.]+ GB/s in wall time "
                                     "\\(best of 2 each, "
-                                    "on 84K of the inputs; the first 504K in all\\) -> ")
+                                    "on 504K of the inputs; the first 3024K in all\\) -> ")
                      .match(note)
                      .hasMatch(),
                  qPrintable(note));
+    }
+
+    // Less than 16 MiB in all (here just under it), auto counts on the calling thread with simd,
+    // where a probe's thread starts would cost more than the count: its note says so and why.
+    void autoCountsSmallInputsWithSimd() {
+        const std::vector<Bytes> texts = {mixed_text((16u << 20) - 1000, 4), mixed_text(999, 5)};
+        std::vector<std::string> paths;
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            paths.push_back(path("small-auto" + std::to_string(i)));
+            testing::write_file(paths.back(), texts[i]);
+        }
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 2, 1000), progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const auto& got = r.outcome.get<sfp::WordCountOutcome>();
+        for (std::size_t i = 0; i < texts.size(); ++i) QVERIFY(got.files.at(i) == reference(texts[i]));
+        QVERIFY2(std::ranges::find(r.notes, "auto chose simd: the inputs (16777215) are too little to time a probe "
+                                            "on (one thread reading: nothing to start or map)") != r.notes.end(),
+                 r.notes.empty() ? "no note" : r.notes.front().c_str());
     }
 
     void wcFormatMatchesGnuWc() {

@@ -88,6 +88,8 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
            "; the first " + amount(measure, at) + " in all) -> " + best.name;
 }
 
+bool probe_fits(const ProbePlan& plan, std::size_t candidates) { return slice_length(plan, candidates) != 0; }
+
 void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }
 
 }  // namespace sfp

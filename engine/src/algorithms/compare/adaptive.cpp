@@ -2,13 +2,15 @@
 // what the page cache holds and by measurement (algorithms/probe_choice.hpp): inputs cached
 // mostly in large folios go to mmap-mt at once (adaptive.hpp); otherwise mmap-mt and pread-mt
 // with a large block each compare slices of their own at the start, measured inside the run, and
-// the cheaper compares the rest. Inputs too large for memory go to read() with a large block.
+// the cheaper compares the rest. Inputs too large for memory go to read() with a large block;
+// inputs too small to time a probe on (a few MiB) to one mapped scan on the calling thread.
 #include "algorithms/compare/adaptive.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 
+#include "algorithms/compare/mapped_scan.hpp"
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
@@ -60,10 +62,18 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return read_strategy.run(chosen, ctx);
     }
     return scan_common_part(spec, ctx, [&](InputPair& pair, Range common, MismatchTable& table) {
-        const double share = folio_share(pair);
+        const std::uint64_t block = std::max(spec.block_size, kProbeBlock);
+        ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files"};
         const Mapping a(pair.a, std::size_t(pair.common));
         const Mapping b(pair.b, std::size_t(pair.common));
-        const std::uint64_t block = std::max(spec.block_size, kProbeBlock);
+        if (!probe_fits(plan, 2)) {  // a few MiB: starting threads and sampling folios cost more than the scan
+            ctx.note("adaptive: the common part (" + format_size(common.end) + ") is too little to time a probe on "
+                     "-> mmap (one thread: nothing to start, no folios to sample)");
+            scan_mapped(pair, a, b, 0, common.end, table);
+            ctx.add_progress(2 * common.end);
+            return;
+        }
+        const double share = folio_share(pair);
         const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, common.threads}; };
         if (share >= kMostlyLargeFolios) {
             ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt");
@@ -75,7 +85,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             {"pread-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
         };
         const std::string seen = share_words(share);
-        const ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files", seen};
+        plan.seen = seen;
         ctx.note(probe_then_finish(candidates, plan, ctx));
     });
 }
