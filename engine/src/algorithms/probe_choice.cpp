@@ -38,8 +38,8 @@ std::string rate_text(const ProbePlan& p, const ProbeMeasure& m, std::uint64_t o
 
 // The seconds `work` takes on `clock`. In wall time, less the wait for its threads to start:
 // a slice lasts about a millisecond and waking the other CPU of a VM a good part of one, which
-// made wordcount's auto take one thread over two in a fifth of its runs; the rest of the run
-// waits for that only once.
+// made wordcount's auto choose one thread over two in 7 of 50 hot runs (2 of 50 since); the rest
+// of the run waits for that only once.
 template <class Work>
 double timed(ProbeClock clock, RunContext& ctx, Work&& work) {
     if (clock == ProbeClock::wall) {
