@@ -79,8 +79,8 @@ int cmd_limits(const QStringList& args) {
         "Exit: 0 done, 2 bad flags or a workspace that cannot hold them, 130 cancelled.");
     p.addOption({"quick", "A smaller budget (about 5 s); a full measurement already kept also does."});
     p.addOption({"refresh", "Measure every limit again (with --only: those), whatever is kept."});
-    p.addOption({"only", "Only these limits, comma-separated keys (two-stream-read,memory-read,...);\n"
-                         "the others kept stay as they are.", "keys"});
+    p.addOption({"only", "Only these limits (comma-separated keys, as two-stream-read,memory-read); the "
+                         "others kept stay as they are.", "keys"});
     p.addOption({"json", "Print the limits as JSON (rates in bytes per second, one per repetition)."});
     p.addOption({"workdir", "Workspace for the scratch files and the kept limits (default ~/.cache/sfpbench).", "dir"});
     if (!parse_or_help(p, "limits", args)) return exit_ok;
