@@ -182,7 +182,10 @@ private slots:
         QVERIFY(r.usage.cycles && r.usage.instructions && r.usage.dtlb_read_misses);
         const double task_clock_s = double(*r.usage.cycles) * 1e-9;
         QVERIFY2(r.usage.cpu_s >= 0.04, "two workers burned 20 ms each");
-        QVERIFY2(std::abs(task_clock_s - r.usage.cpu_s) < 1e-3,
+        // The counters run on past each worker's last sample, through its exit, which a sanitizer
+        // makes dear (ASan's thread teardown took 1.15 ms of two workers in a loaded CI run): up
+        // to a millisecond a thread more, never less. A worker the counters missed is 20 ms less.
+        QVERIFY2(task_clock_s > r.usage.cpu_s - 1e-3 && task_clock_s < r.usage.cpu_s + 1e-3 * 3,
                  qPrintable(QString("task clock %1 s, exact CPU %2 s").arg(task_clock_s).arg(r.usage.cpu_s)));
     }
 };
