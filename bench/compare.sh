@@ -81,7 +81,7 @@ for state in "${states[@]}"; do
     for ((r = 1; r <= reps; r++)); do
         for name in $(shuffled "${!cell[@]}" cat limit); do
             if [ "$name" = limit ]; then  # the ceiling of this round, untimed
-                [ "$state" = small-folios ] || limit_round "$state" two-stream-read
+                if [ "$state" = small-folios ]; then limit_round "$state" mapped-scan-small; else limit_round "$state" two-stream-read; fi
                 continue
             fi
             cat "$a" "$b" >/dev/null  # tops up pages lost since; cached pages keep their folios
@@ -163,11 +163,11 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
     for name in mmap mmap-mt; do
         x=$(awk -v s="$(med small-folios "$name")" -v h="$(med hot "$name")" 'BEGIN {printf "%.2f", s / h}')
         n=$(cell_threads "$name")
-        small_limit=$(limit_gbs mapped-scan-small "$n")
+        small_limit=$(limit_round_gbs small-folios "$n")
         p=$(limit_pct "$((2 * size))" "$(med small-folios "$name")" "$small_limit")
         echo "- \`$name\` takes ${x}x its hot time in small folios (target at most 1.3x: $(verdict "$x" 1.3 1)) and reaches"
         if [ "$n" = 1 ]; then n="1 thread"; else n="$n threads"; fi
-        echo "  ${p} % of a mapped scan of small folios (\`sfpbench limits\`: $(printf '%.1f' "${small_limit:-0}") GB/s with $n;"
+        echo "  ${p} % of a mapped scan of small folios (measured in the same rounds: $(printf '%.1f' "${small_limit:-0}") GB/s with $n;"
         # Above the limit by more than its spread: the limit was not the ceiling of this run, and
         # reaching it says nothing -- said so instead of "met".
         if awk -v p="${p/n\/a/0}" 'BEGIN {exit !(p > 110)}'; then
@@ -185,8 +185,8 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
     echo "on the kernel and the writer (the shares above say which this machine got). The kernel maps a large folio"
     echo "with one entry per 2 MiB, small ones one 4 KiB page at a time, and unmaps them so too: that work, not the"
     echo "scan, sets the pace of mapped strategies in small folios, so they are several times slower there. The"
-    echo "mapped-scan limit for small folios is meant as their ceiling, but it moves with the machine's state (5 to"
-    echo "7 GB/s on one thread here, on a freshly written 256 MiB file): a run above it is not judged against it."
+    echo "mapped-scan limit for small folios is meant as their ceiling, but it moves with the machine's state ($(limit_round_spread small-folios 1)"
+    echo "GB/s on one thread over the rounds, on a freshly written 256 MiB file): a run above it is not judged against it."
     echo "\`mmap-mt\` unmaps on its threads after the scan;"
     echo "[runner.md](runner.md) says what else was tried, with numbers. The default (\`adaptive\`) samples the share"
     echo "first: mostly large folios, it maps at once; else it times \`mmap-mt\` and \`pread-mt\` on slices of their"

@@ -96,14 +96,14 @@ limits_load() {
          END {if (l != "" && l != "null") printf "load average %.2f on %d CPUs when measured", l, c; else print "load not recorded"}' "$limits_json"
 }
 
-# Limit KEY measured again now (`sfpbench limits --refresh --only KEY`, about a second, in a
-# scratch workspace under $logs: the kept limits stay as they are), its median at each thread
+# Limit KEY measured again now (`sfpbench limits --refresh --only KEY`, a second or a few, in the
+# workspace $data/limits-rounds: the kept limits stay as they are), its median at each thread
 # count appended to $logs/limit-TAG-THREADS. A script runs it as one more cell of its shuffled
 # rounds, so its cells are judged against the ceiling of the same minutes: on a VM the memory's
 # speed moves by a third over minutes, and a figure kept from another moment says little.
 limit_round() {
     local tag=$1 key=$2 json
-    json=$("$bin" limits --refresh --only "$key" --json --workdir "$logs/limits-now" 2>/dev/null) || return 0
+    json=$("$bin" limits --refresh --only "$key" --json --workdir "$data/limits-rounds" 2>/dev/null) || return 0
     awk '/"median":/ {m = $2; sub(/,$/, "", m)} /"threads":/ {t = $2; sub(/,$/, "", t); print t, m / 1e9}' <<<"$json" |
         while read -r t gbs; do echo "$gbs" >>"$logs/limit-$tag-$t"; done
 }
