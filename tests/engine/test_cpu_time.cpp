@@ -102,8 +102,9 @@ private slots:
         const double cpu = r.usage.cpu_s;
 #if defined(__SANITIZE_THREAD__)
         // ThreadSanitizer's own work in each thread it starts (its shadow and trace set-up, about a
-        // millisecond here) is that thread's CPU time too; the other builds hold to 1 ms in all.
-        const double slack = 1e-3 * (1 + workers);
+        // millisecond here, 1.36 ms a thread in one run of eight) is that thread's CPU time too;
+        // the other builds hold to 1 ms in all.
+        const double slack = 2e-3 * (1 + workers);
 #else
         const double slack = 1e-3;
 #endif
