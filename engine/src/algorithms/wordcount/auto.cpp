@@ -4,8 +4,6 @@
 // wall time because what T threads buy depends on how many CPUs are free, and mapping against
 // copying depends on the page cache's folios; the fastest counts the rest. Every slice's tally is
 // joined to the one before it in file order, so nothing is counted twice or split wrong.
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <optional>
 
@@ -23,25 +21,11 @@ constexpr std::uint64_t kMaxSlice = 8u << 20;  // per candidate: about 1 % of a 
 // 0.51, auto with its probe 1.03; simd 6 us for 4 KiB, mmap-mt 84).
 constexpr std::uint64_t kProbeFrom = 16u << 20;
 
-// The inputs' sizes end to end, as stat() gives them (0 for what it cannot stat: the count
-// itself refuses that with the reason).
-std::uint64_t total_size(const std::vector<std::string>& paths) {
-    std::uint64_t total = 0;
-    for (const std::string& p : paths)
-        if (struct stat st {}; ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode)) total += std::uint64_t(st.st_size);
-    return total;
-}
-
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t total) {
     return ProbePlan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    if (const std::uint64_t total = total_size(spec.inputs); total < kProbeFrom || !probe_fits(plan_for(spec, total), 3)) {
-        ctx.note("auto chose simd: the inputs (" + format_size(total) + ") are too little to time a probe on (one "
-                 "thread reading: nothing to start or map)");
-        return count_one_by_one(spec, ctx, Kernel::simd);
-    }
     return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
         std::vector<Tally> tallies(in.files.size(), Tally::at_file_start(in.histogram));
         std::vector<std::optional<Mapping>> mappings(in.files.size());  // made when a mapped candidate first needs one
@@ -50,6 +34,11 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         for (const File& f : in.files) {
             starts.push_back(total);
             total += f.size();
+        }
+        if (total < kProbeFrom || !probe_fits(plan_for(spec, total), 3)) {  // the files as opened, no second look
+            ctx.note("auto chose simd: the inputs (" + format_size(total) + ") are too little to time a probe on (one "
+                     "thread reading: nothing to start or map)");
+            return count_files(in, std::size_t(spec.block_size), Kernel::simd, ctx);
         }
         // Counts [begin, end) of the inputs end to end with `threads` stripes, file by file, mapped or read.
         const auto count = [&](unsigned threads, bool mapped, std::uint64_t begin, std::uint64_t end) {

@@ -101,10 +101,15 @@ bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, 
     return done;
 }
 
+std::optional<WordCountOutcome> count_files(Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx) {
+    WordCountOutcome out;
+    for (File& f : in.files)
+        if (!count_file(f, in, block, kernel, ctx, out.files.emplace_back())) return std::nullopt;
+    return out;
+}
+
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel) {
-    return count_each_file(spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) {
-        return count_file(f, in, std::size_t(spec.block_size), kernel, ctx, counts);
-    });
+    return count_inputs(spec, ctx, [&](Inputs& in) { return count_files(in, std::size_t(spec.block_size), kernel, ctx); });
 }
 
 Support always_supported() { return Support::yes(); }

@@ -86,7 +86,9 @@ Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
 // a mapping, auto for every candidate).
 Tally tally_stripes(File& file, const Inputs& in, std::uint64_t begin, std::uint64_t end, unsigned stripes,
                     std::size_t block, RunContext& ctx, const Mapping* mapped = nullptr);
-// count_each_file with count_file: the whole run of `loop` and `simd`.
+// Every file of `in` counted by count_file in turn; nothing when told to stop (auto's small inputs).
+std::optional<WordCountOutcome> count_files(Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx);
+// count_inputs with count_files: the whole run of `loop` and `simd`.
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel);
 
 }  // namespace sfp::wordcount
