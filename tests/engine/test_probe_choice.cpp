@@ -184,6 +184,30 @@ private slots:
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
 
+    // An input of one block or less is all one worker's: auto moves it with stream on the calling
+    // thread; a byte more and there are two workers' blocks, too few to time, for the first
+    // candidate. The output is the reference's either way, up to the last byte.
+    void cipherAutoMovesOneBlockWithStream_data() {
+        QTest::addColumn<int>("size");
+        QTest::addColumn<QString>("note");
+        const QString stream = "auto chose stream: the input (%1) is one block (64K) or less, all one thread's work "
+                               "(nothing to start or map)";
+        QTest::newRow("1 byte") << 1 << stream.arg("1");
+        QTest::newRow("4097 bytes") << 4097 << stream.arg("4097");
+        QTest::newRow("one block") << 65536 << stream.arg("64K");
+        QTest::newRow("one block and a byte") << 65537 << QString("auto chose mmap-in: too little data to time a probe");
+    }
+    void cipherAutoMovesOneBlockWithStream() {
+        QFETCH(int, size);
+        QFETCH(QString, note);
+        const cipher_test::Bytes in = cipher_test::sample(std::size_t(size), 11);
+        cipher_test::write_file(path("in"), in);
+        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "-41"}});
+        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", -41));
+        QCOMPARE(note_of(r, "auto"), note);
+    }
+
     void cipherAutoWithDirectUsesThreads() {
         const cipher_test::Bytes& in = cipher_test::sample(1u << 20);
         cipher_test::write_file(path("in"), in);

@@ -3,9 +3,12 @@
 // at the start of the input, measured inside the run, and the cheaper does the rest. Mapping the
 // input wins where its cached pages sit in large folios and loses where they are small (as a
 // write leaves them); pread is steady in both. With --direct nothing may be mapped: threads.
+// An input of one block or less is all one worker's: stream moves it on the calling thread, as
+// starting threads for it took longer than the whole job (4 KiB: 0.85 ms against 0.55 with stream).
 #include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/probe_choice.hpp"
+#include "sfp/datagen.hpp"
 
 namespace sfp::cipher {
 namespace {
@@ -18,6 +21,12 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return threads_strategy.run(spec, ctx);
     }
     CipherJob job(spec, ctx, Access::mapped);
+    if (job.input_size() <= spec.block_size) {
+        ctx.note("auto chose stream: the input (" + format_size(job.input_size()) + ") is one block (" +
+                 format_size(spec.block_size) + ") or less, all one thread's work (nothing to start or map)");
+        stream_blocks(job, spec, ctx);
+        return job.complete(ctx);
+    }
     const Mapping in = input_mapping(job);
     const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) { mmap_in_range(job, in, spec, ctx, begin, end); };
     const auto threads = [&](std::uint64_t begin, std::uint64_t end) { threads_range(job, spec, ctx, begin, end); };

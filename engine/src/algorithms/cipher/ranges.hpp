@@ -1,7 +1,7 @@
 #pragma once
-// The work of two strategies over a range [begin, end) of the input, each written once in its
-// own file: the strategy runs it over the whole input, and auto (auto.cpp) over its probe slices
-// and then the rest.
+// The work of three strategies, each written once in its own file: the strategy runs it over
+// the whole input, and auto (auto.cpp) over its probe slices and then the rest -- or, for an
+// input of one block or less, stream's on the calling thread.
 #include <cstdint>
 
 #include "algorithms/cipher/job.hpp"
@@ -15,5 +15,8 @@ void mmap_in_range(CipherJob& job, const Mapping& in, const RunSpec& spec, RunCo
 
 // threads.cpp: T threads pread() a block, transform it and pwrite() it.
 void threads_range(CipherJob& job, const RunSpec& spec, RunContext& ctx, std::uint64_t begin, std::uint64_t end);
+
+// stream.cpp: the calling thread read()s the whole input block by block, transforms and write()s it.
+void stream_blocks(CipherJob& job, const RunSpec& spec, RunContext& ctx);
 
 }  // namespace sfp::cipher
