@@ -42,6 +42,15 @@ struct HookGuard {
 std::atomic<double> folio_share{-1};
 double seen_share(const std::vector<std::string>&) { return folio_share.load(); }
 
+// The available memory compare/adaptive sees (0 unknown), and how often it asked.
+constexpr std::uint64_t kPlenty = 1ull << 40;
+std::atomic<std::uint64_t> available_memory{kPlenty};
+std::atomic<int> memory_asked{0};
+std::uint64_t seen_memory() {
+    ++memory_asked;
+    return available_memory.load();
+}
+
 }  // namespace
 
 class TestProbeChoice : public QObject {
@@ -79,8 +88,35 @@ private slots:
     void initTestCase() {
         a_ = testing::pattern(kSize);
         sfp::compare::set_folio_share_seam(seen_share);  // the probe runs unless a test says otherwise
+        sfp::compare::set_available_memory_seam(seen_memory);  // the inputs fit unless a test says otherwise
     }
-    void cleanupTestCase() { sfp::compare::set_folio_share_seam(nullptr); }
+    void cleanupTestCase() {
+        sfp::compare::set_folio_share_seam(nullptr);
+        sfp::compare::set_available_memory_seam(nullptr);
+    }
+
+    // Inputs that take more than half of the available memory (or an unknown amount) are read
+    // with read() and 1 MiB blocks; at exactly half they fit and the probe runs. Mismatches either
+    // side of a 1 MiB block and at the last byte are found either way.
+    void inputsThatDoNotFitAreRead_data() {
+        QTest::addColumn<qulonglong>("available");
+        QTest::addColumn<QString>("note");
+        const QString read = "adaptive chose read: the inputs (16 MiB) exceed half of the available memory (%1 MiB); block 1M";
+        QTest::newRow("a byte too little") << qulonglong(4 * kSize - 1) << read.arg(32);
+        QTest::newRow("unknown") << qulonglong(0) << read.arg(0);
+        QTest::newRow("exactly twice the inputs") << qulonglong(4 * kSize) << QString("adaptive: large folios: unknown (needs root); mmap-mt ");
+    }
+    void inputsThatDoNotFitAreRead() {
+        QFETCH(qulonglong, available);
+        QFETCH(QString, note);
+        write({0, (1u << 20) - 1, 1u << 20, kSize - 1});
+        available_memory = available;
+        const sfp::RunResult r = compare();
+        available_memory = kPlenty;
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
+        QVERIFY2(note_of(r).startsWith(note), qPrintable(note_of(r)));
+    }
 
     // Large folios: mmap-mt at once, no probe; small ones or unknown: the probe, the share named.
     void theFolioShareDecidesWhetherToProbe_data() {
@@ -148,7 +184,11 @@ private slots:
     void smallFilesSkipTheProbe() {
         a_.resize(100000);
         write({99999});
+        memory_asked = 0;
+        available_memory = 1;  // not asked: nothing this small is read instead of mapped
         const sfp::RunResult r = compare();
+        available_memory = kPlenty;
+        QCOMPARE(memory_asked.load(), 0);
         QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
         // One mapped scan on the calling thread, nothing sampled first; the note says why.
         QCOMPARE(note_of(r), QString("adaptive: the common part (100000) is too little to time a probe on -> mmap "

@@ -30,6 +30,12 @@ constexpr std::uint64_t kShareWindow = 1u << 20;   // the share is sampled in 4 
 constexpr unsigned kShareWindows = 4;
 
 std::atomic<FolioShareSeam> folio_share_seam{nullptr};
+std::atomic<AvailableMemorySeam> available_memory_seam{nullptr};
+
+std::uint64_t available_memory() {
+    if (const AvailableMemorySeam seam = available_memory_seam.load()) return seam();
+    return available_memory_bytes();
+}
 
 double folio_share(const InputPair& pair) {
     const std::vector<std::string> paths = {pair.a.path(), pair.b.path()};
@@ -47,23 +53,32 @@ std::string share_words(double share) {
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
+// Slices of whole stripes of a large, cache-sized block over the common part [0, common).
+ProbePlan plan_for(const RunSpec& spec, std::uint64_t common) {
+    return ProbePlan{common, std::max(spec.block_size, kProbeBlock) * spec.threads, kMaxSlice, 2, "adaptive", "of both files"};
+}
+
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     require_two_inputs(spec);
-    const std::uint64_t need = File::open_read(spec.inputs[0]).size() + File::open_read(spec.inputs[1]).size();
-    const std::uint64_t avail = available_memory_bytes();
-    // "Comfortably": both files take at most half of what the kernel says is available,
-    // leaving room for the page cache of everything else.
-    if (avail == 0 || need > avail / 2) {
-        RunSpec chosen = spec;
-        chosen.strategy = std::string(read_strategy.name);
-        chosen.block_size = std::max(spec.block_size, kLargeBlock);
-        ctx.note("adaptive chose read: the inputs (" + mib(need) + ") exceed half of the available memory (" +
-                 mib(avail) + "); block " + format_size(chosen.block_size));
-        return read_strategy.run(chosen, ctx);
+    const std::uint64_t size_a = File::open_read(spec.inputs[0]).size(), size_b = File::open_read(spec.inputs[1]).size();
+    // "Comfortably": both files take at most half of what the kernel says is available, leaving
+    // room for the page cache of everything else. Asked only where the common part is large
+    // enough to probe: a smaller one is scanned mapped whatever the memory, as reading
+    // /proc/meminfo took longer than that scan.
+    if (probe_fits(plan_for(spec, std::min(size_a, size_b)), 2)) {
+        const std::uint64_t need = size_a + size_b, avail = available_memory();
+        if (avail == 0 || need > avail / 2) {
+            RunSpec chosen = spec;
+            chosen.strategy = std::string(read_strategy.name);
+            chosen.block_size = std::max(spec.block_size, kLargeBlock);
+            ctx.note("adaptive chose read: the inputs (" + mib(need) + ") exceed half of the available memory (" +
+                     mib(avail) + "); block " + format_size(chosen.block_size));
+            return read_strategy.run(chosen, ctx);
+        }
     }
     return scan_common_part(spec, ctx, [&](InputPair& pair, Range common, MismatchTable& table) {
         const std::uint64_t block = std::max(spec.block_size, kProbeBlock);
-        ProbePlan plan{common.end, block * common.threads, kMaxSlice, 2, "adaptive", "of both files"};
+        ProbePlan plan = plan_for(spec, common.end);
         const Mapping a(pair.a, std::size_t(pair.common));
         const Mapping b(pair.b, std::size_t(pair.common));
         if (!probe_fits(plan, 2)) {  // a few MiB: starting threads and sampling folios cost more than the scan
@@ -93,6 +108,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 }  // namespace
 
 void set_folio_share_seam(FolioShareSeam seam) noexcept { folio_share_seam.store(seam); }
+void set_available_memory_seam(AvailableMemorySeam seam) noexcept { available_memory_seam.store(seam); }
 
 const Strategy adaptive_strategy{
     .algorithm = "compare",
