@@ -181,19 +181,44 @@ private slots:
         QVERIFY(same.outcome.get<sfp::CompareOutcome>().mismatches.empty());
     }
 
+    // A common part too small to probe is done on the calling thread, nothing sampled and the
+    // memory not asked: under 128 KiB with read(), else with one mapped scan. Mismatches at the
+    // middle and the last common byte are found either way, and a longer b shows in the sizes.
+    void smallFilesSkipTheProbe_data() {
+        QTest::addColumn<qulonglong>("size");
+        QTest::addColumn<qulonglong>("b_longer_by");
+        QTest::addColumn<QString>("note");
+        const QString read = "adaptive chose read: the common part (%1) is under 128K, where reading costs less than "
+                             "mapping; block 4K";
+        const QString mapped = "adaptive: the common part (%1) is too little to time a probe on -> mmap (one thread: "
+                               "nothing to start, no folios to sample)";
+        QTest::newRow("one byte") << qulonglong(1) << qulonglong(0) << read.arg("1");
+        QTest::newRow("a page and a byte, b longer") << qulonglong(4097) << qulonglong(1000) << read.arg("4097");
+        QTest::newRow("a byte under 128K") << qulonglong((128u << 10) - 1) << qulonglong(0) << read.arg("131071");
+        QTest::newRow("128K, b longer") << qulonglong(128u << 10) << qulonglong(5) << mapped.arg("128K");
+        QTest::newRow("a MiB and 3") << qulonglong((1u << 20) + 3) << qulonglong(0) << mapped.arg("1048579");
+    }
     void smallFilesSkipTheProbe() {
-        a_.resize(100000);
-        write({99999});
+        QFETCH(qulonglong, size);
+        QFETCH(qulonglong, b_longer_by);
+        QFETCH(QString, note);
+        a_.resize(size);
+        std::vector<std::size_t> flips = {std::size_t(size - 1)};
+        if (size > 1) flips.insert(flips.begin(), std::size_t(size / 2));
+        write(flips);
+        b_.resize(size + b_longer_by, 0x7e);
+        testing::write_file(path("b"), b_);
         memory_asked = 0;
-        available_memory = 1;  // not asked: nothing this small is read instead of mapped
+        available_memory = 1;  // not asked: nothing this small is read for want of memory
         const sfp::RunResult r = compare();
         available_memory = kPlenty;
-        QCOMPARE(memory_asked.load(), 0);
-        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
-        // One mapped scan on the calling thread, nothing sampled first; the note says why.
-        QCOMPARE(note_of(r), QString("adaptive: the common part (100000) is too little to time a probe on -> mmap "
-                                     "(one thread: nothing to start, no folios to sample)"));
         a_ = testing::pattern(kSize);
+        QCOMPARE(memory_asked.load(), 0);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const sfp::CompareOutcome expected = testing::compare_reference(testing::pattern(size), b_, 8);
+        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == expected);
+        QCOMPARE(r.outcome.get<sfp::CompareOutcome>().mismatches.size(), flips.size());
+        QCOMPARE(note_of(r), note);
     }
 
     void cipherAutoPicksTheOtherWhenOneIsSlow_data() {
