@@ -72,6 +72,15 @@ line_gui-flow() {
     last=$(awk -F'|' '/^\| *[0-9]/ {gsub(/ /, ""); print $2, $5}' "$f" | tail -1)
     echo "- **the window at scale**: \`sfpbench-gui --headless\` takes ${last#* } the wall time of \`sfpbench run\` at ${last% *} runs$(tail_of "$f")"
 }
+line_small-inputs() {
+    local f=$1 summary farthest
+    summary=$(sed -n 's/^- the default within 1.3x of the fastest fixed cell: \(.*\)\.$/\1/p' "$f")
+    # the largest default / fastest ratio of every table, with its algorithm (the bold line above) and size
+    farthest=$(awk -F'|' '/^\*\*/ {a = $0; sub(/^\*\*/, "", a); sub(/\*\*.*/, "", a)}
+        /^\| *[0-9]/ {r = $7; gsub(/[ x]/, "", r); s = $2; gsub(/ /, "", s); if (r + 0 > w) {w = r + 0; at = a " at " s}}
+        END {if (at != "") printf "%s, %.2fx", at, w}' "$f")
+    echo "- **small inputs**, 4K to 64M, hot: each default within 1.3x of the fastest fixed strategy at $summary; the farthest: $farthest$(tail_of "$f")"
+}
 line_limits() {
     local f=$1 pcts
     pcts=$(sed -nE 's/^- ([a-z]+, (hot|cold)): .* ([0-9]+) % of .*/\1 \3 %/p' "$f" | paste -sd';' | sed 's/;/; /g')
@@ -79,7 +88,7 @@ line_limits() {
 }
 
 {
-    for name in compare cipher wordcount iterate gui-flow limits; do
+    for name in compare cipher wordcount small-inputs iterate gui-flow limits; do
         f="$docs/bench-$name.md"
         if grep -qs 'Measured [0-9]' "$f"; then "line_$name" "$f"; else echo "- **$name**: not measured yet (\`bench/$name.sh\` writes [its table](docs/bench-$name.md))"; fi
     done

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "algorithms/probe_choice.hpp"
+#include "algorithms/wordcount/strategies.hpp"
 #include "algorithms/wordcount/vector_path.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
@@ -99,6 +100,26 @@ class TestWordcount : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
     std::string path(const std::string& name) { return (dir_.path() + "/").toStdString() + name; }
+
+    // Runs auto over `texts` (written as NAME0, NAME1, ...) and checks each file's counts against
+    // the reference; the result for its notes.
+    sfp::RunResult run_auto(const std::vector<Bytes>& texts, const std::string& name, std::uint64_t block, unsigned threads) {
+        std::vector<std::string> paths;
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            paths.push_back(path(name + std::to_string(i)));
+            testing::write_file(paths.back(), texts[i]);
+        }
+        sfp::Progress progress;
+        sfp::RunResult r = sfp::run_once(spec_of("auto", paths, block, threads, 1000), progress);
+        [&] {
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            const auto& got = r.outcome.get<sfp::WordCountOutcome>();
+            QCOMPARE(got.files.size(), texts.size());
+            for (std::size_t i = 0; i < texts.size(); ++i)
+                QVERIFY2(got.files[i] == reference(texts[i]), qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));
+        }();
+        return r;
+    }
 
 private slots:
     void matchesReference_data() {
@@ -278,7 +299,7 @@ private slots:
     }
 
     // auto (the CLI default) times mmap-mt and striped on slices at the start of the inputs
-    // end to end (16 MiB and more) and the fastest counts the rest: with the others made slow
+    // end to end (from 256 MiB; 16 MiB here, through the seam) and the fastest counts the rest: with the others made slow
     // through the seam it picks the one left, its note names every rate, and the counts are the
     // reference's although the slices cut words and cross from one file into the next.
     void autoPicksTheFastest_data() {
@@ -296,8 +317,10 @@ private slots:
         const QByteArray fast_name = fast.toUtf8();
         testing::fast_candidate = fast_name.constData();
         sfp::set_probe_hook(testing::slow_down);
+        sfp::wordcount::set_auto_probe_from(16u << 20);  // not the 256 MiB a probe pays for: a test's size
         sfp::Progress progress;
         const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 3, 1000), progress);
+        sfp::wordcount::set_auto_probe_from(0);
         sfp::set_probe_hook(nullptr);
         testing::fast_candidate = nullptr;
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
@@ -319,22 +342,38 @@ private slots:
                  qPrintable(note));
     }
 
-    // Less than 16 MiB in all (here just under it), auto counts on the calling thread with simd,
-    // where a probe's thread starts would cost more than the count: its note says so and why.
+    // Less than 2 MiB in all (here just under it), auto counts on the calling thread with simd,
+    // where starting threads would cost more than the count: its note says so and why.
     void autoCountsSmallInputsWithSimd() {
-        const std::vector<Bytes> texts = {mixed_text((16u << 20) - 1000, 4), mixed_text(999, 5)};
-        std::vector<std::string> paths;
-        for (std::size_t i = 0; i < texts.size(); ++i) {
-            paths.push_back(path("small-auto" + std::to_string(i)));
-            testing::write_file(paths.back(), texts[i]);
-        }
-        sfp::Progress progress;
-        const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 2, 1000), progress);
-        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        const auto& got = r.outcome.get<sfp::WordCountOutcome>();
-        for (std::size_t i = 0; i < texts.size(); ++i) QVERIFY(got.files.at(i) == reference(texts[i]));
-        QVERIFY2(std::ranges::find(r.notes, "auto chose simd: the inputs (16777215) are too little to time a probe "
-                                            "on (one thread reading: nothing to start or map)") != r.notes.end(),
+        const std::vector<Bytes> texts = {mixed_text((2u << 20) - 1000, 4), mixed_text(999, 5)};
+        const sfp::RunResult r = run_auto(texts, "small-auto", 4096, 2);
+        QVERIFY2(std::ranges::find(r.notes, "auto chose simd: the inputs (2097151) are too little to start threads for "
+                                            "(under 2M: one thread reading, nothing to start or map)") != r.notes.end(),
+                 r.notes.empty() ? "no note" : r.notes.front().c_str());
+    }
+
+    // From 2 MiB to the probe's 256 MiB, mmap-mt counts the inputs end to end unprobed (a probe
+    // would cost more than a wrong choice loses); with stripes too large to time a probe on, so
+    // does it above. The counts are the reference's across files, stripes and blocks.
+    void autoCountsMidSizedInputsWithMmapMt_data() {
+        QTest::addColumn<qulonglong>("probe_from");
+        QTest::addColumn<qulonglong>("block");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("2 MiB") << qulonglong(0) << qulonglong(4096)
+                               << "auto chose mmap-mt: the inputs (2M) are too little to pay for a probe (from 256M)";
+        QTest::newRow("stripes too large to probe") << qulonglong(2u << 20) << qulonglong(1u << 20)
+                                                    << "auto chose mmap-mt: the inputs (2M) are too few stripes of 1M x 3 "
+                                                       "threads to time a probe on";
+    }
+    void autoCountsMidSizedInputsWithMmapMt() {
+        QFETCH(qulonglong, probe_from);
+        QFETCH(qulonglong, block);
+        QFETCH(QString, note);
+        const std::vector<Bytes> texts = {mixed_text((1u << 20) + 1, 6), {}, mixed_text((1u << 20) - 1, 7)};
+        sfp::wordcount::set_auto_probe_from(probe_from);
+        const sfp::RunResult r = run_auto(texts, "mid-auto", block, 3);
+        sfp::wordcount::set_auto_probe_from(0);
+        QVERIFY2(std::ranges::find(r.notes, note.toStdString()) != r.notes.end(),
                  r.notes.empty() ? "no note" : r.notes.front().c_str());
     }
 

@@ -3,12 +3,14 @@
 // their own at the start of the inputs, taken end to end, timed in wall time because mapping
 // against copying depends on the page cache's folios and what threads buy on how many CPUs are
 // free; the faster counts the rest. Every slice's tally is joined to the one before it in file
-// order, so nothing is counted twice or split wrong.
+// order, so nothing is counted twice or split wrong. Inputs too small to pay for the probe go to
+// mmap-mt unprobed, or under 2 MiB to simd on the calling thread (the thresholds below).
 // One thread (mmap) is no longer a candidate: idle, mmap-mt takes half its time, and with one or
 // both CPUs kept busy by other processes the two were within 3 % (median of 7 runs on a 640 MB
 // text), while its two slices and thread start cost auto 5 % of an idle run (1.065x mmap-mt's
 // time over 15 interleaved runs, 1.016x without them).
 #include <algorithm>
+#include <atomic>
 #include <optional>
 
 #include "algorithms/probe_choice.hpp"
@@ -20,10 +22,17 @@ namespace sfp::wordcount {
 namespace {
 
 constexpr std::uint64_t kMaxSlice = 8u << 20;  // per candidate: about 1 % of a 640 MB input
-// Less than this, simd counts it all on the calling thread: the probe's six thread starts (about
-// 1 ms in all on the Xeon VM) cost more than mmap-mt saves (simd 0.66 ms for 4 MiB, mmap-mt
-// 0.51, auto with its probe 1.03; simd 6 us for 4 KiB, mmap-mt 84).
-constexpr std::uint64_t kProbeFrom = 16u << 20;
+// Less than this, simd counts it all on the calling thread: starting threads costs more than they
+// save (simd against mmap-mt, medians of 11 on generated text: 1 MiB 343 / 491 us, 2 MiB 562 /
+// 505, 4 MiB 1076 / 737).
+constexpr std::uint64_t kThreadsFrom = 2u << 20;
+// Less than this, mmap-mt counts it all unprobed: the probe's thread starts and its striped
+// slices cost 1-2 ms here whatever the size (auto against mmap-mt, medians of 9: 16 MiB 2.8 / 1.6
+// ms, 64 MiB 8.7 / 7.4, 128 MiB 15.0 / 14.0, 256 MiB 23.3 / 21.2), more than choosing wrong
+// loses on inputs this small: striped in small folios, the case the probe is for, would save
+// about a quarter (the page-cache read against the small-folio scan, `sfpbench limits`).
+constexpr std::uint64_t kDefaultProbeFrom = 256u << 20;
+std::atomic<std::uint64_t> probe_from{kDefaultProbeFrom};
 
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t total) {
     return ProbePlan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
@@ -53,12 +62,23 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             {"mmap-mt", [&](std::uint64_t b, std::uint64_t e) { count(true, b, e); }},
             {"striped", [&](std::uint64_t b, std::uint64_t e) { count(false, b, e); }},
         };
-        if (total < kProbeFrom || !probe_fits(plan_for(spec, total), std::size(candidates))) {  // the files as opened, no second look
-            ctx.note("auto chose simd: the inputs (" + format_size(total) + ") are too little to time a probe on (one "
-                     "thread reading: nothing to start or map)");
+        if (total < kThreadsFrom) {  // the files as opened, no second look
+            ctx.note("auto chose simd: the inputs (" + format_size(total) + ") are too little to start threads for "
+                     "(under " + format_size(kThreadsFrom) + ": one thread reading, nothing to start or map)");
             return count_files(in, std::size_t(spec.block_size), Kernel::simd, ctx);
         }
-        ctx.note(probe_then_finish(candidates, plan_for(spec, total), ctx, {ProbeClock::wall, {}}));
+        const ProbePlan plan = plan_for(spec, total);
+        if (total < probe_from.load()) {
+            ctx.note("auto chose mmap-mt: the inputs (" + format_size(total) + ") are too little to pay for a probe "
+                     "(from " + format_size(probe_from.load()) + ")");
+            candidates[0].work(0, total);
+        } else if (!probe_fits(plan, std::size(candidates))) {
+            ctx.note("auto chose mmap-mt: the inputs (" + format_size(total) + ") are too few stripes of " +
+                     format_size(spec.block_size) + " x " + std::to_string(spec.threads) + " threads to time a probe on");
+            candidates[0].work(0, total);
+        } else {
+            ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
+        }
         if (ctx.should_stop()) return std::nullopt;
         WordCountOutcome out;
         for (const Tally& t : tallies) out.files.push_back(t.finish());
@@ -68,11 +88,13 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 
 }  // namespace
 
+void set_auto_probe_from(std::uint64_t bytes) noexcept { probe_from.store(bytes ? bytes : kDefaultProbeFrom); }
+
 const Strategy auto_strategy{
     .algorithm = "wordcount",
     .name = "auto",
     .description = "times mmap-mt and striped (T threads, mapped or read) on slices at the start, in wall time; "
-                   "the faster counts the rest",
+                   "the faster counts the rest (from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
