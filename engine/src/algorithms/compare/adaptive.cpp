@@ -7,6 +7,8 @@
 // thread, and one under 128 KiB to read(), as cheaper still.
 #include "algorithms/compare/adaptive.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -16,7 +18,6 @@
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "algorithms/probe_choice.hpp"
-#include "io/file.hpp"
 #include "io/large_folios.hpp"
 #include "measure/machine.hpp"
 #include "sfp/datagen.hpp"
@@ -58,6 +59,14 @@ std::string share_words(double share) {
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
+// The size stat() sees, to choose by; 0 when it sees none. Whatever the path is, the strategy
+// chosen opens it as an input and says what is wrong with it (stat is one call, opening to look
+// three: a 4 KiB compare took 62 us against read's 46 with two opens more, 53 with stat).
+std::uint64_t size_seen(const std::string& path) {
+    struct stat st {};
+    return stat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
+}
+
 // Slices of whole stripes of a large, cache-sized block over the common part [0, common).
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t common) {
     return ProbePlan{common, std::max(spec.block_size, kProbeBlock) * spec.threads, kMaxSlice, 2, "adaptive", "of both files"};
@@ -65,7 +74,7 @@ ProbePlan plan_for(const RunSpec& spec, std::uint64_t common) {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     require_two_inputs(spec);
-    const std::uint64_t size_a = File::open_read(spec.inputs[0]).size(), size_b = File::open_read(spec.inputs[1]).size();
+    const std::uint64_t size_a = size_seen(spec.inputs[0]), size_b = size_seen(spec.inputs[1]);
     const std::uint64_t common_bytes = std::min(size_a, size_b);
     if (common_bytes < kReadBelow) {
         ctx.note("adaptive chose read: the common part (" + format_size(common_bytes) + ") is under " +
