@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "algorithms/cipher/strategies.hpp"
 #include "algorithms/compare/adaptive.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "cipher_support.hpp"
@@ -239,8 +240,10 @@ private slots:
         cipher_test::write_file(path("in"), in);
         const QByteArray slow_name = slow.toUtf8();
         const HookGuard hook(slow_name.constData());
+        sfp::cipher::set_auto_probe_from(kSize);  // not the 256 MiB a probe pays for: a test's size
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2,
                                                   {{"shift", "7"}, {"transform", transform.toStdString()}});
+        sfp::cipher::set_auto_probe_from(0);
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
         const QString note = note_of(r, "auto");
@@ -249,25 +252,34 @@ private slots:
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
 
-    // An input of one block or less is all one worker's: auto moves it with stream on the calling
-    // thread; a byte more and there are two workers' blocks, too few to time, for the first
-    // candidate. The output is the reference's either way, up to the last byte.
-    void cipherAutoMovesOneBlockWithStream_data() {
+    // Under 256 MiB auto does not probe: an input of one block or less is all one worker's, moved
+    // by stream on the calling thread; a byte more and threads does it all, as it does above with
+    // stripes too large to time a probe on. The output is the reference's, up to the last byte.
+    void cipherAutoWithoutAProbe_data() {
         QTest::addColumn<int>("size");
+        QTest::addColumn<qulonglong>("probe_from");
         QTest::addColumn<QString>("note");
         const QString stream = "auto chose stream: the input (%1) is one block (64K) or less, all one thread's work "
                                "(nothing to start or map)";
-        QTest::newRow("1 byte") << 1 << stream.arg("1");
-        QTest::newRow("4097 bytes") << 4097 << stream.arg("4097");
-        QTest::newRow("one block") << 65536 << stream.arg("64K");
-        QTest::newRow("one block and a byte") << 65537 << QString("auto chose mmap-in: too little data to time a probe");
+        const QString threads = "auto chose threads: the input (%1) is too little to pay for a probe (from 256M)";
+        QTest::newRow("1 byte") << 1 << qulonglong(0) << stream.arg("1");
+        QTest::newRow("4097 bytes") << 4097 << qulonglong(0) << stream.arg("4097");
+        QTest::newRow("one block") << 65536 << qulonglong(0) << stream.arg("64K");
+        QTest::newRow("one block and a byte") << 65537 << qulonglong(0) << threads.arg("65537");
+        QTest::newRow("a MiB and 3") << (1 << 20) + 3 << qulonglong(0) << threads.arg("1048579");
+        QTest::newRow("stripes too large to probe") << (1 << 20) + 3 << qulonglong(1u << 20)
+                                                    << QString("auto chose threads: the input (1048579) is too few stripes "
+                                                               "of 64K x 2 threads to time a probe on");
     }
-    void cipherAutoMovesOneBlockWithStream() {
+    void cipherAutoWithoutAProbe() {
         QFETCH(int, size);
+        QFETCH(qulonglong, probe_from);
         QFETCH(QString, note);
         const cipher_test::Bytes in = cipher_test::sample(std::size_t(size), 11);
         cipher_test::write_file(path("in"), in);
+        sfp::cipher::set_auto_probe_from(probe_from);
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "-41"}});
+        sfp::cipher::set_auto_probe_from(0);
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", -41));
         QCOMPARE(note_of(r, "auto"), note);
