@@ -252,33 +252,39 @@ private slots:
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
 
-    // Under 256 MiB auto does not probe: an input of one block or less is all one worker's, moved
-    // by stream on the calling thread; a byte more and threads does it all, as it does above with
-    // stripes too large to time a probe on. The output is the reference's, up to the last byte.
+    // Under 256 MiB auto does not probe: an input under 2 MiB or of one block or less goes to stream
+    // on the calling thread; from 2 MiB threads does it all, as it does above with stripes too
+    // large to time a probe on. The output is the reference's, up to the last byte.
     void cipherAutoWithoutAProbe_data() {
         QTest::addColumn<int>("size");
+        QTest::addColumn<qulonglong>("block");
         QTest::addColumn<qulonglong>("probe_from");
         QTest::addColumn<QString>("note");
-        const QString stream = "auto chose stream: the input (%1) is one block (64K) or less, all one thread's work "
-                               "(nothing to start or map)";
+        const QString one_block = "auto chose stream: the input (%1) is one block (%2) or less, all one thread's work "
+                                  "(nothing to start or map)";
+        const QString small = "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
+                              "to start or map)";
         const QString threads = "auto chose threads: the input (%1) is too little to pay for a probe (from 256M)";
-        QTest::newRow("1 byte") << 1 << qulonglong(0) << stream.arg("1");
-        QTest::newRow("4097 bytes") << 4097 << qulonglong(0) << stream.arg("4097");
-        QTest::newRow("one block") << 65536 << qulonglong(0) << stream.arg("64K");
-        QTest::newRow("one block and a byte") << 65537 << qulonglong(0) << threads.arg("65537");
-        QTest::newRow("a MiB and 3") << (1 << 20) + 3 << qulonglong(0) << threads.arg("1048579");
-        QTest::newRow("stripes too large to probe") << (1 << 20) + 3 << qulonglong(1u << 20)
-                                                    << QString("auto chose threads: the input (1048579) is too few stripes "
-                                                               "of 64K x 2 threads to time a probe on");
+        const qulonglong k64 = 64u << 10;
+        QTest::newRow("1 byte") << 1 << k64 << qulonglong(0) << one_block.arg("1", "64K");
+        QTest::newRow("one block") << 65536 << k64 << qulonglong(0) << one_block.arg("64K", "64K");
+        QTest::newRow("one block and a byte") << 65537 << k64 << qulonglong(0) << small.arg("65537");
+        QTest::newRow("a byte under 2 MiB") << (2 << 20) - 1 << k64 << qulonglong(0) << small.arg("2097151");
+        QTest::newRow("2 MiB") << (2 << 20) << k64 << qulonglong(0) << threads.arg("2M");
+        QTest::newRow("3 MiB, one block of 4M") << (3 << 20) << qulonglong(4u << 20) << qulonglong(0) << one_block.arg("3M", "4M");
+        QTest::newRow("stripes too large to probe") << (2 << 20) + 3 << qulonglong(1u << 20) << qulonglong(2u << 20)
+                                                    << QString("auto chose threads: the input (2097155) is too few stripes "
+                                                               "of 1M x 2 threads to time a probe on");
     }
     void cipherAutoWithoutAProbe() {
         QFETCH(int, size);
+        QFETCH(qulonglong, block);
         QFETCH(qulonglong, probe_from);
         QFETCH(QString, note);
         const cipher_test::Bytes in = cipher_test::sample(std::size_t(size), 11);
         cipher_test::write_file(path("in"), in);
         sfp::cipher::set_auto_probe_from(probe_from);
-        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "-41"}});
+        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), block, 2, {{"shift", "-41"}});
         sfp::cipher::set_auto_probe_from(0);
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", -41));

@@ -3,9 +3,8 @@
 // at the start of the input, measured inside the run, and the cheaper does the rest. Mapping the
 // input wins where its cached pages sit in large folios and loses where they are small (as a
 // write leaves them); pread is steady in both. With --direct nothing may be mapped: threads.
-// An input too small to pay for the probe goes to threads unprobed (the threshold below), and
-// one of one block or less, all one worker's, to stream on the calling thread, as
-// starting threads for it took longer than the whole job (4 KiB: 0.85 ms against 0.55 with stream).
+// An input too small to pay for the probe goes to threads unprobed, and one under 2 MiB or of one
+// block or less (all one worker's) to stream on the calling thread (the thresholds below).
 #include <atomic>
 
 #include "algorithms/cipher/ranges.hpp"
@@ -22,6 +21,10 @@ constexpr std::uint64_t kMaxSlice = 4u << 20;  // per candidate: under 1.5 % of 
 // 16 MiB 5.3 / 4.0 ms, 64 MiB 18.1 / 14.3; at 640 MB every candidate is within 3 % of the best,
 // docs/bench-cipher.md). threads, as pread is steady whatever the input's folios.
 constexpr std::uint64_t kDefaultProbeFrom = 256u << 20;
+// Less than this (or one block), stream does it all on the calling thread: starting threads costs
+// more than they save (stream against threads, medians of 9 and 11: 1 MiB 0.90 / 1.04 ms, 2 MiB
+// 1.10 / 1.06, 3 MiB 1.62 / 1.45; 4 KiB 0.55 / 0.85 with the old auto's threads).
+constexpr std::uint64_t kThreadsFrom = 2u << 20;
 std::atomic<std::uint64_t> probe_from{kDefaultProbeFrom};
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
@@ -30,9 +33,11 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return threads_strategy.run(spec, ctx);
     }
     CipherJob job(spec, ctx, Access::mapped);
-    if (job.input_size() <= spec.block_size) {
-        ctx.note("auto chose stream: the input (" + format_size(job.input_size()) + ") is one block (" +
-                 format_size(spec.block_size) + ") or less, all one thread's work (nothing to start or map)");
+    if (job.input_size() <= spec.block_size || job.input_size() < kThreadsFrom) {
+        const std::string why = job.input_size() <= spec.block_size
+                                    ? "one block (" + format_size(spec.block_size) + ") or less, all one thread's work"
+                                    : "under " + format_size(kThreadsFrom) + ", too little to start threads for";
+        ctx.note("auto chose stream: the input (" + format_size(job.input_size()) + ") is " + why + " (nothing to start or map)");
         stream_blocks(job, spec, ctx);
         return job.complete(ctx);
     }
