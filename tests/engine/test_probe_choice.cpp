@@ -273,7 +273,7 @@ private slots:
         QTest::newRow("2 MiB") << (2 << 20) << k64 << qulonglong(0) << threads.arg("2M");
         QTest::newRow("3 MiB, one block of 4M") << (3 << 20) << qulonglong(4u << 20) << qulonglong(0) << one_block.arg("3M", "4M");
         QTest::newRow("stripes too large to probe") << (2 << 20) + 3 << qulonglong(1u << 20) << qulonglong(2u << 20)
-                                                    << QString("auto chose threads: the input (2097155) is too few stripes "
+                                                    << QString("auto chose threads: the input (2097155) holds too few stripes "
                                                                "of 1M x 2 threads to time a probe on");
     }
     void cipherAutoWithoutAProbe() {

@@ -362,7 +362,7 @@ private slots:
         QTest::newRow("2 MiB") << qulonglong(0) << qulonglong(4096)
                                << "auto chose mmap-mt: the inputs (2M) are too little to pay for a probe (from 256M)";
         QTest::newRow("stripes too large to probe") << qulonglong(2u << 20) << qulonglong(1u << 20)
-                                                    << "auto chose mmap-mt: the inputs (2M) are too few stripes of 1M x 3 "
+                                                    << "auto chose mmap-mt: the inputs (2M) hold too few stripes of 1M x 3 "
                                                        "threads to time a probe on";
     }
     void autoCountsMidSizedInputsWithMmapMt() {

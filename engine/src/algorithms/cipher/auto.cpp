@@ -48,7 +48,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                  "probe (from " + format_size(probe_from.load()) + ")");
         threads(0, job.input_size());
     } else if (!probe_fits(plan, 2)) {
-        ctx.note("auto chose threads: the input (" + format_size(job.input_size()) + ") is too few stripes of " +
+        ctx.note("auto chose threads: the input (" + format_size(job.input_size()) + ") holds too few stripes of " +
                  format_size(spec.block_size) + " x " + std::to_string(spec.threads) + " threads to time a probe on");
         threads(0, job.input_size());
     } else {

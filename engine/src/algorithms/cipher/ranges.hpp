@@ -1,7 +1,7 @@
 #pragma once
 // The work of three strategies, each written once in its own file: the strategy runs it over
-// the whole input, and auto (auto.cpp) over its probe slices and then the rest -- or, for an
-// input of one block or less, stream's on the calling thread.
+// the whole input, and auto (auto.cpp) over its probe slices and then the rest, or over all of
+// an input too small to probe (stream's on the calling thread, under 2 MiB or one block).
 #include <cstdint>
 
 #include "algorithms/cipher/job.hpp"

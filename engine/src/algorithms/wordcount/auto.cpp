@@ -73,7 +73,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                      "(from " + format_size(probe_from.load()) + ")");
             candidates[0].work(0, total);
         } else if (!probe_fits(plan, std::size(candidates))) {
-            ctx.note("auto chose mmap-mt: the inputs (" + format_size(total) + ") are too few stripes of " +
+            ctx.note("auto chose mmap-mt: the inputs (" + format_size(total) + ") hold too few stripes of " +
                      format_size(spec.block_size) + " x " + std::to_string(spec.threads) + " threads to time a probe on");
             candidates[0].work(0, total);
         } else {
