@@ -102,10 +102,9 @@ bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, 
 }
 
 std::optional<WordCountOutcome> count_files(Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx) {
-    WordCountOutcome out;
-    for (File& f : in.files)
-        if (!count_file(f, in, block, kernel, ctx, out.files.emplace_back())) return std::nullopt;
-    return out;
+    return count_in_turn(in, [&](File& f, const Inputs& inputs, WordCounts& counts) {
+        return count_file(f, inputs, block, kernel, ctx, counts);
+    });
 }
 
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel) {

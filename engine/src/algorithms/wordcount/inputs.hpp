@@ -69,16 +69,19 @@ enum class Kernel { plain, simd };
 // One file of `in` from start to end with one thread: read() in blocks, counted by `kernel`.
 // Returns false when the run was told to stop.
 bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx, WordCounts& counts);
-// Every input in turn, counted by count(file, inputs, counts) -> false when told to stop:
-// the whole run of every strategy that works on one file at a time.
+// Every file of `in` in turn, counted by count(file, inputs, counts) -> false when told to stop;
+// nothing then.
+template <class Count>
+std::optional<WordCountOutcome> count_in_turn(Inputs& in, Count&& count) {
+    WordCountOutcome out;
+    for (File& f : in.files)
+        if (!count(f, in, out.files.emplace_back())) return std::nullopt;
+    return out;
+}
+// count_in_turn over the spec's inputs: the whole run of every strategy that works on one file at a time.
 template <class Count>
 Outcome count_each_file(const RunSpec& spec, RunContext& ctx, Count&& count) {
-    return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
-        WordCountOutcome out;
-        for (File& f : in.files)
-            if (!count(f, in, out.files.emplace_back())) return std::nullopt;
-        return out;
-    });
+    return count_inputs(spec, ctx, [&](Inputs& in) { return count_in_turn(in, count); });
 }
 // The tally of file[begin, end) (one of `in`) counted by `stripes` threads, each one contiguous
 // stripe read with pread() -- or scanned where `mapped` (the whole file, mapped) has it -- a block
