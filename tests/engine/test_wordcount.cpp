@@ -7,7 +7,6 @@
 #include <algorithm>
 
 #include "algorithms/probe_choice.hpp"
-#include "algorithms/wordcount/strategies.hpp"
 #include "algorithms/wordcount/vector_path.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
@@ -308,26 +307,15 @@ private slots:
     }
     void autoPicksTheFastest() {
         QFETCH(QString, fast);
-        const std::vector<Bytes> texts = {mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)};
-        std::vector<std::string> paths;
-        for (std::size_t i = 0; i < texts.size(); ++i) {
-            paths.push_back(path("auto" + std::to_string(i)));
-            testing::write_file(paths.back(), texts[i]);
-        }
         const QByteArray fast_name = fast.toUtf8();
         testing::fast_candidate = fast_name.constData();
         sfp::set_probe_hook(testing::slow_down);
-        sfp::wordcount::set_auto_probe_from(16u << 20);  // not the 256 MiB a probe pays for: a test's size
-        sfp::Progress progress;
-        const sfp::RunResult r = sfp::run_once(spec_of("auto", paths, 4096, 3, 1000), progress);
-        sfp::wordcount::set_auto_probe_from(0);
+        sfp::set_probe_pays_from(16u << 20);  // not the 256 MiB a probe pays for: a test's size
+        const sfp::RunResult r = run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)},
+                                          "auto", 4096, 3);
+        sfp::set_probe_pays_from(0);
         sfp::set_probe_hook(nullptr);
         testing::fast_candidate = nullptr;
-        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
-        const auto& got = r.outcome.get<sfp::WordCountOutcome>();
-        QCOMPARE(got.files.size(), texts.size());
-        for (std::size_t i = 0; i < texts.size(); ++i)
-            QVERIFY2(got.files[i] == reference(texts[i]), qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));
         QString note;
         for (const std::string& n : r.notes)
             if (n.starts_with("auto")) note = QString::fromStdString(n);
@@ -360,19 +348,18 @@ private slots:
         QTest::addColumn<qulonglong>("block");
         QTest::addColumn<QString>("note");
         QTest::newRow("2 MiB") << qulonglong(0) << qulonglong(4096)
-                               << "auto chose mmap-mt: the inputs (2M) are too little to pay for a probe (from 256M)";
+                               << "auto chose mmap-mt: 2M of the inputs, too little to pay for a probe (from 256M)";
         QTest::newRow("stripes too large to probe") << qulonglong(2u << 20) << qulonglong(1u << 20)
-                                                    << "auto chose mmap-mt: the inputs (2M) hold too few stripes of 1M x 3 "
-                                                       "threads to time a probe on";
+                                                    << "auto chose mmap-mt: too little data to time a probe";
     }
     void autoCountsMidSizedInputsWithMmapMt() {
         QFETCH(qulonglong, probe_from);
         QFETCH(qulonglong, block);
         QFETCH(QString, note);
         const std::vector<Bytes> texts = {mixed_text((1u << 20) + 1, 6), {}, mixed_text((1u << 20) - 1, 7)};
-        sfp::wordcount::set_auto_probe_from(probe_from);
+        sfp::set_probe_pays_from(probe_from);
         const sfp::RunResult r = run_auto(texts, "mid-auto", block, 3);
-        sfp::wordcount::set_auto_probe_from(0);
+        sfp::set_probe_pays_from(0);
         QVERIFY2(std::ranges::find(r.notes, note.toStdString()) != r.notes.end(),
                  r.notes.empty() ? "no note" : r.notes.front().c_str());
     }

@@ -11,6 +11,7 @@ namespace sfp {
 namespace {
 
 std::atomic<ProbeHook> probe_hook{nullptr};
+std::atomic<std::uint64_t> pays_from_seam{0};
 
 // Each candidate is measured twice, in turns (A B A B), and keeps its better result: a first
 // touch or an interrupt during a millisecond-long slice must not decide the choice.
@@ -62,6 +63,12 @@ std::string heading(const ProbePlan& plan) {
 
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
                               const ProbeMeasure& measure) {
+    const std::uint64_t pays_from = plan.pays_from && pays_from_seam.load() ? pays_from_seam.load() : plan.pays_from;
+    if (plan.total < pays_from) {
+        candidates[0].work(0, plan.total);
+        return heading(plan) + " chose " + candidates[0].name + ": " + amount(measure, plan.total) + " " +
+               std::string(plan.of_what) + ", too little to pay for a probe (from " + amount(measure, pays_from) + ")";
+    }
     const std::uint64_t slice = slice_length(plan, candidates.size());
     if (slice == 0) {
         candidates[0].work(0, plan.total);
@@ -91,5 +98,6 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
 bool probe_fits(const ProbePlan& plan, std::size_t candidates) { return slice_length(plan, candidates) != 0; }
 
 void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }
+void set_probe_pays_from(std::uint64_t bytes) noexcept { pays_from_seam.store(bytes); }
 
 }  // namespace sfp

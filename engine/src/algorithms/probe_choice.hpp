@@ -37,6 +37,8 @@ struct ProbePlan {
     std::string_view of_what;      // "of both files", "of the input"
     std::string_view seen = {};    // what the chooser saw before probing, said after `who`
                                    // ("large folios: 0 % of the cached pages sampled"); empty: nothing
+    std::uint64_t pays_from = 0;   // a smaller job goes to the first candidate unprobed: the probe's
+                                   // thread starts and slower slices cost more than a wrong choice loses
 };
 
 // How the slices are timed and what one offset counts; the defaults are compare's and cipher's.
@@ -45,9 +47,9 @@ struct ProbeMeasure {
     std::string_view unit;  // what one offset is ("files"); empty: offsets are bytes
 };
 
-// Probes when the job is large enough (all slices together at most a quarter of it): each
-// candidate is measured twice, in turns, on consecutive slices, and keeps its better result;
-// then the cheapest finishes. Else the first candidate does everything. Candidates run their
+// Probes when the job is large enough (from plan.pays_from, and all slices together at most a
+// quarter of it): each candidate is measured twice, in turns, on consecutive slices, and keeps its
+// better result; then the cheapest finishes. Else the first candidate does everything. Candidates run their
 // threads through `ctx`. Returns the note, e.g. "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8
 // GB/s per CPU second (best of 2 each, on 1M of both files; the first 4M in all) -> pread-mt".
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
@@ -63,5 +65,9 @@ bool probe_fits(const ProbePlan& plan, std::size_t candidates);
 // is chosen. nullptr (the default) adds nothing.
 using ProbeHook = double (*)(std::string_view candidate);
 void set_probe_hook(ProbeHook hook) noexcept;
+
+// Test seam: replaces every plan's nonzero pays_from (256 MiB is more than a test writes); 0, the
+// default, keeps the plans' own.
+void set_probe_pays_from(std::uint64_t bytes) noexcept;
 
 }  // namespace sfp

@@ -5,7 +5,7 @@
 // write leaves them); pread is steady in both. With --direct nothing may be mapped: threads.
 // An input too small to pay for the probe goes to threads unprobed, and one under 2 MiB or of one
 // block or less (all one worker's) to stream on the calling thread (the thresholds below).
-#include <atomic>
+#include <optional>
 
 #include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
@@ -16,16 +16,15 @@ namespace sfp::cipher {
 namespace {
 
 constexpr std::uint64_t kMaxSlice = 4u << 20;  // per candidate: under 1.5 % of a 640 MB input
-// Less than this, threads does it all unprobed: the probe's four thread starts and slices of
-// 512K cost more than a wrong choice loses on less (auto against threads, medians of 9 and 11:
+// Less than this, threads (the first candidate) does it all unprobed: the probe's four thread
+// starts and slices of 512K cost more than a wrong choice loses on less (auto against threads, medians of 9 and 11:
 // 16 MiB 5.3 / 4.0 ms, 64 MiB 18.1 / 14.3; at 640 MB every candidate is within 3 % of the best,
 // docs/bench-cipher.md). threads, as pread is steady whatever the input's folios.
-constexpr std::uint64_t kDefaultProbeFrom = 256u << 20;
+constexpr std::uint64_t kProbePaysFrom = 256u << 20;
 // Less than this (or one block), stream does it all on the calling thread: starting threads costs
 // more than they save (stream against threads, medians of 9 and 11: 1 MiB 0.90 / 1.04 ms, 2 MiB
 // 1.10 / 1.06, 3 MiB 1.62 / 1.45; 4 KiB 0.55 / 0.85 with the old auto's threads).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
-std::atomic<std::uint64_t> probe_from{kDefaultProbeFrom};
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (parse_options(spec).direct) {
@@ -41,28 +40,19 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         stream_blocks(job, spec, ctx);
         return job.complete(ctx);
     }
-    const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input"};
+    std::optional<Mapping> in;  // made when mmap-in first needs it
     const auto threads = [&](std::uint64_t begin, std::uint64_t end) { threads_range(job, spec, ctx, begin, end); };
-    if (job.input_size() < probe_from.load()) {
-        ctx.note("auto chose threads: the input (" + format_size(job.input_size()) + ") is too little to pay for a "
-                 "probe (from " + format_size(probe_from.load()) + ")");
-        threads(0, job.input_size());
-    } else if (!probe_fits(plan, 2)) {
-        ctx.note("auto chose threads: the input (" + format_size(job.input_size()) + ") holds too few stripes of " +
-                 format_size(spec.block_size) + " x " + std::to_string(spec.threads) + " threads to time a probe on");
-        threads(0, job.input_size());
-    } else {
-        const Mapping in = input_mapping(job);
-        const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) { mmap_in_range(job, in, spec, ctx, begin, end); };
-        ProbeCandidate candidates[] = {{"mmap-in", mmap_in}, {"threads", threads}};
-        ctx.note(probe_then_finish(candidates, plan, ctx));
-    }
+    const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) {
+        if (!in) in.emplace(input_mapping(job));
+        mmap_in_range(job, *in, spec, ctx, begin, end);
+    };
+    ProbeCandidate candidates[] = {{"threads", threads}, {"mmap-in", mmap_in}};
+    const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input", {}, kProbePaysFrom};
+    ctx.note(probe_then_finish(candidates, plan, ctx));
     return job.complete(ctx);
 }
 
 }  // namespace
-
-void set_auto_probe_from(std::uint64_t bytes) noexcept { probe_from.store(bytes ? bytes : kDefaultProbeFrom); }
 
 const Strategy auto_strategy{
     .algorithm = "cipher",

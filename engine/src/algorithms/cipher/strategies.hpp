@@ -1,7 +1,5 @@
 #pragma once
 // cipher's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
-#include <cstdint>
-
 #include "algorithms/strategy_list.hpp"
 
 #define SFP_CIPHER_STRATEGIES(X)                                                  \
@@ -22,9 +20,5 @@ namespace sfp::cipher {
 SFP_CIPHER_STRATEGIES(SFP_DECLARE_STRATEGY)
 
 Support always_supported();
-
-// Test seam: the input size from which auto probes (auto.cpp; below it, threads does it all
-// unprobed). 0 restores the default, 256 MiB: a test probes on less.
-void set_auto_probe_from(std::uint64_t bytes) noexcept;
 
 }  // namespace sfp::cipher

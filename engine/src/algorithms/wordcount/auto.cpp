@@ -10,7 +10,6 @@
 // text), while its two slices and thread start cost auto 5 % of an idle run (1.065x mmap-mt's
 // time over 15 interleaved runs, 1.016x without them).
 #include <algorithm>
-#include <atomic>
 #include <optional>
 
 #include "algorithms/probe_choice.hpp"
@@ -26,16 +25,15 @@ constexpr std::uint64_t kMaxSlice = 8u << 20;  // per candidate: about 1 % of a 
 // save (simd against mmap-mt, medians of 11 on generated text: 1 MiB 343 / 491 us, 2 MiB 562 /
 // 505, 4 MiB 1076 / 737).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
-// Less than this, mmap-mt counts it all unprobed: the probe's thread starts and its striped
-// slices cost 1-2 ms here whatever the size (auto against mmap-mt, medians of 9: 16 MiB 2.8 / 1.6
+// Less than this, mmap-mt (the first candidate) counts it all unprobed: the probe's thread starts
+// and its striped slices cost 1-2 ms here whatever the size (auto against mmap-mt, medians of 9: 16 MiB 2.8 / 1.6
 // ms, 64 MiB 8.7 / 7.4, 128 MiB 15.0 / 14.0, 256 MiB 23.3 / 21.2), more than choosing wrong
 // loses on inputs this small: striped in small folios, the case the probe is for, would save
 // about a quarter (the page-cache read against the small-folio scan, `sfpbench limits`).
-constexpr std::uint64_t kDefaultProbeFrom = 256u << 20;
-std::atomic<std::uint64_t> probe_from{kDefaultProbeFrom};
+constexpr std::uint64_t kProbePaysFrom = 256u << 20;
 
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t total) {
-    return ProbePlan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs"};
+    return ProbePlan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs", {}, kProbePaysFrom};
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
@@ -67,18 +65,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                      "(under " + format_size(kThreadsFrom) + ": one thread reading, nothing to start or map)");
             return count_files(in, std::size_t(spec.block_size), Kernel::simd, ctx);
         }
-        const ProbePlan plan = plan_for(spec, total);
-        if (total < probe_from.load()) {
-            ctx.note("auto chose mmap-mt: the inputs (" + format_size(total) + ") are too little to pay for a probe "
-                     "(from " + format_size(probe_from.load()) + ")");
-            candidates[0].work(0, total);
-        } else if (!probe_fits(plan, std::size(candidates))) {
-            ctx.note("auto chose mmap-mt: the inputs (" + format_size(total) + ") hold too few stripes of " +
-                     format_size(spec.block_size) + " x " + std::to_string(spec.threads) + " threads to time a probe on");
-            candidates[0].work(0, total);
-        } else {
-            ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
-        }
+        ctx.note(probe_then_finish(candidates, plan_for(spec, total), ctx, {ProbeClock::wall, {}}));
         if (ctx.should_stop()) return std::nullopt;
         WordCountOutcome out;
         for (const Tally& t : tallies) out.files.push_back(t.finish());
@@ -87,8 +74,6 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 }
 
 }  // namespace
-
-void set_auto_probe_from(std::uint64_t bytes) noexcept { probe_from.store(bytes ? bytes : kDefaultProbeFrom); }
 
 const Strategy auto_strategy{
     .algorithm = "wordcount",

@@ -1,6 +1,5 @@
 #pragma once
 // wordcount's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
-#include <cstdint>
 #include <string_view>
 
 #include "algorithms/strategy_list.hpp"
@@ -25,9 +24,5 @@ inline constexpr std::string_view kReadsBlockThreadsAndPacking[] = {"block_size"
 SFP_WORDCOUNT_STRATEGIES(SFP_DECLARE_STRATEGY)
 
 Support always_supported();
-
-// Test seam: the inputs' size from which auto probes (auto.cpp; below it, mmap-mt counts them
-// unprobed). 0 restores the default, 256 MiB: a test probes on less.
-void set_auto_probe_from(std::uint64_t bytes) noexcept;
 
 }  // namespace sfp::wordcount
