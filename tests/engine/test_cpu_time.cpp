@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <thread>
 
 #include "measure/spent.hpp"
@@ -76,6 +77,15 @@ sfp::Spent sampled(double cpu, double user, double sys, unsigned threads) {
     sfp::Spent s;
     s.cpu_s = cpu, s.tick_user_s = user, s.tick_sys_s = sys, s.threads = threads;
     return s;
+}
+
+// The kernel's jiffies, from /proc/timer_list (readable by root only).
+std::optional<unsigned long long> jiffies() {
+    QFile f("/proc/timer_list");
+    if (!f.open(QIODevice::ReadOnly)) return std::nullopt;
+    for (QByteArray line = f.readLine(); !line.isEmpty(); line = f.readLine())
+        if (line.startsWith("jiffies: ")) return line.mid(9).trimmed().toULongLong();
+    return std::nullopt;
 }
 
 }  // namespace
@@ -172,12 +182,35 @@ private slots:
         }
     }
 
-    // The tick, measured apart: CLOCK_MONOTONIC_COARSE advances only when the timekeeping CPU
-    // ticks, by the whole ticks since the last update, so every step it takes is a whole number
-    // of ticks (which catches a tick too long or from another clock). A VM may deliver those
-    // ticks late and in pairs (CI's did: 40 steps of 2 ticks each), so the steps need not share
-    // a divisor of 1; but the smallest stays at most 2 ticks, which catches a tick too short:
-    // HZ is 100, 250, 300 or 1000, so a wrong value is off by 2.5x at least (or not whole).
+    // The tick, measured apart, two ways. Where /proc/timer_list is readable (root, as CI runs),
+    // jiffies counted over half a second of CLOCK_MONOTONIC give HZ itself, however late the
+    // machine delivers its ticks: jiffies catch up by the time elapsed.
+    void tickIsTheKernelsHz() {
+        const auto monotonic = [] {
+            timespec ts{};
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+        };
+        const double t0 = monotonic();
+        const std::optional<unsigned long long> j0 = jiffies();
+        if (!j0) QSKIP("/proc/timer_list is root's: tickIsTheCoarseClocksQuantum measures the tick without it");
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        const std::optional<unsigned long long> j1 = jiffies();
+        const double t1 = monotonic();
+        QVERIFY(j1);
+        const double measured = (t1 - t0) / double(*j1 - *j0);
+        const double tick = sfp::tick_seconds();
+        // HZ is 100, 250, 300 or 1000: 10 % tells them apart, and holds a few ticks read late.
+        QVERIFY2(std::abs(measured - tick) < 0.1 * tick,
+                 qPrintable(QString("jiffies tick every %1 s, the engine's tick is %2 s").arg(measured).arg(tick)));
+    }
+
+    // Anywhere: CLOCK_MONOTONIC_COARSE advances only when the timekeeping CPU ticks, by the whole
+    // ticks since its last update, so every step it takes is a whole number of ticks (which
+    // catches a tick too long or from another clock). A VM may deliver those ticks late and in
+    // pairs (CI's did: 40 steps of 2 ticks each), so the steps need not share a divisor of 1; but
+    // the smallest stays at most 2 ticks, which catches a tick too short: HZ is 100, 250, 300 or
+    // 1000, so a wrong value is off by 2.5x at least (or not whole).
     void tickIsTheCoarseClocksQuantum() {
         const auto coarse = [] {
             timespec ts{};
