@@ -63,7 +63,8 @@ std::string heading(const ProbePlan& plan) {
 
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
                               const ProbeMeasure& measure) {
-    const std::uint64_t pays_from = plan.pays_from && pays_from_seam.load() ? pays_from_seam.load() : plan.pays_from;
+    const std::uint64_t seam = pays_from_seam.load();
+    const std::uint64_t pays_from = plan.pays_from && seam ? seam : plan.pays_from;
     if (plan.total < pays_from) {
         candidates[0].work(0, plan.total);
         return heading(plan) + " chose " + candidates[0].name + ": " + amount(measure, plan.total) + " " +
