@@ -15,6 +15,7 @@
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "support/cli_process.hpp"
+#include "support/proc_field.hpp"
 
 namespace {
 
@@ -235,14 +236,8 @@ private slots:
         // Interrupted once some runs are done, by what it has read (/proc/PID/io's rchar): about
         // 2 MiB to settle the pair, then 4 MiB a run (read right before it, then compared), so 16
         // MiB is three runs or more. A fixed wait was not: set-up alone took 1.1 s of 1.5 here.
-        const auto read_so_far = [&p] {
-            QFile io(QString("/proc/%1/io").arg(p.processId()));
-            if (!io.open(QIODevice::ReadOnly)) return 0ull;
-            for (const QByteArray& line : io.readAll().split('\n'))
-                if (line.startsWith("rchar: ")) return line.mid(7).toULongLong();
-            return 0ull;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(read_so_far() >= (16ull << 20) || p.state() != QProcess::Running, 60000);
+        const auto read_so_far = [&p] { return testing::proc_field(QString("/proc/%1/io").arg(p.processId()), "rchar").value_or(0); };
+        QTRY_VERIFY_WITH_TIMEOUT(read_so_far() >= (16u << 20) || p.state() != QProcess::Running, 60000);
         QCOMPARE(p.state(), QProcess::Running);
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(30000));  // a hang guard only

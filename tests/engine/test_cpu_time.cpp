@@ -17,6 +17,7 @@
 #include "sfp/run.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/strategy.hpp"
+#include "support/proc_field.hpp"
 
 namespace {
 
@@ -77,15 +78,6 @@ sfp::Spent sampled(double cpu, double user, double sys, unsigned threads) {
     sfp::Spent s;
     s.cpu_s = cpu, s.tick_user_s = user, s.tick_sys_s = sys, s.threads = threads;
     return s;
-}
-
-// The kernel's jiffies, from /proc/timer_list (readable by root only).
-std::optional<unsigned long long> jiffies() {
-    QFile f("/proc/timer_list");
-    if (!f.open(QIODevice::ReadOnly)) return std::nullopt;
-    for (QByteArray line = f.readLine(); !line.isEmpty(); line = f.readLine())
-        if (line.startsWith("jiffies: ")) return line.mid(9).trimmed().toULongLong();
-    return std::nullopt;
 }
 
 }  // namespace
@@ -192,10 +184,10 @@ private slots:
             return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
         };
         const double t0 = monotonic();
-        const std::optional<unsigned long long> j0 = jiffies();
+        const std::optional<std::uint64_t> j0 = testing::proc_field("/proc/timer_list", "jiffies");  // root only
         if (!j0) QSKIP("/proc/timer_list is root's: tickIsTheCoarseClocksQuantum measures the tick without it");
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        const std::optional<unsigned long long> j1 = jiffies();
+        const std::optional<std::uint64_t> j1 = testing::proc_field("/proc/timer_list", "jiffies");
         const double t1 = monotonic();
         QVERIFY(j1);
         const double measured = (t1 - t0) / double(*j1 - *j0);
