@@ -14,6 +14,9 @@ Eviction evict_from_cache(const std::vector<std::string>& paths) {
     for (const std::string& p : paths) {
         struct stat st {};
         if (::stat(p.c_str(), &st) != 0) fail_errno("cannot evict", p, errno);
+        // A FIFO or a device named on its own has no pages to evict: saying "evicted" would lie.
+        if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode))
+            fail("cannot evict '" + p + "': it is " + file_kind(st.st_mode) + ", not a regular file or directory");
     }
     const std::vector<std::string> files = files_under(paths);
     Eviction e;

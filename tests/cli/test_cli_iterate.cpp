@@ -139,6 +139,17 @@ private slots:
         QVERIFY2(missing.err.contains("missing") && missing.err.contains("No such file"), missing.err.constData());
         QVERIFY(missing.out.isEmpty());
         QCOMPARE(sfpbench({"evict"}).code, 2);
+        // A special file named on its own has no cached pages: refused, not "evicted 1 files".
+        const QString fifo = dir_.path() + "/evict-fifo";
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const QString& special : {fifo, QString("/dev/null")}) {
+            const Output refused = sfpbench({"evict", special});
+            QCOMPARE(refused.code, 2);
+            QVERIFY2(refused.err.contains(QFile::encodeName(special)) &&
+                         refused.err.contains(special == fifo ? "a FIFO" : "a character device"),
+                     refused.err.constData());
+            QVERIFY(refused.out.isEmpty());
+        }
     }
 
     void badInputExits2() {

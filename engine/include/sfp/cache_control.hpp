@@ -13,7 +13,8 @@ struct Eviction {
 };
 
 // Evicts every regular file under `paths` (a directory stands for its tree, symbolic links
-// below it not followed). Throws sfp::Failure naming a path that does not exist.
+// below it not followed; special files in it skipped). Throws sfp::Failure naming a path that does
+// not exist or is itself a special file (a FIFO, a device, a socket).
 Eviction evict_from_cache(const std::vector<std::string>& paths);
 
 }  // namespace sfp

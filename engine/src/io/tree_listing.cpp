@@ -35,14 +35,6 @@ std::string join(const std::string& dir, const std::string& name) {
     return !dir.empty() && dir.back() == '/' ? dir + name : dir + "/" + name;
 }
 
-const char* special_kind(mode_t mode) {
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    return "not a regular file";
-}
-
 class Walker {
 public:
     explicit Walker(const std::function<bool()>& stop) : stop_(stop) {}
@@ -79,7 +71,7 @@ private:
         case DT_REG: out_.files.push_back({path, e.inode}); return;
         case DT_DIR: enter(path, stack, O_RDONLY | O_NOFOLLOW); return;
         case DT_LNK: return;  // not followed
-        default: out_.skipped.push_back(path + ": " + special_kind(DTTOIF(type)) + ", not opened");
+        default: out_.skipped.push_back(path + ": " + file_kind(DTTOIF(type)) + ", not opened");
         }
     }
 
