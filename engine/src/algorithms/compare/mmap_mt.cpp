@@ -26,10 +26,15 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
 
 Block unmap_share(Range r, unsigned worker) {
     // Whole huge pages each, so no thread splits a huge-page mapping another one is unmapping.
+    // The outer ends reach the huge pages around the range: a fault maps its whole fault-around
+    // window (at most a 2 MiB page table) and may reach a neighbouring range scanned before, as
+    // adaptive's probe is; the mapping ends at the file, so the last share stops there.
     constexpr std::uint64_t kHugePage = 2u << 20;
+    const std::uint64_t first = r.begin / kHugePage * kHugePage;
+    const std::uint64_t last = (r.end + kHugePage - 1) / kHugePage * kHugePage;
     const auto bound = [&](unsigned w) -> std::uint64_t {
-        if (w == 0 || w == r.threads) return w == 0 ? r.begin : r.end;
-        return std::max(r.begin, (r.begin + (r.end - r.begin) / r.threads * w) / kHugePage * kHugePage);
+        if (w == 0 || w == r.threads) return w == 0 ? first : last;
+        return std::max(first, (r.begin + (r.end - r.begin) / r.threads * w) / kHugePage * kHugePage);
     };
     return Block{bound(worker), bound(worker + 1) - bound(worker)};
 }

@@ -23,7 +23,8 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
 void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
 
 // The part of the range whose pages worker `worker` unmaps after scan_mapped_range's scan: the
-// T parts are contiguous, cover the range and start on huge-page boundaries (mmap_mt.cpp).
+// T parts are contiguous and cover the range widened to the huge-page boundaries around it
+// (what its faults mapped beyond it), each starting on one (mmap_mt.cpp).
 Block unmap_share(Range r, unsigned worker);
 
 // Their worker's loop: scan(offset, length) for each block of worker `worker`'s stripes of the
