@@ -21,8 +21,11 @@ tree_bytes=$(du -sb "$tree" | cut -f1)
 
 # fdatasync + posix_fadvise(DONTNEED) on every regular file of the tree: what `run --cache cold` does.
 load_limits  # iterate cold is bound by the device; small files cold is what open/read/close of each gets
-device=$(limit_gbs device-read-qd32 1)
 small_files=$(limit_gbs small-files-cold 32)  # measured with 32 readers, as iterate's default in flight
+# The device's rate moves with the minute on this VM (1.8-3.2 GB/s over one day): it is measured
+# once in each round, as one more cell, and the cells are judged against those rounds' median.
+logs=$(mktemp -d)
+trap 'rm -rf "$logs" "$limits_json"' EXIT
 evict_tree() { "$bin" evict "$1" >/dev/null; }
 
 # cell "scope/name" -> command line
@@ -41,7 +44,11 @@ floor="full/find-xargs-cat"
 declare -A times lists digests chose
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= reps; r++)); do
-    for name in $(shuffled "${!cell[@]}" "$floor"); do
+    for name in $(shuffled "${!cell[@]}" "$floor" limit); do
+        if [ "$name" = limit ]; then  # the ceiling of this round, untimed
+            limit_round cold device-read-qd32
+            continue
+        fi
         evict_tree "$tree"
         if [ "$name" = "$floor" ]; then
             t=$(wall sh -c 'find "$0" -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null' "$tree")
@@ -75,6 +82,7 @@ table() {  # the seed's slowdown table for one scope
         echo "$(med "${times[$name]}") ${name#*/} $(med "${lists[$name]}")"
     done | sort -g | awk '{if (NR == 1) best = $1; printf "| %s | %.3f | %.3f | %.2fx |\n", $2, $1, $3, $1 / best}'
 }
+device=$(limit_round_gbs cold 1)
 fs_full=$(med "${times[full/fs]}")
 floor_t=$(med "${times[$floor]}")
 best_full=$(for n in "${!cell[@]}"; do
@@ -109,9 +117,12 @@ done | sort -g | head -1)
     echo "- the best, ${best_full#* }, ${vs_fs}x faster than fs (target at least 3x: $(verdict "$vs_fs" 3 0));"
     echo "- the best takes ${best_vs_floor}x the time of find | xargs -P 16 cat (target at most 0.5x: $(verdict "$best_vs_floor" 0.5 1));"
     echo "- the default (auto, whose candidates include uring and direct) takes ${auto_vs_floor}x (target at most 0.5x: $(verdict "$auto_vs_floor" 0.5 1))."
-    echo "- % of limit: the tree's bytes over the median time against this machine's device read at queue depth 32"
-    echo "  (\`sfpbench limits\`: ${device:-not measured} GB/s): the best $(limit_pct "$tree_bytes" "$best_t" "$device") %, the default $(limit_pct "$tree_bytes" "$auto_t" "$device") %;"
-    echo "  against small files read cold with open/read/close by 32 threads (${small_files:-not measured} GB/s), the best reaches $(limit_pct "$tree_bytes" "$best_t" "$small_files") %."
+    echo "- % of limit: the tree's bytes over the median time against the device read at queue depth 32 in 1 MiB"
+    echo "  requests, measured once in each round among the cells (\`sfpbench limits --refresh --only device-read-qd32\`:"
+    echo "  $(printf '%.2f' "${device:-0}") GB/s, $(limit_round_spread cold 1) over the rounds): the best $(limit_pct "$tree_bytes" "$best_t" "$device") %, the default $(limit_pct "$tree_bytes" "$auto_t" "$device") %,"
+    echo "  \`find | xargs -P 16 cat\` $(limit_pct "$tree_bytes" "$floor_t" "$device") %. Half of \`xargs\`' time asks for $(limit_pct "$tree_bytes" "$(awk -v c="$floor_t" 'BEGIN {print c / 2}')" "$device") % of the device:"
+    echo "  what the 0.5x target needs of the disk, whatever reads it. Against small files read cold with open/read/close by"
+    echo "  32 threads (\`sfpbench limits\`, another moment: $(printf '%.2f' "${small_files:-0}") GB/s), the best reaches $(limit_pct "$tree_bytes" "$best_t" "$small_files") %."
 } | tee "$out"
 
 publish_headline  # the README shows one line of it
