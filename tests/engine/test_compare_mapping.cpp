@@ -99,15 +99,15 @@ private slots:
                 const sfp::Mapping a(pair.a, size), b(pair.b, size);
                 // First half as adaptive's probe would, then the rest: each call unmaps its own range.
                 const std::uint64_t half = size / 2 / 4096 * 4096;
+                const QString where = QString("block %1, %2 threads").arg(block).arg(threads);
                 sfp::compare::scan_mapped_range(pair, a, b, {0, half, block, threads}, table, ctx);
-                // The first scan's fault-around mapped pages past its end, unless their folio was
-                // locked at that moment: as if it had been, so the second scan's first fault maps
-                // back pages below its start, which it must unmap too.
-                a.release(half, kHugePage);
-                b.release(half, kHugePage);
+                // Alone, a range leaves nothing mapped, not even past its end where its last
+                // faults' fault-around reached (a probe's mapped slice has a pread slice after it).
+                QVERIFY2(mapped_pages(a.data(), size) == 0, qPrintable(where + ": the first half's scan left pages mapped"));
+                // So the second scan's first fault maps back pages below its start, which it
+                // must unmap too.
                 sfp::compare::scan_mapped_range(pair, a, b, {half, size, block, threads}, table, ctx);
                 QVERIFY(table.take().empty());
-                const QString where = QString("block %1, %2 threads").arg(block).arg(threads);
                 QVERIFY2(mapped_pages(a.data(), size) == 0, qPrintable(where + ": pages of a still mapped"));
                 QVERIFY2(mapped_pages(b.data(), size) == 0, qPrintable(where + ": pages of b still mapped"));
             }

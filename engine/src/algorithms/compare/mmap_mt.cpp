@@ -27,8 +27,9 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
 Block unmap_share(Range r, unsigned worker) {
     // Whole huge pages each, so no thread splits a huge-page mapping another one is unmapping.
     // The outer ends reach the huge pages around the range: a fault maps its whole fault-around
-    // window (at most a 2 MiB page table) and may reach a neighbouring range scanned before, as
-    // adaptive's probe is; the mapping ends at the file, so the last share stops there.
+    // window (at most a 2 MiB page table), into the ranges beside it, which adaptive's probe
+    // scans before (already unmapped) or with pread (unmapping nothing); release() stops at the
+    // mapping's end.
     constexpr std::uint64_t kHugePage = 2u << 20;
     const std::uint64_t first = r.begin / kHugePage * kHugePage;
     const std::uint64_t last = (r.end + kHugePage - 1) / kHugePage * kHugePage;
