@@ -248,17 +248,17 @@ private slots:
         const auto hot = sfp::CacheMode::hot, cold = sfp::CacheMode::cold, written = sfp::CacheMode::hot_written;
         QCOMPARE(needed("compare", hot, {"read", "mmap-mt"}), std::vector<L>{L::two_stream_read});
         QCOMPARE(needed("compare", written, {"cmp"}), std::vector<L>{L::two_stream_read});
-        QCOMPARE(needed("compare", cold, {"read"}), std::vector<L>{L::device_read_qd32});
+        QCOMPARE(needed("compare", cold, {"read"}), (std::vector<L>{L::device_read_qd1, L::device_read_qd32}));
         QCOMPARE(needed("wordcount", hot, {"simd"}), std::vector<L>{L::page_cache_read});
         QCOMPARE(needed("wordcount", hot, {"mmap"}), std::vector<L>{L::mapped_scan_large});  // the mapped family
         QCOMPARE(needed("wordcount", hot, {"auto"}), std::vector<L>{L::mapped_scan_large});  // it may choose a mapping
         QCOMPARE(needed("cipher", hot, {"auto"}), (std::vector<L>{L::mapped_scan_large, L::page_cache_write}));
-        QCOMPARE(needed("wordcount", cold, {"simd"}), std::vector<L>{L::device_read_qd32});
+        QCOMPARE(needed("wordcount", cold, {"simd"}), (std::vector<L>{L::device_read_qd1, L::device_read_qd32}));
         QCOMPARE(needed("cipher", hot, {"stream", "mmap-mt"}),
                  (std::vector<L>{L::page_cache_read, L::mapped_scan_large, L::page_cache_write}));
-        QCOMPARE(needed("cipher", cold, {"stream"}), (std::vector<L>{L::page_cache_write, L::device_read_qd32}));
+        QCOMPARE(needed("cipher", cold, {"stream"}), (std::vector<L>{L::page_cache_write, L::device_read_qd1, L::device_read_qd32}));
         QCOMPARE(needed("iterate", hot, {"parallel"}), std::vector<L>{L::page_cache_read});
-        QCOMPARE(needed("iterate", cold, {"uring"}), std::vector<L>{L::device_read_qd32});
+        QCOMPARE(needed("iterate", cold, {"uring"}), (std::vector<L>{L::device_read_qd1, L::device_read_qd32}));
         QVERIFY(needed("nonesuch", hot, {"x"}).empty());
     }
 
@@ -297,6 +297,35 @@ private slots:
         // Cold: the device reads ahead while the thread writes: the slower of 2 (device) and 3 GB/s.
         r.experiment.cache = sfp::CacheMode::cold;
         QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 2e9);
+    }
+
+    // Cold, the device's ceiling is the faster of its two measured queue depths (one stream can be
+    // the faster on a virtual disk); a depth not measured or unavailable gives way to the other.
+    void the_device_read_is_the_faster_of_its_queue_depths() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "compare";
+        r.experiment.cache = sfp::CacheMode::cold;
+        r.machine.device = "/dev/fake";
+        r.limits = made_up();  // 32 in flight: 2 GB/s; one stream not measured
+        r.cells = {hand_made::cell("read", 4096, 0)};
+        QCOMPARE(sfp::cell_limit(r, 0).name, std::string("device read, queue depth 32"));
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 2e9);
+        r.limits.put(limit(sfp::LimitId::device_read_qd1, {{1, {2.5e9, 2.4e9, 2.6e9}}}));
+        QCOMPARE(sfp::cell_limit(r, 0).name, std::string("device read, queue depth 1"));
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 2.5e9);
+        r.limits.put(limit(sfp::LimitId::device_read_qd1, {{1, {1.5e9}}}));  // slower: 32 in flight stays
+        QCOMPARE(sfp::cell_limit(r, 0).name, std::string("device read, queue depth 32"));
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 2e9);
+        r.limits.put(sfp::Limit{.id = sfp::LimitId::device_read_qd32, .unavailable = "no io_uring"});
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 1.5e9);  // only one stream left
+        r.experiment.algorithm = "cipher";  // the faster read, then the write (3 GB/s): the device binds
+        r.limits = made_up();
+        r.limits.put(limit(sfp::LimitId::device_read_qd1, {{1, {2.5e9}}}));
+        r.cells = {hand_made::cell("stream", 4096, 0)};
+        QCOMPARE(sfp::cell_limit(r, 0).name, std::string("device read, queue depth 1 + page-cache write"));
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 2.5e9);
+        r.machine.device = "/dev/other";  // neither depth judges inputs on another device
+        QVERIFY(sfp::cell_limit(r, 0).reason.find("/dev/other") != std::string::npos);
     }
 
     // With threads, one block's read overlaps another's write on another CPU: the ceiling is the

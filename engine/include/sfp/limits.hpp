@@ -170,11 +170,17 @@ struct LimitsPolicy {
 // ---- The share of a cell --------------------------------------------------------------------
 
 // What bounds a run, as an algorithm declares it (AlgorithmIo::limit): one limit, or two the
-// same bytes pass through one after the other (cipher reads, then writes every byte).
+// same bytes pass through one after the other (cipher reads, then writes every byte). The first
+// may have another way to the same bytes (`or_faster`): the faster of the two measured is the
+// ceiling.
 struct LimitBound {
     LimitId first = LimitId::memory_read;
+    std::optional<LimitId> or_faster = std::nullopt;
     std::optional<LimitId> then = std::nullopt;
 };
+// The device's read ceiling for a cold run: the faster of 32 requests in flight and one stream
+// (a virtual disk here served one stream of 1 MiB reads faster than 32 in flight, docs/limits.md).
+inline constexpr LimitBound kDeviceRead{.first = LimitId::device_read_qd32, .or_faster = LimitId::device_read_qd1};
 
 // The limits an experiment's cells are bounded by, each once, in kLimitIds order.
 std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells);

@@ -37,6 +37,21 @@ double figure_of(const MachineLimits& limits, LimitId id, unsigned threads, cons
     return 0;
 }
 
+// The figure of the bound's first limit, or of its other way to the same bytes when that one is
+// measured and faster; `chosen` is the one the figure belongs to.
+double first_figure(const MachineLimits& limits, const LimitBound& bound, unsigned threads,
+                    const std::string& input_device, LimitId& chosen, std::string& reason) {
+    chosen = bound.first;
+    const double first = figure_of(limits, bound.first, threads, input_device, reason);
+    if (!bound.or_faster) return first;
+    std::string other_reason;
+    const double other = figure_of(limits, *bound.or_faster, threads, input_device, other_reason);
+    if (!other_reason.empty() || (reason.empty() && other <= first)) return first;
+    reason.clear();
+    chosen = *bound.or_faster;
+    return other;
+}
+
 }  // namespace
 
 std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells) {
@@ -44,6 +59,7 @@ std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const
     for (const Cell& c : cells)
         if (const std::optional<LimitBound> b = bound_of(experiment, c)) {
             out.push_back(b->first);
+            if (b->or_faster) out.push_back(*b->or_faster);
             if (b->then) out.push_back(*b->then);
         }
     std::sort(out.begin(), out.end());
@@ -64,13 +80,14 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
         return out;
     }
     const unsigned threads = std::max(1u, unsigned(cell.value(kThreadsParameter.name)));
-    const double first = figure_of(limits, bound->first, threads, input_device, out.reason);
+    LimitId read = bound->first;
+    const double first = first_figure(limits, *bound, threads, input_device, read, out.reason);
     const double then = bound->then ? figure_of(limits, *bound->then, threads, input_device, out.reason) : 0;
     if (!out.reason.empty()) return out;
-    out.name = std::string(limit_name(bound->first)) + (bound->then ? " + " + std::string(limit_name(*bound->then)) : "");
-    const Limit& l = *limits.find(bound->first);
+    out.name = std::string(limit_name(read)) + (bound->then ? " + " + std::string(limit_name(*bound->then)) : "");
+    const Limit& l = *limits.find(read);
     if (l.points.size() > 1) out.threads = l.figure_threads(threads);
-    if (!bound->then || device_bound(bound->first)) {  // the device reads (read-ahead) while the CPUs write
+    if (!bound->then || device_bound(read)) {  // the device reads (read-ahead) while the CPUs write
         out.bytes_per_s = bound->then ? std::min(first, then) : first;
         return out;
     }

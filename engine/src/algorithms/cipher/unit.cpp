@@ -13,10 +13,11 @@ void check(const RunSpec& spec) { parse_options(spec); }
 // Every byte is read (from the page cache, or the device when cold) and then written into the
 // page cache as a new file: the two times add up.
 LimitBound limit(std::string_view strategy, CacheMode cache) {
-    const LimitId read = cache == CacheMode::cold  ? LimitId::device_read_qd32
-                         : may_map(strategy) ? LimitId::mapped_scan_large
-                                                   : LimitId::page_cache_read;
-    return {read, LimitId::page_cache_write};
+    LimitBound bound = cache == CacheMode::cold ? kDeviceRead
+                       : may_map(strategy)      ? LimitBound{LimitId::mapped_scan_large}
+                                                : LimitBound{LimitId::page_cache_read};
+    bound.then = LimitId::page_cache_write;
+    return bound;
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ namespace {
 
 // In memory both files are read side by side, whatever the strategy; cold, the device reads them.
 LimitBound limit(std::string_view, CacheMode cache) {
-    return {cache == CacheMode::cold ? LimitId::device_read_qd32 : LimitId::two_stream_read};
+    return cache == CacheMode::cold ? kDeviceRead : LimitBound{LimitId::two_stream_read};
 }
 
 

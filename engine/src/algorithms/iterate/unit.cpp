@@ -15,7 +15,7 @@ namespace {
 // flight, beat the small-files figure of open/read/close by 1.9x here, so that is no ceiling);
 // hot, their pages copied out of the page cache.
 LimitBound limit(std::string_view, CacheMode cache) {
-    return {cache == CacheMode::cold ? LimitId::device_read_qd32 : LimitId::page_cache_read};
+    return cache == CacheMode::cold ? kDeviceRead : LimitBound{LimitId::page_cache_read};
 }
 
 

@@ -12,7 +12,7 @@ namespace {
 
 // Hot, the page cache copied out by read() or scanned through a mapping; cold, the device.
 LimitBound limit(std::string_view strategy, CacheMode cache) {
-    if (cache == CacheMode::cold) return {LimitId::device_read_qd32};
+    if (cache == CacheMode::cold) return kDeviceRead;
     return {may_map(strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
 }
 
