@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "io/fd.hpp"
+#include "io/huge_page_buffer.hpp"
 #include "io/uring_queue.hpp"
 #include "limits/fixtures.hpp"
 #include "limits/measurements.hpp"
@@ -21,11 +22,10 @@ namespace sfp::limits {
 namespace {
 
 constexpr std::size_t kRequest = 1 << 20;
-constexpr std::uint64_t kHugePage = 2 << 20;  // whole huge pages: smaller, the kernel gives none
 
 // Reads the file front to back keeping `depth` requests in flight; returns the seconds.
 double read_direct(int fd, const std::string& path, std::uint64_t size, unsigned depth, const Bench& bench) {
-    AnonymousBuffer buffers((std::uint64_t(depth) * kRequest + kHugePage - 1) / kHugePage * kHugePage);
+    HugePageBuffer buffers(std::uint64_t(depth) * kRequest);  // see docs/limits.md: huge pages
     std::memset(buffers.data(), 0, buffers.size());              // faulted in before the clock starts
     const Stopwatch clock;
     UringQueue ring(depth);  // declared after the buffers: it waits out its requests before they go

@@ -1,7 +1,6 @@
 #include "limits/fixtures.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -34,15 +33,6 @@ void write_blocks(const Bench& bench, int fd, const std::string& path, std::uint
 
 }  // namespace
 
-AnonymousBuffer::AnonymousBuffer(std::uint64_t bytes) : size_(bytes) {
-    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) fail("cannot allocate " + size_words(bytes) + " of memory: " + std::string(std::strerror(errno)));
-    data_ = static_cast<std::uint8_t*>(p);
-    ::madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without it the figures only get lower
-}
-
-AnonymousBuffer::~AnonymousBuffer() { ::munmap(data_, size_); }
-
 Fixtures::Fixtures(const LimitBudget& budget, std::string workdir, const std::atomic<bool>& cancel)
     : budget_(budget), workdir_(std::move(workdir)), cancel_(cancel) {}
 
@@ -58,7 +48,7 @@ Scratch& Fixtures::scratch() {
 
 std::span<const std::uint8_t> Fixtures::memory() {
     if (!memory_) {
-        memory_ = std::make_unique<AnonymousBuffer>(budget_.memory_bytes);
+        memory_ = std::make_unique<HugePageBuffer>(budget_.memory_bytes);
         // Every page written (an untouched one would all be the zero page): no fault is timed later.
         std::memset(memory_->data(), 0x5A, memory_->size());
     }

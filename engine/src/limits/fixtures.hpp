@@ -10,24 +10,10 @@
 #include <span>
 #include <string>
 
+#include "io/huge_page_buffer.hpp"
 #include "limits/bench.hpp"
 
 namespace sfp::limits {
-
-// Anonymous memory, huge pages advised (bandwidth, not the TLB, is what memory reads measure).
-class AnonymousBuffer {
-public:
-    explicit AnonymousBuffer(std::uint64_t bytes);  // throws sfp::Failure
-    AnonymousBuffer(const AnonymousBuffer&) = delete;
-    AnonymousBuffer& operator=(const AnonymousBuffer&) = delete;
-    ~AnonymousBuffer();
-    std::uint8_t* data() const noexcept { return data_; }
-    std::uint64_t size() const noexcept { return size_; }
-
-private:
-    std::uint8_t* data_ = nullptr;
-    std::uint64_t size_ = 0;
-};
 
 class Fixtures {
 public:
@@ -55,7 +41,7 @@ private:
     const std::string workdir_;
     const std::atomic<bool>& cancel_;
     std::unique_ptr<Scratch> scratch_;
-    std::unique_ptr<AnonymousBuffer> memory_;
+    std::unique_ptr<HugePageBuffer> memory_;
     std::string hot_file_, device_file_;
     double hot_share_ = -1;
 };

@@ -25,7 +25,7 @@
 #include "algorithms/iterate/order.hpp"
 #include "algorithms/iterate/strategies.hpp"
 #include "algorithms/iterate/test_seam.hpp"
-#include "io/aligned_buffer.hpp"
+#include "io/huge_page_buffer.hpp"
 #include "io/uring_queue.hpp"
 #include "sfp/run.hpp"
 
@@ -51,10 +51,11 @@ int open_direct(const std::string& path) noexcept {
     return fd < 0 && errno == EINVAL ? open_listed(path) : fd;
 }
 
-// One file being read: its own buffer and, for files longer than one read, its own hash state.
+// One file being read: its own kChunk of the ring's buffers and, for files longer than one read,
+// its own hash state.
 class Slot {
 public:
-    explicit Slot(std::size_t chunk) : buf_(chunk, kBlock), state_(XXH3_createState()) {
+    explicit Slot(std::uint8_t* buffer) : buf_(buffer), state_(XXH3_createState()) {
         if (!state_) throw std::bad_alloc();
     }
     Slot(Slot&&) noexcept = default;
@@ -85,9 +86,9 @@ public:
     void submit(UringQueue& ring, std::uint64_t scope, std::uint64_t tag, bool registered) {
         if (done_ % kBlock != 0) buffered();  // after a short read: O_DIRECT needs aligned offsets
         const std::uint64_t rest = std::min(scope - done_, size_ - std::min(size_, done_) + 1);
-        asked_ = std::size_t(std::min<std::uint64_t>(buf_.size(), (rest + kBlock - 1) / kBlock * kBlock));
-        if (registered) ring.read_fixed(fd_, buf_.data(), asked_, done_, unsigned(tag), tag);
-        else ring.read(fd_, buf_.data(), asked_, done_, tag);
+        asked_ = std::size_t(std::min<std::uint64_t>(kChunk, (rest + kBlock - 1) / kBlock * kBlock));
+        if (registered) ring.read_fixed(fd_, buf_, asked_, done_, unsigned(tag), tag);
+        else ring.read(fd_, buf_, asked_, done_, tag);
     }
 
     // Reads the rest without O_DIRECT; false when it was not on (nothing to retry).
@@ -104,11 +105,11 @@ public:
         const std::size_t used = std::size_t(std::min<std::uint64_t>(n, scope - done_));
         const bool ends = n == 0 || done_ + used >= scope || (n < asked_ && done_ + n >= size_);
         if (!streaming_ && ends) {  // the whole file in one read: the one-shot hash is faster
-            hash_ = XXH3_64bits(buf_.data(), used);
+            hash_ = XXH3_64bits(buf_, used);
         } else {
             if (!streaming_) XXH3_64bits_reset(state_.get());
             streaming_ = true;
-            XXH3_64bits_update(state_.get(), buf_.data(), used);
+            XXH3_64bits_update(state_.get(), buf_, used);
             if (ends) hash_ = XXH3_64bits_digest(state_.get());
         }
         done_ += used;
@@ -118,7 +119,7 @@ public:
     HashResult result() const { return {true, hash_, done_, {}}; }
     std::size_t position() const { return k_; }
     std::uint64_t done() const { return done_; }
-    iovec buffer() const { return {buf_.data(), buf_.size()}; }
+    iovec buffer() const { return {buf_, kChunk}; }
     void close() {
         if (fd_ >= 0) ::close(fd_);
         fd_ = -1;
@@ -128,7 +129,7 @@ private:
     struct StateDeleter {
         void operator()(XXH3_state_t* s) const noexcept { XXH3_freeState(s); }
     };
-    AlignedBuffer buf_;
+    std::uint8_t* buf_;
     std::unique_ptr<XXH3_state_t, StateDeleter> state_;
     int fd_ = -1;
     std::size_t k_ = 0;  // position in the order
@@ -150,21 +151,25 @@ struct Files {
 
 }  // namespace
 
-// One ring, its slots and their buffers, registered where the kernel lets it.
+// One ring, its slots and their buffers, registered where the kernel lets it. The buffers are
+// one mapping in huge pages: into 4 KiB pages every O_DIRECT read is a list of 4 KiB pieces, and
+// this VM's virtual disk served them so much slower that the tree read cold took 1.7x as long
+// (docs/cli-iterate.md).
 struct UringReader::Ring {
+    HugePageBuffer memory;
     std::vector<Slot> slots;
-    UringQueue queue;  // after the slots: destroyed first, it waits out every read into them
+    UringQueue queue;  // after the slots and their memory: destroyed first, it waits out every read
     std::string unregistered;  // why the buffers are not registered, "" when they are
 
-    explicit Ring(unsigned depth) : slots(make_slots(depth)), queue(depth) {
+    explicit Ring(unsigned depth) : memory(std::uint64_t(depth) * kChunk), slots(make_slots(depth, memory)), queue(depth) {
         std::vector<iovec> buffers;
         for (const Slot& s : slots) buffers.push_back(s.buffer());
         unregistered = queue.register_buffers(buffers);
     }
-    static std::vector<Slot> make_slots(unsigned depth) {
+    static std::vector<Slot> make_slots(unsigned depth, const HugePageBuffer& memory) {
         std::vector<Slot> out;
         out.reserve(depth);
-        for (unsigned i = 0; i < depth; ++i) out.emplace_back(kChunk);
+        for (unsigned i = 0; i < depth; ++i) out.emplace_back(memory.data() + std::size_t(i) * kChunk);
         return out;
     }
 
