@@ -32,9 +32,22 @@ void write_all(int fd, const std::uint8_t* data, std::size_t n, Position pos, st
     }
 }
 
+namespace {
+std::size_t output_bytes(const CipherJob& job, std::size_t block) {
+    return job.kernel().expansion() == 1 ? 0 : block * job.kernel().expansion();  // in place when 1
+}
+}  // namespace
+
 BlockBuffers::BlockBuffers(const CipherJob& job, std::size_t block)
-    : in_(block, kDirectAlignment),
-      out_(job.kernel().expansion() == 1 ? 0 : block * job.kernel().expansion(), kDirectAlignment) {}
+    : heap_(job.options().direct ? 0 : block + output_bytes(job, block), kDirectAlignment) {
+    if (job.options().direct) {  // block is a multiple of the alignment: out starts aligned too
+        huge_ = std::make_unique<HugePageBuffer>(block + output_bytes(job, block));
+        in_ = huge_->data();
+    } else {
+        in_ = heap_.data();
+    }
+    out_ = output_bytes(job, block) ? in_ + block : in_;
+}
 
 std::size_t transform_buffered(const CipherJob& job, const BlockBuffers& buffers, std::size_t n) {
     job.kernel()(buffers.in(), buffers.out(), n);
