@@ -1,5 +1,7 @@
 #include "algorithms/cipher/block_io.hpp"
 
+#include <algorithm>
+
 #include <unistd.h>
 
 #include <cerrno>
@@ -38,15 +40,21 @@ std::size_t output_bytes(const CipherJob& job, std::size_t block) {
 }
 }  // namespace
 
-BlockBuffers::BlockBuffers(const CipherJob& job, std::size_t block)
-    : heap_(job.options().direct ? 0 : block + output_bytes(job, block), kDirectAlignment) {
-    if (job.options().direct) {  // block is a multiple of the alignment: out starts aligned too
-        huge_ = std::make_unique<HugePageBuffer>(block + output_bytes(job, block));
-        in_ = huge_->data();
+WorkerBuffers::WorkerBuffers(const CipherJob& job, std::size_t block, unsigned workers)
+    : block_(block), out_(output_bytes(job, block)),
+      stride_((block + out_ + kDirectAlignment - 1) / kDirectAlignment * kDirectAlignment),
+      heap_(job.options().direct ? 0 : stride_ * std::max(workers, 1u), kDirectAlignment) {
+    if (job.options().direct) {
+        huge_ = std::make_unique<HugePageBuffer>(std::uint64_t(stride_) * std::max(workers, 1u));
+        data_ = huge_->data();
     } else {
-        in_ = heap_.data();
+        data_ = heap_.data();
     }
-    out_ = output_bytes(job, block) ? in_ + block : in_;
+}
+
+BlockBuffers WorkerBuffers::of(unsigned worker) const noexcept {
+    std::uint8_t* in = data_ + std::size_t(worker) * stride_;
+    return {in, out_ ? in + block_ : in};
 }
 
 std::size_t transform_buffered(const CipherJob& job, const BlockBuffers& buffers, std::size_t n) {

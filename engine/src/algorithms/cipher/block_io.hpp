@@ -24,21 +24,34 @@ std::size_t read_at_least(int fd, std::uint8_t* buf, std::size_t capacity, std::
 void write_all(int fd, const std::uint8_t* data, std::size_t n, Position pos, std::uint64_t offset,
                const std::string& path);
 
-// One worker's buffers for blocks of `block` input bytes. The transform runs in place in the
-// input buffer when the output is the same size; widen gets a second, twice as large buffer.
-// With direct I/O both are one mapping in huge pages (at least 2 MiB a worker): the device
-// moves the data straight to and from them, and into 4 KiB pages every transfer is a list of
-// 4 KiB pieces, which this VM's virtual disk served a quarter slower (docs/cli-cipher.md).
+// One worker's buffers for blocks of `block` input bytes: a view into WorkerBuffers. The
+// transform runs in place in the input buffer when the output is the same size; widen gets a
+// second, twice as large buffer.
 class BlockBuffers {
 public:
-    BlockBuffers(const CipherJob& job, std::size_t block);
+    BlockBuffers(std::uint8_t* in, std::uint8_t* out) : in_(in), out_(out) {}
     std::uint8_t* in() const noexcept { return in_; }
     std::uint8_t* out() const noexcept { return out_; }
 
 private:
+    std::uint8_t *in_, *out_;
+};
+
+// Every worker's buffers in one allocation, each worker's on whole 4 KiB pages of its own (no
+// false sharing, O_DIRECT's alignment). With direct I/O the allocation is in huge pages: the
+// device moves the data straight to and from it, and into 4 KiB pages every transfer is a list of
+// 4 KiB pieces, which this VM's virtual disk served far slower (docs/cli-cipher.md). One
+// allocation for all, so huge pages cost at most 2 MiB more however many workers there are.
+class WorkerBuffers {
+public:
+    WorkerBuffers(const CipherJob& job, std::size_t block, unsigned workers);
+    BlockBuffers of(unsigned worker) const noexcept;
+
+private:
+    std::size_t block_, out_, stride_;
     AlignedBuffer heap_;
     std::unique_ptr<HugePageBuffer> huge_;
-    std::uint8_t *in_ = nullptr, *out_ = nullptr;
+    std::uint8_t* data_ = nullptr;
 };
 
 // Transforms the n input bytes in buffers.in() into buffers.out(); returns how many bytes to

@@ -12,13 +12,14 @@ namespace {
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::buffers);
     StripeQueue queue(spec.block_size, job.input_size());
-    ctx.run_threads(spec.threads, [&](unsigned) {
-        const BlockBuffers buffers(job, std::size_t(spec.block_size));
+    const WorkerBuffers buffers(job, std::size_t(spec.block_size), spec.threads);
+    ctx.run_threads(spec.threads, [&](unsigned worker) {
+        const BlockBuffers mine = buffers.of(worker);
         ProgressMeter meter(ctx);
         while (!ctx.should_stop()) {
             const std::optional<Block> item = queue.take();
             if (!item) break;
-            transform_block(job, buffers, *item, Position::at_offset);
+            transform_block(job, mine, *item, Position::at_offset);
             meter.add(item->length);
         }
     });

@@ -7,9 +7,9 @@
 namespace sfp::cipher {
 
 void stream_blocks(CipherJob& job, const RunSpec& spec, RunContext& ctx) {
-    const BlockBuffers buffers(job, std::size_t(spec.block_size));
+    const WorkerBuffers buffers(job, std::size_t(spec.block_size), 1);
     each_block(ctx, 0, 1, spec.block_size, job.input_size(),
-               [&](Block blk) { transform_block(job, buffers, blk, Position::sequential); });
+               [&](Block blk) { transform_block(job, buffers.of(0), blk, Position::sequential); });
 }
 
 namespace {

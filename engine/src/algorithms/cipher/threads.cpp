@@ -8,10 +8,11 @@
 namespace sfp::cipher {
 
 void threads_range(CipherJob& job, const RunSpec& spec, RunContext& ctx, std::uint64_t begin, std::uint64_t end) {
+    const WorkerBuffers buffers(job, std::size_t(spec.block_size), spec.threads);
     ctx.run_threads(spec.threads, [&](unsigned worker) {
-        const BlockBuffers buffers(job, std::size_t(spec.block_size));
+        const BlockBuffers mine = buffers.of(worker);
         each_block(ctx, worker, spec.threads, spec.block_size, begin, end,
-                   [&](Block blk) { transform_block(job, buffers, blk, Position::at_offset); });
+                   [&](Block blk) { transform_block(job, mine, blk, Position::at_offset); });
     });
 }
 

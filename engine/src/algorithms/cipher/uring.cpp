@@ -29,9 +29,10 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const File& in = job.input();
     const std::string& out_path = job.output().target();
     const unsigned x = job.kernel().expansion();
+    const WorkerBuffers buffers(job, std::size_t(spec.block_size), spec.threads);
     std::vector<Slot> slots;
     slots.reserve(spec.threads);
-    for (unsigned i = 0; i < spec.threads; ++i) slots.push_back(Slot{BlockBuffers(job, std::size_t(spec.block_size))});
+    for (unsigned i = 0; i < spec.threads; ++i) slots.push_back(Slot{buffers.of(i)});
     UringQueue ring(spec.threads);  // after the slots: destroyed first, it waits out every request
     ProgressMeter meter(ctx);
 
