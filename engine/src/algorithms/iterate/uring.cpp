@@ -152,9 +152,9 @@ struct Files {
 }  // namespace
 
 // One ring, its slots and their buffers, registered where the kernel lets it. The buffers are
-// one mapping in huge pages: into 4 KiB pages every O_DIRECT read is a list of 4 KiB pieces, and
-// this VM's virtual disk served them so much slower that the tree read cold took 1.7x as long
-// (docs/cli-iterate.md).
+// one mapping in huge pages: into 4 KiB pages every O_DIRECT read is a list of 4 KiB pieces, which
+// this VM's virtual disk served slowly: direct read the cold 20,000-file tree in 0.70 s against
+// 0.60 s in huge pages (docs/cli-iterate.md).
 struct UringReader::Ring {
     HugePageBuffer memory;
     std::vector<Slot> slots;
