@@ -10,6 +10,7 @@
 #include "cipher_support.hpp"
 #include "sfp/compare.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_context.hpp"
 #include "support/compare_reference.hpp"
 #include "support/temp_files.hpp"
 
@@ -219,6 +220,35 @@ private slots:
         QVERIFY(r.outcome.get<sfp::CompareOutcome>() == expected);
         QCOMPARE(r.outcome.get<sfp::CompareOutcome>().mismatches.size(), flips.size());
         QCOMPARE(note_of(r), note);
+    }
+
+    // Each candidate's setup (prepare) is done once, for the slice length, before any slice is
+    // timed: paid inside its first slice it would leave it one fair measurement of two. A job
+    // too small to probe prepares nothing: the first candidate does it all.
+    void preparesEveryCandidateBeforeTheFirstSlice_data() {
+        QTest::addColumn<qulonglong>("total");
+        QTest::addColumn<QString>("calls");
+        // 4,000 offsets in stripes of 10: slices of min(100 / 2, 4000 / 32) = 50, 4 of them
+        QTest::newRow("probed") << qulonglong(4000) << "prepare a 50, prepare b 50, a 0-50, b 50-100, a 100-150, b 150-200, ? 200-4000";
+        // 4 slices of at least a stripe (10) need 160 offsets: 159 cannot be probed
+        QTest::newRow("too small to probe") << qulonglong(159) << "a 0-159";
+    }
+    void preparesEveryCandidateBeforeTheFirstSlice() {
+        QFETCH(qulonglong, total);
+        QFETCH(QString, calls);
+        QStringList seen;
+        const auto candidate = [&](const char* name) {
+            return sfp::ProbeCandidate{name, [&seen, name](std::uint64_t b, std::uint64_t e) { seen << QString("%1 %2-%3").arg(name).arg(b).arg(e); }, 0,
+                                       [&seen, name](std::uint64_t slice) { seen << QString("prepare %1 %2").arg(name).arg(slice); }};
+        };
+        sfp::ProbeCandidate candidates[] = {candidate("a"), candidate("b")};
+        sfp::Progress progress;
+        sfp::RunContext ctx(progress);
+        const sfp::ProbePlan plan{total, 10, 100, 1, "test", "of the job"};
+        sfp::probe_then_finish(candidates, plan, ctx);
+        // the rest goes to whichever measured cheaper: either is right here
+        if (seen.size() == 7) seen.last().replace(0, 1, "?");
+        QCOMPARE(seen.join(", "), calls);
     }
 
     void cipherAutoPicksTheOtherWhenOneIsSlow_data() {

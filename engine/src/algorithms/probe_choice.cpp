@@ -75,6 +75,8 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
         candidates[0].work(0, plan.total);
         return heading(plan) + " chose " + candidates[0].name + ": too little data to time a probe";
     }
+    for (ProbeCandidate& c : candidates)
+        if (c.prepare) c.prepare(slice);
     std::uint64_t at = 0;
     for (unsigned round = 0; round < kRounds; ++round) {
         for (ProbeCandidate& c : candidates) {

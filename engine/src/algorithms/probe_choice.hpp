@@ -21,6 +21,11 @@ struct ProbeCandidate {
     const char* name;                                              // "mmap-mt"
     std::function<void(std::uint64_t begin, std::uint64_t end)> work;  // does [begin, end) of the job
     double cpu_seconds = 0;                                        // its probe, once measured (on the plan's clock)
+    // Setup its first slice would otherwise pay alone (buffers to zero and pin, say), done once
+    // for slices of `slice` offsets before any is timed, and only when there is a probe: paid in
+    // one slice of two, it left the candidate one fair measurement against the others' best of
+    // two. Empty: none.
+    std::function<void(std::uint64_t slice)> prepare = {};
 };
 
 // What a probe slice is timed with. CPU time suits work the CPU bounds (hot data, both candidates
@@ -48,8 +53,8 @@ struct ProbeMeasure {
 };
 
 // Probes when the job is large enough (from plan.pays_from, and all slices together at most a
-// quarter of it): each candidate is measured twice, in turns, on consecutive slices, and keeps its
-// better result; then the cheapest finishes. Else the first candidate does everything. Candidates run their
+// quarter of it): every candidate is prepared, then each is measured twice, in turns, on consecutive
+// slices, and keeps its better result; then the cheapest finishes. Else the first candidate does everything. Candidates run their
 // threads through `ctx`. Returns the note, e.g. "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8
 // GB/s per CPU second (best of 2 each, on 1M of both files; the first 4M in all) -> pread-mt".
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,

@@ -7,8 +7,6 @@
 // in disk order can win where seeks are dear (a spinning disk). Inode order because it is free:
 // cluster's FIEMAP opens every file once more (0.1-0.16 s of 20,000 files), which the deep
 // queues that win here do not repay, and ext4 places a file's blocks near its inode anyway.
-#include <optional>
-
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/order.hpp"
 #include "algorithms/iterate/strategies.hpp"
@@ -33,15 +31,14 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         {"parallel", [&](std::uint64_t b, std::uint64_t e) { hash_parallel(job, order, b, e, spec.threads, results, ctx); }},
         {"prefetch", [&](std::uint64_t b, std::uint64_t e) { hash_prefetched(job, order, b, e, results, ctx); }},
     };
-    std::optional<UringReader> uring, direct;  // made on their first slice, kept for the next ones
-    const auto reading = [&](std::optional<UringReader>& reader, bool o_direct) {
-        return [&, o_direct](std::uint64_t b, std::uint64_t e) {
-            if (!reader) reader.emplace(o_direct);
-            reader->hash(job, order, b, e, results, ctx);
-        };
+    // Made, with their rings, before the first slice is timed; kept for the next ones.
+    UringReader uring(false), direct(true);
+    const auto reading = [&](UringReader& reader, const char* name) {
+        return ProbeCandidate{name, [&](std::uint64_t b, std::uint64_t e) { reader.hash(job, order, b, e, results, ctx); },
+                              0, [&](std::uint64_t slice) { reader.prepare(slice); }};
     };
     if (uring_supported().supported)
-        candidates.insert(candidates.begin() + 1, {{"uring", reading(uring, false)}, {"direct", reading(direct, true)}});
+        candidates.insert(candidates.begin() + 1, {reading(uring, "uring"), reading(direct, "direct")});
     const ProbePlan plan{order.size(), kFilesPerThread * std::max(spec.threads, 1u), kMaxSliceFiles, 1, "auto", "of the order"};
     ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, "files"}));
     return outcome_of(job, order, results);

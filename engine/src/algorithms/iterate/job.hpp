@@ -58,6 +58,10 @@ class UringReader {
 public:
     explicit UringReader(bool direct);
     ~UringReader();
+    // Makes the rings a call over `files` files reads with (a few files, a few slots), where no
+    // call has yet: their buffers' huge pages are zeroed and pinned here, so auto can do it
+    // before it times a slice. hash() does it itself when not done.
+    void prepare(std::size_t files);
     void hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
               std::vector<HashResult>& results, RunContext& ctx);
 
@@ -65,7 +69,7 @@ private:
     struct Ring;
     bool direct_;
     bool noted_ = false;
-    std::vector<std::unique_ptr<Ring>> rings_;  // one per CPU, each made by the thread that first reads with it
+    std::vector<std::unique_ptr<Ring>> rings_;  // one per CPU, those a call needs made by prepare()
 };
 
 // The untimed end of every iterate run (Strategy::finish): the digest over the sorted lines,

@@ -223,16 +223,22 @@ Support uring_supported() {
 UringReader::UringReader(bool direct) : direct_(direct), rings_(online_cpus()) {}
 UringReader::~UringReader() = default;
 
+// At most a ring per file; the first call's files decide a new ring's depth.
+static unsigned rings_for(std::size_t files, std::size_t cpus) {
+    return unsigned(std::clamp<std::size_t>(cpus, 1, std::max<std::size_t>(files, 1)));
+}
+
+void UringReader::prepare(std::size_t files) {
+    const unsigned rings = rings_for(files, rings_.size());
+    for (unsigned r = 0; r < rings; ++r)
+        if (!rings_[r]) rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings_.size())));
+}
+
 void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                        std::vector<HashResult>& results, RunContext& ctx) {
-    const std::size_t files = std::max<std::size_t>(end - begin, 1);
-    const unsigned rings = unsigned(std::clamp<std::size_t>(rings_.size(), 1, files));
+    prepare(end - begin);
     Files shared{job, order, {begin}, end, results};
-    ctx.run_threads(rings, [&](unsigned r) {
-        if (!rings_[r])  // the first call's files decide the depth: a few files, a few slots
-            rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings_.size())));
-        rings_[r]->read(shared, direct_, ctx);
-    });
+    ctx.run_threads(rings_for(end - begin, rings_.size()), [&](unsigned r) { rings_[r]->read(shared, direct_, ctx); });
     for (const std::unique_ptr<Ring>& r : rings_)
         if (r && !r->unregistered.empty() && !noted_) {
             ctx.note("uring: buffers not registered, plain reads (" + r->unregistered + ")");
