@@ -53,21 +53,22 @@ void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size
 Support uring_supported();
 
 // The same, keeping its rings, slots and registered buffers from one call to the next: auto
-// times slices with it, and a slice of a few hundred files should not pay their setup.
+// times slices of uring and direct with one reader, and a slice of a few hundred files should
+// not pay their setup.
 class UringReader {
 public:
-    explicit UringReader(bool direct);
+    UringReader();
     ~UringReader();
     // Makes the rings a call over `files` files reads with (a few files, a few slots), where no
     // call has yet: their buffers' huge pages are zeroed and pinned here, so auto can do it
     // before it times a slice. hash() does it itself when not done.
     void prepare(std::size_t files);
-    void hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
+    // hash_uring's work with this reader's rings.
+    void hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end, bool direct,
               std::vector<HashResult>& results, RunContext& ctx);
 
 private:
     struct Ring;
-    bool direct_;
     bool noted_ = false;
     std::vector<std::unique_ptr<Ring>> rings_;  // one per CPU, those a call needs made by prepare()
 };

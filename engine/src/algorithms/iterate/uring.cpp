@@ -220,7 +220,7 @@ Support uring_supported() {
     return why.empty() ? Support::yes() : Support::no(why);
 }
 
-UringReader::UringReader(bool direct) : direct_(direct), rings_(online_cpus()) {}
+UringReader::UringReader() : rings_(online_cpus()) {}
 UringReader::~UringReader() = default;
 
 // At most a ring per file; the first call's files decide a new ring's depth.
@@ -235,10 +235,10 @@ void UringReader::prepare(std::size_t files) {
 }
 
 void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                       std::vector<HashResult>& results, RunContext& ctx) {
+                       bool direct, std::vector<HashResult>& results, RunContext& ctx) {
     prepare(end - begin);
     Files shared{job, order, {begin}, end, results};
-    ctx.run_threads(rings_for(end - begin, rings_.size()), [&](unsigned r) { rings_[r]->read(shared, direct_, ctx); });
+    ctx.run_threads(rings_for(end - begin, rings_.size()), [&](unsigned r) { rings_[r]->read(shared, direct, ctx); });
     for (const std::unique_ptr<Ring>& r : rings_)
         if (r && !r->unregistered.empty() && !noted_) {
             ctx.note("uring: buffers not registered, plain reads (" + r->unregistered + ")");
@@ -248,7 +248,7 @@ void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, st
 
 void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                 bool direct, std::vector<HashResult>& results, RunContext& ctx) {
-    UringReader(direct).hash(job, order, begin, end, results, ctx);
+    UringReader().hash(job, order, begin, end, direct, results, ctx);
 }
 
 namespace {
