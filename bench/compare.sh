@@ -9,7 +9,9 @@
 #                 (share 1.0 against 0.0, measured with folio_share below)
 # Writes docs/bench-compare.md: medians side by side, speed-ups over cmp, the large-folio share
 # sfpbench recorded for the inputs in each state, each target's verdict (the mapped strategies in
-# small folios also against `sfpbench limits`' mapped scan of small folios), and the load average.
+# small folios also against `sfpbench limits`' mapped scan of small folios), a mapped read of the
+# same two files with nothing compared (bench/mapscan.c: what mapping them allows at all), and the
+# load average.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -22,6 +24,7 @@ mkdir -p "$data" "$(dirname "$out")"
 a="$data/compare-a-$size" b="$data/compare-b-$size"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
+cc -O2 -pthread -o "$logs/mapscan" "$here/mapscan.c"
 load_limits  # compare is bound by two streams read from memory when hot (issue 22)
 
 # cell name -> command line
@@ -82,6 +85,7 @@ for state in "${states[@]}"; do
         for name in $(shuffled "${!cell[@]}" cat limit); do
             if [ "$name" = limit ]; then  # the ceiling of this round, untimed
                 if [ "$state" = small-folios ]; then limit_round "$state" mapped-scan-small; else limit_round "$state" two-stream-read; fi
+                "$logs/mapscan" "$a" "$b" "$threads" 3 2>/dev/null >>"$logs/mapscan-$state" || true
                 continue
             fi
             cat "$a" "$b" >/dev/null  # tops up pages lost since; cached pages keep their folios
@@ -144,6 +148,18 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
             echo "  at ${pct} % of the two-stream memory read (target at least 85 %: $(verdict "${pct/n\/a/0}" 85 0)) and ${vs_best}x the"
             echo "  time of the fastest fixed strategy (target at most 1.15x: $(verdict "$vs_best" 1.15 1)); ${vs_cmp}x faster than"
             echo "  \`cmp\` and ${vs_cat}x the time of \`cat A B\` (the issue's bars until the limits existed: 4.5x and 0.5x)."
+        fi
+        # The same files mapped and read, nothing compared: what mapping them allows a compare at all.
+        scan=$([ -s "$logs/mapscan-$state" ] && median <"$logs/mapscan-$state" || true)
+        echo -n "  A mapped read of the same two files, nothing compared (\`bench/mapscan.c\`, $threads threads, the best of 3 passes in each round): "
+        if [ -z "$scan" ]; then
+            echo "not measured."
+        elif [ "$state" = small-folios ]; then
+            echo "$(printf '%.1f' "$scan") GB/s; the default reaches $(limit_pct "$((2 * size))" "$d" "$scan") % of it."
+        else
+            scan_pct=$(awk -v s="$scan" -v l="$(limit_round_gbs "$state" "$threads")" 'BEGIN {if (l > 0) printf "%.0f", 100 * s / l; else print "n/a"}')
+            echo "$(printf '%.1f' "$scan") GB/s, ${scan_pct} % of the two-stream read$(awk -v p="$scan_pct" 'BEGIN {if (p + 0 > 0 && p < 85) printf " (below the 85 %% target: the kernel'"'"'s mapping of these folios, not the compare, keeps every mapped strategy from it here)"}');"
+            echo "  the default reaches $(limit_pct "$((2 * size))" "$d" "$scan") % of it."
         fi
         faults=$(cat "$logs/$state-faults")
         echo "  Its note: \`$(cat "$logs/$state-note")\`; page faults: ${faults:-unknown}$(awk -v f="${faults:-0}" -v s="$size" \
