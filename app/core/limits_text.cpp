@@ -44,12 +44,12 @@ QString share_text(const sfp::CellLimit& limit, std::optional<double> pct) {
     if (!pct) return QStringLiteral("% of limit n/a: %1").arg(QString::fromStdString(limit.reason.empty() ? "no time" : limit.reason));
     const QString share =
         QStringLiteral("%1 of %2, %3").arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
-    // A ceiling passed says the limit, not the cell, is off: the machine was slower when it was
-    // measured (its memory and disk move by a quarter from minute to minute on a shared VM).
-    if (*pct > 100.5)
-        return share + QStringLiteral(" (above it: the limit was measured at a slower moment; `sfpbench limits --refresh`)");
-    return share;
+    return above_limit(pct) ? share + " (above it: " + kAboveLimit + ")" : share;
 }
+
+const QString kAboveLimit = QStringLiteral("the limit was measured at a slower moment; `sfpbench limits --refresh`");
+
+bool above_limit(std::optional<double> pct) { return pct && *pct > 100.5; }
 
 QString load_text(const sfp::MachineLimits& limits) {
     if (!limits.load.known()) return {};

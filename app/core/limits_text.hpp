@@ -17,6 +17,12 @@ QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point);
 // The cell's share of its ceiling as one phrase: "83 % of two-stream memory read, 2 threads, 20.6 GB/s",
 // or "% of limit n/a: <reason>".
 QString share_text(const sfp::CellLimit& limit, std::optional<double> pct);
+// Whether a share is past its ceiling (above 100 %, rounding aside): then the limit, not the cell,
+// is off -- the machine was slower when it was measured (its memory and disk move by a quarter
+// from minute to minute on a shared VM).
+bool above_limit(std::optional<double> pct);
+// What every front end says of such a share.
+extern const QString kAboveLimit;
 
 // "load average 1.08 on 2 CPUs" at the measurement; "" when not recorded (an older file).
 QString load_text(const sfp::MachineLimits& limits);

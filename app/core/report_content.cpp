@@ -123,13 +123,15 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         if (const QString bad = trouble(report, st.cell); !bad.isEmpty()) notes << bad;
         if (cell.reference_floor) notes << QStringLiteral("reference floor");
         const sfp::CellLimit limit = sfp::cell_limit(report, st.cell);
+        const std::optional<double> pct = cell_limit_pct(st, limit);
+        if (above_limit(pct)) notes << "above its limit: " + kAboveLimit;
         bounds.insert(limit.name.empty() ? QString::fromStdString(limit.reason)
                                          : QString::fromStdString(limit.label()) + " " + rate_text(limit.bytes_per_s));
         row << QString::number(st.real.n) << (any ? duration_text(st.real.median) : kUnknown)
             << (spread ? duration_text(st.real.ci95) : kUnknown)
             << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
             << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
-            << number_text(cell_limit_pct(st, limit), 0)
+            << number_text(pct, 0)
             << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) + with_space(interval_cell(report, st.cell))
             << verdict_cell(report, st.cell) << notes.join(QStringLiteral("; "));
         t.rows.push_back(row);

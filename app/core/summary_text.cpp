@@ -63,7 +63,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
         head << QString::fromStdString(std::string(sfp::label_word(*p)));
     std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "outliers",
                                                         "MB/s", "limit%", "cpu%", "vs fastest", "runs"}};
-    QStringList statuses;
+    bool above = false;  // a cell past its ceiling: said once under the table
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
         const sfp::Summary& real = st.real;
@@ -71,6 +71,8 @@ QString cells_table(const sfp::ExperimentReport& report) {
         const auto time = [any](double s) { return any ? duration_text(s) : kUnknown; };
         const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
         const std::size_t runs = real.n + st.failed;
+        const std::optional<double> pct = cell_limit_pct(st, sfp::cell_limit(report, st.cell));
+        above = above || above_limit(pct);
         QStringList parameters = {QString::fromStdString(cell.strategy)};
         for (const sfp::Parameter* p : columns) parameters << QString::fromStdString(sfp::parameter_text(cell, *p));
         rows.push_back(parameters + QStringList{
@@ -80,12 +82,12 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
                         QString::number(real.outliers.size()),
                         any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
-                        number_text(cell_limit_pct(st, sfp::cell_limit(report, st.cell)), 0),
+                        number_text(pct, 0),
                         number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 0),
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
                         st.failed ? QString("%1 of %2 failed").arg(st.failed).arg(runs) : QStringLiteral("ok")});
     }
-    return aligned(rows, 2 + int(columns.size()));
+    return aligned(rows, 2 + int(columns.size())) + (above ? "limit% above 100: " + kAboveLimit + "\n" : QString());
 }
 
 // Per input set, as IOBoost's summary.py: "fastest: X, 8.46s" then "Y: 12.90s, 1.52x slower".

@@ -206,6 +206,28 @@ private slots:
         QCOMPARE(core::share_text(limit, 99.4), QString("99 % of mapped scan, large folios, 1 thread, 10.0 GB/s"));
     }
 
+    // Cells past their ceiling in the table: said once under the summary's table and in each such
+    // row's notes in the report; nothing when every cell is below it (judged_report: 53 and 71 %).
+    void cells_above_their_limit_are_marked_in_the_tables() {
+        const QString footnote = "limit% above 100: the limit was measured at a slower moment; `sfpbench limits --refresh`";
+        const QString note = "above its limit: the limit was measured at a slower moment";
+        QVERIFY(!core::summary_text(judged_report()).contains(footnote));
+        QVERIFY(!QString::fromUtf8(core::report_markdown(judged_report())).contains(note));
+        sfp::ExperimentReport fast = judged_report();
+        // 6 GB/s with 2 threads, 5 with 1: mmap-mt's 64 MB in 4.5 ms is 237 % (of the better), read's in 12 ms 107 %
+        fast.limits.put(limit(sfp::LimitId::two_stream_read, {{1, {5e9}}, {2, {6e9}}}));
+        const QString text = core::summary_text(fast);
+        QVERIFY2(text.contains("\n" + footnote + "\n"), qPrintable(text));
+        QCOMPARE(text.count(footnote), 1);
+        const QString md = QString::fromUtf8(core::report_markdown(fast));
+        QCOMPARE(md.count(note), 2);
+        const QStringList mapped = md.split('\n').filter("| **mmap-mt** |"), read = md.split('\n').filter("| read |");
+        QCOMPARE(mapped.size(), 1);  // the fastest row, in bold
+        QCOMPARE(read.size(), 1);
+        QVERIFY2(mapped[0].contains("| **237** |") && mapped[0].contains(note), qPrintable(mapped[0]));
+        QVERIFY2(read[0].contains("| 107 |") && read[0].contains(note), qPrintable(read[0]));
+    }
+
     void the_markdown_report_has_the_column_and_lists_the_limits() {
         const QString md = QString::fromUtf8(core::report_markdown(judged_report()));
         QVERIFY(md.contains("| % of limit |"));
