@@ -36,7 +36,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     UringReader reader;
     const auto reading = [&](const char* name, bool direct) {
         return ProbeCandidate{name, [&, direct](std::uint64_t b, std::uint64_t e) { reader.hash(job, order, b, e, direct, results, ctx); },
-                              0, [&](std::uint64_t slice) { reader.prepare(slice); }};
+                              0, [&](std::uint64_t slice) { reader.prepare(slice, ctx); }};
     };
     if (uring_supported().supported)
         candidates.insert(candidates.begin() + 1, {reading("uring", false), reading("direct", true)});

@@ -62,15 +62,17 @@ public:
     // Makes the rings a call over `files` files reads with (a few files, a few slots), where no
     // call has yet: their buffers' huge pages are zeroed and pinned here, so auto can do it
     // before it times a slice. hash() does it itself when not done.
-    void prepare(std::size_t files);
+    void prepare(std::size_t files, RunContext& ctx);
     // hash_uring's work with this reader's rings.
     void hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end, bool direct,
               std::vector<HashResult>& results, RunContext& ctx);
 
 private:
     struct Ring;
+    unsigned rings_for(std::size_t files) const;
+    Ring& ring(unsigned r, std::size_t files);
     bool noted_ = false;
-    std::vector<std::unique_ptr<Ring>> rings_;  // one per CPU, those a call needs made by prepare()
+    std::vector<std::unique_ptr<Ring>> rings_;  // one per CPU, each made on a thread of its own (ring())
 };
 
 // The untimed end of every iterate run (Strategy::finish): the digest over the sorted lines,

@@ -223,22 +223,28 @@ Support uring_supported() {
 UringReader::UringReader() : rings_(online_cpus()) {}
 UringReader::~UringReader() = default;
 
-// At most a ring per file; the first call's files decide a new ring's depth.
-static unsigned rings_for(std::size_t files, std::size_t cpus) {
-    return unsigned(std::clamp<std::size_t>(cpus, 1, std::max<std::size_t>(files, 1)));
+unsigned UringReader::rings_for(std::size_t files) const {
+    return unsigned(std::clamp<std::size_t>(rings_.size(), 1, std::max<std::size_t>(files, 1)));  // at most one a file
 }
 
-void UringReader::prepare(std::size_t files) {
-    const unsigned rings = rings_for(files, rings_.size());
-    for (unsigned r = 0; r < rings; ++r)
-        if (!rings_[r]) rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings, 1, kDepth / rings_.size())));
+// Ring r as a call over `files` files needs it, made by the thread that reads with it, so the
+// rings' pages are zeroed on every CPU at once; the first call's files decide its depth.
+UringReader::Ring& UringReader::ring(unsigned r, std::size_t files) {
+    if (!rings_[r])
+        rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings_for(files), 1, kDepth / rings_.size())));
+    return *rings_[r];
+}
+
+void UringReader::prepare(std::size_t files, RunContext& ctx) {
+    const unsigned rings = rings_for(files);
+    if (std::any_of(rings_.begin(), rings_.begin() + rings, [](const std::unique_ptr<Ring>& r) { return !r; }))
+        ctx.run_threads(rings, [&](unsigned r) { ring(r, files); });
 }
 
 void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
                        bool direct, std::vector<HashResult>& results, RunContext& ctx) {
-    prepare(end - begin);
     Files shared{job, order, {begin}, end, results};
-    ctx.run_threads(rings_for(end - begin, rings_.size()), [&](unsigned r) { rings_[r]->read(shared, direct, ctx); });
+    ctx.run_threads(rings_for(end - begin), [&](unsigned r) { ring(r, end - begin).read(shared, direct, ctx); });
     for (const std::unique_ptr<Ring>& r : rings_)
         if (r && !r->unregistered.empty() && !noted_) {
             ctx.note("uring: buffers not registered, plain reads (" + r->unregistered + ")");
