@@ -35,36 +35,31 @@ when() { echo "$(sed -n 's/.*Measured \([0-9-]*\).*/\1/p' "$1" | head -1), $(gre
 # The line's tail: targets, date and machine, the link to the full table.
 tail_of() { echo "$(targets "$1") ($(when "$1")) — [table](docs/$(basename "$1"))"; }
 
+# The README's ratios are of whole processes, sfpbench and its peers alike (docs/benchmarks.md).
+whole='whole process: median (s)'
 line_compare() {
-    local f=$1 d c k pct
-    d=$(cell "$f" 1 default 'hot: median (s)') c=$(cell "$f" 1 cmp 'hot: median (s)') k=$(cell "$f" 1 cat 'hot: median (s)')
-    # The default's share of the two-stream memory read, hot and hot-written, from the verdicts in that order.
-    pct=$(sed -n 's/^ *at \([0-9]*\) % of the two-stream memory read.*/\1/p' "$f" |
-        awk 'NR == 1 {h = $1} NR == 2 {w = $1} END {if (h != "") printf "%s %% (hot-written %s %%)", h, w; else print "n/a"}')
-    echo "- **compare**, two 640000000-byte files, hot: the default \`sfpbench compare\` reads at $pct of the two-stream memory read, $(div "$c" "$d")x faster than \`cmp -l\`, $(div "$d" "$k")x the time of \`cat A B\`$(tail_of "$f")"
+    local f=$1 d n c k
+    d=$(cell "$f" 1 default "$whole") n=$(cell "$f" 1 naive "$whole") c=$(cell "$f" 1 cmp "$whole") k=$(cell "$f" 1 cat "$whole")
+    echo "- **compare**, two 640000000-byte files, hot, whole processes: the default \`sfpbench compare\` takes $(div "$d" "$n")x the time of a naive two-thread mmap + memcmp and $(div "$d" "$k")x the time of \`cat A B\`, $(div "$c" "$d")x faster than \`cmp -l\`$(tail_of "$f")"
 }
 line_cipher() {
     local f=$1 best d c b
     best=$(sed -n 's/^- Best: \*\*\([^*]*\)\*\*.*/\1/p' "$f")
-    d=$(cell "$f" 1 default 'median real (s)') c=$(cell "$f" 1 cp 'median real (s)') b=$(cell "$f" 1 "$best" 'median real (s)')
-    echo "- **cipher**, one 640000000-byte file, hot: the default \`sfpbench cipher\` takes $(div "$d" "$c")x the time of \`cp\`, the best fixed strategy ($best) $(div "$b" "$c")x$(tail_of "$f")"
+    d=$(cell "$f" 1 default "$whole") c=$(cell "$f" 1 cp-reflink-never "$whole") b=$(cell "$f" 1 "$best" "$whole")
+    echo "- **cipher**, one 640000000-byte file, hot, whole processes: the default \`sfpbench cipher\` takes $(div "$d" "$c")x the time of \`cp --reflink=never\`, the best fixed strategy ($best) $(div "$b" "$c")x$(tail_of "$f")"
 }
 line_wordcount() {
-    local f=$1 a w best b size
+    local f=$1 a w l k size
     size=$(sed -n '1s/.* \([0-9]*\)-byte text.*/\1/p' "$f")
-    a=$(cell "$f" 1 auto 'median real (s)') w=$(cell "$f" 1 wc 'median real (s)')
-    best=$(awk -F'|' '/^\|/ && $2 !~ /strategy|---|wc|cat|auto|pipeline-1 / {gsub(/ /, "", $2); gsub(/ /, "", $4); print $4, $2}' "$f" | sort -g | head -1 | cut -d' ' -f2)
-    b=$(cell "$f" 1 "$best" 'median real (s)')
-    if [ -n "$w" ]; then
-        echo "- **wordcount**, one $size-byte text, hot: the default \`sfpbench wordcount\` is $(div "$w" "$a")x faster than \`LC_ALL=C wc\`, the fastest ($best) $(div "$w" "$b")x$(tail_of "$f")"
-    else
-        echo "- **wordcount**, one $size-byte text, hot: the default takes $(div "$a" "$(cell "$f" 1 cat 'median real (s)')")x the time of \`cat\` (wc not timed: SLOW=0)$(tail_of "$f")"
-    fi
+    a=$(cell "$f" 1 auto "$whole") w=$(cell "$f" 1 wc "$whole") l=$(cell "$f" 1 wc-l "$whole") k=$(cell "$f" 1 cat "$whole")
+    local against="\`LC_ALL=C wc -l\` (lines only)"
+    [ -n "$w" ] && against+=", $(div "$w" "$a")x faster than \`LC_ALL=C wc\`"
+    echo "- **wordcount**, one $size-byte text, hot, whole processes: the default \`sfpbench wordcount\` takes $(div "$a" "$k")x the time of \`cat\` and $(div "$a" "$l")x the time of $against$(tail_of "$f")"
 }
 line_iterate() {
     local f=$1 best a s b
     best=$(first_row "$f" 2)
-    a=$(cell "$f" 2 auto 'median real (s)') s=$(cell "$f" 2 fs 'median real (s)') b=$(cell "$f" 2 "$best" 'median real (s)')
+    a=$(cell "$f" 2 auto "$whole") s=$(cell "$f" 2 fs "$whole") b=$(cell "$f" 2 "$best" "$whole")
     echo "- **iterate**, $(grep -oE 'tree of [0-9]+ files' "$f" | head -1), cold, whole files: the default is $(div "$s" "$a")x faster than one reader in directory order (\`fs\`), the fastest ($best) $(div "$s" "$b")x$(tail_of "$f")"
 }
 line_gui-flow() {

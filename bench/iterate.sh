@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# iterate benchmark (issues 11 and 26): every iterate strategy at 64K and full scope on a generated
+# iterate benchmark (issues 11, 26 and 38): every iterate strategy at 64K and full scope on a generated
 # tree, cold cache (every file of the tree evicted with posix_fadvise(DONTNEED) before every
 # run), interleaved repetitions, against `xxhsum -H3` (a strategy) and the floor
 # `find DIR -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null` (reads, does not hash).
-# Writes docs/bench-iterate.md and the README's headline line (bench/headline.sh).
+# Every cell is timed as a whole process (bench/proctime.c), sfpbench and the floor alike, with
+# sfpbench's in-process time beside it. Writes docs/bench-iterate.md and the README's headline line
+# (bench/headline.sh).
 # Issue defaults: FILES=20000 (the small mix: ~1 GB), REPS=5. The eviction is `sfpbench evict`, the
 # runner's own cold-cache step, so nothing beyond the build and coreutils/findutils is needed.
 set -euo pipefail
@@ -26,6 +28,7 @@ small_files=$(limit_gbs small-files-cold 32)  # measured with 32 readers, as ite
 # once in each round, as one more cell, and the cells are judged against those rounds' medians.
 logs=$(mktemp -d)
 trap 'rm -rf "$logs" "$limits_json"' EXIT
+build_proctime "$logs"
 evict_tree() { "$bin" evict "$1" >/dev/null; }
 
 # cell "scope/name" -> command line
@@ -41,7 +44,7 @@ done
 cell[full/xxhsum]="$bin iterate $tree --scope full --strategy xxhsum"
 floor="full/find-xargs-cat"
 
-declare -A times lists digests chose
+declare -A times inprocs lists digests chose
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= reps; r++)); do
     for name in $(shuffled "${!cell[@]}" "$floor" limit); do
@@ -52,12 +55,13 @@ for ((r = 1; r <= reps; r++)); do
         fi
         evict_tree "$tree"
         if [ "$name" = "$floor" ]; then
-            t=$(wall sh -c 'find "$0" -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null' "$tree")
+            t=$(timed sh -c 'find "$0" -type f -print0 | xargs -0 -P 16 -n 64 cat > /dev/null' "$tree" | cut -d' ' -f1)
             l=0
         else
             # shellcheck disable=SC2086
-            res=$(${cell[$name]} 2>&1)
-            t=$(awk '/^real/ {sub(/s$/, "", $2); print $2}' <<<"$res")
+            res=$("$proctime" ${cell[$name]} 2>&1)
+            t=$(awk '/^proctime / {print $2}' <<<"$res")
+            inprocs[$name]+="$(awk '/^real/ {sub(/s$/, "", $2); print $2}' <<<"$res") "
             l=$(awk '/^listing/ {sub(/s$/, "", $2); print $2}' <<<"$res")
             digests[${name%%/*}]+="$(awk '/^digest/ {print $2}' <<<"$res") "
             if [ "${name#*/}" = auto ]; then chose[${name%%/*}]+="$(awk '/: auto: .* -> / {print $NF} /: auto chose / {sub(/:$/, "", $4); print $4}' <<<"$res") "; fi
@@ -76,12 +80,13 @@ agree() {
 }
 table() {  # the seed's slowdown table for one scope
     local scope=$1 best="" best_t=""
-    echo "| strategy | median real (s) | median listing (s) | slower than the fastest |"
-    echo "|---|---:|---:|---:|"
+    echo "| strategy | whole process: median (s) | in-process (s) | median listing (s) | slower than the fastest |"
+    echo "|---|---:|---:|---:|---:|"
     for name in "${!times[@]}"; do
         [ "${name%%/*}" = "$scope" ] || continue
-        echo "$(med "${times[$name]}") ${name#*/} $(med "${lists[$name]}")"
-    done | sort -g | awk '{if (NR == 1) best = $1; printf "| %s | %.3f | %.3f | %.2fx |\n", $2, $1, $3, $1 / best}'
+        echo "$(med "${times[$name]}") ${name#*/} $(med "${lists[$name]}") $(med "${inprocs[$name]:--}")"
+    done | sort -g | awk '{if (NR == 1) best = $1; ip = ($4 == "" || $4 == "-") ? "-" : sprintf("%.3f", $4)
+                           printf "| %s | %.3f | %s | %.3f | %.2fx |\n", $2, $1, ip, $3, $1 / best}'
 }
 # The device's best: on this virtual disk one stream of 1 MiB reads (the host reads ahead) can
 # beat 32 in flight, so the ceiling is the faster of the two.
@@ -99,6 +104,8 @@ done | sort -g | head -1)
     echo "cached), median of $reps interleaved runs. Parallel and auto: $threads threads."
     echo "Machine: $(machine_line "$data"). Load average before: $load_before, after: $load_after."
     echo "Measured $(date -u +%Y-%m-%d) with \`bench/iterate.sh\` (FILES=$files REPS=$reps)."
+    echo "Every cell is timed as a whole process (\`bench/proctime.c\`), sfpbench and the floor alike; the in-process"
+    echo "column is what sfpbench's runner measured around the work alone, shown beside."
     echo
     echo "Scope 64K (the first 65536 bytes of each file; $(agree 64K)):"
     echo

@@ -38,6 +38,30 @@ wall() {
     awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f\n", b - a}'
 }
 
+# bench/proctime.c built into the directory $1 (the script's scratch directory): $proctime.
+build_proctime() {
+    proctime="$1/proctime"
+    cc -O2 -o "$proctime" "$(dirname "${BASH_SOURCE[0]}")/proctime.c"
+}
+
+# One run of a command as a whole process, its output discarded: prints "WHOLE CPU INPROC", the
+# process's wall and CPU seconds (bench/proctime.c: start-up and teardown included, as a user or a
+# script meets it; sfpbench and its peers alike) and the in-process "real" sfpbench printed on
+# standard error, which its runner measured around the work alone ("-" for a peer). Exit 0 or 1
+# (compare and cmp: "different") is a run; any other fails the script with the command's message.
+timed() {
+    local err rc=0
+    err=$(mktemp)
+    "$proctime" "$@" >/dev/null 2>"$err" || rc=$?
+    if [ "$rc" -gt 1 ]; then
+        echo "failed ($rc): $* -- $(grep -v '^proctime ' "$err" | tail -1)" >&2
+        rm -f "$err"
+        return 1
+    fi
+    awk '/^proctime / {w = $2; c = $3} /^real/ {r = $2; sub(/s$/, "", r)} END {print w, c, (r == "" ? "-" : r)}' "$err"
+    rm -f "$err"
+}
+
 # Replaces what stands between "<!-- bench:NAME -->" and "<!-- /bench:NAME -->" in FILE (the
 # README or a docs/ page) with the text on stdin, so published numbers are only ever written by a
 # script.
