@@ -537,8 +537,10 @@ private slots:
         r.limits.measured_at = "2026-01-01T00:00:00Z";
         r.measured_at = "2026-01-02T00:00:00Z";
         r.cells = {hand_made::cell("read", 65536, 0), hand_made::cell("read", 4096, 0)};
-        r.stats = {sfp::CellStats{.cell = 0, .throughput_mbs = 6300}, sfp::CellStats{.cell = 1, .throughput_mbs = 5990}};
-        for (sfp::CellStats& s : r.stats) s.real.n = 3;
+        r.stats.resize(2);
+        for (std::size_t c = 0; c < 2; ++c) r.stats[c].cell = c, r.stats[c].real.n = 3;
+        r.stats[0].throughput_mbs = 6300;
+        r.stats[1].throughput_mbs = 5990;
         std::vector<sfp::LimitSuspect> s = sfp::suspect_limits(r);
         QCOMPARE(s.size(), std::size_t(1));  // 105 % against a spread of 0; 99.8 % is no suspect
         QCOMPARE(s[0].cell, std::size_t(0));
