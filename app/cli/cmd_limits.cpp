@@ -73,7 +73,10 @@ int cmd_limits(const QStringList& args) {
         "Measure the ceilings that bound the algorithms on this machine: memory read with 1..N threads,\n"
         "two streams side by side, the read() copy out of the page cache, mapped scans (large and small\n"
         "folios), writing into the page cache, O_DIRECT reads of the workspace's device at queue depth 1\n"
-        "and 32, and small files cold. Each line: the median figure, its spread, and how it was measured.\n"
+        "and 32, and small files cold. The CPU-bound ones are the fastest of many short passes in which no\n"
+        "measuring thread waited for a CPU, so other processes' load does not lower them; few such passes\n"
+        "mark a figure uncertain. The device ones are the median of repetitions. Each line: the figure,\n"
+        "passes kept of taken (or the spread), and how it was measured, with the load and steal meanwhile.\n"
         "Kept in the workspace per machine fingerprint and reused until the machine changes or --refresh.\n"
         "About 30 s (--quick: 5 s). Ctrl-C stops and keeps nothing.\n"
         "Exit: 0 done, 2 bad flags or a workspace that cannot hold them, 130 cancelled.");

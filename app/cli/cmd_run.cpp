@@ -113,6 +113,9 @@ void add_options(CommandLine& p) {
     p.addOption({"summary-csv", "Write one CSV row of statistics per cell to FILE.", "file"});
     p.addOption({"json", "Write spec, machine, runs, statistics and rankings as JSON to FILE.", "file"});
     p.addOption({"markdown", "Write the statistics as Markdown tables, with method and machine, to FILE.", "file"});
+    p.addOption({"limits-in-rounds", "Measure the limits the cells are judged against once per repetition round, "
+                                     "among the cells (quick, about a second a round): each run against its own "
+                                     "round's figure (docs/limits.md)."});
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
     add_noise_option(p);
 }
@@ -342,7 +345,9 @@ int cmd_run(const QStringList& args) {
     {
         std::unique_ptr<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, experiment.repetitions);
-        report = sfp::run_experiment(experiment, progress, line.get(), core::run_limits_policy());
+        sfp::LimitsPolicy limits = core::run_limits_policy();
+        limits.in_rounds = p.isSet("limits-in-rounds");
+        report = sfp::run_experiment(experiment, progress, line.get(), limits);
     }
     report.noise = noise;
     if (report.cancelled && report.runs.empty()) {  // nothing to keep: earlier exports stay as they were
@@ -358,6 +363,7 @@ int cmd_run(const QStringList& args) {
     std::fputs(qPrintable(core::summary_text(report)), stdout);
     flush_stdout();
     if (const QString warning = core::load_warning(report.limits); !warning.isEmpty()) print_error(warning);
+    for (const QString& suspect : core::suspect_lines(report)) print_error(suspect);
     if (report.cancelled) {
         print_error(QString("cancelled: %1 completed run(s) kept").arg(report.runs.size()));
         return written ? exit_cancelled : exit_trouble;

@@ -18,7 +18,10 @@ QJsonObject point_json(const sfp::LimitPoint& p) {
     for (double r : p.rates) rates.append(r);
     const sfp::Summary s = sfp::summarize(p.rates);
     return {{"threads", int(p.threads)}, {"rates", rates}, {"median", s.median}, {"min", s.min},
-            {"max", s.max},              {"q1", s.q1},     {"q3", s.q3}};
+            {"max", s.max},              {"q1", s.q1},     {"q3", s.q3}, {"figure", p.figure()},
+            {"passes_taken", p.by_passes() ? QJsonValue(int(p.passes_taken)) : QJsonValue(QJsonValue::Null)},
+            {"passes_kept", p.by_passes() ? QJsonValue(int(p.passes_kept)) : QJsonValue(QJsonValue::Null)},
+            {"spread", p.spread()}, {"uncertain", p.uncertain()}};
 }
 
 QJsonObject limit_json(const sfp::Limit& l) {
@@ -30,6 +33,8 @@ QJsonObject limit_json(const sfp::Limit& l) {
             {"quick", l.quick},
             {"unavailable", text_or_null(l.unavailable)},
             {"bytes_per_file", l.bytes_per_file > 0 ? QJsonValue(l.bytes_per_file) : QJsonValue(QJsonValue::Null)},
+            {"load_1min", l.load >= 0 ? QJsonValue(l.load) : QJsonValue(QJsonValue::Null)},
+            {"steal", l.steal >= 0 ? QJsonValue(l.steal) : QJsonValue(QJsonValue::Null)},
             {"points", points}};
 }
 
@@ -51,6 +56,7 @@ void add_share_json(QJsonObject& json, const sfp::CellLimit& limit, std::optiona
     json["limit_name"] = or_null(!limit.name.empty(), text(limit.label()));
     json["limit_bytes_per_s"] = or_null(limit.bytes_per_s > 0, limit.bytes_per_s);
     json["limit_reason"] = or_null(!pct, text(limit.reason.empty() ? "no timed run" : limit.reason));
+    json["limit_uncertain"] = limit.uncertain;
 }
 
 sfp::MachineLimits one_run_limits() {

@@ -29,7 +29,22 @@ QString rate_text(double bytes_per_s) {
 
 QString pct_text(std::optional<double> pct) { return pct ? QString::number(*pct, 'f', 0) + " %" : QStringLiteral("n/a"); }
 
+// "29.8 GB/s (fastest of 41 undisturbed passes of 120, median 28.1)", uncertain when few.
+QString passes_text(const sfp::LimitPoint& point) {
+    const double figure = point.figure();
+    const bool giga = figure >= 1e9;
+    const double scale = giga ? 1e9 : 1e6;
+    const QString kept = point.passes_kept == 0
+                             ? QStringLiteral("no pass undisturbed: the fastest of %1 passes").arg(point.passes_taken)
+                             : QStringLiteral("fastest of %1 undisturbed passes of %2, median %3")
+                                   .arg(point.passes_kept)
+                                   .arg(point.passes_taken)
+                                   .arg(point.median() / scale, 0, 'f', giga ? 1 : 0);
+    return QStringLiteral("%1 (%2)%3").arg(rate_text(figure), kept, point.uncertain() ? QStringLiteral(" -- uncertain") : QString());
+}
+
 QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point) {
+    if (point.by_passes()) return passes_text(point);
     const sfp::Summary s = sfp::summarize(point.rates);
     if (limit.bytes_per_file > 0)
         return QStringLiteral("%1 files/s (%2; %3)")
@@ -42,8 +57,10 @@ QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point) {
 
 QString share_text(const sfp::CellLimit& limit, std::optional<double> pct) {
     if (!pct) return QStringLiteral("% of limit n/a: %1").arg(QString::fromStdString(limit.reason.empty() ? "no time" : limit.reason));
-    const QString share =
+    QString share =
         QStringLiteral("%1 of %2, %3").arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
+    if (limit.rounds > 0) share += QStringLiteral(" (median of %1 in-round figures)").arg(limit.rounds);
+    if (limit.uncertain) share += QStringLiteral(" (uncertain: measured with few undisturbed passes)");
     return above_limit(pct) ? share + " (above it: " + kAboveLimit + ")" : share;
 }
 
@@ -56,11 +73,63 @@ QString load_text(const sfp::MachineLimits& limits) {
     return QStringLiteral("load average %1 on %2 CPUs").arg(limits.load.one_minute, 0, 'f', 2).arg(limits.load.cpus);
 }
 
+namespace {
+
+bool cpu_bound(sfp::LimitId id) {
+    return id != sfp::LimitId::device_read_qd1 && id != sfp::LimitId::device_read_qd32 &&
+           id != sfp::LimitId::small_files_cold;
+}
+
+// The CPU-bound limits with an uncertain point, and whether any is a median of repetitions (an
+// older file's), which load lowers.
+QStringList uncertain_limits(const sfp::MachineLimits& limits, bool& any_median) {
+    QStringList out;
+    any_median = false;
+    for (const sfp::Limit& l : limits.limits) {
+        if (!cpu_bound(l.id) || !l.measured()) continue;
+        for (const sfp::LimitPoint& p : l.points) {
+            any_median = any_median || !p.by_passes();
+            if (p.uncertain()) out << QStringLiteral("%1, %2").arg(text(sfp::limit_name(l.id)), threads_text(p.threads));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 QString load_warning(const sfp::MachineLimits& limits) {
-    if (!limits.load.busy()) return {};
+    bool any_median = false;
+    const QStringList uncertain = uncertain_limits(limits, any_median);
+    if (!uncertain.isEmpty())
+        return QStringLiteral("limits measured with few undisturbed passes (%1): they may be low and every share "
+                              "judged against them high; `sfpbench limits --refresh` measures them again")
+            .arg(uncertain.join(QStringLiteral("; ")));
+    // Limits taken by passes hold under load; medians of repetitions (an older file's) do not.
+    if (!limits.load.busy() || !any_median) return {};
     return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "
                           "`sfpbench limits --refresh` on a quiet machine measures them again")
         .arg(load_text(limits));
+}
+
+QStringList suspect_lines(const sfp::ExperimentReport& report) {
+    QStringList out;
+    for (const sfp::LimitSuspect& s : sfp::suspect_limits(report)) {
+        const sfp::CellLimit limit = sfp::cell_limit(report, s.cell);
+        out << QStringLiteral("%1: %2 of %3, %4 -- above it by more than its spread (%5 %): %6")
+                   .arg(QString::fromStdString(sfp::cell_label(report.cells[s.cell])), pct_text(s.pct),
+                        QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s))
+                   .arg(limit.spread * 100, 0, 'f', 0)
+                   .arg(QString::fromStdString(s.why));
+    }
+    return out;
+}
+
+// "load average 7.20, steal 3 %" during one limit's measurement; "" when not recorded.
+QString conditions_text(const sfp::Limit& l) {
+    QStringList parts;
+    if (l.load >= 0) parts << QStringLiteral("load average %1").arg(l.load, 0, 'f', 2);
+    if (l.steal >= 0) parts << QStringLiteral("steal %1 %").arg(l.steal * 100, 0, 'f', 1);
+    return parts.join(QStringLiteral(", "));
 }
 
 QString limits_table(const sfp::MachineLimits& limits) {
@@ -79,8 +148,10 @@ QString limits_table(const sfp::MachineLimits& limits) {
             out += QStringLiteral("  %1  %2  %3\n").arg(i == 0 ? name : QString(width, ' '), who.leftJustified(10),
                                                            point_text(l, l.points[i]));
         }
-        methods << QStringLiteral("  %1: %2%3").arg(text(sfp::limit_name(l.id)), QString::fromStdString(l.method),
-                                                      l.quick ? QStringLiteral(" (quick)") : QString());
+        const QString conditions = conditions_text(l);
+        methods << QStringLiteral("  %1: %2%3%4").arg(text(sfp::limit_name(l.id)), QString::fromStdString(l.method),
+                                                        l.quick ? QStringLiteral(" (quick)") : QString(),
+                                                        conditions.isEmpty() ? QString() : "; measured at " + conditions);
     }
     if (!methods.isEmpty()) out += "\nhow each was measured:\n" + methods.join('\n') + "\n";
     return out;
@@ -106,7 +177,8 @@ std::vector<std::pair<QString, QString>> limit_facts(const sfp::MachineLimits& l
         for (const sfp::LimitPoint& p : l.points)
             figures << (l.points.size() > 1 ? threads_text(p.threads) + ": " : QString()) + point_text(l, p);
         const QString value = l.measured() ? figures.join(QStringLiteral("; ")) + QStringLiteral(" -- ") +
-                                                 QString::fromStdString(l.method) + (l.quick ? QStringLiteral(" (quick)") : QString())
+                                                 QString::fromStdString(l.method) + (l.quick ? QStringLiteral(" (quick)") : QString()) +
+                                                 (conditions_text(l).isEmpty() ? QString() : "; measured at " + conditions_text(l))
                                            : QStringLiteral("n/a: ") + QString::fromStdString(l.unavailable);
         facts.emplace_back(QStringLiteral("Limit: ") + text(sfp::limit_name(l.id)), value);
     }

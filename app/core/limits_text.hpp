@@ -2,6 +2,7 @@
 // The machine's limits and the cells' shares of them, as text for every front end: the table
 // `sfpbench limits` prints, the report's Machine section, the summary's line per input.
 #include <QString>
+#include <QStringList>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -26,9 +27,15 @@ extern const QString kAboveLimit;
 
 // "load average 1.08 on 2 CPUs" at the measurement; "" when not recorded (an older file).
 QString load_text(const sfp::MachineLimits& limits);
-// One line when the limits were measured with the load at or above half the CPUs (they may be
-// low, so every share high), suggesting a refresh on a quiet machine; "" otherwise.
+// One line when a CPU-bound limit was measured with few undisturbed passes, or -- limits kept as
+// medians of repetitions (older files) -- with the load at or above half the CPUs (they may be
+// low, so every share high), suggesting a refresh; "" otherwise.
 QString load_warning(const sfp::MachineLimits& limits);
+// "load average 7.20, steal 3.0 %" during one limit's measurement; "" when not recorded.
+QString conditions_text(const sfp::Limit& limit);
+// One line per cell above its limit by more than the limit's spread: the cell, its share, the
+// limit, and which reason the records point to (sfp::suspect_limits).
+QStringList suspect_lines(const sfp::ExperimentReport& report);
 
 // The whole table, one line per limit and thread count, then how each was measured.
 QString limits_table(const sfp::MachineLimits& limits);

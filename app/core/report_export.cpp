@@ -250,9 +250,8 @@ QStringList summary_csv_columns() {
 
 QByteArray runs_csv(const sfp::ExperimentReport& report) {
     QByteArray out = csv_row(runs_csv_columns());
-    const std::vector<sfp::CellLimit> limits = cell_limits(report);
-    for (std::size_t i = 0; i < report.runs.size(); ++i)
-        out += csv_row(run_fields(report, report.runs[i], i + 1, limits.at(report.runs[i].cell)));
+    for (std::size_t i = 0; i < report.runs.size(); ++i)  // each run against its own round's limit, when in rounds
+        out += csv_row(run_fields(report, report.runs[i], i + 1, sfp::record_limit(report, i)));
     return out;
 }
 
@@ -278,7 +277,9 @@ QByteArray report_json(const sfp::ExperimentReport& report) {
         {"measured_at", report.measured_at.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(report.measured_at))},
         {"input_sets", array_of(report.input_sets, input_set_json)},
         {"cells", cells},
-        {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) { return run_json(report, r, limits.at(r.cell)); })},
+        {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) {
+             return run_json(report, r, sfp::record_limit(report, std::size_t(&r - report.runs.data())));
+         })},
         {"statistics", array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s, limits.at(s.cell)); })},
         {"rankings", array_of(report.rankings, ranking_json)},
         {"fits", array_of(report.fits, [&](const sfp::SizeFit& f) { return fit_json(report, f); })},

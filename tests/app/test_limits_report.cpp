@@ -143,6 +143,36 @@ private slots:
         QVERIFY(std::abs(j["runs"].toArray()[1].toObject()["limit_pct"].toDouble() - 160) < 1e-9);
     }
 
+    void limits_by_passes_are_not_warned_about_for_the_load_but_for_few_passes() {
+        sfp::MachineLimits m;
+        m.load = {.one_minute = 9.0, .cpus = 2};  // busy, but the figures are the fastest undisturbed passes
+        sfp::Limit memory{.id = sfp::LimitId::memory_read, .method = "made up",
+                          .points = {{.threads = 1, .rates = {30e9, 28e9, 29e9, 27e9, 29.5e9}, .passes_taken = 120,
+                                      .passes_kept = 5}}};
+        memory.load = 9.0;
+        memory.steal = 0.031;
+        m.put(memory);
+        QVERIFY(core::load_warning(m).isEmpty());
+        const QString point = core::point_text(memory, memory.points[0]);
+        QVERIFY2(point == "30.0 GB/s (fastest of 5 undisturbed passes of 120, median 29.0)", qPrintable(point));
+        QCOMPARE(core::conditions_text(memory), QString("load average 9.00, steal 3.1 %"));
+        QVERIFY2(core::limits_table(m).contains("measured at load average 9.00, steal 3.1 %"), qPrintable(core::limits_table(m)));
+
+        m.put(sfp::Limit{.id = sfp::LimitId::page_cache_read, .method = "made up",
+                         .points = {{.threads = 1, .rates = {2e9}, .passes_taken = 300, .passes_kept = 1}}});
+        const QString warning = core::load_warning(m);
+        QVERIFY2(warning.contains("few undisturbed passes (page-cache read, 1 thread)"), qPrintable(warning));
+        QVERIFY(core::point_text(*m.find(sfp::LimitId::page_cache_read), m.find(sfp::LimitId::page_cache_read)->points[0])
+                    .endsWith("-- uncertain"));
+        const QJsonObject json = core::limits_json(m);
+        const QJsonObject first = json["entries"].toArray()[0].toObject();
+        QCOMPARE(first["steal"].toDouble(), 0.031);
+        const QJsonObject p = first["points"].toArray()[0].toObject();
+        QCOMPARE(p["figure"].toDouble(), 30e9);
+        QCOMPARE(p["passes_kept"].toInt(), 5);
+        QCOMPARE(p["uncertain"].toBool(), false);
+    }
+
     void the_load_at_measurement_is_shown_and_warned_about() {
         sfp::ExperimentReport rep = cipher_report();
         QString machine = QString::fromUtf8(core::report_markdown(rep)).section("## Machine", 1);

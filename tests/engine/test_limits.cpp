@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "hand_made.hpp"
+#include "limits/passes.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/limits.hpp"
@@ -64,6 +65,22 @@ struct FakeMeasure {
     }
 };
 
+// A fake wall clock and fake CPU clocks: each pass of one thread moves 1 GB; a pass is given by
+// the seconds its thread ran on a CPU and the seconds it waited for one (the wall clock advances
+// by both). Without schedstat (waited -1), only the CPU clock tells the two apart.
+struct FakeClocks {
+    double now = 1000;
+    sfp::limits::Pass pass(double on_cpu, double off_cpu, bool with_schedstat = false) {
+        sfp::limits::ThreadSpan t{.start = now, .end = now + on_cpu + off_cpu, .cpu = on_cpu,
+                                  .waited = with_schedstat ? off_cpu : -1};
+        now = t.end + 0.001;
+        return {.bytes = 1e9, .threads = {t}};
+    }
+};
+
+// The figure of `passes` as the limit computes it.
+double figure_of(const std::vector<sfp::limits::Pass>& passes) { return sfp::limits::point_of(1, passes).figure(); }
+
 }  // namespace
 
 class TestLimits : public QObject {
@@ -81,9 +98,15 @@ private slots:
             QVERIFY2(l.unavailable.empty(), qPrintable(QString("%1: %2").arg(name, QString::fromStdString(l.unavailable))));
             QVERIFY2(l.figure(1) > 0 && l.figure(2) > 0, name);
             QVERIFY2(!l.method.empty(), name);
-            for (const sfp::LimitPoint& p : l.points) QCOMPARE(p.rates.size(), std::size_t(2));
-            const std::size_t points = id == sfp::LimitId::device_read_qd1 || id == sfp::LimitId::device_read_qd32 ||
-                                               id == sfp::LimitId::small_files_cold ? 1 : 2;
+            const bool by_device = id == sfp::LimitId::device_read_qd1 || id == sfp::LimitId::device_read_qd32 ||
+                                   id == sfp::LimitId::small_files_cold;
+            for (const sfp::LimitPoint& p : l.points) {
+                QCOMPARE(p.by_passes(), !by_device);  // CPU-bound limits by passes, the others by repetitions
+                QCOMPARE(by_device ? std::size_t(p.rates.size()) : std::size_t(p.passes_taken), std::size_t(2));
+                QVERIFY2(p.passes_kept <= p.passes_taken && !p.rates.empty(), name);
+            }
+            QVERIFY2(l.load >= 0, name);  // the load during it, recorded with it
+            const std::size_t points = by_device ? 1 : 2;
             QCOMPARE(l.points.size(), points);
             if (id == sfp::LimitId::small_files_cold) QVERIFY(l.bytes_per_file > 0);
             QVERIFY2(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), name);
@@ -123,6 +146,74 @@ private slots:
         QCOMPARE(unavailable.figure(1), 0.0);
     }
 
+    void passes_a_thread_waited_in_are_left_out_and_the_fastest_kept_one_is_the_figure() {
+        FakeClocks clock;
+        // Three undisturbed passes (10, 11.1, 9.1 GB/s) among five where the thread waited for a CPU
+        // three quarters of the time (wall = 4x CPU: 2.5, 2.2 ... GB/s), as under other processes' load.
+        const std::vector<sfp::limits::Pass> passes = {
+            clock.pass(0.1, 0.3),  clock.pass(0.1, 0),  clock.pass(0.11, 0.33), clock.pass(0.09, 0),
+            clock.pass(0.1, 0.3),  clock.pass(0.11, 0), clock.pass(0.12, 0.36), clock.pass(0.1, 0.3)};
+        const sfp::LimitPoint p = sfp::limits::point_of(1, passes);
+        QCOMPARE(p.passes_taken, 8u);
+        QCOMPARE(p.passes_kept, 3u);
+        QCOMPARE(p.rates.size(), std::size_t(3));
+        QCOMPARE(p.figure(), 1e9 / 0.09);  // the fastest undisturbed: not the median of all (2.5 GB/s)
+        QVERIFY(std::abs(p.median() - 1e10) < 1);
+        QVERIFY(std::abs(p.spread() - (1e9 / 0.09 / 1e10 - 1)) < 1e-9);
+        QVERIFY(p.uncertain());  // 3 < kFewPasses
+        const sfp::Limit l = limit(sfp::LimitId::memory_read, {p});
+        QCOMPARE(l.figure(1), 1e9 / 0.09);
+
+        // Waiting up to 5 % of the span is no disturbance; more is, by the CPU clock or by schedstat.
+        QVERIFY(sfp::limits::undisturbed(clock.pass(0.1, 0.005)));
+        QVERIFY(!sfp::limits::undisturbed(clock.pass(0.1, 0.006)));
+        QVERIFY(!sfp::limits::undisturbed(clock.pass(0.1, 0.05, true)));
+        // With schedstat, time off the CPU that was no wait for one (blocked on a lock) is no disturbance.
+        sfp::limits::Pass blocked = clock.pass(0.1, 0.05);
+        blocked.threads[0].waited = 0;
+        QVERIFY(sfp::limits::undisturbed(blocked));
+
+        // Two threads: one that started late waited for a CPU, though it then ran undisturbed.
+        sfp::limits::Pass two{.bytes = 2e9, .threads = {{.start = 0, .end = 0.1, .cpu = 0.1, .waited = 0},
+                                                        {.start = 0.02, .end = 0.12, .cpu = 0.1, .waited = 0}}};
+        QVERIFY(!sfp::limits::undisturbed(two));
+        QCOMPARE(two.seconds(), 0.12);
+        two.threads[1].start = 0.001, two.threads[1].end = 0.101;
+        QVERIFY(sfp::limits::undisturbed(two));
+        QCOMPARE(two.rate(), 2e9 / 0.101);
+    }
+
+    void a_point_with_enough_undisturbed_passes_is_certain_and_none_stands_in_uncertain() {
+        FakeClocks clock;
+        std::vector<sfp::limits::Pass> passes;
+        for (int i = 0; i < 5; ++i) passes.push_back(clock.pass(0.1 + 0.01 * i, 0));
+        QVERIFY(!sfp::limits::point_of(2, passes).uncertain());
+        QCOMPARE(figure_of(passes), 1e10);
+        const std::vector<sfp::limits::Pass> busy = {clock.pass(0.1, 0.4), clock.pass(0.1, 0.2), clock.pass(0.1, 0.9)};
+        const sfp::LimitPoint none = sfp::limits::point_of(1, busy);
+        QCOMPARE(none.passes_kept, 0u);
+        QCOMPARE(none.figure(), 1e9 / 0.3);  // the fastest of all stands in: no better figure
+        QVERIFY(none.uncertain());
+        const sfp::LimitPoint repetitions{.threads = 1, .rates = {1, 3, 2}};  // devices, older files: the median
+        QCOMPARE(repetitions.figure(), 2.0);
+        QVERIFY(!repetitions.uncertain());
+    }
+
+    void pass_windows_walk_through_the_buffer() {
+        sfp::LimitBudget b;
+        b.pass_bytes = 8 << 20;
+        const std::uint64_t size = 100 << 20;
+        const sfp::limits::Range first = sfp::limits::pass_window(b, size, 2, 0, 4096);
+        QCOMPARE(first.begin, std::uint64_t(0));
+        QCOMPARE(first.end, std::uint64_t(16 << 20));
+        QCOMPARE(sfp::limits::pass_window(b, size, 2, 5, 4096).begin, std::uint64_t(80 << 20));
+        QCOMPARE(sfp::limits::pass_window(b, size, 2, 6, 4096).begin, std::uint64_t(0));  // 6 windows fit: again
+        const sfp::limits::Range all = sfp::limits::pass_window(b, 3 << 20, 1, 7, 4096);  // smaller than a pass
+        QCOMPARE(all.begin, std::uint64_t(0));
+        QCOMPARE(all.end, std::uint64_t(3 << 20));
+        QCOMPARE(sfp::limits::pass_window(b, 1000, 1, 3, 4096).end, std::uint64_t(1000));  // under one unit
+    }
+
     void a_limits_file_reads_back_exactly() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("limits.txt").toStdString();
@@ -132,7 +223,15 @@ private slots:
         sfp::Limit files = limit(sfp::LimitId::small_files_cold, {{32, {1.0 / 3, 2e8}}});
         files.bytes_per_file = 51234.5;
         files.quick = true;
+        files.load = 7.25;
         m.put(files);
+        sfp::Limit passes = limit(sfp::LimitId::memory_read, {{.threads = 1, .rates = {3e10, 2.9e10},
+                                                                .passes_taken = 40, .passes_kept = 2},
+                                                               {.threads = 2, .rates = {1.5e9},
+                                                                .passes_taken = 9, .passes_kept = 0}});
+        passes.load = 0.5;
+        passes.steal = 0.031;
+        m.put(passes);
         sfp::save_limits(path, m);
         const std::optional<sfp::MachineLimits> back = sfp::load_limits(path);
         QVERIFY(back);
@@ -146,9 +245,13 @@ private slots:
             QCOMPARE(b.quick, a.quick);
             QCOMPARE(b.unavailable, a.unavailable);
             QCOMPARE(b.bytes_per_file, a.bytes_per_file);
+            QCOMPARE(b.load, a.load);
+            QCOMPARE(b.steal, a.steal);
             QCOMPARE(b.points.size(), a.points.size());
             for (std::size_t p = 0; p < a.points.size(); ++p) {
                 QCOMPARE(b.points[p].threads, a.points[p].threads);
+                QCOMPARE(b.points[p].passes_taken, a.points[p].passes_taken);
+                QCOMPARE(b.points[p].passes_kept, a.points[p].passes_kept);
                 QCOMPARE(b.points[p].rates, a.points[p].rates);  // exactly: 17 digits
             }
         }
@@ -424,6 +527,72 @@ private slots:
         QCOMPARE(sfp::cell_limit(r, 0).reason, std::string("limits turned off"));
         r.experiment.algorithm = "nonesuch";
         QCOMPARE(sfp::cell_limit(r, 0).reason, std::string("nonesuch declares no limit"));
+    }
+
+    void a_cell_above_its_limit_by_more_than_the_spread_names_the_suspect() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "wordcount";
+        r.experiment.cache = sfp::CacheMode::hot;
+        r.limits = made_up();  // page-cache read 6 GB/s with one thread, a median of one repetition
+        r.limits.measured_at = "2026-01-01T00:00:00Z";
+        r.measured_at = "2026-01-02T00:00:00Z";
+        r.cells = {hand_made::cell("read", 65536, 0), hand_made::cell("read", 4096, 0)};
+        r.stats.resize(2);
+        for (std::size_t c = 0; c < 2; ++c) r.stats[c].cell = c, r.stats[c].real.n = 3;
+        r.stats[0].throughput_mbs = 6300;
+        r.stats[1].throughput_mbs = 5990;
+        std::vector<sfp::LimitSuspect> s = sfp::suspect_limits(r);
+        QCOMPARE(s.size(), std::size_t(1));  // 105 % against a spread of 0; 99.8 % is no suspect
+        QCOMPARE(s[0].cell, std::size_t(0));
+        QCOMPARE(s[0].ids, std::vector<sfp::LimitId>{sfp::LimitId::page_cache_read});
+        QVERIFY2(s[0].why.find("median of repetitions") != std::string::npos, s[0].why.c_str());
+
+        // By passes with a spread of 20 % (fastest 6, median 5): 105 % is within it, 125 % is not.
+        r.limits.put(limit(sfp::LimitId::page_cache_read,
+                           {{.threads = 1, .rates = {6e9, 5e9, 5e9, 5e9, 5e9}, .passes_taken = 9, .passes_kept = 5}}));
+        QVERIFY(sfp::suspect_limits(r).empty());
+        r.stats[1].throughput_mbs = 7500;
+        s = sfp::suspect_limits(r);
+        QCOMPARE(s.size(), std::size_t(1));
+        QCOMPARE(s[0].cell, std::size_t(1));
+        QVERIFY2(s[0].why.find("another moment") != std::string::npos, s[0].why.c_str());
+        r.limits.measured_at = "2026-01-03T00:00:00Z";  // measured again after the runs began
+        QVERIFY2(sfp::suspect_limits(r)[0].why.find("does not bound") != std::string::npos, s[0].why.c_str());
+    }
+
+    void limits_in_rounds_are_measured_once_a_round_and_each_run_is_judged_against_its_own() {
+        QTemporaryDir dir;
+        const std::string a = dir.filePath("a").toStdString(), b = dir.filePath("b").toStdString();
+        std::ofstream(a) << "same";
+        std::ofstream(b) << "same";
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.inputs = {a, b};
+        e.strategies = {"read", "mmap"};
+        e.repetitions = 3;
+        e.warmups = 0;
+        e.workdir = dir.filePath("work").toStdString();
+        FakeMeasure fake;  // round k's figure: k GB/s
+        sfp::LimitsPolicy policy{.mode = sfp::LimitsPolicy::Mode::cached, .in_rounds = true};
+        policy.measure_with = std::ref(fake);
+        sfp::Progress progress;
+        const sfp::ExperimentReport r = sfp::run_experiment(e, progress, nullptr, policy);
+        QCOMPARE(fake.calls, 3);  // one measurement per round, not per run (6 runs)
+        QCOMPARE(r.runs.size(), std::size_t(6));
+        QCOMPARE(r.round_limits.size(), std::size_t(3));
+        for (std::size_t i = 0; i < r.runs.size(); ++i) {
+            const sfp::CellLimit l = sfp::record_limit(r, i);
+            QCOMPARE(l.bytes_per_s, 1e9 * r.runs[i].repetition);  // its own round's figure
+            QCOMPARE(l.rounds, 1u);
+        }
+        for (std::size_t c = 0; c < r.cells.size(); ++c) {
+            QCOMPARE(sfp::cell_limit(r, c).bytes_per_s, 2e9);  // the median of its rounds' 1, 2, 3
+            QCOMPARE(sfp::cell_limit(r, c).rounds, 3u);
+        }
+
+        e.order = sfp::Order::sequential;  // no rounds to measure in: the kept limits alone
+        QCOMPARE(sfp::run_experiment(e, progress, nullptr, policy).round_limits.size(), std::size_t(0));
+        QCOMPARE(fake.calls, 3);
     }
 
     void the_runner_records_the_limits_it_is_given() {

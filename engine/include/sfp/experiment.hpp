@@ -152,6 +152,8 @@ struct ExperimentReport {
     std::vector<Ranking> rankings; // one per input set: fastest, then "N.NNx slower"
     std::vector<SizeFit> fits;     // per strategy and parameter values when the experiment sweeps file sizes
     MachineLimits limits;          // what its cells are judged against (sfp/limits.hpp): cell_limit
+    // LimitsPolicy::in_rounds: the limits measured at the start of each round (repetition r at r-1)
+    std::vector<MachineLimits> round_limits;
     bool cancelled = false;
     // How comparisons are judged, not measured: a ratio interval within 1 +- noise is "~"
     // (sfp::verdict). The front end sets it (--noise, the window's setting); reports record it.

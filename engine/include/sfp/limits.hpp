@@ -43,11 +43,24 @@ std::string_view limit_key(LimitId id) noexcept;   // "two-stream-read": files a
 std::string_view limit_name(LimitId id) noexcept;  // "two-stream memory read": tables, plots
 std::optional<LimitId> limit_from_key(std::string_view key) noexcept;
 
-// One thread count's repetitions.
+// One thread count's measurement. CPU-bound limits take many short passes and keep those that
+// ran undisturbed (no measuring thread waited for a CPU): `rates` holds the kept passes' rates
+// and the figure is the fastest of them (docs/limits.md: why that is a ceiling). Device limits,
+// small files cold and files kept before passes were recorded hold repetitions: the median.
 struct LimitPoint {
     unsigned threads = 1;
-    std::vector<double> rates = {};  // bytes per second, one per repetition, in the order measured
-    double median() const;      // of rates (0 when none)
+    std::vector<double> rates = {};  // bytes per second, in the order measured
+    unsigned passes_taken = 0;       // passes timed (kept or not); 0 = `rates` are repetitions
+    unsigned passes_kept = 0;        // of those, undisturbed (none: `rates` is the fastest pass alone)
+    bool by_passes() const noexcept { return passes_taken > 0; }
+    // Fewer undisturbed passes than kFewPasses: the figure may be low (said wherever it is used).
+    bool uncertain() const noexcept { return by_passes() && passes_kept < kFewPasses; }
+    static constexpr unsigned kFewPasses = 5;
+    double median() const;  // of rates (0 when none)
+    double figure() const;  // the fastest kept pass (by passes) or the median (repetitions); 0 when none
+    // How far the fastest rate stands above the median, as a share of the median (0.05 = 5 %): how
+    // much a cell judged against this figure may move past it by the limit's own noise.
+    double spread() const;
 };
 
 struct Limit {
@@ -57,14 +70,18 @@ struct Limit {
     double bytes_per_file = 0;       // small files: their mean size (figures read as files/s too)
     bool quick = false;              // measured on the --quick budget
     std::string unavailable = {};    // why it cannot be measured here; "" = measured
+    double load = -1;                // 1-minute load average during its measurement (-1 = not recorded)
+    double steal = -1;               // share of CPU time the hypervisor stole meanwhile, 0..1 (-1 = unknown)
 
     bool measured() const noexcept { return unavailable.empty() && !points.empty(); }
-    // The ceiling for a run with `threads` threads (0 = one): the best median among the points
+    // The ceiling for a run with `threads` threads (0 = one): the best figure among the points
     // measured with at most that many -- a run may always leave threads idle. A limit with one
-    // point has that point's median whatever the threads. 0 when not measured.
+    // point has that point's figure whatever the threads. 0 when not measured.
     double figure(unsigned threads) const;
     // The thread count of the point figure(threads) comes from (0 when not measured).
     unsigned figure_threads(unsigned threads) const;
+    // That point itself (nullptr when not measured).
+    const LimitPoint* point(unsigned threads) const;
 };
 
 // How busy the machine was: the 1-minute load average (/proc/loadavg) and the online CPUs.
@@ -99,9 +116,11 @@ struct LimitBudget {
     std::uint64_t small_folio_bytes = 0;   // the mapped scan in small folios (TLB-bound: smaller)
     std::uint64_t device_bytes = 0;        // the O_DIRECT file
     std::uint64_t small_files = 0;         // files of the cold small-file tree
+    std::uint64_t pass_bytes = 8ull << 20; // what each thread moves in one pass of a CPU-bound limit
+    unsigned passes_enough = 40;           // undisturbed passes after which a point stops early
     std::vector<unsigned> threads;         // thread counts of the thread-dependent limits (1 first)
-    unsigned min_repetitions = 3, max_repetitions = 5;
-    double seconds_each = 1;               // repetitions past the minimum stop when this is spent
+    unsigned min_repetitions = 3, max_repetitions = 5;  // also the fewest passes of a point
+    double seconds_each = 1;               // repetitions (passes) past the minimum stop when this is spent
     bool quick = false;
 };
 // Memory buffers 4x the last-level cache (2x quick) within [256 MiB, 1 GiB] ([128, 512] quick)
@@ -122,6 +141,10 @@ Limit measure_limit(LimitId id, const LimitBudget& budget, const std::string& wo
 MachineLimits measure_limits(std::span<const LimitId> which, const LimitBudget& budget, const std::string& workdir,
                              Progress& progress, const LimitsSay& say = {});
 
+// How limits are measured: measure_limits, or a fake in tests.
+using LimitsMeasure = std::function<MachineLimits(std::span<const LimitId>, const LimitBudget&, const std::string&,
+                                                  Progress&, const LimitsSay&)>;
+
 // ---- Kept per machine -----------------------------------------------------------------------
 
 // CPU model, cores, memory, kernel, and the workspace's filesystem and device, in one line.
@@ -139,10 +162,7 @@ struct LimitsLookup {
     bool refresh = false;        // measure the wanted ones again (all: the cache starts afresh)
     bool measure = true;         // false: only what is cached
     std::string fingerprint = {};  // "" = this machine's (a test seam: a fake fingerprint)
-    // The measurement (a test seam: a fake one that counts its calls)
-    std::function<MachineLimits(std::span<const LimitId>, const LimitBudget&, const std::string&, Progress&,
-                                const LimitsSay&)>
-        measure_with = measure_limits;
+    LimitsMeasure measure_with = measure_limits;  // a test seam: a fake one that counts its calls
     std::function<MachineLoad()> load_with = machine_load;  // the load before measuring (a test seam)
 };
 struct LimitsFound {
@@ -165,6 +185,11 @@ struct LimitsPolicy {
     } mode = Mode::cached;
     MachineLimits given = {};
     std::string reason = {};
+    // Cached or measure_missing, interleaved order: the limits the cells need measured again (quick)
+    // at the start of every repetition round, among the cells, each run judged against its own
+    // round's figures (ExperimentReport::round_limits). About a second a round.
+    bool in_rounds = false;
+    LimitsMeasure measure_with = measure_limits;  // a test seam for the measurements in rounds
 };
 
 // ---- The share of a cell --------------------------------------------------------------------
@@ -190,6 +215,10 @@ struct CellLimit {
     unsigned threads = 0;    // the thread count of the figure, when the limit depends on threads (else 0)
     double bytes_per_s = 0;  // the ceiling for this cell; 0 when none
     std::string reason;      // why there is none
+    bool uncertain = false;  // a figure it comes from was measured with few undisturbed passes
+    double spread = 0;       // the largest LimitPoint::spread() of the figures it comes from
+    std::vector<LimitId> ids = {};  // the limits the figure comes from
+    unsigned rounds = 0;     // measured in rounds: how many (the figure is their median); 0 = kept limits
     std::string label() const;  // the name with its threads: "two-stream memory read, 2 threads"
 };
 // A cell's ceiling: its bound's figure at the cell's threads n. Two in sequence (read a, then
@@ -202,7 +231,23 @@ struct CellLimit {
 // "" or "unknown" when not known).
 CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, const Cell& cell,
                      const std::string& input_device);
+// A cell of a report: against its limits, or, measured in rounds, the median of the figures of
+// the rounds its runs ran in.
 CellLimit cell_limit(const ExperimentReport& report, std::size_t cell);
+// One run of a report: its cell's limit, or, measured in rounds, its own round's.
+CellLimit record_limit(const ExperimentReport& report, std::size_t run);
+// A cell faster than its limit by more than the limit's own spread (and rounding): the limit, not
+// the cell, is suspect. `why` says which reason the records point to: a figure measured with few
+// undisturbed passes or as a median at a busy moment, another moment than the runs', or -- measured
+// in the same rounds or again after the runs -- a ceiling that does not bound this strategy.
+struct LimitSuspect {
+    std::size_t cell = 0;
+    std::vector<LimitId> ids = {};  // the limits its figure comes from
+    double pct = 0;                 // the cell's share
+    std::string why;
+};
+std::vector<LimitSuspect> suspect_limits(const ExperimentReport& report);
+
 // bytes / seconds as a percentage of the ceiling; none without a ceiling or a time.
 std::optional<double> limit_pct(const CellLimit& limit, double bytes, double seconds);
 // The ceiling of one run outside an experiment (the one-run commands): its strategy at the spec's

@@ -73,3 +73,17 @@ std::string size_words(std::uint64_t bytes);
 std::string threads_words(const std::vector<unsigned>& threads);
 
 }  // namespace sfp::limits
+
+namespace sfp::limits {
+
+// The machine's CPU time so far, in ticks (the first line of /proc/stat): all of it, and what the
+// hypervisor stole from this guest.
+struct CpuTicks {
+    std::uint64_t total = 0, steal = 0;
+    bool known = false;
+};
+CpuTicks cpu_ticks();
+// The share stolen between two samples, 0..1; -1 when unknown or no time passed.
+double steal_between(const CpuTicks& before, const CpuTicks& after);
+
+}  // namespace sfp::limits

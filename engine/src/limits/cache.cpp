@@ -41,8 +41,11 @@ std::string text_of(const MachineLimits& m) {
         out += "method\t" + one_line(l.method) + "\n";
         out += "unavailable\t" + one_line(l.unavailable) + "\n";
         out += "bytes_per_file\t" + number(l.bytes_per_file) + "\n";
+        if (l.load >= 0 || l.steal >= 0) out += "conditions\t" + number(l.load) + "\t" + number(l.steal) + "\n";
         for (const LimitPoint& p : l.points) {
-            out += "point\t" + std::to_string(p.threads);
+            out += p.by_passes() ? "passes\t" + std::to_string(p.threads) + "\t" + std::to_string(p.passes_taken) +
+                                       "\t" + std::to_string(p.passes_kept)
+                                 : "point\t" + std::to_string(p.threads);
             for (double r : p.rates) out += "\t" + number(r);
             out += "\n";
         }
@@ -65,6 +68,11 @@ double number_of(const std::string& text, const std::string& path, int line) {
     }
     if (used != text.size() || !(v >= 0)) damaged(path, line, "'" + text + "' is not a number");
     return v;
+}
+
+// The same, where -1 stands for "not recorded".
+double signed_number_of(const std::string& text, const std::string& path, int line) {
+    return text == "-1" ? -1 : number_of(text, path, line);
 }
 
 }  // namespace
@@ -113,11 +121,20 @@ std::optional<MachineLimits> load_limits(const std::string& path) {
         else if (key == "method") current->method = value;
         else if (key == "unavailable") current->unavailable = value;
         else if (key == "bytes_per_file") current->bytes_per_file = number_of(value, path, n);
-        else if (key == "point") {
+        else if (key == "conditions") {  // absent from files kept before it was recorded
+            std::istringstream fields(value);
+            std::string load, steal;
+            if (!(fields >> load >> steal)) damaged(path, n, "conditions without the load and the steal");
+            current->load = signed_number_of(load, path, n);
+            current->steal = signed_number_of(steal, path, n);
+        } else if (key == "point" || key == "passes") {  // repetitions; passes (taken, kept) since 2026-12
             std::istringstream fields(value);
             LimitPoint p;
             std::string field;
             if (!(fields >> p.threads) || p.threads == 0) damaged(path, n, "a point without its thread count");
+            if (key == "passes" && (!(fields >> p.passes_taken >> p.passes_kept) || p.passes_taken == 0 ||
+                                    p.passes_kept > p.passes_taken))
+                damaged(path, n, "passes without their counts");
             while (fields >> field) p.rates.push_back(number_of(field, path, n));
             if (p.rates.empty()) damaged(path, n, "a point without repetitions");
             current->points.push_back(std::move(p));

@@ -29,14 +29,14 @@ const Names& names_of(LimitId id) noexcept {
     return kNames[0];  // unreachable: every id is listed
 }
 
-// The point figure(threads) takes: the best median among those with at most `threads` threads.
+// The point figure(threads) takes: the best figure among those with at most `threads` threads.
 const LimitPoint* best_point(const Limit& limit, unsigned threads) {
     if (!limit.measured()) return nullptr;
     if (limit.points.size() == 1) return &limit.points.front();
     const unsigned most = std::max(1u, threads);
     const LimitPoint* best = nullptr;
     for (const LimitPoint& p : limit.points)
-        if (p.threads <= most && (!best || p.median() > best->median())) best = &p;
+        if (p.threads <= most && (!best || p.figure() > best->figure())) best = &p;
     return best ? best : &limit.points.front();
 }
 
@@ -53,10 +53,23 @@ std::optional<LimitId> limit_from_key(std::string_view key) noexcept {
 
 double LimitPoint::median() const { return rates.empty() ? 0 : summarize(rates).median; }
 
+double LimitPoint::figure() const {
+    if (!by_passes()) return median();
+    return rates.empty() ? 0 : *std::max_element(rates.begin(), rates.end());
+}
+
+double LimitPoint::spread() const {
+    const double middle = median();
+    if (middle <= 0) return 0;
+    return *std::max_element(rates.begin(), rates.end()) / middle - 1;
+}
+
 double Limit::figure(unsigned threads) const {
     const LimitPoint* p = best_point(*this, threads);
-    return p ? p->median() : 0;
+    return p ? p->figure() : 0;
 }
+
+const LimitPoint* Limit::point(unsigned threads) const { return best_point(*this, threads); }
 
 unsigned Limit::figure_threads(unsigned threads) const {
     const LimitPoint* p = best_point(*this, threads);

@@ -26,8 +26,11 @@ Limit measure_on(LimitId id, limits::Fixtures& f) {
     fail("unknown limit");
 }
 
-// One limit, its failure as its reason; on cancel, none (no points).
+// One limit, its failure as its reason; on cancel, none (no points). The load and steal during
+// it are recorded with it: the busier of the load averages before and after.
 Limit measure_one(LimitId id, limits::Fixtures& f) {
+    const MachineLoad load_before = machine_load();
+    const limits::CpuTicks ticks_before = limits::cpu_ticks();
     Limit l;
     try {
         l = measure_on(id, f);
@@ -37,6 +40,9 @@ Limit measure_one(LimitId id, limits::Fixtures& f) {
         l = Limit{.id = id, .unavailable = e.what()};
     }
     l.quick = f.budget().quick;
+    const MachineLoad load_after = machine_load();
+    l.load = std::max(load_before.one_minute, load_after.one_minute);
+    l.steal = limits::steal_between(ticks_before, limits::cpu_ticks());
     return l;
 }
 

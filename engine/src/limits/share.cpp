@@ -52,6 +52,27 @@ double first_figure(const MachineLimits& limits, const LimitBound& bound, unsign
     return other;
 }
 
+// Whether a figure the cell's limit comes from is uncertain, and the largest spread among them.
+void note_doubts(const MachineLimits& limits, unsigned threads, CellLimit& out) {
+    for (LimitId id : out.ids)
+        if (const LimitPoint* p = limits.find(id)->point(threads)) {
+            out.uncertain = out.uncertain || p->uncertain();
+            out.spread = std::max(out.spread, p->spread());
+        }
+}
+
+double median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// The limits of the round a run of `repetition` ran in (nullptr when not measured in rounds).
+const MachineLimits* round_of(const ExperimentReport& report, unsigned repetition) {
+    if (repetition == 0 || repetition > report.round_limits.size()) return nullptr;
+    return &report.round_limits[repetition - 1];
+}
+
 }  // namespace
 
 std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells) {
@@ -85,6 +106,9 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
     const double then = bound->then ? figure_of(limits, *bound->then, threads, input_device, out.reason) : 0;
     if (!out.reason.empty()) return out;
     out.name = std::string(limit_name(read)) + (bound->then ? " + " + std::string(limit_name(*bound->then)) : "");
+    out.ids = {read};
+    if (bound->then) out.ids.push_back(*bound->then);
+    note_doubts(limits, threads, out);
     const Limit& l = *limits.find(read);
     if (l.points.size() > 1) out.threads = l.figure_threads(threads);
     if (!bound->then || device_bound(read)) {  // the device reads (read-ahead) while the CPUs write
@@ -112,7 +136,32 @@ CellLimit run_limit(const MachineLimits& limits, const RunSpec& spec, CacheMode 
 }
 
 CellLimit cell_limit(const ExperimentReport& report, std::size_t cell) {
-    return cell_limit(report.limits, report.experiment, report.cells.at(cell), report.machine.device);
+    CellLimit kept = cell_limit(report.limits, report.experiment, report.cells.at(cell), report.machine.device);
+    if (report.round_limits.empty()) return kept;
+    std::vector<double> figures;
+    CellLimit out;
+    for (const RunRecord& r : report.runs) {
+        if (r.cell != cell) continue;
+        const CellLimit round = record_limit(report, std::size_t(&r - report.runs.data()));
+        if (round.bytes_per_s <= 0) continue;
+        if (figures.empty()) out = round;
+        figures.push_back(round.bytes_per_s);
+        out.uncertain = out.uncertain || round.uncertain;
+        out.spread = std::max(out.spread, round.spread);
+    }
+    if (figures.empty()) return kept;  // no run yet: what the limits kept before say
+    out.bytes_per_s = median_of(figures);
+    out.rounds = unsigned(figures.size());
+    return out;
+}
+
+CellLimit record_limit(const ExperimentReport& report, std::size_t run) {
+    const RunRecord& r = report.runs.at(run);
+    const MachineLimits* round = round_of(report, r.repetition);
+    if (!round) return cell_limit(report.limits, report.experiment, report.cells.at(r.cell), report.machine.device);
+    CellLimit out = cell_limit(*round, report.experiment, report.cells.at(r.cell), report.machine.device);
+    if (out.bytes_per_s > 0) out.rounds = 1;
+    return out;
 }
 
 std::string CellLimit::label() const {

@@ -3,6 +3,7 @@
 // current. Failures of a cell become records; a cancel ends the loop with what completed.
 #include <unistd.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -63,6 +64,10 @@ public:
         report_.runs.reserve(slots.size());  // grown in place: no copy of the runs so far, memory linear
         for (std::size_t i = 0; i < slots.size() && !cancelled(); ++i) {
             const Slot slot = slots[i];
+            if (in_rounds() && slot.repetition > report_.round_limits.size()) {
+                measure_round(slot.repetition);
+                if (cancelled()) break;
+            }
             if (!warmed[slot.cell]) {  // a cell's warm-ups run right before its first timed run
                 warmed[slot.cell] = true;
                 warm_up(slot.cell);
@@ -83,6 +88,7 @@ public:
         }
         report_.cancelled = cancelled();
         runner::compute_statistics(report_);  // once more, whole: adds the size fits
+        if (!cancelled()) measure_suspects_again();
         return std::move(report_);
     }
 
@@ -144,6 +150,50 @@ private:
             none.absent = std::string("the limits could not be measured: ") + e.what();
             say(none.absent);
             return none;
+        }
+    }
+
+    // Limits in rounds: when the policy may measure and every round runs each cell once.
+    bool in_rounds() const {
+        const bool may_measure = limits_policy_.mode == LimitsPolicy::Mode::cached ||
+                                 limits_policy_.mode == LimitsPolicy::Mode::measure_missing;
+        return limits_policy_.in_rounds && may_measure && experiment_.order == Order::interleaved &&
+               !limits_needed(experiment_, plan_.cells).empty();
+    }
+
+    // The limits the cells need, measured quickly among the cells at the start of round `repetition`.
+    void measure_round(unsigned repetition) {
+        const std::vector<LimitId> needed = limits_needed(experiment_, plan_.cells);
+        say("round " + std::to_string(repetition) + ": measuring the limits the cells are judged against");
+        MachineLimits round;
+        try {
+            runner::make_workdir(plan_.workdir);
+            round = limits_policy_.measure_with(needed, limit_budget(true), plan_.workdir, progress_, {});
+            round.load = machine_load();
+        } catch (const Failure& e) {
+            round.absent = std::string("the limits of round ") + std::to_string(repetition) + " could not be measured: " +
+                           e.what();
+            say(round.absent);
+        }
+        report_.round_limits.resize(repetition - 1);  // rounds come in order; a gap stays empty
+        report_.round_limits.push_back(std::move(round));
+    }
+
+    // A cell above its kept limit by more than the limit's spread: that limit measured again (not
+    // in rounds, where it was measured among the runs), once, when the policy may measure.
+    void measure_suspects_again() {
+        if (limits_policy_.mode != LimitsPolicy::Mode::measure_missing || !report_.round_limits.empty()) return;
+        std::vector<LimitId> ids;
+        for (const LimitSuspect& s : suspect_limits(report_))
+            for (LimitId id : s.ids)
+                if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+        if (ids.empty()) return;
+        say("a cell ran above its limit: measuring that limit again");
+        try {
+            const LimitsFound found = find_limits({.workdir = plan_.workdir, .which = ids, .refresh = true}, progress_);
+            if (!progress_.cancel.load()) report_.limits = found.limits;
+        } catch (const Failure& e) {
+            say(std::string("the limits could not be measured again: ") + e.what());
         }
     }
 
