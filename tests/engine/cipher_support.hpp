@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <xxhash.h>
+
 #include <QtTest>
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -56,6 +59,16 @@ inline const Bytes& sample(std::size_t n, std::uint32_t seed = 1) {
         b[i] = (i % 3 == 0) ? char(x >> 24) : text[(x >> 8) % (sizeof text - 1)];
     }
     return b;
+}
+
+// The output's digest as docs/cli-cipher.md defines it, written out plainly from the whole output:
+// every 4 KiB piece from the start (the last one shorter), XXH3-64 seeded with its number, summed.
+inline std::uint64_t reference_digest(const Bytes& out) {
+    constexpr std::size_t kGranule = 4096;
+    std::uint64_t sum = 0;
+    for (std::size_t start = 0, number = 0; start < out.size(); start += kGranule, ++number)
+        sum += XXH3_64bits_withSeed(out.data() + start, std::min(kGranule, out.size() - start), number);
+    return sum;
 }
 
 inline void write_file(const std::string& path, const Bytes& data) {

@@ -42,7 +42,7 @@ const Strategy copy_range_strategy{
     .reference_floor = true,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
+    .finish = hash_copied_output,
     .check = check_options_for<Access::external>,
 };
 

@@ -33,7 +33,7 @@ const Strategy cp_strategy{
     .reference_floor = true,
     .probe = probe,
     .run = run,
-    .finish = hash_output,
+    .finish = hash_copied_output,
     .check = check_options_for<Access::external>,
 };
 
