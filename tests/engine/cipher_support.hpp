@@ -4,10 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <xxhash.h>
-
 #include <QtTest>
-#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -18,6 +15,7 @@
 #include "sfp/cipher.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "support/cipher_digest_reference.hpp"
 
 namespace cipher_test {
 
@@ -61,15 +59,7 @@ inline const Bytes& sample(std::size_t n, std::uint32_t seed = 1) {
     return b;
 }
 
-// The output's digest as docs/cli-cipher.md defines it, written out plainly from the whole output:
-// every 4 KiB piece from the start (the last one shorter), XXH3-64 seeded with its number, summed.
-inline std::uint64_t reference_digest(const Bytes& out) {
-    constexpr std::size_t kGranule = 4096;
-    std::uint64_t sum = 0;
-    for (std::size_t start = 0, number = 0; start < out.size(); start += kGranule, ++number)
-        sum += XXH3_64bits_withSeed(out.data() + start, std::min(kGranule, out.size() - start), number);
-    return sum;
-}
+inline std::uint64_t reference_digest(const Bytes& out) { return testing::reference_cipher_digest(out); }
 
 inline void write_file(const std::string& path, const Bytes& data) {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
