@@ -101,6 +101,12 @@ Outcome CipherJob::complete(RunContext& ctx) {
     return outcome;
 }
 
+void note_kernel_copy(const RunSpec& spec, RunContext& ctx) {
+    ctx.note(spec.strategy + " copies without transforming: a floor for the others, not a competitor" +
+             (spec.digest ? "; the copy is the kernel's, so its digest is read back from the output after the clock"
+                          : ""));
+}
+
 void hash_copied_output(const RunSpec& spec, Outcome& outcome) {
     auto* o = outcome.get_if<CipherOutcome>();
     if (!o || !spec.digest) return;

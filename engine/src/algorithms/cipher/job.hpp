@@ -77,6 +77,9 @@ private:
     mutable OutputDigest digest_;  // thread-safe: the workers add to it through const references
 };
 
+// What cp and copy-range say of themselves: a floor, and (with a digest) where it comes from.
+void note_kernel_copy(const RunSpec& spec, RunContext& ctx);
+
 // The `finish` hook of the strategies that copy in the kernel (cp, copy-range), whose bytes never
 // pass through our hands: hashes the committed output file, read back after the clock.
 void hash_copied_output(const RunSpec& spec, Outcome& outcome);
