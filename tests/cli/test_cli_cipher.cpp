@@ -57,7 +57,8 @@ private slots:
         QVERIFY(!bare.value("outcome").toObject().contains("output_granules_xxh3"));
         QCOMPARE(bare.value("outcome").toObject().value("output_bytes").toInteger(), qint64(3 * 4096 + 77));
 
-        const QJsonObject json = QJsonDocument::fromJson(sfpbench(run + QStringList{"--json", "--digest"}).out).object();
+        const Output both = sfpbench(run + QStringList{"--json", "--digest"});
+        const QJsonObject json = QJsonDocument::fromJson(both.out).object();
         QCOMPARE(json.value("outcome").toObject().value("output_granules_xxh3").toString().toUtf8(), expected);
         QCOMPARE(json.value("digest").toString().size(), 16);
     }

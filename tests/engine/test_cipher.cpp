@@ -267,7 +267,8 @@ private slots:
                     const Bytes& in = sample(size, 5);
                     write_file(path("edge-in"), in);
                     for (const std::string transform : {"caesar", "widen"})
-                        check(*s, path("edge-in"), in, transform, 17, block, threads, {}, "size " + std::to_string(size));
+                        check(*s, path("edge-in"), in, transform, 17, block, threads, {},
+                              "size " + std::to_string(size));
                 }
             }
     }
@@ -304,7 +305,8 @@ private slots:
             std::reverse(starts.begin(), starts.end());
             std::rotate(starts.begin(), starts.begin() + std::ptrdiff_t(starts.size() / 3), starts.end());
             const auto add = [&](sfp::cipher::OutputDigest& digest, std::size_t at) {
-                digest.add(at, reinterpret_cast<const std::uint8_t*>(out.data()) + at, std::min(piece, out.size() - at));
+                const auto* bytes = reinterpret_cast<const std::uint8_t*>(out.data());
+                digest.add(at, bytes + at, std::min(piece, out.size() - at));
             };
             sfp::cipher::OutputDigest whole(out.size(), true), twice(out.size(), true), missing(out.size(), true);
             for (const std::size_t at : starts) add(whole, at), add(twice, at);
