@@ -76,7 +76,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
             result.outcome = Outcome{};
         } else {
             if (strategy.finish) strategy.finish(spec, result.outcome);
-            result.digest = digest_of(result.outcome);
+            if (spec.digest) result.digest = digest_of(result.outcome);
         }
     } catch (const Unsupported& e) {
         result.status = Status::unsupported;

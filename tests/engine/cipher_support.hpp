@@ -15,6 +15,7 @@
 #include "sfp/cipher.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "support/cipher_digest_reference.hpp"
 
 namespace cipher_test {
 
@@ -57,6 +58,8 @@ inline const Bytes& sample(std::size_t n, std::uint32_t seed = 1) {
     }
     return b;
 }
+
+inline std::uint64_t reference_digest(const Bytes& out) { return testing::reference_cipher_digest(out); }
 
 inline void write_file(const std::string& path, const Bytes& data) {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);

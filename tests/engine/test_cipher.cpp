@@ -1,9 +1,8 @@
 // cipher: every strategy produces the reference output (a simple transform written here), for
 // every transform, block size, thread count and kernel; round trips; edge sizes; options.
-#include <xxhash.h>
-
 #include <QtTest>
 
+#include "algorithms/cipher/output_digest.hpp"
 #include "cipher_support.hpp"
 
 using namespace cipher_test;
@@ -52,7 +51,8 @@ class TestCipher : public QObject {
         const auto* o = r.outcome.get_if<sfp::CipherOutcome>();
         QVERIFY2(o != nullptr, where.c_str());
         QCOMPARE(o->output_bytes, std::uint64_t(expected.size()));
-        QCOMPARE(o->output_hash, std::uint64_t(XXH64(expected.data(), expected.size(), 0)));
+        QVERIFY2(o->output_hash.has_value(), where.c_str());
+        QVERIFY2(*o->output_hash == reference_digest(got), (where + ": digest differs from the reference").c_str());
         QCOMPARE(r.bytes, std::uint64_t(in.size()));
         QVERIFY2(leftovers(dir_.path().toStdString()).empty(), where.c_str());
     }
@@ -250,6 +250,74 @@ private slots:
             return sfp::run_once(spec, progress);
         }();
         QVERIFY2(two.error.find("exactly one input") != std::string::npos, two.error.c_str());
+    }
+
+    // Sizes at the granule's and the block's edges, for every strategy, both output widths, blocks
+    // that are and are not a multiple of the granule, one to three workers: the digest taken in
+    // the pass equals the one computed from the output file (check()).
+    void digestAtTheEdges_data() { strategy_rows(); }
+    void digestAtTheEdges() {
+        CIPHER_STRATEGY_OR_SKIP(s);
+        constexpr std::size_t g = sfp::cipher::OutputDigest::kGranule;
+        for (const std::uint64_t block : {std::uint64_t(g), std::uint64_t(3 * g), std::uint64_t(1000)})
+            for (const unsigned threads : {1u, 2u, 3u}) {
+                const std::size_t b = std::size_t(block);
+                for (const std::size_t size : {std::size_t(0), std::size_t(1), g - 1, g, g + 1, b - 1, b, b + 1,
+                                               3 * g + 5, b * (2 * threads + 1) + 7}) {
+                    const Bytes& in = sample(size, 5);
+                    write_file(path("edge-in"), in);
+                    for (const std::string transform : {"caesar", "widen"})
+                        check(*s, path("edge-in"), in, transform, 17, block, threads, {},
+                              "size " + std::to_string(size));
+                }
+            }
+    }
+
+    // Without a digest asked for, no strategy hashes a byte: no granule is hashed in the process,
+    // the outcome holds no digest and the run's digest is empty; the output is still right.
+    void noDigestHashesNothing_data() { strategy_rows(); }
+    void noDigestHashesNothing() {
+        CIPHER_STRATEGY_OR_SKIP(s);
+        const Bytes& in = sample(3 * 65536 + 11, 7);
+        write_file(path("nd-in"), in);
+        sfp::RunSpec spec = spec_for(std::string(s->name), path("nd-in"), path("nd-out"), 4096, 2, {{"shift", "4"}});
+        spec.digest = false;
+        const std::uint64_t before = sfp::cipher::OutputDigest::granules_hashed();
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec, progress);
+        QVERIFY2(r.status == sfp::Status::ok, describe(r).c_str());
+        QCOMPARE(sfp::cipher::OutputDigest::granules_hashed(), before);
+        QVERIFY(!r.outcome.get<sfp::CipherOutcome>().output_hash.has_value());
+        QVERIFY(r.digest.empty());
+        QVERIFY(read_file(path("nd-out")) == (s->reference_floor ? in : reference(in, "caesar", 4)));
+        spec.digest = true;  // and the seam does count: the same run with a digest hashes every granule
+        QCOMPARE(sfp::run_once(spec, progress).status, sfp::Status::ok);
+        QCOMPARE(sfp::cipher::OutputDigest::granules_hashed() - before, std::uint64_t((in.size() + 4095) / 4096));
+    }
+
+    // The digest itself, fed as workers would: whole granules and pieces of them, in a shuffled
+    // order, equals the reference; a piece missing or given twice is an error, never a digest.
+    void digestOfPiecesInAnyOrder() {
+        const Bytes& out = sample(5 * 4096 + 333, 9);
+        for (const std::size_t piece : {std::size_t(1), std::size_t(7), std::size_t(4096), std::size_t(5000)}) {
+            std::vector<std::size_t> starts;
+            for (std::size_t at = 0; at < out.size(); at += piece) starts.push_back(at);
+            std::reverse(starts.begin(), starts.end());
+            std::rotate(starts.begin(), starts.begin() + std::ptrdiff_t(starts.size() / 3), starts.end());
+            const auto add = [&](sfp::cipher::OutputDigest& digest, std::size_t at) {
+                const auto* bytes = reinterpret_cast<const std::uint8_t*>(out.data());
+                digest.add(at, bytes + at, std::min(piece, out.size() - at));
+            };
+            sfp::cipher::OutputDigest whole(out.size(), true), twice(out.size(), true), missing(out.size(), true);
+            for (const std::size_t at : starts) add(whole, at), add(twice, at);
+            QCOMPARE(whole.value(), reference_digest(out));
+            add(twice, starts.front());
+            QVERIFY_THROWS_EXCEPTION(std::logic_error, twice.value());
+            for (const std::size_t at : starts)
+                if (at != starts.back()) add(missing, at);
+            QVERIFY_THROWS_EXCEPTION(std::logic_error, missing.value());
+        }
+        QCOMPARE(sfp::cipher::OutputDigest(0, true).value(), std::uint64_t(0));
     }
 
     // The digest covers the output: equal outputs agree across strategies, different ones do not.

@@ -27,6 +27,9 @@ struct RunSpec {
     std::uint64_t block_size = kDefaultBlockSize;
     unsigned threads = 0;                       // 0 = number of online CPUs
     std::map<std::string, std::string> options; // algorithm options, e.g. {"max_mismatches","8"}
+    // Take the outcome's digest (the runner judges agreement by it). A one-run command of cipher
+    // asks only with --digest: without it, nothing is hashed and RunResult::digest stays empty.
+    bool digest = true;
 };
 
 // The user/system proportion means something once rusage saw this many ticks of CPU per thread

@@ -62,7 +62,6 @@ const Strategy auto_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     // with direct, auto runs threads (below): buffers' rules
     .check = check_options_for<Access::buffers>,
 };

@@ -71,7 +71,9 @@ void transform_block(const CipherJob& job, const BlockBuffers& buffers, Block bl
     if (read_at_least(in.fd(), buffers.in(), job.io_length(n), n, pos, blk.offset, in.path()) < n)
         job.fail_input_shrank();
     const std::size_t out_io = transform_buffered(job, buffers, n);
-    write_all(job.out_fd(), buffers.out(), out_io, pos, blk.offset * job.kernel().expansion(), job.output().target());
+    const std::uint64_t out_offset = blk.offset * job.kernel().expansion();
+    job.digest_output(out_offset, buffers.out(), n * job.kernel().expansion());
+    write_all(job.out_fd(), buffers.out(), out_io, pos, out_offset, job.output().target());
 }
 
 }  // namespace sfp::cipher

@@ -19,7 +19,7 @@ constexpr std::uint64_t kStep = 64ull << 20;  // per call: progress and cancel a
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::external);
-    ctx.note("copy-range copies without transforming: a floor for the others, not a competitor");
+    note_kernel_copy(spec, ctx);
     ProgressMeter meter(ctx);
     loff_t in_off = 0, out_off = 0;
     while (std::uint64_t(in_off) < job.input_size() && !ctx.should_stop()) {
@@ -42,7 +42,7 @@ const Strategy copy_range_strategy{
     .reference_floor = true,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
+    .finish = hash_copied_output,
     .check = check_options_for<Access::external>,
 };
 

@@ -16,7 +16,7 @@ Support probe() {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::external);
-    ctx.note("cp copies without transforming: a floor for the others, not a competitor");
+    note_kernel_copy(spec, ctx);
     const ChildRun child = run_child({"cp", "--", job.input().path(), job.output().write_path()}, ctx);
     if (ctx.should_stop()) return {};
     if (child.exit_code != 0) fail("cp failed: " + child.failure());
@@ -33,7 +33,7 @@ const Strategy cp_strategy{
     .reference_floor = true,
     .probe = probe,
     .run = run,
-    .finish = hash_output,
+    .finish = hash_copied_output,
     .check = check_options_for<Access::external>,
 };
 

@@ -6,6 +6,7 @@
 
 #include "algorithms/cipher/kernel.hpp"
 #include "algorithms/cipher/options.hpp"
+#include "algorithms/cipher/output_digest.hpp"
 #include "algorithms/cipher/output_file.hpp"
 #include "io/file.hpp"
 #include "sfp/cipher.hpp"
@@ -44,6 +45,12 @@ public:
     int out_fd() const noexcept { return output_.fd(); }
     const OutputFile& output() const noexcept { return output_; }
 
+    // The output bytes [offset, offset + n) at `data`, just produced: into the digest while they
+    // are in cache (nothing when the run takes none). Thread-safe, blocks in any order.
+    void digest_output(std::uint64_t offset, const std::uint8_t* data, std::size_t n) const {
+        digest_.add(offset, data, n);
+    }
+
     // With direct I/O, transfers must be whole multiples of the alignment: a tail shorter than
     // that is padded (and the file trimmed to its real size in complete()).
     std::size_t io_length(std::size_t n) const noexcept {
@@ -57,7 +64,8 @@ public:
 
     // After the work: if the run is stopping, returns an empty outcome and leaves the output to be
     // discarded. Otherwise checks the input kept its size, trims direct-I/O padding, flushes
-    // if asked, commits the output, and returns the outcome (hash filled in by finish()).
+    // if asked, commits the output, and returns the outcome with the digest taken in the pass
+    // (for cp and copy-range, by hash_copied_output after the clock).
     Outcome complete(RunContext& ctx);
 
 private:
@@ -66,9 +74,14 @@ private:
     File input_;
     std::uint64_t input_size_ = 0, output_size_ = 0;
     OutputFile output_;
+    mutable OutputDigest digest_;  // thread-safe: the workers add to it through const references
 };
 
-// The strategies' `finish` hook: hashes the committed output file (XXH64), after the clock.
-void hash_output(const RunSpec& spec, Outcome& outcome);
+// What cp and copy-range say of themselves: a floor, and (with a digest) where it comes from.
+void note_kernel_copy(const RunSpec& spec, RunContext& ctx);
+
+// The `finish` hook of the strategies that copy in the kernel (cp, copy-range), whose bytes never
+// pass through our hands: hashes the committed output file, read back after the clock.
+void hash_copied_output(const RunSpec& spec, Outcome& outcome);
 
 }  // namespace sfp::cipher

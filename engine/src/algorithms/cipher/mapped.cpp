@@ -4,8 +4,12 @@
 
 namespace sfp::cipher {
 
-void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n) {
-    auto work = [&] { job.kernel()(in, out, n); };
+void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n,
+                      std::uint64_t out_offset) {
+    auto work = [&] {
+        job.kernel()(in, out, n);
+        job.digest_output(out_offset, out, n * job.kernel().expansion());
+    };
     if (!guarded(work)) job.fail_mapped_access();
 }
 

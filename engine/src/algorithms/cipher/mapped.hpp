@@ -6,8 +6,10 @@
 
 namespace sfp::cipher {
 
-// Transforms n input bytes at `in` to n*expansion bytes at `out`, both mapped.
-void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n);
+// Transforms n input bytes at `in` to n*expansion bytes at `out` (either may be mapped), and adds
+// them to the digest as the output bytes from `out_offset` while they are in cache.
+void transform_mapped(const CipherJob& job, const std::uint8_t* in, std::uint8_t* out, std::size_t n,
+                      std::uint64_t out_offset);
 
 // The input mapped read-only, whole (mmap-in, auto).
 Mapping input_mapping(const CipherJob& job);

@@ -14,7 +14,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     maps.in.advise_sequential();
     const unsigned x = job.kernel().expansion();
     each_block(ctx, 0, 1, kChunk, job.input_size(), [&](Block blk) {
-        transform_mapped(job, maps.in.data() + blk.offset, maps.out.data() + blk.offset * x, std::size_t(blk.length));
+        transform_mapped(job, maps.in.data() + blk.offset, maps.out.data() + blk.offset * x, std::size_t(blk.length),
+                         blk.offset * x);
     });
     maps.flush_if_asked(job);
     return job.complete(ctx);
@@ -28,7 +29,6 @@ const Strategy mmap_strategy{
     .description = "cciMM: input and output memory-mapped whole, one thread",
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::mapped>,
 };
 

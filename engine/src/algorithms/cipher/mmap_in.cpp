@@ -18,7 +18,7 @@ void mmap_in_range(CipherJob& job, const Mapping& in, const RunSpec& spec, RunCo
         const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
         each_block(ctx, worker, spec.threads, spec.block_size, begin, end, [&](Block blk) {
             const std::size_t n = std::size_t(blk.length);
-            transform_mapped(job, in.data() + blk.offset, out.data(), n);
+            transform_mapped(job, in.data() + blk.offset, out.data(), n, blk.offset * x);
             write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
         });
     });
@@ -42,7 +42,6 @@ const Strategy mmap_in_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::mapped>,
 };
 

@@ -13,7 +13,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     ctx.run_threads(spec.threads, [&](unsigned worker) {
         each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(), [&](Block blk) {
             transform_mapped(job, maps.in.data() + blk.offset, maps.out.data() + blk.offset * x,
-                             std::size_t(blk.length));
+                             std::size_t(blk.length), blk.offset * x);
         });
     });
     maps.flush_if_asked(job);
@@ -29,7 +29,6 @@ const Strategy mmap_mt_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::mapped>,
 };
 

@@ -18,7 +18,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         const std::size_t n = std::size_t(blk.length);
         const Mapping in(job.input().fd(), job.input().path(), blk.offset, n, Mapping::Access::read);
         const Mapping out(job.out_fd(), job.output().target(), blk.offset * x, n * x, Mapping::Access::write);
-        transform_mapped(job, in.data(), out.data(), n);
+        transform_mapped(job, in.data(), out.data(), n, blk.offset * x);
         if (job.options().flush) out.sync(job.output().target());
     });
     return job.complete(ctx);
@@ -33,7 +33,6 @@ const Strategy mmap_window_strategy{
     .reads = kReadsBlock,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::mapped>,
 };
 

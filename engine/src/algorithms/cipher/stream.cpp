@@ -31,7 +31,6 @@ const Strategy stream_strategy{
     .reads = kReadsBlock,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::buffers>,
 };
 

@@ -33,7 +33,6 @@ const Strategy threads_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::buffers>,
 };
 

@@ -4,6 +4,7 @@
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/cipher.hpp"
 
 namespace sfp::cipher {
 namespace {
@@ -20,6 +21,14 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
     return bound;
 }
 
+// With --digest, the output's digest and its name, as the hashing tools print theirs; without,
+// nothing (cipher writes a file).
+Printout print(const RunSpec& spec, const RunResult& result) {
+    const auto& o = result.outcome.get<CipherOutcome>();
+    if (!o.output_hash) return {};
+    return {.out = hex16(*o.output_hash) + "  " + spec.output + "\n"};
+}
+
 }  // namespace
 
 const AlgorithmIo& unit() noexcept {
@@ -28,7 +37,7 @@ const AlgorithmIo& unit() noexcept {
         .algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
         .parameters = parameters(), .check_options = check,
         .limit = limit,
-        .strategies = strategies, .default_strategy = "auto"};
+        .strategies = strategies, .default_strategy = "auto", .print = print};
     return io;
 }
 

@@ -75,6 +75,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             }
             if (ctx.should_stop()) continue;  // let the slot go idle; the loop drains the rest
             transform_buffered(job, s.buffers, n);
+            job.digest_output(s.blk.offset * x, s.buffers.out(), n * x);
             s.writing = true;
             s.done = 0;
             write_more(i);
@@ -101,7 +102,6 @@ const Strategy uring_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = probe,
     .run = run,
-    .finish = hash_output,
     .check = check_options_for<Access::buffers>,
 };
 
