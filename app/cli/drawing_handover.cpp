@@ -1,7 +1,8 @@
 // sfpbench's side of the drawing boundary (drawing.hpp): a command line that draws is run by
 // sfpbench-draw in this process's place, so sfpbench itself loads no drawing library.
-#include <climits>
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -26,6 +27,12 @@ std::vector<std::string> draw_helper_paths() {
 }
 
 [[noreturn]] void run_draw_helper(char** argv) {
+    // A signal from now on stays pending through exec, for sfpbench-draw's handler; one that came
+    // before ends the command as `report` would, with nothing written.
+    const sigset_t held = cancelling_signals();
+    sigset_t previous;
+    sigprocmask(SIG_BLOCK, &held, &previous);
+    if (caught_signal()) std::_Exit(128 + caught_signal());
     int error = ENOENT;
     std::string tried;
     for (const std::string& path : draw_helper_paths()) {
@@ -33,6 +40,7 @@ std::vector<std::string> draw_helper_paths() {
         if (error == ENOENT) error = errno;  // a reason other than absence is the one to tell
         tried += (tried.empty() ? "" : ", ") + path;
     }
+    sigprocmask(SIG_SETMASK, &previous, nullptr);
     print_error("report --pdf: cannot run sfpbench-draw, which draws the plots (" + tried + "): " +
                 std::strerror(error));
     std::exit(exit_trouble);

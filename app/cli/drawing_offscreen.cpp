@@ -13,7 +13,8 @@ std::unique_ptr<QCoreApplication> start_application(int& argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     // Setting up the platform may note that XDG_RUNTIME_DIR is unset (as over ssh); that is not
     // the user's concern for a file written offscreen, so it does not reach standard error.
-    const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
+    const QtMessageHandler previous =
+        qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
     auto app = std::make_unique<QApplication>(argc, argv);
     qInstallMessageHandler(previous);
     return app;
