@@ -103,7 +103,10 @@ true_s=$(med true) cmp_s=$(med cmp)
     echo "calling shell), on two identical 4 KiB files in the page cache, $reps rounds with the cells"
     echo "shuffled in each round. Wall: the median; CPU: the mean of the children's user + sys."
     echo "\`sfpbench-draw\` runs the same commands linked with Qt Gui, Widgets, PrintSupport and QCustomPlot,"
-    echo "as every sfpbench command was before issue 38; now only \`report --pdf\` runs it."
+    echo "as every sfpbench command was before issue 38; now only \`report --pdf\` runs it. The two C++ programs"
+    echo "are built by the script: the floor of any process that prints, and of any that links Qt Core."
+    echo "Loader columns: the objects \`ldd\` lists; symbol relocations and the loader's own time (median of 5)"
+    echo "from \`LD_DEBUG=statistics\`."
     echo "Machine: $(machine_line "$work"). Load average $load_before before, $load_after after."
     echo "Measured $(date -u +%Y-%m-%d) with \`bench/startup.sh\` (REPS=$reps)."
     echo
