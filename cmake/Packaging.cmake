@@ -1,7 +1,9 @@
 # `make package` (cpack -G DEB): a Debian package of what `cmake --install` installs -- both
-# executables, sfpbench(1), the bash completion, the desktop entry, its icon and the AppStream
-# metainfo. The dependencies are the Debian packages of the libraries the executables link, found
-# by dpkg-shlibdeps (dpkg-dev), so `apt install ./sfpbench_*.deb` pulls exactly those.
+# executables and the drawing helper sfpbench-draw (/usr/libexec/sfpbench: `report --pdf` runs it,
+# so that sfpbench itself loads no drawing library), sfpbench(1), the bash completion, the desktop
+# entry, its icon and the AppStream metainfo. The dependencies are the Debian packages of the
+# libraries the executables link, found by dpkg-shlibdeps (dpkg-dev), so `apt install
+# ./sfpbench_*.deb` pulls exactly those.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME sfpbench)
 set(CPACK_PACKAGE_VENDOR "sfpbench")

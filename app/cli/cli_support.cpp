@@ -167,12 +167,24 @@ OutputWriting::~OutputWriting() { writing = 0; }
 
 sfp::Progress& signal_progress() { return the_progress; }
 
+sigset_t cancelling_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF})
+        sigaddset(&set, sig);
+    return set;
+}
+
 void cancel_on_signals() {
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF})
-        sigaction(sig, &sa, nullptr);
+    const sigset_t set = cancelling_signals();
+    for (int sig = 1; sig < NSIG; ++sig)
+        if (sigismember(&set, sig) == 1) sigaction(sig, &sa, nullptr);
+    // sfpbench hands a command line that draws to sfpbench-draw with these blocked, so that one
+    // arriving meanwhile waits for the handler (drawing_handover.cpp): delivered here, if pending.
+    sigprocmask(SIG_UNBLOCK, &set, nullptr);
 }
 
 int caught_signal() { return first_signal; }

@@ -3,6 +3,7 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <csignal>
 #include <cstdint>
 #include <string>
 
@@ -68,6 +69,7 @@ int finish_run(const sfp::RunResult& result, const std::string& before_timing = 
 // block, its temporaries are removed and its completed results kept. main() installs this
 // before anything else, so no moment is left in which a signal kills a writer.
 void cancel_on_signals();
+sigset_t cancelling_signals();  // those signals
 sfp::Progress& signal_progress();  // the one run a command starts observes this
 // For commands that read and render and write only at their end (report, diff): from this call
 // a signal ends the process at once with 128 + the signal, however long the rendering, except

@@ -7,16 +7,10 @@
 #include "cli_support.hpp"
 #include "atomic_write.hpp"
 #include "commands.hpp"
+#include "drawing.hpp"
 #include "report_import.hpp"
 #include "report_load.hpp"
 #include "report_markdown.hpp"
-
-#ifdef SFP_PDF_REPORTS
-#include <QApplication>
-
-#include "report_pdf.hpp"
-#include "report_plots.hpp"
-#endif
 
 namespace cli {
 namespace {
@@ -41,44 +35,21 @@ Loaded load(const QStringList& files) {
     return out;
 }
 
-#ifdef SFP_PDF_REPORTS
 void write_pdf(const QString& path, const Loaded& in) {
-    const gui::ReportPlots plots(in.report);
-    report::PdfInput input;
-    input.report = &in.report;
-    input.extra = in.extra;
-    input.plots = plots.plots();
-    const QByteArray pdf = report::report_pdf(input);
+    const QByteArray pdf = render_report_pdf(in.report, in.extra);
     if (pdf.isEmpty()) throw UsageError{QString("cannot render the report for '%1'").arg(path)};
     const OutputWriting writing;
     core::write_atomically(path, pdf);
 }
-#else
-void write_pdf(const QString&, const Loaded&) {
-    throw UsageError{"--pdf: this sfpbench was built without QCustomPlot (libqcustomplot-dev), which draws the plots"};
-}
-#endif
 
 }  // namespace
 
-#ifdef SFP_PDF_REPORTS
-// The PDF's plots are widgets: for `report --pdf` main() makes a QApplication on the offscreen
-// platform, so no display is needed; every other command keeps a QCoreApplication.
-std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv) {
+// Only --pdf draws (drawing.hpp); decided from the bytes, before Qt is set up, as main() needs it.
+bool command_draws(int argc, char** argv) {
     bool pdf = false;
     for (int i = 2; i < argc; ++i) pdf = pdf || std::strncmp(argv[i], "--pdf", 5) == 0;
-    if (argc < 2 || std::strcmp(argv[1], "report") != 0 || !pdf) return nullptr;
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    // Setting up the platform may note that XDG_RUNTIME_DIR is unset (as over ssh); that is not
-    // the user's concern for a file written offscreen, so it does not reach standard error.
-    const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
-    auto app = std::make_unique<QApplication>(argc, argv);
-    qInstallMessageHandler(previous);
-    return app;
+    return argc >= 2 && std::strcmp(argv[1], "report") == 0 && pdf;
 }
-#else
-std::unique_ptr<QCoreApplication> report_application(int&, char**) { return nullptr; }
-#endif
 
 int cmd_report(const QStringList& args) {
     CommandLine p;

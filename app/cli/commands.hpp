@@ -1,8 +1,6 @@
 #pragma once
 // One function per subcommand (cmd_<name>.cpp); main.cpp dispatches on the first argument.
-#include <QCoreApplication>
 #include <QStringList>
-#include <memory>
 
 namespace cli {
 
@@ -18,8 +16,6 @@ int cmd_iterate(const QStringList& args);
 int cmd_diff(const QStringList& args);
 int cmd_lesson(const QStringList& args);
 int cmd_report(const QStringList& args);
-// A QApplication (offscreen) when the command line asks for a PDF report, else nullptr.
-std::unique_ptr<QCoreApplication> report_application(int& argc, char** argv);
 int cmd_evict(const QStringList& args);
 int cmd_limits(const QStringList& args);
 

@@ -13,6 +13,7 @@
 #include "arg_bytes.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "drawing.hpp"
 #include "reference.hpp"
 #include "sfp/input_kind.hpp"
 
@@ -100,8 +101,7 @@ int main(int argc, char** argv) {
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
-    std::unique_ptr<QCoreApplication> app = cli::report_application(argc, argv);
-    if (!app) app = std::make_unique<QCoreApplication>(argc, argv);
+    const std::unique_ptr<QCoreApplication> app = cli::start_application(argc, argv);  // drawing.hpp
     QCoreApplication::setApplicationName("sfpbench");
     QCoreApplication::setApplicationVersion(SFP_VERSION);
     QStringList args;  // as bytes: a file name that is not UTF-8 still names its file

@@ -165,6 +165,25 @@ private slots:
         QCOMPARE(content_of(dir.filePath("good.json")), good);
     }
 
+    // sfpbench draws nothing itself: `report --pdf` runs sfpbench-draw (beside it, or installed in
+    // LIBEXECDIR/sfpbench). A copy of sfpbench with neither says so and writes nothing, exit 2.
+    void pdfWithoutTheDrawingHelperExits2AndWritesNothing() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir("bin"));
+        const QString lone = dir.filePath("bin/sfpbench");
+        QVERIFY(QFile::copy(SFPBENCH, lone));
+        QVERIFY(QFile::copy(data("report_a.json"), dir.filePath("good.json")));
+        const QStringList before = entries(dir.path());
+        const QStringList args{"report", "good.json", "--markdown", "r.md", "--pdf", "r.pdf"};
+        const Result r = run(lone, args, {.cwd = dir.path()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith("sfpbench: report --pdf: cannot run sfpbench-draw") && r.err.count('\n') == 1 &&
+                     r.err.contains(dir.filePath("bin/sfpbench-draw").toUtf8()) && r.err.contains("No such file"),
+                 r.err.constData());
+        QCOMPARE(entries(dir.path()), before);
+        QCOMPARE(run(lone, {"--version"}).code, 0);  // the commands that draw nothing run without it
+    }
+
     // `run --markdown` writes the table of the run it just made.
     void runWritesMarkdown() {
         QTemporaryDir dir;

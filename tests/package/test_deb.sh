@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make package`'s .deb (cpack -G DEB, run here into a scratch directory): it unpacks (dpkg -x) with
-# the executables, sfpbench(1), the bash completion, the desktop entry, the icon and the metainfo
-# under /usr, and its Depends (from dpkg-shlibdeps) name the package of every library the
-# executables link, each a package apt knows.
+# the executables (and sfpbench-draw in /usr/libexec/sfpbench), sfpbench(1), the bash completion,
+# the desktop entry, the icon and the metainfo under /usr, and its Depends (from dpkg-shlibdeps)
+# name the package of every library the executables link, each a package apt knows.
 set -euo pipefail
 build=$1
 . "$(dirname "$0")/lib.sh"
@@ -12,7 +12,7 @@ cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch" >"$scratch/cpack.
     fail "cpack: $(cat "$scratch/cpack.log")"
 deb=$(ls "$scratch"/sfpbench_*.deb)
 dpkg -x "$deb" "$scratch/root"
-for file in usr/bin/sfpbench usr/bin/sfpbench-gui usr/share/man/man1/sfpbench.1.gz \
+for file in usr/bin/sfpbench usr/bin/sfpbench-gui usr/libexec/sfpbench/sfpbench-draw usr/share/man/man1/sfpbench.1.gz \
     usr/share/bash-completion/completions/sfpbench usr/share/applications/sfpbench-gui.desktop \
     usr/share/icons/hicolor/scalable/apps/sfpbench.svg usr/share/metainfo/io.github.sfpbench.metainfo.xml; do
     [[ -s $scratch/root/$file ]] || fail "$file is not in $(basename "$deb")"
@@ -20,7 +20,8 @@ done
 depends=$(dpkg-deb -f "$deb" Depends)
 names=$(sed -E 's/ *\([^)]*\)//g; s/ *[,|] */\n/g' <<<"$depends")
 # Every library an executable needs comes from a package that Depends names (dpkg -S finds it).
-libraries=$(readelf -d "$scratch/root/usr/bin/"* | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | sort -u)
+libraries=$(readelf -d "$scratch/root/usr/bin/"* "$scratch/root/usr/libexec/sfpbench/"* |
+    sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | sort -u)
 owners=$(dpkg -S $(sed 's|^|*/|' <<<"$libraries") 2>/dev/null)  # "libc6:amd64: /usr/lib/.../libc.so.6"
 for library in $libraries; do
     packages=$(grep -F "/$library" <<<"$owners" | sed -E 's/[:,].*//' | sort -u)

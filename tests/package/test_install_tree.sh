@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # `cmake --install` into a scratch prefix holds what a user or a package needs: both executables
-# (and the installed sfpbench runs), sfpbench(1), the bash completion, the desktop entry, its icon
-# and the AppStream metainfo, which appstreamcli finds valid together with the desktop entry.
+# (and the installed sfpbench runs), the drawing helper in libexec/sfpbench (the installed sfpbench
+# finds it: `report --pdf` of the report fixture given as $2 writes a PDF), sfpbench(1), the bash
+# completion, the desktop entry, its icon and the AppStream metainfo, which appstreamcli finds
+# valid together with the desktop entry.
 set -euo pipefail
 build=$1
+report_fixture=$2
 . "$(dirname "$0")/lib.sh"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/sfpbench-install.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 root=$scratch/usr
 cmake --install "$build" --prefix "$root" >"$scratch/install.log" || fail "cmake --install: $(cat "$scratch/install.log")"
 
-for file in bin/sfpbench bin/sfpbench-gui; do
+for file in bin/sfpbench bin/sfpbench-gui libexec/sfpbench/sfpbench-draw; do
     [[ -x $root/$file ]] || fail "$file is not installed as an executable"
 done
 for file in share/man/man1/sfpbench.1.gz share/bash-completion/completions/sfpbench \
@@ -19,6 +22,10 @@ for file in share/man/man1/sfpbench.1.gz share/bash-completion/completions/sfpbe
     [[ -s $root/$file ]] || fail "$file is not installed"
 done
 "$root/bin/sfpbench" --version | grep -q '^sfpbench ' || fail "the installed sfpbench does not run"
+"$root/bin/sfpbench" report "$report_fixture" --pdf "$scratch/r.pdf" 2>"$scratch/pdf.log" &&
+    head -c 5 "$scratch/r.pdf" | grep -q '^%PDF-' ||
+    fail "the installed sfpbench draws no PDF: $(cat "$scratch/pdf.log")"
+rm -f "$scratch/r.pdf"
 zcat "$root/share/man/man1/sfpbench.1.gz" | grep -q '^\.TH SFPBENCH 1' || fail "the installed man page is not sfpbench(1)"
 grep -q '^complete -F _sfpbench sfpbench$' "$root/share/bash-completion/completions/sfpbench" ||
     fail "the installed completion does not register for sfpbench"
