@@ -25,6 +25,7 @@ a="$data/compare-a-$size" b="$data/compare-b-$size"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 cc -O2 -pthread -o "$logs/mapscan" "$here/mapscan.c"
+cc -O2 -pthread -o "$logs/naive_cmp" "$here/naive_cmp.c"  # the peer a user would write (issue 38)
 load_limits  # compare is bound by two streams read from memory when hot (issue 22)
 
 # cell name -> command line
@@ -37,7 +38,7 @@ declare -A cell=(
     [mmap-mt]="$bin compare $a $b --strategy mmap-mt --block 1M --threads $threads"
     [cmp]="$bin compare $a $b --strategy cmp"
 )
-order=(default mmap-mt pread-mt mmap read-64K read-512 cmp cat)
+order=(default mmap-mt pread-mt mmap read-64K read-512 cmp naive cat)
 fixed=(mmap-mt pread-mt mmap read-64K read-512)  # the matrix the default must keep up with
 # The threads a cell reads with, which its limit is measured at (the default may use them all).
 cell_threads() { case $1 in default | mmap-mt | pread-mt) echo "$threads" ;; *) echo 1 ;; esac; }
@@ -82,7 +83,7 @@ for state in "${states[@]}"; do
     set_state "$state"
     share[$state]=$(folio_share)
     for ((r = 1; r <= reps; r++)); do
-        for name in $(shuffled "${!cell[@]}" cat limit); do
+        for name in $(shuffled "${!cell[@]}" naive cat limit); do
             if [ "$name" = limit ]; then  # the ceiling of this round, untimed
                 if [ "$state" = small-folios ]; then limit_round "$state" mapped-scan-small; else limit_round "$state" two-stream-read; fi
                 "$logs/mapscan" "$a" "$b" "$threads" 3 2>/dev/null >>"$logs/mapscan-$state" || true
@@ -91,6 +92,8 @@ for state in "${states[@]}"; do
             cat "$a" "$b" >/dev/null  # tops up pages lost since; cached pages keep their folios
             if [ "$name" = cat ]; then
                 t=$(wall cat "$a" "$b")
+            elif [ "$name" = naive ]; then  # a whole process, as cat
+                t=$(wall "$logs/naive_cmp" "$a" "$b")
             else
                 # shellcheck disable=SC2086
                 t=$(sfp_real ${cell[$name]})
@@ -122,8 +125,9 @@ best_fixed() {  # median of the fastest fixed strategy in state $1
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     for name in "${order[@]}"; do
         params=$(sed -E "s|.*--strategy [^ ]+ ?||; s|$bin compare [^ ]+ [^ ]+ ?||" <<<"${cell[$name]:-}")
-        [ "$name" = default ] && params="(none: adaptive, block 4K, threads $threads)"
+        [ "$name" = default ] && params="(none: adaptive, block 256K, threads $threads)"
         [ "$name" = cat ] && params="cat A B > /dev/null"
+        [ "$name" = naive ] && params="bench/naive_cmp.c: mmap, two threads memcmp a half each, exit"
         row="| $name | ${params:--}"
         for state in "${states[@]}"; do
             m=$(med "$state" "$name")
