@@ -7,7 +7,7 @@ namespace cli {
 namespace {
 
 // 256K: the stripe adaptive gives mmap-mt and pread-mt, so `--strategy mmap-mt` runs what the
-// default runs (4K stripes took mmap-mt 1.2-1.4x the default's time: docs/cli-compare.md).
+// default runs (its 4K stripes were far slower: docs/cli-compare.md).
 const FlagHint kHints[] = {{"block_size", "256K", {}}};
 
 }  // namespace
