@@ -4,6 +4,13 @@
 #include "one_run.hpp"
 
 namespace cli {
+namespace {
+
+// 256K: the stripe adaptive gives mmap-mt and pread-mt, so `--strategy mmap-mt` runs what the
+// default runs (its 4K stripes were far slower: docs/cli-compare.md).
+const FlagHint kHints[] = {{"block_size", "256K", {}}};
+
+}  // namespace
 
 int cmd_compare(const QStringList& args) {
     CommandLine p;
@@ -12,12 +19,12 @@ int cmd_compare(const QStringList& args) {
         "does. Timing and length notes go to standard error. Exit: 0 identical, 1 different, 2 trouble.");
     p.addPositionalArgument("A", "first file");
     p.addPositionalArgument("B", "second file");
-    add_one_run_flags(p, "compare");
+    add_one_run_flags(p, "compare", kHints);
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "compare", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
     if (files.size() != 2) throw UsageError{"compare needs two files (see `sfpbench compare --help`)"};
-    return run_and_print(p, one_run_spec(p, "compare", files));
+    return run_and_print(p, one_run_spec(p, "compare", files, kHints));
 }
 
 }  // namespace cli

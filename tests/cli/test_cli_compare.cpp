@@ -159,6 +159,16 @@ private slots:
         QVERIFY(v.out.startsWith("sfpbench "));
     }
 
+    // Every strategy's default block is the stripe adaptive gives mmap-mt, so `--strategy mmap-mt`
+    // alone runs what the default runs: the help says it, and a run gets it (adaptive's note on a
+    // small pair names the block it was given).
+    void defaultBlockIsAdaptivesStripe() {
+        QVERIFY(sfpbench({"compare", "--help"}).out.contains("(default 256K)"));
+        testing::write_file(path("small").toStdString(), testing::pattern(100));
+        QVERIFY2(sfpbench({"compare", path("small"), path("small")}).err.contains("block 256K"), "default");
+        QVERIFY(sfpbench({"compare", path("small"), path("small"), "--block", "4K"}).err.contains("block 4K"));
+    }
+
     void strategiesListsTheRegistry() {
         const Output o = sfpbench({"strategies", "compare"});
         QCOMPARE(o.code, 0);

@@ -8,8 +8,8 @@
 namespace sfp::compare {
 
 // Index of the first differing byte in a[0..n) and b[0..n), or n when they are equal.
-// Compares 4 KiB pieces with vector instructions (first_unequal_piece) and locates the byte in
-// the first unequal one a machine word at a time.
+// Asks memcmp whether the whole region is equal; when not, finds the first unequal 4 KiB piece
+// (first_unequal_piece) and locates the byte in it a machine word at a time.
 std::size_t first_difference(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept;
 
 // Where the first 4 KiB piece of a[0..n) and b[0..n) that holds a difference starts (a multiple

@@ -1,4 +1,5 @@
 // compare/read — one thread, read() with the block size (compMP's negative thread count).
+#include <algorithm>
 #include <memory>
 
 #include "algorithms/compare/kernel.hpp"
@@ -12,7 +13,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     InputPair pair = open_pair(spec, ctx);
     MismatchTable table(pair.max_mismatches);
     if (!pair.same) {
-        const std::size_t block = std::size_t(spec.block_size);
+        // No buffer larger than the common part: adaptive sends small files here with any block.
+        const std::size_t block = std::size_t(std::clamp<std::uint64_t>(pair.common, 1, spec.block_size));
         const auto buf_a = std::make_unique_for_overwrite<std::uint8_t[]>(block);
         const auto buf_b = std::make_unique_for_overwrite<std::uint8_t[]>(block);
         ProgressMeter meter(ctx);
