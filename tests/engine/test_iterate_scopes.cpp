@@ -3,7 +3,9 @@
 // and a tail, and whole files, against the system's `head -c SCOPE FILE | xxhsum -H3` per file.
 // The files are larger than, exactly, and one byte over a buffer, so a read that asks for the
 // whole scope instead of what is left of it hashes bytes past the scope.
+#include <QDir>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <map>
 

@@ -186,7 +186,9 @@ private slots:
                 std::fill_n(text.begin() + std::ptrdiff_t(at), length, std::uint8_t('a' + length % 26));
                 std::array<std::uint64_t, sfp::kLongestCountedWord + 1> one{};
                 one[std::min(length, sfp::kLongestCountedWord)] = 1;
-                for (const std::vector<std::size_t>& cuts : {std::vector<std::size_t>{}, {at}, {at + length / 2}}) {
+                std::vector<std::vector<std::size_t>> cut_sets = {{}, {at + (length + 1) / 2}};
+                if (at > 0) cut_sets.push_back({at});  // a stripe that starts with the word
+                for (const std::vector<std::size_t>& cuts : cut_sets) {
                     const sfp::WordCounts got = kernel_count(text, seps, true, cuts, 64);
                     if (got.words != 1 || got.histogram != one)
                         QFAIL(qPrintable(QString("a word of %1 at %2, %3 cut(s): %4")
