@@ -6,7 +6,7 @@
 # a named test that does not exist or fails unmutated).
 #
 #   scripts/mutants.sh [ID-REGEX]     only the mutants whose id matches
-#   MUTANTS_DIR   the scratch copy and its build (default build/mutants; kept between runs)
+#   MUTANTS_DIR   where the scratch copy and its build live (default build/mutants; kept between runs)
 #   MUTANTS_RUNS  how many runs in a row must fail for a mutant to count as caught (default 2)
 #   JOBS          build jobs (default nproc)
 set -uo pipefail
@@ -17,8 +17,10 @@ filter=${1:-}
 work=${MUTANTS_DIR:-$repo/build/mutants}
 runs=${MUTANTS_RUNS:-2}
 jobs=${JOBS:-$(nproc)}
-src="$work/src"
-bld="$work/build"
+# The build inside the copy, as in a checkout: compiled from the same relative paths, ccache
+# (base_dir) serves what the checkout's own build already compiled.
+src="$work/tree"
+bld="$src/build"
 
 die() { echo "mutants: $*" >&2; exit 2; }
 

@@ -130,7 +130,8 @@ private slots:
         QTest::addColumn<unsigned>("repetitions");
         QTest::addColumn<unsigned>("warmups");
         QTest::addColumn<QStringList>("expected");
-        const QString reps = "repetitions: repetitions must be 1 to 100000", warm = "warmups: warm-ups must be 0 to 100000";
+        const QString reps = "repetitions: repetitions must be 1 to 100000";
+        const QString warm = "warmups: warm-ups must be 0 to 100000";
         QTest::newRow("lowest") << 1u << 0u << QStringList{};
         QTest::newRow("between") << 317u << 12u << QStringList{};
         QTest::newRow("highest") << 100000u << 100000u << QStringList{};

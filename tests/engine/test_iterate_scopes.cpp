@@ -45,7 +45,8 @@ private slots:
     void init() { watchdog_.started(QTest::currentTestFunction()); }
 
     void initTestCase() {
-        if (QProcess::execute("bash", {"-c", "command -v xxhsum >/dev/null"}) != 0) QSKIP("xxhsum (Debian's xxhash) is not installed");
+        if (QProcess::execute("bash", {"-c", "command -v xxhsum >/dev/null"}) != 0)
+            QSKIP("xxhsum (Debian's xxhash) is not installed");
         QVERIFY(dir_.isValid());
         root_ = dir_.path().toStdString();
         const std::map<std::string, std::uint64_t> sizes = {
@@ -87,7 +88,8 @@ private slots:
         for (const sfp::FileHash& f : o.files) got[f.path] = f.hash;
         for (const auto& [path, hash] : want)
             QVERIFY2(got.count(path) && got[path] == hash,
-                     qPrintable(QString("%1: %2, head | xxhsum %3").arg(path.c_str()).arg(got[path], 16, 16).arg(hash, 16, 16)));
+                     qPrintable(QString("%1: %2, head | xxhsum %3")
+                                    .arg(path.c_str()).arg(got[path], 16, 16).arg(hash, 16, 16)));
         QCOMPARE(got.size(), want.size());
         QCOMPARE(o.bytes, bytes);
     }

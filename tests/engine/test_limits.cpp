@@ -99,8 +99,9 @@ private slots:
         QVERIFY(dir.isValid());
         sfp::limits::set_on_threads_seconds_for_tests(0.5);
         sfp::Progress progress;
-        const sfp::Limit one = sfp::measure_limit(sfp::LimitId::memory_read, tiny(), dir.path().toStdString(), progress);
-        const sfp::Limit two = sfp::measure_limit(sfp::LimitId::two_stream_read, tiny(), dir.path().toStdString(), progress);
+        const std::string workdir = dir.path().toStdString();
+        const sfp::Limit one = sfp::measure_limit(sfp::LimitId::memory_read, tiny(), workdir, progress);
+        const sfp::Limit two = sfp::measure_limit(sfp::LimitId::two_stream_read, tiny(), workdir, progress);
         sfp::limits::set_on_threads_seconds_for_tests(0);
         for (const auto& [limit, bytes] : {std::pair{&one, 4.0 * 1024 * 1024}, std::pair{&two, 2.0 * 503 * 4096}}) {
             QCOMPARE(limit->points.size(), std::size_t(2));  // 1 and 2 threads

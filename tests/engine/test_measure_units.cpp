@@ -42,7 +42,8 @@ sfp::Spent spend(double seconds, Step&& step) {
 void split_adds_up(const sfp::Spent& s) {
     const double ticked = s.tick_user_s + s.tick_sys_s;
     QVERIFY2(std::abs(ticked - s.cpu_s) <= 0.02 + 0.1 * s.cpu_s,
-             qPrintable(QString("rusage user %1 + sys %2 s, the thread's clock %3 s").arg(s.tick_user_s).arg(s.tick_sys_s).arg(s.cpu_s)));
+             qPrintable(QString("rusage user %1 + sys %2 s, the thread's clock %3 s")
+                            .arg(s.tick_user_s).arg(s.tick_sys_s).arg(s.cpu_s)));
 }
 
 // The same split in another unit: utime and stime of /proc/thread-self/stat, in USER_HZ ticks
@@ -65,7 +66,8 @@ void totals_agree_with_proc() {
     const auto [user, sys] = stat_split();
     const double tick = 2.0 / double(sysconf(_SC_CLK_TCK));
     QVERIFY2(std::abs(s.tick_user_s - user) <= tick && std::abs(s.tick_sys_s - sys) <= tick,
-             qPrintable(QString("rusage user %1 sys %2 s, /proc user %3 sys %4 s").arg(s.tick_user_s).arg(s.tick_sys_s).arg(user).arg(sys)));
+             qPrintable(QString("rusage user %1 sys %2 s, /proc user %3 sys %4 s")
+                            .arg(s.tick_user_s).arg(s.tick_sys_s).arg(user).arg(sys)));
 }
 
 // Up to three 0.3 s rounds of `step`, until the share `part` picks of one is at least `share`: the

@@ -331,7 +331,8 @@ private slots:
         QCOMPARE(signed_rank(60), 648L);
         QCOMPARE(signed_rank(100), 1954L);
         for (std::size_t n : {50, 60, 100})
-            QVERIFY2(std::abs(signed_rank(double(n)) - enumerated_critical(n, 0.025)) <= 1, qPrintable(QString::number(n)));
+            QVERIFY2(std::abs(signed_rank(double(n)) - enumerated_critical(n, 0.025)) <= 1,
+                     qPrintable(QString::number(n)));
         // Rank sum, m = n = 60: 1800 - 0.5 - 1.959964 x 190.7878 = 1426.08.
         QCOMPARE(normal_lower_critical(1800, std::sqrt(60.0 * 60 * 121 / 12), 0.025), 1426L);
     }

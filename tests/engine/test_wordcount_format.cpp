@@ -21,13 +21,14 @@ class TestWordcountFormat : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(dir_.isValid());
-        if (QProcess::execute("bash", {"-c", "command -v wc >/dev/null"}) != 0) QSKIP("wc (coreutils) is not installed");
+        if (QProcess::execute("bash", {"-c", "command -v wc >/dev/null"}) != 0)
+            QSKIP("wc (coreutils) is not installed");
     }
 
     void widthsAsWcPrintsThem_data() {
         QTest::addColumn<std::vector<std::size_t>>("sizes");
-        for (std::size_t total : {1ul, 9ul, 10ul, 11ul, 55ul, 99ul, 100ul, 101ul, 999ul, 1000ul, 12345ul, 99999ul, 100000ul,
-                                  999999ul, 1000000ul})
+        for (std::size_t total : {1ul, 9ul, 10ul, 11ul, 55ul, 99ul, 100ul, 101ul, 999ul, 1000ul, 12345ul, 99999ul,
+                                  100000ul, 999999ul, 1000000ul})
             QTest::addRow("one file of %zu", total) << std::vector<std::size_t>{total};
         QTest::newRow("4 + 5 = 9") << std::vector<std::size_t>{4, 5};
         QTest::newRow("5 + 5 = 10") << std::vector<std::size_t>{5, 5};
@@ -58,7 +59,8 @@ private slots:
         wc.start("wc", args);
         QVERIFY(wc.waitForFinished(30000));
         QCOMPARE(wc.exitCode(), 0);
-        QCOMPARE(QString::fromStdString(sfp::format_wc_lines(outcome, names)), QString::fromUtf8(wc.readAllStandardOutput()));
+        QCOMPARE(QString::fromStdString(sfp::format_wc_lines(outcome, names)),
+                 QString::fromUtf8(wc.readAllStandardOutput()));
     }
 };
 

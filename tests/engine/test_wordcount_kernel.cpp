@@ -206,7 +206,8 @@ private slots:
                 }
                 const sfp::WordCounts got = kernel_count(text, seps, true, {64, 128}, 64);
                 if (got.words != words || got.histogram[length] != words)
-                    QFAIL(qPrintable(QString("%1 words of %2 from offset %3: %4").arg(words).arg(length).arg(offset).arg(describe(got))));
+                    QFAIL(qPrintable(QString("%1 words of %2 from offset %3: %4")
+                                         .arg(words).arg(length).arg(offset).arg(describe(got))));
             }
     }
 
