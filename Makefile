@@ -11,7 +11,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # gcc 12's ThreadSanitizer cannot cope with the kernel's high mmap randomisation.
 NO_ASLR    := setarch $(shell uname -m) -R
 
-.PHONY: all deps configure build run test test-main test-asan test-tsan bench package clean help
+.PHONY: all deps configure build run test test-main test-asan test-tsan bench package mutants clean help
 
 all: build
 
@@ -20,6 +20,7 @@ help:
 	@echo "make test   build and run every test (also under ASan+UBSan and TSan)"
 	@echo "make build  only build (into $(BUILD)/bin)"
 	@echo "make bench  run the benchmark scripts under bench/ (minutes)"
+	@echo "make mutants  plant each bug of tests/mutants/mutants.txt alone and check its tests catch it (long)"
 	@echo "make package  build $(BUILD)/sfpbench_VERSION_ARCH.deb (apt install ./$(BUILD)/sfpbench_*.deb)"
 
 deps:
@@ -63,6 +64,10 @@ test-tsan: deps
 
 bench: build
 	@./bench/run-all.sh $(BUILD)
+
+# Not part of `make test`: each planted bug is rebuilt and its tests run twice (docs/tests.md).
+mutants: deps
+	@JOBS=$(JOBS) MUTANTS_DIR=$(CURDIR)/$(BUILD)/mutants ./scripts/mutants.sh $(MUTANTS)
 
 # The .deb of what `cmake --install` installs (cmake/Packaging.cmake), into $(BUILD)/.
 package: build

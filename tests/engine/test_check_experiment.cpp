@@ -124,6 +124,60 @@ private slots:
         QCOMPARE(lines(sfp::check_experiment(e)), QStringList{expected});
     }
 
+    // Repetitions run 1 to kMaxRepetitions (100000) and warm-ups 0 to it: each bound on both sides
+    // and a value between.
+    void countsAreBoundedOnBothSides_data() {
+        QTest::addColumn<unsigned>("repetitions");
+        QTest::addColumn<unsigned>("warmups");
+        QTest::addColumn<QStringList>("expected");
+        const QString reps = "repetitions: repetitions must be 1 to 100000";
+        const QString warm = "warmups: warm-ups must be 0 to 100000";
+        QTest::newRow("lowest") << 1u << 0u << QStringList{};
+        QTest::newRow("between") << 317u << 12u << QStringList{};
+        QTest::newRow("highest") << 100000u << 100000u << QStringList{};
+        QTest::newRow("repetitions 0") << 0u << 0u << QStringList{reps};
+        QTest::newRow("one past the highest") << 100001u << 100001u << QStringList{reps, warm};
+    }
+    void countsAreBoundedOnBothSides() {
+        QFETCH(unsigned, repetitions);
+        QFETCH(unsigned, warmups);
+        QFETCH(QStringList, expected);
+        QCOMPARE(sfp::kMaxRepetitions, 100000u);
+        sfp::Experiment e = valid();
+        e.repetitions = repetitions;
+        e.warmups = warmups;
+        QCOMPARE(lines(sfp::check_experiment(e)), expected);
+    }
+
+    // Given inputs: an algorithm of one input takes exactly one, compare exactly two, wordcount
+    // (several inputs) one or more; one fewer and one more on each side.
+    void inputCountsOnBothSides_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("cipher 1") << "cipher" << 1 << "";
+        QTest::newRow("cipher 2") << "cipher" << 2 << "inputs: cipher reads 1 file(s) per run, got 2";
+        QTest::newRow("iterate 1") << "iterate" << 1 << "";
+        QTest::newRow("iterate 3") << "iterate" << 3 << "inputs: iterate reads 1 file(s) per run, got 3";
+        QTest::newRow("compare 1") << "compare" << 1 << "inputs: compare reads 2 file(s) per run, got 1";
+        QTest::newRow("compare 2") << "compare" << 2 << "";
+        QTest::newRow("compare 3") << "compare" << 3 << "inputs: compare reads 2 file(s) per run, got 3";
+        QTest::newRow("wordcount 1") << "wordcount" << 1 << "";
+        QTest::newRow("wordcount 3") << "wordcount" << 3 << "";
+    }
+    void inputCountsOnBothSides() {
+        QFETCH(QString, algorithm);
+        QFETCH(int, count);
+        QFETCH(QString, expected);
+        sfp::Experiment e;
+        e.algorithm = algorithm.toStdString();
+        for (int i = 0; i < count; ++i) e.inputs.push_back("/input" + std::to_string(i));
+        QStringList about_inputs;
+        for (const QString& line : lines(sfp::check_experiment(e)))
+            if (line.startsWith("inputs")) about_inputs << line;
+        QCOMPARE(about_inputs, expected.isEmpty() ? QStringList{} : QStringList{expected});
+    }
+
     // Every problem at once, in field order; the plan refuses with all of them, preflight lists them.
     void everyProblemAtOnce() {
         sfp::Experiment e = valid();

@@ -15,6 +15,7 @@
 #include "sfp/failure.hpp"
 #include "sfp/limits.hpp"
 #include "sfp/run_update.hpp"
+#include "limits/bench.hpp"
 
 namespace {
 
@@ -110,6 +111,25 @@ private slots:
             QCOMPARE(l.points.size(), points);
             if (id == sfp::LimitId::small_files_cold) QVERIFY(l.bytes_per_file > 0);
             QVERIFY2(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), name);
+        }
+    }
+
+    // With every timing made 0.5 s by the seam, a rate is twice the bytes counted: the memory read
+    // counts its 4 MiB buffer, the two-stream read both halves, each (4 MiB - 17 pages) / 2 in
+    // whole pages: 503 pages, so 2 x 503 x 4096 bytes.
+    void the_bytes_counted_are_the_buffers() {
+        QTemporaryDir dir(QDir::currentPath() + "/limits-XXXXXX");
+        QVERIFY(dir.isValid());
+        sfp::limits::set_on_threads_seconds_for_tests(0.5);
+        sfp::Progress progress;
+        const std::string workdir = dir.path().toStdString();
+        const sfp::Limit one = sfp::measure_limit(sfp::LimitId::memory_read, tiny(), workdir, progress);
+        const sfp::Limit two = sfp::measure_limit(sfp::LimitId::two_stream_read, tiny(), workdir, progress);
+        sfp::limits::set_on_threads_seconds_for_tests(0);
+        for (const auto& [limit, bytes] : {std::pair{&one, 4.0 * 1024 * 1024}, std::pair{&two, 2.0 * 503 * 4096}}) {
+            QCOMPARE(limit->points.size(), std::size_t(2));  // 1 and 2 threads
+            for (const sfp::LimitPoint& p : limit->points)
+                for (double rate : p.rates) QCOMPARE(rate, bytes / 0.5);
         }
     }
 
@@ -323,6 +343,28 @@ private slots:
         const sfp::LimitsFound none = sfp::find_limits(lookup, progress);
         QCOMPARE(fake.calls, 5);
         QVERIFY(none.limits.limits.empty());
+    }
+
+    // A kept limit with neither points nor a reason it is unavailable says nothing: it is measured
+    // again. One with a reason is kept (measuring again would meet the same reason).
+    void a_kept_limit_without_points_or_reason_is_measured_again() {
+        QTemporaryDir dir;
+        FakeMeasure fake;
+        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(),
+                                 .which = {sfp::LimitId::memory_read, sfp::LimitId::page_cache_read},
+                                 .fingerprint = "machine A"};
+        lookup.measure_with = std::ref(fake);
+        sfp::MachineLimits kept;
+        kept.fingerprint = "machine A";
+        kept.put(sfp::Limit{.id = sfp::LimitId::memory_read, .method = "made up"});
+        kept.put(sfp::Limit{.id = sfp::LimitId::page_cache_read, .method = "made up", .unavailable = "no room"});
+        sfp::save_limits(sfp::limits_cache_path(lookup.workdir), kept);
+        sfp::Progress progress;
+        const sfp::LimitsFound found = sfp::find_limits(lookup, progress);
+        QCOMPARE(fake.calls, 1);
+        QCOMPARE(found.measured, std::vector<sfp::LimitId>{sfp::LimitId::memory_read});
+        QCOMPARE(found.limits.find(sfp::LimitId::memory_read)->figure(1), 1e9);
+        QCOMPARE(found.limits.find(sfp::LimitId::page_cache_read)->unavailable, std::string("no room"));
     }
 
     void a_cancelled_measurement_keeps_nothing() {

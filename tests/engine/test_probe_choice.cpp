@@ -3,6 +3,7 @@
 // done exactly once, so mismatches (compare) and output bytes (cipher) in either probe slice, at
 // their edges and in the rest are all right.
 #include <QRegularExpression>
+#include <array>
 #include <QtTest>
 
 #include "algorithms/compare/adaptive.hpp"
@@ -51,6 +52,33 @@ std::uint64_t seen_memory() {
     ++memory_asked;
     return available_memory.load();
 }
+
+// Hand-made probe costs for probe_then_finish itself: candidate "a" dear in its first round
+// (a CPU second) and free in its second, "b" half a second in both. Counted per candidate.
+std::atomic<int> a_slices{0}, b_slices{0};
+double first_round_dear(std::string_view candidate) {
+    if (candidate == "a") return a_slices++ == 0 ? 1.0 : 0.0;
+    ++b_slices;
+    return 0.5;
+}
+
+// Two candidates that record the offsets they were given, in order.
+struct RecordedCandidates {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> done;
+    std::vector<std::string> by;
+    std::array<sfp::ProbeCandidate, 2> list{{
+        {"a", [this](std::uint64_t b, std::uint64_t e) { done.emplace_back(b, e), by.emplace_back("a"); }},
+        {"b", [this](std::uint64_t b, std::uint64_t e) { done.emplace_back(b, e), by.emplace_back("b"); }},
+    }};
+    // Every offset of [0, total) once, in order.
+    bool covers(std::uint64_t total) const {
+        std::uint64_t at = 0;
+        for (const auto& [b, e] : done)
+            if (b != at || e < b) return false;
+            else at = e;
+        return at == total;
+    }
+};
 
 }  // namespace
 
@@ -328,6 +356,52 @@ private slots:
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 3));
         QCOMPARE(note_of(r, "auto"), QString("auto chose threads: --direct rules out mapping the input"));
+    }
+
+    // A job of pays_from bytes or more is probed, one a byte smaller is not: each side of the
+    // boundary, and a job well above it.
+    void probePaysFromItsBoundaryOn_data() {
+        QTest::addColumn<qulonglong>("pays_from");
+        QTest::addColumn<bool>("probed");
+        constexpr qulonglong total = 1u << 20;
+        QTest::newRow("a byte under the job") << total - 1 << true;
+        QTest::newRow("exactly the job") << total << true;
+        QTest::newRow("a byte over the job") << total + 1 << false;
+        QTest::newRow("far over") << 4 * total << false;
+        QTest::newRow("a quarter of the job") << total / 4 << true;
+    }
+    void probePaysFromItsBoundaryOn() {
+        QFETCH(qulonglong, pays_from);
+        QFETCH(bool, probed);
+        const sfp::ProbePlan plan{.total = 1u << 20, .stripe = 4096, .max_slice = 64u << 10, .who = "test",
+                                  .of_what = "of the job", .pays_from = pays_from};
+        RecordedCandidates c;
+        sfp::Progress progress;
+        sfp::RunContext ctx(progress);
+        const std::string note = sfp::probe_then_finish(c.list, plan, ctx);
+        QVERIFY2(c.covers(plan.total), note.c_str());
+        QVERIFY2((note.find("too little to pay for a probe") == std::string::npos) == probed, note.c_str());
+        QCOMPARE(c.done.size(), probed ? std::size_t(5) : std::size_t(1));  // 2 rounds x 2 candidates, then the rest
+    }
+
+    // Each candidate is timed twice, in turns (a b a b), and keeps its better round: "a", dear only
+    // in its first, beats "b" (half a second in both) and finishes the job.
+    void bestOfTwoRoundsKeepsTheBetterRound() {
+        const sfp::ProbePlan plan{.total = 1u << 20, .stripe = 4096, .max_slice = 64u << 10, .who = "test",
+                                  .of_what = "of the job", .pays_from = 1};
+        RecordedCandidates c;
+        sfp::Progress progress;
+        sfp::RunContext ctx(progress);
+        a_slices = b_slices = 0;
+        sfp::set_probe_hook(first_round_dear);
+        const std::string note = sfp::probe_then_finish(c.list, plan, ctx);
+        sfp::set_probe_hook(nullptr);
+        QCOMPARE(a_slices.load(), 2);
+        QCOMPARE(b_slices.load(), 2);
+        QCOMPARE(c.by, (std::vector<std::string>{"a", "b", "a", "b", "a"}));
+        QVERIFY(c.covers(plan.total));
+        // 32K slices (max_slice over 2 rounds), four of them before the rest.
+        QVERIFY2(note.ends_with("(best of 2 each, on 32K of the job; the first 128K in all) -> a"), note.c_str());
     }
 };
 

@@ -166,6 +166,51 @@ private slots:
         }
     }
 
+    void everyLengthInEveryLane_data() {
+        QTest::addColumn<VectorPath>("path");
+        QTest::addColumn<bool>("histogram");
+        for (VectorPath p : sfp::wordcount::kVectorPaths)
+            if (sfp::wordcount::supported(p)) QTest::addRow("%s", sfp::wordcount::to_string(p)) << p << true;
+    }
+    // One word of each length 1..33 alone among spaces, starting in every lane of two 64-byte
+    // chunks (so it also crosses the chunk edge), fed in 64-byte blocks whole, cut where the word
+    // starts and cut in its middle (a stripe boundary): its bucket holds exactly 1 (31: or more),
+    // every other 0. Then a chunk full of words of one length, one space apart, from every
+    // offset: the bucket holds every word, counted by hand.
+    void everyLengthInEveryLane() {
+        row_with_path_forced();
+        const Separators seps;
+        for (std::size_t length = 1; length <= 33; ++length)
+            for (std::size_t at = 0; at < 128; ++at) {
+                Bytes text(192, ' ');
+                std::fill_n(text.begin() + std::ptrdiff_t(at), length, std::uint8_t('a' + length % 26));
+                std::array<std::uint64_t, sfp::kLongestCountedWord + 1> one{};
+                one[std::min(length, sfp::kLongestCountedWord)] = 1;
+                std::vector<std::vector<std::size_t>> cut_sets = {{}, {at + (length + 1) / 2}};
+                if (at > 0) cut_sets.push_back({at});  // a stripe that starts with the word
+                for (const std::vector<std::size_t>& cuts : cut_sets) {
+                    const sfp::WordCounts got = kernel_count(text, seps, true, cuts, 64);
+                    if (got.words != 1 || got.histogram != one)
+                        QFAIL(qPrintable(QString("a word of %1 at %2, %3 cut(s): %4")
+                                             .arg(length).arg(at).arg(cuts.size()).arg(describe(got))));
+                }
+            }
+        for (std::size_t length = 1; length <= 31; ++length)
+            for (std::size_t offset = 0; offset <= length; ++offset) {
+                Bytes text(offset, ' ');
+                std::uint64_t words = 0;
+                while (text.size() + length <= 3 * 64) {
+                    text.insert(text.end(), length, std::uint8_t('a' + length % 26));
+                    text.push_back(' ');
+                    ++words;
+                }
+                const sfp::WordCounts got = kernel_count(text, seps, true, {64, 128}, 64);
+                if (got.words != words || got.histogram[length] != words)
+                    QFAIL(qPrintable(QString("%1 words of %2 from offset %3: %4")
+                                         .arg(words).arg(length).arg(offset).arg(describe(got))));
+            }
+    }
+
     // Counting alone leaves the histogram empty; with it, its sum is the word count.
     void histogramOnlyWhenAsked() {
         const Bytes text = mixed(5'000, 5);

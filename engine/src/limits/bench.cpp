@@ -6,6 +6,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <exception>
@@ -26,6 +27,9 @@ void remove_tree(const std::string& dir) {
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);  // best effort: a leftover is swept next time
 }
+
+// What on_threads returns in tests, instead of the clock's seconds (0: the clock's).
+std::atomic<double> fixed_seconds_for_tests{0};
 
 }  // namespace
 
@@ -85,8 +89,11 @@ double on_threads(unsigned threads, const std::function<void(unsigned)>& work) {
     for (std::thread& t : pool) t.join();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (error) std::rethrow_exception(error);
-    return seconds;
+    const double fixed = fixed_seconds_for_tests.load();
+    return fixed > 0 ? fixed : seconds;
 }
+
+void set_on_threads_seconds_for_tests(double seconds) noexcept { fixed_seconds_for_tests.store(seconds); }
 
 Range stripe(std::uint64_t size, unsigned parts, unsigned index, std::uint64_t align) {
     const std::uint64_t units = (size + align - 1) / align;

@@ -52,6 +52,10 @@ bool refused(int error) noexcept {
 
 void set_hw_source_for_tests(HwSource source) noexcept { g_source.store(source); }
 
+std::uint64_t scaled_count(std::uint64_t value, std::uint64_t enabled, std::uint64_t running) noexcept {
+    return running < enabled ? std::uint64_t(double(value) * double(enabled) / double(running)) : value;
+}
+
 HwCounters::HwCounters() noexcept {
     const HwSource source = g_source.load();
     if (source == HwSource::none) return;
@@ -75,7 +79,7 @@ HwCounts HwCounters::read() const noexcept {
     for (std::size_t i = 0; i < fd_.size(); ++i) {
         std::uint64_t v[3] = {};  // value, time enabled, time running
         if (fd_[i] < 0 || ::read(fd_[i], v, sizeof v) != ssize_t(sizeof v) || v[2] == 0) continue;
-        counts[i] = v[2] < v[1] ? std::uint64_t(double(v[0]) * double(v[1]) / double(v[2])) : v[0];
+        counts[i] = scaled_count(v[0], v[1], v[2]);
     }
     return {counts[0], counts[1], counts[2]};
 }

@@ -29,6 +29,11 @@ private:
     std::array<int, 3> fd_{-1, -1, -1};
 };
 
+// A count read while the counter was scheduled `running` ns of the `enabled` ns it was on (the PMU
+// multiplexes when more counters are asked than it has): scaled up to the whole time enabled, as
+// perf does. `running` must be nonzero. Declared here so tests can check it on hand-made values.
+std::uint64_t scaled_count(std::uint64_t value, std::uint64_t enabled, std::uint64_t running) noexcept;
+
 // Test seam: what stands behind the three counters. `software`: the kernel's software events
 // (task clock in ns, page faults, context switches), which every Linux counts, so the whole path
 // (open, inherit, read) is exercised where there is no PMU; `none`: as if nothing were allowed.
