@@ -137,6 +137,13 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("&Import results…"), this, [this] { imported_->importDialog(); });
     export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addAction(tr("Export &plot data…"), this, [this] {
+        QString path = QFileDialog::getSaveFileName(this, tr("Export plot data"), settings_->lastDirectory(),
+                                                    export_choice(ExportFormat::plot_data).filter);
+        if (path.isEmpty()) return;
+        if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+        exportTo(path, ExportFormat::plot_data);
+    });
     add_export_report_action(file, this);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -168,7 +175,7 @@ void MainWindow::buildMenus() {
 
     imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
     menuBar()->addMenu(imported_);
-    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, this);
+    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
     menuBar()->addMenu(lessons_);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListView>
 #include <QStandardItemModel>
@@ -13,7 +14,9 @@
 #include <qcustomplot.h>
 
 #include "flow_layout.hpp"
+#include "headless.hpp"
 #include "overlay_sets.hpp"
+#include "plot_data.hpp"
 
 namespace gui {
 namespace {
@@ -277,6 +280,23 @@ void PlotPanel::setAxis(Dim axis) {
     wanted.x = axis;
     setSlice(wanted);
 }
+QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Experiment& experiment) {
+    const qsizetype kind = plot_kind_names().indexOf(lesson.kind);
+    if (kind < 0) return tr("no plot kind '%1'").arg(lesson.kind);
+    const auto metric = std::find_if(std::begin(kMetrics), std::end(kMetrics),
+                                     [&](Metric m) { return metric_name(m) == lesson.metric; });
+    if (metric == std::end(kMetrics)) return tr("no metric '%1'").arg(lesson.metric);
+    setKind(plots::Kind(kind));
+    setMetric(*metric);
+    const std::vector<sfp::Cell> cells = sfp::expand(experiment);
+    setCells(cells);
+    SliceChoice choice;
+    const QString why = slice_from_flags(PlotSlice(cells), lesson.x, lesson.per, lesson.fix, &choice);
+    if (!why.isEmpty()) return why;
+    setSlice(choice);
+    return {};
+}
+
 void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
 void PlotPanel::setPresentation(bool on) {
@@ -440,6 +460,14 @@ QByteArray PlotPanel::renderPng() {
         return plot_->savePng(path, size.width(), size.height());
     });
 }
+
+QJsonObject PlotPanel::plotDataJson() const {
+    QJsonObject data = plots::plot_data(plot_, figure_.titleText());
+    data["kind"] = plot_kind_names().value(kind_->currentIndex());
+    return data;
+}
+
+QByteArray PlotPanel::plotData() const { return QJsonDocument(plotDataJson()).toJson(); }
 
 QByteArray PlotPanel::renderPdf() {
     const QSize size = exportSize();
