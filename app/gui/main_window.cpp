@@ -17,6 +17,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include "cell_text.hpp"
@@ -74,7 +75,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(main_split_, 1);
     messages_->setParent(central);  // not in the layout: it floats (placeMessages)
     connect(messages_, &MessageArea::shown, this, &MainWindow::placeMessages);
-    right_split_->installEventFilter(this);  // the banner follows the plot and tables (placeMessages)
+    right_split_->installEventFilter(this);  // the banner follows the plot (placeMessages)
+    plot_->installEventFilter(this);
     layout->addWidget(progress_);
     setCentralWidget(central);
 
@@ -274,10 +276,10 @@ void MainWindow::fitLeftWidth() {
 
 void MainWindow::placeMessages() {
     if (messages_->isHidden()) return;
-    // Over the bottom of the plot and tables: never over the form and Run, nor over the progress
-    // bars and Cancel, so every control stays where the mouse left it, and in reach.
+    // Over the bottom of the plot: never over the tables a lesson's note points at, the form and
+    // Run, nor the progress bars and Cancel, so every control stays where the mouse left it.
     QWidget* central = centralWidget();
-    const QRect area(right_split_->mapTo(central, QPoint()), right_split_->size());
+    const QRect area(plot_->mapTo(central, QPoint()), plot_->size());
     const int height = std::min(messages_->hasHeightForWidth() ? messages_->heightForWidth(area.width())
                                                                : messages_->sizeHint().height(),
                                 area.height());
@@ -286,7 +288,7 @@ void MainWindow::placeMessages() {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == right_split_ && (event->type() == QEvent::Resize || event->type() == QEvent::Move)) placeMessages();
+    if ((watched == right_split_ || watched == plot_) && (event->type() == QEvent::Resize || event->type() == QEvent::Move)) placeMessages();
     return QMainWindow::eventFilter(watched, event);
 }
 
@@ -359,6 +361,9 @@ void MainWindow::setPresentation(bool on) {
     QFont f = base_font_;
     if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
     setFont(f);
+    // What a class reads outside the window's own widgets too: menus, the predict prompt, tooltips.
+    QApplication::setFont(f);
+    QToolTip::setFont(f);
     plot_->setPresentation(on);
     results_->setPresentation(on);
     fitLeftWidth();

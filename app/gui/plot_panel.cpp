@@ -347,6 +347,7 @@ void PlotPanel::drawOverlays(bool here) {
     // Imported sets where they mean something: median time on the Lines plot of a run of their
     // algorithm, sliced alike; once this run has results (a lesson's prediction comes first).
     QStringList notes;
+    plot_->yAxis2->setVisible(false);  // shown again only by a set drawn in another unit
     const std::vector<core::ResultSet> sets = overlays_ ? overlays_->shown() : std::vector<core::ResultSet>{};
     if (!sets.empty() && !here) {
         notes << tr("Imported sets are drawn on the Lines plot of elapsed time.");
@@ -358,7 +359,6 @@ void PlotPanel::drawOverlays(bool here) {
         hover_.insert(hover_.end(), drawn.hover.begin(), drawn.hover.end());
         if (!drawn.not_comparable.isEmpty()) notes << tr("Not comparable here: %1.").arg(drawn.not_comparable.join(QStringLiteral("; ")));
     }
-    if (sets.empty()) plot_->yAxis2->setVisible(false);
     overlay_note_->setText(notes.join(QLatin1Char(' ')));
     overlay_note_->setVisible(!notes.isEmpty());
 }

@@ -92,14 +92,18 @@ private slots:
         const sfp::ExperimentReport report = made_up(e);
         runs.setReport(report);
         stats.setReport(report);
-        const QRegularExpression named(QStringLiteral("[Tt]he ([^,.:]+?) column( of the (Runs|Statistics) table)?"));
-        for (auto it = named.globalMatch(lesson.look_at); it.hasNext();) {
+        // A note names a column in quotes, with its table: “CPU % of all cores” column of the Runs table.
+        const QRegularExpression named(QStringLiteral("“([^”]+)” column( of the (Runs|Statistics) table)?"));
+        int columns = 0;
+        for (auto it = named.globalMatch(lesson.look_at); it.hasNext(); ++columns) {
             const QRegularExpressionMatch m = it.next();
+            const QString column = m.captured(1);
             const QStringList where = m.captured(3) == "Runs" ? headers(runs)
                                       : m.captured(3) == "Statistics" ? headers(stats) : headers(stats) + headers(runs);
-            QVERIFY2(where.contains(m.captured(1)), qPrintable(m.captured(0)));
-            if (m.captured(3).isEmpty()) QVERIFY2(headers(stats).contains(m.captured(1)), qPrintable(m.captured(0) + " (say which table)"));
+            QVERIFY2(where.contains(column), qPrintable(m.captured(0)));
+            if (m.captured(3).isEmpty()) QVERIFY2(headers(stats).contains(column), qPrintable(m.captured(0) + " (say which table)"));
         }
+        QCOMPARE(columns, int(lesson.look_at.count(QStringLiteral(" column"))));  // none named otherwise
     }
 
     // Lesson 3: the atou values are relative times, on a "relative (x = 1)" axis, never seconds.
