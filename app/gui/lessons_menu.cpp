@@ -25,6 +25,7 @@ LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, Ov
                 QMessageBox box(QMessageBox::Question, tr("Lesson: %1").arg(lesson.title), prompt(lesson),
                                 QMessageBox::Ok | QMessageBox::Cancel, parentWidget());
                 box.button(QMessageBox::Ok)->setText(tr("I have my prediction: load it"));
+                if (parentWidget()) box.setFont(parentWidget()->font());  // presentation mode's size too
                 if (box.exec() == QMessageBox::Ok) open(lesson, i);
             });
         }

@@ -361,8 +361,9 @@ void MainWindow::setPresentation(bool on) {
     QFont f = base_font_;
     if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
     setFont(f);
-    // What a class reads outside the window's own widgets too: menus, the predict prompt, tooltips.
-    QApplication::setFont(f);
+    // What a class reads outside the window's own widgets too: the menus (windows of their own,
+    // which a font does not reach), tooltips; the predict prompt takes the window's (LessonsMenu).
+    for (QMenu* menu : findChildren<QMenu*>()) menu->setFont(f);
     QToolTip::setFont(f);
     plot_->setPresentation(on);
     results_->setPresentation(on);

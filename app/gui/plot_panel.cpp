@@ -290,6 +290,7 @@ QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Exp
     setMetric(*metric);
     const std::vector<sfp::Cell> cells = sfp::expand(experiment);
     setCells(cells);
+    if (lesson.x.isEmpty() && lesson.per.isEmpty() && lesson.fix.isEmpty()) return {};  // the cells' own slice
     SliceChoice choice;
     const QString why = slice_from_flags(PlotSlice(cells), lesson.x, lesson.per, lesson.fix, &choice);
     if (!why.isEmpty()) return why;
@@ -462,9 +463,9 @@ QByteArray PlotPanel::renderPng() {
 }
 
 QJsonObject PlotPanel::plotDataJson() const {
-    QJsonObject data = plots::plot_data(plot_, figure_.titleText());
-    data["kind"] = plot_kind_names().value(kind_->currentIndex());
-    return data;
+    QJsonObject drawn = plots::plot_data(plot_, figure_.titleText());
+    drawn["kind"] = plot_kind_names().value(kind_->currentIndex());
+    return drawn;
 }
 
 QByteArray PlotPanel::plotData() const { return QJsonDocument(plotDataJson()).toJson(); }

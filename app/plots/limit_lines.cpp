@@ -90,8 +90,18 @@ std::vector<QRectF> candidates(const Anchor& a, const QCPAxisRect* area, QSizeF 
     return out;
 }
 
+// `box` moved off the labels placed before it: below them, or above them where below leaves the
+// data area; inside it either way.
+void push_clear(QRectF& box, const std::vector<QRectF>& placed, const QRectF& area) {
+    for (const QRectF& other : placed)
+        if (box.intersects(other)) box.moveTop(other.bottom() + 1);
+    if (box.bottom() <= area.bottom()) return;
+    for (const QRectF& other : placed) box.moveBottom(std::min(box.bottom(), other.top() - 1));
+    box.moveTop(std::max(box.top(), area.top()));
+}
+
 // Every label at the first place that covers no data point and no label placed before it; when
-// none is free, the first place, pushed below the labels it would overlap.
+// none is free, the first place, pushed clear of the labels it would overlap.
 void place_labels(const std::vector<Anchor>& anchors, const QFont& font, QCustomPlot* plot) {
     const QCPAxisRect* area = plot->axisRect();
     const std::vector<QPointF> data = data_pixels(plot);
@@ -110,7 +120,7 @@ void place_labels(const std::vector<Anchor>& anchors, const QFont& font, QCustom
         const std::vector<QRectF> places = candidates(a, area, size);
         QRectF box = places.front();
         if (const auto it = std::find_if(places.begin(), places.end(), free); it != places.end()) box = *it;
-        else for (const QRectF& other : placed) if (box.intersects(other)) box.moveTop(other.bottom() + 1);
+        else push_clear(box, placed, area->rect());
         placed.push_back(box);
         a.label->position->setType(QCPItemPosition::ptAbsolute);
         a.label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);

@@ -17,11 +17,11 @@ QString unit_of(const QCPAxis* axis) {
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
-QString axis_name(const QCustomPlot* plot, const QCPAxis* axis) {
+QString axis_name(QCustomPlot* plot, const QCPAxis* axis) {
     return axis == plot->yAxis2 ? QStringLiteral("y2") : axis == plot->xAxis ? QStringLiteral("x") : QStringLiteral("y");
 }
 
-QJsonObject series_head(const QCustomPlot* plot, const QCPAbstractPlottable* p) {
+QJsonObject series_head(QCustomPlot* plot, const QCPAbstractPlottable* p) {
     const QVariant kind = p->property(kKind), unit = p->property(kUnit), line = p->property("sfpLine");
     // An imported set's lines share its legend name: each is named by the set and its own line.
     const QString name = line.isValid() ? p->name() + QStringLiteral(": ") + line.toString() : p->name();
@@ -32,18 +32,18 @@ QJsonObject series_head(const QCustomPlot* plot, const QCPAbstractPlottable* p) 
             {"visible", p->visible()}};
 }
 
-const QCPErrorBars* bars_of(const QCustomPlot* plot, const QCPAbstractPlottable* p) {
+const QCPErrorBars* bars_of(QCustomPlot* plot, const QCPAbstractPlottable* p) {
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i)); bars && bars->dataPlottable() == p) return bars;
     return nullptr;
 }
 
-QJsonArray graph_points(const QCustomPlot* plot, const QCPGraph* graph) {
+QJsonArray graph_points(QCustomPlot* plot, const QCPGraph* graph) {
     const QCPErrorBars* bars = bars_of(plot, graph);
     const QVariantList cells = graph->property(kCells).toList();
     QJsonArray points;
     for (int i = 0; i < graph->dataCount(); ++i) {
-        const QCPGraphData* d = graph->data()->at(i);
+        const auto d = graph->data()->at(i);
         if (std::isnan(d->value)) continue;  // a cell not run yet: a gap, nothing drawn
         QJsonObject point{{"x", d->key}, {"y", d->value}};
         if (bars && i < bars->dataCount() && bars->visible()) point["error"] = bars->data()->at(i).errorPlus;
@@ -70,7 +70,7 @@ QJsonArray bar_points(const QCPBars* bars) {
 
 // The limits, one series per tagged name: a line across the plot has one value ("across"), a
 // line through points has them in x order.
-QJsonArray limit_series(const QCustomPlot* plot) {
+QJsonArray limit_series(QCustomPlot* plot) {
     std::map<QString, QJsonObject> by_name;
     std::map<QString, std::map<double, double>> points;
     for (int i = 0; i < plot->itemCount(); ++i) {
@@ -122,7 +122,7 @@ QVariantMap cell_parameters(const sfp::Cell& cell) {
     return m;
 }
 
-QJsonObject plot_data(const QCustomPlot* plot, const QString& title) {
+QJsonObject plot_data(QCustomPlot* plot, const QString& title) {
     QJsonArray series;
     for (int i = 0; i < plot->plottableCount(); ++i) {
         const QCPAbstractPlottable* p = plot->plottable(i);
@@ -137,7 +137,8 @@ QJsonObject plot_data(const QCustomPlot* plot, const QString& title) {
     for (const QJsonValue& s : limit_series(plot)) series.append(s);
     QJsonObject out{{"format", "sfpbench-plot-data"}, {"version", 1}, {"title", title},
                     {"x", QJsonObject{{"label", plot->xAxis->label()},
-                                      {"scale", plot->xAxis->scaleType() == QCPAxis::stLogarithmic ? "log" : "linear"}}},
+                                      {"scale", plot->xAxis->scaleType() == QCPAxis::stLogarithmic ? "log" : "linear"},
+                                      {"unit", unit_of(plot->xAxis)}}},
                     {"y", QJsonObject{{"label", plot->yAxis->label()}, {"unit", unit_of(plot->yAxis)}}},
                     {"series", series}};
     if (plot->yAxis2->visible())

@@ -26,6 +26,6 @@ QVariantMap cell_parameters(const sfp::Cell& cell);
 
 // {"title", "x": {label, scale}, "y": {label}, "y2": {label} when shown, "series": [...]}:
 // each series {name, kind, axis ("y" or "y2"), unit, points: [{x, y, error?, cell?}]}.
-QJsonObject plot_data(const QCustomPlot* plot, const QString& title);
+QJsonObject plot_data(QCustomPlot* plot, const QString& title);
 
 }  // namespace gui::plots

@@ -12,6 +12,7 @@
 #include "lessons.hpp"
 #include "lessons_menu.hpp"
 #include "main_window.hpp"
+#include "message_area.hpp"
 #include "plot_panel.hpp"
 #include "plot_slice.hpp"
 #include "runs_model.hpp"
@@ -60,7 +61,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
         w.resize(1024, 700);
-        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        QVERIFY2(w.findChild<LessonsMenu*>()->open(lesson, 0), qPrintable(w.messageArea()->text()));
         const sfp::Experiment e = core::load_experiment(lesson.experiments.front());
         PlotPanel& panel = *w.plotPanel();
         panel.setReport(made_up(e));
@@ -76,11 +77,11 @@ private slots:
             QVERIFY2(data["y"].toObject()["label"].toString().startsWith(lesson.view.metric),
                      qPrintable(data["y"].toObject()["label"].toString()));
         }
-        const QString y_unit = data["y"].toObject()["unit"].toString(), y2_unit = data["y2"].toObject()["unit"].toString();
+        const auto unit_of = [&](const QString& axis) { return data[axis].toObject()["unit"].toString(); };
         for (const QJsonValue& v : data["series"].toArray()) {
             const QJsonObject s = v.toObject();
             // no series on an axis of another unit
-            QCOMPARE(s["unit"].toString(), s["axis"].toString() == "y2" ? y2_unit : y_unit);
+            QCOMPARE(s["unit"].toString(), unit_of(s["axis"].toString()));
             if (s["kind"].toString() != "imported") continue;
             QSet<double> sizes;  // a reference line holds one file size
             for (const QJsonValue& p : s["points"].toArray()) sizes << p.toObject()["cell"].toObject()["size"].toDouble();
