@@ -39,6 +39,13 @@ Lesson load_lesson(const QString& name) {
     l.throughput_source = required(json, "throughput_source", path);
     l.slowest_mbs = json["slowest_mbs"].toDouble();
     l.limits_first = json["limits_first"].toBool();
+    const QJsonObject plot = json["plot"].toObject();
+    if (plot.isEmpty()) throw LessonError(QString("lesson '%1': no \"plot\" (the plot it opens on)").arg(path).toStdString());
+    l.view.kind = plot["kind"].toString(l.view.kind);
+    l.view.metric = plot["metric"].toString(l.view.metric);
+    l.view.x = plot["x"].toString();
+    l.view.per = plot["per"].toString();
+    for (const QJsonValue& v : plot["fix"].toArray()) l.view.fix << v.toString();
     if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
     if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
     for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();

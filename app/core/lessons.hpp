@@ -17,6 +17,16 @@ struct LessonError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The plot a lesson opens on, the one that shows its point (lesson.json's "plot"): the kind
+// (sfpbench-gui --plot's words), the metric ("elapsed", "throughput", ...), and for Lines the
+// slice as --x, --per and --fix take it.
+struct LessonView {
+    QString kind = QStringLiteral("lines");
+    QString metric = QStringLiteral("elapsed");
+    QString x, per;
+    QStringList fix;
+};
+
 struct Lesson {
     QString name;           // the folder: "1-block-size"
     QString title;          // "Block size"
@@ -32,6 +42,7 @@ struct Lesson {
     QString throughput_source;
     // `sfpbench limits --quick` runs first ("limits_first": true): the lesson is about the share of them.
     bool limits_first = false;
+    LessonView view;  // the plot it opens on
 };
 
 // Every lesson, in name order (the names start with their number). Throws LessonError for a

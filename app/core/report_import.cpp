@@ -66,6 +66,7 @@ ResultSet import_report_text(const QByteArray& bytes, const QString& path, const
     set.date = source.contains("date") ? said("date") : results.measured_at.substr(0, 10);  // "2026-11-22"
     set.citation = said("citation");
     set.note = said("note");
+    set.relative = said("unit") == "relative";
     if (results.cells.empty()) throw ImportError(path, "the report has no cells");
     for (std::size_t i = 0; i < results.cells.size(); ++i)
         set.cells.push_back(imported(results.cells[i], results.real[i], results.times[i]));
@@ -164,6 +165,7 @@ ResultSet normalised_to_fastest(ResultSet set) {
     if (fastest)
         for (ImportedCell& c : set.cells)
             if (c.median_s) *c.median_s /= *fastest;
+    set.relative = true;
     return set;
 }
 

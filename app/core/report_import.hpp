@@ -43,6 +43,9 @@ struct ResultSet {
     std::string date;     // when it was measured (reference: the article's year; else measured_at, else the file's date)
     std::string citation; // reference sets only: document, table or figure
     std::string note;     // reference sets only: how the article's numbers became medians
+    // The medians are relative times (the set's "source": {"unit": "relative"}, or normalised):
+    // drawn on a "relative (x = 1)" axis, never as seconds.
+    bool relative = false;
     std::vector<ImportedCell> cells;
 
     std::string name() const;  // for a legend: "machine, date"

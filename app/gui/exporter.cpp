@@ -15,6 +15,7 @@ const std::vector<ExportChoice>& export_choices() {
         {ExportFormat::summary_text, QObject::tr("Summary as text (*.txt)"), QStringLiteral("txt")},
         {ExportFormat::plot_png, QObject::tr("Current plot as image (*.png)"), QStringLiteral("png")},
         {ExportFormat::plot_pdf, QObject::tr("Current plot as PDF (*.pdf)"), QStringLiteral("pdf")},
+        {ExportFormat::plot_data, QObject::tr("Current plot's data (*.json)"), QStringLiteral("json")},
     };
     return list;
 }
@@ -34,6 +35,7 @@ void export_to(const QString& path, ExportFormat format, const sfp::ExperimentRe
     case ExportFormat::summary_text: bytes = core::summary_text(report).toUtf8(); break;
     case ExportFormat::plot_png: bytes = plot.renderPng(); break;
     case ExportFormat::plot_pdf: bytes = plot.renderPdf(); break;
+    case ExportFormat::plot_data: bytes = plot.plotData(); break;
     }
     if (bytes.isEmpty() && (format == ExportFormat::plot_png || format == ExportFormat::plot_pdf))
         throw core::ExportError(QObject::tr("cannot render the plot for '%1'").arg(path).toStdString());

@@ -10,7 +10,7 @@ namespace gui {
 
 class PlotPanel;
 
-enum class ExportFormat { runs_csv, summary_csv, report_json, summary_text, plot_png, plot_pdf };
+enum class ExportFormat { runs_csv, summary_csv, report_json, summary_text, plot_png, plot_pdf, plot_data };
 
 struct ExportChoice {
     ExportFormat format;

@@ -3,12 +3,15 @@
 #include <QCoreApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QProcess>
+#include <QTimer>
 #include <cstdio>
 
 #include "cell_text.hpp"
 #include "controller.hpp"
 #include "default_experiment.hpp"
 #include "experiment_panel.hpp"
+#include "lessons_menu.hpp"
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "plot_panel.hpp"
@@ -59,6 +62,35 @@ bool apply_slice_flags(MainWindow& window, const HeadlessOptions& options) {
     if (!why.isEmpty()) return say(QStringLiteral("sfpbench-gui: ") + why), false;
     window.plotPanel()->setCells(cells);
     window.plotPanel()->setSlice(choice);
+    return true;
+}
+
+// A lesson that is about the machine's limits measures them first, as `sfpbench lesson` does
+// (`sfpbench limits --quick`, kept for the run that follows).
+bool measure_limits_first(const core::Lesson& lesson) {
+    if (!lesson.limits_first) return true;
+    say(QStringLiteral("== sfpbench limits --quick"));
+    QProcess limits;
+    limits.setProcessChannelMode(QProcess::ForwardedChannels);
+    limits.start(QCoreApplication::applicationDirPath() + QStringLiteral("/sfpbench"), {QStringLiteral("limits"), QStringLiteral("--quick")});
+    if (!limits.waitForFinished(-1) || limits.exitStatus() != QProcess::NormalExit || limits.exitCode() != 0)
+        return say(QStringLiteral("sfpbench-gui: --lesson %1: `sfpbench limits --quick` failed: %2")
+                       .arg(lesson.name, limits.errorString())), false;
+    return true;
+}
+
+// --lesson: the lesson's first experiment, reference set and plot, as the Lessons menu loads them.
+bool open_lesson(MainWindow& window, const HeadlessOptions& options, core::Lesson* out) {
+    try {
+        *out = core::find_lesson(options.lesson);
+    } catch (const core::LessonError& e) {
+        return say(QStringLiteral("sfpbench-gui: --lesson: ") + QString::fromUtf8(e.what())), false;
+    }
+    if (!options.experiment.isEmpty())
+        return say(QStringLiteral("sfpbench-gui: --lesson runs the lesson's own experiments: give no experiment file")), false;
+    if (!measure_limits_first(*out)) return false;
+    if (!window.findChild<LessonsMenu*>()->open(*out, 0))
+        return say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), false;
     return true;
 }
 
@@ -118,7 +150,11 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
         }
         window.plotPanel()->setKind(plots::Kind(kind));
     }
-    if (options.experiment.isEmpty()) window.experimentPanel()->setExperiment(default_experiment());
+    core::Lesson lesson;
+    qsizetype lesson_step = 0;  // the lesson's experiment running
+    if (!options.lesson.isEmpty()) {
+        if (!open_lesson(window, options, &lesson)) return 2;
+    } else if (options.experiment.isEmpty()) window.experimentPanel()->setExperiment(default_experiment());
     else if (!window.openExperiment(options.experiment)) {
         say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text());
         return 2;
@@ -132,7 +168,8 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
     // Every output is checked before the experiment runs, as `sfpbench run` does: a bad path
     // costs nothing, and no input, experiment file or imported set is ever overwritten.
     core::OutputPaths outputs = window.readPaths();
-    for (const auto& [flag, path] : {std::pair{QStringLiteral("--csv"), options.csv}, std::pair{QStringLiteral("--png"), options.png}}) {
+    for (const auto& [flag, path] : {std::pair{QStringLiteral("--csv"), options.csv}, std::pair{QStringLiteral("--png"), options.png},
+                                     std::pair{QStringLiteral("--plot-data"), options.plot_data}}) {
         if (path.isEmpty()) continue;
         if (const QString why = outputs.claim(flag, path); !why.isEmpty()) return say(QStringLiteral("sfpbench-gui: ") + why), 2;
     }
@@ -156,7 +193,16 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
     QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport& report) {
         std::fputs(qPrintable(core::summary_text(report)), stdout);
         std::fflush(stdout);
-        for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv}, std::pair{options.png, ExportFormat::plot_png}}) {
+        if (!report.cancelled && ++lesson_step < lesson.experiments.size()) {  // the lesson's next run
+            QTimer::singleShot(0, &window, [&] {
+                if (!window.findChild<LessonsMenu*>()->open(lesson, lesson_step) || !window.run())
+                    say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), QCoreApplication::exit(2);
+            });
+            return;
+        }
+        window.plotPanel()->redrawNow();  // the plot as it stands at the end, for its exports
+        for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv}, std::pair{options.png, ExportFormat::plot_png},
+                                           std::pair{options.plot_data, ExportFormat::plot_data}}) {
             if (path.isEmpty()) continue;
             if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
             else say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;

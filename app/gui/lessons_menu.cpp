@@ -7,12 +7,14 @@
 #include "lesson_notes.hpp"
 #include "message_area.hpp"
 #include "overlay_sets.hpp"
+#include "plot_panel.hpp"
 
 namespace gui {
 
 LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, OverlaySets* sets,
-                         MessageArea* messages, QWidget* parent)
-    : QMenu(tr("&Lessons"), parent), open_experiment_(std::move(open_experiment)), sets_(sets), messages_(messages) {
+                         MessageArea* messages, PlotPanel* plot, QWidget* parent)
+    : QMenu(tr("&Lessons"), parent), open_experiment_(std::move(open_experiment)), sets_(sets), messages_(messages),
+      plot_(plot) {
     for (const core::Lesson& lesson : core::lessons()) {
         const QString title = lesson.name.section('-', 0, 0) + ". " + lesson.title;
         // A lesson of several runs (hot, then cold): one entry per run in a submenu.
@@ -23,6 +25,7 @@ LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, Ov
                 QMessageBox box(QMessageBox::Question, tr("Lesson: %1").arg(lesson.title), prompt(lesson),
                                 QMessageBox::Ok | QMessageBox::Cancel, parentWidget());
                 box.button(QMessageBox::Ok)->setText(tr("I have my prediction: load it"));
+                if (parentWidget()) box.setFont(parentWidget()->font());  // presentation mode's size too
                 if (box.exec() == QMessageBox::Ok) open(lesson, i);
             });
         }
@@ -49,24 +52,26 @@ QString LessonsMenu::experimentTitle(const QString& path, qsizetype index) {
     return QStringLiteral("%1. %2").arg(index + 1).arg(what);
 }
 
-void LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
-    if (!open_experiment_(lesson.experiments.value(experiment))) return;  // the window said why
-    if (!lesson.reference.isEmpty()) {
-        try {
-            sets_->addLesson(lesson.reference);
-        } catch (const core::ImportError& e) {
-            messages_->showError(QString::fromStdString(e.what()));
-            return;
-        }
+bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
+    const QString path = lesson.experiments.value(experiment);
+    if (!open_experiment_(path)) return false;  // the window said why
+    try {
+        if (!lesson.reference.isEmpty()) sets_->addLesson(lesson.reference);
+        if (const QString why = plot_->showLessonView(lesson.view, core::load_experiment(path)); !why.isEmpty())
+            throw std::runtime_error(QStringLiteral("lesson %1's plot: %2").arg(lesson.name, why).toStdString());
+    } catch (const std::exception& e) {
+        messages_->showError(QString::fromUtf8(e.what()));
+        return false;
     }
     if (runs_of_ != lesson.name) runs_.clear(), runs_of_ = lesson.name;
     current_ = lesson;
     messages_->showLesson(note(lesson));
+    return true;
 }
 
 QString LessonsMenu::note(const core::Lesson& lesson) const {
     const QString more = lesson.experiments.size() > 1 ? tr(" The lesson's other runs are in its Lessons submenu.") : QString();
-    QString text = tr("Lesson %1 loaded. After the run, look at: %2 The article: %3%4")
+    QString text = tr("Lesson loaded: %1. After the run, look at: %2 The article: %3%4")
                        .arg(lesson.title, lesson.look_at, lesson.article_found, more);
     const auto hot = runs_.find(sfp::CacheMode::hot), cold = runs_.find(sfp::CacheMode::cold);
     if (hot != runs_.end() && cold != runs_.end())

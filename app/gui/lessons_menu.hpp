@@ -14,15 +14,17 @@ namespace gui {
 
 class MessageArea;
 class OverlaySets;
+class PlotPanel;
 
 class LessonsMenu : public QMenu {
     Q_OBJECT
 public:
     // `open_experiment` loads a spec into the window (MainWindow::openExperiment).
     LessonsMenu(std::function<bool(const QString&)> open_experiment, OverlaySets* sets, MessageArea* messages,
-                QWidget* parent);
+                PlotPanel* plot, QWidget* parent);
     // Loads the lesson's experiment number `experiment`, without the prompt (tests use it directly).
-    void open(const core::Lesson& lesson, qsizetype experiment = 0);
+    // Opens on the lesson's plot (lesson.json's "plot"). False, with the message area saying why, when it cannot.
+    bool open(const core::Lesson& lesson, qsizetype experiment = 0);
     // The prediction prompt's text.
     static QString prompt(const core::Lesson& lesson);
     // "1. hot cache: in memory, as read back" -- a lesson's experiment named for what it runs.
@@ -38,6 +40,7 @@ private:
     std::function<bool(const QString&)> open_experiment_;
     OverlaySets* sets_;
     MessageArea* messages_;
+    PlotPanel* plot_;
     std::optional<core::Lesson> current_;
     QString runs_of_;  // the lesson the runs below belong to
     std::map<sfp::CacheMode, sfp::ExperimentReport> runs_;  // its last finished run per cache mode

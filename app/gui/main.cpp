@@ -49,14 +49,15 @@ int main(int argc, char** argv) {
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Headless: write the runs CSV here."), QStringLiteral("file"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Headless: write the plot PNG here."), QStringLiteral("file"));
     const QCommandLineOption plot(QStringLiteral("plot"), QStringLiteral("Which plot to show (headless: which plot --png draws): %1 (default: lines; box for an algorithm judged by its spread).").arg(gui::plot_kind_names().join(QStringLiteral(", "))), QStringLiteral("kind"));
-    const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson (its name or number, as in the Lessons menu): its experiment, reference set and note."), QStringLiteral("name"));
+    const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson (its name or number, as in the Lessons menu): its experiment, reference set, plot and note; headless: run its experiments in order and draw its plot."), QStringLiteral("name"));
     const QCommandLineOption runNow(QStringLiteral("run"), QStringLiteral("Start the experiment as soon as the window is up."));
     const QCommandLineOption fresh(QStringLiteral("default-experiment"), QStringLiteral("Start with the default experiment instead of the last one."));
     const QCommandLineOption x(QStringLiteral("x"), QStringLiteral("Headless lines plot: the x axis (%1).").arg(gui::dim_flags(true)), QStringLiteral("dimension"));
     const QCommandLineOption per(QStringLiteral("per"), QStringLiteral("Headless lines plot: one line per value of one of: %1.").arg(gui::dim_flags()), QStringLiteral("dimension"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Headless lines plot: fix a remaining dimension (%1) at a value or at best, e.g. threads=4, block=best (repeatable).").arg(gui::dim_flags()), QStringLiteral("dimension=value"));
     const QCommandLineOption import(QStringLiteral("import"), QStringLiteral("Overlay a result set: a report JSON, or a reference set such as :/reference/cci-table1.json (repeatable)."), QStringLiteral("report"));
-    parser.addOptions({headless, csv, png, plot, x, per, fix, runNow, fresh, import, lesson});
+    const QCommandLineOption plotData(QStringLiteral("plot-data"), QStringLiteral("Headless: write the plot's data here (JSON: every series as drawn, with its kind, axis, unit, points and their cells)."), QStringLiteral("file"));
+    parser.addOptions({headless, csv, png, plotData, plot, x, per, fix, runNow, fresh, import, lesson});
     parser.addPositionalArgument(QStringLiteral("experiment"), QStringLiteral("An experiment file to open (JSON, as saved by the window or `sfpbench run --print-spec`)."), QStringLiteral("[experiment.json]"));
     // Bad flags exit 2 as the CLI's do (QCommandLineParser::process would exit 1).
     const auto usage_error = [](const QString& why) {
@@ -91,7 +92,8 @@ int main(int argc, char** argv) {
         gui::MainWindow window(std::make_unique<gui::Settings>(scratch.filePath(QStringLiteral("settings.ini"))));
         if (!import_sets(window)) return 2;
         return gui::run_headless(window, {experiment, parser.value(csv), parser.value(png), parser.value(plot),
-                                          parser.value(x), parser.value(per), parser.values(fix)});
+                                          parser.value(x), parser.value(per), parser.values(fix), parser.value(plotData),
+                                          parser.value(lesson)});
     }
     gui::MainWindow window(std::make_unique<gui::Settings>());
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());

@@ -17,6 +17,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include "cell_text.hpp"
@@ -74,7 +75,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(main_split_, 1);
     messages_->setParent(central);  // not in the layout: it floats (placeMessages)
     connect(messages_, &MessageArea::shown, this, &MainWindow::placeMessages);
-    right_split_->installEventFilter(this);  // the banner follows the plot and tables (placeMessages)
+    right_split_->installEventFilter(this);  // the banner follows the plot (placeMessages)
+    plot_->installEventFilter(this);
     layout->addWidget(progress_);
     setCentralWidget(central);
 
@@ -137,6 +139,13 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("&Import results…"), this, [this] { imported_->importDialog(); });
     export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addAction(tr("Export &plot data…"), this, [this] {
+        QString path = QFileDialog::getSaveFileName(this, tr("Export plot data"), settings_->lastDirectory(),
+                                                    export_choice(ExportFormat::plot_data).filter);
+        if (path.isEmpty()) return;
+        if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+        exportTo(path, ExportFormat::plot_data);
+    });
     add_export_report_action(file, this);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -168,7 +177,7 @@ void MainWindow::buildMenus() {
 
     imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
     menuBar()->addMenu(imported_);
-    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, this);
+    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
     menuBar()->addMenu(lessons_);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {
@@ -267,10 +276,10 @@ void MainWindow::fitLeftWidth() {
 
 void MainWindow::placeMessages() {
     if (messages_->isHidden()) return;
-    // Over the bottom of the plot and tables: never over the form and Run, nor over the progress
-    // bars and Cancel, so every control stays where the mouse left it, and in reach.
+    // Over the bottom of the plot: never over the tables a lesson's note points at, the form and
+    // Run, nor the progress bars and Cancel, so every control stays where the mouse left it.
     QWidget* central = centralWidget();
-    const QRect area(right_split_->mapTo(central, QPoint()), right_split_->size());
+    const QRect area(plot_->mapTo(central, QPoint()), plot_->size());
     const int height = std::min(messages_->hasHeightForWidth() ? messages_->heightForWidth(area.width())
                                                                : messages_->sizeHint().height(),
                                 area.height());
@@ -279,7 +288,7 @@ void MainWindow::placeMessages() {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == right_split_ && (event->type() == QEvent::Resize || event->type() == QEvent::Move)) placeMessages();
+    if ((watched == right_split_ || watched == plot_) && (event->type() == QEvent::Resize || event->type() == QEvent::Move)) placeMessages();
     return QMainWindow::eventFilter(watched, event);
 }
 
@@ -352,6 +361,10 @@ void MainWindow::setPresentation(bool on) {
     QFont f = base_font_;
     if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
     setFont(f);
+    // What a class reads outside the window's own widgets too: the menus (windows of their own,
+    // which a font does not reach), tooltips; the predict prompt takes the window's (LessonsMenu).
+    for (QMenu* menu : findChildren<QMenu*>()) menu->setFont(f);
+    QToolTip::setFont(f);
     plot_->setPresentation(on);
     results_->setPresentation(on);
     fitLeftWidth();

@@ -77,8 +77,10 @@ bool MainWindow::openExperiment(const QString& path) {
     lessons_->leave();
     messages_->dropLesson();
     experiment_path_ = path;
-    settings_->addRecentExperiment(path);
-    updateRecentMenu();
+    if (!path.startsWith(QLatin1Char(':'))) {  // a lesson's built-in experiment is no recent file
+        settings_->addRecentExperiment(path);
+        updateRecentMenu();
+    }
     messages_->showInfo(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
     return true;
 }

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListView>
 #include <QStandardItemModel>
@@ -13,7 +14,9 @@
 #include <qcustomplot.h>
 
 #include "flow_layout.hpp"
+#include "headless.hpp"
 #include "overlay_sets.hpp"
+#include "plot_data.hpp"
 
 namespace gui {
 namespace {
@@ -277,6 +280,24 @@ void PlotPanel::setAxis(Dim axis) {
     wanted.x = axis;
     setSlice(wanted);
 }
+QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Experiment& experiment) {
+    const qsizetype kind = plot_kind_names().indexOf(lesson.kind);
+    if (kind < 0) return tr("no plot kind '%1'").arg(lesson.kind);
+    const auto metric = std::find_if(std::begin(kMetrics), std::end(kMetrics),
+                                     [&](Metric m) { return metric_name(m) == lesson.metric; });
+    if (metric == std::end(kMetrics)) return tr("no metric '%1'").arg(lesson.metric);
+    setKind(plots::Kind(kind));
+    setMetric(*metric);
+    const std::vector<sfp::Cell> cells = sfp::expand(experiment);
+    setCells(cells);
+    if (lesson.x.isEmpty() && lesson.per.isEmpty() && lesson.fix.isEmpty()) return {};  // the cells' own slice
+    SliceChoice choice;
+    const QString why = slice_from_flags(PlotSlice(cells), lesson.x, lesson.per, lesson.fix, &choice);
+    if (!why.isEmpty()) return why;
+    setSlice(choice);
+    return {};
+}
+
 void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
 void PlotPanel::setPresentation(bool on) {
@@ -327,6 +348,7 @@ void PlotPanel::drawOverlays(bool here) {
     // Imported sets where they mean something: median time on the Lines plot of a run of their
     // algorithm, sliced alike; once this run has results (a lesson's prediction comes first).
     QStringList notes;
+    plot_->yAxis2->setVisible(false);  // shown again only by a set drawn in another unit
     const std::vector<core::ResultSet> sets = overlays_ ? overlays_->shown() : std::vector<core::ResultSet>{};
     if (!sets.empty() && !here) {
         notes << tr("Imported sets are drawn on the Lines plot of elapsed time.");
@@ -338,7 +360,6 @@ void PlotPanel::drawOverlays(bool here) {
         hover_.insert(hover_.end(), drawn.hover.begin(), drawn.hover.end());
         if (!drawn.not_comparable.isEmpty()) notes << tr("Not comparable here: %1.").arg(drawn.not_comparable.join(QStringLiteral("; ")));
     }
-    if (sets.empty()) plot_->yAxis2->setVisible(false);
     overlay_note_->setText(notes.join(QLatin1Char(' ')));
     overlay_note_->setVisible(!notes.isEmpty());
 }
@@ -440,6 +461,14 @@ QByteArray PlotPanel::renderPng() {
         return plot_->savePng(path, size.width(), size.height());
     });
 }
+
+QJsonObject PlotPanel::plotDataJson() const {
+    QJsonObject drawn = plots::plot_data(plot_, figure_.titleText());
+    drawn["kind"] = plot_kind_names().value(kind_->currentIndex());
+    return drawn;
+}
+
+QByteArray PlotPanel::plotData() const { return QJsonDocument(plotDataJson()).toJson(); }
 
 QByteArray PlotPanel::renderPdf() {
     const QSize size = exportSize();

@@ -5,9 +5,11 @@
 #include <QSet>
 #include <QTimer>
 #include <QVariantMap>
+#include <QJsonObject>
 #include <QWidget>
 
 #include "figure.hpp"
+#include "lessons.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -49,6 +51,8 @@ public:
     const SliceChoice& slice() const { return choice_; }
     const PlotSlice& plotSlice() const { return slice_; }
     void setErrors(plots::ErrorKind errors);
+    // Opens on a lesson's plot for the cells of `experiment`: "" when it applies, else why not.
+    QString showLessonView(const core::LessonView& view, const sfp::Experiment& experiment);
     void setPresentation(bool on);
     // Plot kind, metric, error bars, "show all" and the slice, for the settings.
     QVariantMap state() const;
@@ -72,6 +76,9 @@ public:
     // The current plot as PNG or PDF bytes (QCustomPlot renders it); empty on failure.
     QByteArray renderPng();
     QByteArray renderPdf();
+    // Every series as drawn, as JSON (plot_data.hpp): what File > Export plot data… writes.
+    QByteArray plotData() const;
+    QJsonObject plotDataJson() const;
 
 private:
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cell_text.hpp"
+#include "plot_data.hpp"
 #include "plots.hpp"
 
 namespace gui::plots {
@@ -111,6 +112,12 @@ void finish_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric m
                               experiment_caption(report)));
 }
 
+QVariantList point_cells(const Series& s, const sfp::ExperimentReport& report) {
+    QVariantList cells;
+    for (const SeriesPoint& p : s.points) cells << cell_parameters(report.cells.at(p.cell));
+    return cells;
+}
+
 QCPErrorBars* error_bars_of(QCustomPlot* plot, const QCPGraph* graph) {
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i)); bars && bars->dataPlottable() == graph)
@@ -160,6 +167,7 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         graph->setScatterStyle(QCPScatterStyle(look.shape, look.color, s.flat ? look.color : QColor(Qt::white), c.style.marker));
         const SeriesData d = data_of(s, errors);
         graph->setData(d.keys, d.values, true);
+        tag(graph, SeriesKind::live, metric_unit(metric), point_cells(s, report));
         add_points(s, d, report, metric, extent, hover);
         if (!s.flat && errors != ErrorKind::none) {  // also while empty: a live update fills them in
             auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);

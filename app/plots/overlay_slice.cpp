@@ -27,14 +27,11 @@ sfp::ExperimentReport as_report(const core::ResultSet& set) {
 
 }  // namespace
 
-OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algorithm, const SliceChoice& choice) {
-    if (set.algorithm != algorithm)
-        return {{}, QObject::tr("results of %1; this plot shows %2")
-                        .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm))};
-    const sfp::ExperimentReport report = as_report(set);
-    const PlotSlice own(report.cells);
-    if (own.values(choice.x).empty())
-        return {{}, QObject::tr("it has no %1 values (the x axis)").arg(dim_name(choice.x))};
+namespace {
+
+// The set sliced as `choice`, its series named with `suffix`.
+OverlayLines sliced(const sfp::ExperimentReport& report, const PlotSlice& own, const SliceChoice& choice,
+                    const QString& suffix) {
     // The live run's fixed values where the set has that dimension at all; "fastest" stays.
     SliceChoice mine{choice.x, own.values(choice.per).empty() ? Dim::strategy : choice.per, {}};
     for (const auto& [d, key] : choice.fixed) {
@@ -46,8 +43,37 @@ OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algori
     }
     OverlayLines out;
     for (Series& s : own.series(report, Metric::elapsed, mine))
-        if (std::any_of(s.points.begin(), s.points.end(), [](const SeriesPoint& p) { return p.summary.n > 0; }))
+        if (std::any_of(s.points.begin(), s.points.end(), [](const SeriesPoint& p) { return p.summary.n > 0; })) {
+            s.name += suffix;
             out.series.push_back(std::move(s));
+        }
+    return out;
+}
+
+}  // namespace
+
+OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algorithm, const SliceChoice& choice) {
+    if (set.algorithm != algorithm)
+        return {{}, QObject::tr("results of %1; this plot shows %2")
+                        .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm))};
+    const sfp::ExperimentReport report = as_report(set);
+    const PlotSlice own(report.cells);
+    if (own.values(choice.x).empty())
+        return {{}, QObject::tr("it has no %1 values (the x axis)").arg(dim_name(choice.x))};
+    // A set of several file sizes the slice does not tell apart: one line per size, named by it,
+    // never a line through the fastest cell of each x whatever its size (compMP's 5 GB and 640 MB).
+    const std::vector<QString> sizes = own.values(Dim::file_size);
+    const bool split = sizes.size() > 1 && choice.x != Dim::file_size && choice.per != Dim::file_size &&
+                       (!choice.fixed.count(Dim::file_size) || choice.fixed.at(Dim::file_size) == kBest);
+    OverlayLines out;
+    for (const QString& size : split ? sizes : std::vector<QString>{QString()}) {
+        SliceChoice one = choice;
+        if (split) one.fixed[Dim::file_size] = size;
+        const QString suffix = split ? QStringLiteral(" · %1 files").arg(value_text(Dim::file_size, size)) : QString();
+        OverlayLines part = sliced(report, own, one, suffix);
+        if (!part.why_not.isEmpty()) return part;
+        for (Series& s : part.series) out.series.push_back(std::move(s));
+    }
     if (out.series.empty()) out.why_not = QObject::tr("none of its cells has a time on this slice");
     return out;
 }

@@ -14,7 +14,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
     QCustomPlot* plot = c.plot;
     const Varying what = varying(report.cells);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    QVector<double> fastKeys, fastValues, keys, values;
+    QVector<double> fastKeys, fastValues, keys, values, fewKeys, fewValues;
     QVector<double> ciKeys, ciValues, ciBelow, ciAbove;  // whiskers: the interval around each ratio
     Hover hover;
     double top = 1;
@@ -31,8 +31,10 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
             const Slowdown& s = ranking[k];
             const sfp::Cell& cell = report.cells[s.cell];
             const bool alike = drawn_as_fastest(s, report.noise);
-            (alike ? fastKeys : keys) << key;
-            (alike ? fastValues : values) << s.ratio;
+            // Too few repetitions for a verdict is no verdict: its own colour, never "slower".
+            const bool few = s.vs_fastest && sfp::verdict(*s.vs_fastest, report.noise) == sfp::Verdict::too_few;
+            (alike ? fastKeys : few ? fewKeys : keys) << key;
+            (alike ? fastValues : few ? fewValues : values) << s.ratio;
             if (s.vs_fastest && s.vs_fastest->low) {
                 ciKeys << key, ciValues << s.ratio;
                 ciBelow << std::max(0.0, s.ratio - *s.vs_fastest->low), ciAbove << std::max(0.0, *s.vs_fastest->high - s.ratio);
@@ -77,6 +79,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
     };
     add_bars(fastKeys, fastValues, QObject::tr("fastest, or no difference (~)"), series_color(2));
     add_bars(keys, values, QObject::tr("slower"), series_color(0));
+    if (!fewKeys.isEmpty()) add_bars(fewKeys, fewValues, QObject::tr("too few repetitions for a verdict"), QColor(170, 170, 170));
     if (!ciKeys.isEmpty()) {
         auto* whiskers = new QCPErrorBars(plot->yAxis, plot->xAxis);
         whiskers->setName(QObject::tr("95% interval of the ratio"));

@@ -5,11 +5,12 @@
 
 namespace probes {
 
-// The imported sets' graphs: those drawn against the right axis.
+// The imported sets' graphs: those the painter tagged so (plot_data.hpp), on either axis.
+inline bool imported(const QCPAbstractPlottable* p) { return p->property("sfpKind").toString() == "imported"; }
 inline std::vector<QCPGraph*> overlay_graphs(QCustomPlot* plot) {
     std::vector<QCPGraph*> out;
     for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->graph(i)->valueAxis() == plot->yAxis2) out.push_back(plot->graph(i));
+        if (imported(plot->graph(i))) out.push_back(plot->graph(i));
     return out;
 }
 

@@ -2,6 +2,7 @@
 // at the limit's value (a line across the plot, or a step along threads), the floor on the plot
 // of elapsed time at the cell's bytes at that rate, each labelled with the limit's name; none on
 // other metrics; and the statistics table's "% of limit" column with the reason as its tooltip.
+#include <QJsonArray>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -89,15 +90,52 @@ private slots:
             QVERIFY(!panel.plot()->graph(i)->name().contains("limit"));
     }
 
-    void alongThreadsTheCeilingStepsWithThem() {
+    // Issue 39 §4: cells of 1 and 2 threads are judged against two figures: two lines, each
+    // labelled with its own (planted: one line through both, labelled with the 1-thread figure).
+    void cellsOfOneAndTwoThreadsGetALinePerLimit() {
         PlotPanel panel;
         draw(panel, judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)}, {0.02, 0.01}),
              Metric::throughput, Dim::threads);
-        const auto segments = limit_items<QCPItemLine>(panel.plot());
-        QCOMPARE(segments.size(), std::size_t(1));
-        QCOMPARE(segments[0]->start->coords(), QPointF(1, 12e3));
-        QCOMPARE(segments[0]->end->coords(), QPointF(2, 20e3));
-        QVERIFY(labels(panel.plot()).contains("ceiling: two-stream memory read"));
+        std::map<QString, double> limits;  // name -> value, from the plot's data as drawn
+        for (const QJsonValue& v : panel.plotDataJson()["series"].toArray()) {
+            const QJsonObject s = v.toObject();
+            if (s["kind"].toString() != "limit") continue;
+            const QJsonArray points = s["points"].toArray();
+            QCOMPARE(points.size(), 1);
+            QVERIFY(points[0].toObject()["across"].toBool());
+            QCOMPARE(s["unit"].toString(), QString("MB/s"));
+            limits[s["name"].toString()] = points[0].toObject()["y"].toDouble();
+        }
+        QCOMPARE(limits.size(), std::size_t(2));
+        QCOMPARE(limits["ceiling: two-stream memory read, 1 thread, 12.0 GB/s"], 12e3);
+        QCOMPARE(limits["ceiling: two-stream memory read, 2 threads, 20.0 GB/s"], 20e3);
+        QCOMPARE(limit_items<QCPItemStraightLine>(panel.plot()).size(), std::size_t(2));
+        QCOMPARE(limit_items<QCPItemText>(panel.plot()).size(), std::size_t(2));
+    }
+
+    // The labels of two limits never overlap each other, nor cover a point of the data.
+    void limitLabelsKeepApartAndOffTheData() {
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setPresentation(true);
+        PlotPanel& panel = *w.plotPanel();
+        // 13 and 12 GB/s reached: the points sit just above the 12 GB/s line and under the 20
+        draw_in_place(panel, judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)},
+                                    {kBytes / 12.5e9, kBytes / 19e9}), Metric::throughput, Dim::threads);
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        std::vector<QRectF> boxes;
+        for (QCPItemText* t : limit_items<QCPItemText>(panel.plot()))
+            boxes.emplace_back(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+        QCOMPARE(boxes.size(), std::size_t(2));
+        QVERIFY2(!boxes[0].intersects(boxes[1]), "the two limits' labels overlap");
+        for (int g = 0; g < panel.plot()->graphCount(); ++g)
+            for (auto it = panel.plot()->graph(g)->data()->constBegin(); it != panel.plot()->graph(g)->data()->constEnd(); ++it)
+                for (const QRectF& box : boxes)
+                    QVERIFY2(!box.contains(panel.plot()->graph(g)->coordsToPixels(it->key, it->value)),
+                             "a limit's label covers a point");
     }
 
     void elapsedTimeHasAFloorAtTheBytesAtThatRate() {
@@ -144,16 +182,18 @@ private slots:
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         const QRect area = panel.plot()->axisRect()->rect();
         const auto texts = limit_items<QCPItemText>(panel.plot());
-        QCOMPARE(texts.size(), std::size_t(1));
+        QCOMPARE(texts.size(), std::size_t(along_threads ? 2 : 1));  // 1 and 2 threads: a line per limit
         QCPItemText* label = texts.front();
         QVERIFY2(label->text().replace('\n', ' ').startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
                                                                             : "ceiling: two-stream memory read, 1 thread"),
                  qPrintable(label->text()));
-        const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
-        QVERIFY2(QRectF(area).contains(box),
-                 qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the axis rect %5,%6 %7x%8")
-                                .arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())
-                                .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
+        for (QCPItemText* each : texts) {
+            const QRectF box(each->topLeft->pixelPosition(), each->bottomRight->pixelPosition());
+            QVERIFY2(QRectF(area).contains(box),
+                     qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the axis rect %5,%6 %7x%8")
+                                    .arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())
+                                    .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
+        }
     }
 
     void noLineOnOtherMetricsOrWithoutLimits() {

@@ -180,7 +180,7 @@ private slots:
         int entries = 0;
         for (int i = 0; i < panel.plot()->legend->itemCount(); ++i)
             if (auto* item = qobject_cast<QCPPlottableLegendItem*>(panel.plot()->legend->item(i)))
-                entries += item->plottable()->valueAxis() == panel.plot()->yAxis2;
+                entries += probes::imported(item->plottable());
         QCOMPARE(entries, 1);
         const double share = double(panel.plot()->axisRect()->height()) / panel.plot()->height();
         QVERIFY2(share >= 0.5, qPrintable(QString::number(share)));

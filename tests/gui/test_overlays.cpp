@@ -81,10 +81,15 @@ private slots:
         QCOMPARE(lines[0]->pen().style(), Qt::DashLine);
         QCOMPARE(lines[0]->data()->size(), 2);
         QCOMPARE(lines[0]->data()->at(1)->value, 0.2);  // read 64K: cell 1
-        QVERIFY(panel.plot()->yAxis2->visible());
+        // Seconds like the live run's: one time axis, no second one (issue 41 §3).
+        QVERIFY(!panel.plot()->yAxis2->visible());
+        QCOMPARE(lines[0]->valueAxis(), panel.plot()->yAxis);
 
         sets.setNormalised(true);
         lines = overlay_graphs(panel.plot());
+        QVERIFY(panel.plot()->yAxis2->visible());  // relative times: another unit, its own axis
+        QCOMPARE(lines[0]->valueAxis(), panel.plot()->yAxis2);
+        QCOMPARE(panel.plot()->yAxis2->label(), QString("imported, relative (x = 1)"));
         QCOMPARE(lines[0]->data()->at(0)->value, 1.0);  // read 4K is the set's fastest (0.1 s)
         QCOMPARE(lines[0]->data()->at(1)->value, 2.0);
 
@@ -161,12 +166,13 @@ private slots:
     }
 
     void lessons_menu_lists_and_loads() {
+        PlotPanel plot;
         OverlaySets sets;
         MessageArea messages;
         QStringList opened;
         LessonsMenu menu([&](const QString& path) { opened << path;
             return true;
-        }, &sets, &messages, nullptr);
+        }, &sets, &messages, &plot, nullptr);
         QCOMPARE(menu.actions().size(), 8);
         QCOMPARE(menu.actions()[0]->text(), QString("1. Block size"));
         QVERIFY(menu.actions()[2]->menu());  // 3. mapping: hot and cold, one entry each

@@ -1,0 +1,132 @@
+// Issue 41 §5: each lesson opens on the plot that shows its point, read from the plot's data as
+// drawn (the export's): its kind and axes; a reference set drawn one file size per line and in the
+// article's unit; no series on an axis of another unit; the columns its note names exist. The
+// runs are made up (every cell 2 runs of 10 ms): the plot is what is tested, not the machine.
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "experiment_file.hpp"
+#include "hand_made.hpp"
+#include "lessons.hpp"
+#include "lessons_menu.hpp"
+#include "main_window.hpp"
+#include "message_area.hpp"
+#include "plot_panel.hpp"
+#include "plot_slice.hpp"
+#include "runs_model.hpp"
+#include "settings.hpp"
+#include "stats_model.hpp"
+
+using namespace gui;
+
+namespace {
+
+sfp::ExperimentReport made_up(const sfp::Experiment& e) {
+    sfp::ExperimentReport r;
+    r.experiment = e;
+    r.cells = sfp::expand(e);
+    for (std::size_t c = 0; c < r.cells.size(); ++c) {
+        const double seconds = 0.01 * double(c + 1);
+        for (unsigned rep = 1; rep <= 2; ++rep)
+            r.runs.push_back(hand_made::run(c, rep, seconds, 0, 0, sfp::RunStatus::ok, {}, r.cells[c].file_size));
+        sfp::CellStats st;
+        st.cell = c;
+        st.real = sfp::summarize({seconds, seconds});
+        st.throughput_mbs = double(r.cells[c].file_size) / seconds / 1e6;
+        r.stats.push_back(st);
+    }
+    return r;
+}
+
+QStringList headers(const QAbstractItemModel& model) {
+    QStringList out;
+    for (int c = 0; c < model.columnCount(); ++c) out << model.headerData(c, Qt::Horizontal).toString();
+    return out;
+}
+
+}  // namespace
+
+class TestLessonPlots : public QObject {
+    Q_OBJECT
+private slots:
+    void eachLessonOpensOnItsPlot_data() {
+        QTest::addColumn<QString>("name");
+        for (const core::Lesson& l : core::lessons()) QTest::newRow(qPrintable(l.name)) << l.name;
+    }
+    void eachLessonOpensOnItsPlot() {
+        QFETCH(QString, name);
+        const core::Lesson lesson = core::find_lesson(name);
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        w.resize(1024, 700);
+        QVERIFY2(w.findChild<LessonsMenu*>()->open(lesson, 0), qPrintable(w.messageArea()->text()));
+        const sfp::Experiment e = core::load_experiment(lesson.experiments.front());
+        PlotPanel& panel = *w.plotPanel();
+        panel.setReport(made_up(e));
+        panel.redrawNow();
+        const QJsonObject data = panel.plotDataJson();
+        QCOMPARE(data["kind"].toString(), lesson.view.kind);
+        if (lesson.view.kind == "lines") {
+            Dim x;
+            if (!lesson.view.x.isEmpty()) {
+                QVERIFY(dim_from_flag(lesson.view.x, &x));
+                QCOMPARE(data["x"].toObject()["label"].toString(), axis_title(x));
+            }
+            QVERIFY2(data["y"].toObject()["label"].toString().startsWith(lesson.view.metric),
+                     qPrintable(data["y"].toObject()["label"].toString()));
+        }
+        const auto unit_of = [&](const QString& axis) { return data[axis].toObject()["unit"].toString(); };
+        for (const QJsonValue& v : data["series"].toArray()) {
+            const QJsonObject s = v.toObject();
+            // no series on an axis of another unit
+            QCOMPARE(s["unit"].toString(), unit_of(s["axis"].toString()));
+            if (s["kind"].toString() != "imported") continue;
+            QSet<double> sizes;  // a reference line holds one file size
+            for (const QJsonValue& p : s["points"].toArray()) sizes << p.toObject()["cell"].toObject()["size"].toDouble();
+            QVERIFY2(sizes.size() == 1, qPrintable(s["name"].toString()));
+        }
+        // The columns the note names ("the CPU % column of the Runs table") are there.
+        RunsModel runs;
+        StatsModel stats;
+        const sfp::ExperimentReport report = made_up(e);
+        runs.setReport(report);
+        stats.setReport(report);
+        // A note names a column in quotes, with its table: “CPU % of all cores” column of the Runs table.
+        const QRegularExpression named(QStringLiteral("“([^”]+)” column( of the (Runs|Statistics) table)?"));
+        int columns = 0;
+        for (auto it = named.globalMatch(lesson.look_at); it.hasNext(); ++columns) {
+            const QRegularExpressionMatch m = it.next();
+            const QString column = m.captured(1);
+            const QStringList where = m.captured(3) == "Runs" ? headers(runs)
+                                      : m.captured(3) == "Statistics" ? headers(stats) : headers(stats) + headers(runs);
+            QVERIFY2(where.contains(column), qPrintable(m.captured(0)));
+            if (m.captured(3).isEmpty()) QVERIFY2(headers(stats).contains(column), qPrintable(m.captured(0) + " (say which table)"));
+        }
+        QCOMPARE(columns, int(lesson.look_at.count(QStringLiteral(" column"))));  // none named otherwise
+    }
+
+    // Lesson 3: the atou values are relative times, on a "relative (x = 1)" axis, never seconds.
+    void lesson3sReferenceIsRelative() {
+        const core::Lesson lesson = core::find_lesson("3");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        w.plotPanel()->setReport(made_up(core::load_experiment(lesson.experiments.front())));
+        w.plotPanel()->redrawNow();
+        const QJsonObject data = w.plotPanel()->plotDataJson();
+        int imported = 0;
+        for (const QJsonValue& v : data["series"].toArray())
+            if (v.toObject()["kind"].toString() == "imported") {
+                ++imported;
+                QCOMPARE(v.toObject()["unit"].toString(), QString("relative (x = 1)"));
+                QCOMPARE(v.toObject()["axis"].toString(), QString("y2"));
+            }
+        QVERIFY(imported > 0);
+        QCOMPARE(data["y2"].toObject()["unit"].toString(), QString("relative (x = 1)"));
+    }
+};
+
+QTEST_MAIN(TestLessonPlots)
+#include "test_lesson_plots.moc"
