@@ -346,7 +346,7 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     rep.experiment.repetitions = 0, rep.experiment.warmups = 0;  // as the set states them, below
     rep.machine = set.machine;
     const QJsonObject source = set.root.value("source").toObject();
-    if (source.contains("machine")) rep.machine.cpu_model = source.value("machine").toString().toStdString();
+    if (source.contains("machine")) rep.machine.cpu_model = visible_text(source.value("machine").toString().toStdString());
     rep.measured_at = set.measured_at;
     std::set<std::string> strategies;
     std::set<std::uint64_t> sizes;
