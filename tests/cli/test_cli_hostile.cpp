@@ -345,6 +345,96 @@ private slots:
         QVERIFY2(ends.size() > 2 && std::all_of(ends.begin(), ends.end(), [&](int e) { return e == ends[0]; }), d.out.c_str());
         QVERIFY(d.out.find("読み込み") != std::string::npos);
     }
+
+    // Another user (nobody) who may write to a shared workspace lists a generated input's name in
+    // its manifest and links that name to a file of root's: no run, in any cache mode, writes
+    // through the link; the victim keeps its bytes. Then with root's own manifest: the same.
+    void aSharedWorkspaceIsNeverWrittenThroughALink() {
+        if (::geteuid() != 0)
+            QSKIP("acting as another user (nobody) needs root; test_workspace covers the same user's links");
+        const std::string shared = path("shared"), victim = path("victim.txt");
+        const std::string name = "text-64K-seed1.txt", header =
+            "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
+        write(victim, "root's own\n");
+        QCOMPARE(::chmod(scratch().c_str(), 0755), 0);
+        QCOMPARE(::mkdir(shared.c_str(), 0755), 0);
+        QCOMPARE(::chmod(shared.c_str(), 01777), 0);
+        const pid_t pid = fork();
+        if (pid == 0) {  // the other user
+            if (::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(3);
+            std::ofstream(shared + "/sfpbench-manifest.txt") << header << name << "\n";
+            _exit(::symlink(victim.c_str(), (shared + "/" + name).c_str()) == 0 ? 0 : 4);
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(pid, &status, 0), pid);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, "could not act as nobody");
+        for (int owner = 0; owner < 2; ++owner) {
+            if (owner == 1) {  // root's manifest now; the link still nobody's
+                ::unlink((shared + "/sfpbench-manifest.txt").c_str());
+                std::ofstream(shared + "/sfpbench-manifest.txt") << header << name << "\n";
+            }
+            for (const char* cache : {"hot", "hot-written", "cold"}) {
+                const Ended r = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--sizes", "64K",
+                                          "--workdir", shared, "--cache", cache, "--reps", "1"},
+                                         scratch());
+                const std::string said = r.out + r.err;  // the run's error is in the summary's warnings
+                QVERIFY2(r.code == 2 && said.find("'" + shared + "/") != std::string::npos &&
+                             said.find(owner == 0 ? "another user" : "symbolic link") != std::string::npos,
+                         (cache + (": " + said)).c_str());
+                QCOMPARE(slurp(victim), std::string("root's own\n"));
+            }
+        }
+    }
+
+    // Text from a report reaches the terminal and the Markdown with its control characters made
+    // visible: read back byte by byte, no ESC, BEL, C1 control or forged line is there.
+    void reportTextNeverEscapesToTheTerminal() {
+        QJsonObject r = fixture("report_a.json");
+        QJsonObject m = r["machine"].toObject();
+        const QString title = QString::fromUtf8("\x1b]0;owned\x07\x1b[2J");
+        m["cpu_model"] = "CPU " + title + "\nforged: 9.99x faster";
+        m["kernel"] = QStringLiteral("Linux ") + QChar(0x9b) + "31m" + QChar(0x1b) + "[0m\r";
+        r["machine"] = m;
+        write(path("escape.json"), QJsonDocument(r).toJson());
+        auto clean = [](const std::string& text) {
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                const auto c = (unsigned char)text[i];
+                if ((c < 0x20 && c != '\n') || c == 0x7f) return "a control byte " + std::to_string(c) + " at " + std::to_string(i);
+                if (c == 0xc2 && i + 1 < text.size() && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9f)
+                    return "a C1 control at " + std::to_string(i);
+            }
+            return std::string();
+        };
+        const Ended d = sfpbench({"diff", path("a.json"), path("escape.json")}, scratch());
+        QVERIFY2(d.code == 0, d.err.c_str());
+        QVERIFY2(clean(d.out).empty() && clean(d.err).empty(), (clean(d.out) + clean(d.err)).c_str());
+        QVERIFY2(d.out.find("\\x1b]0;owned\\x07\\x1b[2J\\x0aforged") != std::string::npos, d.out.c_str());
+        QVERIFY2(d.out.find("\nforged") == std::string::npos, d.out.c_str());
+        const Ended md = sfpbench({"report", path("escape.json"), "--markdown", path("escape.md")}, scratch());
+        QVERIFY2(md.code == 0, md.err.c_str());
+        const std::string text = slurp(path("escape.md"));
+        QVERIFY2(clean(text).empty(), clean(text).c_str());
+        QVERIFY2(text.find("\\u009b31m") != std::string::npos, text.c_str());
+    }
+
+    // Outputs written beside a user's files whose names merely look like a temporary of the
+    // tool's (".NAME.sfp-XXXXXX", with or without a tag) leave them as they were.
+    void lookAlikesOfTemporariesAreTheUsers() {
+        const std::string beside = path("beside");
+        QCOMPARE(::mkdir(beside.c_str(), 0755), 0);
+        const std::vector<std::string> users = {beside + "/.report.csv.sfp-Ab12Cd", beside + "/.x.sfp-Ab12Cd-12345678"};
+        for (const std::string& p : users) write(p, "the user's");
+        QCOMPARE(::mkdir((beside + "/.dir.sfp-XyZ789").c_str(), 0755), 0);
+        write(beside + "/.dir.sfp-XyZ789/inside", "the user's");
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"report", path("a.json"), "--markdown", beside + "/report.md"},
+              std::vector<std::string>{"generate", "random", beside + "/x.bin", "--size", "4K"}}) {
+            const Ended r = sfpbench(args, scratch());
+            QVERIFY2(r.code == 0, r.err.c_str());
+        }
+        for (const std::string& p : users) QCOMPARE(slurp(p), std::string("the user's"));
+        QCOMPARE(slurp(beside + "/.dir.sfp-XyZ789/inside"), std::string("the user's"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliHostile)
