@@ -97,6 +97,7 @@ private slots:
         write(path("newline.json"), with_strategy("re\n# heading"));
         write(path("negative.json"), with_median("-1.5"));
         write(path("infinite.json"), with_median("1e999"));
+        write(path("disagree.json"), with_median("12345.5"));  // the statistics say one thing, the runs another
     }
 
     // diff, report and an import read a report the same way: a FIFO never blocks the open, a
@@ -134,6 +135,15 @@ private slots:
             expect_refused(r, "'" + shown + "'", why.toStdString());
             QCOMPARE(slurp(path("out.md")), std::string("earlier output\n"));
         }
+    }
+
+    // diff takes medians from the statistics and the interval, p and gate from the runs: a report
+    // whose two disagree (a median of 12345.5 s over runs of microseconds) is refused naming it.
+    void diffRefusesStatisticsThatDisagreeWithRuns() {
+        for (const auto& args : {std::vector<std::string>{"diff", path("a.json"), path("disagree.json")},
+                                 std::vector<std::string>{"diff", path("disagree.json"), path("a.json"),
+                                                          "--fail-on-regression", "10"}})
+            expect_refused(sfpbench(args, scratch()), "'" + path("disagree.json") + "'", "but the median of the cell's");
     }
 
     // report and diff follow one rule for two sets: another algorithm is refused naming the file,
@@ -328,6 +338,15 @@ private slots:
         stats[1] = s;
         wide["cells"] = cells;
         wide["statistics"] = stats;
+        QJsonArray runs = wide["runs"].toArray();  // the runs say what the statistics say
+        for (qsizetype i = 0; i < runs.size(); ++i) {
+            QJsonObject run = runs[i].toObject(), result = run["result"].toObject();
+            if (run["cell"].toInt() != 1) continue;
+            result["real_s"] = 123456789012.5;
+            run["result"] = result;
+            runs[i] = run;
+        }
+        wide["runs"] = runs;
         write(path("wide.json"), QJsonDocument(wide).toJson());
         const Ended d = sfpbench({"diff", path("wide.json"), path("wide.json")}, scratch());
         QVERIFY2(d.code == 0, d.err.c_str());
