@@ -146,6 +146,33 @@ private slots:
             expect_refused(sfpbench(args, scratch()), "'" + path("disagree.json") + "'", "but the median of the cell's");
     }
 
+    // In a directory deeper than PATH_MAX (getcwd fails) `--input t` is the file t there, never
+    // "/t"; an empty --input or --workdir is refused, not taken for the current directory.
+    void relativeNamesBelowPathMax() {
+        const int back = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        QVERIFY(back >= 0);
+        QCOMPARE(::chdir(scratch().c_str()), 0);
+        const std::string level(200, 'd');
+        for (int depth = 0; depth < 24; ++depth) {  // 24 x 201 bytes: past PATH_MAX (4096)
+            ::mkdir(level.c_str(), 0755);
+            QCOMPARE(::chdir(level.c_str()), 0);
+        }
+        std::ofstream("t") << "one two three\n";
+        const Ended r = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", "t", "--reps",
+                                  "1", "--workdir", "ws"},
+                                 scratch());
+        QCOMPARE(::fchdir(back), 0);
+        ::close(back);
+        // rm walks a tree deeper than PATH_MAX; QTemporaryDir's removal would leave it behind
+        QCOMPARE(std::system(("rm -rf '" + path(level) + "'").c_str()), 0);
+        QVERIFY2(r.code == 0, (r.out + r.err).c_str());
+        for (const char* flag : {"--input", "--workdir"}) {
+            const Ended empty = sfpbench({"run", "--algorithm", "wordcount", "--input", "x", flag, ""}, scratch());
+            QVERIFY2(empty.code == 2 && empty.err.find(std::string(flag) + " '': an empty path") != std::string::npos,
+                     empty.err.c_str());
+        }
+    }
+
     // report and diff follow one rule for two sets: another algorithm is refused naming the file,
     // another cache mode is said (report: a warning and the comparison's note); the shipped
     // reference sets render as reports of their cells and medians.
