@@ -41,6 +41,7 @@ struct Launch {
     bool close_stdout = false;          // started with standard output closed (`>&-`)
     std::optional<rlim_t> fsize_limit;  // RLIMIT_FSIZE in bytes
     std::optional<rlim_t> memory_limit; // RLIMIT_AS in bytes
+    std::optional<rlim_t> nofile_limit; // RLIMIT_NOFILE: descriptors
     int bound_s = 60;                   // a hang is killed and reported after this
 };
 
@@ -55,7 +56,8 @@ inline pid_t start(const Launch& l, const std::string& scratch) {
     const std::string err = scratch + "/stderr";
     const pid_t pid = fork();
     if (pid != 0) return pid;
-    for (const auto& [limit, value] : {std::pair{RLIMIT_FSIZE, l.fsize_limit}, std::pair{RLIMIT_AS, l.memory_limit}})
+    for (const auto& [limit, value] : {std::pair{RLIMIT_FSIZE, l.fsize_limit}, std::pair{RLIMIT_AS, l.memory_limit},
+                                       std::pair{RLIMIT_NOFILE, l.nofile_limit}})
         if (value) {
             const rlimit r{*value, *value};
             setrlimit(limit, &r);

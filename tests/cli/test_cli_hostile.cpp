@@ -173,6 +173,24 @@ private slots:
         }
     }
 
+    // Under a low descriptor limit (ulimit -n 16) every iterate strategy hashes all 2,000 files or
+    // fails naming the limit: "Too many open files" is no property of a file, never a skip.
+    void iterateUnderADescriptorLimit() {
+        const std::string tree = path("fd-tree");
+        QCOMPARE(sfpbench({"generate", "tree", tree, "--files", "2000", "--size", "2M"}, scratch()).code, 0);
+        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct",
+                                     "xxhsum", "auto"}) {
+            Launch l;
+            l.args = {"iterate", tree, "--strategy", strategy, "--scope", "full"};
+            l.nofile_limit = 16;
+            const Ended r = run(l, scratch());
+            const bool whole = r.code == 0 && r.out.find("files 2000\n") != std::string::npos &&
+                               r.out.find("skipped 0\n") != std::string::npos;
+            const bool refused = r.code == 2 && r.err.find("Too many open files") != std::string::npos && lines_of(r.err) == 1;
+            QVERIFY2(!r.hung && (whole || refused), (strategy + (": " + r.out + r.err)).c_str());
+        }
+    }
+
     // report and diff follow one rule for two sets: another algorithm is refused naming the file,
     // another cache mode is said (report: a warning and the comparison's note); the shipped
     // reference sets render as reports of their cells and medians.
