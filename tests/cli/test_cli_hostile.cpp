@@ -191,6 +191,27 @@ private slots:
         }
     }
 
+    // Several DIRs, as --help says (DIR..., one or more) and xxhsum takes several files: a
+    // directory met twice, or inside another given, is listed once. Every strategy gives the one
+    // directory's files and digest.
+    void iterateTakesSeveralDirectories() {
+        const std::string t = path("several/t"), a = t + "/a";
+        QCOMPARE(::mkdir(path("several").c_str(), 0755), 0);
+        QCOMPARE(::mkdir(t.c_str(), 0755), 0);
+        QCOMPARE(::mkdir(a.c_str(), 0755), 0);
+        write(t + "/x", "one\n");
+        write(a + "/y", "two\n");
+        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct",
+                                     "xxhsum", "auto"}) {
+            const Ended one = sfpbench({"iterate", t, "--strategy", strategy, "--scope", "full"}, scratch());
+            QVERIFY2(one.code == 0 && one.out.find("files 2\nbytes 8\nskipped 0\n") != std::string::npos, (one.out + one.err).c_str());
+            for (const auto& dirs : {std::vector<std::string>{t, t}, std::vector<std::string>{t, a}, std::vector<std::string>{a, t}}) {
+                const Ended r = sfpbench({"iterate", dirs[0], dirs[1], "--strategy", strategy, "--scope", "full"}, scratch());
+                QVERIFY2(r.code == 0 && r.out == one.out, (strategy + (": " + r.out + r.err)).c_str());
+            }
+        }
+    }
+
     // report and diff follow one rule for two sets: another algorithm is refused naming the file,
     // another cache mode is said (report: a warning and the comparison's note); the shipped
     // reference sets render as reports of their cells and medians.
