@@ -249,7 +249,8 @@ void check_statistics_agree(const Reader& r, const std::vector<std::vector<doubl
         const double m = sfp::median(times);
         const QString field = QStringLiteral("statistics (cell %1).real_s").arg(c);
         if (stated.n != times.size())
-            r.fail(field + ".n", QStringLiteral("%1, but 'runs' holds %2 ok runs of that cell").arg(stated.n).arg(times.size()));
+            r.fail(field + ".n",
+                   QStringLiteral("%1, but 'runs' holds %2 ok runs of that cell").arg(stated.n).arg(times.size()));
         if (std::abs(stated.median - m) > 1e-9 * std::max(std::abs(m), 1e-9))
             r.fail(field + ".median", QStringLiteral("%1 s, but the median of the cell's %2 ok runs in 'runs' is %3 s")
                                           .arg(stated.median, 0, 'g', 10).arg(times.size()).arg(m, 0, 'g', 10));
@@ -367,7 +368,8 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     rep.experiment.repetitions = 0, rep.experiment.warmups = 0;  // as the set states them, below
     rep.machine = set.machine;
     const QJsonObject source = set.root.value("source").toObject();
-    if (source.contains("machine")) rep.machine.cpu_model = visible_text(source.value("machine").toString().toStdString());
+    if (source.contains("machine"))
+        rep.machine.cpu_model = visible_text(source.value("machine").toString().toStdString());
     rep.measured_at = set.measured_at;
     std::set<std::string> strategies;
     std::set<std::uint64_t> sizes;

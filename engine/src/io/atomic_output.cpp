@@ -91,7 +91,8 @@ std::string temporary_pattern(const std::string& target) {
     const std::size_t slash = target.rfind('/');
     const std::string dir = target.substr(0, slash + 1);
     std::string base = target.substr(slash + 1);
-    const std::size_t room = NAME_MAX - 1 - (sizeof kMarker - 1) - kRandom - 1 - kTag;  // "." NAME ".sfp-" X... "-" T...
+    // "." NAME ".sfp-" XXXXXX "-" TTTTTTTT
+    const std::size_t room = NAME_MAX - 1 - (sizeof kMarker - 1) - kRandom - 1 - kTag;
     if (base.size() > room) base.resize(room);
     return dir + "." + base + kMarker + std::string(kRandom, 'X');
 }

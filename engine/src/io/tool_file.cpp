@@ -21,7 +21,8 @@ namespace {
 void refuse_link(const std::string& path) {
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return;
-    if (S_ISLNK(st.st_mode)) refuse(path, "it is a symbolic link, and sfpbench never writes through one in its workspace");
+    if (S_ISLNK(st.st_mode))
+        refuse(path, "it is a symbolic link, and sfpbench never writes through one in its workspace");
     if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) refuse(path, std::string("it is ") + file_kind(st.st_mode));
 }
 
@@ -43,8 +44,8 @@ std::optional<std::string> read_tool_file(const std::string& path, std::size_t m
         if (links == Links::refuse && st.st_uid != ::geteuid())
             refuse(path, "it belongs to another user (uid " + std::to_string(st.st_uid) + ")");
         if (std::uint64_t(st.st_size) > max_bytes)
-            refuse(path, "it holds " + byte_count(std::uint64_t(st.st_size)) + ", more than the " + byte_count(max_bytes) +
-                             " such a file can hold");
+            refuse(path, "it holds " + byte_count(std::uint64_t(st.st_size)) + ", more than the " +
+                             byte_count(max_bytes) + " such a file can hold");
         text.resize(std::size_t(st.st_size));
         std::size_t got = 0;
         while (got < text.size()) {  // a file growing meanwhile is read to the size it had

@@ -144,7 +144,8 @@ LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const Li
     const std::string path = limits_cache_path(lookup.workdir);
     LimitsFound found;
     try {
-        if (std::optional<MachineLimits> cached = load_limits(path, Links::refuse); cached && cached->fingerprint == fingerprint)
+        if (std::optional<MachineLimits> cached = load_limits(path, Links::refuse);
+            cached && cached->fingerprint == fingerprint)
             found.limits = std::move(*cached);
     } catch (const Failure& e) {
         if (say) say(std::string(e.what()) + "; measuring again");
