@@ -132,10 +132,13 @@ Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&value
     throw UsageError{QString("--%1 '%2': expected %3").arg(flag, text, names.join(" or "))};
 }
 
-// The absolute path as bytes (a name that is not UTF-8 stays what the user typed).
+// The absolute path as bytes (a name that is not UTF-8 stays what the user typed). In a
+// directory deeper than PATH_MAX getcwd fails (an empty current path): the name stays relative,
+// which the kernel still resolves, never "/NAME".
 std::string absolute(const QString& path) {
     const std::string bytes = path_bytes(path);
-    return bytes.starts_with('/') ? bytes : path_bytes(QDir::currentPath()) + "/" + bytes;
+    const std::string here = bytes.starts_with('/') ? std::string() : path_bytes(QDir::currentPath());
+    return here.empty() ? bytes : here + "/" + bytes;
 }
 
 // Every bad flag of a run, one line each, so all are fixed at once. Steps are tried flag by
@@ -180,7 +183,10 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
             const std::vector<unsigned> threads = threads_list(p.value("threads"), "--threads");
             e.sweeps["threads"].assign(threads.begin(), threads.end());
         });
-    for (const QString& file : p.values("input")) e.inputs.push_back(absolute(file));
+    for (const QString& file : p.values("input")) {
+        if (file.isEmpty()) problems.add("input", "--input '': an empty path names no file");
+        else e.inputs.push_back(absolute(file));
+    }
     if (p.isSet("sizes")) problems.attempt("sizes", [&] { e.sizes = size_list(p.value("sizes"), "--sizes"); });
     if (p.isSet("data")) {
         e.data_kind = p.value("data").toStdString();
@@ -203,7 +209,9 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
         if (eq <= 0) problems.add("", QString("--option '%1': expected key=value").arg(kv));
         else e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
-    if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
+    if (p.isSet("workdir") && p.value("workdir").isEmpty())
+        problems.add("workdir", "--workdir '': an empty path names no directory (. is the current one)");
+    else if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
     for (const std::string& name : swept_names()) {
         const QString flag = QString::fromStdString(name);
         if (p.isSet(flag)) problems.attempt(flag, [&] { e.sweeps[name] = swept_values(p.value(flag), e.algorithm, name); });

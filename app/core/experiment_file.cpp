@@ -88,7 +88,11 @@ private:
 std::uint64_t whole_number(const QJsonValue& v, const std::string& field, const std::string& expected) {
     if (v.isDouble()) {
         const double d = v.toDouble();
-        if (d >= 0 && d <= kMaxExactJsonInteger && d == std::floor(d)) return std::uint64_t(d);
+        // 2^53 itself may be 2^53 + 1 rounded by the JSON reader: from there on, only text is exact.
+        if (d >= 0 && d < kMaxExactJsonInteger && d == std::floor(d)) return std::uint64_t(d);
+        if (d >= kMaxExactJsonInteger)
+            throw SpecError(field, "a number from 2^53 (9007199254740992) on is rounded by every JSON reader, so "
+                                   "it may not be the one written; write it as a string (\"9007199254740993\")");
     } else if (v.isString()) {
         bool ok = false;
         const qulonglong n = v.toString().toULongLong(&ok);

@@ -237,6 +237,26 @@ sfp::MachineLimits limits(const Reader& r, const QJsonObject& root) {
     return m;
 }
 
+// diff takes medians from `statistics` and the interval, p and gate from `runs`: they must say the
+// same, or "1.00x slower" and a gate passing a 3x regression follow. A cell with runs must have
+// as many in its statistics, and their median (to rounding).
+void check_statistics_agree(const Reader& r, const std::vector<std::vector<double>>& ok_times,
+                            const std::vector<sfp::Summary>& real) {
+    for (std::size_t c = 0; c < ok_times.size(); ++c) {
+        const std::vector<double>& times = ok_times[c];
+        if (times.empty()) continue;  // a set of medians alone (a reference set) has no runs to check
+        const sfp::Summary& stated = real[c];
+        const double m = sfp::median(times);
+        const QString field = QStringLiteral("statistics (cell %1).real_s").arg(c);
+        if (stated.n != times.size())
+            r.fail(field + ".n",
+                   QStringLiteral("%1, but 'runs' holds %2 ok runs of that cell").arg(stated.n).arg(times.size()));
+        if (std::abs(stated.median - m) > 1e-9 * std::max(std::abs(m), 1e-9))
+            r.fail(field + ".median", QStringLiteral("%1 s, but the median of the cell's %2 ok runs in 'runs' is %3 s")
+                                          .arg(stated.median, 0, 'g', 10).arg(times.size()).arg(m, 0, 'g', 10));
+    }
+}
+
 sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
     sfp::ExperimentReport rep;
     try {
@@ -327,10 +347,12 @@ ReportResults results_of(const Reader& r, const QJsonObject& root) {
     out.times.resize(out.cells.size());
     const auto timed = each_of(r, out.root, "runs", [&](const QJsonObject& o, const QString& w) {
         const bool ok = r.text(o, "status", w) == sfp::to_string(sfp::RunStatus::ok);
-        return std::tuple{r.index(o, "cell", w, out.cells.size()), ok, r.number(r.object(o, "result", w), "real_s", w + "result.")};
+        return std::tuple{r.index(o, "cell", w, out.cells.size()), ok,
+                          r.non_negative(r.object(o, "result", w), "real_s", w + "result.")};
     });
     for (const auto& [c, ok, seconds] : timed)
         if (ok) out.times[c].push_back(seconds);
+    check_statistics_agree(r, out.times, out.real);
     return out;
 }
 
@@ -346,7 +368,8 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
     rep.experiment.repetitions = 0, rep.experiment.warmups = 0;  // as the set states them, below
     rep.machine = set.machine;
     const QJsonObject source = set.root.value("source").toObject();
-    if (source.contains("machine")) rep.machine.cpu_model = source.value("machine").toString().toStdString();
+    if (source.contains("machine"))
+        rep.machine.cpu_model = visible_text(source.value("machine").toString().toStdString());
     rep.measured_at = set.measured_at;
     std::set<std::string> strategies;
     std::set<std::uint64_t> sizes;

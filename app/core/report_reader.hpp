@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "report_load.hpp"
+#include "visible_text.hpp"
 
 namespace core::report_reading {
 
@@ -70,18 +71,22 @@ public:
         if (i >= size) fail(where + key, QStringLiteral("%1 is out of range (%2 entries)").arg(i).arg(size));
         return std::size_t(i);
     }
+    // Any text is kept with its control characters made visible (visible_text.hpp): whatever
+    // prints it later (diff, Markdown, PDF, the window) prints no escape sequence of the file's.
     std::string text(const QJsonObject& o, const QString& key, const QString& where) const {
         if (skips(o, key)) return {};
         const QJsonValue v = o.value(key);
         if (!v.isString()) fail(where + key, QStringLiteral("expected a string"));
-        return v.toString().toStdString();
+        return visible_text(v.toString().toStdString());
     }
     // A name shown in tables and headings (a strategy): no control character (a NUL ends C
     // text early, a newline starts a Markdown heading).
     std::string name(const QJsonObject& o, const QString& key, const QString& where) const {
-        std::string n = text(o, key, where);
-        if (std::any_of(n.begin(), n.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }))
-            fail(where + key, QStringLiteral("holds a control character (NUL, newline, ...)"));
+        if (skips(o, key)) return {};
+        const QJsonValue v = o.value(key);
+        if (!v.isString()) fail(where + key, QStringLiteral("expected a string"));
+        std::string n = v.toString().toStdString();
+        if (visible_text(n) != n) fail(where + key, QStringLiteral("holds a control character (NUL, newline, ...)"));
         return n;
     }
     bool flag(const QJsonObject& o, const QString& key, const QString& where) const {

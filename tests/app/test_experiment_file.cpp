@@ -240,6 +240,9 @@ private slots:
         QTest::newRow("no algorithm") << "algorithm" << QJsonValue(QJsonValue::Undefined) << "field 'algorithm': missing";
         QTest::newRow("typo") << "repetitons" << QJsonValue(3) << "field 'repetitons': unknown field";
         QTest::newRow("seed") << "seed" << QJsonValue(-1) << "field 'seed': expected a whole number";
+        // 9007199254740993 written as a number reads as 2^53: never taken for another seed silently.
+        QTest::newRow("seed 2^53+1") << "seed" << QJsonValue(QJsonDocument::fromJson("[9007199254740993]").array().at(0))
+                                     << "field 'seed': a number from 2^53 (9007199254740992) on is rounded";
         QTest::newRow("option") << "options" << QJsonValue(QJsonObject{{"a", QJsonArray{1}}}) << "field 'options.a'";
         QTest::newRow("kind") << "data_kind" << QJsonValue("random") << "field 'data_kind': 'random' makes 1 file(s), but compare reads 2";
         QTest::newRow("no sizes") << "sizes" << QJsonValue(QJsonArray{}) << "field 'sizes': needs at least one";

@@ -4,6 +4,7 @@
 // temporaries a writer may leave; a private mount namespace for the cases that mount a tiny
 // filesystem.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -14,6 +15,8 @@
 #include <QDir>
 #include <QStringList>
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -38,6 +41,7 @@ struct Launch {
     bool close_stdout = false;          // started with standard output closed (`>&-`)
     std::optional<rlim_t> fsize_limit;  // RLIMIT_FSIZE in bytes
     std::optional<rlim_t> memory_limit; // RLIMIT_AS in bytes
+    std::optional<rlim_t> nofile_limit; // RLIMIT_NOFILE: descriptors
     int bound_s = 60;                   // a hang is killed and reported after this
 };
 
@@ -52,7 +56,8 @@ inline pid_t start(const Launch& l, const std::string& scratch) {
     const std::string err = scratch + "/stderr";
     const pid_t pid = fork();
     if (pid != 0) return pid;
-    for (const auto& [limit, value] : {std::pair{RLIMIT_FSIZE, l.fsize_limit}, std::pair{RLIMIT_AS, l.memory_limit}})
+    for (const auto& [limit, value] : {std::pair{RLIMIT_FSIZE, l.fsize_limit}, std::pair{RLIMIT_AS, l.memory_limit},
+                                       std::pair{RLIMIT_NOFILE, l.nofile_limit}})
         if (value) {
             const rlimit r{*value, *value};
             setrlimit(limit, &r);
@@ -136,7 +141,24 @@ inline bool wait_until_it_catches(pid_t pid, int sig) {
     return false;
 }
 
-// Temporary files a writer leaves when it fails to clean up: ".NAME.sfp-XXXXXX".
+// A temporary as the tool names it, holding `text`, as a killed writer leaves it: `unmarked`
+// (".NAME.sfp-XXXXXX") then "-" and its tag: FNV-1a 64 over the unmarked name, then the inode's
+// 8 bytes little-endian, the low 32 bits in lowercase hex (written here, not taken from the
+// code under test). Returns its name.
+inline std::string tool_temporary(const std::string& dir, const std::string& unmarked, const std::string& text) {
+    std::ofstream(dir + "/" + unmarked, std::ios::binary) << text;
+    struct stat st {};
+    ::stat((dir + "/" + unmarked).c_str(), &st);
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (char c : unmarked) h = (h ^ (unsigned char)c) * 0x100000001b3ull;
+    for (int i = 0; i < 8; ++i) h = (h ^ ((std::uint64_t(st.st_ino) >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+    char tag[16];
+    std::snprintf(tag, sizeof tag, "-%08llx", (unsigned long long)(h & 0xffffffffu));
+    ::rename((dir + "/" + unmarked).c_str(), (dir + "/" + unmarked + tag).c_str());
+    return unmarked + tag;
+}
+
+// Temporary files a writer leaves when it fails to clean up: ".NAME.sfp-XXXXXX-TTTTTTTT".
 inline QStringList temporaries(const QString& dir) {
     return QDir(dir).entryList({".*.sfp-*"}, QDir::AllEntries | QDir::Hidden | QDir::System);
 }

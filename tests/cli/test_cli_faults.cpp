@@ -97,6 +97,18 @@ private slots:
         QCOMPARE(temporaries(QString::fromStdString(*mnt)), QStringList());
     }
 
+    // cipher --output-exists onto a disk without room: exit 2, and OUT emptied as the help
+    // promises (it was left at its reserved size, the old bytes then zeros).
+    void outputExistsOnAFullDiskIsEmptied() {
+        const auto mnt = full_filesystem("full-cipher", "1m");
+        if (!mnt) QSKIP(cannot_mount.c_str());
+        write(*mnt + "/out", "old");
+        const Ended r = sfpbench({"cipher", path("in"), *mnt + "/out", "--shift", "1", "--output-exists"}, scratch());
+        QVERIFY2(r.code == 2 && r.err.find(*mnt + "/out") != std::string::npos, r.err.c_str());
+        QCOMPARE(slurp(*mnt + "/out"), std::string());
+        QCOMPARE(temporaries(QString::fromStdString(*mnt)), QStringList());
+    }
+
     // Issue 8.3: generate checks the space first and names both numbers; nothing is left.
     void generateRefusesWhatDoesNotFit() {
         const auto mnt = full_filesystem("small", "1m");
@@ -202,15 +214,16 @@ private slots:
     void staleTemporariesAreSwept() {
         const std::string ws = path("sweep-ws");
         ::mkdir(ws.c_str(), 0755);
-        write(ws + "/.random-4K-seed1.bin.sfp-AbC123", "left by a killed process");
-        const int live = ::open((ws + "/.other.sfp-XyZ789").c_str(), O_CREAT | O_WRONLY, 0644);
+        tool_temporary(ws, ".random-4K-seed1.bin.sfp-AbC123", "left by a killed process");
+        const std::string other = tool_temporary(ws, ".other.sfp-XyZ789", "");
+        const int live = ::open((ws + "/" + other).c_str(), O_WRONLY, 0644);
         QVERIFY(live >= 0);
         QCOMPARE(::flock(live, LOCK_EX), 0);  // this test is its writer, alive
         const Ended r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream", "--sizes", "4K", "--reps", "1",
                               "--option", "shift=1", "--workdir", ws},
                             scratch());
         QVERIFY2(r.code == 0, r.err.c_str());
-        QCOMPARE(temporaries(QString::fromStdString(ws)), QStringList{".other.sfp-XyZ789"});
+        QCOMPARE(temporaries(QString::fromStdString(ws)), QStringList{QString::fromStdString(other)});
         ::close(live);
     }
 

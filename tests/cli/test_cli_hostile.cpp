@@ -97,6 +97,7 @@ private slots:
         write(path("newline.json"), with_strategy("re\n# heading"));
         write(path("negative.json"), with_median("-1.5"));
         write(path("infinite.json"), with_median("1e999"));
+        write(path("disagree.json"), with_median("12345.5"));  // the statistics say one thing, the runs another
     }
 
     // diff, report and an import read a report the same way: a FIFO never blocks the open, a
@@ -133,6 +134,81 @@ private slots:
             const Ended r = run(l, scratch());
             expect_refused(r, "'" + shown + "'", why.toStdString());
             QCOMPARE(slurp(path("out.md")), std::string("earlier output\n"));
+        }
+    }
+
+    // diff takes medians from the statistics and the interval, p and gate from the runs: a report
+    // whose two disagree (a median of 12345.5 s over runs of microseconds) is refused naming it.
+    void diffRefusesStatisticsThatDisagreeWithRuns() {
+        for (const auto& args : {std::vector<std::string>{"diff", path("a.json"), path("disagree.json")},
+                                 std::vector<std::string>{"diff", path("disagree.json"), path("a.json"),
+                                                          "--fail-on-regression", "10"}})
+            expect_refused(sfpbench(args, scratch()), "'" + path("disagree.json") + "'", "but the median of the cell's");
+    }
+
+    // In a directory deeper than PATH_MAX (getcwd fails) `--input t` is the file t there, never
+    // "/t"; an empty --input or --workdir is refused, not taken for the current directory.
+    void relativeNamesBelowPathMax() {
+        const int back = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        QVERIFY(back >= 0);
+        QCOMPARE(::chdir(scratch().c_str()), 0);
+        const std::string level(200, 'd');
+        for (int depth = 0; depth < 24; ++depth) {  // 24 x 201 bytes: past PATH_MAX (4096)
+            ::mkdir(level.c_str(), 0755);
+            QCOMPARE(::chdir(level.c_str()), 0);
+        }
+        std::ofstream("t") << "one two three\n";
+        const Ended r = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", "t", "--reps",
+                                  "1", "--workdir", "ws"},
+                                 scratch());
+        QCOMPARE(::fchdir(back), 0);
+        ::close(back);
+        // rm walks a tree deeper than PATH_MAX; QTemporaryDir's removal would leave it behind
+        QCOMPARE(std::system(("rm -rf '" + path(level) + "'").c_str()), 0);
+        QVERIFY2(r.code == 0, (r.out + r.err).c_str());
+        for (const char* flag : {"--input", "--workdir"}) {
+            const Ended empty = sfpbench({"run", "--algorithm", "wordcount", "--input", "x", flag, ""}, scratch());
+            QVERIFY2(empty.code == 2 && empty.err.find(std::string(flag) + " '': an empty path") != std::string::npos,
+                     empty.err.c_str());
+        }
+    }
+
+    // Under a low descriptor limit (ulimit -n 16) every iterate strategy hashes all 2,000 files or
+    // fails naming the limit: "Too many open files" is no property of a file, never a skip.
+    void iterateUnderADescriptorLimit() {
+        const std::string tree = path("fd-tree");
+        QCOMPARE(sfpbench({"generate", "tree", tree, "--files", "2000", "--size", "2M"}, scratch()).code, 0);
+        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct",
+                                     "xxhsum", "auto"}) {
+            Launch l;
+            l.args = {"iterate", tree, "--strategy", strategy, "--scope", "full"};
+            l.nofile_limit = 16;
+            const Ended r = run(l, scratch());
+            const bool whole = r.code == 0 && r.out.find("files 2000\n") != std::string::npos &&
+                               r.out.find("skipped 0\n") != std::string::npos;
+            const bool refused = r.code == 2 && r.err.find("Too many open files") != std::string::npos && lines_of(r.err) == 1;
+            QVERIFY2(!r.hung && (whole || refused), (strategy + (": " + r.out + r.err)).c_str());
+        }
+    }
+
+    // Several DIRs, as --help says (DIR..., one or more) and xxhsum takes several files: a
+    // directory met twice, or inside another given, is listed once. Every strategy gives the one
+    // directory's files and digest.
+    void iterateTakesSeveralDirectories() {
+        const std::string t = path("several/t"), a = t + "/a";
+        QCOMPARE(::mkdir(path("several").c_str(), 0755), 0);
+        QCOMPARE(::mkdir(t.c_str(), 0755), 0);
+        QCOMPARE(::mkdir(a.c_str(), 0755), 0);
+        write(t + "/x", "one\n");
+        write(a + "/y", "two\n");
+        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct",
+                                     "xxhsum", "auto"}) {
+            const Ended one = sfpbench({"iterate", t, "--strategy", strategy, "--scope", "full"}, scratch());
+            QVERIFY2(one.code == 0 && one.out.find("files 2\nbytes 8\nskipped 0\n") != std::string::npos, (one.out + one.err).c_str());
+            for (const auto& dirs : {std::vector<std::string>{t, t}, std::vector<std::string>{t, a}, std::vector<std::string>{a, t}}) {
+                const Ended r = sfpbench({"iterate", dirs[0], dirs[1], "--strategy", strategy, "--scope", "full"}, scratch());
+                QVERIFY2(r.code == 0 && r.out == one.out, (strategy + (": " + r.out + r.err)).c_str());
+            }
         }
     }
 
@@ -328,6 +404,15 @@ private slots:
         stats[1] = s;
         wide["cells"] = cells;
         wide["statistics"] = stats;
+        QJsonArray runs = wide["runs"].toArray();  // the runs say what the statistics say
+        for (qsizetype i = 0; i < runs.size(); ++i) {
+            QJsonObject run = runs[i].toObject(), result = run["result"].toObject();
+            if (run["cell"].toInt() != 1) continue;
+            result["real_s"] = 123456789012.5;
+            run["result"] = result;
+            runs[i] = run;
+        }
+        wide["runs"] = runs;
         write(path("wide.json"), QJsonDocument(wide).toJson());
         const Ended d = sfpbench({"diff", path("wide.json"), path("wide.json")}, scratch());
         QVERIFY2(d.code == 0, d.err.c_str());
@@ -344,6 +429,96 @@ private slots:
         }
         QVERIFY2(ends.size() > 2 && std::all_of(ends.begin(), ends.end(), [&](int e) { return e == ends[0]; }), d.out.c_str());
         QVERIFY(d.out.find("読み込み") != std::string::npos);
+    }
+
+    // Another user (nobody) who may write to a shared workspace lists a generated input's name in
+    // its manifest and links that name to a file of root's: no run, in any cache mode, writes
+    // through the link; the victim keeps its bytes. Then with root's own manifest: the same.
+    void aSharedWorkspaceIsNeverWrittenThroughALink() {
+        if (::geteuid() != 0)
+            QSKIP("acting as another user (nobody) needs root; test_workspace covers the same user's links");
+        const std::string shared = path("shared"), victim = path("victim.txt");
+        const std::string name = "text-64K-seed1.txt", header =
+            "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
+        write(victim, "root's own\n");
+        QCOMPARE(::chmod(scratch().c_str(), 0755), 0);
+        QCOMPARE(::mkdir(shared.c_str(), 0755), 0);
+        QCOMPARE(::chmod(shared.c_str(), 01777), 0);
+        const pid_t pid = fork();
+        if (pid == 0) {  // the other user
+            if (::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(3);
+            std::ofstream(shared + "/sfpbench-manifest.txt") << header << name << "\n";
+            _exit(::symlink(victim.c_str(), (shared + "/" + name).c_str()) == 0 ? 0 : 4);
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(pid, &status, 0), pid);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, "could not act as nobody");
+        for (int owner = 0; owner < 2; ++owner) {
+            if (owner == 1) {  // root's manifest now; the link still nobody's
+                ::unlink((shared + "/sfpbench-manifest.txt").c_str());
+                std::ofstream(shared + "/sfpbench-manifest.txt") << header << name << "\n";
+            }
+            for (const char* cache : {"hot", "hot-written", "cold"}) {
+                const Ended r = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--sizes", "64K",
+                                          "--workdir", shared, "--cache", cache, "--reps", "1"},
+                                         scratch());
+                const std::string said = r.out + r.err;  // the run's error is in the summary's warnings
+                QVERIFY2(r.code == 2 && said.find("'" + shared + "/") != std::string::npos &&
+                             said.find(owner == 0 ? "another user" : "symbolic link") != std::string::npos,
+                         (cache + (": " + said)).c_str());
+                QCOMPARE(slurp(victim), std::string("root's own\n"));
+            }
+        }
+    }
+
+    // Text from a report reaches the terminal and the Markdown with its control characters made
+    // visible: read back byte by byte, no ESC, BEL, C1 control or forged line is there.
+    void reportTextNeverEscapesToTheTerminal() {
+        QJsonObject r = fixture("report_a.json");
+        QJsonObject m = r["machine"].toObject();
+        const QString title = QString::fromUtf8("\x1b]0;owned\x07\x1b[2J");
+        m["cpu_model"] = "CPU " + title + "\nforged: 9.99x faster";
+        m["kernel"] = QStringLiteral("Linux ") + QChar(0x9b) + "31m" + QChar(0x1b) + "[0m\r";
+        r["machine"] = m;
+        write(path("escape.json"), QJsonDocument(r).toJson());
+        auto clean = [](const std::string& text) {
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                const auto c = (unsigned char)text[i];
+                if ((c < 0x20 && c != '\n') || c == 0x7f) return "a control byte " + std::to_string(c) + " at " + std::to_string(i);
+                if (c == 0xc2 && i + 1 < text.size() && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9f)
+                    return "a C1 control at " + std::to_string(i);
+            }
+            return std::string();
+        };
+        const Ended d = sfpbench({"diff", path("a.json"), path("escape.json")}, scratch());
+        QVERIFY2(d.code == 0, d.err.c_str());
+        QVERIFY2(clean(d.out).empty() && clean(d.err).empty(), (clean(d.out) + clean(d.err)).c_str());
+        QVERIFY2(d.out.find("\\x1b]0;owned\\x07\\x1b[2J\\x0aforged") != std::string::npos, d.out.c_str());
+        QVERIFY2(d.out.find("\nforged") == std::string::npos, d.out.c_str());
+        const Ended md = sfpbench({"report", path("escape.json"), "--markdown", path("escape.md")}, scratch());
+        QVERIFY2(md.code == 0, md.err.c_str());
+        const std::string text = slurp(path("escape.md"));
+        QVERIFY2(clean(text).empty(), clean(text).c_str());
+        QVERIFY2(text.find("\\u009b31m") != std::string::npos, text.c_str());
+    }
+
+    // Outputs written beside a user's files whose names merely look like a temporary of the
+    // tool's (".NAME.sfp-XXXXXX", with or without a tag) leave them as they were.
+    void lookAlikesOfTemporariesAreTheUsers() {
+        const std::string beside = path("beside");
+        QCOMPARE(::mkdir(beside.c_str(), 0755), 0);
+        const std::vector<std::string> users = {beside + "/.report.csv.sfp-Ab12Cd", beside + "/.x.sfp-Ab12Cd-12345678"};
+        for (const std::string& p : users) write(p, "the user's");
+        QCOMPARE(::mkdir((beside + "/.dir.sfp-XyZ789").c_str(), 0755), 0);
+        write(beside + "/.dir.sfp-XyZ789/inside", "the user's");
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"report", path("a.json"), "--markdown", beside + "/report.md"},
+              std::vector<std::string>{"generate", "random", beside + "/x.bin", "--size", "4K"}}) {
+            const Ended r = sfpbench(args, scratch());
+            QVERIFY2(r.code == 0, r.err.c_str());
+        }
+        for (const std::string& p : users) QCOMPARE(slurp(p), std::string("the user's"));
+        QCOMPARE(slurp(beside + "/.dir.sfp-XyZ789/inside"), std::string("the user's"));
     }
 };
 

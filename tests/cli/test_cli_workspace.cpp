@@ -122,20 +122,21 @@ private slots:
         finish(pid, gen, scratch());
         const QStringList left = temporaries(dir_.path());
         QCOMPARE(left.size(), 1);
-        const int live = ::open(path(".other.sfp-Live12").c_str(), O_CREAT | O_WRONLY, 0644);
+        const std::string other = tool_temporary(scratch(), ".other.sfp-Live12", "");
+        const int live = ::open(path(other).c_str(), O_WRONLY, 0644);
         QVERIFY(live >= 0);
         QCOMPARE(::flock(live, LOCK_EX), 0);  // this test is its writer, alive
         const Ended again = sfpbench({"generate", "random", path("another.bin"), "--size", "4K"}, scratch());
         QVERIFY2(again.code == 0, again.err.c_str());
-        QCOMPARE(temporaries(dir_.path()), QStringList{".other.sfp-Live12"});
+        QCOMPARE(temporaries(dir_.path()), QStringList{QString::fromStdString(other)});
         ::close(live);
-        ::unlink(path(".other.sfp-Live12").c_str());
+        ::unlink(path(other).c_str());
 
         const std::string ws = path("sweep-ws");
         ::mkdir(ws.c_str(), 0755);
-        write(ws + "/.text-1M-seed1.txt.sfp-AbC123", "left by a killed writer");
+        const std::string stale = tool_temporary(ws, ".text-1M-seed1.txt.sfp-AbC123", "left by a killed writer");
         const Ended cleaned = sfpbench({"clean", "--workdir", ws}, scratch());
-        QVERIFY2(cleaned.code == 0 && cleaned.out.find(".text-1M-seed1.txt.sfp-AbC123") != std::string::npos, cleaned.err.c_str());
+        QVERIFY2(cleaned.code == 0 && cleaned.out.find(stale) != std::string::npos, cleaned.err.c_str());
         QCOMPARE(temporaries(QString::fromStdString(ws)), QStringList());
     }
 

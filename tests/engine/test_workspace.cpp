@@ -8,8 +8,12 @@
 #include <QtTest>
 #include <fstream>
 
+#include "io/atomic_output.hpp"
+#include "runner/manifest.hpp"
+#include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/limits.hpp"
 #include "sfp/workspace.hpp"
 
 namespace {
@@ -46,6 +50,29 @@ struct EnvGuard {
             ::unsetenv(name.c_str());
     }
 };
+
+// What a writer killed before its rename leaves beside `target`: a temporary named and tagged
+// as AtomicOutput names it (io/atomic_output.hpp), holding `text`. Returns its path.
+std::string leftover(const std::string& target, const std::string& text) {
+    std::string made = sfp::temporary_pattern(target);
+    const int fd = ::mkstemp(made.data());
+    const std::string marked = sfp::mark_temporary(made, fd);
+    ::close(fd);
+    write_file(marked, text);
+    return marked;
+}
+
+// Whether calling `f` throws sfp::Failure whose message holds `words`.
+template <class F>
+bool refused(F&& f, const std::string& words) {
+    try {
+        f();
+    } catch (const sfp::Failure& e) {
+        if (std::string(e.what()).find(words) != std::string::npos) return true;
+        qWarning("%s", e.what());
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -114,10 +141,10 @@ private slots:
         const auto pair = sfp::ensure_generated(dir, "pair", 4096, 1);
         const auto text = sfp::ensure_generated(dir, "text", 4096, 1);
         write_file(dir + "/notes.txt", "keep me");
-        write_file(dir + "/.pair-4K-seed1-a.bin.sfp-Ab12Cd", "leftover of a crash");
-        write_file(dir + "/.notes.txt.sfp-Ab12Cd", "an export's, its writer killed: stale too");
-        write_file(dir + "/.live.txt.sfp-Ab12Cd", "a live writer's");
-        const int live = ::open((dir + "/.live.txt.sfp-Ab12Cd").c_str(), O_RDONLY | O_CLOEXEC);
+        const std::string crashed = leftover(dir + "/pair-4K-seed1-a.bin", "leftover of a crash");
+        const std::string export_left = leftover(dir + "/notes.txt", "an export's, its writer killed: stale too");
+        const std::string alive = leftover(dir + "/live.txt", "a live writer's");
+        const int live = ::open(alive.c_str(), O_RDONLY | O_CLOEXEC);
         QCOMPARE(::flock(live, LOCK_EX), 0);  // this test is its writer, alive
         write_file(outside, "keep me too");
         // A damaged manifest must not reach outside the workspace.
@@ -125,20 +152,99 @@ private slots:
 
         std::vector<std::string> removed = sfp::clean_workspace(dir);
         std::sort(removed.begin(), removed.end());
-        std::vector<std::string> expected = {pair[0], pair[1], text[0], dir + "/.pair-4K-seed1-a.bin.sfp-Ab12Cd",
-                                             dir + "/.notes.txt.sfp-Ab12Cd", sfp::manifest_path(dir)};
+        std::vector<std::string> expected = {pair[0], pair[1], text[0], crashed, export_left, sfp::manifest_path(dir)};
         std::sort(expected.begin(), expected.end());
         QCOMPARE(removed, expected);
         for (const std::string& p : expected) QVERIFY(!exists(p));
         QVERIFY(!exists(dir + "/.sfpbench.lock"));  // the workspace's lock goes too, unlisted
         QVERIFY(exists(dir + "/notes.txt"));
-        QVERIFY(exists(dir + "/.live.txt.sfp-Ab12Cd"));
+        QVERIFY(exists(alive));
         QVERIFY(exists(outside));
         QVERIFY(exists("/etc/passwd"));
 
         QVERIFY(sfp::clean_workspace(dir).empty());                // nothing left to remove
         ::close(live);
         QVERIFY(sfp::clean_workspace(dir + "/missing").empty());  // no workspace: nothing
+    }
+
+    // A file of the user's that merely looks like a temporary (the old shape, or the new one
+    // with a tag that is not its inode's) is never swept, beside any output or by clean.
+    void lookAlikesOfTemporariesStay() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString();
+        const std::vector<std::string> users = {dir + "/.notes.txt.sfp-Ab12Cd", dir + "/.notes.txt.sfp-Ab12Cd-0badc0de"};
+        for (const std::string& p : users) write_file(p, "the user's");
+        QVERIFY(::mkdir((dir + "/.old.sfp-XyZ789").c_str(), 0755) == 0);
+        write_file(dir + "/.old.sfp-XyZ789/inside", "the user's too");
+        const std::string stale = leftover(dir + "/out.csv", "a killed writer's");
+        sfp::write_file_atomically(dir + "/out.csv", "new\n");
+        for (const std::string& p : users) QCOMPARE(read_all(p), std::string("the user's"));
+        QCOMPARE(read_all(dir + "/.old.sfp-XyZ789/inside"), std::string("the user's too"));
+        QVERIFY(!exists(stale));  // ... while the tool's own leftover goes
+        sfp::ensure_generated(dir, "random", 100, 1);
+        sfp::clean_workspace(dir);
+        for (const std::string& p : users) QVERIFY(exists(p));
+        QVERIFY(exists(dir + "/.old.sfp-XyZ789/inside"));
+    }
+
+    // Links in a workspace are never written through: a generated input's name, the manifest
+    // and limits.txt as links to a victim file leave the victim as it was.
+    void linksInTheWorkspaceAreRefused() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString() + "/ws", victim = tmp.path().toStdString() + "/victim";
+        write_file(victim, "the victim's");
+        const std::string input = sfp::generated_paths(dir, "text", 65536, 1).front();
+        sfp::ensure_generated(dir, "random", 100, 1);  // the workspace and its manifest exist
+        sfp::runner::add_to_manifest(dir, input.substr(input.rfind('/') + 1));
+        QCOMPARE(::symlink(victim.c_str(), input.c_str()), 0);
+        QVERIFY(refused([&] { sfp::ensure_generated(dir, "text", 65536, 1); }, "symbolic link"));
+        QVERIFY(refused([&] { sfp::ensure_generated(dir, "text", 65536, 1, nullptr, true); }, "symbolic link"));
+        QCOMPARE(read_all(victim), std::string("the victim's"));
+        ::unlink(input.c_str());
+
+        const std::string limits = sfp::limits_cache_path(dir);
+        QCOMPARE(::symlink(victim.c_str(), limits.c_str()), 0);
+        QVERIFY(refused([&] { sfp::save_limits(limits, sfp::MachineLimits{}); }, "symbolic link"));
+        QVERIFY(refused([&] { sfp::load_limits(limits, sfp::Links::refuse); }, "symbolic link"));
+        QCOMPARE(read_all(victim), std::string("the victim's"));
+        ::unlink(limits.c_str());
+
+        const std::string manifest = sfp::manifest_path(dir);
+        ::unlink(manifest.c_str());
+        QCOMPARE(::symlink(victim.c_str(), manifest.c_str()), 0);
+        QVERIFY(refused([&] { sfp::runner::add_to_manifest(dir, "x.bin"); }, "symbolic link"));
+        QVERIFY(refused([&] { sfp::ensure_generated(dir, "random", 200, 1); }, "symbolic link"));
+        QCOMPARE(read_all(victim), std::string("the victim's"));
+    }
+
+    // A limits.txt of the user's (not the tool's format) is left alone, never replaced.
+    void aUsersLimitsFileStays() {
+        QTemporaryDir tmp;
+        const std::string limits = sfp::limits_cache_path(tmp.path().toStdString());
+        write_file(limits, "my own notes on limits\n");
+        QVERIFY(refused([&] { sfp::save_limits(limits, sfp::MachineLimits{}); }, "not an sfpbench limits file"));
+        QCOMPARE(read_all(limits), std::string("my own notes on limits\n"));
+        ::unlink(limits.c_str());
+        sfp::save_limits(limits, sfp::MachineLimits{});  // the tool's own is replaced as before
+        sfp::save_limits(limits, sfp::MachineLimits{});
+        QVERIFY(sfp::load_limits(limits).has_value());
+    }
+
+    // Special files where the tool keeps its files are refused before a read: a FIFO never
+    // blocks, /dev/zero is never read without end.
+    void specialFilesAreRefusedBeforeARead() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString();
+        QCOMPARE(::mkfifo(sfp::manifest_path(dir).c_str(), 0600), 0);
+        QVERIFY(refused([&] { sfp::runner::read_manifest(dir); }, "FIFO"));
+        QCOMPARE(::mkfifo(sfp::limits_cache_path(dir).c_str(), 0600), 0);
+        QVERIFY(refused([&] { sfp::load_limits(sfp::limits_cache_path(dir)); }, "FIFO"));
+        QVERIFY(refused([&] { sfp::load_limits("/dev/zero"); }, "character device"));
+        QVERIFY(refused([&] { sfp::load_limits(dir); }, "directory"));
+        const std::string zero = dir + "/zero";
+        QCOMPARE(::symlink("/dev/zero", zero.c_str()), 0);
+        QVERIFY(refused([&] { sfp::load_limits(zero); }, "character device"));
+        QVERIFY(refused([&] { sfp::load_limits(zero, sfp::Links::refuse); }, "symbolic link"));
     }
 };
 

@@ -5,12 +5,15 @@
 #include <string>
 #include <string_view>
 
+#include "sfp/datagen.hpp"
+
 namespace sfp {
 
 // Writes `data` to a temporary beside `path`, fsyncs, renames over `path` (a symbolic link is
 // followed; a link to nothing, a directory or a special file is refused). Throws sfp::Failure
 // naming the path and the OS reason (ENOSPC, EFBIG, ...); the temporary is then gone.
-void write_file_atomically(const std::string& path, std::string_view data);
+// Links::refuse: a link is refused instead (a file in the workspace).
+void write_file_atomically(const std::string& path, std::string_view data, Links links = Links::follow);
 
 // Checks up front that `path` could be written: resolves it and creates (then removes) a
 // temporary beside it. Throws sfp::Failure like write_file_atomically.

@@ -16,17 +16,21 @@ std::uint64_t parse_size(std::string_view text);
 std::string format_size(std::uint64_t bytes);  // "4K", "1M", "640000000"
 std::string byte_count(std::uint64_t bytes);   // "1 byte", "640000000 bytes": for messages
 
+// Whether an output named by a symbolic link is written to the file it names (a user's output)
+// or refused (a file in the tool's workspace, whose directory another user may write to).
+enum class Links { follow, refuse };
+
 // Each writes `path` atomically (temporary file + rename) and throws sfp::Failure on error.
 // The space is checked (the message names what is needed and what is free) and reserved
 // before any byte is written. A set `cancel` flag stops the writing: sfp::Failure, no file
 // left behind (the target keeps its previous contents). A pair's two names must be two files.
 void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed,
-                     const std::atomic<bool>* cancel = nullptr);
+                     const std::atomic<bool>* cancel = nullptr, Links links = Links::follow);
 void generate_pair(const std::string& a, const std::string& b, std::uint64_t size,
                    const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed,
-                   const std::atomic<bool>* cancel = nullptr);
+                   const std::atomic<bool>* cancel = nullptr, Links links = Links::follow);
 void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed,
-                   const std::atomic<bool>* cancel = nullptr);
+                   const std::atomic<bool>* cancel = nullptr, Links links = Links::follow);
 
 // A tree for iterate: `files` random files in nested folders (100 per folder), sizes drawn from
 // a size mix ("small", "medium", "large": IOBoost's three sets scaled down 16x). Refuses a DIR

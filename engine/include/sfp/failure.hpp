@@ -21,6 +21,10 @@ struct Unsupported : Failure {
 [[noreturn]] void fail_errno(const std::string& what, const std::string& path, int err);
 [[noreturn]] void fail(const std::string& message);
 
+// Throws when `err` is the process's or the system's descriptor limit (EMFILE, ENFILE): that is
+// no property of the file, so a file is never skipped for it; the message names the limit.
+void fail_if_out_of_descriptors(const std::string& path, int err);
+
 // What a file of this st_mode is when it is not a regular one, for messages: "a directory",
 // "a FIFO", "a character device", "a block device", "a socket", else "not a regular file".
 const char* file_kind(mode_t mode);

@@ -22,6 +22,7 @@ struct GenerateRequest {
     std::uint64_t size = kDefaultFileSize;  // bytes of each file; a tree: about that many in all
     std::uint64_t seed = kDefaultSeed;
     std::map<std::string, std::string> options = {};  // e.g. {"mismatch_at", "0,4096"}; absent: its default
+    Links links = Links::follow;  // refuse: the workspace's files, never written through a link
 };
 
 struct InputKind {

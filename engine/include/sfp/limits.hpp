@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sfp/datagen.hpp"
 #include "sfp/progress.hpp"
 
 namespace sfp {
@@ -152,7 +153,8 @@ std::string limits_fingerprint(const std::string& workdir);
 std::string limits_cache_path(const std::string& workdir);  // WORKDIR/limits.txt
 // A limits file (limits_cache_path, or one given with SFPBENCH_LIMITS); nothing when it is
 // missing. Throws sfp::Failure naming the file and line when it is damaged.
-std::optional<MachineLimits> load_limits(const std::string& path);
+// Links::refuse for the workspace's limits.txt; a FIFO, device or directory is refused before a read.
+std::optional<MachineLimits> load_limits(const std::string& path, Links links = Links::follow);
 void save_limits(const std::string& path, const MachineLimits& limits);  // atomically; throws sfp::Failure
 
 struct LimitsLookup {

@@ -80,22 +80,23 @@ std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed) {
     return std::uint8_t(word_at(offset / 8, seed) >> (8 * (offset % 8)));  // little-endian layout
 }
 
-void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel) {
-    AtomicOutput out(path);
+void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel,
+                     Links links) {
+    AtomicOutput out(path, links);
     stream_out({&out}, size, cancel, [seed](std::uint8_t* b, std::size_t n, std::uint64_t off) { fill_random(b, n, off, seed); },
                no_patch);
 }
 
 void generate_pair(const std::string& a, const std::string& b, std::uint64_t size,
                    const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed,
-                   const std::atomic<bool>* cancel) {
-    if (same_output(resolve_output_target(a), resolve_output_target(b)))
+                   const std::atomic<bool>* cancel, Links links) {
+    if (same_output(resolve_output_target(a, links), resolve_output_target(b, links)))
         fail("a pair needs two different files, but '" + a + "' and '" + b + "' name the same file");
     for (std::uint64_t o : mismatch_offsets)
         if (o >= size)
             fail("mismatch offset " + std::to_string(o) + " is beyond the file size " + std::to_string(size));
     const std::set<std::uint64_t> offsets(mismatch_offsets.begin(), mismatch_offsets.end());
-    AtomicOutput out_a(a), out_b(b);
+    AtomicOutput out_a(a, links), out_b(b, links);
     // B is A with each listed byte inverted (so it always differs). A is written from the
     // buffer first, then B's bytes are inverted in place; the next chunk refills the buffer.
     auto flip = [&](std::size_t which, std::uint8_t* buf, std::size_t n, std::uint64_t off) {
@@ -107,7 +108,8 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
                [seed](std::uint8_t* buf, std::size_t n, std::uint64_t off) { fill_random(buf, n, off, seed); }, flip);
 }
 
-void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel) {
+void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel,
+                   Links links) {
     // English word lengths 1..12 (per mille), letters roughly by frequency, some punctuation,
     // lines of about 60-80 characters.
     static constexpr std::array<unsigned, 12> length_permille = {30, 170, 200, 160, 110, 90, 80, 60, 40, 30, 15, 15};
@@ -115,7 +117,7 @@ void generate_text(const std::string& path, std::uint64_t size, std::uint64_t se
     static constexpr char punctuation[] = ",,,,,..;:!?";
     std::uint64_t state = mix(seed);
     auto next = [&state] { return state = mix(state); };
-    AtomicOutput out(path);
+    AtomicOutput out(path, links);
     make_room({&out}, size);
     std::string buf;
     buf.reserve(kChunk + 64);

@@ -54,20 +54,20 @@ std::vector<std::uint64_t> mismatch_offsets(const std::string& text, std::uint64
 
 std::string generate_random_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
                                  const std::atomic<bool>* cancel) {
-    generate_random(paths.at(0), r.size, r.seed, cancel);
+    generate_random(paths.at(0), r.size, r.seed, cancel, r.links);
     return {};
 }
 
 std::string generate_text_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
                                const std::atomic<bool>* cancel) {
-    generate_text(paths.at(0), r.size, r.seed, cancel);
+    generate_text(paths.at(0), r.size, r.seed, cancel, r.links);
     return {};
 }
 
 std::string generate_pair_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
                                const std::atomic<bool>* cancel) {
     generate_pair(paths.at(0), paths.at(1), r.size, mismatch_offsets(option_text(r, "mismatch_at"), r.size), r.seed,
-                  cancel);
+                  cancel, r.links);
     return {};
 }
 

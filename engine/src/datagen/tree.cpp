@@ -13,6 +13,7 @@
 #include <numeric>
 #include <random>
 
+#include "io/atomic_output.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
@@ -68,25 +69,26 @@ std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix) {
 
 namespace {
 
-// The directory a tree is made in, beside DIR: ".DIR.sfp-XXXXXX", locked (flock) while it is
-// written, so a sweep (io/atomic_output.hpp) knows a live writer's from one a kill left.
+// The directory a tree is made in, beside DIR: a temporary's name (io/atomic_output.hpp), locked
+// (flock) while it is written, so a sweep knows a live writer's from one a kill left.
 struct TreeTemporary {
     std::string path;
     int lock = -1;
     explicit TreeTemporary(const std::string& dir) {
         namespace fs = std::filesystem;
         const std::string parent = fs::path(dir).parent_path().string();
-        const std::string pattern = (parent.empty() ? "." : parent) + "/." + fs::path(dir).filename().string() + ".sfp-XXXXXX";
-        for (;;) {
-            path = pattern;
-            if (!::mkdtemp(path.data())) fail_errno("cannot create a directory beside", dir, errno);
-            lock = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-            if (lock < 0) fail_errno("cannot create a directory beside", dir, errno);
-            while (flock(lock, LOCK_EX) != 0 && errno == EINTR) {
-            }
-            struct stat st {};
-            if (fstat(lock, &st) == 0 && st.st_nlink > 0) return;  // not swept before we locked it
+        std::string made = temporary_pattern((parent.empty() ? "." : parent) + "/" + fs::path(dir).filename().string());
+        if (!::mkdtemp(made.data())) fail_errno("cannot create a directory beside", dir, errno);
+        lock = ::open(made.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (lock < 0) fail_errno("cannot create a directory beside", dir, errno);
+        while (flock(lock, LOCK_EX) != 0 && errno == EINTR) {
+        }
+        try {  // locked before it is named as the tool's, so no sweep takes it meanwhile
+            path = mark_temporary(made, lock);
+        } catch (...) {
+            ::rmdir(made.c_str());
             ::close(lock);
+            throw;
         }
     }
     ~TreeTemporary() {

@@ -10,8 +10,8 @@
 
 namespace sfp {
 
-void write_file_atomically(const std::string& path, std::string_view data) {
-    AtomicOutput out(path);
+void write_file_atomically(const std::string& path, std::string_view data, Links links) {
+    AtomicOutput out(path, links);
     out.write_all(data.data(), data.size());
     out.commit(/*durable=*/true);
 }

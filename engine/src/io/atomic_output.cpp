@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -22,39 +24,30 @@ namespace {
 
 constexpr char kMarker[] = ".sfp-";
 constexpr std::size_t kRandom = 6;  // mkostemp's XXXXXX
+constexpr std::size_t kTag = 8;     // hex digits of temporary_tag
 
 std::string directory_of(const std::string& target) {
     const std::size_t slash = target.rfind('/');
     return slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
 }
 
-std::string temporary_pattern(const std::string& target) {
-    const std::size_t slash = target.rfind('/');
-    const std::string dir = target.substr(0, slash + 1);
-    std::string base = target.substr(slash + 1);
-    const std::size_t room = NAME_MAX - 1 - (sizeof kMarker - 1) - kRandom;  // "." NAME ".sfp-" XXXXXX
-    if (base.size() > room) base.resize(room);
-    return dir + "." + base + kMarker + std::string(kRandom, 'X');
-}
-
 }  // namespace
 
-AtomicOutput::AtomicOutput(const std::string& requested) : target_(resolve_output_target(requested).path) {
+AtomicOutput::AtomicOutput(const std::string& requested, Links links)
+    : target_(resolve_output_target(requested, links).path) {
     sweep_stale_temporaries(directory_of(target_));  // what a killed writer left beside it
-    const std::string pattern = temporary_pattern(target_);
-    for (;;) {
-        std::vector<char> buf(pattern.begin(), pattern.end());
-        buf.push_back('\0');
-        fd_ = mkostemp(buf.data(), O_CLOEXEC);
-        if (fd_ < 0) fail_errno("cannot write", requested, errno);  // the temporary beside it could not be made
-        temp_ = buf.data();
-        // Locked from now on, so a sweep knows we live. A sweep that found it before the lock
-        // (it looked unowned) has removed it by the time we get the lock: then make another.
-        while (flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
-        }
-        struct stat st {};
-        if (fstat(fd_, &st) == 0 && st.st_nlink > 0) break;
+    std::string made = temporary_pattern(target_);
+    fd_ = mkostemp(made.data(), O_CLOEXEC);
+    if (fd_ < 0) fail_errno("cannot write", requested, errno);  // the temporary beside it could not be made
+    // Locked, then named as the tool's: a sweep never sees it unlocked under a name it would take.
+    while (flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+    }
+    try {
+        temp_ = mark_temporary(made, fd_);
+    } catch (...) {
         ::close(fd_);
+        ::unlink(made.c_str());
+        throw;
     }
     fchmod(fd_, 0644);
 }
@@ -94,10 +87,49 @@ void AtomicOutput::commit(bool durable) {
     committed_ = true;
 }
 
+std::string temporary_pattern(const std::string& target) {
+    const std::size_t slash = target.rfind('/');
+    const std::string dir = target.substr(0, slash + 1);
+    std::string base = target.substr(slash + 1);
+    // "." NAME ".sfp-" XXXXXX "-" TTTTTTTT
+    const std::size_t room = NAME_MAX - 1 - (sizeof kMarker - 1) - kRandom - 1 - kTag;
+    if (base.size() > room) base.resize(room);
+    return dir + "." + base + kMarker + std::string(kRandom, 'X');
+}
+
+std::string temporary_tag(const std::string& unmarked_name, std::uint64_t inode) {
+    std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64 bits
+    auto add = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ull; };
+    for (char c : unmarked_name) add((unsigned char)c);
+    for (int i = 0; i < 8; ++i) add((unsigned char)(inode >> (8 * i)));
+    char tag[kTag + 1];
+    std::snprintf(tag, sizeof tag, "%08llx", (unsigned long long)(h & 0xffffffffu));
+    return tag;
+}
+
+std::string mark_temporary(const std::string& made, int fd) {
+    struct stat st {};
+    if (fstat(fd, &st) != 0) fail_errno("cannot write", made, errno);
+    const std::string marked = made + "-" + temporary_tag(made.substr(made.rfind('/') + 1), st.st_ino);
+    // RENAME_NOREPLACE: never over a file of that name; a filesystem without it gets a plain rename.
+    int rc = renameat2(AT_FDCWD, made.c_str(), AT_FDCWD, marked.c_str(), RENAME_NOREPLACE);
+    if (rc != 0 && errno == EINVAL) rc = std::rename(made.c_str(), marked.c_str());
+    if (rc != 0) fail_errno("cannot write", made, errno);
+    return marked;
+}
+
 bool is_temporary_name(const std::string& entry) {
     const std::size_t marker = entry.rfind(kMarker);
+    const std::size_t dash = entry.size() - kTag - 1;
     return entry.size() > 1 && entry[0] == '.' && marker != std::string::npos && marker > 0 &&
-           entry.size() == marker + (sizeof kMarker - 1) + kRandom;
+           entry.size() == marker + (sizeof kMarker - 1) + kRandom + 1 + kTag && entry[dash] == '-' &&
+           std::all_of(entry.begin() + std::ptrdiff_t(dash) + 1, entry.end(),
+                       [](char c) { return std::isdigit((unsigned char)c) || (c >= 'a' && c <= 'f'); });
+}
+
+bool is_own_temporary(const std::string& entry, const struct stat& st) {
+    const std::size_t dash = entry.size() - kTag - 1;
+    return is_temporary_name(entry) && entry.substr(dash + 1) == temporary_tag(entry.substr(0, dash), st.st_ino);
 }
 
 std::vector<std::string> sweep_stale_temporaries(const std::string& dir) {
@@ -113,7 +145,9 @@ std::vector<std::string> sweep_stale_temporaries(const std::string& dir) {
         if (fd < 0) continue;
         struct stat st {};
         // A lock we can take means its writer is gone; a live writer holds it.
-        if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        // Only the tool's own (its name tagged with its inode), and only when its writer is gone.
+        if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) &&
+            is_own_temporary(path.substr(path.rfind('/') + 1), st) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
             std::error_code ec;
             if (S_ISDIR(st.st_mode) ? std::filesystem::remove_all(path, ec) > 0 : ::unlink(path.c_str()) == 0)
                 removed.push_back(path);

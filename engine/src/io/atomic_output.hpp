@@ -1,7 +1,7 @@
 #pragma once
 // Write a file so that readers see either the old target or the complete new one, never a part:
 // data goes to a temporary file beside the target and is renamed over it on commit().
-// The temporary is ".NAME.sfp-XXXXXX" (NAME shortened when the whole would exceed the
+// The temporary is ".NAME.sfp-XXXXXX-TTTTTTTT" (T: a tag of its inode; NAME shortened when the whole would exceed the
 // filesystem's name limit) and holds an flock while this object lives, so a sweep can tell a
 // live writer's temporary from one a killed process left behind (sweep_stale_temporaries);
 // every new output first sweeps its directory so.
@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "sfp/datagen.hpp"
+
 namespace sfp {
 
 class AtomicOutput {
 public:
     // Resolves the target (io/output_target.hpp) and creates the temporary; throws on error.
-    explicit AtomicOutput(const std::string& requested);
+    explicit AtomicOutput(const std::string& requested, Links links = Links::follow);
     AtomicOutput(const AtomicOutput&) = delete;
     AtomicOutput& operator=(const AtomicOutput&) = delete;
     ~AtomicOutput();  // without commit(): the temporary file is removed, the target untouched
@@ -39,11 +41,23 @@ private:
 // before any data moves (and never a SIGBUS in a mapped write).
 void reserve_space(int fd, std::uint64_t size, const std::string& path);
 
-// Whether `entry` (a name in a directory) is a temporary AtomicOutput makes.
+// The mkstemp/mkdtemp pattern of a temporary beside `target`: ".NAME.sfp-XXXXXX".
+std::string temporary_pattern(const std::string& target);
+
+// Renames the temporary just made at `made` (open as `fd`, locked) to the name that marks it as
+// the tool's: "-" and 8 hex digits of a hash of its name and inode appended. Returns the new path.
+// A user's file that merely looks like a temporary does not carry its own inode's tag.
+std::string mark_temporary(const std::string& made, int fd);
+
+// The tag mark_temporary appends (FNV-1a 64 of the unmarked name, then the inode's 8 bytes
+// little-endian; the low 32 bits in lowercase hex).
+std::string temporary_tag(const std::string& unmarked_name, std::uint64_t inode);
+
+// Whether `entry` (a name in a directory) has the shape of a temporary AtomicOutput makes.
 bool is_temporary_name(const std::string& entry);
 
-// Removes the temporaries in `dir` whose writer is gone (no flock held): files, and the
-// directories a tree is generated in; returns their paths.
+// Removes the temporaries in `dir` whose writer is gone (no flock held) and whose tag matches
+// their inode: files, and the directories a tree is generated in; returns their paths.
 std::vector<std::string> sweep_stale_temporaries(const std::string& dir);
 
 }  // namespace sfp

@@ -27,7 +27,7 @@ std::string absolute_of_new(const std::string& path) {
 
 }  // namespace
 
-OutputTarget resolve_output_target(const std::string& requested) {
+OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (requested.empty()) fail("an output path is empty");
     if (name_of(requested).size() > NAME_MAX) fail_errno("cannot write", requested, ENAMETOOLONG);
     OutputTarget t;
@@ -37,6 +37,9 @@ OutputTarget resolve_output_target(const std::string& requested) {
         t.path = absolute_of_new(requested);
         return t;
     }
+    if (links == Links::refuse && S_ISLNK(link.st_mode))
+        fail("will not write '" + requested + "': it is a symbolic link, and sfpbench never writes through one in "
+             "its workspace (remove it, or choose a workspace only you can write to)");
     if (stat(requested.c_str(), &t.st) != 0) {
         if (errno == ENOENT)
             fail("cannot write '" + requested + "': it is a symbolic link to a file that does not exist "

@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include "sfp/datagen.hpp"
+
 namespace sfp {
 
 struct OutputTarget {
@@ -15,7 +17,8 @@ struct OutputTarget {
     struct stat st {};      // valid when exists
 };
 
-OutputTarget resolve_output_target(const std::string& requested);  // throws sfp::Failure
+// With Links::refuse a symbolic link is refused instead of followed (a file in the workspace).
+OutputTarget resolve_output_target(const std::string& requested, Links links = Links::follow);  // throws sfp::Failure
 
 // True when two requested outputs would be the same file (same path after resolution, or
 // the same device and inode): `generate pair pp ./pp` must not write one file twice.

@@ -79,6 +79,7 @@ private:
     void enter(const std::string& path, std::vector<Directory>& stack, int flags) {
         const int fd = ::open(path.c_str(), flags | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0) {
+            fail_if_out_of_descriptors(path, errno);
             out_.skipped.push_back(path + ": " + reason(errno));
             return;
         }

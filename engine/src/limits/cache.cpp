@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/tool_file.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
@@ -15,6 +16,7 @@ namespace sfp {
 namespace {
 
 constexpr const char* kHeader = "sfpbench-limits 1";
+constexpr std::size_t kMaxLimitsFile = 1u << 20;  // a few kilobytes in use
 
 // A value on one line: no tab or line break inside.
 std::string one_line(std::string s) {
@@ -87,10 +89,10 @@ std::string limits_fingerprint(const std::string& workdir) {
 
 std::string limits_cache_path(const std::string& workdir) { return workdir + "/limits.txt"; }
 
-std::optional<MachineLimits> load_limits(const std::string& path) {
-    if (::access(path.c_str(), F_OK) != 0 && errno == ENOENT) return std::nullopt;
-    std::ifstream in(path);
-    if (!in) fail_errno("cannot read", path, errno ? errno : EIO);
+std::optional<MachineLimits> load_limits(const std::string& path, Links links) {
+    const std::optional<std::string> whole = read_tool_file(path, kMaxLimitsFile, links);  // no FIFO, no device
+    if (!whole) return std::nullopt;
+    std::istringstream in(*whole);
     std::string text;
     int n = 1;
     if (!std::getline(in, text) || text != kHeader) damaged(path, n, "not an sfpbench limits file");
@@ -145,14 +147,22 @@ std::optional<MachineLimits> load_limits(const std::string& path) {
     return m;
 }
 
-void save_limits(const std::string& path, const MachineLimits& limits) { write_file_atomically(path, text_of(limits)); }
+// Only a file of the tool's is replaced: a user's own limits.txt, or a link, is left alone.
+void save_limits(const std::string& path, const MachineLimits& limits) {
+    const std::optional<std::string> old = read_tool_file(path, kMaxLimitsFile, Links::refuse);
+    if (old && !old->starts_with(std::string(kHeader) + "\n"))
+        fail("will not replace '" + path + "': it is not an sfpbench limits file (it is left alone; move it, or "
+             "choose another workspace)");
+    write_file_atomically(path, text_of(limits), Links::refuse);
+}
 
 LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const LimitsSay& say) {
     const std::string fingerprint = lookup.fingerprint.empty() ? limits_fingerprint(lookup.workdir) : lookup.fingerprint;
     const std::string path = limits_cache_path(lookup.workdir);
     LimitsFound found;
     try {
-        if (std::optional<MachineLimits> cached = load_limits(path); cached && cached->fingerprint == fingerprint)
+        if (std::optional<MachineLimits> cached = load_limits(path, Links::refuse);
+            cached && cached->fingerprint == fingerprint)
             found.limits = std::move(*cached);
     } catch (const Failure& e) {
         if (say) say(std::string(e.what()) + "; measuring again");

@@ -6,13 +6,18 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <fstream>
+#include <sstream>
+#include <unordered_set>
 
+#include "io/tool_file.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp::runner {
 namespace {
+
+constexpr char kHeader[] = "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
+constexpr std::size_t kMaxManifest = 64u << 20;  // 250,000 names of NAME_MAX bytes
 
 bool plain_name(const std::string& name) {
     return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
@@ -22,11 +27,18 @@ bool plain_name(const std::string& name) {
 }  // namespace
 
 std::vector<std::string> read_manifest(const std::string& workdir) {
+    const std::string path = manifest_path(workdir);
+    const std::optional<std::string> text = read_tool_file(path, kMaxManifest, Links::refuse);
     std::vector<std::string> names;
-    std::ifstream in(manifest_path(workdir));
+    if (!text || text->empty()) return names;
+    if (!text->starts_with(kHeader))
+        fail("will not use '" + path + "': it is not an sfpbench manifest (its first line is not sfpbench's; "
+             "sfpbench leaves it alone; move it or choose another workspace)");
+    std::unordered_set<std::string> seen;  // linear in the manifest's length
+    std::istringstream in(*text);
     std::string line;
     while (std::getline(in, line))
-        if (plain_name(line) && std::find(names.begin(), names.end(), line) == names.end()) names.push_back(line);
+        if (plain_name(line) && seen.insert(line).second) names.push_back(line);
     return names;
 }
 
@@ -34,12 +46,18 @@ void add_to_manifest(const std::string& workdir, const std::string& name) {
     const std::vector<std::string> listed = read_manifest(workdir);
     if (std::find(listed.begin(), listed.end(), name) != listed.end()) return;
     const std::string path = manifest_path(workdir);
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // read_manifest refused a link, a FIFO and another user's file; O_NOFOLLOW and the check
+    // below keep one swapped in since from being written through.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == ELOOP) fail("will not write '" + path + "': it is a symbolic link");
     if (fd < 0) fail_errno("cannot write the workspace manifest", path, errno);
     std::string text;
     struct stat st {};
-    if (fstat(fd, &st) == 0 && st.st_size == 0)
-        text = "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) {
+        ::close(fd);
+        fail("will not write '" + path + "': it is not a regular file of this user's");
+    }
+    if (st.st_size == 0) text = kHeader;
     text += name + "\n";
     // One append of one short line: concurrent writers cannot interleave within it.
     const ssize_t w = ::write(fd, text.data(), text.size());

@@ -15,6 +15,7 @@
 #include <filesystem>
 
 #include "io/atomic_output.hpp"
+#include "io/tool_file.hpp"
 #include "runner/manifest.hpp"
 #include "runner/plan.hpp"
 #include "sfp/datagen.hpp"
@@ -34,7 +35,7 @@ std::string name_of(const std::string& path) { return path.substr(path.rfind('/'
 
 bool is_regular_of_size(const std::string& path, std::uint64_t size) {
     struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && std::uint64_t(st.st_size) == size;
+    return ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && std::uint64_t(st.st_size) == size;
 }
 
 bool exists(const std::string& path) {
@@ -107,6 +108,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
     };
     bool reusable = true;
     for (const std::string& p : paths) {
+        refuse_link(p);  // a link there names a file that is not the tool's: never written through
         if (exists(p) && !is_listed(p))
             fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
@@ -116,7 +118,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
 
     for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
     const InputKind& of = input_kind(kind);
-    GenerateRequest request{.size = size, .seed = seed};
+    GenerateRequest request{.size = size, .seed = seed, .links = Links::refuse};
     for (const auto& [name, value] : of.workspace_options) request.options[std::string(name)] = value;
     of.generate(paths, request, cancel);
     return paths;

@@ -48,8 +48,13 @@ OutputFile::OutputFile(const std::string& requested, const File& input, std::uin
     if (policy.output_exists) {
         existing_fd_ = ::open(target_.c_str(), O_RDWR | O_CLOEXEC);
         if (existing_fd_ < 0) fail_errno("cannot open", target_, errno);
-        if (policy.reserve) reserve_space(existing_fd_, size, target_);
-        if (ftruncate(existing_fd_, off_t(size)) != 0) fail_errno("cannot resize", target_, errno);
+        try {  // a constructor that throws gets no destructor: empty the target here as it would
+            if (policy.reserve) reserve_space(existing_fd_, size, target_);
+            if (ftruncate(existing_fd_, off_t(size)) != 0) fail_errno("cannot resize", target_, errno);
+        } catch (...) {
+            abandon_existing();
+            throw;
+        }
         return;
     }
     fresh_.emplace(target_);
@@ -61,16 +66,18 @@ OutputFile::OutputFile(const std::string& requested, const File& input, std::uin
     if (policy.reserve) fresh_->reserve(size);
 }
 
-OutputFile::~OutputFile() {
-    if (existing_fd_ >= 0) {
-        if (!committed_) {
-            const int rc = ftruncate(existing_fd_, 0);  // a failure here has nowhere to go
-            (void)rc;
-        }
-        ::close(existing_fd_);
+// An uncommitted existing target is emptied (posix_fallocate's extension too), never left part written.
+void OutputFile::abandon_existing() noexcept {
+    if (existing_fd_ < 0) return;
+    if (!committed_) {
+        const int rc = ftruncate(existing_fd_, 0);  // a failure here has nowhere to go
+        (void)rc;
     }
-    // fresh_: AtomicOutput removes its temporary file unless committed.
+    ::close(existing_fd_);
+    existing_fd_ = -1;
 }
+
+OutputFile::~OutputFile() { abandon_existing(); }  // fresh_: AtomicOutput removes its temporary unless committed
 
 int OutputFile::fd() const noexcept { return fresh_ ? fresh_->fd() : existing_fd_; }
 

@@ -47,6 +47,8 @@ public:
     void commit(bool flush);
 
 private:
+    void abandon_existing() noexcept;
+
     std::string target_;
     std::optional<AtomicOutput> fresh_;  // new-file mode
     int existing_fd_ = -1;               // output_exists mode

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <new>
 
+#include "sfp/failure.hpp"
 #include "sfp/run_context.hpp"
 
 namespace sfp::iterate {
@@ -22,6 +23,7 @@ HashResult read_failure(const std::string& path, const std::string& why) { retur
 void Hasher::StateDeleter::operator()(XXH3_state_s* s) const noexcept { XXH3_freeState(s); }
 
 HashResult open_failure(const std::string& path, int err) {
+    fail_if_out_of_descriptors(path, err);  // never a skipped file and a partial digest
     if (err == ENOENT) return read_failure(path, "vanished after the listing");
     if (err == ELOOP) return read_failure(path, "became a symbolic link after the listing (not followed)");
     return read_failure(path, std::strerror(err));

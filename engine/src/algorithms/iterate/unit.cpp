@@ -40,7 +40,7 @@ const AlgorithmIo& unit() noexcept {
     static const Strategy strategies[] = {SFP_ITERATE_STRATEGIES(SFP_STRATEGY_VALUE)};
     static constexpr std::string_view views[] = {"listing"};  // the tree's listing before processing
     static const AlgorithmIo io{
-        .algorithm = "iterate", .inputs = 1, .data_kind = "tree", .writes_output = false,
+        .algorithm = "iterate", .inputs = 1, .several_inputs = true, .data_kind = "tree", .writes_output = false,
         .parameters = parameters(), .check_options = check_options, .spread_first = true,
         .limit = limit,
         .strategies = strategies, .default_strategy = "auto", .print = print, .views = views};

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <new>
 
@@ -178,11 +179,18 @@ struct UringReader::Ring {
         const std::uint64_t scope = files.job.scope;
         const bool registered = unregistered.empty();
         ProgressMeter meter(ctx);
+        // Out of descriptors (open_failure throws): no new file, the reads in flight drained, then thrown.
+        std::exception_ptr stopped;
         const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
-            for (std::size_t k; !ctx.should_stop() && (k = files.next.fetch_add(1, std::memory_order_relaxed)) < files.end;) {
-                if (slots[i].open(k, files.path(k), direct, files.results[k])) {
-                    slots[i].submit(queue, scope, i, registered);
-                    return;
+            for (std::size_t k; !stopped && !ctx.should_stop() &&
+                                (k = files.next.fetch_add(1, std::memory_order_relaxed)) < files.end;) {
+                try {
+                    if (slots[i].open(k, files.path(k), direct, files.results[k])) {
+                        slots[i].submit(queue, scope, i, registered);
+                        return;
+                    }
+                } catch (...) {
+                    stopped = std::current_exception();
                 }
             }
         };
@@ -212,6 +220,7 @@ struct UringReader::Ring {
             s.close();
             start_next(i);
         }
+        if (stopped) std::rethrow_exception(stopped);
     }
 };
 
