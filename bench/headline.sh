@@ -56,6 +56,11 @@ line_wordcount() {
     [ -n "$w" ] && against+=", $(div "$w" "$a")x faster than \`LC_ALL=C wc\`"
     echo "- **wordcount**, one $size-byte text, hot, whole processes: the default \`sfpbench wordcount\` takes $(div "$a" "$k")x the time of \`cat\` and $(div "$a" "$l")x the time of $against$(tail_of "$f")"
 }
+line_startup() {
+    local f=$1 x
+    x=$(cell "$f" 1 '`sfpbench compare A B`' 'x cmp -l')
+    echo "- **start-up**: \`sfpbench compare\` of two 4 KiB files, a whole process, takes ${x:-?} the time of \`cmp -l\`$(tail_of "$f")"
+}
 line_iterate() {
     local f=$1 best a s b
     best=$(first_row "$f" 2)
@@ -83,7 +88,7 @@ line_limits() {
 }
 
 {
-    for name in compare cipher wordcount small-inputs iterate gui-flow limits; do
+    for name in startup compare cipher wordcount small-inputs iterate gui-flow limits; do
         f="$docs/bench-$name.md"
         if grep -qs 'Measured [0-9]' "$f"; then "line_$name" "$f"; else echo "- **$name**: not measured yet (\`bench/$name.sh\` writes [its table](docs/bench-$name.md))"; fi
     done

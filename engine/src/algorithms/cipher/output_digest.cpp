@@ -17,7 +17,6 @@ std::atomic<std::uint64_t> hashed_count{0};
 }
 
 std::uint64_t OutputDigest::granule_hash(std::uint64_t index, const std::uint8_t* data, std::size_t n) noexcept {
-    hashed_count.fetch_add(1, std::memory_order_relaxed);
     return XXH3_64bits_withSeed(data, n, index);
 }
 
@@ -31,19 +30,21 @@ void OutputDigest::add(std::uint64_t offset, const std::uint8_t* data, std::size
     if (!enabled_ || n == 0) return;
     added_.fetch_add(n, std::memory_order_relaxed);
     const std::uint64_t end = offset + n;
-    std::uint64_t pos = offset, sum = 0;
+    std::uint64_t pos = offset, sum = 0, whole = 0;
     while (pos < end) {
         const std::uint64_t index = pos / kGranule;
         const std::uint64_t granule_end = index * kGranule + granule_length(index);
         const std::uint64_t piece_end = std::min(end, granule_end);
         const std::uint8_t* at = data + (pos - offset);
-        if (pos == index * kGranule && piece_end == granule_end)
+        if (pos == index * kGranule && piece_end == granule_end) {
             sum += granule_hash(index, at, std::size_t(piece_end - pos));  // a whole granule: the usual case
-        else
+            ++whole;
+        } else
             add_piece(pos, at, std::size_t(piece_end - pos));
         pos = piece_end;
     }
     sum_.fetch_add(sum, std::memory_order_relaxed);
+    hashed_count.fetch_add(whole, std::memory_order_relaxed);  // once a block: threads share this line
 }
 
 void OutputDigest::add_piece(std::uint64_t offset, const std::uint8_t* data, std::size_t n) {
@@ -60,6 +61,7 @@ void OutputDigest::add_piece(std::uint64_t offset, const std::uint8_t* data, std
     p.filled += n;
     if (p.filled < length) return;
     sum_.fetch_add(granule_hash(index, p.bytes.data(), length), std::memory_order_relaxed);
+    hashed_count.fetch_add(1, std::memory_order_relaxed);
     partial_.erase(index);
 }
 
