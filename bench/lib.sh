@@ -135,3 +135,22 @@ limit_round() {
 limit_round_gbs() { [ -s "$logs/limit-$1-$2" ] && median <"$logs/limit-$1-$2"; }
 # "11.2-12.6" GB/s: the least and the greatest of TAG's rounds at THREADS threads.
 limit_round_spread() { sort -g "$logs/limit-$1-$2" | awk 'NR == 1 {a = $1} {b = $1} END {printf "%.1f-%.1f", a, b}'; }
+
+# The one-run command's default strategy, block size and thread count, from its --help:
+# "auto 256K 0" (a field the command has no flag for is left out: iterate has no --block, so
+# "auto  32"). Read from the help so the README's line follows the defaults wherever they change.
+defaults_of() {
+    local help
+    help=$("$bin" "$1" --help | tr -s ' \n' ' ')
+    help_defaults "$help"
+}
+# The same from help text joined into one line (a function of its text alone, for tests).
+help_defaults() {
+    local strategy block threads
+    strategy=$(grep -oP -- '--strategy <name>.*?\(default \K[a-z0-9-]+' <<<"$1" | head -1 || true)
+    block=$(grep -oP -- '--block <size>.*?\(default \K[0-9]+[KMG]?(?=\))' <<<"$1" | head -1 || true)
+    threads=$(grep -oP -- '--threads <n>.*?\(default \K[0-9]+(?=\))' <<<"$1" | head -1 || true)
+    echo "$strategy $block $threads"
+}
+# The heading bench/limits.sh writes above the defaults' lines; bench/headline.sh reads under it.
+defaults_heading="The default strategy at its one-run command's defaults (block, threads), the README's line:"

@@ -44,6 +44,8 @@ QString passes_text(const sfp::LimitPoint& point) {
 }
 
 QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point) {
+    if (point.by_passes() && limit.bytes_per_file > 0)  // a limit of files: files/s first
+        return QStringLiteral("%1 files/s, %2").arg(point.figure() / limit.bytes_per_file, 0, 'f', 0).arg(passes_text(point));
     if (point.by_passes()) return passes_text(point);
     const sfp::Summary s = sfp::summarize(point.rates);
     if (limit.bytes_per_file > 0)

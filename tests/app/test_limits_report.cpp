@@ -171,6 +171,15 @@ private slots:
         QCOMPARE(p["figure"].toDouble(), 30e9);
         QCOMPARE(p["passes_kept"].toInt(), 5);
         QCOMPARE(p["uncertain"].toBool(), false);
+
+        // A limit of files by passes reads as files/s at the tree's mean first: 2.5 GB/s of 50 KB files.
+        const sfp::Limit files{.id = sfp::LimitId::small_files_hot, .method = "made up",
+                               .points = {{.threads = 2, .rates = {2.5e9, 2e9, 2.4e9, 2.3e9, 2.2e9},
+                                           .passes_taken = 60, .passes_kept = 5}},
+                               .bytes_per_file = 50e3};
+        const QString per_file = core::point_text(files, files.points[0]);
+        QVERIFY2(per_file == "50000 files/s, 2.5 GB/s (fastest of 5 undisturbed passes of 60, median 2.3)",
+                 qPrintable(per_file));
     }
 
     void the_load_at_measurement_is_shown_and_warned_about() {

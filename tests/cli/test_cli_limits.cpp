@@ -19,7 +19,8 @@ namespace {
 
 const QStringList kKeys = {"memory-read",       "two-stream-read",   "page-cache-read",
                            "mapped-scan-large", "mapped-scan-small", "page-cache-write",
-                           "device-read-qd1",   "device-read-qd32",  "small-files-cold"};
+                           "device-read-qd1",   "device-read-qd32",  "small-files-cold",
+                           "small-files-hot"};
 
 QStringList scratch_dirs(const QString& workdir) {
     return QDir(workdir).entryList({".sfp-limits-*"}, QDir::Dirs | QDir::Hidden);

@@ -100,7 +100,7 @@ private slots:
             QVERIFY2(l.figure(1) > 0 && l.figure(2) > 0, name);
             QVERIFY2(!l.method.empty(), name);
             const bool by_device = id == sfp::LimitId::device_read_qd1 || id == sfp::LimitId::device_read_qd32 ||
-                                   id == sfp::LimitId::small_files_cold;
+                                   id == sfp::LimitId::small_files_cold;  // small files, hot: by passes
             for (const sfp::LimitPoint& p : l.points) {
                 QCOMPARE(p.by_passes(), !by_device);  // CPU-bound limits by passes, the others by repetitions
                 QCOMPARE(by_device ? std::size_t(p.rates.size()) : std::size_t(p.passes_taken), std::size_t(2));
@@ -109,7 +109,7 @@ private slots:
             QVERIFY2(l.load >= 0, name);  // the load during it, recorded with it
             const std::size_t points = by_device ? 1 : 2;
             QCOMPARE(l.points.size(), points);
-            if (id == sfp::LimitId::small_files_cold) QVERIFY(l.bytes_per_file > 0);
+            if (id == sfp::LimitId::small_files_cold || id == sfp::LimitId::small_files_hot) QVERIFY(l.bytes_per_file > 0);
             QVERIFY2(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), name);
         }
     }
@@ -232,6 +232,41 @@ private slots:
         QCOMPARE(all.begin, std::uint64_t(0));
         QCOMPARE(all.end, std::uint64_t(3 << 20));
         QCOMPARE(sfp::limits::pass_window(b, 1000, 1, 3, 4096).end, std::uint64_t(1000));  // under one unit
+    }
+
+    // A tree of a made-up size mix: windows of as many files as make pass_bytes per thread at its
+    // mean, their bytes the files' own; the figure (fastest undisturbed pass) read as files/s at the
+    // tree's mean.
+    void small_files_hot_takes_windows_of_files_and_reads_as_files_and_bytes() {
+        sfp::LimitBudget b;
+        b.pass_bytes = 100;
+        const std::vector<std::uint64_t> sizes = {10, 30, 20, 40, 10, 30, 20, 40, 50, 50};  // mean 30
+        const sfp::limits::FileRange w0 = sfp::limits::file_window(b, sizes, 2, 0);
+        QCOMPARE(w0.begin, std::size_t(0));
+        QCOMPARE(w0.end, std::size_t(6));  // 100 / 30 = 3 files a thread
+        QCOMPARE(w0.bytes, 140.0);
+        const sfp::limits::FileRange w1 = sfp::limits::file_window(b, sizes, 2, 1);  // one window of 6 fits: again
+        QCOMPARE(w1.begin, std::size_t(0));
+        const sfp::limits::FileRange one = sfp::limits::file_window(b, sizes, 1, 2);  // 3 windows of 3
+        QCOMPARE(one.begin, std::size_t(6));
+        QCOMPARE(one.end, std::size_t(9));
+        QCOMPARE(one.bytes, 110.0);
+        QCOMPARE(sfp::limits::file_window(b, sizes, 8, 0).end, sizes.size());  // at most all
+        b.pass_bytes = 1;
+        QCOMPARE(sfp::limits::file_window(b, sizes, 1, 0).end, std::size_t(1));  // at least one a thread
+        QCOMPARE(sfp::limits::file_window(b, {}, 1, 0).end, std::size_t(0));
+
+        // Passes of 140 bytes: 1.4 s undisturbed, 0.7 s with 0.7 s waiting for a CPU (left out), 2 s.
+        const std::vector<sfp::limits::Pass> passes = {
+            {.bytes = w0.bytes, .threads = {{.start = 0, .end = 1.4, .cpu = 1.4, .waited = 0}}},
+            {.bytes = w0.bytes, .threads = {{.start = 2, .end = 3.4, .cpu = 0.7, .waited = 0.7}}},
+            {.bytes = w0.bytes, .threads = {{.start = 4, .end = 6, .cpu = 2, .waited = 0}}}};
+        sfp::Limit l = limit(sfp::LimitId::small_files_hot, {sfp::limits::point_of(1, passes)});
+        l.bytes_per_file = 30;  // the tree's mean
+        QCOMPARE(l.figure(1), 100.0);  // 140 bytes in 1.4 s
+        QCOMPARE(l.files_per_s(1), 100.0 / 30);
+        QCOMPARE(l.points[0].passes_kept, 2u);
+        QCOMPARE(limit(sfp::LimitId::page_cache_read, {{1, {5e9}}}).files_per_s(1), 0.0);  // not a limit of files
     }
 
     void a_limits_file_reads_back_exactly() {
@@ -402,9 +437,55 @@ private slots:
         QCOMPARE(needed("cipher", hot, {"stream", "mmap-mt"}),
                  (std::vector<L>{L::page_cache_read, L::mapped_scan_large, L::page_cache_write}));
         QCOMPARE(needed("cipher", cold, {"stream"}), (std::vector<L>{L::page_cache_write, L::device_read_qd1, L::device_read_qd32}));
-        QCOMPARE(needed("iterate", hot, {"parallel"}), std::vector<L>{L::page_cache_read});
+        QCOMPARE(needed("iterate", hot, {"parallel"}), std::vector<L>{L::small_files_hot});  // a generated tree
         QCOMPARE(needed("iterate", cold, {"uring"}), (std::vector<L>{L::device_read_qd1, L::device_read_qd32}));
         QVERIFY(needed("nonesuch", hot, {"x"}).empty());
+    }
+
+    // iterate hot: a generated tree (of the mix small files, hot is measured on) against the
+    // per-file limit at the cell's threads; a given tree, of unknown sizes, against the page-cache read.
+    void iterate_hot_is_judged_per_file_on_generated_trees() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "iterate";
+        r.experiment.cache = sfp::CacheMode::hot;
+        r.limits = made_up();
+        sfp::Limit files = limit(sfp::LimitId::small_files_hot, {{1, {1.5e9}}, {2, {2.5e9}}});
+        files.bytes_per_file = 51200;
+        r.limits.put(files);
+        r.cells = {hand_made::cell("parallel", 0, 2), hand_made::cell("fs", 0, 0)};
+        const sfp::CellLimit two = sfp::cell_limit(r, 0), one = sfp::cell_limit(r, 1);
+        QCOMPARE(two.label(), std::string("small files, hot, 2 threads"));
+        QCOMPARE(two.bytes_per_s, 2.5e9);
+        QCOMPARE(one.bytes_per_s, 1.5e9);
+        QCOMPARE(two.ids, std::vector<sfp::LimitId>{sfp::LimitId::small_files_hot});
+        r.experiment.inputs = {"/some/tree"};  // given: its sizes are not known here
+        QCOMPARE(sfp::cell_limit(r, 0).label(), std::string("page-cache read, 2 threads"));
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 10e9);
+        r.experiment.inputs.clear();
+        r.limits = made_up();  // an older file without the per-file limit: no share, not another limit's
+        QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 0.0);
+        QVERIFY(sfp::cell_limit(r, 0).reason.find("small files, hot is not measured") != std::string::npos);
+    }
+
+    // cp and copy-range copy in the kernel: floors, held against no user-space limit, hot or cold.
+    void in_kernel_copies_get_no_share() {
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "cipher";
+        r.limits = made_up();
+        r.limits.put(limit(sfp::LimitId::mapped_scan_large, {{1, {8e9}}, {2, {14e9}}}));
+        r.cells = {hand_made::cell("cp", 0, 0), hand_made::cell("copy-range", 0, 0), hand_made::cell("stream", 4096, 0)};
+        for (sfp::CacheMode cache : {sfp::CacheMode::hot, sfp::CacheMode::cold}) {
+            r.experiment.cache = cache;
+            for (std::size_t c : {0, 1}) {
+                const sfp::CellLimit l = sfp::cell_limit(r, c);
+                QCOMPARE(l.bytes_per_s, 0.0);
+                QVERIFY(l.name.empty());
+                QVERIFY2(l.reason.find("in-kernel copy") != std::string::npos, l.reason.c_str());
+                QVERIFY(!sfp::limit_pct(l, 1e9, 0.1));
+            }
+            QVERIFY(sfp::cell_limit(r, 2).bytes_per_s > 0);  // the user-space strategies keep theirs
+            QCOMPARE(sfp::limits_needed(r.experiment, std::span(r.cells).first(2)), std::vector<sfp::LimitId>{});
+        }
     }
 
     // compare hot, two cells: one thread (read) and two (mmap-mt); 64 MB over their medians.

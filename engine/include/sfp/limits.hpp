@@ -1,7 +1,7 @@
 #pragma once
 // The speed of light of this machine: the ceilings that bound the algorithms (memory read, the
 // read() copy out of the page cache, mapped scans, page-cache writes, the device with O_DIRECT,
-// small files cold), measured once per machine fingerprint and kept in the workspace; and every
+// small files hot and cold), measured once per machine fingerprint and kept in the workspace; and every
 // cell of an experiment as a share of the limit its algorithm declares (AlgorithmIo::limit).
 // docs/limits.md says how each is measured. Qt-free.
 #include <atomic>
@@ -34,11 +34,13 @@ enum class LimitId {
     device_read_qd1,    // sequential O_DIRECT reads, one request in flight
     device_read_qd32,   // the same, 32 in flight
     small_files_cold,   // open + read + close of small files evicted from the cache
+    small_files_hot,    // the same of cached small files, 1..N threads: what a hot tree pays per file
 };
 inline constexpr LimitId kLimitIds[] = {
     LimitId::memory_read,       LimitId::two_stream_read,  LimitId::page_cache_read,
     LimitId::mapped_scan_large, LimitId::mapped_scan_small, LimitId::page_cache_write,
-    LimitId::device_read_qd1,   LimitId::device_read_qd32, LimitId::small_files_cold};
+    LimitId::device_read_qd1,   LimitId::device_read_qd32, LimitId::small_files_cold,
+    LimitId::small_files_hot};
 
 std::string_view limit_key(LimitId id) noexcept;   // "two-stream-read": files and JSON
 std::string_view limit_name(LimitId id) noexcept;  // "two-stream memory read": tables, plots
@@ -83,6 +85,9 @@ struct Limit {
     unsigned figure_threads(unsigned threads) const;
     // That point itself (nullptr when not measured).
     const LimitPoint* point(unsigned threads) const;
+    // A limit of files (bytes_per_file > 0): figure(threads) as files per second, the bytes of
+    // the tree's mean file each; 0 for other limits.
+    double files_per_s(unsigned threads) const;
 };
 
 // How busy the machine was: the 1-minute load average (/proc/loadavg) and the online CPUs.
@@ -116,7 +121,7 @@ struct LimitBudget {
     std::uint64_t file_bytes = 0;          // page-cache read, mapped scan (large) and write
     std::uint64_t small_folio_bytes = 0;   // the mapped scan in small folios (TLB-bound: smaller)
     std::uint64_t device_bytes = 0;        // the O_DIRECT file
-    std::uint64_t small_files = 0;         // files of the cold small-file tree
+    std::uint64_t small_files = 0;         // files of the small-file trees (cold and hot)
     std::uint64_t pass_bytes = 8ull << 20; // what each thread moves in one pass of a CPU-bound limit
     unsigned passes_enough = 40;           // undisturbed passes after which a point stops early
     std::vector<unsigned> threads;         // thread counts of the thread-dependent limits (1 first)
@@ -204,6 +209,12 @@ struct LimitBound {
     LimitId first = LimitId::memory_read;
     std::optional<LimitId> or_faster = std::nullopt;
     std::optional<LimitId> then = std::nullopt;
+    // The limit of a generated input (iterate's tree, of the mix the per-file limit is measured
+    // on) in place of `first`, which bounds given inputs whose make-up is not known.
+    std::optional<LimitId> generated = std::nullopt;
+    // Not empty: no limit bounds this strategy, and why (an in-kernel copy is a floor, not a cell
+    // with a user-space ceiling); its cells get no share, saying so.
+    std::string_view none = {};
 };
 // The device's read ceiling for a cold run: the faster of 32 requests in flight and one stream
 // (a virtual disk here served one stream of 1 MiB reads faster than 32 in flight, docs/limits.md).

@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "io/aligned_buffer.hpp"
 #include "io/fd.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
 #include "sfp/atomic_file.hpp"
+#include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp::limits {
@@ -85,6 +87,25 @@ const std::string& Fixtures::device_file() {
         device_file_ = path;
     }
     return device_file_;
+}
+
+const Fixtures::Tree& Fixtures::small_tree() {
+    if (small_tree_.mix.empty()) {
+        constexpr const char* kMix = "small";  // iterate's default: its generated trees are of it
+        const std::string dir = scratch().path("tree");
+        require_free_space(scratch().dir(), budget_.small_files * 50 * 1024 * 3 / 2);  // the mix's mean, with room
+        generate_tree(dir, budget_.small_files, kMix, 1, &cancel_);
+        bench().check();
+        Tree t{.mix = kMix};
+        for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+            if (e.is_regular_file()) {
+                t.files.push_back(e.path().string());
+                t.sizes.push_back(e.file_size());
+                t.bytes += t.sizes.back();
+            }
+        small_tree_ = std::move(t);
+    }
+    return small_tree_;
 }
 
 std::string Fixtures::cache_words(std::uint64_t bytes) {

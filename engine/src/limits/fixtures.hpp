@@ -1,7 +1,7 @@
 #pragma once
 // What several limits measure on, made once per measurement session and only when first needed:
 // the memory buffer (memory read, two streams), the hot file (page-cache read, mapped scan in
-// large folios) and the O_DIRECT file (both queue depths). Everything lives in the scratch
+// large folios), the O_DIRECT file (both queue depths) and the tree of small files (cold, hot). Everything lives in the scratch
 // directory, which goes with this object.
 #include <atomic>
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "io/huge_page_buffer.hpp"
 #include "limits/bench.hpp"
@@ -32,6 +33,14 @@ public:
     const std::string& hot_file();
     double hot_file_share() const noexcept { return hot_share_; }  // its large-folio share (-1 unknown)
     const std::string& device_file();  // budget.device_bytes written with O_DIRECT, on the device
+    // A tree of budget.small_files files of iterate's default size mix (what its runs generate).
+    struct Tree {
+        std::vector<std::string> files = {};
+        std::vector<std::uint64_t> sizes = {};  // of each file, in the same order
+        std::uint64_t bytes = 0;
+        std::string mix = {};
+    };
+    const Tree& small_tree();
 
     // "2.0x the 512 MiB last-level cache": how a buffer of `bytes` compares with it.
     static std::string cache_words(std::uint64_t bytes);
@@ -43,6 +52,7 @@ private:
     std::unique_ptr<Scratch> scratch_;
     std::unique_ptr<HugePageBuffer> memory_;
     std::string hot_file_, device_file_;
+    Tree small_tree_;
     double hot_share_ = -1;
 };
 

@@ -21,6 +21,7 @@ constexpr Names kNames[] = {
     {LimitId::device_read_qd1, "device-read-qd1", "device read, queue depth 1"},
     {LimitId::device_read_qd32, "device-read-qd32", "device read, queue depth 32"},
     {LimitId::small_files_cold, "small-files-cold", "small files, cold"},
+    {LimitId::small_files_hot, "small-files-hot", "small files, hot"},
 };
 
 const Names& names_of(LimitId id) noexcept {
@@ -70,6 +71,10 @@ double Limit::figure(unsigned threads) const {
 }
 
 const LimitPoint* Limit::point(unsigned threads) const { return best_point(*this, threads); }
+
+double Limit::files_per_s(unsigned threads) const {
+    return bytes_per_file > 0 ? figure(threads) / bytes_per_file : 0;
+}
 
 unsigned Limit::figure_threads(unsigned threads) const {
     const LimitPoint* p = best_point(*this, threads);

@@ -22,6 +22,7 @@ Limit measure_on(LimitId id, limits::Fixtures& f) {
     case LimitId::device_read_qd1: return limits::device_read(f, 1);
     case LimitId::device_read_qd32: return limits::device_read(f, 32);
     case LimitId::small_files_cold: return limits::small_files_cold(f);
+    case LimitId::small_files_hot: return limits::small_files_hot(f);
     }
     fail("unknown limit");
 }

@@ -14,5 +14,6 @@ Limit mapped_scan_small(Fixtures& f);
 Limit page_cache_write(Fixtures& f);
 Limit device_read(Fixtures& f, unsigned depth);  // depth 1 or 32
 Limit small_files_cold(Fixtures& f);
+Limit small_files_hot(Fixtures& f);
 
 }  // namespace sfp::limits

@@ -139,6 +139,19 @@ Range pass_window(const LimitBudget& budget, std::uint64_t size, unsigned thread
     return {begin, begin + length};
 }
 
+FileRange file_window(const LimitBudget& budget, std::span<const std::uint64_t> sizes, unsigned threads, unsigned k) {
+    if (sizes.empty()) return {};
+    double total = 0;
+    for (std::uint64_t s : sizes) total += double(s);
+    const double mean = std::max(1.0, total / double(sizes.size()));
+    const std::size_t per_thread = std::max<std::size_t>(1, std::size_t(double(budget.pass_bytes) / mean));
+    const std::size_t count = std::min(sizes.size(), per_thread * std::max(1u, threads));
+    FileRange w{.begin = (k % (sizes.size() / count)) * count};
+    w.end = w.begin + count;
+    for (std::size_t i = w.begin; i < w.end; ++i) w.bytes += double(sizes[i]);
+    return w;
+}
+
 std::string passes_words(const LimitBudget& budget) {
     return "in passes of " + size_words(budget.pass_bytes) +
            " per thread, the fastest of those no thread waited for a CPU in";

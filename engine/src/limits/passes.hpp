@@ -51,6 +51,15 @@ std::vector<LimitPoint> passes_by_threads(const Bench& bench, const std::functio
 // caches is never read from them.
 Range pass_window(const LimitBudget& budget, std::uint64_t size, unsigned threads, unsigned k, std::uint64_t align);
 
+// The files pass k reads of a tree of files of `sizes` bytes: as many files as make
+// budget.pass_bytes per thread at the tree's mean size (at least one a thread, at most all), the
+// passes walking through the tree window after window; `bytes` are theirs.
+struct FileRange {
+    std::size_t begin = 0, end = 0;
+    double bytes = 0;
+};
+FileRange file_window(const LimitBudget& budget, std::span<const std::uint64_t> sizes, unsigned threads, unsigned k);
+
 // "in passes of 8 MiB per thread, the fastest of the undisturbed ones": method texts.
 std::string passes_words(const LimitBudget& budget);
 

@@ -17,10 +17,14 @@ bool device_bound(LimitId id) {
 
 bool known(const std::string& device) { return !device.empty() && device != "unknown"; }
 
+// The cell's bound as its algorithm declares it, with the limit of generated inputs in place of
+// the first where the experiment generates them.
 std::optional<LimitBound> bound_of(const Experiment& e, const Cell& cell) {
     const AlgorithmIo* io = algorithm_io(e.algorithm);
     if (!io || !io->limit) return std::nullopt;
-    return io->limit(cell.strategy, e.cache);
+    LimitBound bound = io->limit(cell.strategy, e.cache);
+    if (bound.generated && e.inputs.empty()) bound.first = *bound.generated;
+    return bound;
 }
 
 // The figure of one limit for the cell, or why there is none.
@@ -78,7 +82,7 @@ const MachineLimits* round_of(const ExperimentReport& report, unsigned repetitio
 std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells) {
     std::vector<LimitId> out;
     for (const Cell& c : cells)
-        if (const std::optional<LimitBound> b = bound_of(experiment, c)) {
+        if (const std::optional<LimitBound> b = bound_of(experiment, c); b && b->none.empty()) {
             out.push_back(b->first);
             if (b->or_faster) out.push_back(*b->or_faster);
             if (b->then) out.push_back(*b->then);
@@ -94,6 +98,10 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
     const std::optional<LimitBound> bound = bound_of(experiment, cell);
     if (!bound) {
         out.reason = experiment.algorithm + " declares no limit";
+        return out;
+    }
+    if (!bound->none.empty()) {
+        out.reason = std::string(bound->none);
         return out;
     }
     if (limits.limits.empty() && !limits.absent.empty()) {
@@ -127,6 +135,7 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
 CellLimit run_limit(const MachineLimits& limits, const RunSpec& spec, CacheMode cache) {
     Experiment e;
     e.algorithm = spec.algorithm;
+    e.inputs = spec.inputs;
     e.cache = cache;
     const AlgorithmIo* io = algorithm_io(spec.algorithm);
     Cell cell{.strategy = spec.strategy.empty() && io ? std::string(io->default_strategy) : spec.strategy};

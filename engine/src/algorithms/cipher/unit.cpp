@@ -11,9 +11,15 @@ namespace {
 
 void check(const RunSpec& spec) { parse_options(spec); }
 
+// `cp` (which may call copy_file_range itself) and copy-range: the kernel copies, no user-space buffer.
+bool in_kernel_copy(std::string_view strategy) { return strategy == "cp" || strategy == "copy-range"; }
+
 // Every byte is read (from the page cache, or the device when cold) and then written into the
-// page cache as a new file: the two times add up.
+// page cache as a new file: the two times add up. The in-kernel copies are floors with no
+// user-space ceiling: copy_file_range may share extents instead of copying (docs/limits.md).
 LimitBound limit(std::string_view strategy, CacheMode cache) {
+    if (in_kernel_copy(strategy))
+        return {.none = "an in-kernel copy (a floor for the others): no user-space limit bounds it"};
     LimitBound bound = cache == CacheMode::cold ? kDeviceRead
                        : may_map(strategy)      ? LimitBound{LimitId::mapped_scan_large}
                                                 : LimitBound{LimitId::page_cache_read};
