@@ -3,6 +3,7 @@
 // loading Qt; every other command line -- other commands, --help, --json, anything its parser does not
 // fully understand -- it hands, unchanged, to sfpbench-full (main.cpp), which prints every message,
 // help and error as it always has. Why: docs/architecture.md, "Start-up".
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -38,6 +39,9 @@ int main(int argc, char** argv) {
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
+    // The environment's locale, as QCoreApplication sets it in sfpbench-full: numbers and system
+    // messages (strerror) printed alike by both.
+    std::setlocale(LC_ALL, "");
     if (argc < 2) run_full_program(argv);
     const std::optional<cli::LeanRun> lean = cli::lean_run(argv[1], std::span<char* const>(argv + 2, argc - 2));
     if (!lean) run_full_program(argv);

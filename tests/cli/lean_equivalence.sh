@@ -33,7 +33,7 @@ run_in() {
     rm -rf "$where" && cp -a "$scratch/files" "$where"
     (cd "$where" && "$program" "$@" > "$where.out" 2> "$where.err"; echo $? > "$where.code")
     local timing='^real [0-9.]+s  cpu [0-9.]+s  (user [0-9.]+s  sys [0-9.]+s|user/sys split not resolved)  [0-9.]+ MB/s$'
-    sed -i -E -e "s|$timing|real TIMING|" \
+    sed -i -E -e "s#$timing#real TIMING#" \
         -e 's/^listing [0-9.]+s  processing [0-9.]+s$/listing TIMING/' "$where.err"
     case " $* " in *" --json "*) sed -i -E 's/[0-9][0-9.e+-]*/N/g' "$where.out" ;; esac  # measured figures
 }
