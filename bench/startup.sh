@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Start-up as a user meets it (issue 38): whole processes on two identical 4 KiB files, hot --
-# `sfpbench compare A B` against `cmp -l A B` and `/bin/true`, with `sfpbench --version` (start-up
-# alone) and sfpbench-draw, the same commands linked with the drawing libraries (what every
-# sfpbench command loaded before issue 38). REPS (default 51) rounds, the cells shuffled in each;
+# `sfpbench compare A B` (the lean program, no Qt) against `cmp -l A B` and `/bin/true`, with
+# `sfpbench --version` (handed to sfpbench-full: the lean start-up, an exec and Qt Core's),
+# sfpbench-full (Qt Core, what every command loaded before the lean path) and sfpbench-draw, the
+# same commands linked with the drawing libraries (what every sfpbench command loaded before issue
+# 38). REPS (default 51) rounds, the cells shuffled in each;
 # per cell the median wall time of fork + exec + wait (lib.sh's wall) and the mean CPU time (the
 # children's user + sys, bash's `times`), and what the dynamic loader does (objects, relocations,
 # its own time).
@@ -22,7 +24,7 @@ trap 'rm -rf "$logs"' EXIT
 a="$work/a-4K" b="$work/b-4K"
 ensure_random "$a" 4096
 [ -s "$b" ] || cat "$a" >"$b"  # the same bytes, a file of its own
-draw="$bindir/sfpbench-draw"
+draw="$bindir/sfpbench-draw" full="$bindir/sfpbench-full"
 # Two floors for what sfpbench could reach: a C++ program that only prints, and the same with Qt
 # Core linked and a QCoreApplication made, as every sfpbench command does (built here, -O2).
 floor_cpp='#include <cstdio>
@@ -40,19 +42,21 @@ declare -A cells=(
     [compare]="$bin compare $a $b"
     [version]="$bin --version"
 )
+[ -x "$full" ] && cells[full-compare]="$full compare $a $b"
 [ -x "$draw" ] && cells[draw-compare]="$draw compare $a $b"
 cells[cpp]="$logs/cpp-floor $a $b"
 [ -x "$logs/qtcore-floor" ] && cells[qtcore]="$logs/qtcore-floor $a $b"
 declare -A label=(
     [true]='`/bin/true`'
     [cmp]='`cmp -l A B`'
-    [compare]='`sfpbench compare A B`'
-    [version]='`sfpbench --version`'
+    [compare]='`sfpbench compare A B` (lean: no Qt)'
+    [version]='`sfpbench --version` (handed to sfpbench-full)'
+    [full-compare]='`sfpbench-full compare A B` (Qt Core)'
     [draw-compare]='`sfpbench-draw compare A B` (drawing libraries loaded)'
     [cpp]='a C++ program that only prints (no Qt)'
     [qtcore]='a C++ program linking Qt Core (QCoreApplication, printf)'
 )
-order=(true cmp cpp qtcore compare version draw-compare)
+order=(true cmp cpp qtcore compare version full-compare draw-compare)
 
 # One run of CELL, as lib.sh's wall() times a child (fork + exec + wait under bash's clock), but in
 # this shell, so that `times` (no process of its own) also gives the CPU its child spent: the line
@@ -102,6 +106,8 @@ true_s=$(med true) cmp_s=$(med cmp)
     echo "Start-up as a user meets it: each command a whole process (fork + exec + wait, timed by the"
     echo "calling shell), on two identical 4 KiB files in the page cache, $reps rounds with the cells"
     echo "shuffled in each round. Wall: the median; CPU: the mean of the children's user + sys."
+    echo "\`sfpbench\` runs the plain command lines of compare, cipher, wordcount and iterate itself, linked"
+    echo "with the engine and no Qt, and hands every other to \`sfpbench-full\` (Qt Core, no drawing library)."
     echo "\`sfpbench-draw\` runs the same commands linked with Qt Gui, Widgets, PrintSupport and QCustomPlot,"
     echo "as every sfpbench command was before issue 38; now only \`report --pdf\` runs it. The two C++ programs"
     echo "are built by the script: the floor of any process that prints, and of any that links Qt Core."
@@ -121,5 +127,8 @@ true_s=$(med true) cmp_s=$(med cmp)
     echo
     r=$(ratio "$(med compare)" "$cmp_s")
     echo "- start-up: \`sfpbench compare\` of two 4 KiB files takes ${r}x the time of \`cmp -l\` (target: within 2x): $(verdict "$r" 2 1)."
+    # The CPU ratio beside it: wall medians of millisecond processes swing with the load (each waits
+    # for a core), the CPU a process spends much less.
+    echo "- in CPU time: $(ratio "$(cpu compare)" "$(cpu cmp)")x \`cmp -l\`'s."
 } >"$out"
 cat "$out"

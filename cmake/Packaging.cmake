@@ -1,6 +1,7 @@
 # `make package` (cpack -G DEB): a Debian package of what `cmake --install` installs -- both
-# executables and the drawing helper sfpbench-draw (/usr/libexec/sfpbench: `report --pdf` runs it,
-# so that sfpbench itself loads no drawing library), sfpbench(1), the bash completion, the desktop
+# executables and the helpers in /usr/libexec/sfpbench: sfpbench-full, which runs every command line
+# the lean sfpbench does not (so that its one-run commands load no Qt), and sfpbench-draw, which
+# `report --pdf` runs (so that sfpbench-full loads no drawing library) -- sfpbench(1), the bash completion, the desktop
 # entry, its icon and the AppStream metainfo. The dependencies are the Debian packages of the
 # libraries the executables link, found by dpkg-shlibdeps (dpkg-dev), so `apt install
 # ./sfpbench_*.deb` pulls exactly those.

@@ -9,14 +9,11 @@
 
 #include "command_line.hpp"
 #include "output_paths.hpp"
+#include "plain_support.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/types.hpp"
 
 namespace cli {
-
-// exit_cancelled is what a command returns when a signal stopped it; main() turns it into
-// 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
-enum Exit { exit_ok = 0, exit_different = 1, exit_trouble = 2, exit_cancelled = 130 };
 
 // Thrown for bad command-line input; main() prints "sfpbench: <message>" and exits 2.
 struct UsageError {
@@ -28,11 +25,6 @@ struct UsageError {
 // (except those listed in `repeatable`), so that no value is silently dropped.
 bool parse_or_help(CommandLine& parser, const QString& command, const QStringList& args,
                    const QStringList& repeatable = {});
-
-// Flushes standard output, remembering why the first failed write failed (ENOSPC, EPIPE, ...).
-// Returns false once any write to it has failed; main() then exits 2 with that reason.
-bool flush_stdout();
-int stdout_error();  // errno of the first failure, 0 when none
 
 // A path argument as the bytes the user typed (see arg_bytes.hpp).
 std::string path_bytes(const QString& argument);
@@ -55,33 +47,6 @@ double noise_of(const QCommandLineParser& p);
 void check_output_path(const QString& flag, const QString& path, core::OutputPaths& taken);
 
 void print_error(const QString& message);      // one line on stderr, prefixed "sfpbench: "
-void print_error(const std::string& message);  // the same for engine messages (paths as bytes)
-// "real 0.123000s  cpu 0.120000s  user 0.100000s  sys 0.020000s  1234.5 MB/s" on stderr; the
-// user/sys split only where it was resolved (else "user/sys split not resolved" in its place).
-void print_timing(const sfp::RunResult& result);
 
-// The end every one-run command shares: exit_cancelled, or the error and exit_trouble, or the
-// notes, `before_timing` (a line, "" none) and the timing on stderr and exit_ok.
-int finish_run(const sfp::RunResult& result, const std::string& before_timing = {});
-
-// Every catchable signal that would end the process (INT, TERM, HUP, QUIT, PIPE, USR1, USR2,
-// ALRM, XCPU, VTALRM, PROF) sets signal_progress().cancel instead: the run stops within a
-// block, its temporaries are removed and its completed results kept. main() installs this
-// before anything else, so no moment is left in which a signal kills a writer.
-void cancel_on_signals();
-sigset_t cancelling_signals();  // those signals
-sfp::Progress& signal_progress();  // the one run a command starts observes this
-// For commands that read and render and write only at their end (report, diff): from this call
-// a signal ends the process at once with 128 + the signal, however long the rendering, except
-// while an OutputWriting lives; the command then sees signal_progress().cancel and returns
-// exit_cancelled once the write is whole or undone.
-void exit_at_once_on_signals();
-struct OutputWriting {
-    OutputWriting();
-    ~OutputWriting();
-    OutputWriting(const OutputWriting&) = delete;
-    OutputWriting& operator=(const OutputWriting&) = delete;
-};
-int caught_signal();               // 0 when none
 
 }  // namespace cli

@@ -34,14 +34,7 @@ const char* const kDescription =
     "\n"
     "Timing goes to standard error. Exit: 0 done, 2 trouble, 128 + N after signal N (130: Ctrl-C).";
 
-const FlagHint kHints[] = {
-    {"block_size", "256K", "The stripe of the multithreaded strategies."},
-    {"threads", {}, "For uring: blocks in flight."},
-    {"shift", {}, "Required, except for widen.", true},
-    {"fast", {}, "The default here; --plain for the byte-at-a-time kernel."},
-    {"output_exists", {}, "See above."},
-    {"in_place", {}, "See above."},
-};
+const std::span<const FlagHint> kHints = one_run_command("cipher")->hints;
 
 }  // namespace
 
@@ -64,9 +57,8 @@ int cmd_cipher(const QStringList& args) {
     spec.output = path_bytes(files[1]);
     spec.digest = p.isSet("digest");
     if (p.isSet("fast") && p.isSet("plain")) throw UsageError{"cipher: --fast and --plain exclude each other"};
-    if (!p.isSet("plain")) spec.options["fast"] = "true";  // the measured default: the byte loop costs ~7x the CPU
-    const char* kept = p.isSet("output-exists") ? "' was emptied (--output-exists)" : "' was not changed";
-    return run_and_print(p, spec, "cancelled: '" + spec.output + kept);
+    choose_cipher_kernel(spec, p.isSet("plain"));
+    return run_and_print(p, spec, cipher_cancelled_note(spec.output, p.isSet("output-exists")));
 }
 
 }  // namespace cli

@@ -6,9 +6,7 @@
 namespace cli {
 namespace {
 
-// 256K: the stripe adaptive gives mmap-mt and pread-mt, so `--strategy mmap-mt` runs what the
-// default runs (its 4K stripes were far slower: docs/cli-compare.md).
-const FlagHint kHints[] = {{"block_size", "256K", {}}};
+const std::span<const FlagHint> kHints = one_run_command("compare")->hints;
 
 }  // namespace
 

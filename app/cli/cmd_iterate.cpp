@@ -7,15 +7,7 @@
 namespace cli {
 namespace {
 
-// The default thread count: a cold tree of small files is read fastest with many reads in
-// flight, more than `find | xargs -P 16 cat` keeps (bench/iterate.sh measures it).
-constexpr unsigned kReadsInFlight = 32;
-
-const FlagHint kHints[] = {
-    {"threads", QString::number(kReadsInFlight),
-     "Of parallel and auto: reads in flight (the queue depth, not the CPUs, decides on SSDs and virtual disks)."},
-    {"list", {}, "Also print one line per file in processing order: hash, two spaces, path."},
-};
+const std::span<const FlagHint> kHints = one_run_command("iterate")->hints;
 
 }  // namespace
 

@@ -6,9 +6,7 @@
 namespace cli {
 namespace {
 
-// 64K: read() copies a 640 MB hot file in 2/3 of the CPU time it takes with 128K or more here
-// (bench/wordcount.sh sweeps simd's block), and the block stays in the core's L2 to be counted.
-const FlagHint kHints[] = {{"block_size", "64K", {}}, {"separators", {}, "E.g. ' \\t,.'."}};
+const std::span<const FlagHint> kHints = one_run_command("wordcount")->hints;
 
 }  // namespace
 

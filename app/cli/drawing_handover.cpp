@@ -1,48 +1,21 @@
 // sfpbench's side of the drawing boundary (drawing.hpp): a command line that draws is run by
 // sfpbench-draw in this process's place, so sfpbench itself loads no drawing library.
-#include <cerrno>
-#include <climits>
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <string>
-#include <unistd.h>
 
 #include "cli_support.hpp"
 #include "drawing.hpp"
+#include "sibling_program.hpp"
 
 namespace cli {
 
 #ifdef SFP_DRAW_FROM_BINDIR  // where sfpbench-draw is installed, relative to sfpbench's directory
 namespace {
 
-// Beside sfpbench in the build tree (build/bin), else where it is installed (LIBEXECDIR/sfpbench).
-std::vector<std::string> draw_helper_paths() {
-    char self[PATH_MAX];
-    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) return {};
-    std::string dir(self, std::size_t(n));
-    dir.erase(dir.rfind('/'));
-    return {dir + "/sfpbench-draw", dir + "/" SFP_DRAW_FROM_BINDIR "/sfpbench-draw"};
-}
-
 [[noreturn]] void run_draw_helper(char** argv) {
-    // A signal from now on stays pending through exec, for sfpbench-draw's handler; one that came
-    // before ends the command as `report` would, with nothing written.
-    const sigset_t held = cancelling_signals();
-    sigset_t previous;
-    sigprocmask(SIG_BLOCK, &held, &previous);
-    if (caught_signal()) std::_Exit(128 + caught_signal());
-    int error = ENOENT;
-    std::string tried;
-    for (const std::string& path : draw_helper_paths()) {
-        ::execv(path.c_str(), argv);  // returns only when it failed
-        if (error == ENOENT) error = errno;  // a reason other than absence is the one to tell
-        tried += (tried.empty() ? "" : ", ") + path;
-    }
-    sigprocmask(SIG_SETMASK, &previous, nullptr);
-    print_error("report --pdf: cannot run sfpbench-draw, which draws the plots (" + tried + "): " +
-                std::strerror(error));
+    const NotRun failed = run_instead("sfpbench-draw", SFP_DRAW_FROM_BINDIR, argv);
+    print_error("report --pdf: cannot run sfpbench-draw, which draws the plots (" + failed.tried + "): " +
+                std::strerror(failed.error));
     std::exit(exit_trouble);
 }
 

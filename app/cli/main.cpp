@@ -1,7 +1,4 @@
 // sfpbench: the command-line front end. Dispatches to one function per subcommand.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <QCoreApplication>
 #include <cerrno>
 #include <csignal>
@@ -72,32 +69,10 @@ int run_command(const Command& cmd, const QStringList& args) {
     return cli::exit_trouble;
 }
 
-// What reached standard output must really have been written: a full disk or a closed pipe
-// behind it is trouble (exit 2, as cmp does), never a silent loss.
-bool standard_output_written() {
-    if (cli::flush_stdout()) return true;
-    cli::print_error(QString("cannot write standard output: %1").arg(std::strerror(cli::stdout_error())));
-    return false;
-}
-
-// A standard stream started closed (`>&-`) must stay unusable: the next file opened would get
-// its number and receive what we print. /dev/null opened read-only takes the number instead, so
-// writes to it still fail with EBADF, as to a closed descriptor.
-void keep_closed_streams_closed() {
-    for (int fd = 0; fd <= 2; ++fd)
-        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
-            const int null = ::open("/dev/null", O_RDONLY);
-            if (null >= 0 && null != fd) {
-                ::dup2(null, fd);
-                ::close(null);
-            }
-        }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-    keep_closed_streams_closed();
+    cli::keep_closed_streams_closed();
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
@@ -113,11 +88,11 @@ int main(int argc, char** argv) {
     const QString name = args.takeFirst();
     if (name == "--help" || name == "-h" || (name == "help" && args.isEmpty())) {
         print_usage(stdout);
-        return standard_output_written() ? cli::exit_ok : cli::exit_trouble;
+        return cli::standard_output_written() ? cli::exit_ok : cli::exit_trouble;
     }
     if (name == "--version" || name == "-V") {
         std::printf("sfpbench %s\n", SFP_VERSION);
-        return standard_output_written() ? cli::exit_ok : cli::exit_trouble;
+        return cli::standard_output_written() ? cli::exit_ok : cli::exit_trouble;
     }
     const Command reference{print_reference, ""};
     const auto it = commands().find(name);
@@ -125,8 +100,5 @@ int main(int argc, char** argv) {
         cli::print_error(QString("unknown command '%1' (try `sfpbench --help`)").arg(name));
         return cli::exit_trouble;
     }
-    int code = run_command(name == "help" ? reference : it->second, args);
-    if (!standard_output_written()) code = cli::exit_trouble;
-    if (code == cli::exit_cancelled && cli::caught_signal()) code = 128 + cli::caught_signal();
-    return code;
+    return cli::process_exit_code(run_command(name == "help" ? reference : it->second, args));
 }

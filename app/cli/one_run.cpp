@@ -28,9 +28,7 @@ sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorith
 
 int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const std::string& cancelled_note) {
     const sfp::RunResult r = sfp::run_once(spec, signal_progress());
-    const sfp::AlgorithmIo* io = sfp::algorithm_io(spec.algorithm);
-    sfp::Printout printed;
-    if (r.status == sfp::Status::ok && io && io->print) printed = io->print(spec, r);
+    const sfp::Printout printed = printout_of(spec, r);
     if (p.isSet("json")) {
         // judged as hot: a one-run command leaves the cache as it is, and the hot ceiling is the higher
         QJsonObject json = core::result_json(r);
@@ -40,11 +38,7 @@ int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const s
         std::fputs(QJsonDocument(json).toJson().constData(), stdout);
     }
     else std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
-    flush_stdout();  // the results before the notes on standard error
-    if (r.status == sfp::Status::cancelled && !cancelled_note.empty()) print_error(cancelled_note);
-    for (const std::string& note : printed.notes) print_error(note);
-    const int code = finish_run(r, printed.timing);
-    return code == exit_ok && printed.different ? exit_different : code;
+    return end_one_run(r, printed, cancelled_note);
 }
 
 }  // namespace cli

@@ -12,25 +12,11 @@
 namespace cli {
 namespace {
 
-// A parameter none of the algorithm's strategies reads (iterate's block size) is no flag: giving it
-// would change nothing.
-bool read_by_some_strategy(std::string_view algorithm, const sfp::Parameter& p) {
-    for (const sfp::Strategy* s : sfp::strategies_of(algorithm))
-        if (sfp::uses(*s, p)) return true;
-    return false;
-}
-
 QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-
-const FlagHint* hint_of(std::span<const FlagHint> hints, const sfp::Parameter& p) {
-    for (const FlagHint& h : hints)
-        if (h.parameter == p.name) return &h;
-    return nullptr;
-}
 
 // The default as the user would type it: the command's, else the table's ("" for none).
 QString fallback_text(const sfp::Parameter& p, const FlagHint* hint) {
-    if (hint && !hint->fallback.isEmpty()) return hint->fallback;
+    if (hint && !hint->fallback.empty()) return qtext(hint->fallback);
     switch (p.type) {
     case sfp::ParameterType::flag: return {};
     case sfp::ParameterType::text: return qtext(p.text_fallback);
@@ -46,7 +32,7 @@ QString help_of(const sfp::Parameter& p, const FlagHint* hint) {
     if (const QString fallback = fallback_text(p, hint); !fallback.isEmpty() && !(hint && hint->required))
         help += QString(" (default %1)").arg(fallback);
     help += '.';
-    if (hint && !hint->note.isEmpty()) help += ' ' + hint->note;
+    if (hint && !hint->note.empty()) help += ' ' + qtext(hint->note);
     return help;
 }
 
@@ -62,7 +48,7 @@ QString value_name(const sfp::Parameter& p) {
 }  // namespace
 
 QString parameter_flag(const sfp::Parameter& p) {
-    return qtext(sfp::label_word(p)).replace('_', '-');  // "block" for block size
+    return QString::fromStdString(parameter_flag_name(p));
 }
 
 QCommandLineOption strategy_option(std::string_view algorithm) {
@@ -81,8 +67,8 @@ QCommandLineOption strategy_option(std::string_view algorithm) {
 }
 
 void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::span<const FlagHint> hints) {
-    for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
-        if (!read_by_some_strategy(algorithm, p)) continue;
+    for (const sfp::Parameter* flag : flag_parameters(algorithm)) {
+        const sfp::Parameter& p = *flag;
         const FlagHint* hint = hint_of(hints, p);
         if (p.type == sfp::ParameterType::flag) parser.addOption({parameter_flag(p), help_of(p, hint)});
         else parser.addOption({parameter_flag(p), help_of(p, hint), value_name(p)});
@@ -109,30 +95,14 @@ QString flag_of_field(std::string_view algorithm, const std::string& field) {
 void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
                           std::span<const FlagHint> hints) {
     QStringList lines, unread;  // every problem, one line each; the flags that could not be read
-    for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
-        if (!read_by_some_strategy(algorithm, p)) continue;
-        const QString flag = parameter_flag(p);
-        const std::string name(p.name);
-        if (p.type == sfp::ParameterType::flag) {
-            if (parser.isSet(flag)) spec.options[name] = "true";
-            continue;
-        }
-        const FlagHint* hint = hint_of(hints, p);
-        if (!parser.isSet(flag) && !(hint && !hint->fallback.isEmpty())) continue;  // the table's default applies
-        const QString text = parser.isSet(flag) ? parser.value(flag) : hint->fallback;
-        if (!sfp::is_run_field(p)) {  // an option: as text the table reads; the validator judges it
-            spec.options[name] = text.toStdString();
-            continue;
-        }
-        // Block size and threads judged here, in the validator's words, before they are cast to the spec's fields.
-        try {
-            const std::int64_t v = table_value(p, text, ("--" + flag).toUtf8().constData());
-            if (p.name == sfp::kBlockSizeParameter.name) spec.block_size = std::uint64_t(v);
-            else spec.threads = unsigned(v);
-        } catch (const UsageError& e) {
-            lines << e.message;
-            unread << "--" + flag;
-        }
+    const auto given = [&parser](const std::string& flag) -> std::optional<std::string> {
+        const QString name = QString::fromStdString(flag);
+        if (!parser.isSet(name)) return std::nullopt;
+        return parser.value(name).toStdString();
+    };
+    for (const FlagProblem& problem : apply_parameter_flags(algorithm, hints, given, spec)) {
+        lines << QString::fromStdString(problem.message);
+        unread << QString::fromStdString(problem.flag);
     }
     for (const sfp::Problem& problem : sfp::check_experiment(sfp::experiment_of(spec))) {
         const QString flag = flag_of_field(algorithm, problem.field);

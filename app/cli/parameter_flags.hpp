@@ -9,18 +9,11 @@
 #include <string_view>
 
 #include "sfp/parameter.hpp"
+#include "one_run_commands.hpp"  // FlagHint
 #include "sfp/types.hpp"
 
 namespace cli {
 
-// Where a command differs from the table: its own default (cipher reads 256K blocks) and a note
-// after the table's help ("for uring: blocks in flight").
-struct FlagHint {
-    std::string_view parameter;
-    QString fallback;  // "" = the table's
-    QString note;
-    bool required = false;  // the command needs it given (the table's default is for experiments)
-};
 
 QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
 

@@ -1,5 +1,7 @@
 #include "value_lists.hpp"
 
+#include "one_run_commands.hpp"
+
 #include <QStringList>
 #include <bit>
 
@@ -11,8 +13,7 @@ namespace cli {
 std::int64_t table_value(const sfp::Parameter& p, const QString& text, const char* flag) {
     const sfp::ParsedValue v = sfp::parse_value(p, text.toStdString());
     if (v.error.empty()) return v.value;
-    const bool out_of_range = v.error == sfp::limit_error(p, v.value);  // a value, only not one of the table's
-    throw UsageError{QString("%1: %2").arg(flag, QString::fromStdString(out_of_range ? sfp::value_error(p, v.value) : v.error))};
+    throw UsageError{QString("%1: %2").arg(flag, QString::fromStdString(value_problem(p, v)))};
 }
 
 namespace {

@@ -183,13 +183,15 @@ private slots:
         QCOMPARE(content_of(dir.filePath("good.json")), good);
     }
 
-    // sfpbench draws nothing itself: `report --pdf` runs sfpbench-draw (beside it, or installed in
-    // LIBEXECDIR/sfpbench). A copy of sfpbench with neither says so and writes nothing, exit 2.
+    // sfpbench draws nothing itself: `report --pdf` runs sfpbench-draw (beside sfpbench-full, which
+    // sfpbench hands it to, or installed in LIBEXECDIR/sfpbench). Copies of the two without it say
+    // so and write nothing, exit 2.
     void pdfWithoutTheDrawingHelperExits2AndWritesNothing() {
         QTemporaryDir dir;
         QVERIFY(QDir(dir.path()).mkdir("bin"));
         const QString lone = dir.filePath("bin/sfpbench");
         QVERIFY(QFile::copy(SFPBENCH, lone));
+        QVERIFY(QFile::copy(SFPBENCH_FULL, dir.filePath("bin/sfpbench-full")));
         QVERIFY(QFile::copy(data("report_a.json"), dir.filePath("good.json")));
         const QStringList before = entries(dir.path());
         const QStringList args{"report", "good.json", "--markdown", "r.md", "--pdf", "r.pdf"};

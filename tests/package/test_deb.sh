@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make package`'s .deb (cpack -G DEB, run here into a scratch directory): it unpacks (dpkg -x) with
-# the executables (and sfpbench-draw in /usr/libexec/sfpbench), sfpbench(1), the bash completion,
+# the executables (and sfpbench-full and sfpbench-draw in /usr/libexec/sfpbench), sfpbench(1), the bash completion,
 # the desktop entry, the icon and the metainfo under /usr, and its Depends (from dpkg-shlibdeps)
 # name the package of every library the executables link, each a package apt knows.
 set -euo pipefail
@@ -12,7 +12,8 @@ cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch" >"$scratch/cpack.
     fail "cpack: $(cat "$scratch/cpack.log")"
 deb=$(ls "$scratch"/sfpbench_*.deb)
 dpkg -x "$deb" "$scratch/root"
-for file in usr/bin/sfpbench usr/bin/sfpbench-gui usr/libexec/sfpbench/sfpbench-draw usr/share/man/man1/sfpbench.1.gz \
+for file in usr/bin/sfpbench usr/bin/sfpbench-gui usr/libexec/sfpbench/sfpbench-full usr/libexec/sfpbench/sfpbench-draw \
+    usr/share/man/man1/sfpbench.1.gz \
     usr/share/bash-completion/completions/sfpbench usr/share/applications/sfpbench-gui.desktop \
     usr/share/icons/hicolor/scalable/apps/sfpbench.svg usr/share/metainfo/io.github.sfpbench.metainfo.xml; do
     [[ -s $scratch/root/$file ]] || fail "$file is not in $(basename "$deb")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` into a scratch prefix holds what a user or a package needs: both executables
-# (and the installed sfpbench runs), the drawing helper in libexec/sfpbench (the installed sfpbench
-# finds it: `report --pdf` of the report fixture given as $2 writes a PDF), sfpbench(1), the bash
+# (and the installed sfpbench runs), the helpers in libexec/sfpbench (the installed sfpbench finds
+# them: `--version` is sfpbench-full's, `report --pdf` of the report fixture given as $2 writes a PDF), sfpbench(1), the bash
 # completion, the desktop entry, its icon and the AppStream metainfo, which appstreamcli finds
 # valid together with the desktop entry.
 set -euo pipefail
@@ -13,7 +13,7 @@ trap 'rm -rf "$scratch"' EXIT
 root=$scratch/usr
 cmake --install "$build" --prefix "$root" >"$scratch/install.log" || fail "cmake --install: $(cat "$scratch/install.log")"
 
-for file in bin/sfpbench bin/sfpbench-gui libexec/sfpbench/sfpbench-draw; do
+for file in bin/sfpbench bin/sfpbench-gui libexec/sfpbench/sfpbench-full libexec/sfpbench/sfpbench-draw; do
     [[ -x $root/$file ]] || fail "$file is not installed as an executable"
 done
 for file in share/man/man1/sfpbench.1.gz share/bash-completion/completions/sfpbench \
@@ -26,6 +26,9 @@ done
     head -c 5 "$scratch/r.pdf" | grep -q '^%PDF-' ||
     fail "the installed sfpbench draws no PDF: $(cat "$scratch/pdf.log")"
 rm -f "$scratch/r.pdf"
+printf 'ab' >"$scratch/a" && printf 'ac' >"$scratch/b"  # run by the lean sfpbench itself: exit 1, what cmp -l prints
+[[ $("$root/bin/sfpbench" compare "$scratch/a" "$scratch/b" 2>/dev/null; echo "exit $?") == $'2 142 143\nexit 1' ]] ||
+    fail "the installed sfpbench does not compare"
 zcat "$root/share/man/man1/sfpbench.1.gz" | grep -q '^\.TH SFPBENCH 1' || fail "the installed man page is not sfpbench(1)"
 grep -q '^complete -F _sfpbench sfpbench$' "$root/share/bash-completion/completions/sfpbench" ||
     fail "the installed completion does not register for sfpbench"
