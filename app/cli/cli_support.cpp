@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cmath>
 #include <cstdio>
 #include <unistd.h>
 
@@ -77,13 +78,14 @@ std::uint64_t count_value(const QString& text, const char* what, bool zero_ok, s
     return v;
 }
 
-double percent_value(const QString& text, const char* what) {
+double percent_value(const QString& text, const char* what, bool below_100) {
     QString number = text.trimmed();
     if (number.endsWith('%')) number.chop(1);
     bool ok = false;
     const double v = number.trimmed().toDouble(&ok);
-    if (!ok || !(v >= 0 && v < 100))
-        throw UsageError{QString("%1 '%2' is not a percentage from 0 to below 100 (e.g. 5%)").arg(what, text)};
+    if (!ok || !(v >= 0 && std::isfinite(v)) || (below_100 && v >= 100))
+        throw UsageError{QString("%1 '%2' is not a percentage from 0 %3 (e.g. 5%)")
+                             .arg(what, text, below_100 ? "to below 100" : "or more")};
     return v / 100;
 }
 

@@ -34,8 +34,9 @@ std::uint64_t size_value(const QString& text, const char* what);   // 64K, 1M, 6
 std::uint64_t count_value(const QString& text, const char* what, bool zero_ok = false,
                           std::uint64_t max = UINT64_MAX);
 
-// A percentage such as "5%", "5" or "2.5 %" as a fraction (0.05); from 0 to below 100.
-double percent_value(const QString& text, const char* what);
+// A percentage such as "5%", "5" or "2.5 %" as a fraction (0.05); from 0 to below 100, or with
+// !below_100 any finite size (a regression of 100 % is twice as slow).
+double percent_value(const QString& text, const char* what, bool below_100 = true);
 // --noise PCT, which run, report and diff share (sfp::verdict's noise band), and its value
 // (sfp::kDefaultNoise when not given). A bad value throws UsageError.
 void add_noise_option(CommandLine& p);

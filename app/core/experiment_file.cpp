@@ -9,6 +9,7 @@
 
 #include "atomic_write.hpp"
 #include "input_file.hpp"
+#include "json_duplicate_keys.hpp"
 #include "sfp/check_experiment.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
@@ -120,6 +121,9 @@ std::uint64_t bounded(const QJsonValue& v, const std::string& field, const std::
 
 std::string text_of(const QJsonValue& v, const std::string& field) {
     if (!v.isString()) wrong(field, "a string", v);
+    // a path is cut at a NUL ("a\u0000b" would open "a"): no path, name or option holds one
+    if (v.toString().contains(QChar(0)))
+        throw SpecError(field, "holds a NUL character (\\u0000), which no path or name can");
     return v.toString().toStdString();
 }
 
@@ -430,6 +434,11 @@ sfp::Experiment load_experiment(const QString& path) {
         throw SpecError("", "not valid JSON at " + document_position(data, error.offset) + ": " +
                                 error.errorString().toStdString(), shown);
     if (!doc.isObject()) throw SpecError("", "expected a JSON object { ... } at the top", shown);
+    if (const std::optional<DuplicateKey> twice = first_duplicate_key(data))
+        throw SpecError(twice->field.toStdString(),
+                        "given twice (again at " + document_position(data, twice->offset) +
+                            "); JSON would keep only the last silently: remove one",
+                        shown);
     try {
         return experiment_from_json(doc.object());
     } catch (const SpecError& e) {

@@ -209,10 +209,17 @@ sfp::Limit limit(const Reader& r, const QJsonObject& o, const QString& where) {
     l.method = r.text(o, "method", where);
     l.quick = r.flag(o, "quick", where);
     l.unavailable = text_or_none(r, o, "unavailable", where);
-    l.bytes_per_file = o.value("bytes_per_file").isNull() ? 0 : r.number(o, "bytes_per_file", where);
+    l.bytes_per_file = o.value("bytes_per_file").isNull() ? 0 : r.non_negative(o, "bytes_per_file", where);
     l.points = each_of(r, o, "points", [&](const QJsonObject& p, const QString& w) {
         sfp::LimitPoint point{unsigned(r.count(p, "threads", where + w)), {}};
-        for (const QJsonValue& v : r.array(p, "rates", where + w)) point.rates.push_back(v.toDouble());
+        // a rate is bytes per second: a negative one would judge every cell above its limit
+        const QJsonArray rates = r.array(p, "rates", where + w);
+        for (qsizetype i = 0; i < rates.size(); ++i) {
+            const double rate = rates[i].toDouble(-1);
+            if (!rates[i].isDouble() || !std::isfinite(rate) || rate < 0)
+                r.fail(where + w + QStringLiteral("rates[%1]").arg(i), "expected a rate >= 0 (bytes/s)");
+            point.rates.push_back(rate);
+        }
         return point;
     });
     return l;
@@ -338,6 +345,7 @@ ReportResults results_of(const Reader& r, const QJsonObject& root) {
         out.options[it.key().toStdString()] = it.value().toVariant().toString().toStdString();
     out.machine = machine(r, out.root);
     out.measured_at = measured_at(r, out.root);
+    limits(r, out.root);  // unused here, but checked as `report` checks it: diff refuses what report refuses
     out.cells = cells(r, out.root, 0);
     out.real.resize(out.cells.size());
     const auto reals = each_of(r, out.root, "statistics", [&](const QJsonObject& o, const QString& w) {

@@ -4,8 +4,9 @@
 
 #include <cerrno>
 
-#include "io/tree_listing.hpp"
+#include "io/kernel_filesystem.hpp"
 #include "io/page_cache.hpp"
+#include "io/tree_listing.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -17,6 +18,8 @@ Eviction evict_from_cache(const std::vector<std::string>& paths) {
         // A FIFO or a device named on its own has no pages to evict: saying "evicted" would lie.
         if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode))
             fail("cannot evict '" + p + "': it is " + file_kind(st.st_mode) + ", not a regular file or directory");
+        if (const char* fs = kernel_pseudo_filesystem(p))  // its files are the kernel's, never in the page cache
+            fail("cannot evict '" + p + "': it is on a kernel pseudo-filesystem (" + fs + "), which has no page cache");
     }
     const std::vector<std::string> files = files_under(paths);
     Eviction e;

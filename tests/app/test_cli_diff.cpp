@@ -182,8 +182,8 @@ private slots:
             QStringList args;
             QByteArray message;
         } cases[] = {
-            {{"--fail-on-regression", "abc"}, "sfpbench: --fail-on-regression 'abc' is not a percentage from 0 to below 100 (e.g. 5%)\n"},
-            {{"--fail-on-regression", "-5%"}, "sfpbench: --fail-on-regression '-5%' is not a percentage from 0 to below 100 (e.g. 5%)\n"},
+            {{"--fail-on-regression", "abc"}, "sfpbench: --fail-on-regression 'abc' is not a percentage from 0 or more (e.g. 5%)\n"},
+            {{"--fail-on-regression", "-5%"}, "sfpbench: --fail-on-regression '-5%' is not a percentage from 0 or more (e.g. 5%)\n"},
             {{"--noise", "100"}, "sfpbench: --noise '100' is not a percentage from 0 to below 100 (e.g. 5%)\n"},
         };
         for (const auto& c : cases) {

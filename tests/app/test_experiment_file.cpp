@@ -291,6 +291,19 @@ private slots:
         QTest::newRow("array") << QByteArray("[1, 2]") << "expected a JSON object";
         QTest::newRow("bad field") << QByteArray(R"({"version": 1, "algorithm": "compare", "sizes": ["1X"]})")
                                    << "field 'sizes[0]': expected a size like 4K";
+        // JSON keeps the last of a key given twice: refused, naming it, wherever it is
+        QTest::newRow("key twice") << QByteArray("{\"version\": 1, \"algorithm\": \"compare\",\n \"repetitions\": 5, "
+                                                 "\"repetitions\": 50}")
+                                   << "field 'repetitions': given twice (again at line 2, column 20)";
+        QTest::newRow("key twice, escaped")
+            << QByteArray(R"({"version": 1, "sweeps": {"threads": [1], "thr\u0065ads": [2]}})")
+            << "field 'sweeps.threads': given twice";
+        QTest::newRow("NUL in a path")
+            << QByteArray(R"({"version": 1, "algorithm": "compare", "inputs": ["a", "b\u0000c"]})")
+            << "field 'inputs[1]': holds a NUL character";
+        QTest::newRow("same key, other objects")
+            << QByteArray(R"({"version": 1, "a": {"x": 1}, "b": {"x": 1}, "sizes": ["1X"]})")
+            << "field 'a': unknown field";  // no duplicate: the next problem
     }
     void loadErrorsNameThePath() {
         QFETCH(QByteArray, content);

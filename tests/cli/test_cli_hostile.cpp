@@ -69,6 +69,75 @@ int columns(const std::string& s) {
     return n;
 }
 
+// report_a.json with the first limit's first rate set to `rate`.
+QByteArray with_limit_rate(double rate) {
+    QJsonObject r = fixture("report_a.json"), limits = r["limits"].toObject();
+    QJsonArray entries = limits["entries"].toArray();
+    QJsonObject entry = entries[0].toObject();
+    QJsonArray points = entry["points"].toArray();
+    QJsonObject point = points[0].toObject();
+    QJsonArray rates = point["rates"].toArray();
+    rates[0] = rate;
+    point["rates"] = rates;
+    points[0] = point;
+    entry["points"] = points;
+    entries[0] = entry;
+    limits["entries"] = entries;
+    r["limits"] = limits;
+    return QJsonDocument(r).toJson();
+}
+
+// report_a.json with every run of cell 0 timed at 0 s (a clock too coarse), statistics to match.
+QByteArray with_zero_times() {
+    QJsonObject r = fixture("report_a.json");
+    QJsonArray runs = r["runs"].toArray();
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        QJsonObject run = runs[i].toObject(), result = run["result"].toObject();
+        if (run["cell"].toInt() != 0) continue;
+        result["real_s"] = 0;
+        run["result"] = result;
+        runs[i] = run;
+    }
+    r["runs"] = runs;
+    QJsonArray statistics = r["statistics"].toArray();
+    QJsonObject cell = statistics[0].toObject(), real = cell["real_s"].toObject();
+    for (const char* key : {"median", "mean", "min", "max", "q1", "q3", "stddev", "cv", "ci95"}) real[key] = 0;
+    cell["real_s"] = real;
+    statistics[0] = cell;
+    r["statistics"] = statistics;
+    return QJsonDocument(r).toJson();
+}
+
+// report_a.json with `runs` ok runs of cell 0, times rising from `first` s, and statistics to match.
+QByteArray with_many_runs(int runs, double first) {
+    QJsonObject r = fixture("report_a.json");
+    QJsonArray kept;
+    QJsonObject model;
+    for (const QJsonValue& v : r["runs"].toArray()) {
+        if (v["cell"].toInt() != 0) kept.append(v);
+        else if (v["status"].toString() == "ok") model = v.toObject();
+    }
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        QJsonObject run = model, result = model["result"].toObject();
+        times.push_back(first * (1 + 1e-5 * i));
+        result["real_s"] = times.back();
+        run["result"] = result;
+        run["repetition"] = i + 1;
+        kept.append(run);
+    }
+    r["runs"] = kept;
+    QJsonArray statistics = r["statistics"].toArray();
+    QJsonObject cell = statistics[0].toObject(), real = cell["real_s"].toObject();
+    real["n"] = runs;
+    const std::size_t half = std::size_t(runs / 2);
+    real["median"] = runs % 2 ? times[half] : (times[half - 1] + times[half]) / 2;
+    cell["real_s"] = real;
+    statistics[0] = cell;
+    r["statistics"] = statistics;
+    return QJsonDocument(r).toJson(QJsonDocument::Compact);
+}
+
 }  // namespace
 
 class TestCliHostile : public QObject {
@@ -246,6 +315,89 @@ private slots:
         QVERIFY2(md.find("- this report ran in hot cache and cold in cold cache") != std::string::npos, md.c_str());
         const Ended d = sfpbench({"diff", path("a.json"), path("cold.json")}, scratch());
         QVERIFY2(d.code == 0 && d.out.find("note: A ran in hot cache and B in cold cache") != std::string::npos, d.out.c_str());
+    }
+
+    // 30,000 runs a cell: the interval's 9e8 pairwise differences are selected, never stored, so
+    // diff answers under a 2 GiB address-space limit (it once asked for 7.2 GB: std::bad_alloc).
+    void diffOfManyRunsFitsInMemory() {
+        write(path("many_a.json"), with_many_runs(30000, 0.001));
+        write(path("many_b.json"), with_many_runs(30000, 0.0011));
+        Launch l;
+        l.args = {"diff", path("many_a.json"), path("many_b.json")};
+        l.memory_limit = rlim_t(2) << 30;
+        const Ended r = run(l, scratch());
+        QVERIFY2(!r.hung && r.signal == 0 && r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("1.10") != std::string::npos, r.out.c_str());
+    }
+
+    // Kernel pseudo-filesystems are refused before a read: iterate once read /proc/self/pagemap
+    // until killed, and evict "evicted" /proc files, which have no page cache.
+    void kernelPseudoFilesystemsAreRefused() {
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"iterate", "/proc/self", "--scope", "full"},
+              std::vector<std::string>{"iterate", "/sys/kernel", "--scope", "full"},
+              std::vector<std::string>{"iterate", scratch(), "/proc/self/", "--scope", "full"},
+              std::vector<std::string>{"evict", "/proc/self/status"},
+              std::vector<std::string>{"evict", "/proc/self"}}) {
+            Launch l;
+            l.args = args;
+            l.bound_s = 20;
+            const std::string named = args[0] == "evict" ? args[1] : args[args.size() - 3];
+            expect_refused(run(l, scratch()), "'" + (named.ends_with('/') ? named.substr(0, named.size() - 1) : named),
+                           "kernel pseudo-filesystem");
+        }
+    }
+
+    // Under a thread and process limit (ulimit -u 1, as nobody: root is exempt) a threaded
+    // strategy names the limit, never "internal error: Resource temporarily unavailable".
+    void threadLimitsAreNamed() {
+        if (::geteuid() != 0) QSKIP("a process limit binds only another user (nobody), which needs root");
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "striped", "--threads", "4"},
+              std::vector<std::string>{"iterate", "/etc", "--strategy", "parallel", "--threads", "4"}}) {
+            const std::string err = path("nproc.err");
+            const pid_t pid = fork();
+            if (pid == 0) {
+                const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+                const int n = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+                const rlimit one{1, 1};
+                if (e < 0 || n < 0 || ::dup2(e, 2) < 0 || ::dup2(n, 1) < 0 || ::setrlimit(RLIMIT_NPROC, &one) != 0 ||
+                    ::setgid(65534) != 0 || ::setuid(65534) != 0)
+                    _exit(99);
+                std::vector<char*> argv{const_cast<char*>(SFPBENCH)};
+                for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+                argv.push_back(nullptr);
+                ::execv(SFPBENCH, argv.data());
+                _exit(127);
+            }
+            int status = 0;
+            QCOMPARE(::waitpid(pid, &status, 0), pid);
+            const std::string text = slurp(err);
+            QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 2, text.c_str());
+            QVERIFY2(lines_of(text) == 1 && text.find("limit on processes and threads") != std::string::npos,
+                     text.c_str());
+        }
+    }
+
+    // The regression gate: a negative limit rate is refused naming the file; a gate of 100 % or
+    // more (twice as slow) is accepted; a cell timed at 0 s, which the gate cannot judge, is
+    // refused naming the file, never passed with exit 0.
+    void theRegressionGateJudgesOrRefuses() {
+        write(path("negative_rate.json"), with_limit_rate(-5e9));
+        expect_refused(sfpbench({"diff", path("a.json"), path("negative_rate.json")}, scratch()),
+                       "'" + path("negative_rate.json") + "'", "rates[0]");
+        for (const char* gate : {"100%", "250"}) {
+            const Ended r = sfpbench({"diff", path("a.json"), path("a.json"), "--fail-on-regression", gate}, scratch());
+            QVERIFY2(r.code == 0, r.err.c_str());
+        }
+        expect_refused(sfpbench({"diff", path("a.json"), path("a.json"), "--fail-on-regression", "-1"}, scratch()),
+                       "--fail-on-regression");
+        write(path("zero.json"), with_zero_times());
+        expect_refused(sfpbench({"diff", path("zero.json"), path("a.json"), "--fail-on-regression", "5"}, scratch()),
+                       "'" + path("zero.json") + "'", "cannot judge");
+        expect_refused(sfpbench({"diff", path("a.json"), path("zero.json"), "--fail-on-regression", "5"}, scratch()),
+                       "'" + path("zero.json") + "'", "cannot judge");
+        QCOMPARE(sfpbench({"diff", path("a.json"), path("zero.json")}, scratch()).code, 0);  // no gate: shown as is
     }
 
     // A report that fits the bound but not the memory: a clear error, never an abort.

@@ -77,6 +77,19 @@ private slots:
         QVERIFY(sfp::page_cache::residency_pct(files) > 95);
     }
 
+    // A set cancel stops eviction between files (run --cache cold on a 100,000-file tree): the
+    // pages stay and nothing is counted (-1).
+    void evictStopsWhenCancelled() {
+        QTemporaryDir tmp(kScratch);
+        const std::string dir = tmp.path().toStdString();
+        const auto files = sfp::ensure_generated(dir, "pair", kSize, 1);
+        if (const QString why = unmeasurable(dir, files); !why.isEmpty()) QSKIP(qPrintable(why));
+        const std::atomic<bool> cancel{true};
+        sfp::page_cache::warm(files, std::atomic<bool>{false});
+        QCOMPARE(sfp::page_cache::evict(files, cancel).residency_pct, -1.0);
+        QVERIFY2(sfp::page_cache::residency_pct(files) > 95, "a cancelled eviction evicts nothing");
+    }
+
     // settle_as_read leaves the files cached; the share of large folios is a share or unknown,
     // and known wherever the kernel shows frames and flags (as root).
     void settledFilesHaveAKnownFolioShare() {

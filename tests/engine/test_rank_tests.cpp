@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <random>
 #include <vector>
 
 #include "sfp/rank_tests.hpp"
 #include "stats/null_distributions.hpp"
+#include "stats/sorted_matrix_select.hpp"
 
 namespace {
 
@@ -153,6 +155,33 @@ std::pair<double, double> interval_by_enumeration(const Values& a, const Values&
         k = long(u);
     }
     return {differences[std::size_t(k)], differences[differences.size() - 1 - std::size_t(k)]};
+}
+
+// Every pairwise difference b_j - a_i, or every Walsh average (d_i + d_j) / 2 with i <= j, sorted:
+// the quadratic way the interval was first computed.
+Values all_differences(const Values& a, const Values& b) {
+    Values out;
+    for (double y : b)
+        for (double x : a) out.push_back(y - x);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+Values all_walsh(const Values& d) {
+    Values out;
+    for (std::size_t i = 0; i < d.size(); ++i)
+        for (std::size_t j = i; j < d.size(); ++j) out.push_back((d[i] + d[j]) / 2);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+double median_of_sorted(const Values& v) {
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+// `n` values from {0, step, 2 step, ...} below `range` steps: ties when the range is small.
+Values draw(std::mt19937& random, std::size_t n, int range, double step = 0.25) {
+    Values out(n);
+    for (double& v : out) v = step * std::uniform_int_distribution<int>(0, range - 1)(random);
+    return out;
 }
 
 }  // namespace
@@ -394,6 +423,61 @@ private slots:
         QCOMPARE(s.estimate, 4.0);
         QCOMPARE(s.low, 2.0);
         QCOMPARE(s.high, 6.0);
+    }
+
+    // The selection against sorting every cell: every rank, ties or none, rows longer or shorter
+    // than columns, and the Walsh triangle.
+    void selectionMatchesSortingEveryCell() {
+        std::mt19937 random(7);
+        for (int trial = 0; trial < 200; ++trial) {
+            const std::size_t m = 1 + trial % 9, n = 1 + trial / 9 % 11;
+            const int range = trial % 3 == 0 ? 3 : 1000;
+            Values a = draw(random, m, range), b = draw(random, n, range);
+            const Values differences = all_differences(a, b), walsh = all_walsh(a);
+            std::sort(a.begin(), a.end(), std::greater<>());
+            std::sort(b.begin(), b.end());
+            const sfp::stats::SortedMatrix pairs{.rows = n,
+                                                 .columns = m,
+                                                 .cell = [&](std::size_t r, std::size_t c) { return b[r] - a[c]; },
+                                                 .row_length = {}};
+            for (std::size_t k = 0; k < differences.size(); ++k)
+                QCOMPARE(sfp::stats::select_kth(pairs, k), differences[k]);
+            std::sort(a.begin(), a.end());
+            const auto walsh_cell = [&](std::size_t r, std::size_t c) { return (a[c] + a[r]) / 2; };
+            const sfp::stats::SortedMatrix triangle{
+                .rows = m, .columns = m, .cell = walsh_cell, .row_length = [](std::size_t r) { return r + 1; }};
+            for (std::size_t k = 0; k < walsh.size(); ++k) QCOMPARE(sfp::stats::select_kth(triangle, k), walsh[k]);
+        }
+    }
+
+    // The intervals against the quadratic computation they replace: the same estimate, and
+    // bounds at mirrored ranks of the sorted cells (exact sizes and normal-approximation ones).
+    void intervalsMatchTheQuadraticComputation() {
+        std::mt19937 random(11);
+        for (const std::size_t size : {7, 12, 30, 49, 50, 80, 200}) {
+            for (const int range : {4, 100000}) {
+                const Values a = draw(random, size, range), b = draw(random, size + 3, range, 0.3);
+                const Values differences = all_differences(a, b), walsh = all_walsh(a);
+                const sfp::ShiftInterval s = sfp::hodges_lehmann(a, b), p = sfp::hodges_lehmann_paired(a);
+                QCOMPARE(s.estimate, median_of_sorted(differences));
+                QCOMPARE(p.estimate, median_of_sorted(walsh));
+                QVERIFY(s.valid && p.valid);
+                // the critical counts, as Hollander & Wolfe give them
+                const double x = double(a.size()), y = double(b.size());
+                namespace st = sfp::stats;
+                const long k = size < st::kExactBelow && b.size() < st::kExactBelow
+                                   ? st::lower_critical(st::rank_sum_counts(a.size(), b.size()), 0.025)
+                                   : st::normal_lower_critical(x * y / 2, std::sqrt(x * y * (x + y + 1) / 12), 0.025);
+                const long kp = size < st::kExactBelow
+                                    ? st::lower_critical(st::signed_rank_counts(size), 0.025)
+                                    : st::normal_lower_critical(x * (x + 1) / 4,
+                                                                std::sqrt(x * (x + 1) * (2 * x + 1) / 24), 0.025);
+                QCOMPARE(s.low, differences[std::size_t(k)]);
+                QCOMPARE(s.high, differences[differences.size() - 1 - std::size_t(k)]);
+                QCOMPARE(p.low, walsh[std::size_t(kp)]);
+                QCOMPARE(p.high, walsh[walsh.size() - 1 - std::size_t(kp)]);
+            }
+        }
     }
 
     void tooFewForAnInterval() {

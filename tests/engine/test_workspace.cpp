@@ -167,6 +167,19 @@ private slots:
         QVERIFY(sfp::clean_workspace(dir + "/missing").empty());  // no workspace: nothing
     }
 
+    // A set cancel (SIGTERM, SIGINT) stops clean between files: nothing more is removed, the
+    // manifest is kept for the rest, and the Failure says so.
+    void cleanStopsWhenCancelled() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString() + "/ws";
+        const auto text = sfp::ensure_generated(dir, "text", 4096, 1);
+        const std::atomic<bool> cancel{true};
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::clean_workspace(dir, false, &cancel));
+        QVERIFY(exists(text[0]));
+        QVERIFY(exists(sfp::manifest_path(dir)));
+        QCOMPARE(sfp::clean_workspace(dir).size(), std::size_t(2));  // the file and the manifest
+    }
+
     // A file of the user's that merely looks like a temporary (the old shape, or the new one
     // with a tag that is not its inode's) is never swept, beside any output or by clean.
     void lookAlikesOfTemporariesStay() {

@@ -1,42 +1,17 @@
 #include "io/file.hpp"
 
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <utility>
 
+#include "io/kernel_filesystem.hpp"
 #include "io/read_loop.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
-namespace {
-
-// Kernel filesystems whose files report a size that says nothing about their content (a sysfs
-// attribute reads as 4096 bytes and holds a few): counted by their size they would be wrong.
-const char* pseudo_filesystem(int fd) {
-    struct statfs fs {};
-    if (fstatfs(fd, &fs) != 0) return nullptr;
-    switch (static_cast<unsigned long>(fs.f_type)) {
-        case PROC_SUPER_MAGIC: return "proc";
-        case SYSFS_MAGIC: return "sysfs";
-        case DEBUGFS_MAGIC: return "debugfs";
-        case TRACEFS_MAGIC: return "tracefs";
-        case SECURITYFS_MAGIC: return "securityfs";
-        case CGROUP_SUPER_MAGIC:
-        case CGROUP2_SUPER_MAGIC: return "cgroup";
-        case BPF_FS_MAGIC: return "bpf";
-        case EFIVARFS_MAGIC: return "efivarfs";
-        case PSTOREFS_MAGIC: return "pstore";
-        default: return nullptr;
-    }
-}
-
-}  // namespace
-
 File::File(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
 
 File File::open_read(const std::string& path, int extra_flags) {
@@ -55,7 +30,7 @@ File File::open_read(const std::string& path, int extra_flags) {
             fail("cannot read '" + path + "': its size is reported as 0 but it has content (a kernel "
                  "pseudo-file such as /proc or /sys); copy it to a regular file first");
     }
-    if (const char* fs = pseudo_filesystem(fd))
+    if (const char* fs = kernel_pseudo_filesystem(fd))
         fail("cannot read '" + path + "': it is a kernel pseudo-file (" + fs +
              "), whose reported size says nothing about its content; copy it to a regular file first");
     f.size_ = std::uint64_t(st.st_size);

@@ -70,10 +70,13 @@ struct Count {
     std::uint64_t resident = 0, pages = 0;
 };
 
-Count count(const std::vector<std::string>& paths) {
+const std::atomic<bool> kNeverCancelled{false};
+
+Count count(const std::vector<std::string>& paths, const std::atomic<bool>& cancel = kNeverCancelled) {
     Count c;
     const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGESIZE));
     for (const std::string& path : paths) {
+        if (cancel.load(std::memory_order_relaxed)) return {.known = false};
         const Fd file(path);
         std::uint64_t size = 0;
         if (!regular_file(file.fd, size)) {
@@ -102,8 +105,11 @@ double residency_pct(const std::vector<std::string>& paths) {
     return pct(count(paths));
 }
 
-Eviction evict(const std::vector<std::string>& paths) {
+Eviction evict(const std::vector<std::string>& paths) { return evict(paths, kNeverCancelled); }
+
+Eviction evict(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
     for (const std::string& path : paths) {
+        if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1};  // a 100,000-file tree takes seconds
         const Fd file(path);
         std::uint64_t size = 0;
         if (!regular_file(file.fd, size)) continue;  // the run itself will report the problem
@@ -112,7 +118,8 @@ Eviction evict(const std::vector<std::string>& paths) {
     }
     // Dropping every cache on the machine is a big hammer: only when the polite way fell short
     // (pages left, or no way to tell) and we are allowed to (root).
-    const Count left = count(paths);
+    const Count left = count(paths, cancel);
+    if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1};
     if (left.pages > 0 && (!left.known || left.resident > 0) && drop_all_caches())
         return {kDropCachesMethod, residency_pct(paths)};
     return {kFadviseMethod, pct(left)};
@@ -136,7 +143,7 @@ void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel
 }
 
 std::string settle_as_read(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
-    std::string method = evict(paths).method;
+    std::string method = evict(paths, cancel).method;
     warm(paths, cancel);
     return method;
 }

@@ -20,6 +20,8 @@ struct Eviction {
     double residency_pct = -1;  // of the files just after, as residency_pct() says it
 };
 Eviction evict(const std::vector<std::string>& paths);
+// The same, stopping between files once `cancel` is set (then residency -1: not counted).
+Eviction evict(const std::vector<std::string>& paths, const std::atomic<bool>& cancel);
 
 // Reads the files once, so the next run finds them cached. Stops early when `cancel` is set.
 void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel);

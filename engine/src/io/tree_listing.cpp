@@ -10,6 +10,7 @@
 #include <set>
 #include <utility>
 
+#include "io/kernel_filesystem.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -88,6 +89,11 @@ private:
             ::close(fd);
             return;
         }
+        if (const char* fs = kernel_pseudo_filesystem(fd)) {  // /proc mounted inside the tree
+            out_.skipped.push_back(path + ": a kernel pseudo-filesystem (" + std::string(fs) + "), not listed");
+            ::close(fd);
+            return;
+        }
         DIR* dir = fdopendir(fd);
         if (!dir) {
             out_.skipped.push_back(path + ": " + reason(errno));
@@ -117,6 +123,10 @@ void check_root(const std::string& root) {
     struct stat st {};
     if (::stat(root.c_str(), &st) != 0) fail_errno("cannot list", root, errno);
     if (!S_ISDIR(st.st_mode)) fail("cannot list '" + root + "': not a directory");
+    // /proc/self/pagemap reads without end, /proc/kcore is the memory: never read such files
+    if (const char* fs = kernel_pseudo_filesystem(root))
+        fail("cannot list '" + root + "': it is on a kernel pseudo-filesystem (" + fs +
+             "), whose files' sizes say nothing about their content; copy them to a regular directory first");
 }
 
 Listing list_tree(const std::vector<std::string>& roots, const std::function<bool()>& stop) {

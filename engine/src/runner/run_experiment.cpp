@@ -249,7 +249,7 @@ private:
     // left), so the run does not read it twice.
     std::optional<double> prepare_cache(std::size_t set, const std::vector<std::string>& inputs) {
         if (experiment_.cache == CacheMode::cold) {
-            const page_cache::Eviction evicted = page_cache::evict(inputs);
+            const page_cache::Eviction evicted = page_cache::evict(inputs, progress_.cancel);
             note_eviction(evicted.method);
             return evicted.residency_pct;
         }

@@ -130,7 +130,13 @@ std::vector<std::string> clean_workspace(const std::string& workdir, bool wait, 
     const int lock = lock_workspace_for_clean(workdir, wait, cancel);
     try {
         const std::vector<std::string> listed = runner::read_manifest(workdir);
-        for (const std::string& name : listed) remove_file(workdir + "/" + name, removed);
+        for (const std::string& name : listed) {
+            // a manifest of 100,000 names takes seconds: a signal stops it, the manifest kept for the rest
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                fail("clean of '" + workdir + "' stopped by a signal after " + std::to_string(removed.size()) +
+                     " file(s); the manifest still lists the rest");
+            remove_file(workdir + "/" + name, removed);
+        }
         for (std::string& path : sweep_stale_temporaries(workdir)) removed.push_back(std::move(path));
         remove_file(manifest_path(workdir), removed);
     } catch (...) {

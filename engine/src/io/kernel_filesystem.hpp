@@ -1,0 +1,13 @@
+#pragma once
+// Kernel pseudo-filesystems (proc, sysfs, ...): their files' sizes say nothing about their
+// content (a sysfs attribute reads as 4096 bytes and holds a few), some read without end
+// (/proc/self/pagemap), none is in the page cache. Every reader refuses them before a read.
+#include <string>
+
+namespace sfp {
+
+// The pseudo-filesystem's name ("proc", "sysfs", ...) that a descriptor or path is on, or nullptr.
+const char* kernel_pseudo_filesystem(int fd);
+const char* kernel_pseudo_filesystem(const std::string& path);
+
+}  // namespace sfp
