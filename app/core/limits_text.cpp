@@ -1,5 +1,6 @@
 #include "limits_text.hpp"
 
+#include <QDateTime>
 #include <QStringList>
 #include <algorithm>
 
@@ -111,6 +112,37 @@ QString load_warning(const sfp::MachineLimits& limits) {
     return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "
                           "`sfpbench limits --refresh` on a quiet machine measures them again")
         .arg(load_text(limits));
+}
+
+namespace {
+
+QString duration_text(qint64 seconds) {
+    if (seconds < 120) return QStringLiteral("%1 s").arg(seconds);
+    if (seconds < 2 * 3600) return QStringLiteral("%1 min").arg(seconds / 60);
+    if (seconds < 2 * 86400) return QStringLiteral("%1 h").arg(seconds / 3600);
+    return QStringLiteral("%1 days").arg(seconds / 86400);
+}
+
+}  // namespace
+
+QString limits_age_text(const sfp::MachineLimits& limits, const std::string& runs_at) {
+    if (limits.limits.empty()) return {};
+    const QDateTime at = QDateTime::fromString(QString::fromStdString(limits.measured_at), Qt::ISODate);
+    if (!at.isValid()) return QStringLiteral("limits measured at an unknown time");
+    const QString when = at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    QString out = QStringLiteral("limits measured %1").arg(when);
+    const QDateTime runs = QDateTime::fromString(QString::fromStdString(runs_at), Qt::ISODate);
+    if (!runs.isValid()) return out;
+    const qint64 before = at.secsTo(runs);
+    if (before < 0) return out + QStringLiteral(", during these runs");
+    return out + QStringLiteral(", %1 before these runs").arg(duration_text(before));
+}
+
+QString limits_status_text(const sfp::ExperimentReport& report) {
+    const QString age = limits_age_text(report.limits, report.measured_at);
+    if (age.isEmpty()) return {};
+    const QString warning = load_warning(report.limits);
+    return warning.isEmpty() ? age : QStringLiteral("%1 -- %2").arg(warning, age);
 }
 
 QStringList suspect_lines(const sfp::ExperimentReport& report) {

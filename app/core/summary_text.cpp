@@ -115,6 +115,15 @@ QString limit_lines(const sfp::ExperimentReport& report) {
     return out;
 }
 
+// How old the limits are and, as `sfpbench run` prints it, the busy-moment / uncertain warning.
+QString limits_note(const sfp::ExperimentReport& report) {
+    const QString age = limits_age_text(report.limits, report.measured_at);
+    if (age.isEmpty()) return {};
+    const QString warning = load_warning(report.limits);
+    const QString warned = warning.isEmpty() ? QString() : QStringLiteral("warning: %1\n").arg(warning);
+    return QStringLiteral("%1\n").arg(age) + warned;
+}
+
 QString fit_lines(const sfp::ExperimentReport& report) {
     if (report.fits.empty()) return {};
     QString out = "\ntime against file size (least squares):\n";
@@ -165,8 +174,8 @@ QString warning_lines(const sfp::ExperimentReport& report) {
 }  // namespace
 
 QString summary_text(const sfp::ExperimentReport& report) {
-    return header(report) + cells_table(report) + ranking_text(report) + limit_lines(report) + fit_lines(report) +
-           warning_lines(report);
+    return header(report) + cells_table(report) + ranking_text(report) + limit_lines(report) + limits_note(report) +
+           fit_lines(report) + warning_lines(report);
 }
 
 }  // namespace core

@@ -1,6 +1,7 @@
 #include "lesson_notes.hpp"
 
 #include <QObject>
+#include <cmath>
 #include <map>
 
 #include "cell_metrics.hpp"
@@ -43,6 +44,40 @@ QString cold_note(const sfp::ExperimentReport& hot, const sfp::ExperimentReport&
         .arg(*ratio, 0, 'f', 2)
         .arg(mbs, 0, 'f', 0)
         .arg(residency, QString::fromStdString(cold.cache_method.empty() ? "evicted before every run" : cold.cache_method));
+}
+
+namespace {
+
+// The runs' mean share of large folios (0..1), or -1 when none recorded it.
+double folio_share(const sfp::ExperimentReport& report) {
+    double sum = 0;
+    int known = 0;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.status == sfp::RunStatus::ok && r.large_folio_share >= 0) sum += r.large_folio_share, ++known;
+    return known ? sum / known : -1;
+}
+
+QString folio_text(double share) {
+    return share < 0 ? QObject::tr("folios not recorded") : QObject::tr("%1% in large folios").arg(share * 100, 0, 'f', 0);
+}
+
+}  // namespace
+
+QString cache_states_note(const sfp::ExperimentReport& written, const sfp::ExperimentReport& read_back) {
+    const std::optional<double> ratio = cold_over_hot(written, read_back);  // read back over as written
+    if (!ratio) return {};
+    const double f_written = folio_share(written), f_read = folio_share(read_back);
+    QString text = QObject::tr("The two states here: as written %1, read back %2; read back takes %3× the time "
+                               "as written.")
+                       .arg(folio_text(f_written), folio_text(f_read))
+                       .arg(*ratio, 0, 'f', 2);
+    const bool same_folios = f_written >= 0 && f_read >= 0 && std::abs(f_written - f_read) < 0.10;
+    if (std::abs(*ratio - 1) < kSameStateWithin && same_folios)
+        text += QObject::tr(" This machine shows no difference: its kernel and filesystem cached the written pages "
+                            "in the same large folios as the read-back ones, so mapping them costs the same. Where "
+                            "writes leave small folios (older kernels, other filesystems) the read-back state maps "
+                            "faster.");
+    return text;
 }
 
 }  // namespace gui

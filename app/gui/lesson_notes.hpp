@@ -17,4 +17,10 @@ inline constexpr double kColdSlowerAt = 1.25;
 // The explanation when cold_over_hot is below kColdSlowerAt, else "".
 QString cold_note(const sfp::ExperimentReport& hot, const sfp::ExperimentReport& cold);
 
+// Lesson 4 after both cache states ran: each state's median time and share of large folios, the
+// ratio, and -- when the two do not differ here (times within kSameStateWithin, folio shares within
+// 10 points) -- that this machine shows no difference and why: the kernel gave both the same folios.
+QString cache_states_note(const sfp::ExperimentReport& written, const sfp::ExperimentReport& read_back);
+inline constexpr double kSameStateWithin = 0.10;
+
 }  // namespace gui

@@ -76,6 +76,10 @@ QString LessonsMenu::note(const core::Lesson& lesson) const {
     const auto hot = runs_.find(sfp::CacheMode::hot), cold = runs_.find(sfp::CacheMode::cold);
     if (hot != runs_.end() && cold != runs_.end())
         if (const QString why = cold_note(hot->second, cold->second); !why.isEmpty()) text += QStringLiteral("\n") + why;
+    const auto written = runs_.find(sfp::CacheMode::hot_written);
+    if (hot != runs_.end() && written != runs_.end())
+        if (const QString states = cache_states_note(written->second, hot->second); !states.isEmpty())
+            text += QStringLiteral("\n") + states;
     return text;
 }
 

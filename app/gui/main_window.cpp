@@ -21,10 +21,12 @@
 #include <QVBoxLayout>
 
 #include "cell_text.hpp"
+#include "limits_text.hpp"
 #include "controller.hpp"
 #include "default_experiment.hpp"
 #include "experiment_panel.hpp"
 #include "inputs_box.hpp"
+#include "lesson_panel.hpp"
 #include "lessons_menu.hpp"
 #include "message_area.hpp"
 #include "overlay_menu.hpp"
@@ -34,6 +36,7 @@
 #include "export_report_action.hpp"
 #include "results_panel.hpp"
 #include "value_toggles.hpp"
+#include "wheel_guard.hpp"
 
 namespace gui {
 
@@ -52,6 +55,7 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // fitLeftWidth gives it the room
     scroll->setObjectName(QStringLiteral("experimentScroll"));
     scroll_ = scroll;
+    guard_wheel(experiment_);
     auto* runButton = new QPushButton(tr("Run  (Ctrl+R)"), this);
     runButton->setObjectName(QStringLiteral("runButton"));
     auto* left = new QWidget(this);
@@ -67,6 +71,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     right_split_->setStretchFactor(1, 2);
     main_split_->addWidget(left);
     main_split_->addWidget(right_split_);
+    lesson_panel_ = new LessonPanel(this);
+    main_split_->addWidget(lesson_panel_);
     main_split_->setStretchFactor(1, 1);
     main_split_->setCollapsible(1, false);
     right_split_->setCollapsible(0, false);
@@ -75,10 +81,20 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(main_split_, 1);
     messages_->setParent(central);  // not in the layout: it floats (placeMessages)
     connect(messages_, &MessageArea::shown, this, &MainWindow::placeMessages);
+    connect(messages_, &MessageArea::lessonChanged, this, [this](const QString& note) {
+        const bool appears = lesson_panel_->isHidden() && !note.isEmpty();
+        lesson_panel_->setNote(note);
+        if (appears) fitLessonPanel();
+    });
     right_split_->installEventFilter(this);  // the banner follows the plot (placeMessages)
     plot_->installEventFilter(this);
     layout->addWidget(progress_);
     setCentralWidget(central);
+
+    limits_status_ = new QLabel(this);
+    limits_status_->setObjectName(QStringLiteral("limitsStatus"));
+    limits_status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
+    statusBar()->addPermanentWidget(limits_status_, 1);
 
     overlays_ = new OverlaySets(this);
     plot_->setOverlays(overlays_);
@@ -174,6 +190,15 @@ void MainWindow::buildMenus() {
     panel_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     panel_->setToolTip(tr("Hide the experiment form so the plot and tables fill the window (Run and Cancel stay in the toolbar)"));
     connect(panel_, &QAction::toggled, this, [this](bool on) { left_->setVisible(on); });
+    QAction* note = view->addAction(tr("&Lesson note"));
+    note->setCheckable(true);
+    note->setChecked(true);
+    note->setToolTip(tr("Show or fold away the lesson's note beside the plot"));
+    connect(note, &QAction::toggled, lesson_panel_, [this](bool on) {
+        lesson_panel_->setFolded(!on);
+        if (on) fitLessonPanel();
+    });
+    connect(lesson_panel_, &LessonPanel::foldedChanged, note, [note](bool folded) { note->setChecked(!folded); });
 
     imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
     menuBar()->addMenu(imported_);
@@ -274,6 +299,18 @@ void MainWindow::fitLeftWidth() {
     scroll_->setMinimumWidth(width);
 }
 
+void MainWindow::fitLessonPanel() {
+    // A quarter of the window for the note, at least what a line of its words needs: the plot
+    // and the tables keep the rest (and all their rows).
+    QList<int> sizes = main_split_->sizes();
+    if (sizes.size() != 3) return;
+    const int total = sizes[0] + sizes[1] + sizes[2];
+    const int note = std::max(lesson_panel_->minimumWidth(), width() / 4);
+    sizes[2] = note;
+    sizes[1] = std::max(0, total - sizes[0] - note);
+    main_split_->setSizes(sizes);
+}
+
 void MainWindow::placeMessages() {
     if (messages_->isHidden()) return;
     // Over the bottom of the plot: never over the tables a lesson's note points at, the form and
@@ -332,6 +369,7 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     setRunning(false);
     statusBar()->clearMessage();
     results_->setReport(report);
+    showLimitsStatus(report);
     plot_->follow(controller_->report());  // kept until the next run: a view, as the runs table, not a copy
     plot_->redrawNow();
     std::size_t trouble = 0;
@@ -348,6 +386,17 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
         messages_->showError(tr("%1 did not succeed: they are marked in the Runs table, with their message.")
                                  .arg(runs_text(trouble)));
 }
+
+void MainWindow::showLimitsStatus(const sfp::ExperimentReport& report) {
+    // As `sfpbench run` prints it: a share is only as good as the limit it is judged against.
+    const QString text = core::limits_status_text(report);
+    const bool warns = !core::load_warning(report.limits).isEmpty();
+    limits_status_->setText(warns ? QStringLiteral("\u26A0 ") + text : text);
+    limits_status_->setToolTip(text);
+    limits_status_->setStyleSheet(warns ? QStringLiteral("color: #b03a00;") : QString());
+}
+
+QString MainWindow::limitsStatus() const { return limits_status_->text(); }
 
 void MainWindow::setPresentation(bool on) {
     // A class looks at the plot: the form steps aside first (View > Experiment panel brings it
@@ -370,7 +419,7 @@ void MainWindow::setPresentation(bool on) {
     fitLeftWidth();
     // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
     // The stretch keeps that share when the window is laid out (again) later.
-    const int share = on ? 78 : 66;
+    const int share = on ? 68 : 66;  // a lesson's table keeps rows to read at 1024x700
     right_split_->setStretchFactor(0, share);
     right_split_->setStretchFactor(1, 100 - share);
     QTimer::singleShot(0, this, [this, share] {

@@ -3,6 +3,7 @@
 // one controller. Holds no algorithm logic and no plotting or table code of its own.
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <QLabel>
 #include <memory>
 
 #include "exporter.hpp"
@@ -43,6 +44,10 @@ public:
     ResultsPanel* resultsPanel() { return results_; }
     PlotPanel* plotPanel() { return plot_; }
     MessageArea* messageArea() { return messages_; }
+    class LessonPanel* lessonPanel() { return lesson_panel_; }
+    // The status line's word on the limits the last run was judged against: their age, and the
+    // busy-moment / uncertain warning `sfpbench run` prints.
+    QString limitsStatus() const;
     OverlaySets* overlays() { return overlays_; }
     core::Controller* controller() { return controller_; }
     QAction* runAction() { return run_; }
@@ -85,6 +90,8 @@ private:
     void updateRecentMenu();
     void placeMessages();  // the banner floats over the tables' foot: it never moves or hides a control
     void fitLeftWidth();   // the form's whole width, so it never scrolls sideways
+    void fitLessonPanel();  // the lesson's note its share of the width, beside the plot
+    void showLimitsStatus(const sfp::ExperimentReport& report);
     void formChanged();    // Run enabled only for a valid form; the runs it would make
 
     std::unique_ptr<Settings> settings_;
@@ -99,6 +106,8 @@ private:
     LessonsMenu* lessons_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QWidget* left_ = nullptr;
+    class LessonPanel* lesson_panel_ = nullptr;  // beside the plot and tables: never over them
+    QLabel* limits_status_ = nullptr;            // the status line's word on the limits
     QSplitter* main_split_;
     QSplitter* right_split_;
     QAction* run_ = nullptr;

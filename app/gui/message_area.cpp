@@ -30,24 +30,20 @@ void MessageArea::showInfo(const QString& text) { present(text, Kind::info); }
 
 void MessageArea::showLesson(const QString& text) {
     lesson_ = text;
-    present(text, Kind::info);
+    emit lessonChanged(lesson_);
 }
 
 void MessageArea::dropLesson() {
     if (lesson_.isEmpty()) return;
-    const bool showing = text_->text() == lesson_;
     lesson_.clear();
-    if (showing) clear();
+    emit lessonChanged(lesson_);
 }
 
-void MessageArea::clearForRun() {
-    if (lesson_.isEmpty()) return clear();
-    present(lesson_, Kind::info);
-}
+void MessageArea::clearForRun() { clear(); }
 
 void MessageArea::present(const QString& text, Kind kind) {
     kind_ = kind;
-    text_->setText(lesson_.isEmpty() || text == lesson_ ? text : text + QStringLiteral("\n\n") + lesson_);
+    text_->setText(text);
     const bool error = kind == Kind::error;
     icon_->setPixmap(style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxInformation)
                          .pixmap(20, 20));
@@ -60,7 +56,6 @@ void MessageArea::present(const QString& text, Kind kind) {
 }
 
 void MessageArea::clear() {
-    lesson_.clear();
     text_->clear();
     hide();
 }

@@ -45,12 +45,12 @@ Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metr
                          QObject::tr("<b>%1</b><br>%2: median %3 %4, quartiles %5 – %6<br>"
                                      "min %7, max %8, n = %9, %10 outlier(s)")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric))
-                             .arg(s.median, 0, 'g', 5)
+                             .arg(plain_number(s.median, 5))
                              .arg(unit)
-                             .arg(s.q1, 0, 'g', 5)
-                             .arg(s.q3, 0, 'g', 5)
-                             .arg(s.min, 0, 'g', 5)
-                             .arg(s.max, 0, 'g', 5)
+                             .arg(plain_number(s.q1, 5))
+                             .arg(plain_number(s.q3, 5))
+                             .arg(plain_number(s.min, 5))
+                             .arg(plain_number(s.max, 5))
                              .arg(s.n)
                              .arg(outliers.size()),
                          0.3, s.q1};
@@ -59,7 +59,7 @@ Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metr
     }
     if (hover.empty()) {
         plot->removePlottable(boxes);
-        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        show_placeholder(c, no_points_text(report));
         return hover;
     }
     set_category_axis(c, ticker, rows.last);

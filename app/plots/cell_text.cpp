@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QStringList>
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "sfp/datagen.hpp"
@@ -10,6 +11,27 @@
 namespace gui {
 
 QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
+
+QString rounded_size_text(std::uint64_t bytes) {
+    const QString exact = size_text(bytes);
+    if (bytes < 10000 || !exact.back().isDigit()) return exact;  // "512", "4K", "64M"
+    const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+    double value = double(bytes) / 1024;
+    int unit = 0;
+    while (value >= 1024 && unit < 3) value /= 1024, ++unit;
+    return QStringLiteral("%1 %2").arg(value, 0, 'f', 1).arg(QLatin1String(units[unit]));
+}
+
+QString plain_number(double value, int digits) {
+    if (value == 0 || !std::isfinite(value)) return QString::number(value);
+    const int magnitude = int(std::floor(std::log10(std::abs(value))));
+    QString out = QString::number(value, 'f', std::clamp(digits - 1 - magnitude, 0, 12));
+    if (out.contains(QLatin1Char('.'))) {  // as 'g' does: no trailing zeros
+        while (out.endsWith(QLatin1Char('0'))) out.chop(1);
+        if (out.endsWith(QLatin1Char('.'))) out.chop(1);
+    }
+    return out;
+}
 
 QString runs_text(std::size_t n) {
     return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);

@@ -1,6 +1,7 @@
 // wordcount's word-length histogram as bars: lengths 1 to 31 (31 = 31 or more), one series per
 // input set, from the first successful run of a strategy that makes one (strategies agree; the
 // runner flags any that does not).
+#include <QFileInfo>
 #include <qcustomplot.h>
 
 #include "cell_text.hpp"
@@ -10,13 +11,20 @@
 namespace gui::plots {
 namespace {
 
-// The histogram of each input set, or nothing where no run has made one yet.
-std::vector<std::pair<std::size_t, sfp::WordCounts>> histograms(const sfp::ExperimentReport& report) {
+bool counted_lengths(const sfp::WordCounts& counts) {
+    return std::any_of(counts.histogram.begin(), counts.histogram.end(), [](std::uint64_t n) { return n > 0; });
+}
+
+// The histogram of each input set, or nothing where no run has made one yet; `counted` says
+// whether any run counted words at all (with the histogram option off, none counts lengths).
+std::vector<std::pair<std::size_t, sfp::WordCounts>> histograms(const sfp::ExperimentReport& report, bool* counted) {
     std::vector<std::pair<std::size_t, sfp::WordCounts>> out;
     for (const sfp::RunRecord& r : report.runs) {
         const sfp::Cell& cell = report.cells.at(r.cell);
         const auto* counts = r.result.outcome.get_if<sfp::WordCountOutcome>();
         if (!counts || cell.reference_floor || r.status != sfp::RunStatus::ok) continue;
+        *counted = true;
+        if (!counted_lengths(counts->total())) continue;
         if (std::none_of(out.begin(), out.end(), [&](const auto& h) { return h.first == cell.input_set; }))
             out.emplace_back(cell.input_set, counts->total());
     }
@@ -24,14 +32,24 @@ std::vector<std::pair<std::size_t, sfp::WordCounts>> histograms(const sfp::Exper
     return out;
 }
 
+// Every file of the set by name: two files counted together are not the first one alone.
+QString input_set_name(const sfp::InputSet& set) {
+    QStringList names;
+    for (const std::string& path : set.paths) names << QFileInfo(QString::fromStdString(path)).fileName();
+    return names.join(QStringLiteral(" + "));
+}
+
 }  // namespace
 
 Hover draw_histogram(const Canvas& c, const sfp::ExperimentReport& report) {
     QCustomPlot* plot = c.plot;
     Hover hover;
-    const auto found = histograms(report);
+    bool counted = false;
+    const auto found = histograms(report, &counted);
     if (found.empty()) {
-        show_placeholder(c, QObject::tr("The word-length histogram appears here once a run has finished."));
+        show_placeholder(c, counted ? QObject::tr("No word lengths were counted: tick wordcount's \"histogram\" "
+                                                  "option and run again.")
+                                    : QObject::tr("The word-length histogram appears here once a run has finished."));
         return hover;
     }
     const double width = 0.8 / double(found.size());
@@ -41,7 +59,7 @@ Hover draw_histogram(const Canvas& c, const sfp::ExperimentReport& report) {
         const auto& [set, counts] = found[k];
         const QString input = report.experiment.inputs.empty()
                                   ? QObject::tr("%1 text").arg(size_text(report.input_sets.at(set).file_size))
-                                  : QString::fromStdString(report.input_sets.at(set).paths.at(0));
+                                  : input_set_name(report.input_sets.at(set));
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(input);
         bars->setWidth(width);

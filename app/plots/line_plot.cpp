@@ -38,12 +38,13 @@ QString hover_text(const Series& s, const SeriesPoint& p, const sfp::ExperimentR
     const QString unit = metric_unit(m);
     // One run has no spread: say so rather than "± 0".
     const QString spread = v.n < 2 ? QObject::tr("spread n/a (one run)")
-                                   : QObject::tr("± %1 (stddev), ± %2 (95% CI)").arg(v.stddev, 0, 'g', 3).arg(v.ci95, 0, 'g', 3);
+                                   : QObject::tr("± %1 (stddev), ± %2 (95% CI)")
+                                         .arg(plain_number(v.stddev, 3), plain_number(v.ci95, 3));
     return QObject::tr("<b>%1</b><br>%2<br>%3: mean %4 %5, median %6 %5<br>%7, n = %8")
         .arg(s.name.toHtmlEscaped(), cell_words(report.cells[p.cell]).toHtmlEscaped(), metric_name(m))
-        .arg(v.mean, 0, 'g', 5)
+        .arg(plain_number(v.mean, 5))
         .arg(unit)
-        .arg(v.median, 0, 'g', 5)
+        .arg(plain_number(v.median, 5))
         .arg(spread)
         .arg(v.n);
 }
@@ -179,7 +180,7 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         }
     }
     if (hover.empty()) {
-        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        show_placeholder(c, no_points_text(report));
         return hover;
     }
     extent.top = std::max(extent.top, draw_limit_lines(c, report, metric, all));

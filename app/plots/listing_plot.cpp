@@ -43,9 +43,9 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int top
         HoverPoint point{key, real.median,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>listing %3 s, processing %4 s<br>n = %5")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped())
-                             .arg(real.median, 0, 'g', 5)
-                             .arg(list, 0, 'g', 5)
-                             .arg(real.median - list, 0, 'g', 5)
+                             .arg(plain_number(real.median, 5))
+                             .arg(plain_number(list, 5))
+                             .arg(plain_number(real.median - list, 5))
                              .arg(real.n),
                          0.35, 0};
         point.horizontal = true;

@@ -1,5 +1,6 @@
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <map>
 
 #include "cell_text.hpp"
@@ -102,7 +103,7 @@ Rows top_rows(const std::vector<std::vector<std::size_t>>& rankings, int topN) {
 
 QString Rows::note(int topN, const QString& best) const {
     if (left_out == 0) return {};
-    return QObject::tr("\nthe %1 %2 of each input (%3 of %4 cells; tick Show all for every cell)")
+    return QObject::tr("\nthe %1 %2 of each input (%3 of %4 cells)")
         .arg(topN).arg(best).arg(cells - left_out).arg(cells);
 }
 
@@ -118,6 +119,14 @@ void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::ve
         if (below) bars->moveAbove(below);
         below = bars;
     }
+}
+
+QString no_points_text(const sfp::ExperimentReport& report) {
+    if (report.runs.empty()) return QObject::tr("Results appear here as runs finish.");
+    const bool any_ok = std::any_of(report.runs.begin(), report.runs.end(),
+                                    [](const sfp::RunRecord& r) { return r.status == sfp::RunStatus::ok; });
+    return any_ok ? QObject::tr("Nothing of these runs to draw here: try another plot kind, metric or slice.")
+                  : QObject::tr("No run succeeded: the Runs table says why.");
 }
 
 void show_placeholder(const Canvas& c, const QString& text) {
@@ -147,16 +156,30 @@ static QString large_folio_caption(const sfp::ExperimentReport& report) {
     return QObject::tr(", %1% in large folios").arg(QString::number(100 * sum / known, 'f', 0));
 }
 
-// Files mode: "a.bin, b.bin (64M)" for one or two inputs, else "3 files (192M)"; sizes as the
-// generated sizes are written.
+// The bytes a set holds: a run's bytes read (every file of it, which the cell's file size is not:
+// that is the first file's), else the set's file size.
+static std::uint64_t set_bytes(const sfp::ExperimentReport& report, std::size_t set) {
+    std::uint64_t most = 0;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.status == sfp::RunStatus::ok && report.cells.at(r.cell).input_set == set)
+            most = std::max(most, r.result.bytes);
+    const sfp::InputSet& s = report.input_sets.at(set);
+    return s.paths.size() > 1 && most > 0 ? most : s.file_size;
+}
+
+// Files mode: "a.bin, b.bin (64M)" for one or two inputs, else "3 files (192M)"; a folder "tree/";
+// sizes as the generated sizes are written when round, else to a tenth ("77.7 MiB", not 81512795).
 static QString inputs_caption(const sfp::ExperimentReport& report) {
     const std::vector<std::string>& inputs = report.experiment.inputs;
     QStringList names;
-    for (const std::string& path : inputs) names << QFileInfo(QString::fromStdString(path)).fileName();
+    for (const std::string& path : inputs) {
+        const QFileInfo info(QString::fromStdString(path));
+        names << info.fileName() + (info.isDir() ? QStringLiteral("/") : QString());
+    }
     QString text = inputs.size() <= 2 ? names.join(QStringLiteral(", ")) : QObject::tr("%1 files").arg(inputs.size());
     QStringList sizes;
-    for (const sfp::InputSet& set : report.input_sets)
-        if (set.file_size > 0) sizes << size_text(set.file_size);
+    for (std::size_t set = 0; set < report.input_sets.size(); ++set)
+        if (const std::uint64_t bytes = set_bytes(report, set); bytes > 0) sizes << rounded_size_text(bytes);
     sizes.removeDuplicates();
     if (!sizes.isEmpty()) text += QStringLiteral(" (%1)").arg(sizes.join(QStringLiteral(", ")));
     return text;

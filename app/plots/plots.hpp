@@ -81,7 +81,10 @@ struct StackLayer {
     QColor color;
 };
 void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::vector<StackLayer>& layers);
-// Bottom text above an empty plot (no runs yet).
+// What an empty plot says: "Results appear here as runs finish." only while none has; after the
+// runs, that none succeeded, or that this view has nothing of theirs to draw.
+QString no_points_text(const sfp::ExperimentReport& report);
+// Bottom text above an empty plot.
 void show_placeholder(const Canvas& canvas, const QString& text);
 // "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with.
 QString experiment_caption(const sfp::ExperimentReport& report);

@@ -56,7 +56,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
                              QObject::tr("<b>%1</b><br>%2× the fastest on this input<br>median elapsed %3 s<br>%4")
                                  .arg(cell_words(cell).toHtmlEscaped())
                                  .arg(s.ratio, 0, 'f', 3)
-                                 .arg(median, 0, 'g', 5)
+                                 .arg(plain_number(median, 5))
                                  .arg(verdict.toHtmlEscaped()),
                              0.35, 0};
             point.horizontal = true;
@@ -65,7 +65,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
         }
     }
     if (hover.empty()) {
-        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        show_placeholder(c, no_points_text(report));
         return hover;
     }
     const auto add_bars = [&](const QVector<double>& k, const QVector<double>& v, const QString& name, QColor color) {
@@ -97,7 +97,7 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
     set_category_axis(c, ticker, key - 1);
     plot->xAxis->setLabel(QObject::tr("times slower than the fastest (×)"));
     plot->xAxis->setRange(0, top * 1.2);  // room for the last label
-    const QString shown = left_out ? QObject::tr("\nthe %1 fastest of each input (%2 of %3 cells; tick Show all for every cell)")
+    const QString shown = left_out ? QObject::tr("\nthe %1 fastest of each input (%2 of %3 cells)")
                                          .arg(topN).arg(cells - left_out).arg(cells)
                                    : QString();
     c.title->setText(QObject::tr("Median elapsed time relative to the fastest%1\n%2").arg(shown, experiment_caption(report)));

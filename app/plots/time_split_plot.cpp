@@ -13,11 +13,11 @@ namespace gui::plots {
 namespace {
 
 QString split_text(const sfp::TimeSplit& t) {
-    const QString cpu = QObject::tr("CPU %1 s (%2)").arg(t.cpu_s, 0, 'g', 5)
+    const QString cpu = QObject::tr("CPU %1 s (%2)").arg(plain_number(t.cpu_s, 5))
                             .arg(t.cpu_exact ? QObject::tr("exact") : QObject::tr("user + sys: an older report"));
     if (!t.resolved)
         return cpu + QObject::tr("<br>user/system split not resolved: too short for the kernel's tick sampling");
-    return cpu + QObject::tr("<br>user %1 s, system %2 s").arg(t.user_s, 0, 'g', 5).arg(t.sys_s, 0, 'g', 5);
+    return cpu + QObject::tr("<br>user %1 s, system %2 s").arg(plain_number(t.user_s, 5)).arg(plain_number(t.sys_s, 5));
 }
 
 }  // namespace
@@ -46,16 +46,16 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report, int 
         HoverPoint point{key, t.cpu_s + t.waiting_s,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>%3<br>waiting %4 s<br>n = %5")
                              .arg(cell_words(report.cells[i]).toHtmlEscaped())
-                             .arg(t.real_s, 0, 'g', 5)
+                             .arg(plain_number(t.real_s, 5))
                              .arg(split_text(t))
-                             .arg(t.waiting_s, 0, 'g', 5)
+                             .arg(plain_number(t.waiting_s, 5))
                              .arg(t.runs),
                          0.35, 0};
         point.horizontal = true;
         hover.push_back(point);
     }
     if (keys.isEmpty()) {
-        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        show_placeholder(c, no_points_text(report));
         return hover;
     }
     std::vector<StackLayer> layers;

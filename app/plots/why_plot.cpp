@@ -62,7 +62,7 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     }
     const std::vector<std::vector<Slowdown>> rankings = slowdowns(report);  // a ranking has a cell that ran
     if (rankings.empty()) {
-        show_placeholder(c, QObject::tr("Results appear here as runs finish."));
+        show_placeholder(c, no_points_text(report));
         return {};
     }
     QFont font = plot->font();

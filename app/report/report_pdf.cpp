@@ -37,10 +37,15 @@ QString table_html(const core::ReportTable& t) {
     std::vector<bool> wraps;
     for (qsizetype c = 0; c < t.columns.size(); ++c) wraps.push_back(of_words(t, c));
     // The columns of words are given room: else the one-line columns take the page and squeeze
-    // them to a letter a line.
-    for (qsizetype c = 0; c < t.columns.size(); ++c)
+    // them to a letter a line. A one-line column's heading breaks between its words, never
+    // inside one ("t h r e a d s"): each word is kept whole.
+    for (qsizetype c = 0; c < t.columns.size(); ++c) {
+        QStringList words;
+        for (const QString& word : t.columns[c].split(QLatin1Char(' ')))
+            words << QStringLiteral("<span style=\"white-space:nowrap\">%1</span>").arg(esc(word));
         out += QStringLiteral("<th%1>%2</th>")
-                   .arg(wraps[std::size_t(c)] ? QStringLiteral(" width=\"16%\"") : QString(), esc(t.columns[c]));
+                   .arg(wraps[std::size_t(c)] ? QStringLiteral(" width=\"16%\"") : QString(), words.join(' '));
+    }
     out += "</tr>";
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         out += "<tr>";

@@ -17,6 +17,7 @@
 #include "inputs_box.hpp"
 #include "lesson_notes.hpp"
 #include "lessons_menu.hpp"
+#include "lesson_panel.hpp"
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "overlay_sets.hpp"
@@ -233,7 +234,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow w(settings_in(dir));
         w.findChild<LessonsMenu*>()->open(core::find_lesson(QStringLiteral("1")));
-        QVERIFY(w.messageArea()->text().contains("look at"));
+        QVERIFY(w.lessonPanel()->note().contains("look at"));
         // scaled down further for the test: 64K, two block sizes, one repetition
         w.experimentPanel()->inputs()->setWorkdir(dir.path());
         w.experimentPanel()->inputs()->setSizes({64 << 10});
@@ -241,9 +242,9 @@ private slots:
         w.experimentPanel()->repetitions()->setValue(1);
         QSignalSpy finished(w.controller(), &core::Controller::finished);
         QVERIFY(w.run());
-        QVERIFY2(w.messageArea()->text().contains("look at"), qPrintable(w.messageArea()->text()));
+        QVERIFY2(w.lessonPanel()->note().contains("look at"), qPrintable(w.messageArea()->text()));
         QVERIFY(finished.wait(120000));
-        QVERIFY2(w.messageArea()->text().contains("look at"), qPrintable(w.messageArea()->text()));
+        QVERIFY2(w.lessonPanel()->note().contains("look at"), qPrintable(w.messageArea()->text()));
     }
 
     void lesson3sEntriesSayWhatTheyRun() {
@@ -267,6 +268,26 @@ private slots:
                      note.contains("0% of the input was still in memory"),
                  qPrintable(note));
         QVERIFY(cold_note(hot, mapping_run(sfp::CacheMode::cold, 3)).isEmpty());  // the article's point shows
+    }
+
+    // Lesson 4 after both states: each state's folio share; "no difference" and why only when
+    // neither the times nor the folios differ.
+    void twoCacheStatesAreComparedWithTheirFolios() {
+        const auto with_folios = [](sfp::CacheMode cache, double factor, double folios) {
+            sfp::ExperimentReport r = mapping_run(cache, factor);
+            for (sfp::RunRecord& run : r.runs) run.large_folio_share = folios;
+            return r;
+        };
+        const sfp::ExperimentReport written = with_folios(sfp::CacheMode::hot_written, 1, 0.98);
+        QString note = cache_states_note(written, with_folios(sfp::CacheMode::hot, 1.02, 0.99));
+        QVERIFY2(note.contains("as written 98% in large folios, read back 99% in large folios") &&
+                     note.contains("1.02×") && note.contains("shows no difference"),
+                 qPrintable(note));
+        note = cache_states_note(written, with_folios(sfp::CacheMode::hot, 0.6, 0.99));  // read back faster
+        QVERIFY2(note.contains("0.60×") && !note.contains("no difference"), qPrintable(note));
+        note = cache_states_note(with_folios(sfp::CacheMode::hot_written, 1, 0.1),
+                                 with_folios(sfp::CacheMode::hot, 1, 0.99));
+        QVERIFY2(note.contains("10% in large folios") && !note.contains("no difference"), qPrintable(note));
     }
 
     // Lesson 7 points at the digest column: the runs table has it.

@@ -101,6 +101,42 @@ private slots:
         QVERIFY2(box.width() <= page.width(),  // (Qt sets a table off the left edge by a few pixels)
                  qPrintable(QStringLiteral("the table is %1 wide on a page of %2").arg(box.width()).arg(page.width())));
     }
+
+    // Issue 41: a wide table of numbers squeezed its headings to a letter a line ("t h r e a d s").
+    void headingsBreakOnlyBetweenWords() {
+        core::ReportTable t;
+        t.title = QStringLiteral("Statistics");
+        t.columns = {"strategy", "block", "threads", "file size", "repetitions", "median time (s)", "mean time (s)",
+                     "stddev (s)", "cv %", "95% CI (s)", "min (s)", "max (s)", "user (s)", "system (s)", "MB/s",
+                     "limit %", "vs fastest"};
+        for (int r = 0; r < 3; ++r) {
+            QStringList row{QStringLiteral("mmap-mt")};
+            for (qsizetype c = 1; c < t.columns.size(); ++c) row << QStringLiteral("123456.789");
+            t.rows.push_back(row);
+            t.strong.push_back(r == 0);
+        }
+        t.numeric.assign(std::size_t(t.columns.size()), true);
+        QBuffer sink;
+        sink.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&sink);
+        report::set_up_page(writer);
+        QTextDocument doc;
+        report::lay_out(doc, report::table_html(t), QSizeF(writer.width(), writer.height()));
+        QVERIFY(doc.pageCount() > 0);
+        QTextTable* table = first_table(doc);
+        QVERIFY(table);
+        int broken = 0;
+        for (int c = 0; c < int(t.columns.size()); ++c) {
+            const QStringList lines = lines_of(table->cellAt(0, c));
+            QCOMPARE(lines.join(QString()), t.columns[c]);
+            for (const QString& line : lines)  // every line whole words: ends at a space or the heading's end
+                QVERIFY2(t.columns[c].split(' ').contains(line.trimmed()) || t.columns[c].contains(line.trimmed() + ' ')
+                             || t.columns[c].endsWith(line),
+                         qPrintable(QStringLiteral("'%1' broken as: %2").arg(t.columns[c], lines.join(" | "))));
+            for (qsizetype i = 0; i + 1 < lines.size(); ++i) broken += !lines[i].endsWith(' ');
+        }
+        QCOMPARE(broken, 0);
+    }
 };
 
 QTEST_MAIN(TestReportLayout)

@@ -6,15 +6,22 @@
 #include <QComboBox>
 #include <QPushButton>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTableView>
+#include <QSpinBox>
+#include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
 #include <qcustomplot.h>
 
+#include "controller.hpp"
 #include "experiment_panel.hpp"
+#include "lesson_panel.hpp"
+#include "lessons.hpp"
+#include "lessons_menu.hpp"
 #include "fixtures.hpp"
 #include "inputs_box.hpp"
 #include "main_window.hpp"
@@ -173,6 +180,97 @@ private slots:
         QTest::qWait(50);
         QVERIFY2(again.minimumSizeHint().width() <= 1024 && again.width() <= 1024,
                  qPrintable(QStringLiteral("%1 / %2").arg(again.minimumSizeHint().width()).arg(again.width())));
+    }
+
+    // Issue 41: at 1024x700 in presentation mode the lesson's note sits beside the plot and the
+    // tables, never over them; the table keeps rows to read; the note reads at the class's size.
+    void lessonNoteNeverCoversTheTables() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setPresentation(true);
+        QVERIFY(w.findChild<LessonsMenu*>()->open(core::find_lesson(QStringLiteral("2")), 0));
+        const sfp::ExperimentReport wide = fixtures::wide();  // rows to show
+        w.resultsPanel()->setReport(wide);
+        QTest::qWait(50);
+        LessonPanel* note = w.lessonPanel();
+        QVERIFY(note->isVisible());
+        QVERIFY(note->note().contains(QStringLiteral("look at")));
+        for (QLabel* text : note->findChildren<QLabel*>())  // presentation mode's size
+            QCOMPARE(text->font().pointSizeF(), w.font().pointSizeF());
+        const auto box = [&w](QWidget* widget) { return QRect(widget->mapTo(&w, QPoint()), widget->size()); };
+        QVERIFY2(!box(note).intersects(box(w.resultsPanel())), "the note covers the tables");
+        QVERIFY2(!box(note).intersects(box(w.plotPanel())), "the note covers the plot");
+        QVERIFY(box(note).right() < w.width() && w.width() <= 1024);
+        for (QTableView* table : {w.resultsPanel()->runsView(), w.resultsPanel()->statsView()}) {
+            if (!table->isVisible()) continue;
+            const int rows = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+            QVERIFY2(rows >= 2, qPrintable(QStringLiteral("%1 rows visible").arg(rows)));
+        }
+        // Folded away and back: the plot and tables take the room.
+        const int beside = w.plotPanel()->width();
+        note->setFolded(true);
+        QTest::qWait(20);
+        QVERIFY(note->isHidden());
+        QVERIFY(w.plotPanel()->width() > beside);
+        note->setFolded(false);
+        QVERIFY(note->isVisible());
+    }
+
+    // Issue 39 section 4: the busy-moment / uncertain warning `sfpbench run` prints, and the limits'
+    // age, in the window's status line and summary tab.
+    void statusLineWarnsOfUncertainLimits() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        sfp::ExperimentReport report = fixtures::sweep();
+        report.measured_at = "2026-11-27T12:00:00Z";
+        sfp::Limit memory;
+        memory.id = sfp::LimitId::memory_read;
+        memory.points = {{.threads = 1, .rates = {2e10, 2.1e10}, .passes_taken = 40, .passes_kept = 2}};
+        report.limits.measured_at = "2026-11-27T09:00:00Z";
+        report.limits.limits = {memory};
+        emit w.controller()->finished(report);
+        QVERIFY2(w.limitsStatus().contains(QStringLiteral("few undisturbed passes")), qPrintable(w.limitsStatus()));
+        QVERIFY2(w.limitsStatus().contains(QStringLiteral("3 h before these runs")), qPrintable(w.limitsStatus()));
+        QVERIFY2(w.resultsPanel()->summaryText().contains(QStringLiteral("warning: limits measured with few")),
+                 qPrintable(w.resultsPanel()->summaryText()));
+        QVERIFY(w.resultsPanel()->summaryText().contains(QStringLiteral("limits measured 2026-11-27 09:00 UTC")));
+        // Enough undisturbed passes: the age alone, no warning.
+        report.limits.limits[0].points[0].passes_kept = 30;
+        emit w.controller()->finished(report);
+        QVERIFY2(w.limitsStatus().startsWith(QStringLiteral("limits measured 2026-11-27 09:00 UTC")),
+                 qPrintable(w.limitsStatus()));
+        QVERIFY(!w.resultsPanel()->summaryText().contains(QStringLiteral("warning: limits")));
+    }
+
+    // Issue 41: scrolling the form with the wheel leaves an unfocused spin box alone (warm-ups
+    // 1 -> 0, unnoticed); once clicked into, the wheel changes it.
+    void wheelChangesOnlyAFocusedSpinBox() {
+        QTemporaryDir dir;
+        MainWindow w(settings_in(dir));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSpinBox* spin = w.experimentPanel()->repetitions();
+        spin->setValue(3);
+        const auto wheel = [spin](int delta) {
+            const QPointF at(spin->width() / 2.0, spin->height() / 2.0);
+            QWheelEvent event(at, spin->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(spin, &event);
+        };
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.findChild<QPushButton*>(QStringLiteral("runButton"))->setFocus();
+        QTRY_VERIFY(!spin->hasFocus());
+        wheel(-120);
+        QCOMPARE(spin->value(), 3);
+        QCOMPARE(spin->focusPolicy(), Qt::StrongFocus);  // the wheel does not hand it the focus
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        wheel(-120);
+        QCOMPARE(spin->value(), 2);
     }
 
     // An error or a notice floats over the progress line: the Run button and the plot's
