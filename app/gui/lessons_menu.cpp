@@ -71,8 +71,10 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
 
 QString LessonsMenu::note(const core::Lesson& lesson) const {
     const QString more = lesson.experiments.size() > 1 ? tr(" The lesson's other runs are in its Lessons submenu.") : QString();
-    QString text = tr("Lesson loaded: %1. After the run, look at: %2 The article: %3%4")
-                       .arg(lesson.title, lesson.look_at, lesson.article_found, more);
+    // A title that ends a sentence itself ("How close to the limit?") takes no second stop.
+    const QString stop = lesson.title.endsWith('?') || lesson.title.endsWith('.') ? QString() : QStringLiteral(".");
+    QString text = tr("Lesson loaded: %1%2 After the run, look at: %3 The article: %4%5")
+                       .arg(lesson.title, stop, lesson.look_at, lesson.article_found, more);
     const auto hot = runs_.find(sfp::CacheMode::hot), cold = runs_.find(sfp::CacheMode::cold);
     if (hot != runs_.end() && cold != runs_.end())
         if (const QString why = cold_note(hot->second, cold->second); !why.isEmpty()) text += QStringLiteral("\n") + why;
