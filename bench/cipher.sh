@@ -137,7 +137,7 @@ done
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
     for name in "${order[@]}"; do
         params=$(sed -E 's/--strategy [^ ]+ ?//' <<<"${cell[$name]}")
-        inproc=$(col "$name" 3)
+        inproc=$(awk '$3 != "-" {print $3}' "$logs/$name" | median_or_none)
         awk -v n="$name" -v p="${params:--}" -v m="$(col "$name" 1)" -v u="$(col "$name" 2)" -v i="${inproc:--}" \
             -v c="$cp_med" -v b="$base_med" -v size="$size" -v lim="$(pct_of "$name")" \
             'BEGIN {printf "| %s | %s | %.3f | %.3f | %s | %.0f | %s | %.2fx the time | %.1fx faster |\n",

@@ -114,7 +114,11 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 # Median of column $3 (1 whole-process wall, default; 2 its CPU; 3 in-process real) of cell $2 in state $1.
 med() { awk -v c="${3:-1}" '$c != "-" {print $c}' "$logs/$1-$2" | median; }
 # The median formatted, or "-" for a column a peer has not.
-fmt_med() { local m; m=$(med "$@"); if [ -n "$m" ]; then printf '%.3f' "$m"; else echo -; fi; }
+fmt_med() {
+    local m
+    m=$(awk -v c="${3:-1}" '$c != "-" {print $c}' "$logs/$1-$2" | median_or_none)
+    if [ -n "$m" ]; then printf '%.3f' "$m"; else echo -; fi
+}
 times_vs() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2fx", a / b}'; }  # time $1 as a multiple of time $2
 ratio() {  # "3.51x faster" / "1.20x slower" of time $1 against the reference time $2
     awk -v m="$1" -v c="$2" 'BEGIN {print (c >= m) ? sprintf("%.2fx faster", c / m) : sprintf("%.2fx slower", m / c)}'

@@ -24,6 +24,9 @@ ensure_random() {
     [ -s "$1" ] && [ "$(stat -c %s "$1")" = "$2" ] || "$bin" generate random "$1" --size "$2" --seed 1
 }
 
+# The median of the numbers on stdin, or nothing when there are none (an in-process time of a peer).
+median_or_none() { local v; v=$(cat); if [ -n "$v" ]; then median <<<"$v"; fi; }
+
 # median of the numbers on stdin
 median() { sort -g | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 

@@ -108,7 +108,7 @@ table=$(
         [ "$name" = auto ] && params="(none: the default)"
         [ -n "${peer[$name]:-}" ] && params="${peer[$name]/$text/FILE}"
         [ "$name" = cat ] && params="cat FILE > /dev/null"
-        inproc=$(med "$name" 3)
+        inproc=$(awk '$3 != "-" {print $3}' "$logs/$name" | median_or_none)
         [[ $name == simd || $name == simd-histogram ]] && params="(default block) $params"
         awk -v n="$name" -v p="${params:--}" -v m="$(med "$name")" -v c="$(med "$name" 2)" -v cores="$threads" \
             -v cat="$(med cat)" -v s="$size" -v lim="$(limit_pct "$size" "$(med "$name")" "$(cell_limit "$name")")" \
