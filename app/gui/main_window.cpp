@@ -419,7 +419,7 @@ void MainWindow::setPresentation(bool on) {
     fitLeftWidth();
     // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
     // The stretch keeps that share when the window is laid out (again) later.
-    const int share = on ? 68 : 66;  // a lesson's table keeps rows to read at 1024x700
+    const int share = on ? 78 : 66;
     right_split_->setStretchFactor(0, share);
     right_split_->setStretchFactor(1, 100 - share);
     QTimer::singleShot(0, this, [this, share] {

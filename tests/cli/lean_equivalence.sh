@@ -93,6 +93,7 @@ lean iterate tree
 lean iterate --list --strategy alpha tree
 lean iterate --scope 1K --threads 2 tree
 lean iterate missing
+lean iterate tree tree
 
 handed
 handed --version
@@ -117,7 +118,6 @@ handed cipher a.bin out.bin --shift 1 --output-exists --in-place
 handed wordcount --histogram --strategy wc words.txt
 handed wordcount
 handed iterate
-handed iterate tree tree
 handed strategies
 handed generate random g.bin --size 4K
 

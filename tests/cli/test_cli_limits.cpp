@@ -2,6 +2,7 @@
 // shape (a positive median for each, or why it cannot be measured here), keeps them in the
 // workspace and reuses them; bad flags exit 2; Ctrl-C exits 130 keeping nothing and leaving no
 // scratch file. (It measures for real: the only tests that do.)
+#include <algorithm>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -53,7 +54,13 @@ private slots:
             for (const QJsonValue& p : points) {
                 const QJsonObject o = p.toObject();
                 QVERIFY(o["threads"].toInt() >= 1);
-                QCOMPARE(o["rates"].toArray().size(), 3);  // the quick budget's repetitions
+                if (o["passes_taken"].isNull()) {  // a device or cold limit: the quick budget's repetitions
+                    QCOMPARE(o["rates"].toArray().size(), 3);
+                } else {  // a CPU-bound limit: the rates of its undisturbed passes (the fastest alone when none was)
+                    const int kept = o["passes_kept"].toInt();
+                    QVERIFY(kept <= o["passes_taken"].toInt());
+                    QCOMPARE(o["rates"].toArray().size(), std::max(kept, 1));
+                }
                 QVERIFY(o["median"].toDouble() > 0);
                 QVERIFY(o["min"].toDouble() <= o["median"].toDouble() && o["median"].toDouble() <= o["max"].toDouble());
             }
@@ -65,7 +72,7 @@ private slots:
         const testing::Output again = testing::sfpbench({"limits", "--quick", "--workdir", ws});  // kept: reused
         QVERIFY2(again.code == 0, again.err.constData());
         QVERIFY2(again.out.contains("two-stream memory read") && again.out.contains("cached in"), again.out.constData());
-        QVERIFY(!again.err.contains("measured"));
+        QVERIFY2(!again.err.contains(" limit(s) in "), again.err.constData());  // nothing measured again
 
         // --only refreshes one limit, prints it alone, and keeps the others as they were.
         const testing::Output one =
@@ -82,8 +89,9 @@ private slots:
             if (v.toObject()["key"].toString() != "two-stream-read")
                 QVERIFY2(j["entries"].toArray().contains(v), qPrintable(v.toObject()["key"].toString()));
 
-        // The load before measuring is recorded (its value is the machine's: only its shape here);
-        // kept limits measured under load say so on stderr, once, and the table shows it.
+        // The load before measuring is recorded (its value is the machine's: only its shape here), and
+        // the table shows it. Limits taken by undisturbed passes hold under load: a busy moment alone
+        // brings no warning (only medians of an older file's repetitions, or few kept passes, do).
         QVERIFY(j["load_1min"].toDouble(-1) >= 0);
         QVERIFY(j["online_cpus"].toInt() >= 1);
         QFile kept(ws + "/limits.txt");
@@ -98,7 +106,7 @@ private slots:
         const testing::Output busy = testing::sfpbench({"limits", "--quick", "--workdir", ws});
         QVERIFY2(busy.code == 0, busy.err.constData());
         QVERIFY2(busy.out.contains("at load average 3.00 on 2 CPUs"), busy.out.constData());
-        QCOMPARE(busy.err.count("`sfpbench limits --refresh` on a quiet machine"), 1);
+        QCOMPARE(busy.err.count("`sfpbench limits --refresh` on a quiet machine"), 0);
     }
 
     // A one-run command's --json carries the share of its limit as run's report does: the limits

@@ -33,6 +33,8 @@ QString write_report(const QTemporaryDir& dir, const QString& name, double scale
         st.real.n = 3;
         st.real.median = scale * double(c + 1) / 10;  // 0.1, 0.2, ... times scale
         r.stats.push_back(st);
+        for (sfp::RunRecord& run : r.runs)  // the runs say what the statistics say (a loaded report is checked)
+            if (run.cell == c && run.status == sfp::RunStatus::ok) run.result.real_s = st.real.median;
     }
     r.machine.cpu_model = "Lab CPU";
     const QString path = dir.filePath(name);
@@ -117,6 +119,8 @@ private slots:
             st.real.n = 3;
             st.real.median = 0.05 * double(c + 1);  // half the imported times
             live.stats.push_back(st);
+            for (sfp::RunRecord& run : live.runs)  // the runs agree with the statistics, as a runner's do
+                if (run.cell == c && run.status == sfp::RunStatus::ok) run.result.real_s = st.real.median;
         }
         ComparisonView view(live, sets);
         QCOMPARE(view.table()->rowCount(), 5 + 1);  // and the geometric mean

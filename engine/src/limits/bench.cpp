@@ -94,6 +94,7 @@ double on_threads(unsigned threads, const std::function<void(unsigned)>& work) {
 }
 
 void set_on_threads_seconds_for_tests(double seconds) noexcept { fixed_seconds_for_tests.store(seconds); }
+double on_threads_seconds_for_tests() noexcept { return fixed_seconds_for_tests.load(); }
 
 Range stripe(std::uint64_t size, unsigned parts, unsigned index, std::uint64_t align) {
     const std::uint64_t units = (size + align - 1) / align;

@@ -46,9 +46,11 @@ struct Bench {
 // their release to the last one's end. An exception of any thread is rethrown here.
 double on_threads(unsigned threads, const std::function<void(unsigned index)>& work);
 
-// Test seam: every on_threads returns `seconds` instead of the clock's (0, the default: the
-// clock's), so a test reads the bytes a measurement counts from its rates.
+// Test seam: every on_threads returns `seconds` instead of the clock's, and every timed pass
+// (passes.hpp) spans `seconds` on each thread, undisturbed (0, the default: the clocks'), so a test
+// reads the bytes a measurement counts from its rates.
 void set_on_threads_seconds_for_tests(double seconds) noexcept;
+double on_threads_seconds_for_tests() noexcept;
 
 // [begin, end) of part `index` of `parts` equal parts of `size`, each a multiple of `align`.
 struct Range {
