@@ -127,6 +127,11 @@ private slots:
             },
             [](const sfp::Usage& u) { return u.sys_s; });
         ::close(fd);
+#if defined(__SANITIZE_THREAD__)
+        totals_agree_with_proc();
+        QSKIP("ThreadSanitizer's read() interceptor marks the whole buffer written in user space: under it the "
+              "loop is not mostly system time (the totals were checked)");
+#endif
         QVERIFY2(share >= 0.5, qPrintable(QString("system time %1 of the CPU time at best").arg(share)));
         totals_agree_with_proc();
     }
