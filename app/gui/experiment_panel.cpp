@@ -13,6 +13,7 @@
 #include "cell_text.hpp"
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
@@ -119,10 +120,12 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
 QWidget* ExperimentPanel::makeParameters() {
     auto* box = new QGroupBox(tr("Parameters"), this);
     repetitions_ = new QSpinBox(box);
-    repetitions_->setRange(1, 1000);
+    // The engine's own limits (check_experiment), so that the form holds every value a file or
+    // the CLI may give: a narrower range would clamp a loaded experiment without a word.
+    repetitions_->setRange(1, int(sfp::kMaxRepetitions));
     repetitions_->setValue(3);
     warmups_ = new QSpinBox(box);
-    warmups_->setRange(0, 100);
+    warmups_->setRange(0, int(sfp::kMaxRepetitions));
     warmups_->setToolTip(tr("Untimed runs per cell before the timed ones"));
     cache_ = new QComboBox(box);
     cache_->addItem(tr("hot (evicted, then read once)"), int(sfp::CacheMode::hot));
