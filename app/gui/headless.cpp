@@ -16,6 +16,7 @@
 #include "message_area.hpp"
 #include "plot_panel.hpp"
 #include "plot_slice.hpp"
+#include "signal_stop.hpp"
 #include "sfp/datagen.hpp"
 #include "summary_text.hpp"
 
@@ -139,7 +140,7 @@ QStringList plot_kind_names() {
             QStringLiteral("histogram"), QStringLiteral("listing"), QStringLiteral("why")};
 }
 
-int run_headless(MainWindow& window, const HeadlessOptions& options) {
+int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop& stop) {
     window.resize(1400, 900);
     if (!options.plot.isEmpty()) {
         const qsizetype kind = plot_kind_names().indexOf(options.plot);
@@ -175,6 +176,13 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
     }
     core::Controller* controller = window.controller();
     int code = 0;
+    int stopped_by = 0;  // the first signal: the run is cancelled, its completed runs written
+    QObject::connect(&stop, &SignalStop::caught, &window, [&](int signal) {
+        if (stopped_by) return;
+        stopped_by = signal;
+        if (controller->isRunning()) controller->cancel();
+        else QCoreApplication::exit(SignalStop::exitCode(signal));  // between a lesson's runs: nothing running to keep
+    });
     QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });
     QObject::connect(controller, &core::Controller::runsFinished, [controller](const std::vector<sfp::RunUpdate>& updates) {
         const sfp::ExperimentReport& report = controller->report();
@@ -200,12 +208,20 @@ int run_headless(MainWindow& window, const HeadlessOptions& options) {
             });
             return;
         }
+        if (report.cancelled && report.runs.empty()) {  // as `sfpbench run`: earlier outputs stay as they were
+            say(QStringLiteral("sfpbench-gui: cancelled before any run completed"));
+            return QCoreApplication::exit(SignalStop::exitCode(stopped_by));
+        }
         window.plotPanel()->redrawNow();  // the plot as it stands at the end, for its exports
         for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv}, std::pair{options.png, ExportFormat::plot_png},
                                            std::pair{options.plot_data, ExportFormat::plot_data}}) {
             if (path.isEmpty()) continue;
             if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
             else say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;
+        }
+        if (report.cancelled) {  // as `sfpbench run`: 128 + the signal once the completed runs are written
+            say(QStringLiteral("sfpbench-gui: cancelled: %1 completed run(s) kept").arg(report.runs.size()));
+            return QCoreApplication::exit(code ? code : SignalStop::exitCode(stopped_by));
         }
         // As `sfpbench run`: failed or disagreeing runs make the exit status 2 (after writing).
         std::size_t trouble = 0;

@@ -7,6 +7,7 @@
 namespace gui {
 
 class MainWindow;
+class SignalStop;
 
 struct HeadlessOptions {
     QString experiment;  // a saved experiment; empty = the default one
@@ -30,7 +31,9 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
                          SliceChoice* out);
 
 // Runs the event loop until the experiment ends; returns the process exit code: 0 when every
-// run succeeded, 2 for trouble (bad spec, an output not written, failed or MISMATCH runs).
-int run_headless(MainWindow& window, const HeadlessOptions& options);
+// run succeeded, 2 for trouble (bad spec, an output not written, failed or MISMATCH runs), and
+// as `sfpbench run` after a signal `stop` caught: the run cancelled, its completed runs written
+// to the outputs, 128 + the signal (none completed: nothing written).
+int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop& stop);
 
 }  // namespace gui

@@ -17,6 +17,8 @@
 #include "main_window.hpp"
 #include "overlay_sets.hpp"
 #include "plot_slice.hpp"
+#include "signal_stop.hpp"
+#include "window_stop.hpp"
 
 int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit fails the export's write (EFBIG), not the window
@@ -40,6 +42,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("sfpbench-gui"));
     QApplication::setApplicationVersion(QStringLiteral(SFP_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("sfpbench-gui"));
+    gui::SignalStop stop;  // from here a signal cancels the run and keeps its completed runs
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The sfpbench workbench: run an experiment matrix, watch it, plot it."));
@@ -93,7 +96,8 @@ int main(int argc, char** argv) {
         if (!import_sets(window)) return 2;
         return gui::run_headless(window, {experiment, parser.value(csv), parser.value(png), parser.value(plot),
                                           parser.value(x), parser.value(per), parser.values(fix), parser.value(plotData),
-                                          parser.value(lesson)});
+                                          parser.value(lesson)},
+                                  stop);
     }
     gui::MainWindow window(std::make_unique<gui::Settings>());
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());
@@ -111,6 +115,12 @@ int main(int argc, char** argv) {
         if (kind < 0) return usage_error(QStringLiteral("--plot '%1': expected one of %2").arg(parser.value(plot), gui::plot_kind_names().join(QStringLiteral(", "))));
         window.plotPanel()->setKind(gui::plots::Kind(kind));
     }
+    QObject::connect(&stop, &gui::SignalStop::caught, &window, [&window](int signal) {
+        gui::stop_window(window, signal, [&window](int code) {
+            window.close();
+            QCoreApplication::exit(code);
+        });
+    });
     window.show();
     if (parser.isSet(runNow)) {
         // Scripts (screenshot.sh) wait for this line before they look at the window.

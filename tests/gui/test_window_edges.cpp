@@ -1,12 +1,24 @@
 // Issue 40's window edges: the form holds every repetition and warm-up count the engine accepts
-// (a loaded file is never clamped, nor changed when saved back).
+// (a loaded file is never clamped, in the window or headless, nor changed when saved back); a
+// signal cancels the window's run through its controller and keeps the completed runs
+// (headless: written to its outputs with 128 + the signal, as `sfpbench run` does; the window:
+// a whole report in the interrupted-runs directory).
+#include <QDeadlineTimer>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QtTest>
+#include <csignal>
 
+#include "support/cli_process.hpp"
+#include "app/csv_reader.hpp"
+#include "controller.hpp"
 #include "experiment_file.hpp"
 #include "experiment_panel.hpp"
 #include "main_window.hpp"
+#include "report_load.hpp"
 #include "settings.hpp"
 #include "sfp/check_experiment.hpp"
+#include "window_stop.hpp"
 
 using namespace gui;
 
@@ -61,6 +73,76 @@ private slots:
         QVERIFY(w.openExperiment(saved(dir, e)));
         QCOMPARE(w.experimentPanel()->experiment().repetitions, sfp::kMaxRepetitions);
         QCOMPARE(w.experimentPanel()->experiment().warmups, sfp::kMaxRepetitions);
+    }
+
+    // Headless runs the file's 1500 repetitions ("run N/1500"); SIGTERM once one is done
+    // cancels it: the completed runs are in the CSV, each whole, and the exit is 143.
+    void headlessSigtermKeepsCompletedRuns() {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("runs.csv"));
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        gui.setProcessEnvironment(env);
+        gui.start(QStringLiteral(SFPBENCH_GUI), {QStringLiteral("--headless"), saved(dir, many_repetitions(dir, 8 << 20)),
+                                                 QStringLiteral("--csv"), csv});
+        QVERIFY(gui.waitForStarted());
+        // Ready once a run's line is on stderr (a hang guard bounds the wait, not a timing claim).
+        const QRegularExpression run_line(QStringLiteral("^run \\d+/(\\d+) "), QRegularExpression::MultilineOption);
+        QByteArray err;
+        QRegularExpressionMatch m;
+        for (const QDeadlineTimer guard(180000); !(m = run_line.match(QString::fromUtf8(err))).hasMatch();) {
+            QVERIFY2(!guard.hasExpired() && gui.state() == QProcess::Running, err.constData());
+            gui.waitForReadyRead(1000);
+            err += gui.readAllStandardError();
+        }
+        QCOMPARE(m.captured(1), QStringLiteral("1500"));
+        QCOMPARE(::kill(pid_t(gui.processId()), SIGTERM), 0);
+        QVERIFY(gui.waitForFinished(180000));
+        err += gui.readAllStandardError();
+        QCOMPARE(gui.exitStatus(), QProcess::NormalExit);  // cancelled, not killed
+        QVERIFY2(gui.exitCode() == 128 + SIGTERM, err.constData());
+        const QRegularExpressionMatch kept = QRegularExpression(QStringLiteral("cancelled: (\\d+) completed run\\(s\\) kept")).match(QString::fromUtf8(err));
+        QVERIFY2(kept.hasMatch(), err.constData());
+        QFile f(csv);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(csv));
+        const std::vector<QStringList> rows = test::read_csv(f.readAll());
+        QVERIFY(rows.size() >= 2);  // the header and at least one run
+        QCOMPARE(qsizetype(rows.size() - 1), kept.captured(1).toLongLong());
+        QVERIFY(rows.size() - 1 < 1500);
+        const qsizetype status = rows[0].indexOf(QStringLiteral("status"));
+        QVERIFY(status >= 0);
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].size(), rows[0].size());
+            QCOMPARE(rows[i][status], QStringLiteral("ok"));
+        }
+    }
+
+    // The window stopped by a signal cancels its run and saves the completed runs, named on
+    // stderr, before it closes with 128 + the signal.
+    void windowStoppedKeepsCompletedRuns() {
+        QTemporaryDir dir;
+        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        QVERIFY(w.openExperiment(saved(dir, many_repetitions(dir, 8 << 20))));
+        QSignalSpy runs(w.controller(), &core::Controller::runsFinished);
+        QVERIFY(w.run());
+        QVERIFY(runs.wait(180000));
+        int code = -1;
+        stop_window(w, SIGTERM, [&code](int c) { code = c; });
+        stop_window(w, SIGINT, [](int) { QFAIL("a second signal while stopping starts nothing"); });
+        QTRY_VERIFY_WITH_TIMEOUT(code != -1, 180000);
+        QCOMPARE(code, 128 + SIGTERM);
+        QVERIFY(!w.controller()->isRunning());
+        const QStringList files = QDir(interrupted_runs_dir()).entryList({QStringLiteral("*.json")}, QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY(interrupted_runs_dir().startsWith(dir.path()));
+        const sfp::ExperimentReport kept = core::load_report(QDir(interrupted_runs_dir()).filePath(files[0]));
+        QVERIFY(kept.cancelled);
+        QVERIFY(!kept.runs.empty());
+        QCOMPARE(kept.runs.size(), w.controller()->report().runs.size());
+        QVERIFY(kept.runs.size() < 1500);
+        for (const sfp::RunRecord& r : kept.runs) QVERIFY(r.status == sfp::RunStatus::ok && r.result.real_s > 0);
     }
 };
 
