@@ -100,18 +100,47 @@ QStringList uncertain_limits(const sfp::MachineLimits& limits, bool& any_median)
 
 }  // namespace
 
-QString load_warning(const sfp::MachineLimits& limits) {
+namespace {
+
+// Why a report's limits may be low (so every share high): some measured with few undisturbed
+// passes (`uncertain` names them), or kept as medians of repetitions (an older file's) at a busy
+// moment; none when they hold.
+enum class Doubt { none, few_passes, busy };
+
+Doubt doubt_of(const sfp::MachineLimits& limits, QStringList* uncertain) {
     bool any_median = false;
-    const QStringList uncertain = uncertain_limits(limits, any_median);
-    if (!uncertain.isEmpty())
+    *uncertain = uncertain_limits(limits, any_median);
+    if (!uncertain->isEmpty()) return Doubt::few_passes;
+    // Limits taken by passes hold under load; medians of repetitions (an older file's) do not.
+    return limits.load.busy() && any_median ? Doubt::busy : Doubt::none;
+}
+
+}  // namespace
+
+QString load_warning(const sfp::MachineLimits& limits) {
+    QStringList uncertain;
+    switch (doubt_of(limits, &uncertain)) {
+    case Doubt::few_passes:
         return QStringLiteral("limits measured with few undisturbed passes (%1): they may be low and every share "
                               "judged against them high; `sfpbench limits --refresh` measures them again")
             .arg(uncertain.join(QStringLiteral("; ")));
-    // Limits taken by passes hold under load; medians of repetitions (an older file's) do not.
-    if (!limits.load.busy() || !any_median) return {};
-    return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "
-                          "`sfpbench limits --refresh` on a quiet machine measures them again")
-        .arg(load_text(limits));
+    case Doubt::busy:
+        return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "
+                              "`sfpbench limits --refresh` on a quiet machine measures them again")
+            .arg(load_text(limits));
+    case Doubt::none: break;
+    }
+    return {};
+}
+
+QString load_warning_brief(const sfp::MachineLimits& limits) {
+    QStringList uncertain;
+    switch (doubt_of(limits, &uncertain)) {
+    case Doubt::few_passes: return QStringLiteral("limits may be low, shares high: few undisturbed passes");
+    case Doubt::busy: return QStringLiteral("limits may be low, shares high: kept from a busy moment");
+    case Doubt::none: break;
+    }
+    return {};
 }
 
 namespace {
@@ -142,6 +171,13 @@ QString limits_status_text(const sfp::ExperimentReport& report) {
     const QString age = limits_age_text(report.limits, report.measured_at);
     if (age.isEmpty()) return {};
     const QString warning = load_warning(report.limits);
+    return warning.isEmpty() ? age : QStringLiteral("%1 -- %2").arg(warning, age);
+}
+
+QString limits_status_brief(const sfp::ExperimentReport& report) {
+    const QString age = limits_age_text(report.limits, report.measured_at);
+    if (age.isEmpty()) return {};
+    const QString warning = load_warning_brief(report.limits);
     return warning.isEmpty() ? age : QStringLiteral("%1 -- %2").arg(warning, age);
 }
 

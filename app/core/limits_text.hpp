@@ -31,12 +31,17 @@ QString load_text(const sfp::MachineLimits& limits);
 // medians of repetitions (older files) -- with the load at or above half the CPUs (they may be
 // low, so every share high), suggesting a refresh; "" otherwise.
 QString load_warning(const sfp::MachineLimits& limits);
+// The same warning in a few words, what matters first ("limits may be low, shares high: few
+// undisturbed passes"), for a line with little room; "" when load_warning is.
+QString load_warning_brief(const sfp::MachineLimits& limits);
 // How old the limits were when the runs began: "limits measured 2026-11-27 09:12 UTC, 3 h before these
 // runs"; "" when the report has no limits. `runs_at` is the report's measured_at (ISO 8601 UTC).
 QString limits_age_text(const sfp::MachineLimits& limits, const std::string& runs_at);
 // What the window's status line says of the limits a report is judged against: their age, then
 // load_warning when there is one ("" with no limits).
 QString limits_status_text(const sfp::ExperimentReport& report);
+// The same with load_warning_brief: what the status line shows (the whole is its tooltip).
+QString limits_status_brief(const sfp::ExperimentReport& report);
 // "load average 7.20, steal 3.0 %" during one limit's measurement; "" when not recorded.
 QString conditions_text(const sfp::Limit& limit);
 // One line per cell above its limit by more than the limit's spread: the cell, its share, the

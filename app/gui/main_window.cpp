@@ -24,6 +24,7 @@
 #include "limits_text.hpp"
 #include "controller.hpp"
 #include "default_experiment.hpp"
+#include "elided_label.hpp"
 #include "experiment_panel.hpp"
 #include "inputs_box.hpp"
 #include "lesson_panel.hpp"
@@ -91,9 +92,8 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     layout->addWidget(progress_);
     setCentralWidget(central);
 
-    limits_status_ = new QLabel(this);
+    limits_status_ = new ElidedLabel(this);  // never widens the window; cut text whole in its tooltip
     limits_status_->setObjectName(QStringLiteral("limitsStatus"));
-    limits_status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
     statusBar()->addPermanentWidget(limits_status_, 1);
 
     overlays_ = new OverlaySets(this);
@@ -389,14 +389,15 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
 
 void MainWindow::showLimitsStatus(const sfp::ExperimentReport& report) {
     // As `sfpbench run` prints it: a share is only as good as the limit it is judged against.
-    const QString text = core::limits_status_text(report);
+    // The line has a window's width at most: the warning in a few words, its point first; the
+    // whole of it in the tooltip (and in the Summary tab).
+    const QString brief = core::limits_status_brief(report);
     const bool warns = !core::load_warning(report.limits).isEmpty();
-    limits_status_->setText(warns ? QStringLiteral("\u26A0 ") + text : text);
-    limits_status_->setToolTip(text);
+    limits_status_->setFullText(warns ? QStringLiteral("\u26A0 ") + brief : brief, core::limits_status_text(report));
     limits_status_->setStyleSheet(warns ? QStringLiteral("color: #b03a00;") : QString());
 }
 
-QString MainWindow::limitsStatus() const { return limits_status_->text(); }
+QString MainWindow::limitsStatus() const { return limits_status_->fullText(); }
 
 void MainWindow::setPresentation(bool on) {
     // A class looks at the plot: the form steps aside first (View > Experiment panel brings it

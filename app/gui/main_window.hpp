@@ -46,7 +46,8 @@ public:
     MessageArea* messageArea() { return messages_; }
     class LessonPanel* lessonPanel() { return lesson_panel_; }
     // The status line's word on the limits the last run was judged against: their age, and the
-    // busy-moment / uncertain warning `sfpbench run` prints.
+    // busy-moment / uncertain warning `sfpbench run` prints, in a few words (before any elision;
+    // the whole warning is the line's tooltip).
     QString limitsStatus() const;
     OverlaySets* overlays() { return overlays_; }
     core::Controller* controller() { return controller_; }
@@ -107,7 +108,7 @@ private:
     QScrollArea* scroll_ = nullptr;
     QWidget* left_ = nullptr;
     class LessonPanel* lesson_panel_ = nullptr;  // beside the plot and tables: never over them
-    QLabel* limits_status_ = nullptr;            // the status line's word on the limits
+    class ElidedLabel* limits_status_ = nullptr;            // the status line's word on the limits
     QSplitter* main_split_;
     QSplitter* right_split_;
     QAction* run_ = nullptr;

@@ -2,8 +2,10 @@
 // (a loaded file is never clamped, in the window or headless, nor changed when saved back); a
 // signal cancels the window's run through its controller and keeps the completed runs
 // (headless: written to its outputs with 128 + the signal, as `sfpbench run` does; the window:
-// a whole report in the interrupted-runs directory).
+// a whole report in the interrupted-runs directory). Issue 41: the status line's warning is read
+// whole at 1024x700 -- its point first, cut only where the line ends, the whole in its tooltip.
 #include <QDeadlineTimer>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
@@ -14,6 +16,8 @@
 #include "controller.hpp"
 #include "experiment_file.hpp"
 #include "experiment_panel.hpp"
+#include "fixtures.hpp"
+#include "limits_text.hpp"
 #include "main_window.hpp"
 #include "report_load.hpp"
 #include "settings.hpp"
@@ -143,6 +147,40 @@ private slots:
         QCOMPARE(kept.runs.size(), w.controller()->report().runs.size());
         QVERIFY(kept.runs.size() < 1500);
         for (const sfp::RunRecord& r : kept.runs) QVERIFY(r.status == sfp::RunStatus::ok && r.result.real_s > 0);
+    }
+
+    // Issue 41: at 1024x700 the uncertain-limits warning was cut off mid-sentence. The line
+    // shows its point first and fits (in presentation mode too); the tooltip holds all of it.
+    void statusLineFitsAndSaysItsPointFirst() {
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        sfp::ExperimentReport report = fixtures::sweep();
+        report.measured_at = "2026-11-27T12:00:00Z";
+        sfp::Limit memory;
+        memory.id = sfp::LimitId::memory_read;
+        memory.points = {{.threads = 1, .rates = {2e10, 2.1e10}, .passes_taken = 40, .passes_kept = 2}};
+        report.limits.measured_at = "2026-11-27T09:00:00Z";
+        report.limits.limits = {memory};
+        emit w.controller()->finished(report);
+        auto* line = w.findChild<QLabel*>(QStringLiteral("limitsStatus"));
+        QVERIFY(line);
+        for (bool presentation : {false, true}) {
+            w.setPresentation(presentation);
+            QTest::qWait(20);
+            const QString shown = line->text();
+            QVERIFY2(shown.startsWith(QStringLiteral("\u26A0 limits may be low, shares high")), qPrintable(shown));
+            QVERIFY2(line->fontMetrics().horizontalAdvance(shown) <= line->contentsRect().width(),
+                     qPrintable(QStringLiteral("%1 px of text in %2 px: %3")
+                                    .arg(line->fontMetrics().horizontalAdvance(shown))
+                                    .arg(line->contentsRect().width())
+                                    .arg(shown)));
+            const QString whole = core::load_warning(report.limits).toHtmlEscaped();
+            QVERIFY2(line->toolTip().contains(whole), qPrintable(line->toolTip()));
+            QVERIFY(line->toolTip().contains(QStringLiteral("3 h before these runs")));
+        }
     }
 };
 
