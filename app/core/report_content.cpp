@@ -1,4 +1,5 @@
 #include "report_content.hpp"
+#include "work_count.hpp"
 
 #include <QDateTime>
 #include <algorithm>
@@ -82,22 +83,40 @@ QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
     return QStringLiteral("%1: %2 generated %3 data").arg(which, size_text(in.file_size), text(report.experiment.data_kind));
 }
 
-// "2 of 5 runs error; 1 MISMATCH": the cell's runs that were not ok.
-QString trouble(const sfp::ExperimentReport& report, std::size_t cell) {
-    std::map<std::string, int> counts;
-    int total = 0;
-    for (const sfp::RunRecord& r : report.runs) {
-        if (r.cell != cell) continue;
-        ++total;
-        if (r.status != sfp::RunStatus::ok) ++counts[sfp::to_string(r.status)];  // by text: a stable order
+// "2 of 5 runs error; 1 MISMATCH": each cell's runs that were not ok, counted in one pass over
+// the runs (a pass per cell made the tables quadratic).
+class Troubles {
+public:
+    explicit Troubles(const sfp::ExperimentReport& report) : report_(report), cells_(report.cells.size()) {
+        for (const sfp::RunRecord& r : report.runs) {
+            ++items_looked_at;
+            if (r.cell >= cells_.size()) cells_.resize(r.cell + 1);
+            Counts& c = cells_[r.cell];
+            ++c.total;
+            if (r.status != sfp::RunStatus::ok) ++c.by_status[sfp::to_string(r.status)];  // by text: a stable order
+        }
     }
-    QStringList parts;
-    for (const auto& [status, n] : counts) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(total).arg(text(status));
-    if (total == 0 && !medians_only(report)) parts << QStringLiteral("no runs");
-    return parts.join(QStringLiteral("; "));
-}
 
-ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, const std::vector<Parameter>& shown) {
+    QString of(std::size_t cell) const {
+        const Counts none;
+        const Counts& c = cell < cells_.size() ? cells_[cell] : none;
+        QStringList parts;
+        for (const auto& [status, n] : c.by_status) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(c.total).arg(text(status));
+        if (c.total == 0 && !medians_only(report_)) parts << QStringLiteral("no runs");
+        return parts.join(QStringLiteral("; "));
+    }
+
+private:
+    struct Counts {
+        std::map<std::string, int> by_status;
+        int total = 0;
+    };
+    const sfp::ExperimentReport& report_;
+    std::vector<Counts> cells_;
+};
+
+ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, const std::vector<Parameter>& shown,
+                        const Ranks& ranks, const Troubles& troubles) {
     ReportTable t;
     t.title = input_title(report, set);
     t.columns = {QStringLiteral("strategy")};
@@ -115,12 +134,12 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         for (const Parameter& p : shown) row << p.of(cell);
         // One run has no spread (n/a, not 0); nor has a reference set, which states medians only.
         const bool any = st.real.n > 0, spread = st.real.n > 1 && !medians_only(report);
-        const std::optional<double> ratio = ratio_to_fastest(report, st.cell);
+        const std::optional<double> ratio = ranks.ratio(st.cell);
         QStringList notes;
         if (st.high_variation) notes << QStringLiteral("high variation");
         if (!st.real.outliers.empty())
             notes << plural(st.real.outliers.size(), QStringLiteral("outlier"), QStringLiteral("outliers")) + QStringLiteral(" (MAD rule)");
-        if (const QString bad = trouble(report, st.cell); !bad.isEmpty()) notes << bad;
+        if (const QString bad = troubles.of(st.cell); !bad.isEmpty()) notes << bad;
         if (cell.reference_floor) notes << QStringLiteral("reference floor");
         const sfp::CellLimit limit = sfp::cell_limit(report, st.cell);
         const std::optional<double> pct = cell_limit_pct(st, limit);
@@ -132,11 +151,11 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
             << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
             << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
             << number_text(pct, 0)
-            << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) + with_space(interval_cell(report, st.cell))
-            << verdict_cell(report, st.cell) << notes.join(QStringLiteral("; "));
+            << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) + with_space(ranks.interval(st.cell))
+            << ranks.verdict(st.cell) << notes.join(QStringLiteral("; "));
         t.rows.push_back(row);
         // A single run is no evidence of being fastest: not set in bold (its verdict says so).
-        t.strong.push_back(is_fastest(report, st.cell) && (spread || (any && medians_only(report))));
+        t.strong.push_back(ranks.fastest(st.cell) && (spread || (any && medians_only(report))));
     }
     QStringList judged(bounds.begin(), bounds.end());
     t.note = QStringLiteral("× slower: the median over the fastest median on this input, [with its 95 % CI]; verdict: "
@@ -344,7 +363,10 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     c.method = method(report, params);
     std::vector<Parameter> shown(params.begin(), params.end() - 1);  // file size is each table's title
     std::erase_if(shown, [](const Parameter& p) { return p.values.isEmpty(); });
-    for (std::size_t set = 0; set < report.input_sets.size(); ++set) c.tables.push_back(input_table(report, set, shown));
+    const Ranks ranks(report);
+    const Troubles troubles(report);
+    for (std::size_t set = 0; set < report.input_sets.size(); ++set)
+        c.tables.push_back(input_table(report, set, shown, ranks, troubles));
     c.why = why_tables(report);
     c.warnings = warnings(report);
     for (const ComparedSet& other : extra) {

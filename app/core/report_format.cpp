@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "work_count.hpp"
+
 namespace core {
 
 QString parameter_number(std::uint64_t value) { return value == 0 ? kNotUsed : QString::number(value); }
@@ -27,10 +29,47 @@ QString large_folio_text(double share, double scale, int decimals) {
     return share < 0 ? QStringLiteral("unknown") : QString::number(share * scale, 'f', decimals);
 }
 
-std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
-    if (is_fastest(report, cell)) return 1.0;
-    if (const sfp::Comparison* c = vs_fastest(report, cell)) return c->ratio;
+Ranks::Ranks(const sfp::ExperimentReport& report) : report_(report) {
+    const auto grow = [this](std::size_t cell) {
+        if (cell >= vs_.size()) vs_.resize(cell + 1, nullptr), fastest_.resize(cell + 1, false);
+    };
+    grow(report.cells.size());
+    for (const sfp::Ranking& r : report.rankings) {
+        grow(r.fastest_cell);
+        fastest_[r.fastest_cell] = true;
+        for (const sfp::RankedCell& slower : r.slower) {
+            ++items_looked_at;
+            grow(slower.cell);
+            if (!vs_[slower.cell]) vs_[slower.cell] = &slower.vs_fastest;  // the first, as a search would find
+        }
+    }
+}
+
+bool Ranks::fastest(std::size_t cell) const { return cell < fastest_.size() && fastest_[cell]; }
+
+const sfp::Comparison* Ranks::vs_fastest(std::size_t cell) const { return cell < vs_.size() ? vs_[cell] : nullptr; }
+
+std::optional<double> Ranks::ratio(std::size_t cell) const {
+    if (fastest(cell)) return 1.0;
+    if (const sfp::Comparison* c = vs_fastest(cell)) return c->ratio;
     return std::nullopt;
+}
+
+QString Ranks::verdict(std::size_t cell) const {
+    if (fastest(cell))
+        return cell < report_.stats.size() && report_.stats[cell].real.n == 1 ? QStringLiteral("fastest of single runs")
+                                                                              : QStringLiteral("fastest");
+    const sfp::Comparison* c = vs_fastest(cell);
+    return c ? verdict_in_table(*c, report_.noise) : kUnknown;
+}
+
+QString Ranks::interval(std::size_t cell) const {
+    const sfp::Comparison* c = vs_fastest(cell);
+    return c ? QString::fromStdString(sfp::interval_text(*c)) : QString();
+}
+
+std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
+    return Ranks(report).ratio(cell);
 }
 
 const sfp::Comparison* vs_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
@@ -45,23 +84,14 @@ bool is_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
                        [cell](const sfp::Ranking& r) { return r.fastest_cell == cell; });
 }
 
-QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell) {
-    if (is_fastest(report, cell))
-        return cell < report.stats.size() && report.stats[cell].real.n == 1 ? QStringLiteral("fastest of single runs")
-                                                                            : QStringLiteral("fastest");
-    const sfp::Comparison* c = vs_fastest(report, cell);
-    return c ? verdict_in_table(*c, report.noise) : kUnknown;
-}
+QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell) { return Ranks(report).verdict(cell); }
 
 QString verdict_in_table(const sfp::Comparison& c, double noise) {
     if (sfp::verdict(c, noise) == sfp::Verdict::too_few && c.n() > 0) return QStringLiteral("too few runs (n=%1)").arg(c.n());
     return QString::fromStdString(sfp::verdict_text(c, noise));
 }
 
-QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell) {
-    const sfp::Comparison* c = vs_fastest(report, cell);
-    return c ? QString::fromStdString(sfp::interval_text(*c)) : QString();
-}
+QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell) { return Ranks(report).interval(cell); }
 
 QString verdict_word(const sfp::ExperimentReport& report, std::size_t cell) {
     if (is_fastest(report, cell)) return QStringLiteral("fastest");

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "sfp/experiment.hpp"
 
@@ -27,6 +28,25 @@ std::optional<double> residency(const sfp::RunRecord& record);            // emp
 // The share of the inputs' cached pages in large folios (RunRecord::large_folio_share, 0..1)
 // times `scale` with `decimals` decimals, or "unknown" where the kernel would not tell.
 QString large_folio_text(double share, double scale, int decimals);
+
+// Where each cell stands in a report's rankings, found in one pass over them: a table of every
+// cell asks in constant time per cell (a search of the rankings per cell made a report's tables
+// quadratic in its cells). The report must outlive it. The free functions below are the same
+// answers for one cell.
+class Ranks {
+public:
+    explicit Ranks(const sfp::ExperimentReport& report);
+    bool fastest(std::size_t cell) const;                          // is_fastest
+    const sfp::Comparison* vs_fastest(std::size_t cell) const;     // vs_fastest
+    std::optional<double> ratio(std::size_t cell) const;           // ratio_to_fastest
+    QString verdict(std::size_t cell) const;                       // verdict_cell
+    QString interval(std::size_t cell) const;                      // interval_cell
+
+private:
+    const sfp::ExperimentReport& report_;
+    std::vector<const sfp::Comparison*> vs_;
+    std::vector<bool> fastest_;
+};
 
 // The fastest cell of the cell's input set gives 1; empty when the cell is not ranked (no ok runs).
 std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell);
