@@ -31,23 +31,27 @@ bool of_words(const core::ReportTable& t, qsizetype c) {
 }  // namespace
 
 QString table_html(const core::ReportTable& t) {
-    QString out = QStringLiteral("<h3>%1</h3><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
-                                 "style=\"border-color:#000; border-style:solid;\"><tr>")
-                      .arg(esc(t.title));
     std::vector<bool> wraps;
     for (qsizetype c = 0; c < t.columns.size(); ++c) wraps.push_back(of_words(t, c));
     // The columns of words are given room: else the one-line columns take the page and squeeze
     // them to a letter a line. A one-line column's heading breaks between its words, never
     // inside one ("t h r e a d s"): each word is kept whole.
+    QString header = QStringLiteral("<tr>");
     for (qsizetype c = 0; c < t.columns.size(); ++c) {
         QStringList words;
         for (const QString& word : t.columns[c].split(QLatin1Char(' ')))
             words << QStringLiteral("<span style=\"white-space:nowrap\">%1</span>").arg(esc(word));
-        out += QStringLiteral("<th%1>%2</th>")
-                   .arg(wraps[std::size_t(c)] ? QStringLiteral(" width=\"16%\"") : QString(), words.join(' '));
+        header += QStringLiteral("<th%1>%2</th>")
+                      .arg(wraps[std::size_t(c)] ? QStringLiteral(" width=\"16%\"") : QString(), words.join(' '));
     }
-    out += "</tr>";
+    header += "</tr>";
+    const QString open = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
+                                        "style=\"border-color:#000; border-style:solid;\">");
+    QString out = QStringLiteral("<h3>%1</h3>").arg(esc(t.title)) + open + header;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        // Qt lays out and draws a row in time that grows with its table's length: a long table
+        // goes in pieces of kRowsPerTable, each headed again, so the PDF's time stays linear.
+        if (r > 0 && r % kRowsPerTable == 0) out += "</table>" + open + header;
         out += "<tr>";
         for (qsizetype c = 0; c < t.rows[r].size(); ++c) {
             const QString value = esc(t.rows[r][c]);

@@ -32,6 +32,9 @@ void write_report_pdf(const QString& path, const PdfInput& input);
 // (A4, margins, 96 dpi: set_up_page), a statistics table as HTML (columns of words wrap at
 // words and get room, the others stay on one line), and text laid out on a page of `page` size
 // in the report's fonts.
+// A long table is set as tables of kRowsPerTable rows at most under one title, each with the
+// header row: Qt's layout of one table row costs more the longer its table (docs/report.md).
+inline constexpr std::size_t kRowsPerTable = 40;
 void set_up_page(QPdfWriter& writer);
 QString table_html(const core::ReportTable& table);
 void lay_out(QTextDocument& doc, const QString& html, QSizeF page);

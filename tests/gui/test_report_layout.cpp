@@ -137,6 +137,35 @@ private slots:
         }
         QCOMPARE(broken, 0);
     }
+
+    // Issue 40 H6: Qt lays out and draws a table's row in time growing with the table's length,
+    // so one table of every cell made `report --pdf` superlinear. A long table is set in pieces
+    // of at most kRowsPerTable rows, each headed again, its rows all there and in order.
+    void aLongTableIsSetInPieces() {
+        core::ReportTable t;
+        t.title = QStringLiteral("Statistics");
+        t.columns = {QStringLiteral("strategy"), QStringLiteral("block"), QStringLiteral("median")};
+        const std::size_t rows = 3 * report::kRowsPerTable + 7;
+        for (std::size_t r = 0; r < rows; ++r) {
+            t.rows.push_back({QStringLiteral("read"), QString::number(r), QStringLiteral("0.01")});
+            t.strong.push_back(r == 0);
+        }
+        t.numeric = {false, true, true};
+        QTextDocument doc;
+        report::lay_out(doc, report::table_html(t), QSizeF(800, 1100));
+        std::vector<QTextTable*> tables;
+        for (QTextFrame* f : doc.rootFrame()->childFrames())
+            if (auto* table = qobject_cast<QTextTable*>(f)) tables.push_back(table);
+        QCOMPARE(tables.size(), std::size_t(4));
+        std::size_t next = 0;
+        for (QTextTable* table : tables) {
+            QVERIFY2(std::size_t(table->rows()) <= report::kRowsPerTable + 1, qPrintable(QString::number(table->rows())));
+            QCOMPARE(table->cellAt(0, 1).firstCursorPosition().block().text(), QStringLiteral("block"));  // headed
+            for (int r = 1; r < table->rows(); ++r, ++next)
+                QCOMPARE(table->cellAt(r, 1).firstCursorPosition().block().text(), QString::number(next));
+        }
+        QCOMPARE(next, rows);
+    }
 };
 
 QTEST_MAIN(TestReportLayout)
