@@ -29,6 +29,26 @@ QString large_folio_text(double share, double scale, int decimals) {
     return share < 0 ? QStringLiteral("unknown") : QString::number(share * scale, 'f', decimals);
 }
 
+namespace {
+
+// What a table says of a cell, from where it stands: the one wording for Ranks and the one-cell
+// functions (which search the rankings for one cell, stopping at it).
+std::optional<double> ratio_of(bool fastest, const sfp::Comparison* c) {
+    if (fastest) return 1.0;
+    return c ? std::optional<double>(c->ratio) : std::nullopt;
+}
+
+QString verdict_of(const sfp::ExperimentReport& report, std::size_t cell, bool fastest, const sfp::Comparison* c) {
+    if (fastest)
+        return cell < report.stats.size() && report.stats[cell].real.n == 1 ? QStringLiteral("fastest of single runs")
+                                                                            : QStringLiteral("fastest");
+    return c ? verdict_in_table(*c, report.noise) : kUnknown;
+}
+
+QString interval_of(const sfp::Comparison* c) { return c ? QString::fromStdString(sfp::interval_text(*c)) : QString(); }
+
+}  // namespace
+
 Ranks::Ranks(const sfp::ExperimentReport& report) : report_(report) {
     const auto grow = [this](std::size_t cell) {
         if (cell >= vs_.size()) vs_.resize(cell + 1, nullptr), fastest_.resize(cell + 1, false);
@@ -46,30 +66,14 @@ Ranks::Ranks(const sfp::ExperimentReport& report) : report_(report) {
 }
 
 bool Ranks::fastest(std::size_t cell) const { return cell < fastest_.size() && fastest_[cell]; }
-
 const sfp::Comparison* Ranks::vs_fastest(std::size_t cell) const { return cell < vs_.size() ? vs_[cell] : nullptr; }
-
-std::optional<double> Ranks::ratio(std::size_t cell) const {
-    if (fastest(cell)) return 1.0;
-    if (const sfp::Comparison* c = vs_fastest(cell)) return c->ratio;
-    return std::nullopt;
-}
-
-QString Ranks::verdict(std::size_t cell) const {
-    if (fastest(cell))
-        return cell < report_.stats.size() && report_.stats[cell].real.n == 1 ? QStringLiteral("fastest of single runs")
-                                                                              : QStringLiteral("fastest");
-    const sfp::Comparison* c = vs_fastest(cell);
-    return c ? verdict_in_table(*c, report_.noise) : kUnknown;
-}
-
-QString Ranks::interval(std::size_t cell) const {
-    const sfp::Comparison* c = vs_fastest(cell);
-    return c ? QString::fromStdString(sfp::interval_text(*c)) : QString();
-}
+std::optional<double> Ranks::ratio(std::size_t cell) const { return ratio_of(fastest(cell), vs_fastest(cell)); }
+QString Ranks::verdict(std::size_t cell) const { return verdict_of(report_, cell, fastest(cell), vs_fastest(cell)); }
+QString Ranks::interval(std::size_t cell) const { return interval_of(vs_fastest(cell)); }
 
 std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
-    return Ranks(report).ratio(cell);
+    const bool fastest = is_fastest(report, cell);
+    return ratio_of(fastest, fastest ? nullptr : vs_fastest(report, cell));
 }
 
 const sfp::Comparison* vs_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
@@ -84,14 +88,17 @@ bool is_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
                        [cell](const sfp::Ranking& r) { return r.fastest_cell == cell; });
 }
 
-QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell) { return Ranks(report).verdict(cell); }
+QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell) {
+    const bool fastest = is_fastest(report, cell);
+    return verdict_of(report, cell, fastest, fastest ? nullptr : vs_fastest(report, cell));
+}
 
 QString verdict_in_table(const sfp::Comparison& c, double noise) {
     if (sfp::verdict(c, noise) == sfp::Verdict::too_few && c.n() > 0) return QStringLiteral("too few runs (n=%1)").arg(c.n());
     return QString::fromStdString(sfp::verdict_text(c, noise));
 }
 
-QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell) { return Ranks(report).interval(cell); }
+QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell) { return interval_of(vs_fastest(report, cell)); }
 
 QString verdict_word(const sfp::ExperimentReport& report, std::size_t cell) {
     if (is_fastest(report, cell)) return QStringLiteral("fastest");
