@@ -12,7 +12,7 @@ namespace {
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 int pipe_fds[2] = {-1, -1};  // [0] read by the notifier, [1] written by the handler
 
-extern "C" void on_signal(int sig) {
+void write_to_pipe(int sig) {  // internal linkage: the CLI has its own on_signal
     const int saved = errno;  // the interrupted code may be about to read errno
     const unsigned char byte = static_cast<unsigned char>(sig);
     [[maybe_unused]] const ssize_t n = ::write(pipe_fds[1], &byte, 1);  // full pipe: signals enough are pending
@@ -26,7 +26,7 @@ SignalStop::SignalStop(QObject* parent) : QObject(parent) {
     notifier_ = new QSocketNotifier(pipe_fds[0], QSocketNotifier::Read, this);
     connect(notifier_, &QSocketNotifier::activated, this, &SignalStop::drain);
     struct sigaction sa {};
-    sa.sa_handler = on_signal;
+    sa.sa_handler = write_to_pipe;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;  // the run's reads and Qt's own calls go on as if nothing happened
     for (int sig : kSignals) ::sigaction(sig, &sa, nullptr);
