@@ -15,6 +15,7 @@
 #include "lessons_menu.hpp"
 #include "plot_panel.hpp"
 #include "main_window.hpp"
+#include "message_area.hpp"
 #include "overlay_sets.hpp"
 #include "plot_slice.hpp"
 #include "signal_stop.hpp"
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
     }
     gui::MainWindow window(std::make_unique<gui::Settings>());
     if (parser.isSet(fresh)) window.experimentPanel()->setExperiment(gui::default_experiment());
-    if (!experiment.isEmpty()) window.openExperiment(experiment);
+    const bool opened = experiment.isEmpty() || window.openExperiment(experiment);
     if (parser.isSet(lesson)) {
         try {
             window.findChild<gui::LessonsMenu*>()->open(core::find_lesson(parser.value(lesson)));
@@ -122,7 +123,10 @@ int main(int argc, char** argv) {
         });
     });
     window.show();
-    if (parser.isSet(runNow)) {
+    if (parser.isSet(runNow) && !opened) {
+        // The window shows why; nothing runs in place of the file the user named.
+        std::fprintf(stderr, "sfpbench-gui: %s -- nothing run\n", qPrintable(window.messageArea()->text()));
+    } else if (parser.isSet(runNow)) {
         // Scripts (screenshot.sh) wait for this line before they look at the window.
         QObject::connect(window.controller(), &core::Controller::finished, [](const sfp::ExperimentReport& r) {
             std::fprintf(stderr, "sfpbench-gui: finished %zu runs\n", r.runs.size());

@@ -122,6 +122,35 @@ private slots:
         }
     }
 
+    // `--run FILE` with a FILE that cannot be opened runs nothing (it ran the default experiment):
+    // the window shows why, stderr says it, and no run ever finishes.
+    void runOfAnUnopenableFileRunsNothing() {
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("no-such-experiment.json"));
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+        gui.setProcessEnvironment(env);
+        gui.start(QStringLiteral(SFPBENCH_GUI), {QStringLiteral("--run"), missing});
+        QVERIFY(gui.waitForStarted());
+        QByteArray err;
+        for (const QDeadlineTimer guard(120000); !err.contains("nothing run");) {
+            QVERIFY2(!guard.hasExpired() && gui.state() == QProcess::Running, err.constData());
+            gui.waitForReadyRead(1000);
+            err += gui.readAllStandardError();
+        }
+        QVERIFY2(err.contains(missing.toUtf8()), err.constData());
+        // The event loop has started: a run started at once would be under way by now. Stop the
+        // window and read everything it said: no run started, none finished.
+        QCOMPARE(::kill(pid_t(gui.processId()), SIGTERM), 0);
+        QVERIFY(gui.waitForFinished(120000));
+        err += gui.readAllStandardError();
+        QVERIFY2(!err.contains("finished"), err.constData());
+        QVERIFY2(!err.contains("interrupted"), err.constData());  // no completed runs to keep
+    }
+
     // The window stopped by a signal cancels its run and saves the completed runs, named on
     // stderr, before it closes with 128 + the signal.
     void windowStoppedKeepsCompletedRuns() {
