@@ -2,12 +2,17 @@
 // drawn (the export's): its kind and axes; a reference set drawn one file size per line and in the
 // article's unit; no series on an axis of another unit; the columns its note names exist. The
 // runs are made up (every cell 2 runs of 10 ms): the plot is what is tested, not the machine.
+#include <QCheckBox>
 #include <QJsonArray>
+#include <QLineEdit>
+#include <QSignalSpy>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "controller.hpp"
 #include "experiment_file.hpp"
+#include "experiment_panel.hpp"
 #include "hand_made.hpp"
 #include "lessons.hpp"
 #include "lessons_menu.hpp"
@@ -125,6 +130,30 @@ private slots:
             }
         QVERIFY(imported > 0);
         QCOMPARE(data["y2"].toObject()["unit"].toString(), QString("relative (x = 1)"));
+    }
+
+    // Issue 39 §2: the lesson about the limit measures its limits in its rounds, in the window too:
+    // its file asks for it, the form keeps it (and shows it), the controller runs it so.
+    void lesson8MeasuresItsLimitsInItsRounds() {
+        const core::Lesson lesson = core::find_lesson("8");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        QVERIFY(w.experimentPanel()->findChild<QCheckBox*>(QStringLiteral("limitsInRounds"))->isChecked());
+        // Kept small: what is tested is what reaches the runner, not the machine's figures.
+        auto* sizes = w.experimentPanel()->findChild<QLineEdit*>(QStringLiteral("sizes"));
+        sizes->setText(QStringLiteral("64K"));
+        w.experimentPanel()->findChild<QLineEdit*>(QStringLiteral("workdir"))->setText(dir.filePath(QStringLiteral("work")));
+        QVERIFY(w.experimentPanel()->experiment().limits_in_rounds);
+        // The rounds' measurements are the engine's (test_limits, with a fake): none here.
+        qputenv("SFPBENCH_LIMITS", "off");
+        core::Controller* c = w.controller();
+        QSignalSpy finished(c, &core::Controller::finished);
+        QVERIFY2(w.run(), qPrintable(w.messageArea()->text()));
+        QVERIFY(c->report().experiment.limits_in_rounds);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        qunsetenv("SFPBENCH_LIMITS");
+        QVERIFY(c->report().experiment.limits_in_rounds);  // as the runner had it
     }
 };
 
