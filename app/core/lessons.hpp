@@ -25,6 +25,9 @@ struct LessonView {
     QString metric = QStringLiteral("elapsed");
     QString x, per;
     QStringList fix;
+    // The reference set drawn normalised (Imported > Normalise): relative to its fastest cell of
+    // each file size, on the relative axis, where its seconds would squash the live lines.
+    bool normalise = false;
 };
 
 struct Lesson {

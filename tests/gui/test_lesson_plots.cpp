@@ -132,6 +132,36 @@ private slots:
         QCOMPARE(data["y2"].toObject()["unit"].toString(), QString("relative (x = 1)"));
     }
 
+    // Lesson 2: compMP's minutes on the live lines' axis squashed them flat (0.1 s under 500 s):
+    // the reference is relative, each file size to its own fastest, on its own axis; the live
+    // lines fill theirs.
+    void lesson2sReferenceLeavesTheLiveLinesTheirAxis() {
+        const core::Lesson lesson = core::find_lesson("2");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        w.plotPanel()->setReport(made_up(core::load_experiment(lesson.experiments.front())));
+        w.plotPanel()->redrawNow();
+        const QJsonObject data = w.plotPanel()->plotDataJson();
+        double live = 0;
+        QMap<double, double> fastest;  // the reference's, by file size
+        for (const QJsonValue& v : data["series"].toArray()) {
+            const QJsonObject s = v.toObject();
+            for (const QJsonValue& p : s["points"].toArray()) {
+                const double y = p.toObject()["y"].toDouble(), size = p.toObject()["cell"].toObject()["size"].toDouble();
+                if (s["kind"].toString() == "live") live = std::max(live, y);
+                if (s["kind"].toString() != "imported") continue;
+                QCOMPARE(s["axis"].toString(), QString("y2"));
+                QCOMPARE(s["unit"].toString(), QString("relative (x = 1)"));
+                fastest[size] = fastest.contains(size) ? std::min(fastest[size], y) : y;
+            }
+        }
+        QCOMPARE(fastest.size(), 2);  // the article's 640 MB and 5 GB files, each on its own scale
+        for (double f : fastest) QCOMPARE(f, 1.0);
+        const double top = w.plotPanel()->plot()->yAxis->range().upper;
+        QVERIFY2(live > 0 && live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
+    }
+
     // Issue 39 §2: the lesson about the limit measures its limits in its rounds, in the window too:
     // its file asks for it, the form keeps it (and shows it), the controller runs it so.
     void lesson8MeasuresItsLimitsInItsRounds() {
