@@ -83,14 +83,24 @@ private slots:
                      qPrintable(data["y"].toObject()["label"].toString()));
         }
         const auto unit_of = [&](const QString& axis) { return data[axis].toObject()["unit"].toString(); };
+        double live = 0;
+        bool imported = false;
         for (const QJsonValue& v : data["series"].toArray()) {
             const QJsonObject s = v.toObject();
+            imported = imported || s["kind"].toString() == "imported";
+            if (s["kind"].toString() == "live")
+                for (const QJsonValue& p : s["points"].toArray()) live = std::max(live, p.toObject()["y"].toDouble());
             // no series on an axis of another unit
             QCOMPARE(s["unit"].toString(), unit_of(s["axis"].toString()));
             if (s["kind"].toString() != "imported") continue;
             QSet<double> sizes;  // a reference line holds one file size
             for (const QJsonValue& p : s["points"].toArray()) sizes << p.toObject()["cell"].toObject()["size"].toDouble();
             QVERIFY2(sizes.size() == 1, qPrintable(s["name"].toString()));
+        }
+        // An article's seconds never squash the live lines (cci's 20 s over 0.1 s lay flat): they fill their axis.
+        if (imported && lesson.view.kind == "lines") {
+            const double top = panel.plot()->yAxis->range().upper;
+            QVERIFY2(live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
         }
         // The columns the note names ("the CPU % column of the Runs table") are there.
         RunsModel runs;
