@@ -38,7 +38,7 @@ const SpecFlag kSpecFlags[] = {
     {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block", "block_sizes"}, {"threads", "threads"},
     {"sizes", "sizes"},         {"data", "data_kind"},        {"input", "inputs"},      {"reps", "repetitions"},
     {"warmup", "warmups"},      {"cache", "cache"},           {"order", "order"},       {"seed", "seed"},
-    {"option", "options"},      {"workdir", "workdir"},
+    {"option", "options"},      {"workdir", "workdir"},       {"limits-in-rounds", "limits_in_rounds"},
 };
 
 std::vector<std::string> swept_names() {
@@ -115,7 +115,8 @@ void add_options(CommandLine& p) {
     p.addOption({"markdown", "Write the statistics as Markdown tables, with method and machine, to FILE.", "file"});
     p.addOption({"limits-in-rounds", "Measure the limits the cells are judged against once per repetition round, "
                                      "among the cells (quick, about a second a round): each run against its own "
-                                     "round's figure (docs/limits.md)."});
+                                     "round's figure (docs/limits.md); interleaved order only. The experiment file's "
+                                     "\"limits_in_rounds\": true."});
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
     add_noise_option(p);
 }
@@ -209,6 +210,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
         if (eq <= 0) problems.add("", QString("--option '%1': expected key=value").arg(kv));
         else e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
+    e.limits_in_rounds = p.isSet("limits-in-rounds");
     if (p.isSet("workdir") && p.value("workdir").isEmpty())
         problems.add("workdir", "--workdir '': an empty path names no directory (. is the current one)");
     else if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
@@ -353,9 +355,7 @@ int cmd_run(const QStringList& args) {
     {
         std::unique_ptr<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, experiment.repetitions);
-        sfp::LimitsPolicy limits = core::run_limits_policy();
-        limits.in_rounds = p.isSet("limits-in-rounds");
-        report = sfp::run_experiment(experiment, progress, line.get(), limits);
+        report = sfp::run_experiment(experiment, progress, line.get(), core::run_limits_policy());
     }
     report.noise = noise;
     if (report.cancelled && report.runs.empty()) {  // nothing to keep: earlier exports stay as they were

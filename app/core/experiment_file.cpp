@@ -25,7 +25,7 @@ constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
 const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
                                "strategies", "block_sizes", "threads", "parameters", "repetitions", "warmups",
-                               "cache",   "order",     "seed",        "options",   "workdir"};
+                               "cache",   "order",     "seed",        "options",   "workdir", "limits_in_rounds"};
 
 // In version 1 a swept option (sfp::swept_parameters) was a field of its own name: "packing": [1, 1000].
 bool is_swept_field(const QString& key) {
@@ -321,6 +321,7 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
     if (double(e.seed) < kMaxExactJsonInteger) json["seed"] = double(e.seed);
     else json["seed"] = QString::number(e.seed);
     json["parameters"] = parameters_json(e);
+    if (e.limits_in_rounds) json["limits_in_rounds"] = true;  // absent = false: files written before read the same
     if (!e.inputs.empty()) {
         json["inputs"] = text_list(e.inputs);
     } else {
@@ -395,6 +396,10 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     read("seed", [&](const QJsonValue& v, const std::string& f) { e.seed = whole_number(v, f, "a whole number"); });
     read("options", [&](const QJsonValue& v, const std::string& f) { e.options = options_of(v, f); });
     read("workdir", [&](const QJsonValue& v, const std::string& f) { e.workdir = text_of(v, f); });
+    read("limits_in_rounds", [&](const QJsonValue& v, const std::string& f) {
+        if (!v.isBool()) wrong(f, "true or false", v);
+        e.limits_in_rounds = v.toBool();
+    });
     if (version == 1) {
         for (auto it = json.begin(); it != json.end(); ++it)
             if (is_swept_field(it.key())) {

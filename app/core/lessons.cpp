@@ -46,6 +46,7 @@ Lesson load_lesson(const QString& name) {
     l.view.x = plot["x"].toString();
     l.view.per = plot["per"].toString();
     for (const QJsonValue& v : plot["fix"].toArray()) l.view.fix << v.toString();
+    l.view.normalise = plot["normalise"].toBool();
     if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
     if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
     for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();
@@ -79,6 +80,7 @@ double estimated_seconds(const Lesson& lesson) {
         const std::string kind = e.data_kind.empty() && io ? std::string(io->data_kind) : e.data_kind;
         const double files = std::max(1u, sfp::files_of_kind(kind));  // a pair reads both files
         const double runs_per_cell = e.repetitions + e.warmups;
+        if (e.limits_in_rounds) seconds += e.repetitions * kRoundLimitsS;
         for (const sfp::Cell& cell : sfp::expand(e))
             seconds += runs_per_cell * (double(cell.file_size) * files / (lesson.slowest_mbs * 1e6) + kRunOverheadS);
         for (std::uint64_t size : e.sizes) seconds += double(size) * files / (kGenerateMbs * 1e6);

@@ -25,6 +25,9 @@ struct LessonView {
     QString metric = QStringLiteral("elapsed");
     QString x, per;
     QStringList fix;
+    // The reference set drawn normalised (Imported > Normalise): relative to its fastest cell of
+    // each file size, on the relative axis, where its seconds would squash the live lines.
+    bool normalise = false;
 };
 
 struct Lesson {
@@ -53,10 +56,12 @@ Lesson find_lesson(const QString& name_or_number);
 
 // A conservative run time in seconds: every timed and warm-up run reading its inputs at
 // slowest_mbs, plus generating the data at kGenerateMbs and kRunOverheadS per run (cache
-// preparation, process start of baselines), and kQuickLimitsS for a lesson that measures the limits first. Loads and expands the specs (throws on bad ones).
+// preparation, process start of baselines), and kQuickLimitsS for a lesson that measures the limits first,
+// kRoundLimitsS a round for an experiment that measures them in its rounds. Loads and expands the specs (throws on bad ones).
 inline constexpr double kGenerateMbs = 50;
 inline constexpr double kRunOverheadS = 0.05;
 inline constexpr double kQuickLimitsS = 5;  // `sfpbench limits --quick`, when a lesson measures them first
+inline constexpr double kRoundLimitsS = 2;  // the limits a round needs, quick (about a second here; docs/limits.md)
 double estimated_seconds(const Lesson& lesson);
 
 }  // namespace core

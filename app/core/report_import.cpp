@@ -1,5 +1,7 @@
 #include "report_import.hpp"
 
+#include <map>
+
 #include <QFileInfo>
 #include <new>
 #include <QJsonObject>
@@ -159,12 +161,14 @@ Comparison compare_sets(const ResultSet& a, const ResultSet& b) {
 }
 
 ResultSet normalised_to_fastest(ResultSet set) {
-    std::optional<double> fastest;
+    std::map<std::uint64_t, double> fastest;  // by file size
     for (const ImportedCell& c : set.cells)
-        if (c.median_s && *c.median_s > 0 && (!fastest || *c.median_s < *fastest)) fastest = c.median_s;
-    if (fastest)
-        for (ImportedCell& c : set.cells)
-            if (c.median_s) *c.median_s /= *fastest;
+        if (c.median_s && *c.median_s > 0) {
+            const auto [at, fresh] = fastest.emplace(c.file_size, *c.median_s);
+            if (!fresh) at->second = std::min(at->second, *c.median_s);
+        }
+    for (ImportedCell& c : set.cells)
+        if (const auto at = fastest.find(c.file_size); c.median_s && at != fastest.end()) *c.median_s /= at->second;
     set.relative = true;
     return set;
 }

@@ -1,5 +1,6 @@
 #include "experiment_panel.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -134,6 +135,11 @@ QWidget* ExperimentPanel::makeParameters() {
     order_ = new QComboBox(box);
     order_->addItem(tr("interleaved (fair to drifting machines)"), int(sfp::Order::interleaved));
     order_->addItem(tr("sequential (cell by cell)"), int(sfp::Order::sequential));
+    limitsInRounds_ = new QCheckBox(tr("measured again in every round"), box);
+    limitsInRounds_->setObjectName(QStringLiteral("limitsInRounds"));
+    limitsInRounds_->setToolTip(tr("The limits the cells are judged against (% of limit) measured among the "
+                                   "cells at the start of every round, about a second each: every run against "
+                                   "the ceiling of its own minutes (interleaved order only)"));
     options_ = new QLineEdit(box);
     options_->setPlaceholderText(tr("other options, name=value"));
     optionControls_ = new OptionControls(box);
@@ -153,11 +159,13 @@ QWidget* ExperimentPanel::makeParameters() {
     form->addRow(tr("Warm-ups"), warmups_);
     form->addRow(tr("Cache"), cache_);
     form->addRow(tr("Order"), order_);
+    form->addRow(tr("Limits"), limitsInRounds_);
     form->addRow(tr("Options"), optionControls_);
     form->addRow(tr("Other options"), options_);
     for (QSpinBox* spin : {repetitions_, warmups_}) connect(spin, &QSpinBox::valueChanged, this, &ExperimentPanel::refresh);
     for (QComboBox* combo : {cache_, order_}) connect(combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::refresh);
     connect(options_, &QLineEdit::textChanged, this, &ExperimentPanel::refresh);
+    connect(limitsInRounds_, &QCheckBox::toggled, this, &ExperimentPanel::refresh);
     connect(optionControls_, &OptionControls::changed, this, &ExperimentPanel::refresh);
     return box;
 }
@@ -197,6 +205,7 @@ sfp::Experiment ExperimentPanel::experiment() const {
     e.cache = sfp::CacheMode(cache_->currentData().toInt());
     e.order = sfp::Order(order_->currentData().toInt());
     e.seed = seed_;
+    e.limits_in_rounds = limitsInRounds_->isChecked();
     e.options = optionControls_->options();
     for (const QString& pair : options_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
         const qsizetype eq = pair.indexOf(QLatin1Char('='));
@@ -256,6 +265,7 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     cache_->setCurrentIndex(cache_->findData(int(e.cache)));
     order_->setCurrentIndex(order_->findData(int(e.order)));
     seed_ = e.seed;
+    limitsInRounds_->setChecked(e.limits_in_rounds);
     optionControls_->setAlgorithm(e.algorithm);
     QStringList options;
     for (const auto& [k, v] : optionControls_->setOptions(e.options)) options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));

@@ -11,6 +11,7 @@
 #include "tree_counts.hpp"
 #include "sfp/experiment.hpp"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -71,6 +72,7 @@ private:
     QSpinBox* warmups_ = nullptr;
     QComboBox* cache_ = nullptr;
     QComboBox* order_ = nullptr;
+    QCheckBox* limitsInRounds_ = nullptr;  // Experiment::limits_in_rounds
     QLineEdit* options_ = nullptr;  // options the table does not declare (refused, but shown)
     OptionControls* optionControls_ = nullptr;
     QLabel* estimate_;

@@ -57,6 +57,7 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
     if (!open_experiment_(path)) return false;  // the window said why
     try {
         if (!lesson.reference.isEmpty()) sets_->addLesson(lesson.reference);
+        sets_->setNormalised(lesson.view.normalise);  // the lesson says how its reference compares
         if (const QString why = plot_->showLessonView(lesson.view, core::load_experiment(path)); !why.isEmpty())
             throw std::runtime_error(QStringLiteral("lesson %1's plot: %2").arg(lesson.name, why).toStdString());
     } catch (const std::exception& e) {

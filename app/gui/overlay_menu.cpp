@@ -31,7 +31,7 @@ void OverlayMenu::importDialog() {
 void OverlayMenu::rebuild() {
     clear();
     addAction(tr("&Import results…"), this, &OverlayMenu::importDialog);
-    QAction* normalise = addAction(tr("&Normalise to the fastest cell of each set"));
+    QAction* normalise = addAction(tr("&Normalise to the fastest cell of each set (per file size)"));
     normalise->setCheckable(true);
     normalise->setChecked(sets_->normalised());
     connect(normalise, &QAction::toggled, sets_, &OverlaySets::setNormalised);

@@ -131,6 +131,16 @@ private slots:
         QCOMPARE(run({"run", "x.json", "--print-spec"}, dir.path()).out, spec.out);
     }
 
+    // Issue 39 §2: --limits-in-rounds is the experiment's field, so a printed spec replays it.
+    void limitsInRoundsIsTheSpecsField() {
+        QTemporaryDir dir;
+        const QStringList args = {"run", "--sizes", "1M", "--workdir", "work", "--print-spec"};
+        const Result plain = run(args, dir.path());
+        QVERIFY2(plain.code == 0 && !plain.out.contains("limits_in_rounds"), plain.out.constData());  // false: not written
+        const Result rounds = run(args + QStringList{"--limits-in-rounds"}, dir.path());
+        QVERIFY2(rounds.code == 0 && rounds.out.contains("\"limits_in_rounds\": true"), rounds.err.constData());
+    }
+
     void rangesExpand() {
         QTemporaryDir dir;
         const Result r = run({"run", "--sizes", "1M", "--block", "512..4K,64K", "--threads", "1..3", "--print-spec"},
@@ -199,6 +209,10 @@ private slots:
                                          << "would overwrite an input";
         QTest::newRow("spec and flags") << (QStringList{"spec.json", "--block", "4K"}) << "--block cannot be combined";
         QTest::newRow("bad spec") << (QStringList{"bad.json"}) << "field 'cache': expected hot or hot-written or cold";
+        QTest::newRow("rounds, sequential") << (QStringList{"--limits-in-rounds", "--order", "sequential"} + ok)
+                                            << "--limits-in-rounds: limits in rounds need the interleaved order";
+        // the file's field says it (one source): edit the file
+        QTest::newRow("spec and rounds") << (QStringList{"spec.json", "--limits-in-rounds"}) << "--limits-in-rounds cannot be combined";
     }
     void badInputExitsTwoWithOneLine() {
         QFETCH(QStringList, args);

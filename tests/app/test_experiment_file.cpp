@@ -53,6 +53,7 @@ void compare_specs(const sfp::Experiment& a, const sfp::Experiment& b) {
     QCOMPARE(a.seed, b.seed);
     QCOMPARE(a.options, b.options);
     QCOMPARE(a.workdir, b.workdir);
+    QCOMPARE(a.limits_in_rounds, b.limits_in_rounds);
 }
 
 QJsonObject valid_json() { return core::experiment_to_json(generated_spec()); }
@@ -65,6 +66,21 @@ private slots:
     void roundTripsGeneratedData() {
         const sfp::Experiment e = generated_spec();
         compare_specs(core::experiment_from_json(core::experiment_to_json(e)), e);
+    }
+
+    // Issue 39 §2: a lesson about the limit asks for limits in rounds in its file; `run
+    // --limits-in-rounds` and the window's form set the same field.
+    void roundTripsLimitsInRounds() {
+        sfp::Experiment e = generated_spec();
+        e.order = sfp::Order::interleaved;
+        e.limits_in_rounds = true;
+        const QJsonObject json = core::experiment_to_json(e);
+        QCOMPARE(json["limits_in_rounds"].toBool(), true);
+        compare_specs(core::experiment_from_json(json), e);
+        compare_specs(core::experiment_from_json(QJsonDocument::fromJson(core::experiment_text(e)).object()), e);
+        QJsonObject without = json;
+        without.remove(QStringLiteral("limits_in_rounds"));
+        QCOMPARE(core::experiment_from_json(without).limits_in_rounds, false);  // the default: the kept limits
     }
 
     void roundTripsSweptOptions() {
@@ -248,6 +264,11 @@ private slots:
         QTest::newRow("no sizes") << "sizes" << QJsonValue(QJsonArray{}) << "field 'sizes': needs at least one";
         QTest::newRow("inputs and sizes") << "inputs" << QJsonValue(QJsonArray{"a", "b"}) << "field 'inputs': give either";
         QTest::newRow("workdir") << "workdir" << QJsonValue(5) << "field 'workdir': expected a string, got 5";
+        QTest::newRow("limits_in_rounds") << "limits_in_rounds" << QJsonValue("yes")
+                                          << "field 'limits_in_rounds': expected true or false, got \"yes\"";
+        // valid_json() runs in sequential order, where there are no rounds
+        QTest::newRow("rounds, sequential") << "limits_in_rounds" << QJsonValue(true)
+                                            << "field 'limits_in_rounds': limits in rounds need the interleaved order";
     }
     void namesTheBadField() {
         QFETCH(QString, key);

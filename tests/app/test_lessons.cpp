@@ -73,6 +73,23 @@ private slots:
         core::Lesson without = l;
         without.limits_first = false;
         QCOMPARE(core::estimated_seconds(l), core::estimated_seconds(without) + core::kQuickLimitsS);
+        // Issue 39 §2: and again in every round, among its cells (its share against its own minutes)
+        const sfp::Experiment e = core::load_experiment(l.experiments.front());
+        QVERIFY(e.limits_in_rounds);
+        QCOMPARE(e.order, sfp::Order::interleaved);
+    }
+
+    void an_estimate_counts_the_limits_in_rounds() {
+        QTemporaryDir dir;
+        QFile spec(dir.filePath("e.json"));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(R"({"version": 2, "algorithm": "wordcount", "sizes": [1000000], "strategies": ["simd"],
+                       "repetitions": 3, "warmups": 1, "limits_in_rounds": true})");
+        spec.close();
+        core::Lesson l;
+        l.experiments = {spec.fileName()};
+        l.slowest_mbs = 1;
+        QCOMPARE(core::estimated_seconds(l), 4 * (1.0 + core::kRunOverheadS) + 1.0 / core::kGenerateMbs + 3 * core::kRoundLimitsS);
     }
 
     void estimate_by_hand() {  // 1 cell x (3 + 1) runs x 2 files of 1 MB at 1 MB/s + overhead + generation

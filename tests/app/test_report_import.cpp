@@ -3,6 +3,7 @@
 // of another version or algorithm are refused.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <tuple>
 #include <algorithm>
 #include <set>
 
@@ -133,6 +134,26 @@ private slots:
         const core::ResultSet n = core::normalised_to_fastest(a);
         QCOMPARE(*n.cells[0].median_s, 2.5);  // 0.5 / 0.2
         QCOMPARE(*n.cells[1].median_s, 1.0);
+    }
+
+    // compMP's 640 MB and 5 GB times: each size against its own fastest, never one another
+    // (lesson 2 drew 185 s beside 0.56 s as if one curve).
+    void normalises_each_file_size_on_its_own() {
+        core::ResultSet set;
+        for (const auto& [strategy, size, median] : {std::tuple{"mmap-mt", 640, 0.5}, std::tuple{"read", 640, 2.0},
+                                                     std::tuple{"mmap-mt", 5120, 200.0}, std::tuple{"read", 5120, 50.0}}) {
+            core::ImportedCell c;
+            c.strategy = strategy;
+            c.file_size = std::uint64_t(size);
+            c.median_s = median;
+            set.cells.push_back(c);
+        }
+        const core::ResultSet n = core::normalised_to_fastest(set);
+        QVERIFY(n.relative);
+        QCOMPARE(*n.cells[0].median_s, 1.0);
+        QCOMPARE(*n.cells[1].median_s, 4.0);
+        QCOMPARE(*n.cells[2].median_s, 4.0);
+        QCOMPARE(*n.cells[3].median_s, 1.0);
     }
 
     void refuses_bad_files_naming_them() {

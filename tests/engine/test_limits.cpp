@@ -11,6 +11,7 @@
 
 #include "hand_made.hpp"
 #include "limits/passes.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/limits.hpp"
@@ -695,8 +696,9 @@ private slots:
         e.repetitions = 3;
         e.warmups = 0;
         e.workdir = dir.filePath("work").toStdString();
+        e.limits_in_rounds = true;
         FakeMeasure fake;  // round k's figure: k GB/s
-        sfp::LimitsPolicy policy{.mode = sfp::LimitsPolicy::Mode::cached, .in_rounds = true};
+        sfp::LimitsPolicy policy{.mode = sfp::LimitsPolicy::Mode::cached};
         policy.measure_with = std::ref(fake);
         sfp::Progress progress;
         const sfp::ExperimentReport r = sfp::run_experiment(e, progress, nullptr, policy);
@@ -713,7 +715,14 @@ private slots:
             QCOMPARE(sfp::cell_limit(r, c).rounds, 3u);
         }
 
-        e.order = sfp::Order::sequential;  // no rounds to measure in: the kept limits alone
+        e.order = sfp::Order::sequential;  // no rounds to measure in: refused, never silently ignored
+        QCOMPARE(sfp::check_experiment(e).size(), std::size_t(1));
+        QCOMPARE(sfp::check_experiment(e).front().field, std::string("limits_in_rounds"));
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::run_experiment(e, progress, nullptr, policy));
+        QCOMPARE(fake.calls, 3);
+
+        e.order = sfp::Order::interleaved;  // not asked for: the kept limits alone
+        e.limits_in_rounds = false;
         QCOMPARE(sfp::run_experiment(e, progress, nullptr, policy).round_limits.size(), std::size_t(0));
         QCOMPARE(fake.calls, 3);
     }

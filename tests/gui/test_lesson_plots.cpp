@@ -2,12 +2,17 @@
 // drawn (the export's): its kind and axes; a reference set drawn one file size per line and in the
 // article's unit; no series on an axis of another unit; the columns its note names exist. The
 // runs are made up (every cell 2 runs of 10 ms): the plot is what is tested, not the machine.
+#include <QCheckBox>
 #include <QJsonArray>
+#include <QLineEdit>
+#include <QSignalSpy>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "controller.hpp"
 #include "experiment_file.hpp"
+#include "experiment_panel.hpp"
 #include "hand_made.hpp"
 #include "lessons.hpp"
 #include "lessons_menu.hpp"
@@ -78,14 +83,24 @@ private slots:
                      qPrintable(data["y"].toObject()["label"].toString()));
         }
         const auto unit_of = [&](const QString& axis) { return data[axis].toObject()["unit"].toString(); };
+        double live = 0;
+        bool imported = false;
         for (const QJsonValue& v : data["series"].toArray()) {
             const QJsonObject s = v.toObject();
+            imported = imported || s["kind"].toString() == "imported";
+            if (s["kind"].toString() == "live")
+                for (const QJsonValue& p : s["points"].toArray()) live = std::max(live, p.toObject()["y"].toDouble());
             // no series on an axis of another unit
             QCOMPARE(s["unit"].toString(), unit_of(s["axis"].toString()));
             if (s["kind"].toString() != "imported") continue;
             QSet<double> sizes;  // a reference line holds one file size
             for (const QJsonValue& p : s["points"].toArray()) sizes << p.toObject()["cell"].toObject()["size"].toDouble();
             QVERIFY2(sizes.size() == 1, qPrintable(s["name"].toString()));
+        }
+        // An article's seconds never squash the live lines (cci's 20 s over 0.1 s lay flat): they fill their axis.
+        if (imported && lesson.view.kind == "lines") {
+            const double top = panel.plot()->yAxis->range().upper;
+            QVERIFY2(live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
         }
         // The columns the note names ("the CPU % column of the Runs table") are there.
         RunsModel runs;
@@ -125,6 +140,60 @@ private slots:
             }
         QVERIFY(imported > 0);
         QCOMPARE(data["y2"].toObject()["unit"].toString(), QString("relative (x = 1)"));
+    }
+
+    // Lesson 2: compMP's minutes on the live lines' axis squashed them flat (0.1 s under 500 s):
+    // the reference is relative, each file size to its own fastest, on its own axis; the live
+    // lines fill theirs.
+    void lesson2sReferenceLeavesTheLiveLinesTheirAxis() {
+        const core::Lesson lesson = core::find_lesson("2");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        w.plotPanel()->setReport(made_up(core::load_experiment(lesson.experiments.front())));
+        w.plotPanel()->redrawNow();
+        const QJsonObject data = w.plotPanel()->plotDataJson();
+        double live = 0;
+        QMap<double, double> fastest;  // the reference's, by file size
+        for (const QJsonValue& v : data["series"].toArray()) {
+            const QJsonObject s = v.toObject();
+            for (const QJsonValue& p : s["points"].toArray()) {
+                const double y = p.toObject()["y"].toDouble(), size = p.toObject()["cell"].toObject()["size"].toDouble();
+                if (s["kind"].toString() == "live") live = std::max(live, y);
+                if (s["kind"].toString() != "imported") continue;
+                QCOMPARE(s["axis"].toString(), QString("y2"));
+                QCOMPARE(s["unit"].toString(), QString("relative (x = 1)"));
+                fastest[size] = fastest.contains(size) ? std::min(fastest[size], y) : y;
+            }
+        }
+        QCOMPARE(fastest.size(), 2);  // the article's 640 MB and 5 GB files, each on its own scale
+        for (double f : fastest) QCOMPARE(f, 1.0);
+        const double top = w.plotPanel()->plot()->yAxis->range().upper;
+        QVERIFY2(live > 0 && live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
+    }
+
+    // Issue 39 §2: the lesson about the limit measures its limits in its rounds, in the window too:
+    // its file asks for it, the form keeps it (and shows it), the controller runs it so.
+    void lesson8MeasuresItsLimitsInItsRounds() {
+        const core::Lesson lesson = core::find_lesson("8");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        QVERIFY(w.experimentPanel()->findChild<QCheckBox*>(QStringLiteral("limitsInRounds"))->isChecked());
+        // Kept small: what is tested is what reaches the runner, not the machine's figures.
+        auto* sizes = w.experimentPanel()->findChild<QLineEdit*>(QStringLiteral("sizes"));
+        sizes->setText(QStringLiteral("64K"));
+        w.experimentPanel()->findChild<QLineEdit*>(QStringLiteral("workdir"))->setText(dir.filePath(QStringLiteral("work")));
+        QVERIFY(w.experimentPanel()->experiment().limits_in_rounds);
+        // The rounds' measurements are the engine's (test_limits, with a fake): none here.
+        qputenv("SFPBENCH_LIMITS", "off");
+        core::Controller* c = w.controller();
+        QSignalSpy finished(c, &core::Controller::finished);
+        QVERIFY2(w.run(), qPrintable(w.messageArea()->text()));
+        QVERIFY(c->report().experiment.limits_in_rounds);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        qunsetenv("SFPBENCH_LIMITS");
+        QVERIFY(c->report().experiment.limits_in_rounds);  // as the runner had it
     }
 };
 

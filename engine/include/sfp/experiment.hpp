@@ -48,6 +48,11 @@ struct Experiment {
     // options[name] when given, else its table's fallback (block size 4K, threads 0).
     std::map<std::string, std::vector<std::uint64_t>> sweeps;
     std::string workdir;                       // workspace for generated data and scratch output
+    // The limits the cells are judged against measured again (quick) at the start of every
+    // repetition round, among the cells, each run judged against its own round's figures
+    // (ExperimentReport::round_limits); interleaved order only. About a second a round. Done when
+    // the caller's LimitsPolicy may measure (cached or measure_missing).
+    bool limits_in_rounds = false;
 };
 
 // What a one-run command (`sfpbench compare A B`) prints for a run that succeeded: standard output
@@ -152,7 +157,7 @@ struct ExperimentReport {
     std::vector<Ranking> rankings; // one per input set: fastest, then "N.NNx slower"
     std::vector<SizeFit> fits;     // per strategy and parameter values when the experiment sweeps file sizes
     MachineLimits limits;          // what its cells are judged against (sfp/limits.hpp): cell_limit
-    // LimitsPolicy::in_rounds: the limits measured at the start of each round (repetition r at r-1)
+    // Experiment::limits_in_rounds: the limits measured at the start of each round (repetition r at r-1)
     std::vector<MachineLimits> round_limits;
     bool cancelled = false;
     // How comparisons are judged, not measured: a ratio interval within 1 +- noise is "~"

@@ -192,11 +192,8 @@ struct LimitsPolicy {
     } mode = Mode::cached;
     MachineLimits given = {};
     std::string reason = {};
-    // Cached or measure_missing, interleaved order: the limits the cells need measured again (quick)
-    // at the start of every repetition round, among the cells, each run judged against its own
-    // round's figures (ExperimentReport::round_limits). About a second a round.
-    bool in_rounds = false;
-    LimitsMeasure measure_with = measure_limits;  // a test seam for the measurements in rounds
+    // How the limits are measured in rounds (Experiment::limits_in_rounds): a test seam.
+    LimitsMeasure measure_with = measure_limits;
 };
 
 // ---- The share of a cell --------------------------------------------------------------------

@@ -89,6 +89,9 @@ private:
         const std::string range = std::to_string(kMaxRepetitions);
         if (e_.repetitions < 1 || e_.repetitions > kMaxRepetitions) add("repetitions", "repetitions must be 1 to " + range);
         if (e_.warmups > kMaxRepetitions) add("warmups", "warm-ups must be 0 to " + range);
+        // A round is every cell once; sequential order has none to measure the limits in.
+        if (e_.limits_in_rounds && e_.order != Order::interleaved)
+            add("limits_in_rounds", "limits in rounds need the interleaved order (a round runs every cell once)");
     }
 
     // Every option a parameter of the table (other than block size and threads, which have

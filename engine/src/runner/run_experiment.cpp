@@ -157,7 +157,7 @@ private:
     bool in_rounds() const {
         const bool may_measure = limits_policy_.mode == LimitsPolicy::Mode::cached ||
                                  limits_policy_.mode == LimitsPolicy::Mode::measure_missing;
-        return limits_policy_.in_rounds && may_measure && experiment_.order == Order::interleaved &&
+        return experiment_.limits_in_rounds && may_measure && experiment_.order == Order::interleaved &&
                !limits_needed(experiment_, plan_.cells).empty();
     }
 
