@@ -521,6 +521,28 @@ private slots:
                  diff.out.c_str());
     }
 
+    // SFPBENCH_LIMITS naming a directory, a FIFO or a file not sfpbench's: the message says what
+    // the path is and advises on the variable, not on a workspace it is no file of.
+    void limitsTheVariableNames() {
+        write(path("pair-a"), "same\n");
+        write(path("pair-b"), "same\n");
+        write(path("not-limits.txt"), "hello\n");
+        QVERIFY(QDir().mkpath(QString::fromStdString(path("limits-dir"))));
+        for (const auto& [given, what] : {std::pair{path("limits-dir"), "it is a directory"}, std::pair{path("fifo"), "it is a FIFO"},
+                                          std::pair{path("not-limits.txt"), "not an sfpbench limits file"}}) {
+            ::setenv("SFPBENCH_LIMITS", given.c_str(), 1);
+            const Ended r = sfpbench({"run", "--algorithm", "compare", "--input", path("pair-a"), "--input", path("pair-b"),
+                                      "--strategies", "read", "--reps", "1", "--warmup", "0"},
+                                     scratch());
+            ::unsetenv("SFPBENCH_LIMITS");
+            const std::string said = r.out + r.err;
+            QVERIFY2(!r.hung && r.code == 0, said.c_str());
+            QVERIFY2(said.find("'" + given + "'") != std::string::npos && said.find(what) != std::string::npos, said.c_str());
+            QVERIFY2(said.find("set SFPBENCH_LIMITS to a limits file sfpbench wrote, or to off") != std::string::npos, said.c_str());
+            QVERIFY2(said.find("workspace") == std::string::npos && said.find("--refresh") == std::string::npos, said.c_str());
+        }
+    }
+
     // iterate --list --json keeps the list: one entry per file, path and hash.
     void iterateListSurvivesJson() {
         const std::string tree = path("tree");
