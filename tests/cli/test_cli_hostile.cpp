@@ -521,6 +521,27 @@ private slots:
                  diff.out.c_str());
     }
 
+    // A wrong count of operands, said as a person says it -- what the command needs, as its usage
+    // names them, and what it got -- from the one-run commands and from `run --input`.
+    void operandCountsInWords() {
+        const std::string one = path("one-file");
+        write(one, "x");
+        const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+            {{"compare", one}, "compare needs two files (A B); got one: '" + one + "'"},
+            {{"compare", one, one, one}, "compare needs two files (A B); got three: '" + one + "', '" + one + "', '" + one + "'"},
+            {{"cipher", one, "--shift", "1"}, "cipher needs an input and an output file (IN OUT); got one: '" + one + "'"},
+            {{"wordcount"}, "wordcount needs one or more files (FILE...); got none"},
+            {{"iterate"}, "iterate needs one or more directories (DIR...); got none"},
+            {{"run", "--input", one}, "--input: compare needs two files; got one: '" + one + "'"},
+            {{"run", "--algorithm", "cipher", "--input", one, "--input", one},
+             "--input: cipher needs one file; got two: '" + one + "', '" + one + "'"},
+        };
+        for (const auto& [args, said] : cases) {
+            const Ended r = sfpbench(args, scratch());
+            QVERIFY2(r.code == 2 && r.err == "sfpbench: " + said + "\n", r.err.c_str());
+        }
+    }
+
     // SFPBENCH_LIMITS naming a directory, a FIFO or a file not sfpbench's: the message says what
     // the path is and advises on the variable, not on a workspace it is no file of.
     void limitsTheVariableNames() {
