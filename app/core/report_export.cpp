@@ -43,7 +43,7 @@ QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
         if (r.cell == cell) ++counts[sfp::to_string(r.status)];  // by text: a stable order
     if (counts.size() == 1 && counts.begin()->first == sfp::to_string(sfp::RunStatus::ok)) return "ok";
     QStringList parts;
-    for (const auto& [status, n] : counts) parts << QString("%1 %2").arg(text(status)).arg(n);
+    for (const auto& [status, n] : counts) parts << QString("%1 %2").arg(text(status), QString::number(n));
     return parts.join("; ");
 }
 

@@ -542,6 +542,18 @@ private slots:
         }
     }
 
+    // A strategy named with a place marker of QString::arg ("x%1y") is text: diff's list of cells
+    // only in one report and the Markdown report show it verbatim, never with a number put in it.
+    void placeMarkersInNamesStayText() {
+        write(path("marker.json"), with_strategy("x%1y"));
+        const Ended d = sfpbench({"diff", path("marker.json"), path("a.json")}, scratch());
+        QVERIFY2(d.code == 0, d.err.c_str());
+        QVERIFY2(d.out.find("only in A (1):\n  x%1y block=4K size=1M  ") != std::string::npos, d.out.c_str());
+        const Ended r = sfpbench({"report", path("marker.json"), "--markdown", path("marker.md")}, scratch());
+        const std::string md = slurp(path("marker.md"));
+        QVERIFY2(r.code == 0 && md.find("| x%1y |") != std::string::npos, (r.err + md).c_str());
+    }
+
     // SFPBENCH_LIMITS naming a directory, a FIFO or a file not sfpbench's: the message says what
     // the path is and advises on the variable, not on a workspace it is no file of.
     void limitsTheVariableNames() {
