@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QtTest>
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -574,6 +575,43 @@ private slots:
             QVERIFY2(said.find("set SFPBENCH_LIMITS to a limits file sfpbench wrote, or to off") != std::string::npos, said.c_str());
             QVERIFY2(said.find("workspace") == std::string::npos && said.find("--refresh") == std::string::npos, said.c_str());
         }
+    }
+
+    // Under a decimal-comma locale (de_DE, made with localedef into the scratch directory) every
+    // number is written with a '.', by the lean program and by sfpbench-full alike, and a limits
+    // file's "1.5e10" still reads as a number.
+    void numbersKeepTheirPointUnderEveryLocale() {
+        const std::string locales = path("locales");
+        QVERIFY(QDir().mkpath(QString::fromStdString(locales)));
+        if (std::system(("localedef -i de_DE -f UTF-8 '" + locales + "/de_DE.UTF-8' >/dev/null 2>&1").c_str()) != 0)
+            QSKIP("localedef cannot make de_DE.UTF-8 here (no localedef, or the locales package's sources are missing)");
+        std::string limits = slurp(SFP_TEST_DATA "/../../support/limits-fixture.txt");
+        const std::string point = "point\t1\t10000000000";
+        QVERIFY(limits.find(point) != std::string::npos);
+        limits.replace(limits.find(point), point.size(), "point\t1\t1.5e10");
+        write(path("decimal-limits.txt"), QByteArray::fromStdString(limits));
+        write(path("pair-a"), "same\n");
+        write(path("pair-b"), "same\n");
+        ::setenv("LOCPATH", locales.c_str(), 1);
+        ::setenv("LC_ALL", "de_DE.UTF-8", 1);
+        ::setenv("SFPBENCH_LIMITS", path("decimal-limits.txt").c_str(), 1);
+        const Ended full = sfpbench({"run", "--input", path("pair-a"), "--input", path("pair-b"), "--strategies", "read,mmap",
+                                     "--reps", "2", "--warmup", "0"},
+                                    scratch());
+        const Ended lean = sfpbench({"compare", path("pair-a"), path("pair-b")}, scratch());
+        ::unsetenv("SFPBENCH_LIMITS");
+        ::unsetenv("LC_ALL");
+        ::unsetenv("LOCPATH");
+        const QRegularExpression comma(QStringLiteral("[0-9],[0-9]"));
+        for (const Ended& r : {full, lean}) {
+            QVERIFY2(r.code == 0, r.err.c_str());
+            const QString said = QString::fromStdString(r.out + r.err);
+            QVERIFY2(!said.contains(comma), qPrintable(said));
+        }
+        QVERIFY2(full.out.find("against this machine's limits") != std::string::npos &&
+                     full.out.find("not a number") == std::string::npos,
+                 full.out.c_str());
+        QVERIFY2(lean.err.find("real 0.") != std::string::npos, lean.err.c_str());
     }
 
     // iterate --list --json keeps the list: one entry per file, path and hash.
