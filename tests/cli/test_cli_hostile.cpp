@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "fault_support.hpp"
@@ -630,6 +631,31 @@ private slots:
         paths.sort();
         QCOMPARE(paths, (QStringList{QString::fromStdString(tree + "/x"), QString::fromStdString(tree + "/y")}));
         QCOMPARE(list[0]["xxh3"].toString().size(), 16);
+    }
+
+    // A name that is not UTF-8 (byte 0xFF) survives --list --json: its path_base64 holds its exact
+    // bytes; a UTF-8 name has none (its path is exact already).
+    void iterateListKeepsNamesThatAreNotUtf8() {
+        const std::string tree = path("bytes-tree");
+        QVERIFY(QDir().mkpath(QString::fromStdString(tree)));
+        const std::string odd = tree + "/a\xff" "b", plain = tree + "/\xc3\xa9t\xc3\xa9";  // "a<FF>b", "été"
+        for (const std::string& name : {odd, plain}) {
+            const int fd = ::open(name.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+            QVERIFY(fd >= 0);
+            ::close(fd);
+        }
+        const Ended r = sfpbench({"iterate", tree, "--list", "--json", "--strategy", "fs"}, scratch());
+        QCOMPARE(std::system(("rm -rf '" + tree + "'").c_str()), 0);  // QTemporaryDir cannot remove a name not UTF-8
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const QJsonArray list = QJsonDocument::fromJson(QByteArray::fromStdString(r.out))["outcome"]["list"].toArray();
+        QCOMPARE(list.size(), 2);
+        std::set<std::string> names;
+        for (const QJsonValue& v : list) {
+            const QJsonValue bytes = v["path_base64"];
+            if (bytes.isUndefined()) names.insert(v["path"].toString().toStdString());
+            else names.insert(QByteArray::fromBase64(bytes.toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors).toStdString());
+        }
+        QCOMPARE(names, (std::set<std::string>{odd, plain}));
     }
 
     // Names from a report go into Markdown as text, and diff's columns line up whatever the
