@@ -244,6 +244,36 @@ private slots:
         }
     }
 
+    // Outputs with a legal name work where the directory's absolute path is longer than PATH_MAX
+    // (one-letter names, from the current directory), and so does a name of 250 bytes whose
+    // temporary is shortened; a path longer than PATH_MAX itself is refused saying so.
+    void outputsBelowPathMax() {
+        const int back = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        QVERIFY(back >= 0);
+        QCOMPARE(::chdir(scratch().c_str()), 0);
+        const std::string level(200, 'o');
+        for (int depth = 0; depth < 24; ++depth) {  // 24 x 201 bytes: past PATH_MAX (4096)
+            ::mkdir(level.c_str(), 0755);
+            QCOMPARE(::chdir(level.c_str()), 0);
+        }
+        std::ofstream("t") << "one two three\n";
+        const Ended cipher = sfpbench({"cipher", "t", "o", "--shift", "1"}, scratch());
+        const std::string long_name(250, 'n');
+        const Ended run = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", "t", "--reps", "1",
+                                    "--warmup", "0", "--csv", "x", "--json", long_name, "--workdir", "ws"},
+                                   scratch());
+        std::string too_long;
+        while (too_long.size() < 4200) too_long += level + "/";
+        const Ended refused = sfpbench({"cipher", "t", too_long + "o", "--shift", "1"}, scratch());
+        const std::string written = slurp("o"), csv = slurp("x"), json = slurp(long_name);
+        QCOMPARE(::fchdir(back), 0);
+        ::close(back);
+        QCOMPARE(std::system(("rm -rf '" + path(level) + "'").c_str()), 0);  // deeper than PATH_MAX: rm walks it
+        QVERIFY2(cipher.code == 0 && written.size() == 14, cipher.err.c_str());
+        QVERIFY2(run.code == 0 && csv.starts_with("algorithm,") && json.starts_with("{"), (run.out + run.err).c_str());
+        QVERIFY2(refused.code == 2 && refused.err.find("bytes; a path may have 4095") != std::string::npos, refused.err.c_str());
+    }
+
     // Under a low descriptor limit (ulimit -n 16) every iterate strategy hashes all 2,000 files or
     // fails naming the limit: "Too many open files" is no property of a file, never a skip.
     void iterateUnderADescriptorLimit() {
