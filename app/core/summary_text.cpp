@@ -78,7 +78,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         time(real.mean), real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
                         real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
                         QString::number(real.outliers.size()),
-                        any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
+                        number_text(cell_throughput(st), 1),
                         number_text(pct, 0),
                         number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 0),
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,

@@ -645,6 +645,25 @@ private slots:
         QVERIFY2(lean.err.find("real 0.") != std::string::npos, lean.err.c_str());
     }
 
+    // A cell timed at 0 s (a clock too coarse) has no rate: its MB/s reads n/a in the Markdown
+    // table, never 0.0, inf or a figure its time cannot give; diff prints no inf or nan either.
+    void aZeroTimeHasNoRate() {
+        write(path("zero-rate.json"), with_zero_times());
+        const Ended md = sfpbench({"report", path("zero-rate.json"), "--markdown", path("zero-rate.md"), path("a.json")}, scratch());
+        QVERIFY2(md.code == 0, md.err.c_str());
+        const std::string text = slurp(path("zero-rate.md"));
+        const std::size_t row = text.find("| read | 4K | - | 3 | 0 us |");
+        QVERIFY2(row != std::string::npos, text.c_str());
+        const QStringList cells = QString::fromStdString(text.substr(row, text.find('\n', row) - row)).split(" | ");
+        QVERIFY2(cells.size() > 7 && cells[7] == "n/a", qPrintable(cells.join(" | ")));
+        for (const auto& [a, b] : {std::pair{path("zero-rate.json"), path("a.json")}, std::pair{path("a.json"), path("zero-rate.json")}}) {
+            const Ended d = sfpbench({"diff", a, b}, scratch());
+            const QString out = QString::fromStdString(d.out + text);
+            QVERIFY2(!out.contains(QRegularExpression(QStringLiteral("\\b(inf|nan)\\b"), QRegularExpression::CaseInsensitiveOption)),
+                     qPrintable(out));
+        }
+    }
+
     // iterate --list --json keeps the list: one entry per file, path and hash.
     void iterateListSurvivesJson() {
         const std::string tree = path("tree");
