@@ -70,7 +70,7 @@ std::uint64_t count_value(const QString& text, const char* what, bool zero_ok, s
     bool ok = false;
     const qulonglong v = text.toULongLong(&ok);
     if (!ok && all_digits(text))  // a whole number, only too large for any count
-        throw UsageError{QString("%1 '%2' is too large (at most %3)").arg(what, text).arg(max)};
+        throw UsageError{QString("%1 '%2' is too large (at most %3)").arg(what, text, QString::number(max))};
     if (!ok || (v == 0 && !zero_ok) || v > max)
         throw UsageError{QString("%1 '%2' is not a %3%4")
                              .arg(what, text, zero_ok ? "whole number" : "positive whole number",

@@ -49,7 +49,7 @@ int cmd_cipher(const QStringList& args) {
     p.addOption({"json", "Print the whole result as JSON on standard output."});
     if (!parse_or_help(p, "cipher", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
-    if (files.size() != 2) throw UsageError{"cipher needs IN and OUT (see `sfpbench cipher --help`)"};
+    check_operands("cipher", files);
     if (!p.isSet("shift") && p.value("transform") != "widen")
         throw UsageError{"cipher needs --shift K (from -255 to 255)"};
 

@@ -21,7 +21,7 @@ int cmd_compare(const QStringList& args) {
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "compare", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
-    if (files.size() != 2) throw UsageError{"compare needs two files (see `sfpbench compare --help`)"};
+    check_operands("compare", files);
     return run_and_print(p, one_run_spec(p, "compare", files, kHints));
 }
 

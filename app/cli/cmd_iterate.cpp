@@ -23,7 +23,7 @@ int cmd_iterate(const QStringList& args) {
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "iterate", args)) return exit_ok;
     const QStringList dirs = p.positionalArguments();
-    if (dirs.isEmpty()) throw UsageError{"iterate needs at least one directory (see `sfpbench iterate --help`)"};
+    check_operands("iterate", dirs);
 
     return run_and_print(p, one_run_spec(p, "iterate", dirs, kHints));
 }

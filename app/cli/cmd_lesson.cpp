@@ -56,7 +56,7 @@ int cmd_lesson(const QStringList& args) {
     const QStringList run_options = args.mid(1);
     if (!run_options.isEmpty() && lesson.experiments.size() > 1)  // one --json FILE would be overwritten
         throw UsageError{QString("lesson %1 runs %2 experiments: give run options to `sfpbench run` on its files")
-                             .arg(lesson.name).arg(lesson.experiments.size())};
+                             .arg(lesson.name, QString::number(lesson.experiments.size()))};
 
     std::printf("Lesson %s: %s\n\n", lesson.name.toUtf8().constData(), lesson.title.toUtf8().constData());
     print_wrapped("Predict first: ", lesson.question);

@@ -3,6 +3,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/parameter.hpp"
@@ -32,7 +33,7 @@ void print_parameters(const std::string& algorithm) {
     }
 }
 
-// What the algorithm reads, by its unit and the kinds table ("iterate reads 1 directory per run;
+// What the algorithm reads, by its unit and the kinds table ("iterate reads one or more directories per run;
 // run --sizes generates data kind tree (...)"), and the other kinds of that shape `run --data` takes.
 void print_input(const std::string& algorithm) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
@@ -42,8 +43,8 @@ void print_input(const std::string& algorithm) {
     for (const sfp::InputKind& k : sfp::input_kinds())
         if (&k != own && k.paths() == own->paths() && k.directory == own->directory)
             others += (others.empty() ? "" : ", ") + std::string(k.name);
-    std::printf("\n%s reads %u %s per run; run --sizes generates data kind %.*s (\"%.*s\")%s%s\n", algorithm.c_str(),
-                io->inputs, own->directory ? "directory" : "file(s)", int(own->name.size()), own->name.data(),
+    std::printf("\n%s reads %s per run; run --sizes generates data kind %.*s (\"%.*s\")%s%s\n", algorithm.c_str(),
+                sfp::inputs_wanted(*io).c_str(), int(own->name.size()), own->name.data(),
                 int(own->label.size()), own->label.data(), others.empty() ? "" : "; --data also takes ", others.c_str());
 }
 

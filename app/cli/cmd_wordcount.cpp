@@ -21,7 +21,7 @@ int cmd_wordcount(const QStringList& args) {
     p.addOption({"json", "Print the whole result as JSON instead."});
     if (!parse_or_help(p, "wordcount", args)) return exit_ok;
     const QStringList files = p.positionalArguments();
-    if (files.isEmpty()) throw UsageError{"wordcount needs at least one file (see `sfpbench wordcount --help`)"};
+    check_operands("wordcount", files);
 
     const sfp::RunSpec spec = one_run_spec(p, "wordcount", files, kHints);
     if (p.isSet("histogram") && spec.strategy == "wc")

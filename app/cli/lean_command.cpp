@@ -55,10 +55,6 @@ std::optional<Given> parse(const std::vector<Flag>& flags, std::span<char* const
     return given;
 }
 
-bool files_fit(std::string_view command, std::size_t count) {
-    return command == "compare" || command == "cipher" ? count == 2 : count >= 1;
-}
-
 }  // namespace
 
 std::vector<std::string> lean_option_names(std::string_view command) {
@@ -73,7 +69,7 @@ std::optional<LeanRun> lean_run(std::string_view command, std::span<char* const>
     const sfp::AlgorithmIo* io = sfp::algorithm_io(command);
     if (!c || !io) return std::nullopt;
     const std::optional<Given> given = parse(flags_of(*c), args);
-    if (!given || !files_fit(command, given->arguments.size())) return std::nullopt;
+    if (!given || !operands_problem(*c, given->arguments).empty()) return std::nullopt;  // the full parser says why
     const auto is_set = [&](const std::string& flag) { return given->flags.contains(flag); };
 
     LeanRun run;

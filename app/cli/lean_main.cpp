@@ -39,9 +39,10 @@ int main(int argc, char** argv) {
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
-    // The environment's locale, as QCoreApplication sets it in sfpbench-full: numbers and system
-    // messages (strerror) printed alike by both.
+    // The environment's locale, as QCoreApplication sets it in sfpbench-full, and numbers with a
+    // '.' under every locale, as sfpbench-full then sets them: both print alike.
     std::setlocale(LC_ALL, "");
+    std::setlocale(LC_NUMERIC, "C");
     if (argc < 2) run_full_program(argv);
     const std::optional<cli::LeanRun> lean = cli::lean_run(argv[1], std::span<char* const>(argv + 2, argc - 2));
     if (!lean) run_full_program(argv);

@@ -1,6 +1,7 @@
 // sfpbench: the command-line front end. Dispatches to one function per subcommand.
 #include <QCoreApplication>
 #include <cerrno>
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -77,6 +78,9 @@ int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
     const std::unique_ptr<QCoreApplication> app = cli::start_application(argc, argv);  // drawing.hpp
+    // Qt set the whole locale from the environment; numbers are written with a '.' under every
+    // locale (printf, the limits file), as the CSV and JSON need and the tables then agree.
+    std::setlocale(LC_NUMERIC, "C");
     QCoreApplication::setApplicationName("sfpbench");
     QCoreApplication::setApplicationVersion(SFP_VERSION);
     QStringList args;  // as bytes: a file name that is not UTF-8 still names its file

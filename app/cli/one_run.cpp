@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 #include <cstdio>
 
+#include "arg_bytes.hpp"
 #include "cli_support.hpp"
 #include "limits_json.hpp"
 #include "result_json.hpp"
@@ -14,6 +15,13 @@ namespace cli {
 void add_one_run_flags(CommandLine& p, std::string_view algorithm, std::span<const FlagHint> hints) {
     p.addOption(strategy_option(algorithm));
     add_parameter_flags(p, algorithm, hints);
+}
+
+void check_operands(std::string_view command, const QStringList& operands) {
+    std::vector<std::string> given;
+    for (const QString& operand : operands) given.push_back(path_bytes(operand));
+    if (const std::string problem = operands_problem(*one_run_command(command), given); !problem.empty())
+        throw UsageError{text_of_bytes(problem)};
 }
 
 sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorithm, const QStringList& inputs,

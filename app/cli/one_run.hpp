@@ -17,6 +17,10 @@ namespace cli {
 void add_one_run_flags(CommandLine& p, std::string_view algorithm, std::span<const FlagHint> hints = {});
 
 // The run the flags ask for: the algorithm, --strategy, `inputs` (as typed: bytes), the parameters.
+// Throws UsageError when `operands` are not as many as the command takes, saying what it needs
+// and what was given (operands_problem, as the lean parser judges).
+void check_operands(std::string_view command, const QStringList& operands);
+
 sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorithm, const QStringList& inputs,
                           std::span<const FlagHint> hints = {});
 

@@ -1,5 +1,9 @@
 #include "one_run_commands.hpp"
 
+#include <algorithm>
+
+#include "sfp/check_experiment.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/types.hpp"
 
@@ -33,10 +37,10 @@ constexpr FlagHint kIterate[] = {
 };
 
 constexpr OneRunCommand kCommands[] = {
-    {"compare", kCompare, {}},
-    {"cipher", kCipher, kCipherSwitches},
-    {"wordcount", kWordcount, {}},
-    {"iterate", kIterate, {}},
+    {"compare", kCompare, {}, "A B"},
+    {"cipher", kCipher, kCipherSwitches, "IN OUT", "an input and an output file"},
+    {"wordcount", kWordcount, {}, "FILE..."},
+    {"iterate", kIterate, {}, "DIR..."},
 };
 
 }  // namespace
@@ -45,6 +49,16 @@ const OneRunCommand* one_run_command(std::string_view name) {
     for (const OneRunCommand& c : kCommands)
         if (c.name == name) return &c;
     return nullptr;
+}
+
+std::string operands_problem(const OneRunCommand& command, std::span<const std::string> given) {
+    const std::string_view operands = command.operands;
+    const bool several = operands.ends_with("...");
+    const auto fixed = std::size_t(std::count(operands.begin(), operands.end(), ' ') + 1);
+    if (several ? !given.empty() : given.size() == fixed) return {};
+    const std::string wanted = command.wanted.empty() ? sfp::inputs_wanted(*sfp::algorithm_io(command.name))
+                                                      : std::string(command.wanted);
+    return std::string(command.name) + " needs " + wanted + " (" + std::string(operands) + "); " + sfp::paths_given(given);
 }
 
 std::string parameter_flag_name(const sfp::Parameter& p) {

@@ -28,9 +28,15 @@ struct OneRunCommand {
     std::string_view name;  // the command's and its algorithm's
     std::span<const FlagHint> hints;
     std::span<const std::string_view> switches;  // the command's own flags without a value (cipher's --plain)
+    std::string_view operands;  // as its usage names them: "A B", "IN OUT"; "DIR..." one or more
+    std::string_view wanted = {};  // they in words, when not its algorithm's inputs (cipher's OUT)
 };
 
 const OneRunCommand* one_run_command(std::string_view name);  // nullptr for any other command
+
+// "" when `given` are as many operands as the command takes; otherwise what it needs, as both
+// parsers say it: "compare needs two files (A B); got one: 'a'".
+std::string operands_problem(const OneRunCommand& command, std::span<const std::string> given);
 
 // The flag of a table's parameter: "block" for block_size, otherwise the name with '_' as '-'.
 std::string parameter_flag_name(const sfp::Parameter& p);

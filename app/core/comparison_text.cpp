@@ -78,8 +78,8 @@ QString comparison_text(const ResultSet& a, const ResultSet& b, double noise, st
     out += c.both.empty() ? QString("no cell in common\n") : table(c, noise);
     const auto list = [&out](const QString& which, const std::vector<const ImportedCell*>& cells) {
         if (cells.empty()) return;
-        out += QString("\nonly in %1 (%2):\n").arg(which).arg(cells.size());
-        for (const ImportedCell* cell : cells) out += QString("  %1  %2\n").arg(q(cell->label())).arg(median_text(cell));
+        out += QString("\nonly in %1 (%2):\n").arg(which, QString::number(cells.size()));
+        for (const ImportedCell* cell : cells) out += QString("  %1  %2\n").arg(q(cell->label()), median_text(cell));
     };
     list("A", c.only_a);
     list("B", c.only_b);

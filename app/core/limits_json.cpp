@@ -81,7 +81,7 @@ sfp::LimitsPolicy run_limits_policy() {
         return policy;
     }
     try {
-        if (std::optional<sfp::MachineLimits> given = sfp::load_limits(env)) {
+        if (std::optional<sfp::MachineLimits> given = sfp::load_limits(env, sfp::Links::follow, "SFPBENCH_LIMITS")) {
             policy.mode = sfp::LimitsPolicy::Mode::given;
             policy.given = std::move(*given);
             return policy;

@@ -187,9 +187,8 @@ QStringList suspect_lines(const sfp::ExperimentReport& report) {
         const sfp::CellLimit limit = sfp::cell_limit(report, s.cell);
         out << QStringLiteral("%1: %2 of %3, %4 -- above it by more than its spread (%5 %): %6")
                    .arg(QString::fromStdString(sfp::cell_label(report.cells[s.cell])), pct_text(s.pct),
-                        QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s))
-                   .arg(limit.spread * 100, 0, 'f', 0)
-                   .arg(QString::fromStdString(s.why));
+                        QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s),
+                        QString::number(limit.spread * 100, 'f', 0), QString::fromStdString(s.why));
     }
     return out;
 }

@@ -149,7 +149,7 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         row << QString::number(st.real.n) << (any ? duration_text(st.real.median) : kUnknown)
             << (spread ? duration_text(st.real.ci95) : kUnknown)
             << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
-            << (any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown)
+            << number_text(cell_throughput(st), 1)
             << number_text(pct, 0)
             << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) + with_space(ranks.interval(st.cell))
             << ranks.verdict(st.cell) << notes.join(QStringLiteral("; "));

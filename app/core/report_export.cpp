@@ -43,7 +43,7 @@ QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
         if (r.cell == cell) ++counts[sfp::to_string(r.status)];  // by text: a stable order
     if (counts.size() == 1 && counts.begin()->first == sfp::to_string(sfp::RunStatus::ok)) return "ok";
     QStringList parts;
-    for (const auto& [status, n] : counts) parts << QString("%1 %2").arg(text(status)).arg(n);
+    for (const auto& [status, n] : counts) parts << QString("%1 %2").arg(text(status), QString::number(n));
     return parts.join("; ");
 }
 
@@ -95,7 +95,7 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
                        time(real.ci95), any ? QString::number(real.cv * 100, 'f', 2) : kUnknown,
                        QString::number(real.outliers.size()), yes_no(st.high_variation),
                        number_text(ratio_to_fastest(report, st.cell), 3),
-                       any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown, time(st.user.median),
+                       number_text(cell_throughput(st), 1), time(st.user.median),
                        time(st.sys.median), time(st.cpu.median), yes_no(st.split_resolved),
                        number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 1),
                        status_counts(report, st.cell), yes_no(cell.reference_floor),

@@ -20,6 +20,11 @@ std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s) {
     return double(bytes) / real_s / 1e6;
 }
 
+std::optional<double> cell_throughput(const sfp::CellStats& st) {
+    if (st.real.n == 0 || !(st.real.median > 0)) return std::nullopt;
+    return st.throughput_mbs;
+}
+
 std::optional<double> residency(const sfp::RunRecord& record) {
     if (record.residency_pct < 0) return std::nullopt;
     return record.residency_pct;

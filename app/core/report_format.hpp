@@ -24,6 +24,9 @@ std::optional<double> cpu_percent(double cpu_s, double real_s, unsigned cores);
 // A count the machine may not give (storage bytes, hardware counters): the number, or "n/a".
 QString count_text(std::optional<std::uint64_t> count);
 std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s);  // 1 MB = 10^6 bytes
+// A cell's MB/s, none where it has no ok run or a median of 0 s (a clock too coarse): a rate
+// with no time to divide by is unknown, shown n/a, never 0 or inf.
+std::optional<double> cell_throughput(const sfp::CellStats& st);
 std::optional<double> residency(const sfp::RunRecord& record);            // empty when n/a
 // The share of the inputs' cached pages in large folios (RunRecord::large_folio_share, 0..1)
 // times `scale` with `decimals` decimals, or "unknown" where the kernel would not tell.

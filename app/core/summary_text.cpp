@@ -40,17 +40,14 @@ QString label(const sfp::ExperimentReport& report, std::size_t cell) {
 QString header(const sfp::ExperimentReport& report) {
     const sfp::Experiment& e = report.experiment;
     QString line = QString("%1: %2 cache, %3 order, %4 repetition(s) + %5 warm-up(s), seed %6")
-                       .arg(QString::fromStdString(e.algorithm), sfp::to_string(e.cache), sfp::to_string(e.order))
-                       .arg(e.repetitions)
-                       .arg(e.warmups)
-                       .arg(e.seed);
+                       .arg(QString::fromStdString(e.algorithm), sfp::to_string(e.cache), sfp::to_string(e.order),
+                            QString::number(e.repetitions), QString::number(e.warmups), QString::number(e.seed));
     if (!report.cache_method.empty()) line += "\ncache control: " + QString::fromStdString(report.cache_method);
     const sfp::MachineInfo& m = report.machine;
     if (!m.host.empty() || m.cores)
         line += QString("\nmachine: %1, %2, %3 cores, %4 memory, %5 filesystem")
-                    .arg(QString::fromStdString(m.host), QString::fromStdString(m.cpu_model))
-                    .arg(m.cores)
-                    .arg(QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 1) + " GiB",
+                    .arg(QString::fromStdString(m.host), QString::fromStdString(m.cpu_model), QString::number(m.cores),
+                         QString::number(double(m.memory_bytes) / double(1ull << 30), 'f', 1) + " GiB",
                          QString::fromStdString(m.filesystem));
     if (report.cancelled) line += "\nCANCELLED: only the completed runs are counted";
     return line + "\n\n";
@@ -81,7 +78,7 @@ QString cells_table(const sfp::ExperimentReport& report) {
                         time(real.mean), real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
                         real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
                         QString::number(real.outliers.size()),
-                        any ? QString::number(st.throughput_mbs, 'f', 1) : kUnknown,
+                        number_text(cell_throughput(st), 1),
                         number_text(pct, 0),
                         number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 0),
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
@@ -129,11 +126,9 @@ QString fit_lines(const sfp::ExperimentReport& report) {
     QString out = "\ntime against file size (least squares):\n";
     for (const sfp::SizeFit& f : report.fits)
         out += QString("  %1: %2 s/GB, R^2 %3 over %4 sizes%5\n")
-                   .arg(QString::fromStdString(sfp::fit_label(report, f)))
-                   .arg(f.seconds_per_gb, 0, 'f', 3)
-                   .arg(f.r2, 0, 'f', 3)
-                   .arg(f.points)
-                   .arg(f.nonlinear ? ", NOT LINEAR: the points bend away from the line" : "");
+                   .arg(QString::fromStdString(sfp::fit_label(report, f)), QString::number(f.seconds_per_gb, 'f', 3),
+                        QString::number(f.r2, 'f', 3), QString::number(f.points),
+                        f.nonlinear ? ", NOT LINEAR: the points bend away from the line" : "");
     return out;
 }
 
@@ -151,7 +146,7 @@ QString warning_lines(const sfp::ExperimentReport& report) {
             first_error.emplace(sfp::to_string(r.status), r.result.error);
         }
         for (const auto& [status, n] : count) {
-            QString line = QString("%1: %2 run(s) %3").arg(label(report, cell)).arg(n).arg(QString::fromStdString(status));
+            QString line = QString("%1: %2 run(s) %3").arg(label(report, cell), QString::number(n), QString::fromStdString(status));
             if (status == sfp::to_string(sfp::RunStatus::mismatch)) line += " -- the outcome differs from the other strategies' on this input";
             else if (!first_error[status].empty()) line += ": " + first_line(first_error[status]);
             lines << line;
@@ -160,7 +155,7 @@ QString warning_lines(const sfp::ExperimentReport& report) {
     QStringList noisy;
     for (const sfp::CellStats& st : report.stats)
         if (st.high_variation)
-            noisy << QString("  %1: cv %2%").arg(label(report, st.cell)).arg(st.real.cv * 100, 0, 'f', 1);
+            noisy << QString("  %1: cv %2%").arg(label(report, st.cell), QString::number(st.real.cv * 100, 'f', 1));
     if (!noisy.isEmpty())
         lines << QString("high variation in %1 of %2 cells (cv above %3%; more repetitions or a quieter machine):\n")
                          .arg(noisy.size())

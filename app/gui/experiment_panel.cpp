@@ -47,7 +47,7 @@ std::uint64_t parse_threads(const QString& text) {
     const uint n = text.toUInt(&ok);
     if (!ok || n == 0 || n > sfp::kMaxThreads)
         throw std::invalid_argument(QObject::tr("Threads: '%1' is not a count from 1 to %2")
-                                        .arg(text).arg(sfp::kMaxThreads).toStdString());
+                                        .arg(text, QString::number(sfp::kMaxThreads)).toStdString());
     return n;
 }
 

@@ -191,10 +191,9 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
         for (const sfp::RunUpdate& u : updates) {
             const sfp::RunRecord& r = report.runs[u.index];
             lines << QStringLiteral("run %1/%2 %3: %4 s")
-                         .arg(u.index + 1)
-                         .arg(total)
-                         .arg(QString::fromStdString(sfp::cell_label(report.cells[r.cell])))
-                         .arg(r.result.real_s, 0, 'f', 4);
+                         .arg(QString::number(u.index + 1), QString::number(total),
+                              QString::fromStdString(sfp::cell_label(report.cells[r.cell])),
+                              QString::number(r.result.real_s, 'f', 4));
         }
         say(lines.join(QLatin1Char('\n')));
     });

@@ -35,8 +35,8 @@ LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, Ov
 QString LessonsMenu::prompt(const core::Lesson& lesson) {
     return tr("<p><b>Predict first:</b> %1</p><p><i>Scaled down:</i> %2 (about %3 s at most)</p>"
               "<p>Write your prediction down, then load the lesson and press Run.</p>")
-        .arg(lesson.question.toHtmlEscaped(), lesson.scaling.toHtmlEscaped())
-        .arg(core::estimated_seconds(lesson), 0, 'f', 0);
+        .arg(lesson.question.toHtmlEscaped(), lesson.scaling.toHtmlEscaped(),
+             QString::number(core::estimated_seconds(lesson), 'f', 0));
 }
 
 QString LessonsMenu::experimentTitle(const QString& path, qsizetype index) {

@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <clocale>
 #include <cstdio>
 #include <csignal>
 #include <cstring>
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
     QApplication app(argc, argv);
+    std::setlocale(LC_NUMERIC, "C");  // numbers with a '.' under every locale, as sfpbench writes them
     QApplication::setOrganizationName(QStringLiteral("sfpbench"));
     QApplication::setApplicationName(QStringLiteral("sfpbench-gui"));
     QApplication::setApplicationVersion(QStringLiteral(SFP_VERSION));

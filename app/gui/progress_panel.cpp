@@ -115,10 +115,8 @@ void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::
     if (!eta_.runsHaveBegun()) eta_.runsBegan(seconds());
     noting_ = false;
     cell_->setText(tr("Run %1 of %2: %3, repetition %4")
-                       .arg(index + 1)
-                       .arg(total)
-                       .arg(cell_words(cell))
-                       .arg(repetition));
+                       .arg(QString::number(index + 1), QString::number(total), cell_words(cell),
+                            QString::number(repetition)));
 }
 
 void ProgressPanel::runsFinished(const std::vector<FinishedRun>& runs) {

@@ -44,15 +44,10 @@ Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metr
         HoverPoint point{key, s.q3,
                          QObject::tr("<b>%1</b><br>%2: median %3 %4, quartiles %5 – %6<br>"
                                      "min %7, max %8, n = %9, %10 outlier(s)")
-                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric))
-                             .arg(plain_number(s.median, 5))
-                             .arg(unit)
-                             .arg(plain_number(s.q1, 5))
-                             .arg(plain_number(s.q3, 5))
-                             .arg(plain_number(s.min, 5))
-                             .arg(plain_number(s.max, 5))
-                             .arg(s.n)
-                             .arg(outliers.size()),
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric),
+                                  plain_number(s.median, 5), unit, plain_number(s.q1, 5), plain_number(s.q3, 5),
+                                  plain_number(s.min, 5), plain_number(s.max, 5), QString::number(s.n),
+                                  QString::number(outliers.size())),
                          0.3, s.q1};
         point.horizontal = true;
         hover.push_back(point);

@@ -74,12 +74,10 @@ Hover draw_histogram(const Canvas& c, const sfp::ExperimentReport& report) {
             const double share = counts.words ? 100.0 * n / double(counts.words) : 0;
             hover.push_back({double(len) + (double(k) - double(found.size() - 1) / 2) * width, n,
                              QObject::tr("<b>%1</b><br>words of %2%3 bytes: %4 (%5% of %6)")
-                                 .arg(input.toHtmlEscaped())
-                                 .arg(len)
-                                 .arg(len == sfp::kLongestCountedWord ? QObject::tr(" or more") : QString())
-                                 .arg(qulonglong(n))
-                                 .arg(share, 0, 'f', 2)
-                                 .arg(counts.words),
+                                 .arg(input.toHtmlEscaped(), QString::number(len),
+                                      len == sfp::kLongestCountedWord ? QObject::tr(" or more") : QString(),
+                                      QString::number(qulonglong(n)), QString::number(share, 'f', 2),
+                                      QString::number(counts.words)),
                              width / 2, 0});
         }
     }

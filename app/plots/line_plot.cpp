@@ -41,12 +41,8 @@ QString hover_text(const Series& s, const SeriesPoint& p, const sfp::ExperimentR
                                    : QObject::tr("± %1 (stddev), ± %2 (95% CI)")
                                          .arg(plain_number(v.stddev, 3), plain_number(v.ci95, 3));
     return QObject::tr("<b>%1</b><br>%2<br>%3: mean %4 %5, median %6 %5<br>%7, n = %8")
-        .arg(s.name.toHtmlEscaped(), cell_words(report.cells[p.cell]).toHtmlEscaped(), metric_name(m))
-        .arg(plain_number(v.mean, 5))
-        .arg(unit)
-        .arg(plain_number(v.median, 5))
-        .arg(spread)
-        .arg(v.n);
+        .arg(s.name.toHtmlEscaped(), cell_words(report.cells[p.cell]).toHtmlEscaped(), metric_name(m),
+             plain_number(v.mean, 5), unit, plain_number(v.median, 5), spread, QString::number(v.n));
 }
 
 // One series' data as the graph takes it: a cell that has not run is NaN (a gap in the line).

@@ -42,11 +42,8 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int top
         ticker->addTick(key, short_label(report.cells[i], what));
         HoverPoint point{key, real.median,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>listing %3 s, processing %4 s<br>n = %5")
-                             .arg(cell_words(report.cells[i]).toHtmlEscaped())
-                             .arg(plain_number(real.median, 5))
-                             .arg(plain_number(list, 5))
-                             .arg(plain_number(real.median - list, 5))
-                             .arg(real.n),
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), plain_number(real.median, 5),
+                                  plain_number(list, 5), plain_number(real.median - list, 5), QString::number(real.n)),
                          0.35, 0};
         point.horizontal = true;
         hover.push_back(point);

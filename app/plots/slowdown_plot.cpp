@@ -54,10 +54,8 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
                                                  : QObject::tr("the fastest on this input");
             HoverPoint point{key, s.ratio,
                              QObject::tr("<b>%1</b><br>%2× the fastest on this input<br>median elapsed %3 s<br>%4")
-                                 .arg(cell_words(cell).toHtmlEscaped())
-                                 .arg(s.ratio, 0, 'f', 3)
-                                 .arg(plain_number(median, 5))
-                                 .arg(verdict.toHtmlEscaped()),
+                                 .arg(cell_words(cell).toHtmlEscaped(), QString::number(s.ratio, 'f', 3),
+                                      plain_number(median, 5), verdict.toHtmlEscaped()),
                              0.35, 0};
             point.horizontal = true;
             hover.push_back(point);

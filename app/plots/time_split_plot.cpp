@@ -45,11 +45,8 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report, int 
         ticker->addTick(key, short_label(report.cells[i], what));
         HoverPoint point{key, t.cpu_s + t.waiting_s,
                          QObject::tr("<b>%1</b><br>median elapsed %2 s<br>%3<br>waiting %4 s<br>n = %5")
-                             .arg(cell_words(report.cells[i]).toHtmlEscaped())
-                             .arg(plain_number(t.real_s, 5))
-                             .arg(split_text(t))
-                             .arg(plain_number(t.waiting_s, 5))
-                             .arg(t.runs),
+                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), plain_number(t.real_s, 5), split_text(t),
+                                  plain_number(t.waiting_s, 5), QString::number(t.runs)),
                          0.35, 0};
         point.horizontal = true;
         hover.push_back(point);

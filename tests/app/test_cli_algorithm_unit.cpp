@@ -185,7 +185,7 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("walk") && r.out.contains("visit") && r.out.contains("sorted or reversed"),
                  r.out.constData());
-        QVERIFY2(r.out.contains("dirsum reads 1 directory per run; run --sizes generates data kind tree"), r.out.constData());
+        QVERIFY2(r.out.contains("dirsum reads one directory per run; run --sizes generates data kind tree"), r.out.constData());
     }
 };
 

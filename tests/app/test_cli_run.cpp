@@ -202,7 +202,7 @@ private slots:
         QTest::newRow("cache") << (QStringList{"--cache", "warm"} + ok) << "--cache 'warm'";
         QTest::newRow("strategy") << (QStringList{"--strategies", "read,nope"} + ok) << "--strategies: unknown compare strategy 'nope'";
         QTest::newRow("no data") << QStringList{"--workdir", "work"} << "give --sizes";
-        QTest::newRow("one input") << (QStringList{"--input", "in.bin"}) << "--input: compare reads 2 file(s) per run, got 1";
+        QTest::newRow("one input") << (QStringList{"--input", "in.bin"}) << "--input: compare needs two files; got one: '";
         QTest::newRow("unknown flag") << (QStringList{"--frobnicate"} + ok) << "frobnicate";
         QTest::newRow("missing dir") << (QStringList{"--csv", "no/such/out.csv"} + ok) << "does not exist";
         QTest::newRow("overwrite input") << (QStringList{"--input", "in.bin", "--input", "in2.bin", "--csv", "in.bin"})

@@ -260,7 +260,7 @@ private slots:
         QTest::newRow("seed 2^53+1") << "seed" << QJsonValue(QJsonDocument::fromJson("[9007199254740993]").array().at(0))
                                      << "field 'seed': a number from 2^53 (9007199254740992) on is rounded";
         QTest::newRow("option") << "options" << QJsonValue(QJsonObject{{"a", QJsonArray{1}}}) << "field 'options.a'";
-        QTest::newRow("kind") << "data_kind" << QJsonValue("random") << "field 'data_kind': 'random' makes 1 file(s), but compare reads 2";
+        QTest::newRow("kind") << "data_kind" << QJsonValue("random") << "field 'data_kind': 'random' makes one file per input set, but compare reads two";
         QTest::newRow("no sizes") << "sizes" << QJsonValue(QJsonArray{}) << "field 'sizes': needs at least one";
         QTest::newRow("inputs and sizes") << "inputs" << QJsonValue(QJsonArray{"a", "b"}) << "field 'inputs': give either";
         QTest::newRow("workdir") << "workdir" << QJsonValue(5) << "field 'workdir': expected a string, got 5";
@@ -293,7 +293,7 @@ private slots:
             QFAIL("accepted one input for compare");
         } catch (const core::SpecError& err) {
             QCOMPARE(err.field, std::string("inputs"));
-            QCOMPARE(err.reason, std::string("compare reads 2 file(s) per run, got 1"));
+            QCOMPARE(err.reason, std::string("compare needs two files; got one: 'only-one'"));
         }
     }
 

@@ -111,6 +111,7 @@ handed compare a.bin b.bin --threads
 handed compare -h a.bin b.bin
 handed compare -- a.bin b.bin
 handed cipher a.bin out.bin
+handed cipher a.bin
 handed cipher a.bin out.bin --shift 300
 handed cipher a.bin out.bin --shift 1 --fast --plain
 handed cipher a.bin out.bin --shift 1 --digest=yes

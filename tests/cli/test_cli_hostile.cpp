@@ -10,7 +10,9 @@
 #include <QJsonObject>
 #include <QtTest>
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "fault_support.hpp"
@@ -240,6 +242,36 @@ private slots:
             QVERIFY2(empty.code == 2 && empty.err.find(std::string(flag) + " '': an empty path") != std::string::npos,
                      empty.err.c_str());
         }
+    }
+
+    // Outputs with a legal name work where the directory's absolute path is longer than PATH_MAX
+    // (one-letter names, from the current directory), and so does a name of 250 bytes whose
+    // temporary is shortened; a path longer than PATH_MAX itself is refused saying so.
+    void outputsBelowPathMax() {
+        const int back = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        QVERIFY(back >= 0);
+        QCOMPARE(::chdir(scratch().c_str()), 0);
+        const std::string level(200, 'o');
+        for (int depth = 0; depth < 24; ++depth) {  // 24 x 201 bytes: past PATH_MAX (4096)
+            ::mkdir(level.c_str(), 0755);
+            QCOMPARE(::chdir(level.c_str()), 0);
+        }
+        std::ofstream("t") << "one two three\n";
+        const Ended cipher = sfpbench({"cipher", "t", "o", "--shift", "1"}, scratch());
+        const std::string long_name(250, 'n');
+        const Ended run = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", "t", "--reps", "1",
+                                    "--warmup", "0", "--csv", "x", "--json", long_name, "--workdir", "ws"},
+                                   scratch());
+        std::string too_long;
+        while (too_long.size() < 4200) too_long += level + "/";
+        const Ended refused = sfpbench({"cipher", "t", too_long + "o", "--shift", "1"}, scratch());
+        const std::string written = slurp("o"), csv = slurp("x"), json = slurp(long_name);
+        QCOMPARE(::fchdir(back), 0);
+        ::close(back);
+        QCOMPARE(std::system(("rm -rf '" + path(level) + "'").c_str()), 0);  // deeper than PATH_MAX: rm walks it
+        QVERIFY2(cipher.code == 0 && written.size() == 14, cipher.err.c_str());
+        QVERIFY2(run.code == 0 && csv.starts_with("algorithm,") && json.starts_with("{"), (run.out + run.err).c_str());
+        QVERIFY2(refused.code == 2 && refused.err.find("bytes; a path may have 4095") != std::string::npos, refused.err.c_str());
     }
 
     // Under a low descriptor limit (ulimit -n 16) every iterate strategy hashes all 2,000 files or
@@ -521,6 +553,117 @@ private slots:
                  diff.out.c_str());
     }
 
+    // A wrong count of operands, said as a person says it -- what the command needs, as its usage
+    // names them, and what it got -- from the one-run commands and from `run --input`.
+    void operandCountsInWords() {
+        const std::string one = path("one-file");
+        write(one, "x");
+        const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+            {{"compare", one}, "compare needs two files (A B); got one: '" + one + "'"},
+            {{"compare", one, one, one}, "compare needs two files (A B); got three: '" + one + "', '" + one + "', '" + one + "'"},
+            {{"cipher", one, "--shift", "1"}, "cipher needs an input and an output file (IN OUT); got one: '" + one + "'"},
+            {{"wordcount"}, "wordcount needs one or more files (FILE...); got none"},
+            {{"iterate"}, "iterate needs one or more directories (DIR...); got none"},
+            {{"run", "--input", one}, "--input: compare needs two files; got one: '" + one + "'"},
+            {{"run", "--algorithm", "cipher", "--input", one, "--input", one},
+             "--input: cipher needs one file; got two: '" + one + "', '" + one + "'"},
+        };
+        for (const auto& [args, said] : cases) {
+            const Ended r = sfpbench(args, scratch());
+            QVERIFY2(r.code == 2 && r.err == "sfpbench: " + said + "\n", r.err.c_str());
+        }
+    }
+
+    // A strategy named with a place marker of QString::arg ("x%1y") is text: diff's list of cells
+    // only in one report and the Markdown report show it verbatim, never with a number put in it.
+    void placeMarkersInNamesStayText() {
+        write(path("marker.json"), with_strategy("x%1y"));
+        const Ended d = sfpbench({"diff", path("marker.json"), path("a.json")}, scratch());
+        QVERIFY2(d.code == 0, d.err.c_str());
+        QVERIFY2(d.out.find("only in A (1):\n  x%1y block=4K size=1M  ") != std::string::npos, d.out.c_str());
+        const Ended r = sfpbench({"report", path("marker.json"), "--markdown", path("marker.md")}, scratch());
+        const std::string md = slurp(path("marker.md"));
+        QVERIFY2(r.code == 0 && md.find("| x%1y |") != std::string::npos, (r.err + md).c_str());
+    }
+
+    // SFPBENCH_LIMITS naming a directory, a FIFO or a file not sfpbench's: the message says what
+    // the path is and advises on the variable, not on a workspace it is no file of.
+    void limitsTheVariableNames() {
+        write(path("pair-a"), "same\n");
+        write(path("pair-b"), "same\n");
+        write(path("not-limits.txt"), "hello\n");
+        QVERIFY(QDir().mkpath(QString::fromStdString(path("limits-dir"))));
+        for (const auto& [given, what] : {std::pair{path("limits-dir"), "it is a directory"}, std::pair{path("fifo"), "it is a FIFO"},
+                                          std::pair{path("not-limits.txt"), "not an sfpbench limits file"}}) {
+            ::setenv("SFPBENCH_LIMITS", given.c_str(), 1);
+            const Ended r = sfpbench({"run", "--algorithm", "compare", "--input", path("pair-a"), "--input", path("pair-b"),
+                                      "--strategies", "read", "--reps", "1", "--warmup", "0"},
+                                     scratch());
+            ::unsetenv("SFPBENCH_LIMITS");
+            const std::string said = r.out + r.err;
+            QVERIFY2(!r.hung && r.code == 0, said.c_str());
+            QVERIFY2(said.find("'" + given + "'") != std::string::npos && said.find(what) != std::string::npos, said.c_str());
+            QVERIFY2(said.find("set SFPBENCH_LIMITS to a limits file sfpbench wrote, or to off") != std::string::npos, said.c_str());
+            QVERIFY2(said.find("workspace") == std::string::npos && said.find("--refresh") == std::string::npos, said.c_str());
+        }
+    }
+
+    // Under a decimal-comma locale (de_DE, made with localedef into the scratch directory) every
+    // number is written with a '.', by the lean program and by sfpbench-full alike, and a limits
+    // file's "1.5e10" still reads as a number.
+    void numbersKeepTheirPointUnderEveryLocale() {
+        const std::string locales = path("locales");
+        QVERIFY(QDir().mkpath(QString::fromStdString(locales)));
+        if (std::system(("localedef -i de_DE -f UTF-8 '" + locales + "/de_DE.UTF-8' >/dev/null 2>&1").c_str()) != 0)
+            QSKIP("localedef cannot make de_DE.UTF-8 here (no localedef, or the locales package's sources are missing)");
+        std::string limits = slurp(SFP_TEST_DATA "/../../support/limits-fixture.txt");
+        const std::string point = "point\t1\t10000000000";
+        QVERIFY(limits.find(point) != std::string::npos);
+        limits.replace(limits.find(point), point.size(), "point\t1\t1.5e10");
+        write(path("decimal-limits.txt"), QByteArray::fromStdString(limits));
+        write(path("pair-a"), "same\n");
+        write(path("pair-b"), "same\n");
+        ::setenv("LOCPATH", locales.c_str(), 1);
+        ::setenv("LC_ALL", "de_DE.UTF-8", 1);
+        ::setenv("SFPBENCH_LIMITS", path("decimal-limits.txt").c_str(), 1);
+        const Ended full = sfpbench({"run", "--input", path("pair-a"), "--input", path("pair-b"), "--strategies", "read,mmap",
+                                     "--reps", "2", "--warmup", "0"},
+                                    scratch());
+        const Ended lean = sfpbench({"compare", path("pair-a"), path("pair-b")}, scratch());
+        ::unsetenv("SFPBENCH_LIMITS");
+        ::unsetenv("LC_ALL");
+        ::unsetenv("LOCPATH");
+        const QRegularExpression comma(QStringLiteral("[0-9],[0-9]"));
+        for (const Ended& r : {full, lean}) {
+            QVERIFY2(r.code == 0, r.err.c_str());
+            const QString said = QString::fromStdString(r.out + r.err);
+            QVERIFY2(!said.contains(comma), qPrintable(said));
+        }
+        QVERIFY2(full.out.find("against this machine's limits") != std::string::npos &&
+                     full.out.find("not a number") == std::string::npos,
+                 full.out.c_str());
+        QVERIFY2(lean.err.find("real 0.") != std::string::npos, lean.err.c_str());
+    }
+
+    // A cell timed at 0 s (a clock too coarse) has no rate: its MB/s reads n/a in the Markdown
+    // table, never 0.0, inf or a figure its time cannot give; diff prints no inf or nan either.
+    void aZeroTimeHasNoRate() {
+        write(path("zero-rate.json"), with_zero_times());
+        const Ended md = sfpbench({"report", path("zero-rate.json"), "--markdown", path("zero-rate.md"), path("a.json")}, scratch());
+        QVERIFY2(md.code == 0, md.err.c_str());
+        const std::string text = slurp(path("zero-rate.md"));
+        const std::size_t row = text.find("| read | 4K | - | 3 | 0 us |");
+        QVERIFY2(row != std::string::npos, text.c_str());
+        const QStringList cells = QString::fromStdString(text.substr(row, text.find('\n', row) - row)).split(" | ");
+        QVERIFY2(cells.size() > 7 && cells[7] == "n/a", qPrintable(cells.join(" | ")));
+        for (const auto& [a, b] : {std::pair{path("zero-rate.json"), path("a.json")}, std::pair{path("a.json"), path("zero-rate.json")}}) {
+            const Ended d = sfpbench({"diff", a, b}, scratch());
+            const QString out = QString::fromStdString(d.out + text);
+            QVERIFY2(!out.contains(QRegularExpression(QStringLiteral("\\b(inf|nan)\\b"), QRegularExpression::CaseInsensitiveOption)),
+                     qPrintable(out));
+        }
+    }
+
     // iterate --list --json keeps the list: one entry per file, path and hash.
     void iterateListSurvivesJson() {
         const std::string tree = path("tree");
@@ -537,6 +680,31 @@ private slots:
         paths.sort();
         QCOMPARE(paths, (QStringList{QString::fromStdString(tree + "/x"), QString::fromStdString(tree + "/y")}));
         QCOMPARE(list[0]["xxh3"].toString().size(), 16);
+    }
+
+    // A name that is not UTF-8 (byte 0xFF) survives --list --json: its path_base64 holds its exact
+    // bytes; a UTF-8 name has none (its path is exact already).
+    void iterateListKeepsNamesThatAreNotUtf8() {
+        const std::string tree = path("bytes-tree");
+        QVERIFY(QDir().mkpath(QString::fromStdString(tree)));
+        const std::string odd = tree + "/a\xff" "b", plain = tree + "/\xc3\xa9t\xc3\xa9";  // "a<FF>b", "été"
+        for (const std::string& name : {odd, plain}) {
+            const int fd = ::open(name.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+            QVERIFY(fd >= 0);
+            ::close(fd);
+        }
+        const Ended r = sfpbench({"iterate", tree, "--list", "--json", "--strategy", "fs"}, scratch());
+        QCOMPARE(std::system(("rm -rf '" + tree + "'").c_str()), 0);  // QTemporaryDir cannot remove a name not UTF-8
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const QJsonArray list = QJsonDocument::fromJson(QByteArray::fromStdString(r.out))["outcome"]["list"].toArray();
+        QCOMPARE(list.size(), 2);
+        std::set<std::string> names;
+        for (const QJsonValue& v : list) {
+            const QJsonValue bytes = v["path_base64"];
+            if (bytes.isUndefined()) names.insert(v["path"].toString().toStdString());
+            else names.insert(QByteArray::fromBase64(bytes.toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors).toStdString());
+        }
+        QCOMPARE(names, (std::set<std::string>{odd, plain}));
     }
 
     // Names from a report go into Markdown as text, and diff's columns line up whatever the

@@ -77,7 +77,7 @@ private slots:
         QTest::newRow("unknown sweep") << "unknown sweep" << "parameters.packing: compare has no swept option 'packing' (it has none)";
         QTest::newRow("sweep 0") << "sweep 0" << "parameters.packing[0]: packing 0 is out of range (1 to 100000)";
         QTest::newRow("sweep twice") << "sweep twice" << "parameters.packing[1]: packing 10 is listed twice";
-        QTest::newRow("input count") << "input count" << "inputs: compare reads 2 file(s) per run, got 1";
+        QTest::newRow("input count") << "input count" << "inputs: compare needs two files; got one: '/a'";
         QTest::newRow("empty input") << "empty input" << "inputs[1]: an input path is empty";
         QTest::newRow("inputs and sizes") << "inputs and sizes"
                                           << "inputs: give either inputs (existing files) or data_kind and sizes (generated data), not both";
@@ -85,7 +85,7 @@ private slots:
         QTest::newRow("no sizes") << "no sizes" << "sizes: needs at least one file size for the generated data";
         QTest::newRow("size twice") << "size twice" << "sizes[1]: size 64K is listed twice";
         QTest::newRow("unknown kind") << "unknown kind" << "data_kind: unknown kind 'nope' (pair, random, text or tree)";
-        QTest::newRow("kind paths") << "kind paths" << "data_kind: 'random' makes 1 file(s), but compare reads 2 file(s) per run";
+        QTest::newRow("kind paths") << "kind paths" << "data_kind: 'random' makes one file per input set, but compare reads two files per run";
         QTest::newRow("kind shape") << "kind shape" << "data_kind: 'text' makes files, but iterate reads a directory";
     }
     void eachKindOfProblem() {
@@ -156,12 +156,12 @@ private slots:
         QTest::addColumn<int>("count");
         QTest::addColumn<QString>("expected");
         QTest::newRow("cipher 1") << "cipher" << 1 << "";
-        QTest::newRow("cipher 2") << "cipher" << 2 << "inputs: cipher reads 1 file(s) per run, got 2";
+        QTest::newRow("cipher 2") << "cipher" << 2 << "inputs: cipher needs one file; got two: '/input0', '/input1'";
         QTest::newRow("iterate 1") << "iterate" << 1 << "";
         QTest::newRow("iterate 3") << "iterate" << 3 << "";
-        QTest::newRow("compare 1") << "compare" << 1 << "inputs: compare reads 2 file(s) per run, got 1";
+        QTest::newRow("compare 1") << "compare" << 1 << "inputs: compare needs two files; got one: '/input0'";
         QTest::newRow("compare 2") << "compare" << 2 << "";
-        QTest::newRow("compare 3") << "compare" << 3 << "inputs: compare reads 2 file(s) per run, got 3";
+        QTest::newRow("compare 3") << "compare" << 3 << "inputs: compare needs two files; got three: '/input0', '/input1', '/input2'";
         QTest::newRow("wordcount 1") << "wordcount" << 1 << "";
         QTest::newRow("wordcount 3") << "wordcount" << 3 << "";
     }

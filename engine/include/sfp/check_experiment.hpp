@@ -30,6 +30,13 @@ std::vector<Problem> check_experiment(const Experiment& experiment, std::span<co
 // inputs), for the validator: a one-run command's flags and run_once are judged as a run's.
 Experiment experiment_of(const RunSpec& spec);
 
+// What an algorithm's run reads, in words: "two files" (compare), "one file" (cipher), "one or
+// more files" (wordcount), "one or more directories" (iterate).
+std::string inputs_wanted(const AlgorithmIo& io);
+// What was given instead, for a message: "got none", "got one: 'a'", "got three: 'a', 'b', 'c'"
+// (the first three paths, then "..." with how many more).
+std::string paths_given(std::span<const std::string> paths);
+
 // One line per problem, "field: message": what the runner's Failure says for an invalid spec.
 std::string problems_text(const std::vector<Problem>& problems);
 

@@ -52,4 +52,9 @@ struct Description::Field {
 // Sixteen lowercase hex digits: how outcomes show hashes (numbers that are names, not amounts).
 std::string hex16(std::uint64_t value);
 
+// A path, which is bytes, as fields of an object: `name` holds it as text; when the bytes are
+// not valid UTF-8 (JSON text cannot hold them: they read as U+FFFD), `name`_base64 holds them
+// exactly (RFC 4648 base64), so a reader gets the file's name back.
+void add_path_fields(Description::Object& object, const std::string& name, const std::string& path);
+
 }  // namespace sfp

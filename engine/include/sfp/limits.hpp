@@ -159,7 +159,10 @@ std::string limits_cache_path(const std::string& workdir);  // WORKDIR/limits.tx
 // A limits file (limits_cache_path, or one given with SFPBENCH_LIMITS); nothing when it is
 // missing. Throws sfp::Failure naming the file and line when it is damaged.
 // Links::refuse for the workspace's limits.txt; a FIFO, device or directory is refused before a read.
-std::optional<MachineLimits> load_limits(const std::string& path, Links links = Links::follow);
+// `named_by`: the variable that named the file (SFPBENCH_LIMITS), which a refusal's advice names;
+// "" for a workspace's limits.txt (whose advice is to remove it or refresh it).
+std::optional<MachineLimits> load_limits(const std::string& path, Links links = Links::follow,
+                                         std::string_view named_by = {});
 void save_limits(const std::string& path, const MachineLimits& limits);  // atomically; throws sfp::Failure
 
 struct LimitsLookup {

@@ -3,6 +3,7 @@
 #include <climits>
 #include <cerrno>
 #include <cstdlib>
+#include <string>
 
 #include "sfp/failure.hpp"
 
@@ -16,11 +17,19 @@ std::string directory_of(const std::string& path) {
 
 std::string name_of(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
-// The absolute form of a path whose last component may not exist yet.
+// The absolute form of a path whose last component may not exist yet; the path as given where
+// that form would be longer than PATH_MAX (a directory deeper than that): from the current
+// directory it names the same file, and the temporary beside it is made the same way.
 std::string absolute_of_new(const std::string& path) {
     char real[PATH_MAX];
     const std::string dir = directory_of(path);
-    if (!realpath(dir.c_str(), real)) fail_errno("cannot write", path, errno);
+    if (!realpath(dir.c_str(), real)) {
+        if (errno != ENAMETOOLONG) fail_errno("cannot write", path, errno);
+        struct stat st {};
+        if (stat(dir.c_str(), &st) != 0) fail_errno("cannot write", path, errno);
+        if (!S_ISDIR(st.st_mode)) fail_errno("cannot write", path, ENOTDIR);
+        return path;
+    }
     const std::string base = std::string(real) == "/" ? "" : std::string(real);
     return base + "/" + name_of(path);
 }
@@ -29,7 +38,12 @@ std::string absolute_of_new(const std::string& path) {
 
 OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (requested.empty()) fail("an output path is empty");
-    if (name_of(requested).size() > NAME_MAX) fail_errno("cannot write", requested, ENAMETOOLONG);
+    if (name_of(requested).size() > NAME_MAX)
+        fail("cannot write '" + requested + "': File name too long (its name is " + std::to_string(name_of(requested).size()) +
+             " bytes; a file name may have " + std::to_string(NAME_MAX) + ")");
+    if (requested.size() >= PATH_MAX)
+        fail("cannot write '" + requested + "': File name too long (the path is " + std::to_string(requested.size()) +
+             " bytes; a path may have " + std::to_string(PATH_MAX - 1) + ": give it from a nearer directory)");
     OutputTarget t;
     struct stat link {};
     if (lstat(requested.c_str(), &link) != 0) {
@@ -50,8 +64,12 @@ OutputTarget resolve_output_target(const std::string& requested, Links links) {
         fail("cannot write '" + requested + "': it is " + (S_ISDIR(t.st.st_mode) ? "a directory" : "not a regular file") +
              " (only regular files are replaced)");
     char real[PATH_MAX];
-    if (!realpath(requested.c_str(), real)) fail_errno("cannot resolve", requested, errno);
-    t.path = real;
+    if (realpath(requested.c_str(), real)) t.path = real;
+    else if (errno != ENAMETOOLONG) fail_errno("cannot resolve", requested, errno);
+    else if (S_ISLNK(link.st_mode))  // the file it names has no path to rename over
+        fail("cannot write '" + requested + "': it is a symbolic link, and the path of the file it names is longer than "
+             "PATH_MAX (" + std::to_string(PATH_MAX - 1) + " bytes; give that file's own path)");
+    else t.path = requested;  // deeper than PATH_MAX: as given, from the current directory
     t.exists = true;
     return t;
 }

@@ -6,15 +6,20 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "sfp/datagen.hpp"
 
 namespace sfp {
 
+inline constexpr std::string_view kWorkspaceAdvice = "remove it or choose another workspace";
+
 // The whole file, or nothing when it does not exist. Throws sfp::Failure naming the path and
 // why: a symbolic link (with Links::refuse), not a regular file, another user's (with
-// Links::refuse: a workspace file), larger than `max_bytes`.
-std::optional<std::string> read_tool_file(const std::string& path, std::size_t max_bytes, Links links);
+// Links::refuse: a workspace file), larger than `max_bytes`; then, in parentheses, `advice`: what
+// to do, as fits the file (a workspace's is moved; one a variable names is named again).
+std::optional<std::string> read_tool_file(const std::string& path, std::size_t max_bytes, Links links,
+                                          std::string_view advice = kWorkspaceAdvice);
 
 // Refuses (throws) when `path` is a symbolic link or not a regular file: what the workspace
 // check says before the tool writes a file of that name there.

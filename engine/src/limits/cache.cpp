@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -55,26 +56,35 @@ std::string text_of(const MachineLimits& m) {
     return out;
 }
 
-[[noreturn]] void damaged(const std::string& path, int line, const std::string& why) {
-    fail("limits file '" + path + "' line " + std::to_string(line) + ": " + why + " (`sfpbench limits --refresh` "
-         "writes it again)");
+// A limits file being read: its path and the variable that named it ("" a workspace's limits.txt),
+// so that a refusal's advice fits the file.
+struct Source {
+    const std::string& path;
+    std::string_view named_by;
+    std::string named_advice() const { return "set " + std::string(named_by) + " to a limits file sfpbench wrote, or to off"; }
+    std::string refusal_advice() const { return named_by.empty() ? std::string(kWorkspaceAdvice) : named_advice(); }
+    std::string damage_advice() const {
+        return named_by.empty() ? "`sfpbench limits --refresh` writes it again" : named_advice();
+    }
+};
+
+[[noreturn]] void damaged(const Source& source, int line, const std::string& why) {
+    fail("limits file '" + source.path + "' line " + std::to_string(line) + ": " + why + " (" + source.damage_advice() + ")");
 }
 
-double number_of(const std::string& text, const std::string& path, int line) {
-    std::size_t used = 0;
+// std::from_chars, not std::stod: a number in the file reads the same under every locale (a
+// decimal comma's locale stops stod at the '.').
+double number_of(const std::string& text, const Source& source, int line) {
     double v = 0;
-    try {
-        v = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || !(v >= 0)) damaged(path, line, "'" + text + "' is not a number");
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || !(v >= 0))
+        damaged(source, line, "'" + text + "' is not a number");
     return v;
 }
 
 // The same, where -1 stands for "not recorded".
-double signed_number_of(const std::string& text, const std::string& path, int line) {
-    return text == "-1" ? -1 : number_of(text, path, line);
+double signed_number_of(const std::string& text, const Source& source, int line) {
+    return text == "-1" ? -1 : number_of(text, source, line);
 }
 
 }  // namespace
@@ -89,13 +99,14 @@ std::string limits_fingerprint(const std::string& workdir) {
 
 std::string limits_cache_path(const std::string& workdir) { return workdir + "/limits.txt"; }
 
-std::optional<MachineLimits> load_limits(const std::string& path, Links links) {
-    const std::optional<std::string> whole = read_tool_file(path, kMaxLimitsFile, links);  // no FIFO, no device
+std::optional<MachineLimits> load_limits(const std::string& path, Links links, std::string_view named_by) {
+    const Source source{path, named_by};
+    const std::optional<std::string> whole = read_tool_file(path, kMaxLimitsFile, links, source.refusal_advice());  // no FIFO, no device
     if (!whole) return std::nullopt;
     std::istringstream in(*whole);
     std::string text;
     int n = 1;
-    if (!std::getline(in, text) || text != kHeader) damaged(path, n, "not an sfpbench limits file");
+    if (!std::getline(in, text) || text != kHeader) damaged(source, n, "not an sfpbench limits file");
     MachineLimits m;
     Limit* current = nullptr;
     while (std::getline(in, text)) {
@@ -107,41 +118,41 @@ std::optional<MachineLimits> load_limits(const std::string& path, Links links) {
         else if (key == "measured_at") m.measured_at = value;
         else if (key == "load") {  // absent from files kept before it was recorded
             const std::size_t cut = value.find('\t');
-            if (cut == std::string::npos) damaged(path, n, "a load without its CPUs");
-            m.load.one_minute = number_of(value.substr(0, cut), path, n);
-            m.load.cpus = unsigned(number_of(value.substr(cut + 1), path, n));
-            if (m.load.cpus == 0) damaged(path, n, "a load on 0 CPUs");
+            if (cut == std::string::npos) damaged(source, n, "a load without its CPUs");
+            m.load.one_minute = number_of(value.substr(0, cut), source, n);
+            m.load.cpus = unsigned(number_of(value.substr(cut + 1), source, n));
+            if (m.load.cpus == 0) damaged(source, n, "a load on 0 CPUs");
         }
         else if (key == "limit") {
             const std::optional<LimitId> id = limit_from_key(value);
-            if (!id) damaged(path, n, "unknown limit '" + value + "'");
+            if (!id) damaged(source, n, "unknown limit '" + value + "'");
             m.limits.push_back(Limit{.id = *id});
             current = &m.limits.back();
         } else if (!current) {
-            damaged(path, n, "'" + key + "' before any limit");
+            damaged(source, n, "'" + key + "' before any limit");
         } else if (key == "quick") current->quick = value == "1";
         else if (key == "method") current->method = value;
         else if (key == "unavailable") current->unavailable = value;
-        else if (key == "bytes_per_file") current->bytes_per_file = number_of(value, path, n);
+        else if (key == "bytes_per_file") current->bytes_per_file = number_of(value, source, n);
         else if (key == "conditions") {  // absent from files kept before it was recorded
             std::istringstream fields(value);
             std::string load, steal;
-            if (!(fields >> load >> steal)) damaged(path, n, "conditions without the load and the steal");
-            current->load = signed_number_of(load, path, n);
-            current->steal = signed_number_of(steal, path, n);
+            if (!(fields >> load >> steal)) damaged(source, n, "conditions without the load and the steal");
+            current->load = signed_number_of(load, source, n);
+            current->steal = signed_number_of(steal, source, n);
         } else if (key == "point" || key == "passes") {  // repetitions; passes (taken, kept) since 2026-12
             std::istringstream fields(value);
             LimitPoint p;
             std::string field;
-            if (!(fields >> p.threads) || p.threads == 0) damaged(path, n, "a point without its thread count");
+            if (!(fields >> p.threads) || p.threads == 0) damaged(source, n, "a point without its thread count");
             if (key == "passes" && (!(fields >> p.passes_taken >> p.passes_kept) || p.passes_taken == 0 ||
                                     p.passes_kept > p.passes_taken))
-                damaged(path, n, "passes without their counts");
-            while (fields >> field) p.rates.push_back(number_of(field, path, n));
-            if (p.rates.empty()) damaged(path, n, "a point without repetitions");
+                damaged(source, n, "passes without their counts");
+            while (fields >> field) p.rates.push_back(number_of(field, source, n));
+            if (p.rates.empty()) damaged(source, n, "a point without repetitions");
             current->points.push_back(std::move(p));
         } else {
-            damaged(path, n, "unknown field '" + key + "'");
+            damaged(source, n, "unknown field '" + key + "'");
         }
     }
     return m;

@@ -13,6 +13,17 @@
 namespace sfp {
 namespace {
 
+// "one", "two", "12": a count as a person says it.
+std::string number_word(std::size_t n) {
+    static constexpr std::string_view kWords[] = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
+    return n < std::size(kWords) ? std::string(kWords[n]) : std::to_string(n);
+}
+
+// "one file", "two files"
+std::string count_of(std::size_t n, std::string_view one, std::string_view many) {
+    return number_word(n) + " " + std::string(n == 1 ? one : many);
+}
+
 std::string indexed(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i) + "]"; }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -145,12 +156,11 @@ private:
     // like the algorithm's (as many paths; files, or a directory).
     void inputs() {
         const unsigned files = io_->inputs;
-        const std::string per_run = e_.algorithm + " reads " + std::to_string(files) + " file(s) per run";
         if (!e_.inputs.empty()) {
             if (!e_.data_kind.empty() || !e_.sizes.empty())
                 return add("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
             if (io_->several_inputs ? e_.inputs.size() < files : e_.inputs.size() != files)
-                add("inputs", per_run + (io_->several_inputs ? " or more" : "") + ", got " + std::to_string(e_.inputs.size()));
+                add("inputs", e_.algorithm + " needs " + inputs_wanted(*io_) + "; " + paths_given(e_.inputs));
             for (std::size_t i = 0; i < e_.inputs.size(); ++i)
                 if (e_.inputs[i].empty()) add(indexed("inputs", i), "an input path is empty");
             return;
@@ -163,7 +173,8 @@ private:
         const InputKind* kind = find_input_kind(e_.data_kind);
         if (!kind) return add("data_kind", "unknown kind '" + e_.data_kind + "' (" + input_kind_names() + ")");
         if (kind->paths() != files)
-            return add("data_kind", "'" + e_.data_kind + "' makes " + std::to_string(kind->paths()) + " file(s), but " + per_run);
+            return add("data_kind", "'" + e_.data_kind + "' makes " + count_of(kind->paths(), "file", "files") + " per input set, but " +
+                                        e_.algorithm + " reads " + count_of(files, "file", "files") + " per run");
         const InputKind* own = find_input_kind(io_->data_kind);
         if (own && own->directory != kind->directory)
             add("data_kind", "'" + e_.data_kind + "' makes " + (kind->directory ? "a directory" : "files") + ", but " +
@@ -188,6 +199,23 @@ Experiment experiment_of(const RunSpec& spec) {
     e.options = spec.options;
     e.inputs = spec.inputs;
     return e;
+}
+
+std::string inputs_wanted(const AlgorithmIo& io) {
+    const InputKind* kind = find_input_kind(io.data_kind);
+    const bool directories = kind && kind->directory;
+    const std::string_view one = directories ? "directory" : "file", many = directories ? "directories" : "files";
+    if (io.several_inputs) return number_word(io.inputs) + " or more " + std::string(many);
+    return count_of(io.inputs, one, many);
+}
+
+std::string paths_given(std::span<const std::string> paths) {
+    if (paths.empty()) return "got none";
+    std::string text = "got " + number_word(paths.size()) + ":";
+    constexpr std::size_t kShown = 3;
+    for (std::size_t i = 0; i < paths.size() && i < kShown; ++i) text += (i ? ", '" : " '") + paths[i] + "'";
+    if (paths.size() > kShown) text += ", ... (" + std::to_string(paths.size() - kShown) + " more)";
+    return text;
 }
 
 std::string problems_text(const std::vector<Problem>& problems) {

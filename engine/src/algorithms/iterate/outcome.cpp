@@ -17,7 +17,12 @@ Description describe(const IterateOutcome& o) {
                           {"digest_xxh3", hex16(o.digest)}};
     if (!o.files.empty()) {  // kept only with the option list: one entry per file, in processing order
         Description::Array listed;
-        for (const FileHash& f : o.files) listed.push_back(Description::Object{{"path", f.path}, {"xxh3", hex16(f.hash)}});
+        for (const FileHash& f : o.files) {
+            Description::Object entry;
+            add_path_fields(entry, "path", f.path);  // and path_base64 for a name that is not UTF-8
+            entry.push_back({"xxh3", hex16(f.hash)});
+            listed.push_back(std::move(entry));
+        }
         d.push_back({"list", std::move(listed)});
     }
     return d;
