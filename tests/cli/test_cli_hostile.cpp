@@ -338,7 +338,10 @@ private slots:
               std::vector<std::string>{"iterate", "/sys/kernel", "--scope", "full"},
               std::vector<std::string>{"iterate", scratch(), "/proc/self/", "--scope", "full"},
               std::vector<std::string>{"evict", "/proc/self/status"},
-              std::vector<std::string>{"evict", "/proc/self"}}) {
+              std::vector<std::string>{"evict", "/proc/self"},
+              // an output there is refused for what the place is, not for "no room" (statfs: 0 free)
+              std::vector<std::string>{"generate", "text", "/proc/sfpbench-data", "--size", "1K"},
+              std::vector<std::string>{"generate", "text", "/sys/kernel/sfpbench-data", "--size", "1K"}}) {
             Launch l;
             l.args = args;
             l.bound_s = 20;

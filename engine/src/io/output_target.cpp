@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "io/kernel_filesystem.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -30,6 +31,7 @@ std::string absolute_of_new(const std::string& path) {
 OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (requested.empty()) fail("an output path is empty");
     if (name_of(requested).size() > NAME_MAX) fail_errno("cannot write", requested, ENAMETOOLONG);
+    if (const char* fs = kernel_pseudo_filesystem(directory_of(requested))) fail(not_a_place_for_files(requested, fs));
     OutputTarget t;
     struct stat link {};
     if (lstat(requested.c_str(), &link) != 0) {
