@@ -4,6 +4,7 @@
 // leaving every earlier file as it was and no temporary behind. (Files and the workspace under
 // attack -- locks, stale temporaries, interrupted runs -- are in test_cli_workspace.cpp.)
 #include <sys/stat.h>
+#include <sys/statfs.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -348,6 +349,31 @@ private slots:
             const std::string named = args[0] == "evict" ? args[1] : args[args.size() - 3];
             expect_refused(run(l, scratch()), "'" + (named.ends_with('/') ? named.substr(0, named.size() - 1) : named),
                            "kernel pseudo-filesystem");
+        }
+    }
+
+    // On tmpfs a file's pages are the file: `evict` says so for that path (it once dropped the
+    // whole machine's page cache instead) and `run --cache cold` is refused before anything runs,
+    // for a given input and for inputs it would generate there.
+    void memoryFilesystemsCannotBeCold() {
+        struct statfs fs {};
+        if (::statfs("/dev/shm", &fs) != 0 || fs.f_type != 0x01021994 || ::access("/dev/shm", W_OK) != 0)
+            QSKIP("no writable tmpfs at /dev/shm (TMPFS_MAGIC) to test on");
+        QTemporaryDir shm(QStringLiteral("/dev/shm/sfp-hostile-XXXXXX"));
+        QVERIFY(shm.isValid());
+        const std::string in_memory = shm.path().toStdString() + "/words.txt";
+        write(in_memory, "some words\n");
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"evict", in_memory},
+              std::vector<std::string>{"evict", shm.path().toStdString()},
+              std::vector<std::string>{"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", in_memory,
+                                       "--cache", "cold", "--reps", "1", "--warmup", "0"},
+              std::vector<std::string>{"run", "--algorithm", "wordcount", "--strategies", "simd", "--sizes", "4K",
+                                       "--workdir", shm.path().toStdString() + "/ws", "--cache", "cold", "--reps", "1"}}) {
+            Launch l;
+            l.args = args;
+            l.bound_s = 30;
+            expect_refused(run(l, scratch()), args[0] == "evict" ? "'" + args[1] + "'" : "--cache cold", "on tmpfs");
         }
     }
 
