@@ -383,7 +383,10 @@ private slots:
         if (::geteuid() != 0) QSKIP("a process limit binds only another user (nobody), which needs root");
         for (const std::vector<std::string>& args :
              {std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "striped", "--threads", "4"},
-              std::vector<std::string>{"iterate", "/etc", "--strategy", "parallel", "--threads", "4"}}) {
+              std::vector<std::string>{"iterate", "/etc", "--strategy", "parallel", "--threads", "4"},
+              // a baseline's child process too (it read "cannot start '/usr/bin/env': Resource temporarily unavailable")
+              std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "wc"},
+              std::vector<std::string>{"compare", "/etc/services", "/etc/services", "--strategy", "cmp"}}) {
             const std::string err = path("nproc.err");
             const pid_t pid = fork();
             if (pid == 0) {
