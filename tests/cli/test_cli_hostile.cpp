@@ -261,6 +261,38 @@ private slots:
         }
     }
 
+    // wordcount over more files than the descriptor limit (100 under `ulimit -n 32`) counts them
+    // all under every strategy, as `LC_ALL=C wc` does: each file is open only while counted (wc's
+    // children take as many as the limit leaves room for). 3 MB in all, so auto uses threads.
+    void wordcountUnderADescriptorLimit() {
+        const std::string dir = path("fd-words");
+        QCOMPARE(::mkdir(dir.c_str(), 0755), 0);
+        std::vector<std::string> files;
+        std::string command = "LC_ALL=C wc --";
+        for (int i = 0; i < 100; ++i) {
+            files.push_back(dir + "/f" + std::to_string(i));
+            std::string text;
+            for (int w = 0; text.size() < 30000; ++w) text += std::string(std::size_t(1 + (w + i) % 9), char('a' + w % 26)) + (w % 11 ? " " : "\n");
+            write(files.back(), QByteArray::fromStdString(text));
+            command += " " + files.back();
+        }
+        std::string expected;
+        FILE* wc = ::popen(command.c_str(), "r");
+        QVERIFY(wc);
+        for (char buf[4096]; std::size_t n = std::fread(buf, 1, sizeof buf, wc);) expected.append(buf, n);
+        QCOMPARE(::pclose(wc), 0);
+        QVERIFY(expected.find(" total\n") != std::string::npos);
+        for (const char* strategy : {"loop", "simd", "strtok", "striped", "mmap", "mmap-mt", "files", "pipeline", "auto", "wc"}) {
+            Launch l;
+            l.args = {"wordcount", "--strategy", strategy, "--threads", "4"};
+            l.args.insert(l.args.end(), files.begin(), files.end());
+            l.nofile_limit = 32;
+            const Ended r = run(l, scratch());
+            QVERIFY2(!r.hung && r.code == 0, (strategy + (": " + r.err)).c_str());
+            QVERIFY2(r.out.starts_with(expected), (strategy + (": " + r.out.substr(0, 200))).c_str());
+        }
+    }
+
     // Several DIRs, as --help says (DIR..., one or more) and xxhsum takes several files: a
     // directory met twice, or inside another given, is listed once. Every strategy gives the one
     // directory's files and digest.
