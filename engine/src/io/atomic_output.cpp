@@ -118,6 +118,31 @@ AtomicOutput::~AtomicOutput() {
     if (!committed_) ::unlink(temp_.c_str());
 }
 
+TemporaryDirectory::TemporaryDirectory(const std::string& target) {
+    std::string made = temporary_pattern(target);
+    if (!::mkdtemp(made.data())) fail_errno("cannot create a directory beside", target, errno);
+    lock_ = ::open(made.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (lock_ < 0) {
+        const int err = errno;
+        ::rmdir(made.c_str());
+        fail_errno("cannot create a directory beside", target, err);
+    }
+    lock(lock_);
+    try {  // locked before it is named as the tool's, so no sweep takes it meanwhile
+        path_ = mark_temporary(made, lock_);
+    } catch (...) {
+        ::rmdir(made.c_str());
+        ::close(lock_);
+        throw;
+    }
+}
+
+TemporaryDirectory::~TemporaryDirectory() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);  // nothing once it was renamed into place
+    ::close(lock_);
+}
+
 void reserve_space(int fd, std::uint64_t size, const std::string& path) {
     if (size == 0) return;
     const int rc = posix_fallocate(fd, 0, off_t(size));  // the error is the return value, not errno

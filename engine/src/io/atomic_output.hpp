@@ -39,6 +39,24 @@ private:
     bool committed_ = false;
 };
 
+// A directory made beside `target` under a temporary's name (".NAME.sfp-XXXXXX-TTTTTTTT"), locked
+// (flock) while this object lives and removed with all it holds when it dies (unless renamed
+// away first): a generated tree's, a limits measurement's scratch. One a killed process left
+// is swept like any temporary. Made (mkdtemp), locked, then tagged: a kill in the microseconds
+// between leaves an untagged empty directory (directories have no O_TMPFILE).
+class TemporaryDirectory {
+public:
+    explicit TemporaryDirectory(const std::string& target);  // throws sfp::Failure naming target
+    TemporaryDirectory(const TemporaryDirectory&) = delete;
+    TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+    ~TemporaryDirectory();
+    const std::string& path() const noexcept { return path_; }
+
+private:
+    std::string path_;
+    int lock_ = -1;
+};
+
 // Test seam: called once a new temporary file has its first name in the directory (tagged
 // where O_TMPFILE made it, untagged on the fallback), so a test can kill the writer there.
 extern void (*temporary_named_seam_for_tests)();
