@@ -26,17 +26,23 @@ std::string absolute_of_new(const std::string& path) {
     return base + "/" + name_of(path);
 }
 
+// Where the resolved output lands on proc, sysfs...: its entries are the kernel's, not files
+// (a link through /proc/self/fd to a file elsewhere is judged where it leads).
+void refuse_pseudo_filesystem(const std::string& requested, const std::string& resolved) {
+    if (const char* fs = kernel_pseudo_filesystem(directory_of(resolved))) fail(not_a_place_for_files(requested, fs));
+}
+
 }  // namespace
 
 OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (requested.empty()) fail("an output path is empty");
     if (name_of(requested).size() > NAME_MAX) fail_errno("cannot write", requested, ENAMETOOLONG);
-    if (const char* fs = kernel_pseudo_filesystem(directory_of(requested))) fail(not_a_place_for_files(requested, fs));
     OutputTarget t;
     struct stat link {};
     if (lstat(requested.c_str(), &link) != 0) {
         if (errno != ENOENT) fail_errno("cannot check", requested, errno);
         t.path = absolute_of_new(requested);
+        refuse_pseudo_filesystem(requested, t.path);
         return t;
     }
     if (links == Links::refuse && S_ISLNK(link.st_mode))
@@ -55,6 +61,7 @@ OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (!realpath(requested.c_str(), real)) fail_errno("cannot resolve", requested, errno);
     t.path = real;
     t.exists = true;
+    refuse_pseudo_filesystem(requested, t.path);
     return t;
 }
 
