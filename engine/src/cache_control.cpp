@@ -10,6 +10,14 @@
 #include "sfp/failure.hpp"
 
 namespace sfp {
+namespace {
+
+std::string in_memory(const std::string& path, const std::string& fs) {
+    return "cannot evict '" + path + "': it is on " + fs +
+           ", where a file's pages are the file itself, not a cache of a disk (a cold read is impossible there)";
+}
+
+}  // namespace
 
 Eviction evict_from_cache(const std::vector<std::string>& paths) {
     for (const std::string& p : paths) {
@@ -20,6 +28,7 @@ Eviction evict_from_cache(const std::vector<std::string>& paths) {
             fail("cannot evict '" + p + "': it is " + file_kind(st.st_mode) + ", not a regular file or directory");
         if (const char* fs = kernel_pseudo_filesystem(p))  // its files are the kernel's, never in the page cache
             fail("cannot evict '" + p + "': it is on a kernel pseudo-filesystem (" + fs + "), which has no page cache");
+        if (const char* fs = memory_filesystem(p)) fail(in_memory(p, fs));
     }
     const std::vector<std::string> files = files_under(paths);
     Eviction e;
@@ -27,6 +36,8 @@ Eviction evict_from_cache(const std::vector<std::string>& paths) {
     const page_cache::Eviction done = page_cache::evict(files);
     e.method = done.method;
     e.resident_pct = done.residency_pct;
+    if (!done.in_memory.empty())  // a tmpfs mounted inside a tree: the rest evicted, the machine's cache left alone
+        fail(in_memory(done.in_memory, done.in_memory_fs) + "; the other files were evicted");
     return e;
 }
 

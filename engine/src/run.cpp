@@ -91,8 +91,8 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
     } catch (const std::system_error& e) {  // std::thread's EAGAIN: the process or thread limit
         result.status = Status::error;
         result.error = e.code() == std::errc::resource_unavailable_try_again
-                           ? "cannot start a thread for " + spec_in.strategy + ": the limit on processes and threads "
-                             "is reached (ulimit -u, or the cgroup's pids.max); use fewer --threads or raise the limit"
+                           ? "cannot start a thread for " + spec_in.strategy + ": " + kProcessLimitReached +
+                                 "; use fewer --threads or raise the limit"
                            : std::string("internal error: ") + e.what();
     } catch (const std::exception& e) {
         result.status = Status::error;

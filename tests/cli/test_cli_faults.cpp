@@ -124,6 +124,24 @@ private slots:
         QVERIFY2(huge.err.find("--sizes: generating the inputs needs") != std::string::npos, huge.err.c_str());
     }
 
+    // ramfs states no size (statfs: 0 blocks, 0 free) and grows: its "0 free" is no size, not a
+    // full disk, so generating onto it and a run with its workspace there work (issue 40).
+    void ramfsIsNotFull() {
+        const std::string mnt = path("ramfs");
+        ::mkdir(mnt.c_str(), 0755);
+        if (!cannot_mount.empty()) QSKIP(cannot_mount.c_str());
+        if (::mount("ramfs", mnt.c_str(), "ramfs", 0, nullptr) != 0)
+            QSKIP(("mounting a ramfs failed: " + std::string(std::strerror(errno))).c_str());
+        mounted_.push_back(mnt);
+        const Ended r = sfpbench({"generate", "random", mnt + "/data", "--size", "1M"}, scratch());
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(QFileInfo(QString::fromStdString(mnt + "/data")).size(), 1ll << 20);
+        const Ended run = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--sizes", "64K",
+                                    "--reps", "1", "--warmup", "0", "--workdir", mnt + "/ws"},
+                                   scratch());
+        QVERIFY2(run.code == 0, run.err.c_str());
+    }
+
     // Issue 8.4: a file-size limit is a write error (EFBIG), never a SIGXFSZ death with leftovers.
     void fileSizeLimitIsAnError_data() {
         QTest::addColumn<QStringList>("args");

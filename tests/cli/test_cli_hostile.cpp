@@ -4,6 +4,7 @@
 // leaving every earlier file as it was and no temporary behind. (Files and the workspace under
 // attack -- locks, stale temporaries, interrupted runs -- are in test_cli_workspace.cpp.)
 #include <sys/stat.h>
+#include <sys/statfs.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -292,6 +293,38 @@ private slots:
         }
     }
 
+    // wordcount over more files than the descriptor limit (100 under `ulimit -n 32`) counts them
+    // all under every strategy, as `LC_ALL=C wc` does: each file is open only while counted (wc's
+    // children take as many as the limit leaves room for). 3 MB in all, so auto uses threads.
+    void wordcountUnderADescriptorLimit() {
+        const std::string dir = path("fd-words");
+        QCOMPARE(::mkdir(dir.c_str(), 0755), 0);
+        std::vector<std::string> files;
+        std::string command = "LC_ALL=C wc --";
+        for (int i = 0; i < 100; ++i) {
+            files.push_back(dir + "/f" + std::to_string(i));
+            std::string text;
+            for (int w = 0; text.size() < 30000; ++w) text += std::string(std::size_t(1 + (w + i) % 9), char('a' + w % 26)) + (w % 11 ? " " : "\n");
+            write(files.back(), QByteArray::fromStdString(text));
+            command += " " + files.back();
+        }
+        std::string expected;
+        FILE* wc = ::popen(command.c_str(), "r");
+        QVERIFY(wc);
+        for (char buf[4096]; std::size_t n = std::fread(buf, 1, sizeof buf, wc);) expected.append(buf, n);
+        QCOMPARE(::pclose(wc), 0);
+        QVERIFY(expected.find(" total\n") != std::string::npos);
+        for (const char* strategy : {"loop", "simd", "strtok", "striped", "mmap", "mmap-mt", "files", "pipeline", "auto", "wc"}) {
+            Launch l;
+            l.args = {"wordcount", "--strategy", strategy, "--threads", "4"};
+            l.args.insert(l.args.end(), files.begin(), files.end());
+            l.nofile_limit = 32;
+            const Ended r = run(l, scratch());
+            QVERIFY2(!r.hung && r.code == 0, (strategy + (": " + r.err)).c_str());
+            QVERIFY2(r.out.starts_with(expected), (strategy + (": " + r.out.substr(0, 200))).c_str());
+        }
+    }
+
     // Several DIRs, as --help says (DIR..., one or more) and xxhsum takes several files: a
     // directory met twice, or inside another given, is listed once. Every strategy gives the one
     // directory's files and digest.
@@ -370,7 +403,10 @@ private slots:
               std::vector<std::string>{"iterate", "/sys/kernel", "--scope", "full"},
               std::vector<std::string>{"iterate", scratch(), "/proc/self/", "--scope", "full"},
               std::vector<std::string>{"evict", "/proc/self/status"},
-              std::vector<std::string>{"evict", "/proc/self"}}) {
+              std::vector<std::string>{"evict", "/proc/self"},
+              // an output there is refused for what the place is, not for "no room" (statfs: 0 free)
+              std::vector<std::string>{"generate", "text", "/proc/sfpbench-data", "--size", "1K"},
+              std::vector<std::string>{"generate", "text", "/sys/kernel/sfpbench-data", "--size", "1K"}}) {
             Launch l;
             l.args = args;
             l.bound_s = 20;
@@ -380,13 +416,41 @@ private slots:
         }
     }
 
+    // On tmpfs a file's pages are the file: `evict` says so for that path (it once dropped the
+    // whole machine's page cache instead) and `run --cache cold` is refused before anything runs,
+    // for a given input and for inputs it would generate there.
+    void memoryFilesystemsCannotBeCold() {
+        struct statfs fs {};
+        if (::statfs("/dev/shm", &fs) != 0 || fs.f_type != 0x01021994 || ::access("/dev/shm", W_OK) != 0)
+            QSKIP("no writable tmpfs at /dev/shm (TMPFS_MAGIC) to test on");
+        QTemporaryDir shm(QStringLiteral("/dev/shm/sfp-hostile-XXXXXX"));
+        QVERIFY(shm.isValid());
+        const std::string in_memory = shm.path().toStdString() + "/words.txt";
+        write(in_memory, "some words\n");
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"evict", in_memory},
+              std::vector<std::string>{"evict", shm.path().toStdString()},
+              std::vector<std::string>{"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", in_memory,
+                                       "--cache", "cold", "--reps", "1", "--warmup", "0"},
+              std::vector<std::string>{"run", "--algorithm", "wordcount", "--strategies", "simd", "--sizes", "4K",
+                                       "--workdir", shm.path().toStdString() + "/ws", "--cache", "cold", "--reps", "1"}}) {
+            Launch l;
+            l.args = args;
+            l.bound_s = 30;
+            expect_refused(run(l, scratch()), args[0] == "evict" ? "'" + args[1] + "'" : "--cache cold", "on tmpfs");
+        }
+    }
+
     // Under a thread and process limit (ulimit -u 1, as nobody: root is exempt) a threaded
     // strategy names the limit, never "internal error: Resource temporarily unavailable".
     void threadLimitsAreNamed() {
         if (::geteuid() != 0) QSKIP("a process limit binds only another user (nobody), which needs root");
         for (const std::vector<std::string>& args :
              {std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "striped", "--threads", "4"},
-              std::vector<std::string>{"iterate", "/etc", "--strategy", "parallel", "--threads", "4"}}) {
+              std::vector<std::string>{"iterate", "/etc", "--strategy", "parallel", "--threads", "4"},
+              // a baseline's child process too (it read "cannot start '/usr/bin/env': Resource temporarily unavailable")
+              std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "wc"},
+              std::vector<std::string>{"compare", "/etc/services", "/etc/services", "--strategy", "cmp"}}) {
             const std::string err = path("nproc.err");
             const pid_t pid = fork();
             if (pid == 0) {

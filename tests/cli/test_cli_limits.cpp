@@ -24,7 +24,7 @@ const QStringList kKeys = {"memory-read",       "two-stream-read",   "page-cache
                            "small-files-hot"};
 
 QStringList scratch_dirs(const QString& workdir) {
-    return QDir(workdir).entryList({".sfp-limits-*"}, QDir::Dirs | QDir::Hidden);
+    return QDir(workdir).entryList({".sfp-limits*"}, QDir::Dirs | QDir::Hidden);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <fstream>
 
 #include <QtTest>
 
@@ -75,6 +76,22 @@ private slots:
         QVERIFY2(evicted.residency_pct >= 0 && std::abs(evicted.residency_pct - left) < 1, "eviction reports what it left");
         sfp::page_cache::warm(files, no_cancel);
         QVERIFY(sfp::page_cache::residency_pct(files) > 95);
+    }
+
+    // On tmpfs a file's pages are its storage: eviction leaves them, says which file is there,
+    // and never drops the machine's page cache for it (as root it once did, every time).
+    void memoryFilesNeverDropTheMachinesCache() {
+        struct statfs fs {};
+        if (::statfs("/dev/shm", &fs) != 0 || fs.f_type != TMPFS_MAGIC || ::access("/dev/shm", W_OK) != 0)
+            QSKIP("no writable tmpfs at /dev/shm");
+        QTemporaryDir tmp(QStringLiteral("/dev/shm/sfp-page-cache-XXXXXX"));
+        const std::string file = tmp.path().toStdString() + "/in-memory";
+        QVERIFY(std::ofstream(file, std::ios::binary) << std::string(1 << 20, 'm'));
+        const sfp::page_cache::Eviction e = sfp::page_cache::evict({file});
+        QCOMPARE(e.method, std::string(sfp::page_cache::kFadviseMethod));
+        QCOMPARE(e.in_memory, file);
+        QCOMPARE(e.in_memory_fs, std::string("tmpfs"));
+        if (e.residency_pct >= 0) QCOMPARE(e.residency_pct, 100.0);  // still all there, and said so
     }
 
     // A set cancel stops eviction between files (run --cache cold on a 100,000-file tree): the

@@ -297,6 +297,32 @@ private slots:
         QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(just));
     }
 
+    // A run longer than the bound with no separator that holds no word (coreutils' sparse-file
+    // case: `a `, 17 MiB of NUL, ` z`) has no word to hand off whole: pipeline counts it as
+    // `LC_ALL=C wc` does (1 2 17825797), and a word ending such a run keeps its length (31 or more).
+    void pipelineCountsLongWordlessRuns_data() { pipelineBoundsLongLines_data(); }
+    void pipelineCountsLongWordlessRuns() {
+        QFETCH(qulonglong, packing);
+        Bytes sparse = text_of("a ");
+        sparse.resize(sparse.size() + (17u << 20), 0);
+        sparse.insert(sparse.end(), {' ', 'z', '\n'});
+        testing::write_file(path("sparse"), sparse);
+        sfp::Progress progress;
+        auto r = sfp::run_once(spec_of("pipeline", {path("sparse")}, 65536, 2, packing), progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        const sfp::WordCounts counted = r.outcome.get<sfp::WordCountOutcome>().files.at(0);
+        QCOMPARE(counted.lines, 1ull);
+        QCOMPARE(counted.words, 2ull);
+        QCOMPARE(counted.bytes, 17825797ull);
+        QVERIFY(counted == reference(sparse));
+        Bytes ends_in_word((17u << 20) + 40, 0x01);  // no separator until a printable byte ends the run
+        ends_in_word.insert(ends_in_word.end(), {'z', ' ', 'v', '\n'});
+        testing::write_file(path("sparse"), ends_in_word);
+        r = sfp::run_once(spec_of("pipeline", {path("sparse")}, 65536, 2, packing), progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::WordCountOutcome>().files.at(0) == reference(ends_in_word));
+    }
+
     // auto (the CLI default) times mmap-mt and striped on slices at the start of the inputs
     // end to end (from 256 MiB; 16 MiB here, through the seam) and the fastest counts the rest: with the others made slow
     // through the seam it picks the one left, its note names every rate, and the counts are the

@@ -2,6 +2,7 @@
 // Whole files written all-or-nothing, for every front end's exports and specs: the previous
 // file stays intact unless the new one was written, flushed and renamed into place completely.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,11 +21,13 @@ void write_file_atomically(const std::string& path, std::string_view data, Links
 void probe_writable(const std::string& path);
 
 // Bytes free for an unprivileged writer on the filesystem holding `path` (a file or directory;
-// a path that does not exist yet is looked up through its nearest existing parent).
-std::uint64_t free_bytes(const std::string& path);
+// a path that does not exist yet is looked up through its nearest existing parent); nullopt
+// where the filesystem states no size (ramfs: it grows). Throws sfp::Failure for a kernel
+// pseudo-filesystem (proc, sysfs, ...): no place to write files, whatever room it reports.
+std::optional<std::uint64_t> free_bytes(const std::string& path);
 
 // Throws sfp::Failure ("cannot write 1099511627776 bytes to 'DIR': only 81234567168 bytes are
-// free") unless `bytes` fit in what free_bytes(path) reports.
+// free") unless `bytes` fit in what free_bytes(path) reports (a size not stated passes).
 void require_free_space(const std::string& path, std::uint64_t bytes);
 
 }  // namespace sfp

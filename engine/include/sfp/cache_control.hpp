@@ -14,7 +14,9 @@ struct Eviction {
 
 // Evicts every regular file under `paths` (a directory stands for its tree, symbolic links
 // below it not followed; special files in it skipped). Throws sfp::Failure naming a path that does
-// not exist or is itself a special file (a FIFO, a device, a socket).
+// not exist, is itself a special file (a FIFO, a device, a socket), or is on a filesystem whose
+// pages are its files (tmpfs, ramfs): those cannot be evicted, and the machine's page cache is
+// never dropped for them.
 Eviction evict_from_cache(const std::vector<std::string>& paths);
 
 }  // namespace sfp

@@ -25,6 +25,11 @@ struct Unsupported : Failure {
 // no property of the file, so a file is never skipped for it; the message names the limit.
 void fail_if_out_of_descriptors(const std::string& path, int err);
 
+// Why a thread or child process could not start when the answer was EAGAIN: the limit on
+// processes and threads (ulimit -u, a cgroup's pids.max), named so the user can act on it.
+inline constexpr const char* kProcessLimitReached =
+    "the limit on processes and threads is reached (ulimit -u, or the cgroup's pids.max)";
+
 // What a file of this st_mode is when it is not a regular one, for messages: "a directory",
 // "a FIFO", "a character device", "a block device", "a socket", else "not a regular file".
 const char* file_kind(mode_t mode);

@@ -67,39 +67,6 @@ std::uint64_t tree_files_for(std::uint64_t bytes, const std::string& size_mix) {
     return std::max<std::uint64_t>(1, bytes / mix_named(size_mix).mean);
 }
 
-namespace {
-
-// The directory a tree is made in, beside DIR: a temporary's name (io/atomic_output.hpp), locked
-// (flock) while it is written, so a sweep knows a live writer's from one a kill left.
-struct TreeTemporary {
-    std::string path;
-    int lock = -1;
-    explicit TreeTemporary(const std::string& dir) {
-        namespace fs = std::filesystem;
-        const std::string parent = fs::path(dir).parent_path().string();
-        std::string made = temporary_pattern((parent.empty() ? "." : parent) + "/" + fs::path(dir).filename().string());
-        if (!::mkdtemp(made.data())) fail_errno("cannot create a directory beside", dir, errno);
-        lock = ::open(made.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (lock < 0) fail_errno("cannot create a directory beside", dir, errno);
-        while (flock(lock, LOCK_EX) != 0 && errno == EINTR) {
-        }
-        try {  // locked before it is named as the tool's, so no sweep takes it meanwhile
-            path = mark_temporary(made, lock);
-        } catch (...) {
-            ::rmdir(made.c_str());
-            ::close(lock);
-            throw;
-        }
-    }
-    ~TreeTemporary() {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);  // nothing after the rename into place
-        ::close(lock);
-    }
-};
-
-}  // namespace
-
 TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std::string& size_mix, std::uint64_t seed,
                           const std::atomic<bool>* cancel) {
     namespace fs = std::filesystem;
@@ -111,7 +78,9 @@ TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std
     require_free_space(parent.empty() ? "." : parent, std::accumulate(sizes.begin(), sizes.end(), std::uint64_t{0}));
     // Made under a temporary name beside DIR and renamed into place whole: an interrupted
     // generation leaves no half tree (a later write beside it or `clean` sweeps what a kill leaves).
-    const TreeTemporary temp(dir);
+    // (locked while it is written, so a sweep knows a live writer's from one a kill left)
+    const TemporaryDirectory made((parent.empty() ? "." : parent) + "/" + fs::path(dir).filename().string());
+    const std::string& temp = made.path();
     try {
         // Written in a shuffled order, so that the disk's order is neither the names' nor the folders'.
         std::vector<std::uint64_t> order(files);
@@ -119,7 +88,7 @@ TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std
         std::shuffle(order.begin(), order.end(), std::mt19937_64(seed ^ 0x5eed));
         TreeSummary summary;
         for (std::uint64_t i : order) {
-            const std::string folder = temp.path + "/" + folder_of(i);
+            const std::string folder = temp + "/" + folder_of(i);
             fs::create_directories(folder, ec);
             if (ec) fail_errno("cannot create", folder, ec.value());
             char name[32];
@@ -128,12 +97,12 @@ TreeSummary generate_tree(const std::string& dir, std::uint64_t files, const std
             summary.bytes += sizes[i];
         }
         summary.files = files;
-        ::chmod(temp.path.c_str(), 0755);  // mkdtemp made it private
-        if (::rename(temp.path.c_str(), dir.c_str()) != 0) fail_errno("cannot rename a generated tree to", dir, errno);
+        ::chmod(temp.c_str(), 0755);  // mkdtemp made it private
+        if (::rename(temp.c_str(), dir.c_str()) != 0) fail_errno("cannot rename a generated tree to", dir, errno);
         return summary;
     } catch (const Failure& e) {  // named by the tree asked for, not the hidden directory it was made in
         std::string why = e.what();
-        for (std::size_t at; (at = why.find(temp.path)) != std::string::npos;) why.replace(at, temp.path.size(), dir);
+        for (std::size_t at; (at = why.find(temp)) != std::string::npos;) why.replace(at, temp.size(), dir);
         fail("cannot generate the tree '" + dir + "': " + why);
     }
 }

@@ -20,6 +20,9 @@
 #include "sfp/failure.hpp"
 
 namespace sfp {
+
+void (*temporary_named_seam_for_tests)() = [] {};
+
 namespace {
 
 constexpr char kMarker[] = ".sfp-";
@@ -33,15 +36,73 @@ std::string directory_of(const std::string& target) {
 
 }  // namespace
 
+namespace {
+
+void lock(int fd) {
+    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+    }
+}
+
+// Six random letters and digits for a temporary's name (mkostemp's XXXXXX), from the kernel.
+std::string random_letters() {
+    static constexpr char kLetters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    unsigned char bytes[kRandom];
+    if (getentropy(bytes, sizeof bytes) != 0) fail_errno("cannot draw a random name for a temporary", "getentropy", errno);
+    std::string out;
+    for (unsigned char b : bytes) out.push_back(kLetters[b % (sizeof kLetters - 1)]);
+    return out;
+}
+
+// The temporary made with no name (O_TMPFILE), locked, and given its tagged name in one step
+// (linkat): no instant where a kill leaves a file no sweep takes. Returns the descriptor and sets
+// `path`, or -1 (errno set) where the filesystem has no O_TMPFILE.
+int make_tagged_unnamed(const std::string& target, std::string& path) {
+    const int fd = ::open(directory_of(target).c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    lock(fd);
+    struct stat st {};
+    if (fstat(fd, &st) != 0) {
+        const int err = errno;
+        ::close(fd);
+        errno = err;
+        return -1;
+    }
+    const std::string self = "/proc/self/fd/" + std::to_string(fd);
+    std::string pattern = temporary_pattern(target);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const std::string made = pattern.replace(pattern.size() - kRandom, kRandom, random_letters());
+        const std::string marked = made + "-" + temporary_tag(made.substr(made.rfind('/') + 1), st.st_ino);
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, marked.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+            path = marked;
+            return fd;
+        }
+        if (errno != EEXIST) break;
+    }
+    const int err = errno;
+    ::close(fd);
+    errno = err;
+    return -1;
+}
+
+}  // namespace
+
 AtomicOutput::AtomicOutput(const std::string& requested, Links links)
     : target_(resolve_output_target(requested, links).path) {
     sweep_stale_temporaries(directory_of(target_));  // what a killed writer left beside it
+    fd_ = make_tagged_unnamed(target_, temp_);
+    if (fd_ >= 0) {
+        temporary_named_seam_for_tests();
+        fchmod(fd_, 0644);  // as the fallback's, whatever the umask
+        return;
+    }
+    // No O_TMPFILE here (or /proc not mounted for linkat): made under a plain name, locked, then
+    // tagged -- a kill in the microseconds between leaves an untagged file no sweep takes.
     std::string made = temporary_pattern(target_);
     fd_ = mkostemp(made.data(), O_CLOEXEC);
     if (fd_ < 0) fail_errno("cannot write", requested, errno);  // the temporary beside it could not be made
+    temporary_named_seam_for_tests();
     // Locked, then named as the tool's: a sweep never sees it unlocked under a name it would take.
-    while (flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
-    }
+    lock(fd_);
     try {
         temp_ = mark_temporary(made, fd_);
     } catch (...) {
@@ -55,6 +116,31 @@ AtomicOutput::AtomicOutput(const std::string& requested, Links links)
 AtomicOutput::~AtomicOutput() {
     if (fd_ >= 0) ::close(fd_);
     if (!committed_) ::unlink(temp_.c_str());
+}
+
+TemporaryDirectory::TemporaryDirectory(const std::string& target) {
+    std::string made = temporary_pattern(target);
+    if (!::mkdtemp(made.data())) fail_errno("cannot create a directory beside", target, errno);
+    lock_ = ::open(made.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (lock_ < 0) {
+        const int err = errno;
+        ::rmdir(made.c_str());
+        fail_errno("cannot create a directory beside", target, err);
+    }
+    lock(lock_);
+    try {  // locked before it is named as the tool's, so no sweep takes it meanwhile
+        path_ = mark_temporary(made, lock_);
+    } catch (...) {
+        ::rmdir(made.c_str());
+        ::close(lock_);
+        throw;
+    }
+}
+
+TemporaryDirectory::~TemporaryDirectory() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);  // nothing once it was renamed into place
+    ::close(lock_);
 }
 
 void reserve_space(int fd, std::uint64_t size, const std::string& path) {

@@ -4,7 +4,9 @@
 // The temporary is ".NAME.sfp-XXXXXX-TTTTTTTT" (T: a tag of its inode; NAME shortened when the whole would exceed the
 // filesystem's name limit) and holds an flock while this object lives, so a sweep can tell a
 // live writer's temporary from one a killed process left behind (sweep_stale_temporaries);
-// every new output first sweeps its directory so.
+// every new output first sweeps its directory so. It is made nameless (O_TMPFILE), locked, and
+// linked under its tagged name, so it never has a name a sweep would not take; where the
+// filesystem has no O_TMPFILE it is made, locked and renamed to that name.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -36,6 +38,28 @@ private:
     int fd_ = -1;
     bool committed_ = false;
 };
+
+// A directory made beside `target` under a temporary's name (".NAME.sfp-XXXXXX-TTTTTTTT"), locked
+// (flock) while this object lives and removed with all it holds when it dies (unless renamed
+// away first): a generated tree's, a limits measurement's scratch. One a killed process left
+// is swept like any temporary. Made (mkdtemp), locked, then tagged: a kill in the microseconds
+// between leaves an untagged empty directory (directories have no O_TMPFILE).
+class TemporaryDirectory {
+public:
+    explicit TemporaryDirectory(const std::string& target);  // throws sfp::Failure naming target
+    TemporaryDirectory(const TemporaryDirectory&) = delete;
+    TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+    ~TemporaryDirectory();
+    const std::string& path() const noexcept { return path_; }
+
+private:
+    std::string path_;
+    int lock_ = -1;
+};
+
+// Test seam: called once a new temporary file has its first name in the directory (tagged
+// where O_TMPFILE made it, untagged on the fallback), so a test can kill the writer there.
+extern void (*temporary_named_seam_for_tests)();
 
 // posix_fallocate with the path in the error: a full disk or a file-size limit is a clear error
 // before any data moves (and never a SIGBUS in a mapped write).

@@ -32,6 +32,7 @@ public:
     // How the file changed since it was opened: "" when its size and modification time are
     // as they were, else "shrank", "grew" or "was rewritten" (same size, new modification time).
     std::string change_since_open() const;
+    const timespec& modified() const noexcept { return modified_; }  // when opened
     dev_t device() const noexcept { return dev_; }
     ino_t inode() const noexcept { return ino_; }
 

@@ -4,9 +4,8 @@
 #include <sys/vfs.h>
 
 namespace sfp {
-namespace {
 
-const char* named(unsigned long type) {
+const char* kernel_pseudo_filesystem_type(unsigned long type) {
     switch (type) {
         case PROC_SUPER_MAGIC: return "proc";
         case SYSFS_MAGIC: return "sysfs";
@@ -22,16 +21,41 @@ const char* named(unsigned long type) {
     }
 }
 
+namespace {
+
+const char* memory_filesystem_type(unsigned long type) {
+    switch (type) {
+        case TMPFS_MAGIC: return "tmpfs";
+        case RAMFS_MAGIC: return "ramfs";
+        case HUGETLBFS_MAGIC: return "hugetlbfs";
+        default: return nullptr;
+    }
+}
+
 }  // namespace
+
+const char* memory_filesystem(int fd) {
+    struct statfs fs {};
+    return fstatfs(fd, &fs) == 0 ? memory_filesystem_type(static_cast<unsigned long>(fs.f_type)) : nullptr;
+}
+
+const char* memory_filesystem(const std::string& path) {
+    struct statfs fs {};
+    return statfs(path.c_str(), &fs) == 0 ? memory_filesystem_type(static_cast<unsigned long>(fs.f_type)) : nullptr;
+}
+
+std::string not_a_place_for_files(const std::string& path, const char* fs) {
+    return "cannot write '" + path + "': it is on " + fs + ", a kernel pseudo-filesystem, not a filesystem that holds files";
+}
 
 const char* kernel_pseudo_filesystem(int fd) {
     struct statfs fs {};
-    return fstatfs(fd, &fs) == 0 ? named(static_cast<unsigned long>(fs.f_type)) : nullptr;
+    return fstatfs(fd, &fs) == 0 ? kernel_pseudo_filesystem_type(static_cast<unsigned long>(fs.f_type)) : nullptr;
 }
 
 const char* kernel_pseudo_filesystem(const std::string& path) {
     struct statfs fs {};
-    return statfs(path.c_str(), &fs) == 0 ? named(static_cast<unsigned long>(fs.f_type)) : nullptr;
+    return statfs(path.c_str(), &fs) == 0 ? kernel_pseudo_filesystem_type(static_cast<unsigned long>(fs.f_type)) : nullptr;
 }
 
 }  // namespace sfp

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "io/kernel_filesystem.hpp"
 #include "sfp/failure.hpp"
 
 namespace sfp {
@@ -34,6 +35,12 @@ std::string absolute_of_new(const std::string& path) {
     return base + "/" + name_of(path);
 }
 
+// Where the resolved output lands on proc, sysfs...: its entries are the kernel's, not files
+// (a link through /proc/self/fd to a file elsewhere is judged where it leads).
+void refuse_pseudo_filesystem(const std::string& requested, const std::string& resolved) {
+    if (const char* fs = kernel_pseudo_filesystem(directory_of(resolved))) fail(not_a_place_for_files(requested, fs));
+}
+
 }  // namespace
 
 OutputTarget resolve_output_target(const std::string& requested, Links links) {
@@ -49,6 +56,7 @@ OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (lstat(requested.c_str(), &link) != 0) {
         if (errno != ENOENT) fail_errno("cannot check", requested, errno);
         t.path = absolute_of_new(requested);
+        refuse_pseudo_filesystem(requested, t.path);
         return t;
     }
     if (links == Links::refuse && S_ISLNK(link.st_mode))
@@ -71,6 +79,7 @@ OutputTarget resolve_output_target(const std::string& requested, Links links) {
              "PATH_MAX (" + std::to_string(PATH_MAX - 1) + " bytes; give that file's own path)");
     else t.path = requested;  // deeper than PATH_MAX: as given, from the current directory
     t.exists = true;
+    refuse_pseudo_filesystem(requested, t.path);
     return t;
 }
 

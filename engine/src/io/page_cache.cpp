@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "io/kernel_filesystem.hpp"
+
 namespace sfp::page_cache {
 namespace {
 
@@ -24,12 +26,32 @@ struct Fd {
     Fd& operator=(const Fd&) = delete;
 };
 
-bool regular_file(int fd, std::uint64_t& size) {
+bool regular_file(int fd, std::uint64_t& size, dev_t* device = nullptr) {
     struct stat st {};
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return false;
     size = std::uint64_t(st.st_size);
+    if (device) *device = st.st_dev;
     return true;
 }
+
+// The memory filesystem (tmpfs, ramfs) a file is on, or nullptr; asked once per device in a row,
+// as a tree's files share a few.
+class MemoryFilesystems {
+public:
+    const char* of(int fd, dev_t device) {
+        if (!asked_ || device != device_) {
+            name_ = memory_filesystem(fd);
+            device_ = device;
+            asked_ = true;
+        }
+        return name_;
+    }
+
+private:
+    bool asked_ = false;
+    dev_t device_{};
+    const char* name_ = nullptr;
+};
 
 // The kernel's rule (mm/mincore.c, can_do_mincore): owner, or permission to write.
 bool mincore_tells_truth(const std::string& path, int fd) {
@@ -68,28 +90,48 @@ bool drop_all_caches() {
 struct Count {
     bool known = true;  // false once some file's residency can't be read
     std::uint64_t resident = 0, pages = 0;
+    // The same of the files that have a page cache to evict from (not on tmpfs, ramfs: there
+    // the pages are the files): only they may call for dropping the machine's caches.
+    bool evictable_known = true;
+    std::uint64_t evictable_resident = 0, evictable_pages = 0;
+    std::string in_memory, in_memory_fs;  // the first file whose pages are its storage, its filesystem
 };
 
 const std::atomic<bool> kNeverCancelled{false};
 
 Count count(const std::vector<std::string>& paths, const std::atomic<bool>& cancel = kNeverCancelled) {
     Count c;
+    MemoryFilesystems memory;
     const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGESIZE));
     for (const std::string& path : paths) {
-        if (cancel.load(std::memory_order_relaxed)) return {.known = false};
+        if (cancel.load(std::memory_order_relaxed)) {
+            Count stopped;
+            stopped.known = stopped.evictable_known = false;
+            return stopped;
+        }
         const Fd file(path);
         std::uint64_t size = 0;
-        if (!regular_file(file.fd, size)) {
-            c.known = false;
+        dev_t device{};
+        if (!regular_file(file.fd, size, &device)) {
+            c.known = c.evictable_known = false;
             continue;
         }
         std::uint64_t resident = 0, pages = 0;
+        bool known = true;
         if (!mincore_tells_truth(path, file.fd) || !count_resident(file.fd, size, resident, pages)) {
-            c.known = false;
+            known = false;
             pages = (size + page - 1) / page;
         }
+        c.known &= known;
         c.resident += resident;
         c.pages += pages;
+        if (const char* fs = memory.of(file.fd, device)) {
+            if (c.in_memory.empty()) c.in_memory = path, c.in_memory_fs = fs;
+            continue;
+        }
+        c.evictable_known &= known;
+        c.evictable_resident += resident;
+        c.evictable_pages += pages;
     }
     return c;
 }
@@ -109,7 +151,7 @@ Eviction evict(const std::vector<std::string>& paths) { return evict(paths, kNev
 
 Eviction evict(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
     for (const std::string& path : paths) {
-        if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1};  // a 100,000-file tree takes seconds
+        if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1, {}, {}};  // a 100,000-file tree takes seconds
         const Fd file(path);
         std::uint64_t size = 0;
         if (!regular_file(file.fd, size)) continue;  // the run itself will report the problem
@@ -117,12 +159,13 @@ Eviction evict(const std::vector<std::string>& paths, const std::atomic<bool>& c
         ::posix_fadvise(file.fd, 0, 0, POSIX_FADV_DONTNEED);
     }
     // Dropping every cache on the machine is a big hammer: only when the polite way fell short
-    // (pages left, or no way to tell) and we are allowed to (root).
+    // (pages left, or no way to tell) of files that have a page cache, and we are allowed to
+    // (root). A file on tmpfs keeps its pages whatever is dropped: never a reason to drop.
     const Count left = count(paths, cancel);
-    if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1};
-    if (left.pages > 0 && (!left.known || left.resident > 0) && drop_all_caches())
-        return {kDropCachesMethod, residency_pct(paths)};
-    return {kFadviseMethod, pct(left)};
+    if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1, {}, {}};
+    if (left.evictable_pages > 0 && (!left.evictable_known || left.evictable_resident > 0) && drop_all_caches())
+        return {kDropCachesMethod, residency_pct(paths), left.in_memory, left.in_memory_fs};
+    return {kFadviseMethod, pct(left), left.in_memory, left.in_memory_fs};
 }
 
 void warm(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {

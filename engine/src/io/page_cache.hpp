@@ -13,11 +13,14 @@ double residency_pct(const std::vector<std::string>& paths);
 
 // Evicts the files: fdatasync (dirty pages cannot be dropped), then posix_fadvise(DONTNEED).
 // Where pages remain (or residency can't be read) and /proc/sys/vm/drop_caches is writable
-// (root), drops the clean page cache system-wide too. Never throws. Eviction checks itself by
-// counting what is left, so it returns that count: a cold run's residency needs no second read.
+// (root), drops the clean page cache system-wide too -- never for files on tmpfs or ramfs,
+// whose pages are their storage and stay whatever is dropped. Never throws. Eviction checks
+// itself by counting what is left, so it returns that count: a cold run's residency needs no
+// second read.
 struct Eviction {
     std::string method;         // kFadviseMethod or kDropCachesMethod
     double residency_pct = -1;  // of the files just after, as residency_pct() says it
+    std::string in_memory, in_memory_fs;  // the first file on tmpfs, ramfs..., and that filesystem's name; or ""
 };
 Eviction evict(const std::vector<std::string>& paths);
 // The same, stopping between files once `cancel` is set (then residency -1: not counted).

@@ -1,16 +1,11 @@
 #include "limits/bench.hpp"
 
-#include <dirent.h>
-#include <fcntl.h>
-#include <stdlib.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <exception>
-#include <filesystem>
 #include <latch>
 #include <mutex>
 #include <thread>
@@ -21,52 +16,13 @@
 namespace sfp::limits {
 namespace {
 
-constexpr const char* kScratchPrefix = ".sfp-limits-";
-
-void remove_tree(const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);  // best effort: a leftover is swept next time
-}
-
 // What on_threads returns in tests, instead of the clock's seconds (0: the clock's).
 std::atomic<double> fixed_seconds_for_tests{0};
 
 }  // namespace
 
-Scratch::Scratch(const std::string& workdir) {
-    std::string name = workdir + "/" + kScratchPrefix + "XXXXXX";
-    if (!::mkdtemp(name.data())) fail_errno("cannot create a scratch directory in", workdir, errno);
-    dir_ = name;
-    lock_fd_ = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-        const int err = errno;
-        if (lock_fd_ >= 0) ::close(lock_fd_);
-        remove_tree(dir_);
-        fail_errno("cannot lock the scratch directory", dir_, err);
-    }
-}
-
-Scratch::~Scratch() {
-    remove_tree(dir_);
-    ::close(lock_fd_);
-}
-
-void sweep_stale_scratch(const std::string& workdir) {
-    DIR* d = ::opendir(workdir.c_str());
-    if (!d) return;
-    std::vector<std::string> stale;
-    while (const dirent* e = ::readdir(d)) {
-        const std::string name = e->d_name;
-        if (name.rfind(kScratchPrefix, 0) != 0) continue;
-        const std::string dir = workdir + "/" + name;
-        const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0) continue;
-        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) stale.push_back(dir);  // nobody measures there
-        ::close(fd);
-    }
-    ::closedir(d);
-    for (const std::string& dir : stale) remove_tree(dir);
-}
+// In the workspace, named as its file: "sfp-limits" made hidden and tagged.
+Scratch::Scratch(const std::string& workdir) : dir_(workdir + "/sfp-limits") {}
 
 double on_threads(unsigned threads, const std::function<void(unsigned)>& work) {
     std::latch ready(std::ptrdiff_t(threads) + 1);

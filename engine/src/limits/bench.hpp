@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "io/atomic_output.hpp"
 #include "sfp/limits.hpp"
 
 namespace sfp::limits {
@@ -15,24 +16,19 @@ namespace sfp::limits {
 // without points.
 struct Cancelled {};
 
-// A directory ".sfp-limits-XXXXXX" in the workspace, locked (flock) while it lives and removed
-// with everything in it; one a killed process left (unlocked) is removed by the next.
+// A directory ".sfp-limits.sfp-XXXXXX-TTTTTTTT" in the workspace: a temporary directory
+// (io/atomic_output.hpp), locked while it lives and removed with everything in it; one a killed
+// process left is swept as every temporary is (by the next measurement, any write beside it,
+// each run in the workspace and `clean`).
 class Scratch {
 public:
     explicit Scratch(const std::string& workdir);  // throws sfp::Failure with the OS reason
-    Scratch(const Scratch&) = delete;
-    Scratch& operator=(const Scratch&) = delete;
-    ~Scratch();
-    const std::string& dir() const noexcept { return dir_; }
-    std::string path(const std::string& name) const { return dir_ + "/" + name; }
+    const std::string& dir() const noexcept { return dir_.path(); }
+    std::string path(const std::string& name) const { return dir() + "/" + name; }
 
 private:
-    std::string dir_;
-    int lock_fd_ = -1;
+    TemporaryDirectory dir_;
 };
-
-// Removes the scratch directories of limits measurements whose process is gone.
-void sweep_stale_scratch(const std::string& workdir);
 
 struct Bench {
     const LimitBudget& budget;

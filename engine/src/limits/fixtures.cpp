@@ -42,7 +42,7 @@ Fixtures::~Fixtures() = default;
 
 Scratch& Fixtures::scratch() {
     if (!scratch_) {
-        sweep_stale_scratch(workdir_);
+        sweep_stale_temporaries(workdir_);  // a killed measurement's scratch, any killed writer's file
         scratch_ = std::make_unique<Scratch>(workdir_);
     }
     return *scratch_;

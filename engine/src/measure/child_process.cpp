@@ -140,6 +140,8 @@ ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::s
     const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, args.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     sources = {};
+    if (rc == EAGAIN)
+        fail("cannot start '" + exe + "' (a child process): " + kProcessLimitReached + "; raise the limit");
     if (rc != 0) fail_errno("cannot start", exe, rc);
     out.close_end(1);
     err.close_end(1);

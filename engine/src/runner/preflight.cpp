@@ -10,6 +10,7 @@
 #include <set>
 
 #include "io/file.hpp"
+#include "io/kernel_filesystem.hpp"
 #include "runner/plan.hpp"
 #include "sfp/check_experiment.hpp"
 #include "sfp/atomic_file.hpp"
@@ -60,6 +61,16 @@ void check_inputs(const Experiment& e, const AlgorithmIo& io, std::vector<Proble
     }
 }
 
+// `path`, or the nearest of its parents that exists.
+std::string nearest_existing(std::string path) {
+    struct stat st {};
+    while (stat(path.c_str(), &st) != 0) {
+        const std::size_t slash = path.rfind('/');
+        path = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    }
+    return path;
+}
+
 // The workspace must be a directory or creatable as one; generated data must fit in it.
 void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Problem>& problems) {
     if (e.sizes.empty() && !io.writes_output) return;
@@ -76,11 +87,7 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
     }
     // Written into (or made inside its nearest existing parent): a read-only one is refused
     // now, not run by run.
-    std::string at = dir;
-    while (stat(at.c_str(), &st) != 0) {
-        const std::size_t slash = at.rfind('/');
-        at = slash == std::string::npos ? "." : slash == 0 ? "/" : at.substr(0, slash);
-    }
+    const std::string at = nearest_existing(dir);
     if (faccessat(AT_FDCWD, at.c_str(), W_OK | X_OK, AT_EACCESS) != 0) {
         problems.push_back({"workdir", "cannot write in '" + at + "': " + std::strerror(errno)});
         return;
@@ -90,13 +97,29 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
     if (!find_input_kind(kind)) return;  // not reached: check_experiment refuses an unknown kind
     try {
         const std::uint64_t needed = bytes_to_generate(dir, kind, e.sizes, e.seed);
-        const std::uint64_t free = free_bytes(dir);
-        if (needed > free)
+        const std::optional<std::uint64_t> free = free_bytes(dir);  // none stated (ramfs): it grows
+        if (free && needed > *free)
             problems.push_back({"sizes", "generating the inputs needs " + byte_count(needed) + ", but only " +
-                                             byte_count(free) + (free == 1 ? " is" : " are") + " free in '" + dir + "'"});
+                                             byte_count(*free) + (*free == 1 ? " is" : " are") + " free in '" + dir + "'"});
     } catch (const Failure& f) {
         problems.push_back({"workdir", f.what()});
     }
+}
+
+// A cold run evicts its inputs first; on tmpfs or ramfs the pages are the files themselves and
+// stay, so every run would read them hot while the report says cold: refused, naming the path.
+void check_cold_cache(const Experiment& e, std::vector<Problem>& problems) {
+    if (e.cache != CacheMode::cold) return;
+    const auto refuse_on_memory = [&](const std::string& field, const std::string& path, const std::string& what) {
+        if (const char* fs = memory_filesystem(path))
+            problems.push_back({field, "--cache cold cannot evict " + what + " '" + path + "': it is on " + fs +
+                                           ", where the pages are the files themselves (use --cache hot, or a disk)"});
+    };
+    for (std::size_t i = 0; i < e.inputs.size(); ++i)
+        refuse_on_memory("inputs[" + std::to_string(i) + "]", e.inputs[i], "the input");
+    if (!e.sizes.empty())
+        refuse_on_memory("workdir", nearest_existing(e.workdir.empty() ? default_workdir() : e.workdir),
+                         "the inputs generated in");
 }
 
 }  // namespace
@@ -108,6 +131,7 @@ std::vector<Problem> preflight(const Experiment& e) {
     if (problems.empty()) check_strategy_options(e, problems);
     check_inputs(e, *io, problems);
     check_workspace(e, *io, problems);
+    check_cold_cache(e, problems);
     return problems;
 }
 

@@ -38,22 +38,42 @@ ProbePlan plan_for(const RunSpec& spec, std::uint64_t total) {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
-        std::vector<Tally> tallies(in.files.size(), Tally::at_file_start(in.histogram));
-        std::vector<std::optional<Mapping>> mappings(in.files.size());  // made when a mapped candidate first needs one
-        std::vector<std::uint64_t> starts;  // where each file begins in the inputs end to end
+        const std::size_t n = in.files.size();
+        std::vector<Tally> tallies(n, Tally::at_file_start(in.histogram));
+        std::vector<std::uint64_t> starts, counted(n, 0);  // where each file begins in the inputs end to end; its bytes done
         std::uint64_t total = 0;
-        for (const File& f : in.files) {
+        for (const Input& f : in.files) {
             starts.push_back(total);
-            total += f.size();
+            total += f.size;
         }
+        // One file open at a time, from its first slice to its last (slices come in order), then
+        // checked and closed: any number of inputs under the descriptor limit.
+        std::size_t open_index = n;
+        std::optional<File> file;
+        std::optional<Mapping> mapping;  // made when a mapped candidate first needs one
+        const auto close_file = [&] {
+            mapping.reset();
+            file.reset();
+            open_index = n;
+        };
         // Counts [begin, end) of the inputs end to end with T stripes, file by file, mapped or read.
         const auto count = [&](bool mapped, std::uint64_t begin, std::uint64_t end) {
-            for (std::size_t i = 0; i < in.files.size() && !ctx.should_stop(); ++i) {
-                const std::uint64_t from = std::max(begin, starts[i]), to = std::min(end, starts[i] + in.files[i].size());
+            for (std::size_t i = 0; i < n && !ctx.should_stop(); ++i) {
+                const std::uint64_t size = in.files[i].size;
+                const std::uint64_t from = std::max(begin, starts[i]), to = std::min(end, starts[i] + size);
                 if (from >= to) continue;
-                if (mapped && !mappings[i]) mappings[i].emplace(in.files[i], std::size_t(in.files[i].size()));
-                tallies[i].append(tally_stripes(in.files[i], in, from - starts[i], to - starts[i], spec.threads,
-                                                std::size_t(spec.block_size), ctx, mapped ? &*mappings[i] : nullptr));
+                if (open_index != i) {
+                    close_file();
+                    file.emplace(open_input(in, i));
+                    open_index = i;
+                }
+                if (mapped && !mapping) mapping.emplace(*file, std::size_t(size));
+                tallies[i].append(tally_stripes(*file, in, from - starts[i], to - starts[i], spec.threads,
+                                                std::size_t(spec.block_size), ctx, mapped ? &*mapping : nullptr));
+                if ((counted[i] += to - from) == size) {
+                    check_counted(*file, counted[i]);
+                    close_file();
+                }
             }
         };
         ProbeCandidate candidates[] = {
@@ -67,6 +87,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         }
         ctx.note(probe_then_finish(candidates, plan_for(spec, total), ctx, {ProbeClock::wall, {}}));
         if (ctx.should_stop()) return std::nullopt;
+        for (std::size_t i = 0; i < n; ++i)  // an empty file has no slice: still the file the run began with
+            if (in.files[i].size == 0) check_counted(open_input(in, i), 0);
         WordCountOutcome out;
         for (const Tally& t : tallies) out.files.push_back(t.finish());
         return out;

@@ -1,5 +1,6 @@
 // wordcount/files — wcMTMM's whole-file parallelism: T threads take the next file from a shared
 // queue and count it alone (one thread, the vector kernel); results come back in argument order.
+// A thread opens its file when it takes it and closes it when done: T files open at most.
 #include <algorithm>
 #include <atomic>
 
@@ -16,9 +17,11 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         std::atomic<std::size_t> next{0};
         const unsigned threads = unsigned(std::min<std::size_t>(spec.threads, in.files.size()));
         ctx.run_threads(threads, [&](unsigned) {
-            for (std::size_t i; (i = next.fetch_add(1)) < in.files.size();)
-                if (!count_file(in.files[i], in, std::size_t(spec.block_size), Kernel::simd, ctx, out.files[i]))
-                    return;
+            for (std::size_t i; (i = next.fetch_add(1)) < in.files.size();) {  // one file open a thread
+                File f = open_input(in, i);
+                if (!count_file(f, in, std::size_t(spec.block_size), Kernel::simd, ctx, out.files[i])) return;
+                check_counted(f, out.files[i].bytes);
+            }
         });
         if (ctx.should_stop()) return std::nullopt;
         return out;

@@ -71,23 +71,50 @@ Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
     Inputs in{{}, separators_of(spec), option_flag(spec, parameters(), "histogram")};
     std::uint64_t total = 0;
     for (const std::string& path : spec.inputs) {
-        in.files.push_back(File::open_read(path));
-        total += in.files.back().size();
+        const File f = File::open_read(path);  // closed again at once: see Input
+        in.files.push_back({path, f.size(), f.device(), f.inode(), f.modified()});
+        total += f.size();
     }
     ctx.set_total(total);
     return in;
 }
 
-void check_unchanged(const Inputs& in, const WordCountOutcome& counted) {
+namespace {
+
+[[noreturn]] void fail_changed(const std::string& path, const std::string& how, const std::string& sizes) {
+    fail("'" + path + "' " + how + " while it was being counted (" + sizes + "); no count is given for a file that changes");
+}
+
+}  // namespace
+
+File open_input(const Inputs& in, std::size_t i) {
+    const Input& seen = in.files[i];
+    File f = File::open_read(seen.path);
+    std::string how;
+    if (f.device() != seen.device || f.inode() != seen.inode) how = "was replaced by another file";
+    else if (f.size() < seen.size) how = "shrank";
+    else if (f.size() > seen.size) how = "grew";
+    else if (f.modified().tv_sec != seen.modified.tv_sec || f.modified().tv_nsec != seen.modified.tv_nsec)
+        how = "was rewritten";
+    if (!how.empty())
+        fail_changed(seen.path, how, std::to_string(seen.size) + " bytes when the run began, " + std::to_string(f.size()) + " now");
+    return f;
+}
+
+void check_counted(const File& f, std::uint64_t counted) {
+    std::string how = f.change_since_open();
+    if (how.empty() && counted != f.size()) how = "changed";
+    if (!how.empty())
+        fail_changed(f.path(), how, std::to_string(f.size()) + " bytes when opened, " + std::to_string(f.current_size()) +
+                                        " now, " + std::to_string(counted) + " counted");
+}
+
+void check_sizes(const Inputs& in, const WordCountOutcome& counted) {
     for (std::size_t i = 0; i < in.files.size(); ++i) {
-        const File& f = in.files[i];
-        std::string how = f.change_since_open();
         const std::uint64_t got = i < counted.files.size() ? counted.files[i].bytes : 0;
-        if (how.empty() && got != f.size()) how = "changed";
-        if (!how.empty())
-            fail("'" + f.path() + "' " + how + " while it was being counted (" + std::to_string(f.size()) +
-                 " bytes when opened, " + std::to_string(f.current_size()) + " now, " + std::to_string(got) +
-                 " counted); no count is given for a file that changes");
+        if (got != in.files[i].size)
+            fail_changed(in.files[i].path, "changed",
+                         std::to_string(in.files[i].size) + " bytes when the run began, " + std::to_string(got) + " counted");
     }
 }
 

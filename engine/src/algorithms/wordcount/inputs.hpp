@@ -18,27 +18,45 @@ namespace sfp::wordcount {
 inline constexpr std::uint64_t kDefaultPacking = 1000;  // lines per hand-off (pipeline)
 inline constexpr std::uint64_t kMaxPacking = 100'000;
 
+// One input as the run found it when it began: opened, checked, noted and closed again, so that
+// a run over more files than the descriptor limit (`ulimit -n`) holds open only the few it is
+// counting (open_input when a file's turn comes).
+struct Input {
+    std::string path;
+    std::uint64_t size = 0;  // what every strategy counts
+    dev_t device = 0;
+    ino_t inode = 0;
+    timespec modified{};
+};
+
 struct Inputs {
-    std::vector<File> files;  // regular files only, in argument order
+    std::vector<Input> files;  // regular files only, in argument order
     Separators separators;
     bool histogram = false;   // word lengths asked for (the `histogram` option)
 };
 
-// Opens every input (at least one; directories, FIFOs, devices and kernel pseudo-files refused
+// Looks at every input (at least one; directories, FIFOs, devices and kernel pseudo-files refused
 // before any is read), parses the `separators` and `histogram` options and sets the progress
-// total to the sum of the sizes.
+// total to the sum of the sizes. No input stays open.
 Inputs open_inputs(const RunSpec& spec, RunContext& ctx);
-// Throws sfp::Failure naming the first file that shrank, grew or was rewritten since it was
-// opened, or whose counted bytes are not its size: counts of a changing file are no file's counts.
-void check_unchanged(const Inputs& in, const WordCountOutcome& counted);
-// The frame of every strategy's run, so none can skip a check: opens the inputs, lets
-// count(inputs) count them (nullopt when told to stop), then check_unchanged.
+// Opens input `i` for its turn: throws sfp::Failure naming it unless it is the file the run
+// began with, unchanged (not replaced, shrunk, grown or rewritten).
+File open_input(const Inputs& in, std::size_t i);
+// Throws sfp::Failure naming `file` when it shrank, grew or was rewritten since it was opened,
+// or when `counted` bytes are not its size: counts of a changing file are no file's counts. Called
+// on each file before it is closed.
+void check_counted(const File& file, std::uint64_t counted);
+// Throws sfp::Failure naming the first input whose counted bytes are not its size.
+void check_sizes(const Inputs& in, const WordCountOutcome& counted);
+// The frame of every strategy's run: looks at the inputs, lets count(inputs) count them (nullopt
+// when told to stop; each file checked with check_counted before it is closed), then checks
+// every input's count against its size, so no file is left out or counted short.
 template <class Count>
 Outcome count_inputs(const RunSpec& spec, RunContext& ctx, Count&& count) {
     Inputs in = open_inputs(spec, ctx);
     std::optional<WordCountOutcome> counted = count(in);
     if (!counted) return {};
-    check_unchanged(in, *counted);
+    check_sizes(in, *counted);
     return *std::move(counted);
 }
 
@@ -69,13 +87,17 @@ enum class Kernel { plain, simd };
 // One file of `in` from start to end with one thread: read() in blocks, counted by `kernel`.
 // Returns false when the run was told to stop.
 bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx, WordCounts& counts);
-// Every file of `in` in turn, counted by count(file, inputs, counts) -> false when told to stop;
-// nothing then.
+// Every file of `in` in turn, opened for its turn, counted by count(file, inputs, counts) ->
+// false when told to stop (nothing then), checked and closed.
 template <class Count>
 std::optional<WordCountOutcome> count_in_turn(Inputs& in, Count&& count) {
     WordCountOutcome out;
-    for (File& f : in.files)
-        if (!count(f, in, out.files.emplace_back())) return std::nullopt;
+    for (std::size_t i = 0; i < in.files.size(); ++i) {
+        File f = open_input(in, i);
+        WordCounts& counts = out.files.emplace_back();
+        if (!count(f, in, counts)) return std::nullopt;
+        check_counted(f, counts.bytes);
+    }
     return out;
 }
 // count_in_turn over the spec's inputs: the whole run of every strategy that works on one file at a time.

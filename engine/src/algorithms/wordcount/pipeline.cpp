@@ -3,7 +3,9 @@
 // threads, which count with local totals and merge once at the end. R is the article's
 // record-packing factor: with R = 1 every line is one hand-off. Memory stays bounded however long
 // the lines: a chunk that outgrows kMaxChunk bytes goes on at its last separator (a word is never
-// split, so each chunk is still counted alone), and a single word longer than that is refused.
+// split, so each chunk is still counted alone), and a single word longer than that is refused. A
+// longer run with no separator that holds no word (no printable byte: coreutils' sparse file,
+// 1 GiB of NUL) is no word to split, so it goes on inside the run.
 #include <algorithm>
 #include <cstring>
 #include <mutex>
@@ -50,12 +52,23 @@ struct Handoff {
     // is a separator, so every newline goes: the rest holds no line.)
     void send_whole_words() {
         const auto last = std::find_if(chunk.rbegin(), chunk.rend(), [&](std::uint8_t c) { return seps(c); });
-        if (last == chunk.rend())
+        if (last == chunk.rend()) return send_wordless_run();
+        Chunk rest(last.base(), chunk.end());
+        chunk.erase(last.base(), chunk.end());
+        queue.push(std::exchange(chunk, std::move(rest)));
+        lines = 0;
+    }
+    // The chunk is one run of word bytes, begun at a separator or by this split. Without a
+    // printable byte it is no word yet: the chunk goes on but for its last kLongestCountedWord
+    // bytes, which begin the next. The part sent ends in no word; the next chunk's leading run
+    // is a word exactly when the whole run is, and at least as long as the histogram tells apart.
+    void send_wordless_run() {
+        if (std::any_of(chunk.begin(), chunk.end(), Separators::printable))
             fail("'" + path + "' holds a word of more than " + std::to_string(kMaxChunk >> 20) +
                  " MiB; pipeline hands words off whole and bounds its memory, so it refuses it (another strategy "
                  "counts it)");
-        Chunk rest(last.base(), chunk.end());
-        chunk.erase(last.base(), chunk.end());
+        Chunk rest(chunk.end() - std::ptrdiff_t(kLongestCountedWord), chunk.end());
+        chunk.resize(chunk.size() - kLongestCountedWord);
         queue.push(std::exchange(chunk, std::move(rest)));
         lines = 0;
     }
