@@ -659,11 +659,11 @@ private slots:
         QVERIFY(QDir().mkpath(QString::fromStdString(path("limits-dir"))));
         for (const auto& [given, what] : {std::pair{path("limits-dir"), "it is a directory"}, std::pair{path("fifo"), "it is a FIFO"},
                                           std::pair{path("not-limits.txt"), "not an sfpbench limits file"}}) {
-            ::setenv("SFPBENCH_LIMITS", given.c_str(), 1);
+            qputenv("SFPBENCH_LIMITS", QByteArray(given.c_str()));
             const Ended r = sfpbench({"run", "--algorithm", "compare", "--input", path("pair-a"), "--input", path("pair-b"),
                                       "--strategies", "read", "--reps", "1", "--warmup", "0"},
                                      scratch());
-            ::unsetenv("SFPBENCH_LIMITS");
+            qunsetenv("SFPBENCH_LIMITS");
             const std::string said = r.out + r.err;
             QVERIFY2(!r.hung && r.code == 0, said.c_str());
             QVERIFY2(said.find("'" + given + "'") != std::string::npos && said.find(what) != std::string::npos, said.c_str());
@@ -687,16 +687,16 @@ private slots:
         write(path("decimal-limits.txt"), QByteArray::fromStdString(limits));
         write(path("pair-a"), "same\n");
         write(path("pair-b"), "same\n");
-        ::setenv("LOCPATH", locales.c_str(), 1);
-        ::setenv("LC_ALL", "de_DE.UTF-8", 1);
-        ::setenv("SFPBENCH_LIMITS", path("decimal-limits.txt").c_str(), 1);
+        qputenv("LOCPATH", QByteArray(locales.c_str()));
+        qputenv("LC_ALL", QByteArray("de_DE.UTF-8"));
+        qputenv("SFPBENCH_LIMITS", QByteArray(path("decimal-limits.txt").c_str()));
         const Ended full = sfpbench({"run", "--input", path("pair-a"), "--input", path("pair-b"), "--strategies", "read,mmap",
                                      "--reps", "2", "--warmup", "0"},
                                     scratch());
         const Ended lean = sfpbench({"compare", path("pair-a"), path("pair-b")}, scratch());
-        ::unsetenv("SFPBENCH_LIMITS");
-        ::unsetenv("LC_ALL");
-        ::unsetenv("LOCPATH");
+        qunsetenv("SFPBENCH_LIMITS");
+        qunsetenv("LC_ALL");
+        qunsetenv("LOCPATH");
         const QRegularExpression comma(QStringLiteral("[0-9],[0-9]"));
         for (const Ended& r : {full, lean}) {
             QVERIFY2(r.code == 0, r.err.c_str());

@@ -49,9 +49,9 @@ struct EnvGuard {
     }
     ~EnvGuard() {
         if (old)
-            ::setenv(name.c_str(), old->c_str(), 1);
+            qputenv(name.c_str(), QByteArray(old->c_str()));
         else
-            ::unsetenv(name.c_str());
+            qunsetenv(name.c_str());
     }
 };
 
@@ -85,12 +85,12 @@ class TestWorkspace : public QObject {
 private slots:
     void defaultFollowsXdg() {
         EnvGuard xdg("XDG_CACHE_HOME"), home("HOME");
-        ::setenv("HOME", "/home/someone", 1);
-        ::setenv("XDG_CACHE_HOME", "/var/cache/me", 1);
+        qputenv("HOME", QByteArray("/home/someone"));
+        qputenv("XDG_CACHE_HOME", QByteArray("/var/cache/me"));
         QCOMPARE(sfp::default_workdir(), std::string("/var/cache/me/sfpbench"));
-        ::setenv("XDG_CACHE_HOME", "relative/dir", 1);  // invalid per the XDG spec: ignored
+        qputenv("XDG_CACHE_HOME", QByteArray("relative/dir"));  // invalid per the XDG spec: ignored
         QCOMPARE(sfp::default_workdir(), std::string("/home/someone/.cache/sfpbench"));
-        ::unsetenv("XDG_CACHE_HOME");
+        qunsetenv("XDG_CACHE_HOME");
         QCOMPARE(sfp::default_workdir(), std::string("/home/someone/.cache/sfpbench"));
     }
 
