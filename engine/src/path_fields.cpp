@@ -1,4 +1,5 @@
 // Paths in descriptions: text when they are UTF-8, and their exact bytes in base64 when not.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -49,6 +50,14 @@ std::string base64(std::string_view bytes) {
 void add_path_fields(Description::Object& object, const std::string& name, const std::string& path) {
     object.push_back({name, path});
     if (!valid_utf8(path)) object.push_back({name + "_base64", base64(path)});
+}
+
+void add_paths_field(Description::Object& object, const std::string& name, const std::vector<std::string>& paths) {
+    object.push_back({name, Description::Array(paths.begin(), paths.end())});
+    if (std::all_of(paths.begin(), paths.end(), [](const std::string& p) { return valid_utf8(p); })) return;
+    Description::Array exact;
+    for (const std::string& p : paths) exact.push_back(base64(p));
+    object.push_back({name + "_base64", std::move(exact)});
 }
 
 }  // namespace sfp

@@ -757,10 +757,18 @@ private slots:
             QVERIFY(fd >= 0);
             ::close(fd);
         }
+        const std::string fifo = tree + "/f\xfe";  // skipped (not a regular file): its line keeps its bytes too
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
         const Ended r = sfpbench({"iterate", tree, "--list", "--json", "--strategy", "fs"}, scratch());
         QCOMPARE(std::system(("rm -rf '" + tree + "'").c_str()), 0);  // QTemporaryDir cannot remove a name not UTF-8
         QVERIFY2(r.code == 0, r.err.c_str());
-        const QJsonArray list = QJsonDocument::fromJson(QByteArray::fromStdString(r.out))["outcome"]["list"].toArray();
+        const QJsonValue outcome = QJsonDocument::fromJson(QByteArray::fromStdString(r.out))["outcome"];
+        const QJsonArray skipped = outcome["skipped_base64"].toArray();
+        QCOMPARE(skipped.size(), 1);
+        const std::string line = QByteArray::fromBase64(skipped[0].toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors).toStdString();
+        QVERIFY2(line.rfind(fifo + ": ", 0) == 0, line.c_str());
+        QCOMPARE(outcome["skipped"].toArray().size(), 1);
+        const QJsonArray list = outcome["list"].toArray();
         QCOMPARE(list.size(), 2);
         std::set<std::string> names;
         for (const QJsonValue& v : list) {

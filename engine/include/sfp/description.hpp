@@ -57,4 +57,8 @@ std::string hex16(std::uint64_t value);
 // exactly (RFC 4648 base64), so a reader gets the file's name back.
 void add_path_fields(Description::Object& object, const std::string& name, const std::string& path);
 
+// A list of paths (or texts that begin with one) the same way: `name` as text, and when any is not
+// valid UTF-8, `name`_base64 with every entry's exact bytes, in the same order.
+void add_paths_field(Description::Object& object, const std::string& name, const std::vector<std::string>& paths);
+
 }  // namespace sfp

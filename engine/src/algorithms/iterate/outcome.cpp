@@ -10,11 +10,9 @@ std::string canonical(const IterateOutcome& o) {
 }
 
 Description describe(const IterateOutcome& o) {
-    Description::Array skipped(o.skipped.begin(), o.skipped.end());  // path bytes as given, maybe not UTF-8
-    Description::Object d{{"files", o.file_count},
-                          {"bytes", o.bytes},
-                          {"skipped", std::move(skipped)},
-                          {"digest_xxh3", hex16(o.digest)}};
+    Description::Object d{{"files", o.file_count}, {"bytes", o.bytes}};
+    add_paths_field(d, "skipped", o.skipped);  // and skipped_base64 when a name is not UTF-8
+    d.push_back({"digest_xxh3", hex16(o.digest)});
     if (!o.files.empty()) {  // kept only with the option list: one entry per file, in processing order
         Description::Array listed;
         for (const FileHash& f : o.files) {
