@@ -8,6 +8,7 @@
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "hand_made.hpp"
 #include "limits/passes.hpp"
@@ -17,6 +18,7 @@
 #include "sfp/limits.hpp"
 #include "sfp/run_update.hpp"
 #include "limits/bench.hpp"
+#include "limits/fixtures.hpp"
 
 namespace {
 
@@ -403,6 +405,20 @@ private slots:
         QCOMPARE(found.limits.find(sfp::LimitId::page_cache_read)->unavailable, std::string("no room"));
     }
 
+    // A cancel stops filling the memory buffer (up to 1 GiB) between its pieces, and a buffer
+    // cut short is never kept as the fixture: asked again, it is filled whole.
+    void a_cancel_stops_filling_the_memory_buffer() {
+        QTemporaryDir dir;
+        const sfp::LimitBudget b = tiny();
+        std::atomic<bool> cancel{true};
+        sfp::limits::Fixtures f(b, dir.path().toStdString(), cancel);
+        QVERIFY_THROWS_EXCEPTION(sfp::limits::Cancelled, f.memory());
+        cancel = false;
+        const std::span<const std::uint8_t> m = f.memory();
+        QCOMPARE(m.size(), std::size_t(b.memory_bytes));
+        QVERIFY(std::all_of(m.begin(), m.end(), [](std::uint8_t x) { return x == 0x5A; }));
+    }
+
     void a_cancelled_measurement_keeps_nothing() {
         QTemporaryDir dir;
         FakeMeasure fake;
@@ -725,6 +741,59 @@ private slots:
         e.limits_in_rounds = false;
         QCOMPARE(sfp::run_experiment(e, progress, nullptr, policy).round_limits.size(), std::size_t(0));
         QCOMPARE(fake.calls, 3);
+    }
+
+    // Cancel pressed while the runner measures the limits, before the first run (missing ones,
+    // measure_missing) or at a round's start (limits_in_rounds): the measurement, here one that
+    // ends only when cancelled, is its last step -- no run starts, no further measurement, nothing
+    // half-measured kept -- and the runner returns as cancelled.
+    void a_cancel_while_the_runner_measures_its_limits_ends_it_cancelled_data() {
+        QTest::addColumn<bool>("in_rounds");
+        QTest::newRow("before the first run") << false;
+        QTest::newRow("at a round's start") << true;
+    }
+    void a_cancel_while_the_runner_measures_its_limits_ends_it_cancelled() {
+        QFETCH(bool, in_rounds);
+        QTemporaryDir dir;
+        const std::string a = dir.filePath("a").toStdString(), b = dir.filePath("b").toStdString();
+        std::ofstream(a) << "same";
+        std::ofstream(b) << "same";
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.inputs = {a, b};
+        e.strategies = {"read", "mmap"};
+        e.repetitions = 3;
+        e.warmups = 0;
+        e.workdir = dir.filePath("work").toStdString();
+        e.limits_in_rounds = in_rounds;
+        sfp::Progress progress;
+        struct CancelWhenMeasuring : sfp::ExperimentObserver {  // the user, told it measures, presses Cancel
+            sfp::Progress* progress = nullptr;
+            int runs_started = 0;
+            void message(const std::string& text) override {
+                if (text.find("measuring") != std::string::npos) progress->cancel = true;
+            }
+            void run_started(const sfp::Cell&, unsigned, std::size_t, std::size_t) override { ++runs_started; }
+        } observer;
+        observer.progress = &progress;
+        int calls = 0;
+        // Before the first run the missing limits are measured (there is no cache here); in rounds,
+        // the cache alone is read first and each round measures.
+        sfp::LimitsPolicy policy{.mode = in_rounds ? sfp::LimitsPolicy::Mode::cached : sfp::LimitsPolicy::Mode::measure_missing};
+        policy.measure_with = [&calls](std::span<const sfp::LimitId> which, const sfp::LimitBudget&, const std::string&,
+                                       sfp::Progress& p, const sfp::LimitsSay& say) {
+            ++calls;
+            if (say) say("limits 1/" + std::to_string(which.size()));  // as measure_limits says each one's start
+            while (!p.cancel.load()) std::this_thread::yield();  // ends only when cancelled
+            return sfp::MachineLimits{};
+        };
+        const sfp::ExperimentReport r = sfp::run_experiment(e, progress, &observer, policy);
+        QCOMPARE(calls, 1);
+        QVERIFY(r.cancelled);
+        QVERIFY(r.runs.empty());
+        QCOMPARE(observer.runs_started, 0);
+        QVERIFY(r.limits.limits.empty());
+        QVERIFY(!QFile::exists(QString::fromStdString(sfp::limits_cache_path(e.workdir))));
     }
 
     void the_runner_records_the_limits_it_is_given() {

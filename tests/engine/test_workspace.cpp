@@ -1,13 +1,13 @@
 // The workspace: generated data named by kind/size/seed and reused; `clean` removes exactly
 // the files the manifest lists (and their temporary leftovers), never anything else.
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
-#include <functional>
 
 #include <QtTest>
 #include <fstream>
@@ -40,21 +40,6 @@ std::string read_all(const std::string& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Restores an environment variable when the test ends.
-struct EnvGuard {
-    std::string name;
-    std::optional<std::string> old;
-    explicit EnvGuard(std::string n) : name(std::move(n)) {
-        if (const char* v = std::getenv(name.c_str())) old = v;
-    }
-    ~EnvGuard() {
-        if (old)
-            qputenv(name.c_str(), QByteArray(old->c_str()));
-        else
-            qunsetenv(name.c_str());
-    }
-};
-
 // What a writer killed before its rename leaves beside `target`: a temporary named and tagged
 // as AtomicOutput names it (io/atomic_output.hpp), holding `text`. Returns its path.
 std::string leftover(const std::string& target, const std::string& text) {
@@ -83,15 +68,19 @@ bool refused(F&& f, const std::string& words) {
 class TestWorkspace : public QObject {
     Q_OBJECT
 private slots:
+    // The rule checked on values, never by setenv: this process has Qt's watchdog thread, whose
+    // first getenv (QTEST_FUNCTION_TIMEOUT) comes as the first test function starts -- a setenv
+    // then races it (undefined behaviour).
     void defaultFollowsXdg() {
-        EnvGuard xdg("XDG_CACHE_HOME"), home("HOME");
-        qputenv("HOME", QByteArray("/home/someone"));
-        qputenv("XDG_CACHE_HOME", QByteArray("/var/cache/me"));
-        QCOMPARE(sfp::default_workdir(), std::string("/var/cache/me/sfpbench"));
-        qputenv("XDG_CACHE_HOME", QByteArray("relative/dir"));  // invalid per the XDG spec: ignored
-        QCOMPARE(sfp::default_workdir(), std::string("/home/someone/.cache/sfpbench"));
-        qunsetenv("XDG_CACHE_HOME");
-        QCOMPARE(sfp::default_workdir(), std::string("/home/someone/.cache/sfpbench"));
+        QCOMPARE(sfp::default_workdir_for("/var/cache/me", "/home/someone"), std::string("/var/cache/me/sfpbench"));
+        // A relative $XDG_CACHE_HOME is invalid per the XDG spec: ignored.
+        QCOMPARE(sfp::default_workdir_for("relative/dir", "/home/someone"), std::string("/home/someone/.cache/sfpbench"));
+        QCOMPARE(sfp::default_workdir_for("", "/home/someone"), std::string("/home/someone/.cache/sfpbench"));
+        QCOMPARE(sfp::default_workdir_for(nullptr, "/home/someone"), std::string("/home/someone/.cache/sfpbench"));
+        // default_workdir applies it to this environment, read as it is.
+        const char* xdg = std::getenv("XDG_CACHE_HOME");
+        const char* home = std::getenv("HOME");
+        if (home && *home) QCOMPARE(sfp::default_workdir(), sfp::default_workdir_for(xdg, home));
     }
 
     void namesCarryKindSizeAndSeed() {
@@ -195,24 +184,21 @@ private slots:
             QStringList names = QDir(tmp.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
             return names.filter(QStringLiteral(".sfp-"));
         };
-        const auto killed_while = [](const std::function<void()>& write) {
-            const pid_t pid = ::fork();
-            if (pid == 0) {
-                sfp::temporary_named_seam_for_tests = [] { ::raise(SIGKILL); };
-                try {
-                    write();
-                } catch (...) {
-                }
-                ::_exit(0);
-            }
+        // The writer is this program run again (posix_spawn), not a fork of it: this process has
+        // Qt's watchdog thread, and a fork's child may then make only async-signal-safe calls.
+        const auto killed_while = [](const char* write, const std::string& in) {
+            char self[] = "/proc/self/exe", flag[] = "--killed-writer";
+            char* argv[] = {self, flag, const_cast<char*>(write), const_cast<char*>(in.c_str()), nullptr};
+            pid_t pid = -1;
+            if (::posix_spawn(&pid, self, nullptr, nullptr, argv, environ) != 0) return false;
             int status = 0;
             return ::waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
         };
-        QVERIFY(killed_while([&] { sfp::write_file_atomically(dir + "/out.csv", "new\n"); }));
+        QVERIFY(killed_while("export", dir));
         QCOMPARE(leftovers().size(), 1);
         sfp::write_file_atomically(dir + "/other.csv", "next\n");  // sweeps beside it
         QCOMPARE(leftovers(), QStringList());
-        QVERIFY(killed_while([&] { sfp::ensure_generated(dir, "random", 4096, 1); }));
+        QVERIFY(killed_while("generated", dir));
         QCOMPARE(leftovers().size(), 1);
         sfp::clean_workspace(dir);
         QCOMPARE(leftovers(), QStringList());
@@ -299,5 +285,22 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestWorkspace)
+// `test_workspace --killed-writer export|generated DIR`: a writer killed (SIGKILL) the instant its
+// temporary first has a name, writing an export or generating input data in DIR.
+int killed_writer(const std::string& write, const std::string& dir) {
+    sfp::temporary_named_seam_for_tests = [] { ::raise(SIGKILL); };
+    try {
+        if (write == "export") sfp::write_file_atomically(dir + "/out.csv", "new\n");
+        if (write == "generated") sfp::ensure_generated(dir, "random", 4096, 1);
+    } catch (...) {
+    }
+    return 0;  // not killed: the test fails
+}
+
+int main(int argc, char** argv) {
+    if (argc == 4 && std::string(argv[1]) == "--killed-writer") return killed_writer(argv[2], argv[3]);
+    TestWorkspace test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "test_workspace.moc"

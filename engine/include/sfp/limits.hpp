@@ -195,7 +195,7 @@ struct LimitsPolicy {
     } mode = Mode::cached;
     MachineLimits given = {};
     std::string reason = {};
-    // How the limits are measured in rounds (Experiment::limits_in_rounds): a test seam.
+    // How the limits are measured, before the first run and in rounds (Experiment::limits_in_rounds): a test seam.
     LimitsMeasure measure_with = measure_limits;
 };
 

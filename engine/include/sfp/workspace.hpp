@@ -11,6 +11,9 @@ namespace sfp {
 
 // $XDG_CACHE_HOME/sfpbench, or ~/.cache/sfpbench ($HOME, else the passwd entry).
 std::string default_workdir();
+// The same rule given the two values (nullptr: unset; home already resolved): what tests check,
+// never by changing the environment -- setenv in a running test races Qt's watchdog thread's getenv.
+std::string default_workdir_for(const char* xdg_cache_home, const std::string& home);
 
 // The manifest inside a workspace (one file name per line).
 std::string manifest_path(const std::string& workdir);

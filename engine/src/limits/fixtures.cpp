@@ -21,6 +21,7 @@ namespace sfp::limits {
 namespace {
 
 constexpr std::size_t kWriteBlock = 1 << 20;
+constexpr std::uint64_t kFillPiece = 64 << 20;  // of the memory buffer, between looks at the cancel
 
 // Every block differs (its offset is mixed in), so a disk that dedupes or compresses still stores it all.
 void write_blocks(const Bench& bench, int fd, const std::string& path, std::uint64_t bytes, std::uint8_t* buffer,
@@ -50,9 +51,15 @@ Scratch& Fixtures::scratch() {
 
 std::span<const std::uint8_t> Fixtures::memory() {
     if (!memory_) {
-        memory_ = std::make_unique<HugePageBuffer>(budget_.memory_bytes);
+        auto buffer = std::make_unique<HugePageBuffer>(budget_.memory_bytes);
         // Every page written (an untouched one would all be the zero page): no fault is timed later.
-        std::memset(memory_->data(), 0x5A, memory_->size());
+        // In pieces with the cancel looked at between them (up to 1 GiB: seconds on a busy machine);
+        // kept only once whole.
+        for (std::uint64_t at = 0; at < buffer->size(); at += kFillPiece) {
+            bench().check();
+            std::memset(buffer->data() + at, 0x5A, std::size_t(std::min<std::uint64_t>(kFillPiece, buffer->size() - at)));
+        }
+        memory_ = std::move(buffer);
     }
     return {memory_->data(), memory_->size()};
 }

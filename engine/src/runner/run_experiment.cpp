@@ -138,7 +138,7 @@ private:
         }
         const bool measure = limits_policy_.mode == LimitsPolicy::Mode::measure_missing;
         const LimitsLookup lookup{.workdir = plan_.workdir, .which = limits_needed(experiment_, plan_.cells),
-                                  .quick = true, .measure = measure};
+                                  .quick = true, .measure = measure, .measure_with = limits_policy_.measure_with};
         if (lookup.which.empty()) return none;  // each cell says its algorithm declares no limit
         try {
             const LimitsFound found = find_limits(lookup, progress_, [this](const std::string& text) {

@@ -71,10 +71,12 @@ void remove_file(const std::string& path, std::vector<std::string>& removed) {
 
 }  // namespace
 
-std::string default_workdir() {
+std::string default_workdir() { return default_workdir_for(std::getenv("XDG_CACHE_HOME"), home_directory()); }
+
+std::string default_workdir_for(const char* xdg_cache_home, const std::string& home) {
     // XDG: a relative $XDG_CACHE_HOME is invalid and must be ignored.
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && xdg[0] == '/') return std::string(xdg) + "/sfpbench";
-    return home_directory() + "/.cache/sfpbench";
+    if (xdg_cache_home && xdg_cache_home[0] == '/') return std::string(xdg_cache_home) + "/sfpbench";
+    return home + "/.cache/sfpbench";
 }
 
 std::string manifest_path(const std::string& workdir) { return workdir + "/sfpbench-manifest.txt"; }
