@@ -40,6 +40,11 @@
 #include "wheel_guard.hpp"
 
 namespace gui {
+namespace {
+
+constexpr int kTableRows = 4;  // a lesson points at 2-6 cells: the class sees 4 rows at once
+
+}  // namespace
 
 MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     : QMainWindow(parent), settings_(std::move(settings)), controller_(new core::Controller(this)),
@@ -66,19 +71,26 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     leftLayout->addWidget(scroll, 1);
     leftLayout->addWidget(experiment_->estimateLabel());
     leftLayout->addWidget(runButton);
+    // The lesson's note beside the tables, under the plot: the plot keeps the window's whole
+    // width (its legend and title on fewer lines), and the note never covers a row.
+    lesson_panel_ = new LessonPanel(this);
+    tables_split_ = new QSplitter(Qt::Horizontal, this);
+    tables_split_->addWidget(results_);
+    tables_split_->addWidget(lesson_panel_);
+    tables_split_->setStretchFactor(0, 1);
+    tables_split_->setCollapsible(0, false);
     right_split_->addWidget(plot_);
-    right_split_->addWidget(results_);
+    right_split_->addWidget(tables_split_);
     right_split_->setStretchFactor(0, 3);
     right_split_->setStretchFactor(1, 2);
     main_split_->addWidget(left);
     main_split_->addWidget(right_split_);
-    lesson_panel_ = new LessonPanel(this);
-    main_split_->addWidget(lesson_panel_);
     main_split_->setStretchFactor(1, 1);
     main_split_->setCollapsible(1, false);
     right_split_->setCollapsible(0, false);
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(main_split_, 1);
     messages_->setParent(central);  // not in the layout: it floats (placeMessages)
     connect(messages_, &MessageArea::shown, this, &MainWindow::placeMessages);
@@ -190,10 +202,15 @@ void MainWindow::buildMenus() {
     panel_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     panel_->setToolTip(tr("Hide the experiment form so the plot and tables fill the window (Run and Cancel stay in the toolbar)"));
     connect(panel_, &QAction::toggled, this, [this](bool on) { left_->setVisible(on); });
+    plot_controls_ = view->addAction(tr("Plot &controls"));
+    plot_controls_->setCheckable(true);
+    plot_controls_->setChecked(true);
+    plot_controls_->setToolTip(tr("Show or hide the plot's choosers (kind, metric, slice) above it"));
+    connect(plot_controls_, &QAction::toggled, plot_, &PlotPanel::setControlsShown);
     QAction* note = view->addAction(tr("&Lesson note"));
     note->setCheckable(true);
     note->setChecked(true);
-    note->setToolTip(tr("Show or fold away the lesson's note beside the plot"));
+    note->setToolTip(tr("Show or fold away the lesson's note beside the tables"));
     connect(note, &QAction::toggled, lesson_panel_, [this](bool on) {
         lesson_panel_->setFolded(!on);
         if (on) fitLessonPanel();
@@ -281,7 +298,13 @@ void MainWindow::setRunning(bool running) {
     run_->setEnabled(!running);
     cancel_->setEnabled(running);
     experiment_->setEnabled(!running);
+    fitProgress(presentation_->isChecked());
     formChanged();
+}
+
+void MainWindow::fitProgress(bool presentation) {
+    // On a projector the bars show while a run goes; between runs the plot has their room.
+    progress_->setVisible(controller_->isRunning() || !presentation);
 }
 
 void MainWindow::formChanged() {
@@ -300,15 +323,11 @@ void MainWindow::fitLeftWidth() {
 }
 
 void MainWindow::fitLessonPanel() {
-    // A quarter of the window for the note, at least what a line of its words needs: the plot
-    // and the tables keep the rest (and all their rows).
-    QList<int> sizes = main_split_->sizes();
-    if (sizes.size() != 3) return;
-    const int total = sizes[0] + sizes[1] + sizes[2];
-    const int note = std::max(lesson_panel_->minimumWidth(), width() / 4);
-    sizes[2] = note;
-    sizes[1] = std::max(0, total - sizes[0] - note);
-    main_split_->setSizes(sizes);
+    // A third of the tables' width for the note, at least what a line of its words needs: the
+    // tables keep the rest (and all their rows).
+    const int total = tables_split_->width();
+    const int note = std::max(lesson_panel_->minimumWidth(), total / 3);
+    tables_split_->setSizes({std::max(0, total - note), note});
 }
 
 void MainWindow::placeMessages() {
@@ -401,12 +420,16 @@ QString MainWindow::limitsStatus() const { return limits_status_->fullText(); }
 
 void MainWindow::setPresentation(bool on) {
     // A class looks at the plot: the form steps aside first (View > Experiment panel brings it
-    // back), so the larger font never asks for a window wider than the screen.
+    // back), so the larger font never asks for a window wider than the screen; the plot's
+    // choosers too (View > Plot controls), so the plot keeps half its panel at 1024x700.
     if (on) {
         panel_before_presentation_ = panel_->isChecked();
+        controls_before_presentation_ = plot_controls_->isChecked();
         panel_->setChecked(false);
+        plot_controls_->setChecked(false);
     } else {
         panel_->setChecked(panel_before_presentation_);
+        plot_controls_->setChecked(controls_before_presentation_);
     }
     QFont f = base_font_;
     if (on) f.setPointSizeF(base_font_.pointSizeF() * 1.5);
@@ -417,15 +440,17 @@ void MainWindow::setPresentation(bool on) {
     QToolTip::setFont(f);
     plot_->setPresentation(on);
     results_->setPresentation(on);
+    fitProgress(on);
     fitLeftWidth();
-    // The plot keeps its share (more of it on a projector); once laid out, if not yet shown.
-    // The stretch keeps that share when the window is laid out (again) later.
-    const int share = on ? 78 : 66;
-    right_split_->setStretchFactor(0, share);
-    right_split_->setStretchFactor(1, 100 - share);
-    QTimer::singleShot(0, this, [this, share] {
+    // Once laid out, if not yet shown: the plot two thirds; on a projector the tables just the
+    // rows a lesson points at (kTableRows) and the plot the rest. The stretch keeps the plot
+    // the room a larger window adds.
+    right_split_->setStretchFactor(0, on ? 1 : 2);
+    right_split_->setStretchFactor(1, on ? 0 : 1);
+    QTimer::singleShot(0, this, [this, on] {
         const int tall = right_split_->height();
-        right_split_->setSizes({tall * share / 100, tall - tall * share / 100});
+        const int tables = on ? std::min(results_->heightForRows(kTableRows), tall / 2) : tall / 3;
+        right_split_->setSizes({tall - tables, tables});
     });
     if (presentation_->isChecked() != on) presentation_->setChecked(on);
 }

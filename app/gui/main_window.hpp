@@ -91,7 +91,8 @@ private:
     void updateRecentMenu();
     void placeMessages();  // the banner floats over the tables' foot: it never moves or hides a control
     void fitLeftWidth();   // the form's whole width, so it never scrolls sideways
-    void fitLessonPanel();  // the lesson's note its share of the width, beside the plot
+    void fitProgress(bool presentation);  // the progress bars, hidden on a projector between runs
+    void fitLessonPanel();  // the lesson's note its share of the width, beside the tables
     void showLimitsStatus(const sfp::ExperimentReport& report);
     void formChanged();    // Run enabled only for a valid form; the runs it would make
 
@@ -107,16 +108,19 @@ private:
     LessonsMenu* lessons_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QWidget* left_ = nullptr;
-    class LessonPanel* lesson_panel_ = nullptr;  // beside the plot and tables: never over them
+    class LessonPanel* lesson_panel_ = nullptr;  // beside the tables: never over them
     class ElidedLabel* limits_status_ = nullptr;            // the status line's word on the limits
     QSplitter* main_split_;
     QSplitter* right_split_;
+    QSplitter* tables_split_ = nullptr;  // the tables and the lesson's note, side by side
     QAction* run_ = nullptr;
     QAction* cancel_ = nullptr;
     QAction* export_ = nullptr;
     QAction* presentation_ = nullptr;
     QAction* panel_ = nullptr;
     bool panel_before_presentation_ = true;
+    QAction* plot_controls_ = nullptr;
+    bool controls_before_presentation_ = true;
     class QMenu* recent_menu_ = nullptr;
     QFont base_font_;
     QString experiment_path_;  // the experiment file last opened or saved: never an export's target

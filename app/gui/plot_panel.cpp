@@ -1,5 +1,6 @@
 #include "plot_panel.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
@@ -32,6 +33,7 @@ bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)), figure_(plot_) {
     auto* controlsRow = new QWidget(this);
+    controls_row_ = controlsRow;
     auto* controls = new FlowLayout(controlsRow);
     addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing"), tr("Why")}, controls);
     QStringList metrics;
@@ -130,7 +132,8 @@ void PlotPanel::addCombo(QComboBox*& box, const QString& label, const QStringLis
 void PlotPanel::updateControls() {
     const auto kind = plots::Kind(kind_->currentIndex());
     metric_->setEnabled(kind == plots::Kind::lines || kind == plots::Kind::box);
-    slice_row_->setVisible(kind == plots::Kind::lines);
+    controls_row_->setVisible(controls_shown_);
+    slice_row_->setVisible(controls_shown_ && kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
     // The ranked views lying down (a row less for Lines and the histogram).
     show_all_->setVisible(kind != plots::Kind::lines && kind != plots::Kind::histogram);
@@ -300,8 +303,15 @@ QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Exp
 
 void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
+void PlotPanel::setControlsShown(bool on) {
+    controls_shown_ = on;
+    updateControls();
+}
+
 void PlotPanel::setPresentation(bool on) {
     figure_.setStyle(on ? plots::Style::presentation() : plots::Style::normal());
+    // The choosers are the teacher's, not the class's: shown, they keep the desktop's size.
+    for (QWidget* row : {controls_row_, slice_row_}) row->setFont(on ? QApplication::font() : QFont());
     redrawNow();
 }
 

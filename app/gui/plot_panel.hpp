@@ -54,6 +54,8 @@ public:
     // Opens on a lesson's plot for the cells of `experiment`: "" when it applies, else why not.
     QString showLessonView(const core::LessonView& view, const sfp::Experiment& experiment);
     void setPresentation(bool on);
+    // The rows of choosers above the plot (kind, metric, slice): a projector hides them.
+    void setControlsShown(bool on);
     // Plot kind, metric, error bars, "show all" and the slice, for the settings.
     QVariantMap state() const;
     void restoreState(const QVariantMap& state);
@@ -104,6 +106,8 @@ private:
     std::vector<std::pair<Dim, QComboBox*>> fixed_;
     QList<QWidget*> fixed_widgets_;  // their labels and themselves
     QWidget* slice_row_ = nullptr;
+    QWidget* controls_row_ = nullptr;
+    bool controls_shown_ = true;
     QComboBox* errors_ = nullptr;
     QCheckBox* show_all_ = nullptr;
     QScrollArea* scroll_ = nullptr;

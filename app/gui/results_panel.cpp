@@ -8,6 +8,9 @@
 #include <QPlainTextEdit>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -148,6 +151,13 @@ void ResultsPanel::setPresentation(bool on) {
         view->horizontalHeader()->setFont(font());
     }
     fitColumns();  // columns widen to fit: no "0...." in a cell
+}
+
+int ResultsPanel::heightForRows(int rows) const {
+    const QTableView* view = stats_view_;
+    return tabs_->tabBar()->sizeHint().height() + view->horizontalHeader()->sizeHint().height() +
+           rows * view->verticalHeader()->defaultSectionSize() + view->horizontalScrollBar()->sizeHint().height() +
+           2 * view->frameWidth() + 2 * tabs_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth);
 }
 
 QString ResultsPanel::summaryText() const { return summary_->toPlainText(); }

@@ -36,6 +36,8 @@ public:
     QPlainTextEdit* summaryView() { return summary_; }
     // Larger summary text, taller rows, columns refitted to the window's (larger) font.
     void setPresentation(bool on);
+    // The height that shows the tab bar, the header and this many rows of a table.
+    int heightForRows(int rows) const;
 
     // The noise band the verdicts use (a fraction), shown and edited beside the tabs.
     double noise() const;

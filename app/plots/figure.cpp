@@ -52,6 +52,8 @@ bool Figure::fitToSize() {
     const QString title = width >= kMinWidth ? wrapped_title(title_text_, canvas_.title->font(), width - 16) : title_text_;
     bool changed = title != canvas_.title->text();
     if (changed) canvas_.title->setText(title);
+    const QString label = width >= kMinWidth ? wrapped_label(x_label_text_, plot->xAxis->labelFont(), width - 16) : x_label_text_;
+    if (label != plot->xAxis->label()) plot->xAxis->setLabel(label), changed = true;
     changed |= place_legend(layout_);
     changed |= fit_x_ticks(plot);
     return changed;

@@ -36,7 +36,7 @@ public:
     // when anything changed (the plot is laid out again at its next layout anyway).
     bool fitToSize();
     // The title as drawn, before it is wrapped: take it after a draw or an update_lines.
-    void takeTitle() { title_text_ = canvas_.title->text(); }
+    void takeTitle() { title_text_ = canvas_.title->text(), x_label_text_ = canvas_.plot->xAxis->label(); }
     const QString& titleText() const { return title_text_; }
     const Canvas& canvas() const { return canvas_; }
     void setStyle(const Style& style) { canvas_.style = style; }
@@ -47,6 +47,7 @@ private:
     Canvas canvas_;
     PlotLayout layout_;
     QString title_text_;
+    QString x_label_text_;  // unwrapped, as the plot kind wrote it (the Why plot's is long)
     QMetaObject::Connection refit_;
 };
 

@@ -136,7 +136,7 @@ QJsonObject plot_data(QCustomPlot* plot, const QString& title) {
     }
     for (const QJsonValue& s : limit_series(plot)) series.append(s);
     QJsonObject out{{"format", "sfpbench-plot-data"}, {"version", 1}, {"title", title},
-                    {"x", QJsonObject{{"label", plot->xAxis->label()},
+                    {"x", QJsonObject{{"label", QString(plot->xAxis->label()).replace('\n', ' ')},
                                       {"scale", plot->xAxis->scaleType() == QCPAxis::stLogarithmic ? "log" : "linear"},
                                       {"unit", unit_of(plot->xAxis)}}},
                     {"y", QJsonObject{{"label", plot->yAxis->label()}, {"unit", unit_of(plot->yAxis)}}},

@@ -181,6 +181,10 @@ void relayout(QCustomPlot* plot) {
         plot->plotLayout()->update(phase);
 }
 
+QString wrapped_label(const QString& text, const QFont& font, int width) {
+    return wrap_words(text, QFontMetrics(font), width).join(QLatin1Char('\n'));
+}
+
 QString wrapped_title(const QString& text, const QFont& font, int width) {
     const QFontMetrics fm(font);
     QStringList parts;

@@ -52,5 +52,8 @@ void relayout(QCustomPlot* plot);
 // " · ") are packed, so short lines join and a long one breaks between parts, then between
 // words; no text is dropped.
 QString wrapped_title(const QString& text, const QFont& font, int width);
+// An axis label broken between words into lines of `width` pixels (joined by '\n'; a space
+// for each '\n' gives it back whole).
+QString wrapped_label(const QString& text, const QFont& font, int width);
 
 }  // namespace gui::plots

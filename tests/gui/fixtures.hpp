@@ -6,6 +6,7 @@
 
 #include "hand_made.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/stats.hpp"
 
 namespace fixtures {
 
@@ -86,6 +87,25 @@ inline sfp::Experiment small(const QTemporaryDir& workdir, std::vector<std::stri
     e.warmups = 0;
     e.workdir = workdir.path().toStdString();
     return e;
+}
+
+// Every cell of an experiment run twice, cell c taking (c + 1) x 10 ms: a lesson's plot and
+// tables without the machine.
+inline sfp::ExperimentReport made_up(const sfp::Experiment& e) {
+    sfp::ExperimentReport r;
+    r.experiment = e;
+    r.cells = sfp::expand(e);
+    for (std::size_t c = 0; c < r.cells.size(); ++c) {
+        const double seconds = 0.01 * double(c + 1);
+        for (unsigned rep = 1; rep <= 2; ++rep)
+            r.runs.push_back(hand_made::run(c, rep, seconds, 0, 0, sfp::RunStatus::ok, {}, r.cells[c].file_size));
+        sfp::CellStats st;
+        st.cell = c;
+        st.real = sfp::summarize({seconds, seconds});
+        st.throughput_mbs = double(r.cells[c].file_size) / seconds / 1e6;
+        r.stats.push_back(st);
+    }
+    return r;
 }
 
 }  // namespace fixtures

@@ -13,6 +13,7 @@
 #include "controller.hpp"
 #include "experiment_file.hpp"
 #include "experiment_panel.hpp"
+#include "fixtures.hpp"
 #include "hand_made.hpp"
 #include "lessons.hpp"
 #include "lessons_menu.hpp"
@@ -27,23 +28,6 @@
 using namespace gui;
 
 namespace {
-
-sfp::ExperimentReport made_up(const sfp::Experiment& e) {
-    sfp::ExperimentReport r;
-    r.experiment = e;
-    r.cells = sfp::expand(e);
-    for (std::size_t c = 0; c < r.cells.size(); ++c) {
-        const double seconds = 0.01 * double(c + 1);
-        for (unsigned rep = 1; rep <= 2; ++rep)
-            r.runs.push_back(hand_made::run(c, rep, seconds, 0, 0, sfp::RunStatus::ok, {}, r.cells[c].file_size));
-        sfp::CellStats st;
-        st.cell = c;
-        st.real = sfp::summarize({seconds, seconds});
-        st.throughput_mbs = double(r.cells[c].file_size) / seconds / 1e6;
-        r.stats.push_back(st);
-    }
-    return r;
-}
 
 QStringList headers(const QAbstractItemModel& model) {
     QStringList out;
@@ -69,7 +53,7 @@ private slots:
         QVERIFY2(w.findChild<LessonsMenu*>()->open(lesson, 0), qPrintable(w.messageArea()->text()));
         const sfp::Experiment e = core::load_experiment(lesson.experiments.front());
         PlotPanel& panel = *w.plotPanel();
-        panel.setReport(made_up(e));
+        panel.setReport(fixtures::made_up(e));
         panel.redrawNow();
         const QJsonObject data = panel.plotDataJson();
         QCOMPARE(data["kind"].toString(), lesson.view.kind);
@@ -105,7 +89,7 @@ private slots:
         // The columns the note names ("the CPU % column of the Runs table") are there.
         RunsModel runs;
         StatsModel stats;
-        const sfp::ExperimentReport report = made_up(e);
+        const sfp::ExperimentReport report = fixtures::made_up(e);
         runs.setReport(report);
         stats.setReport(report);
         // A note names a column in quotes, with its table: “CPU % of all cores” column of the Runs table.
@@ -128,7 +112,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
         QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
-        w.plotPanel()->setReport(made_up(core::load_experiment(lesson.experiments.front())));
+        w.plotPanel()->setReport(fixtures::made_up(core::load_experiment(lesson.experiments.front())));
         w.plotPanel()->redrawNow();
         const QJsonObject data = w.plotPanel()->plotDataJson();
         int imported = 0;
@@ -150,7 +134,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
         QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
-        w.plotPanel()->setReport(made_up(core::load_experiment(lesson.experiments.front())));
+        w.plotPanel()->setReport(fixtures::made_up(core::load_experiment(lesson.experiments.front())));
         w.plotPanel()->redrawNow();
         const QJsonObject data = w.plotPanel()->plotDataJson();
         double live = 0;

@@ -78,6 +78,28 @@ private slots:
         QVERIFY(panel.titleText().startsWith("Why"));
     }
 
+    // Issue 41: the Why plot's caption (its x axis label) at 1024x700 in presentation mode
+    // breaks into lines that each fit the plot, and keeps every word.
+    void whyCaptionFitsAProjector() {
+        PlotPanel panel;
+        panel.resize(1024, 420);
+        panel.setPresentation(true);
+        panel.setKind(plots::Kind::why);
+        panel.setReport(counted_report::counted());
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.redrawNow();
+        panel.plot()->replot();
+        const QString label = panel.plot()->xAxis->label();
+        const QFontMetrics fm(panel.plot()->xAxis->labelFont());
+        for (const QString& line : label.split('\n'))
+            QVERIFY2(fm.horizontalAdvance(line) <= panel.plot()->width(),
+                     qPrintable(QStringLiteral("'%1' is %2 px in a %3 px plot").arg(line).arg(fm.horizontalAdvance(line)).arg(panel.plot()->width())));
+        QString whole = label;
+        whole.replace('\n', ' ');
+        QVERIFY2(whole.startsWith("per unit of work;") && whole.endsWith("outlined: what separates it most"), qPrintable(whole));
+    }
+
     void tablesShowExactCpuAndNotAvailable() {
         const sfp::ExperimentReport rep = counted_report::counted();
         RunsModel runs;

@@ -209,12 +209,12 @@ private slots:
             const int rows = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
             QVERIFY2(rows >= 1, qPrintable(QStringLiteral("%1 rows visible").arg(rows)));
         }
-        // Folded away and back: the plot and tables take the room.
-        const int beside = w.plotPanel()->width();
+        // Folded away and back: the tables take the room.
+        const int beside = w.resultsPanel()->width();
         note->setFolded(true);
         QTest::qWait(20);
         QVERIFY(note->isHidden());
-        QVERIFY(w.plotPanel()->width() > beside);
+        QVERIFY(w.resultsPanel()->width() > beside);
         note->setFolded(false);
         QVERIFY(note->isVisible());
     }
