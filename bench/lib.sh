@@ -104,13 +104,14 @@ load_limits() {
     "$bin" limits --json --workdir "$data/limits-ws" >"$limits_json"
 }
 
-# The median of limit KEY at THREADS threads in GB/s, from $limits_json (Qt writes every object's
-# keys in order: "key" before "points", and in a point "median" before "threads"); nothing when
-# it was not measured.
+# Limit KEY at THREADS threads in GB/s: its figure, the ceiling the engine judges every run
+# against (the fastest undisturbed pass; not the median of all passes, which load lowers), from
+# $limits_json (Qt writes every object's keys in order: "key" before "points", and in a point
+# "figure" before "threads"); nothing when it was not measured.
 limit_gbs() {
     awk -v want="$1" -v threads="$2" '
         /"key":/ {key = $2; gsub(/[",]/, "", key)}
-        /"median":/ {m = $2; sub(/,$/, "", m)}
+        /"figure":/ {m = $2; sub(/,$/, "", m)}
         /"threads":/ {t = $2; sub(/,$/, "", t); if (key == want && t == threads) {print m / 1e9; exit}}' "$limits_json"
 }
 
