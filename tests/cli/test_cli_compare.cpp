@@ -88,7 +88,7 @@ private slots:
             QCOMPARE(o.code, 1);
             // Probed, or (as root, files cached in large folios) mmap-mt at once: the share it saw is named.
             QVERIFY2(QRegularExpression("adaptive: large folios: ([0-9]+ % of the cached pages sampled|unknown \\(needs root\\))"
-                                        "(; mmap-mt [0-9.]+ GB/s, pread-mt [0-9.]+ GB/s per CPU second|, where mmap-mt wins by far -> mmap-mt)")
+                                        "(; mmap-mt [0-9.]+ GB/s, pread-mt [0-9.]+ GB/s per CPU second|, where mmap-mt wins by far -> mmap-mt, stripes of [0-9]+[KMG]?)")
                          .match(o.err).hasMatch(),
                      qPrintable(o.err));
         }

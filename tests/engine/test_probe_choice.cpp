@@ -151,8 +151,8 @@ private slots:
     void theFolioShareDecidesWhetherToProbe_data() {
         QTest::addColumn<double>("share");
         QTest::addColumn<QString>("note");
-        QTest::newRow("large") << 0.98 << "adaptive: large folios: 98 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt";
-        QTest::newRow("half") << 0.5 << "adaptive: large folios: 50 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt";
+        QTest::newRow("large") << 0.98 << "adaptive: large folios: 98 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt, stripes of 2M";
+        QTest::newRow("half") << 0.5 << "adaptive: large folios: 50 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt, stripes of 2M";
         QTest::newRow("small") << 0.02 << "adaptive: large folios: 2 % of the cached pages sampled; mmap-mt ";
         QTest::newRow("unknown") << -1.0 << "adaptive: large folios: unknown (needs root); mmap-mt ";
     }

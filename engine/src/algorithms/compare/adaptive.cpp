@@ -31,6 +31,9 @@ constexpr std::uint64_t kLargeBlock = 1u << 20;    // read() when the inputs don
 // 53 / 34 us at 4 KiB, 108 / 71 at 64 KiB, 158 / 150 at 128 KiB, 222 / 242 at 256 KiB).
 constexpr std::uint64_t kReadBelow = 128u << 10;
 constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: large, cache-sized
+// mmap-mt's stripes when chosen at once: whole 2 MiB page tables, so no two threads fault into,
+// or unmap from, the same table.
+constexpr std::uint64_t kMappedStripe = 2u << 20;
 constexpr std::uint64_t kMaxSlice = 2u << 20;      // per candidate and file: a few % of a 640 MB pair
 constexpr std::uint64_t kShareWindow = 1u << 20;   // the share is sampled in 4 windows of 1 MiB a file
 constexpr unsigned kShareWindows = 4;
@@ -113,8 +116,10 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         const double share = folio_share(pair);
         const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, common.threads}; };
         if (share >= kMostlyLargeFolios) {
-            ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt");
-            scan_mapped_range(pair, a, b, range(0, common.end), table, ctx);
+            const std::uint64_t stripe = std::max(spec.block_size, kMappedStripe);
+            ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt, stripes of " +
+                     format_size(stripe));
+            scan_mapped_range(pair, a, b, Range{0, common.end, stripe, common.threads}, table, ctx);
             return;
         }
         ProbeCandidate candidates[] = {
