@@ -47,6 +47,7 @@ Lesson load_lesson(const QString& name) {
     l.view.per = plot["per"].toString();
     for (const QJsonValue& v : plot["fix"].toArray()) l.view.fix << v.toString();
     l.view.normalise = plot["normalise"].toBool();
+    l.view.states_together = plot["states_together"].toBool();
     if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
     if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
     for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();

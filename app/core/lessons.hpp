@@ -28,6 +28,9 @@ struct LessonView {
     // The reference set drawn normalised (Imported > Normalise): relative to its fastest cell of
     // each file size, on the relative axis, where its seconds would squash the live lines.
     bool normalise = false;
+    // The lesson's runs are the same cells in different cache states ("states_together": true):
+    // the Box plot draws the states run so far side by side on one time axis.
+    bool states_together = false;
 };
 
 struct Lesson {

@@ -66,8 +66,23 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
     }
     if (runs_of_ != lesson.name) runs_.clear(), runs_of_ = lesson.name;
     current_ = lesson;
+    showStates();
     messages_->showLesson(note(lesson));
     return true;
+}
+
+void LessonsMenu::leave() {
+    if (!current_) return;
+    const bool states = current_->view.states_together;
+    current_.reset();
+    if (states) plot_->setOtherStates({});
+}
+
+void LessonsMenu::showStates() {
+    if (!current_ || !current_->view.states_together) return;
+    std::vector<sfp::ExperimentReport> states;
+    for (const auto& [cache, report] : runs_) states.push_back(report);
+    plot_->setOtherStates(std::move(states));  // the panel leaves out the one it shows itself
 }
 
 QString LessonsMenu::note(const core::Lesson& lesson) const {
@@ -89,6 +104,7 @@ QString LessonsMenu::note(const core::Lesson& lesson) const {
 void LessonsMenu::finished(const sfp::ExperimentReport& report) {
     if (!current_ || report.cancelled) return;
     runs_[report.experiment.cache] = report;
+    showStates();
     messages_->showLesson(note(*current_));
 }
 

@@ -31,7 +31,7 @@ public:
     static QString experimentTitle(const QString& path, qsizetype index);
     // Another experiment was loaded: the lesson is over (its runs so far are kept in case it
     // is loaded again, as lesson 3's cold run after its hot one).
-    void leave() { current_.reset(); }
+    void leave();
     // An experiment finished: while a lesson is loaded, its note is shown again with what the
     // runs tell (cold no slower than hot: why).
     void finished(const sfp::ExperimentReport& report);
@@ -45,6 +45,7 @@ private:
     QString runs_of_;  // the lesson the runs below belong to
     std::map<sfp::CacheMode, sfp::ExperimentReport> runs_;  // its last finished run per cache mode
     QString note(const core::Lesson& lesson) const;
+    void showStates();  // the lesson's runs in other cache states beside the report, when it draws them so
 };
 
 }  // namespace gui

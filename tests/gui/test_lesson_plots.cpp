@@ -156,6 +156,47 @@ private slots:
         QVERIFY2(live > 0 && live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
     }
 
+    // Lesson 4: the two cache states on one time axis, each labelled with its share of large
+    // folios -- not each run alone on its own scale.
+    void lesson4DrawsBothCacheStatesOnOneAxis() {
+        const core::Lesson lesson = core::find_lesson("4");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        auto* menu = w.findChild<LessonsMenu*>();
+        const auto run = [&](qsizetype step, double folios) {  // as the window runs it: loaded, run, finished
+            QVERIFY(menu->open(lesson, step));
+            sfp::ExperimentReport report = fixtures::made_up(core::load_experiment(lesson.experiments[step]));
+            for (sfp::RunRecord& r : report.runs) r.large_folio_share = folios;
+            w.plotPanel()->setReport(report);
+            w.plotPanel()->redrawNow();
+            menu->finished(report);
+        };
+        run(0, 0.25);  // hot-written: small folios, as an older kernel leaves them
+        run(1, 1.0);   // read back
+        const QJsonObject data = w.plotPanel()->plotDataJson();
+        QCOMPARE(data["kind"].toString(), QString("box"));
+        QStringList names, axes, labels;
+        for (const QJsonValue& v : data["series"].toArray()) {
+            const QJsonObject s = v.toObject();
+            names << s["name"].toString();
+            axes << s["axis"].toString() + " " + s["unit"].toString();
+            for (const QJsonValue& p : s["points"].toArray()) labels << p.toObject()["label"].toString();
+        }
+        QCOMPARE(names.size(), 2);  // a series per state
+        QVERIFY2(names[0].contains("as written") && names[0].contains("25% in large folios"), qPrintable(names.join(" | ")));
+        QVERIFY2(names[1].contains("read back") && names[1].contains("100% in large folios"), qPrintable(names.join(" | ")));
+        QCOMPARE(axes[0], axes[1]);  // one time axis
+        QCOMPARE(axes[0], QString("x s"));
+        QCOMPARE(labels.size(), 2);
+        QVERIFY2(labels[0].contains("25% in large folios") && labels[1].contains("100% in large folios"), qPrintable(labels.join(" | ")));
+        // The note says what the plot shows, in numbers: both states' folio shares.
+        QVERIFY(w.messageArea()->lesson().contains("as written 25% in large folios, read back 100% in large folios"));
+        // Another experiment: the lesson's states go with it.
+        QVERIFY(w.openExperiment(lesson.experiments[1]));
+        w.plotPanel()->redrawNow();
+        QCOMPARE(w.plotPanel()->plotDataJson()["series"].toArray().size(), 1);
+    }
+
     // Issue 39 §2: the lesson about the limit measures its limits in its rounds, in the window too:
     // its file asks for it, the form keeps it (and shows it), the controller runs it so.
     void lesson8MeasuresItsLimitsInItsRounds() {
