@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <algorithm>
 
 #include "experiment_file.hpp"
@@ -56,6 +57,16 @@ Lesson load_lesson(const QString& name) {
 }
 
 }  // namespace
+
+std::vector<NamedColumn> named_columns(const Lesson& lesson) {
+    static const QRegularExpression named(QStringLiteral("“([^”]+)” column( of the (Runs|Statistics) table)?"));
+    std::vector<NamedColumn> out;
+    for (auto it = named.globalMatch(lesson.look_at); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out.push_back({m.captured(3) == QStringLiteral("Runs") ? NamedColumn::runs : NamedColumn::statistics, m.captured(1)});
+    }
+    return out;
+}
 
 std::vector<Lesson> lessons() {
     std::vector<Lesson> out;

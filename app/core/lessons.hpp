@@ -51,6 +51,14 @@ struct Lesson {
     LessonView view;  // the plot it opens on
 };
 
+// A table column the lesson's note names, as notes name them: “% of limit” column of the
+// Statistics table (a column with no table named is the Statistics table's).
+struct NamedColumn {
+    enum Table { statistics, runs } table;
+    QString header;
+};
+std::vector<NamedColumn> named_columns(const Lesson& lesson);
+
 // Every lesson, in name order (the names start with their number). Throws LessonError for a
 // lesson file that cannot be read (a build defect: the tests load every one).
 std::vector<Lesson> lessons();

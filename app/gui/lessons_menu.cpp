@@ -68,6 +68,7 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
     current_ = lesson;
     showStates();
     messages_->showLesson(note(lesson));
+    emit namedColumns(core::named_columns(lesson));
     return true;
 }
 
@@ -76,6 +77,7 @@ void LessonsMenu::leave() {
     const bool states = current_->view.states_together;
     current_.reset();
     if (states) plot_->setOtherStates({});
+    emit namedColumns({});
 }
 
 void LessonsMenu::showStates() {

@@ -36,6 +36,11 @@ public:
     // runs tell (cold no slower than hot: why).
     void finished(const sfp::ExperimentReport& report);
 
+signals:
+    // The table columns the loaded lesson's note names (none once it is left): the tables show
+    // them where a class sees them.
+    void namedColumns(const std::vector<core::NamedColumn>& columns);
+
 private:
     std::function<bool(const QString&)> open_experiment_;
     OverlaySets* sets_;
