@@ -2,6 +2,7 @@
 
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 
 #include "experiment_file.hpp"
 #include "lesson_notes.hpp"
@@ -66,9 +67,18 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
     }
     if (runs_of_ != lesson.name) runs_.clear(), runs_of_ = lesson.name;
     current_ = lesson;
+    step_ = experiment;
     showStates();
     messages_->showLesson(note(lesson));
     emit namedColumns(core::named_columns(lesson));
+    return true;
+}
+
+bool LessonsMenu::runNext(const sfp::ExperimentReport& report, std::function<bool()> run, std::function<void()> failed) {
+    if (!current_ || report.cancelled || step_ + 1 >= current_->experiments.size()) return false;
+    QTimer::singleShot(0, this, [this, lesson = *current_, next = step_ + 1, run = std::move(run), failed = std::move(failed)] {
+        if (!open(lesson, next) || !run()) failed();
+    });
     return true;
 }
 

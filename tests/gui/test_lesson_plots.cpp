@@ -223,6 +223,30 @@ private slots:
         QCOMPARE(w.plotPanel()->plotDataJson()["series"].toArray().size(), 1);
     }
 
+    // --lesson N --run (screenshot.sh) and --headless run a lesson's experiments in order, each
+    // loaded as the submenu loads it: lesson 4's plot then holds both states.
+    void aLessonRunsItsExperimentsInOrder() {
+        const core::Lesson lesson = core::find_lesson("4");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        auto* menu = w.findChild<LessonsMenu*>();
+        QVERIFY(menu->open(lesson, 0));
+        int runs = 0, failures = 0;
+        const auto run = [&] { return ++runs, true; };
+        const auto failed = [&] { ++failures; };
+        sfp::ExperimentReport written = fixtures::made_up(core::load_experiment(lesson.experiments[0]));
+        written.cancelled = true;  // a cancelled run ends the lesson there
+        QVERIFY(!menu->runNext(written, run, failed));
+        written.cancelled = false;
+        QVERIFY(menu->runNext(written, run, failed));
+        QTRY_COMPARE(runs, 1);
+        QCOMPARE(failures, 0);
+        QCOMPARE(w.experimentPanel()->experiment().cache, sfp::CacheMode::hot);  // its second experiment, loaded
+        QVERIFY(!menu->runNext(fixtures::made_up(core::load_experiment(lesson.experiments[1])), run, failed));  // the last
+        QTest::qWait(20);
+        QCOMPARE(runs, 1);
+    }
+
     // Issue 41 §2: the columns a lesson's note names are in view at 1024x700, normal and in
     // presentation mode -- lesson 8's “% of limit” was right of the visible columns.
     void namedColumnsAreInView_data() {
