@@ -795,6 +795,52 @@ private slots:
         QCOMPARE(fake.calls, 3);
     }
 
+    // A cell above its kept limit by more than the limit's spread (issue 39 §2): the run names the
+    // limit and measures it again once after the runs (full budget, through the policy's
+    // measurement), and the report is judged against the new figure. Here the kept two-stream read
+    // is 1 byte/s (a median of one repetition, so certain), far under any run.
+    void a_limit_a_cell_ran_above_is_measured_again_after_the_runs() {
+        QTemporaryDir dir;
+        const std::string a = dir.filePath("a").toStdString(), b = dir.filePath("b").toStdString();
+        std::ofstream(a) << "same";
+        std::ofstream(b) << "same";
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.inputs = {a, b};
+        e.strategies = {"read", "mmap"};
+        e.repetitions = 2;
+        e.warmups = 0;
+        e.workdir = dir.filePath("work").toStdString();
+        QVERIFY(QDir().mkpath(QString::fromStdString(e.workdir)));
+        sfp::MachineLimits kept;
+        kept.fingerprint = sfp::limits_fingerprint(e.workdir);
+        kept.measured_at = "2026-01-01T00:00:00Z";
+        kept.put(limit(sfp::LimitId::two_stream_read, {{1, {1.0}}}));
+        sfp::save_limits(sfp::limits_cache_path(e.workdir), kept);
+        FakeMeasure fake;  // its figure: 1 GB/s
+        sfp::LimitsPolicy policy{.mode = sfp::LimitsPolicy::Mode::measure_missing};
+        policy.measure_with = std::ref(fake);
+        struct Said : sfp::ExperimentObserver {
+            std::vector<std::string> lines;
+            void message(const std::string& text) override { lines.push_back(text); }
+        } said;
+        sfp::Progress progress;
+        const sfp::ExperimentReport r = sfp::run_experiment(e, progress, &said, policy);
+        QCOMPARE(r.runs.size(), std::size_t(4));
+        QCOMPARE(fake.calls, 1);  // none before the runs (kept), one after them
+        QVERIFY(std::find(said.lines.begin(), said.lines.end(), "a cell ran above its limit: measuring that limit again") !=
+                said.lines.end());
+        QCOMPARE(r.limits.find(sfp::LimitId::two_stream_read)->figure(1), 1e9);  // judged against the new figure
+        QVERIFY(sfp::suspect_limits(r).empty());
+        QCOMPARE(sfp::load_limits(sfp::limits_cache_path(e.workdir))->find(sfp::LimitId::two_stream_read)->figure(1), 1e9);
+
+        policy.mode = sfp::LimitsPolicy::Mode::cached;  // a policy that may not measure: named, not measured
+        sfp::save_limits(sfp::limits_cache_path(e.workdir), kept);
+        const sfp::ExperimentReport cached = sfp::run_experiment(e, progress, nullptr, policy);
+        QCOMPARE(fake.calls, 1);
+        QCOMPARE(sfp::suspect_limits(cached).size(), r.cells.size());
+    }
+
     // Cancel pressed while the runner measures the limits, before the first run (missing ones,
     // measure_missing) or at a round's start (limits_in_rounds): the measurement, here one that
     // ends only when cancelled, is its last step -- no run starts, no further measurement, nothing

@@ -199,7 +199,8 @@ struct LimitsPolicy {
     } mode = Mode::cached;
     MachineLimits given = {};
     std::string reason = {};
-    // How the limits are measured, before the first run and in rounds (Experiment::limits_in_rounds): a test seam.
+    // How the limits are measured, before the first run, in rounds (Experiment::limits_in_rounds) and
+    // again after the runs (a limit a cell ran above): a test seam.
     LimitsMeasure measure_with = measure_limits;
 };
 
