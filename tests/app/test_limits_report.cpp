@@ -267,6 +267,23 @@ private slots:
         QVERIFY2(read[0].contains("| 107 |") && read[0].contains(note), qPrintable(read[0]));
     }
 
+    // A cell above its limit by more than the limit's spread names the limit it suspects and why in
+    // the summary too -- the window's summary tab shows that text, `run` prints it -- not only on
+    // run's stderr (issue 39 §2). None when every cell is under its limit.
+    void the_summary_names_a_suspect_limit_and_why() {
+        QVERIFY(!core::summary_text(judged_report()).contains("suspect limit:"));
+        sfp::ExperimentReport fast = judged_report();
+        fast.measured_at = "2026-01-03T00:00:00Z";
+        fast.limits.put(limit(sfp::LimitId::two_stream_read, {{1, {5e9}}, {2, {6e9}}}));
+        const QStringList suspects = core::suspect_lines(fast);
+        QCOMPARE(suspects.size(), 2);  // read at 107 %, mmap-mt at 237 %, each against a spread of 0
+        const QString text = core::summary_text(fast);
+        for (const QString& s : suspects) QVERIFY2(text.contains("suspect limit: " + s + "\n"), qPrintable(text));
+        QVERIFY2(text.contains("237 % of two-stream memory read, 2 threads, 6.0 GB/s -- above it by more than its spread "
+                               "(0 %): it is a median of repetitions"),
+                 qPrintable(text));
+    }
+
     void the_markdown_report_has_the_column_and_lists_the_limits() {
         const QString md = QString::fromUtf8(core::report_markdown(judged_report()));
         QVERIFY(md.contains("| % of limit |"));
