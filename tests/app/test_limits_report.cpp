@@ -123,6 +123,23 @@ private slots:
         QVERIFY(std::abs(j["runs"].toArray()[1].toObject()["limit_pct"].toDouble() - 80) < 1e-9);
     }
 
+    // A share against a figure measured with few undisturbed passes says so where it is used: the
+    // summary's line and the cell's JSON (issue 39 §1); a certain one says nothing.
+    void a_share_against_an_uncertain_limit_says_so() {
+        const QString mark = "(uncertain: measured with few undisturbed passes)";
+        QVERIFY(!core::summary_text(judged_report()).contains(mark));
+        QCOMPARE(QJsonDocument::fromJson(core::report_json(judged_report())).object()["statistics"].toArray()[1].toObject()
+                     ["limit_uncertain"].toBool(true),
+                 false);
+        sfp::ExperimentReport unsure = judged_report();  // the 2-thread figure from 1 undisturbed pass of 46
+        unsure.limits.put(limit(sfp::LimitId::two_stream_read,
+                                {{1, {10e9, 9e9, 11e9}}, {.threads = 2, .rates = {20e9}, .passes_taken = 46, .passes_kept = 1}}));
+        const QString text = core::summary_text(unsure);
+        QVERIFY2(text.contains("two-stream memory read, 2 threads, 20.0 GB/s " + mark), qPrintable(text));
+        const QJsonObject s1 = QJsonDocument::fromJson(core::report_json(unsure)).object()["statistics"].toArray()[1].toObject();
+        QCOMPARE(s1["limit_uncertain"].toBool(false), true);
+    }
+
     void a_cell_without_a_limit_says_why_in_json_and_csv() {
         sfp::ExperimentReport rep = judged_report();
         rep.limits = {};
