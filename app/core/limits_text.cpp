@@ -121,8 +121,8 @@ QString load_warning(const sfp::MachineLimits& limits) {
     QStringList uncertain;
     switch (doubt_of(limits, &uncertain)) {
     case Doubt::few_passes:
-        return QStringLiteral("limits measured with few undisturbed passes (%1): they may be low and every share "
-                              "judged against them high, or, from a lone pass, high; the next run or `sfpbench "
+        return QStringLiteral("limits measured with few undisturbed passes (%1): such a figure may be low (every "
+                              "share judged against it high) or, from a lone pass, high; the next run or `sfpbench "
                               "limits` measures them again")
             .arg(uncertain.join(QStringLiteral("; ")));
     case Doubt::busy:

@@ -185,8 +185,8 @@ struct LimitsFound {
     std::string saved_error;        // why the cache could not be written ("" = written or nothing new)
 };
 // The cached limits of this fingerprint, with the missing, quick (for a full lookup), empty or
-// uncertain (or, refreshed, all) wanted ones measured and the cache rewritten. A cache of another fingerprint is replaced. A cancelled
-// measurement writes nothing.
+// uncertain (or, refreshed, all) wanted ones measured and the cache rewritten. A cache of another
+// fingerprint is replaced. A cancelled measurement writes nothing.
 LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const LimitsSay& say = {});
 
 // How a run gets the limits it is judged against (run_experiment).
