@@ -76,9 +76,11 @@ int cmd_limits(const QStringList& args) {
         "and 32, small files cold, and small files hot (open + read + close of cached files, 1..N threads,\n"
         "as files/s and bytes/s: iterate's hot ceiling). The CPU-bound ones are the fastest of many short passes in which no\n"
         "measuring thread waited for a CPU, so other processes' load does not lower them; few such passes\n"
-        "mark a figure uncertain. The device ones are the median of repetitions. Each line: the figure,\n"
-        "passes kept of taken (or the spread), and how it was measured, with the load and steal meanwhile.\n"
-        "Kept in the workspace per machine fingerprint and reused until the machine changes or --refresh.\n"
+        "mark a figure uncertain, and an uncertain one kept is measured again. The device ones are the\n"
+        "median of repetitions. Each line: the figure, passes kept of taken (or the spread), and how it\n"
+        "was measured, with the load and steal meanwhile.\n"
+        "Kept in the workspace per machine fingerprint and reused (unless uncertain) until the machine\n"
+        "changes or --refresh.\n"
         "About 30 s (--quick: 5 s). Ctrl-C stops and keeps nothing.\n"
         "Exit: 0 done, 2 bad flags or a workspace that cannot hold them, 130 cancelled.");
     p.addOption({"quick", "A smaller budget (about 5 s); a full measurement already kept also does."});

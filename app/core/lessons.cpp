@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <algorithm>
 
 #include "experiment_file.hpp"
@@ -47,6 +48,7 @@ Lesson load_lesson(const QString& name) {
     l.view.per = plot["per"].toString();
     for (const QJsonValue& v : plot["fix"].toArray()) l.view.fix << v.toString();
     l.view.normalise = plot["normalise"].toBool();
+    l.view.states_together = plot["states_together"].toBool();
     if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
     if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
     for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();
@@ -55,6 +57,16 @@ Lesson load_lesson(const QString& name) {
 }
 
 }  // namespace
+
+std::vector<NamedColumn> named_columns(const Lesson& lesson) {
+    static const QRegularExpression named(QStringLiteral("“([^”]+)” column( of the (Runs|Statistics) table)?"));
+    std::vector<NamedColumn> out;
+    for (auto it = named.globalMatch(lesson.look_at); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out.push_back({m.captured(3) == QStringLiteral("Runs") ? NamedColumn::runs : NamedColumn::statistics, m.captured(1)});
+    }
+    return out;
+}
 
 std::vector<Lesson> lessons() {
     std::vector<Lesson> out;

@@ -28,6 +28,9 @@ struct LessonView {
     // The reference set drawn normalised (Imported > Normalise): relative to its fastest cell of
     // each file size, on the relative axis, where its seconds would squash the live lines.
     bool normalise = false;
+    // The lesson's runs are the same cells in different cache states ("states_together": true):
+    // the Box plot draws the states run so far side by side on one time axis.
+    bool states_together = false;
 };
 
 struct Lesson {
@@ -47,6 +50,14 @@ struct Lesson {
     bool limits_first = false;
     LessonView view;  // the plot it opens on
 };
+
+// A table column the lesson's note names, as notes name them: “% of limit” column of the
+// Statistics table (a column with no table named is the Statistics table's).
+struct NamedColumn {
+    enum Table { statistics, runs } table;
+    QString header;
+};
+std::vector<NamedColumn> named_columns(const Lesson& lesson);
 
 // Every lesson, in name order (the names start with their number). Throws LessonError for a
 // lesson file that cannot be read (a build defect: the tests load every one).

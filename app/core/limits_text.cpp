@@ -121,8 +121,9 @@ QString load_warning(const sfp::MachineLimits& limits) {
     QStringList uncertain;
     switch (doubt_of(limits, &uncertain)) {
     case Doubt::few_passes:
-        return QStringLiteral("limits measured with few undisturbed passes (%1): they may be low and every share "
-                              "judged against them high; `sfpbench limits --refresh` measures them again")
+        return QStringLiteral("limits measured with few undisturbed passes (%1): such a figure may be low (every "
+                              "share judged against it high) or, from a lone pass, high; the next run or `sfpbench "
+                              "limits` measures them again")
             .arg(uncertain.join(QStringLiteral("; ")));
     case Doubt::busy:
         return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "

@@ -112,12 +112,14 @@ QString limit_lines(const sfp::ExperimentReport& report) {
     return out;
 }
 
-// How old the limits are and, as `sfpbench run` prints it, the busy-moment / uncertain warning.
+// How old the limits are and, as `sfpbench run` prints them, the busy-moment / uncertain warning
+// and each limit a cell ran above by more than its spread (so the window's summary says them too).
 QString limits_note(const sfp::ExperimentReport& report) {
     const QString age = limits_age_text(report.limits, report.measured_at);
     if (age.isEmpty()) return {};
     const QString warning = load_warning(report.limits);
-    const QString warned = warning.isEmpty() ? QString() : QStringLiteral("warning: %1\n").arg(warning);
+    QString warned = warning.isEmpty() ? QString() : QStringLiteral("warning: %1\n").arg(warning);
+    for (const QString& suspect : suspect_lines(report)) warned += QStringLiteral("suspect limit: %1\n").arg(suspect);
     return QStringLiteral("%1\n").arg(age) + warned;
 }
 

@@ -4,7 +4,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QProcess>
-#include <QTimer>
 #include <cstdio>
 
 #include "cell_text.hpp"
@@ -152,7 +151,6 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
         window.plotPanel()->setKind(plots::Kind(kind));
     }
     core::Lesson lesson;
-    qsizetype lesson_step = 0;  // the lesson's experiment running
     if (!options.lesson.isEmpty()) {
         if (!open_lesson(window, options, &lesson)) return 2;
     } else if (options.experiment.isEmpty()) window.experimentPanel()->setExperiment(default_experiment());
@@ -200,13 +198,9 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
     QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport& report) {
         std::fputs(qPrintable(core::summary_text(report)), stdout);
         std::fflush(stdout);
-        if (!report.cancelled && ++lesson_step < lesson.experiments.size()) {  // the lesson's next run
-            QTimer::singleShot(0, &window, [&] {
-                if (!window.findChild<LessonsMenu*>()->open(lesson, lesson_step) || !window.run())
-                    say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), QCoreApplication::exit(2);
-            });
-            return;
-        }
+        const auto run = [&window] { return window.run(); };
+        const auto failed = [&window] { say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), QCoreApplication::exit(2); };
+        if (!options.lesson.isEmpty() && window.findChild<LessonsMenu*>()->runNext(report, run, failed)) return;  // the lesson's next run
         if (report.cancelled && report.runs.empty()) {  // as `sfpbench run`: earlier outputs stay as they were
             say(QStringLiteral("sfpbench-gui: cancelled before any run completed"));
             return QCoreApplication::exit(SignalStop::exitCode(stopped_by));

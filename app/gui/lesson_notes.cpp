@@ -48,15 +48,6 @@ QString cold_note(const sfp::ExperimentReport& hot, const sfp::ExperimentReport&
 
 namespace {
 
-// The runs' mean share of large folios (0..1), or -1 when none recorded it.
-double folio_share(const sfp::ExperimentReport& report) {
-    double sum = 0;
-    int known = 0;
-    for (const sfp::RunRecord& r : report.runs)
-        if (r.status == sfp::RunStatus::ok && r.large_folio_share >= 0) sum += r.large_folio_share, ++known;
-    return known ? sum / known : -1;
-}
-
 QString folio_text(double share) {
     return share < 0 ? QObject::tr("folios not recorded") : QObject::tr("%1% in large folios").arg(share * 100, 0, 'f', 0);
 }
@@ -66,7 +57,7 @@ QString folio_text(double share) {
 QString cache_states_note(const sfp::ExperimentReport& written, const sfp::ExperimentReport& read_back) {
     const std::optional<double> ratio = cold_over_hot(written, read_back);  // read back over as written
     if (!ratio) return {};
-    const double f_written = folio_share(written), f_read = folio_share(read_back);
+    const double f_written = large_folio_share(written), f_read = large_folio_share(read_back);
     QString text = QObject::tr("The two states here: as written %1, read back %2; read back takes %3× the time "
                                "as written.")
                        .arg(folio_text(f_written), folio_text(f_read))

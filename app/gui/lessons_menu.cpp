@@ -2,6 +2,7 @@
 
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 
 #include "experiment_file.hpp"
 #include "lesson_notes.hpp"
@@ -66,8 +67,34 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
     }
     if (runs_of_ != lesson.name) runs_.clear(), runs_of_ = lesson.name;
     current_ = lesson;
+    step_ = experiment;
+    showStates();
     messages_->showLesson(note(lesson));
+    emit namedColumns(core::named_columns(lesson));
     return true;
+}
+
+bool LessonsMenu::runNext(const sfp::ExperimentReport& report, std::function<bool()> run, std::function<void()> failed) {
+    if (!current_ || report.cancelled || step_ + 1 >= current_->experiments.size()) return false;
+    QTimer::singleShot(0, this, [this, lesson = *current_, next = step_ + 1, run = std::move(run), failed = std::move(failed)] {
+        if (!open(lesson, next) || !run()) failed();
+    });
+    return true;
+}
+
+void LessonsMenu::leave() {
+    if (!current_) return;
+    const bool states = current_->view.states_together;
+    current_.reset();
+    if (states) plot_->setOtherStates({});
+    emit namedColumns({});
+}
+
+void LessonsMenu::showStates() {
+    if (!current_ || !current_->view.states_together) return;
+    std::vector<sfp::ExperimentReport> states;
+    for (const auto& [cache, report] : runs_) states.push_back(report);
+    plot_->setOtherStates(std::move(states));  // the panel leaves out the one it shows itself
 }
 
 QString LessonsMenu::note(const core::Lesson& lesson) const {
@@ -89,6 +116,7 @@ QString LessonsMenu::note(const core::Lesson& lesson) const {
 void LessonsMenu::finished(const sfp::ExperimentReport& report) {
     if (!current_ || report.cancelled) return;
     runs_[report.experiment.cache] = report;
+    showStates();
     messages_->showLesson(note(*current_));
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <csignal>
 #include <cstring>
+#include <memory>
 
 #include "controller.hpp"
 
@@ -129,9 +130,18 @@ int main(int argc, char** argv) {
         // The window shows why; nothing runs in place of the file the user named.
         std::fprintf(stderr, "sfpbench-gui: %s -- nothing run\n", qPrintable(window.messageArea()->text()));
     } else if (parser.isSet(runNow)) {
-        // Scripts (screenshot.sh) wait for this line before they look at the window.
-        QObject::connect(window.controller(), &core::Controller::finished, [](const sfp::ExperimentReport& r) {
+        // Scripts (screenshot.sh) wait for this line before they look at the window. A lesson
+        // runs its experiments in order first (lesson 4's two cache states, as its plot shows them).
+        auto* lessons = window.findChild<gui::LessonsMenu*>();
+        auto sequence = std::make_shared<QMetaObject::Connection>();
+        *sequence = QObject::connect(window.controller(), &core::Controller::finished, &window,
+                                     [&window, lessons, sequence, in_lesson = parser.isSet(lesson)](const sfp::ExperimentReport& r) {
+            const auto failed = [&window] {
+                std::fprintf(stderr, "sfpbench-gui: %s -- the lesson's next run did not start\n", qPrintable(window.messageArea()->text()));
+            };
+            if (in_lesson && lessons->runNext(r, [&window] { return window.run(); }, failed)) return;
             std::fprintf(stderr, "sfpbench-gui: finished %zu runs\n", r.runs.size());
+            QObject::disconnect(*sequence);  // later runs are the user's
         });
         QTimer::singleShot(0, &window, &gui::MainWindow::run);
     }

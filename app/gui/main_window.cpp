@@ -221,6 +221,7 @@ void MainWindow::buildMenus() {
     menuBar()->addMenu(imported_);
     lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
     menuBar()->addMenu(lessons_);
+    connect(lessons_, &LessonsMenu::namedColumns, results_, &ResultsPanel::setNamedColumns);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About sfpbench"), this, [this] {
         messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "

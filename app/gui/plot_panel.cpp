@@ -393,8 +393,17 @@ void PlotPanel::fitPlotHeight() {
 }
 
 plots::View PlotPanel::view() const {
-    return {plots::Kind(kind_->currentIndex()), Metric(metric_->currentIndex()), plots::ErrorKind(errors_->currentIndex()),
-            topN(), choice_};
+    plots::View shown{plots::Kind(kind_->currentIndex()), Metric(metric_->currentIndex()),
+                      plots::ErrorKind(errors_->currentIndex()), topN(), choice_};
+    const sfp::Experiment& e = report().experiment;
+    for (const sfp::ExperimentReport& other : other_states_)
+        if (other.experiment.cache != e.cache && other.experiment.algorithm == e.algorithm) shown.other_states.push_back(&other);
+    return shown;
+}
+
+void PlotPanel::setOtherStates(std::vector<sfp::ExperimentReport> reports) {
+    other_states_ = std::move(reports);
+    redrawNow();
 }
 
 void PlotPanel::toggleSeries(const QString& name) {

@@ -54,6 +54,9 @@ public:
     // Opens on a lesson's plot for the cells of `experiment`: "" when it applies, else why not.
     QString showLessonView(const core::LessonView& view, const sfp::Experiment& experiment);
     void setPresentation(bool on);
+    // The same cells run in other cache states (a lesson's other runs): the Box plot draws those
+    // of another state than the report's beside it, on one time axis. Empty: none.
+    void setOtherStates(std::vector<sfp::ExperimentReport> reports);
     // The rows of choosers above the plot (kind, metric, slice): a projector hides them.
     void setControlsShown(bool on);
     // Plot kind, metric, error bars, "show all" and the slice, for the settings.
@@ -125,6 +128,7 @@ private:
     QTimer redraw_timer_;
     QSet<QString> hidden_;  // legend names of series clicked away
     const OverlaySets* overlays_ = nullptr;
+    std::vector<sfp::ExperimentReport> other_states_;  // see setOtherStates
     class QLabel* overlay_note_ = nullptr;  // "Not comparable here: ..." under the plot
     std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
     bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)

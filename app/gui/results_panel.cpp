@@ -101,6 +101,7 @@ void ResultsPanel::fitColumns() {
 void ResultsPanel::begin(const sfp::ExperimentReport& empty) {
     runs_.setReport(empty);  // a view on it: the rows come as it grows
     stats_.setReport(empty);
+    placeNamedColumns();
     summary_->clear();
     fitColumns();
 }
@@ -115,8 +116,31 @@ void ResultsPanel::append(std::span<const sfp::RunUpdate> updates) {
 void ResultsPanel::setReport(const sfp::ExperimentReport& report) {
     runs_.setReport(report);
     stats_.setReport(report);
+    placeNamedColumns();
     summary_->setPlainText(report.runs.empty() ? QString() : core::summary_text(report));
     fitColumns();
+}
+
+void ResultsPanel::setNamedColumns(std::vector<core::NamedColumn> columns) {
+    named_ = std::move(columns);
+    placeNamedColumns();
+    if (!named_.empty()) tabs_->setCurrentWidget(named_.front().table == core::NamedColumn::runs ? runs_view_ : stats_view_);
+}
+
+void ResultsPanel::placeNamedColumns() {
+    for (const auto& [view, table] : {std::pair{stats_view_, core::NamedColumn::statistics}, std::pair{runs_view_, core::NamedColumn::runs}}) {
+        QHeaderView* header = view->horizontalHeader();
+        const QAbstractItemModel* model = view->model();
+        const auto logical = [&](const QString& name) {
+            for (int c = 0; c < model->columnCount(); ++c)
+                if (model->headerData(c, Qt::Horizontal).toString() == name) return c;
+            return -1;
+        };
+        for (int c = 0; c < header->count(); ++c) header->moveSection(header->visualIndex(c), c);  // the model's order
+        int at = header->visualIndex(std::max(0, logical(QStringLiteral("strategy")))) + 1;
+        for (const core::NamedColumn& named : named_)
+            if (const int c = logical(named.header); named.table == table && c >= 0) header->moveSection(header->visualIndex(c), at++);
+    }
 }
 
 QString ResultsPanel::selectionText() const {

@@ -4,6 +4,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "lessons.hpp"
 #include "runs_model.hpp"
 #include "stats_model.hpp"
 
@@ -43,6 +44,10 @@ public:
     double noise() const;
     void setNoise(double noise);
 
+    // The columns a lesson's note names come first, right after the strategy, so a class sees
+    // them without scrolling at any width; the table of the first is shown. None: the models' order.
+    void setNamedColumns(std::vector<core::NamedColumn> columns);
+
     // The selected cells of the visible table as tab-separated text with a header line.
     QString selectionText() const;
 
@@ -55,6 +60,7 @@ signals:
 private:
     QTableView* makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy);
     void fitColumns();
+    void placeNamedColumns();  // again after every reset of the models (which resets the order)
 
     RunsModel runs_;
     StatsModel stats_;
@@ -66,6 +72,7 @@ private:
     QPlainTextEdit* summary_;
     QDoubleSpinBox* noise_;
     QTimer fit_timer_;
+    std::vector<core::NamedColumn> named_;
 };
 
 }  // namespace gui

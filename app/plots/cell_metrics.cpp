@@ -42,6 +42,14 @@ QString metric_title(Metric m) {
 
 bool counts(const sfp::RunRecord& record) { return record.status == sfp::RunStatus::ok; }
 
+double large_folio_share(const sfp::ExperimentReport& report, std::optional<std::size_t> cell) {
+    double sum = 0;
+    int known = 0;
+    for (const sfp::RunRecord& r : report.runs)
+        if (counts(r) && r.large_folio_share >= 0 && (!cell || r.cell == *cell)) sum += r.large_folio_share, ++known;
+    return known ? sum / known : -1;
+}
+
 unsigned cores_of(const sfp::ExperimentReport& report) {
     // Asked once: each call reads sysfs, and a live plot asks for every run of every cell.
     static const unsigned here = std::max(1u, std::thread::hardware_concurrency());

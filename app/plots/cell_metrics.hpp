@@ -35,6 +35,11 @@ std::vector<double> cell_values(const sfp::ExperimentReport& report, std::size_t
 // metrics, and reports without statistics, are summarised here with sfp::summarize.
 sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell, Metric m);
 
+// The share (0..1) of the inputs' cached pages in large folios -- the cache state the runs found
+// (RunRecord::large_folio_share) -- averaged over the successful runs that recorded it, of one
+// cell or, without `cell`, of all; -1 when none did.
+double large_folio_share(const sfp::ExperimentReport& report, std::optional<std::size_t> cell = std::nullopt);
+
 // Per cell: the runner's statistics when it has finished, else computed from the runs so far.
 std::vector<sfp::CellStats> cell_stats(const sfp::ExperimentReport& report);
 

@@ -7,7 +7,13 @@ Hover draw(const Canvas& canvas, const sfp::ExperimentReport& report, const Plot
     switch (view.kind) {
     case Kind::lines: return draw_lines(canvas, report, view.metric, slice, view.choice, view.errors);
     case Kind::time_split: return draw_time_split(canvas, report, view.topN);
-    case Kind::box: return draw_box(canvas, report, view.metric, view.topN);
+    case Kind::box:
+        if (view.other_states.empty()) return draw_box(canvas, report, view.metric, view.topN);
+        {
+            std::vector<const sfp::ExperimentReport*> states = view.other_states;
+            states.push_back(&report);
+            return draw_box_states(canvas, states, view.metric, view.topN);
+        }
     case Kind::slowdown: return draw_slowdown(canvas, report, view.topN);
     case Kind::histogram: return draw_histogram(canvas, report);
     case Kind::listing: return draw_listing(canvas, report, view.topN);

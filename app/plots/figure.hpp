@@ -18,6 +18,9 @@ struct View {
     ErrorKind errors = ErrorKind::stddev;
     int topN = kTopN;
     SliceChoice choice{};
+    // The same cells run in other cache states (a lesson's): the Box plot draws them beside the
+    // report's, on its one time axis (draw_box_states). They outlive the drawing.
+    std::vector<const sfp::ExperimentReport*> other_states{};
 };
 
 // Draws `view` of `report` onto a canvas reset first; `slice` holds the report's cells.

@@ -145,15 +145,8 @@ void show_placeholder(const Canvas& c, const QString& text) {
 
 // ", 98% in large folios": the cache state the runs found, averaged over the runs that know it.
 static QString large_folio_caption(const sfp::ExperimentReport& report) {
-    double sum = 0;
-    int known = 0;
-    for (const sfp::RunRecord& r : report.runs) {
-        if (r.large_folio_share < 0) continue;
-        sum += r.large_folio_share;
-        ++known;
-    }
-    if (known == 0) return {};
-    return QObject::tr(", %1% in large folios").arg(QString::number(100 * sum / known, 'f', 0));
+    const double share = large_folio_share(report);
+    return share < 0 ? QString() : QObject::tr(", %1% in large folios").arg(QString::number(100 * share, 'f', 0));
 }
 
 // The bytes a set holds: a run's bytes read (every file of it, which the cell's file size is not:
@@ -185,7 +178,7 @@ static QString inputs_caption(const sfp::ExperimentReport& report) {
     return text;
 }
 
-QString experiment_caption(const sfp::ExperimentReport& report) {
+QString experiment_caption(const sfp::ExperimentReport& report, bool cache) {
     const sfp::Experiment& e = report.experiment;
     QStringList parts{QString::fromStdString(e.algorithm)};
     if (!e.data_kind.empty()) {
@@ -195,7 +188,7 @@ QString experiment_caption(const sfp::ExperimentReport& report) {
     } else if (!e.inputs.empty()) {
         parts << inputs_caption(report);
     }
-    parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache))) + large_folio_caption(report);
+    if (cache) parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache))) + large_folio_caption(report);
     parts << (e.repetitions == 1 ? QObject::tr("1 repetition") : QObject::tr("%1 repetitions").arg(e.repetitions));
     return parts.join(QStringLiteral(" · "));
 }

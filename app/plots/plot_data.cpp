@@ -53,11 +53,19 @@ QJsonArray graph_points(QCustomPlot* plot, const QCPGraph* graph) {
     return points;
 }
 
+// Each box with its row's name on the category axis and, when tagged, its cell.
 QJsonArray box_points(const QCPStatisticalBox* box) {
+    const auto names = box->keyAxis()->ticker().dynamicCast<QCPAxisTickerText>();
+    const QVariantList cells = box->property(kCells).toList();
     QJsonArray points;
-    for (auto it = box->data()->constBegin(); it != box->data()->constEnd(); ++it)
-        points.append(QJsonObject{{"x", it->key}, {"min", it->minimum}, {"q1", it->lowerQuartile},
-                                  {"median", it->median}, {"q3", it->upperQuartile}, {"max", it->maximum}});
+    int i = 0;
+    for (auto it = box->data()->constBegin(); it != box->data()->constEnd(); ++it, ++i) {
+        QJsonObject point{{"x", it->key}, {"min", it->minimum}, {"q1", it->lowerQuartile},
+                          {"median", it->median}, {"q3", it->upperQuartile}, {"max", it->maximum}};
+        if (names && names->ticks().contains(it->key)) point["label"] = QString(names->ticks().value(it->key)).replace('\n', QStringLiteral(" · "));
+        if (i < cells.size()) point["cell"] = QJsonObject::fromVariantMap(cells[i].toMap());
+        points.append(point);
+    }
     return points;
 }
 

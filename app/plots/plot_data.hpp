@@ -2,8 +2,8 @@
 // The plot's data as drawn (issue 41 §4): every series on the plot -- its name, kind (a live
 // run's, an imported set's, a limit's ceiling or floor), axis, unit, and points with their
 // cells' parameters and error bars -- read back from the plot itself, so the export is exactly
-// what is drawn. The painters tag what they draw; untagged plottables (bars, boxes) are
-// exported from their data and their axis's title.
+// what is drawn. The painters tag what they draw; untagged plottables (bars) are exported from
+// their data and their axis's title. A box names its row (the category axis's label).
 #include <QJsonObject>
 #include <QString>
 #include <QVariantList>

@@ -86,8 +86,9 @@ void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::ve
 QString no_points_text(const sfp::ExperimentReport& report);
 // Bottom text above an empty plot.
 void show_placeholder(const Canvas& canvas, const QString& text);
-// "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with.
-QString experiment_caption(const sfp::ExperimentReport& report);
+// "compare · 64M pair · hot cache · 3 repetitions": what every plot title ends with; without
+// `cache` the cache state is left out (a plot of several states names each on its rows).
+QString experiment_caption(const sfp::ExperimentReport& report, bool cache = true);
 
 Hover draw_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, const PlotSlice& slice,
                  const SliceChoice& choice, ErrorKind errors);
@@ -109,6 +110,10 @@ inline QString unresolved_cpu_name() { return QObject::tr("CPU (split not resolv
 Hover draw_time_split(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 // topN > 0: only the topN fastest cells of each input (the title says how many are left out).
 Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric, int topN);
+// The same cells run in several cache states (a lesson's as-written and read-back runs) on the
+// Box plot's one time axis: state after state (as written, read back, cold), each a series
+// named by its state and its share of large folios, each row labelled with its cell's share.
+Hover draw_box_states(const Canvas& canvas, std::vector<const sfp::ExperimentReport*> states, Metric metric, int topN);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
 // A Lines plot's x ticks: at the data's own values (plot_layout.hpp's DataTicker), labelled as

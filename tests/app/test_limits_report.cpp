@@ -123,6 +123,23 @@ private slots:
         QVERIFY(std::abs(j["runs"].toArray()[1].toObject()["limit_pct"].toDouble() - 80) < 1e-9);
     }
 
+    // A share against a figure measured with few undisturbed passes says so where it is used: the
+    // summary's line and the cell's JSON (issue 39 §1); a certain one says nothing.
+    void a_share_against_an_uncertain_limit_says_so() {
+        const QString mark = "(uncertain: measured with few undisturbed passes)";
+        QVERIFY(!core::summary_text(judged_report()).contains(mark));
+        QCOMPARE(QJsonDocument::fromJson(core::report_json(judged_report())).object()["statistics"].toArray()[1].toObject()
+                     ["limit_uncertain"].toBool(true),
+                 false);
+        sfp::ExperimentReport unsure = judged_report();  // the 2-thread figure from 1 undisturbed pass of 46
+        unsure.limits.put(limit(sfp::LimitId::two_stream_read,
+                                {{1, {10e9, 9e9, 11e9}}, {.threads = 2, .rates = {20e9}, .passes_taken = 46, .passes_kept = 1}}));
+        const QString text = core::summary_text(unsure);
+        QVERIFY2(text.contains("two-stream memory read, 2 threads, 20.0 GB/s " + mark), qPrintable(text));
+        const QJsonObject s1 = QJsonDocument::fromJson(core::report_json(unsure)).object()["statistics"].toArray()[1].toObject();
+        QCOMPARE(s1["limit_uncertain"].toBool(false), true);
+    }
+
     void a_cell_without_a_limit_says_why_in_json_and_csv() {
         sfp::ExperimentReport rep = judged_report();
         rep.limits = {};
@@ -265,6 +282,23 @@ private slots:
         QCOMPARE(read.size(), 1);
         QVERIFY2(mapped[0].contains("| **237** |") && mapped[0].contains(note), qPrintable(mapped[0]));
         QVERIFY2(read[0].contains("| 107 |") && read[0].contains(note), qPrintable(read[0]));
+    }
+
+    // A cell above its limit by more than the limit's spread names the limit it suspects and why in
+    // the summary too -- the window's summary tab shows that text, `run` prints it -- not only on
+    // run's stderr (issue 39 §2). None when every cell is under its limit.
+    void the_summary_names_a_suspect_limit_and_why() {
+        QVERIFY(!core::summary_text(judged_report()).contains("suspect limit:"));
+        sfp::ExperimentReport fast = judged_report();
+        fast.measured_at = "2026-01-03T00:00:00Z";
+        fast.limits.put(limit(sfp::LimitId::two_stream_read, {{1, {5e9}}, {2, {6e9}}}));
+        const QStringList suspects = core::suspect_lines(fast);
+        QCOMPARE(suspects.size(), 2);  // read at 107 %, mmap-mt at 237 %, each against a spread of 0
+        const QString text = core::summary_text(fast);
+        for (const QString& s : suspects) QVERIFY2(text.contains("suspect limit: " + s + "\n"), qPrintable(text));
+        QVERIFY2(text.contains("237 % of two-stream memory read, 2 threads, 6.0 GB/s -- above it by more than its spread "
+                               "(0 %): it is a median of repetitions"),
+                 qPrintable(text));
     }
 
     void the_markdown_report_has_the_column_and_lists_the_limits() {

@@ -27,6 +27,34 @@ QStringList scratch_dirs(const QString& workdir) {
     return QDir(workdir).entryList({".sfp-limits*"}, QDir::Dirs | QDir::Hidden);
 }
 
+// The kept limits made certain by hand, as a quiet machine measures them (at least 5 undisturbed
+// passes a point): a kept uncertain limit is measured again by every lookup that may measure
+// (test_limits a_kept_uncertain_limit_is_measured_again), which would make reuse here depend on
+// how busy the machine running the tests is.
+void make_certain(const QString& limits_txt) {
+    QFile f(limits_txt);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QStringList lines = QString::fromUtf8(f.readAll()).split('\n');
+    f.close();
+    for (QString& line : lines) {
+        QStringList fields = line.split('\t');
+        if (fields.size() < 5 || fields[0] != "passes") continue;
+        const int kept = std::max(fields[3].toInt(), 5);
+        fields[3] = QString::number(kept);
+        fields[2] = QString::number(std::max(fields[2].toInt(), kept));
+        line = fields.join('\t');
+    }
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(lines.join('\n').toUtf8());
+}
+
+// Whether a listing's entry has a point measured with few undisturbed passes.
+bool uncertain(const QJsonObject& entry) {
+    for (const QJsonValue& p : entry["points"].toArray())
+        if (p.toObject()["uncertain"].toBool()) return true;
+    return false;
+}
+
 }  // namespace
 
 class TestCliLimits : public QObject {
@@ -69,10 +97,13 @@ private slots:
         QVERIFY(QFile::exists(ws + "/limits.txt"));
         QVERIFY(scratch_dirs(ws).isEmpty());
 
+        make_certain(ws + "/limits.txt");
         const testing::Output again = testing::sfpbench({"limits", "--quick", "--workdir", ws});  // kept: reused
         QVERIFY2(again.code == 0, again.err.constData());
         QVERIFY2(again.out.contains("two-stream memory read") && again.out.contains("cached in"), again.out.constData());
         QVERIFY2(!again.err.contains(" limit(s) in "), again.err.constData());  // nothing measured again
+        const QJsonObject base = QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
+        QCOMPARE(base["measured_now"].toArray().size(), 0);
 
         // --only refreshes one limit, prints it alone, and keeps the others as they were.
         const testing::Output one =
@@ -83,11 +114,13 @@ private slots:
         QCOMPARE(oj["entries"].toArray().size(), 1);
         QCOMPARE(oj["entries"].toArray()[0].toObject()["key"].toString(), QString("two-stream-read"));
         const QJsonObject all = QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
-        QCOMPARE(all["measured_now"].toArray().size(), 0);
+        // the refreshed one measured again only when it came out uncertain (a busy machine)
+        QCOMPARE(all["measured_now"].toArray().size(), uncertain(oj["entries"].toArray()[0].toObject()) ? 1 : 0);
         QCOMPARE(all["entries"].toArray().size(), kKeys.size());
         for (const QJsonValue& v : all["entries"].toArray())  // the kept ones untouched, the refreshed one new
             if (v.toObject()["key"].toString() != "two-stream-read")
-                QVERIFY2(j["entries"].toArray().contains(v), qPrintable(v.toObject()["key"].toString()));
+                QVERIFY2(base["entries"].toArray().contains(v), qPrintable(v.toObject()["key"].toString()));
+        make_certain(ws + "/limits.txt");  // below, the kept file as it is: nothing measured again
 
         // The load before measuring is recorded (its value is the machine's: only its shape here), and
         // the table shows it. Limits taken by undisturbed passes hold under load: a busy moment alone

@@ -3,6 +3,9 @@
 // article's unit; no series on an axis of another unit; the columns its note names exist. The
 // runs are made up (every cell 2 runs of 10 ms): the plot is what is tested, not the machine.
 #include <QCheckBox>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QTableView>
 #include <QJsonArray>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -15,12 +18,14 @@
 #include "experiment_panel.hpp"
 #include "fixtures.hpp"
 #include "hand_made.hpp"
+#include "headless.hpp"
 #include "lessons.hpp"
 #include "lessons_menu.hpp"
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "plot_panel.hpp"
 #include "plot_slice.hpp"
+#include "results_panel.hpp"
 #include "runs_model.hpp"
 #include "settings.hpp"
 #include "stats_model.hpp"
@@ -33,6 +38,12 @@ QStringList headers(const QAbstractItemModel& model) {
     QStringList out;
     for (int c = 0; c < model.columnCount(); ++c) out << model.headerData(c, Qt::Horizontal).toString();
     return out;
+}
+
+// The table a lesson's first named column is in is the one shown.
+bool table_of_first_is_shown(MainWindow& w, const core::Lesson& lesson) {
+    const core::NamedColumn first = core::named_columns(lesson).front();
+    return (first.table == core::NamedColumn::runs ? w.resultsPanel()->runsView() : w.resultsPanel()->statsView())->isVisible();
 }
 
 }  // namespace
@@ -104,6 +115,21 @@ private slots:
             if (m.captured(3).isEmpty()) QVERIFY2(headers(stats).contains(column), qPrintable(m.captured(0) + " (say which table)"));
         }
         QCOMPARE(columns, int(lesson.look_at.count(QStringLiteral(" column"))));  // none named otherwise
+        // The plots it names ("the Box plot") are kinds the Plot chooser offers, by its words, and
+        // the first is the one it opens on.
+        QStringList kinds;  // the chooser's items
+        for (QComboBox* box : panel.findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("Times slower")) >= 0)
+                for (int i = 0; i < box->count(); ++i) kinds << box->itemText(i);
+        QVERIFY(!kinds.isEmpty());
+        const QRegularExpression plot(QStringLiteral("\\b[Tt]he ([A-Z][\\w /]*?) plot\\b"));
+        bool first = true;
+        for (auto it = plot.globalMatch(lesson.look_at); it.hasNext(); first = false) {
+            const QString kind = it.next().captured(1);
+            const qsizetype offered = std::find_if(kinds.begin(), kinds.end(), [&](const QString& k) { return k.startsWith(kind); }) - kinds.begin();
+            QVERIFY2(offered < kinds.size(), qPrintable(QStringLiteral("the %1 plot: not among %2").arg(kind, kinds.join(", "))));
+            if (first) QCOMPARE(plot_kind_names().value(offered), lesson.view.kind);
+        }
     }
 
     // Lesson 3: the atou values are relative times, on a "relative (x = 1)" axis, never seconds.
@@ -154,6 +180,113 @@ private slots:
         for (double f : fastest) QCOMPARE(f, 1.0);
         const double top = w.plotPanel()->plot()->yAxis->range().upper;
         QVERIFY2(live > 0 && live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
+    }
+
+    // Lesson 4: the two cache states on one time axis, each labelled with its share of large
+    // folios -- not each run alone on its own scale.
+    void lesson4DrawsBothCacheStatesOnOneAxis() {
+        const core::Lesson lesson = core::find_lesson("4");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        auto* menu = w.findChild<LessonsMenu*>();
+        const auto run = [&](qsizetype step, double folios) {  // as the window runs it: loaded, run, finished
+            QVERIFY(menu->open(lesson, step));
+            sfp::ExperimentReport report = fixtures::made_up(core::load_experiment(lesson.experiments[step]));
+            for (sfp::RunRecord& r : report.runs) r.large_folio_share = folios;
+            w.plotPanel()->setReport(report);
+            w.plotPanel()->redrawNow();
+            menu->finished(report);
+        };
+        run(0, 0.25);  // hot-written: small folios, as an older kernel leaves them
+        run(1, 1.0);   // read back
+        const QJsonObject data = w.plotPanel()->plotDataJson();
+        QCOMPARE(data["kind"].toString(), QString("box"));
+        QStringList names, axes, labels;
+        for (const QJsonValue& v : data["series"].toArray()) {
+            const QJsonObject s = v.toObject();
+            names << s["name"].toString();
+            axes << s["axis"].toString() + " " + s["unit"].toString();
+            for (const QJsonValue& p : s["points"].toArray()) labels << p.toObject()["label"].toString();
+        }
+        QCOMPARE(names.size(), 2);  // a series per state
+        QVERIFY2(names[0].contains("as written") && names[0].contains("25% in large folios"), qPrintable(names.join(" | ")));
+        QVERIFY2(names[1].contains("read back") && names[1].contains("100% in large folios"), qPrintable(names.join(" | ")));
+        QCOMPARE(axes[0], axes[1]);  // one time axis
+        QCOMPARE(axes[0], QString("x s"));
+        QCOMPARE(labels.size(), 2);
+        QVERIFY2(labels[0].contains("25% in large folios") && labels[1].contains("100% in large folios"), qPrintable(labels.join(" | ")));
+        // The note says what the plot shows, in numbers: both states' folio shares.
+        QVERIFY(w.messageArea()->lesson().contains("as written 25% in large folios, read back 100% in large folios"));
+        // Another experiment: the lesson's states go with it.
+        QVERIFY(w.openExperiment(lesson.experiments[1]));
+        w.plotPanel()->redrawNow();
+        QCOMPARE(w.plotPanel()->plotDataJson()["series"].toArray().size(), 1);
+    }
+
+    // --lesson N --run (screenshot.sh) and --headless run a lesson's experiments in order, each
+    // loaded as the submenu loads it: lesson 4's plot then holds both states.
+    void aLessonRunsItsExperimentsInOrder() {
+        const core::Lesson lesson = core::find_lesson("4");
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        auto* menu = w.findChild<LessonsMenu*>();
+        QVERIFY(menu->open(lesson, 0));
+        int runs = 0, failures = 0;
+        const auto run = [&] { return ++runs, true; };
+        const auto failed = [&] { ++failures; };
+        sfp::ExperimentReport written = fixtures::made_up(core::load_experiment(lesson.experiments[0]));
+        written.cancelled = true;  // a cancelled run ends the lesson there
+        QVERIFY(!menu->runNext(written, run, failed));
+        written.cancelled = false;
+        QVERIFY(menu->runNext(written, run, failed));
+        QTRY_COMPARE(runs, 1);
+        QCOMPARE(failures, 0);
+        QCOMPARE(w.experimentPanel()->experiment().cache, sfp::CacheMode::hot);  // its second experiment, loaded
+        QVERIFY(!menu->runNext(fixtures::made_up(core::load_experiment(lesson.experiments[1])), run, failed));  // the last
+        QTest::qWait(20);
+        QCOMPARE(runs, 1);
+    }
+
+    // Issue 41 §2: the columns a lesson's note names are in view at 1024x700, normal and in
+    // presentation mode -- lesson 8's “% of limit” was right of the visible columns.
+    void namedColumnsAreInView_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("presentation");
+        for (const core::Lesson& l : core::lessons())
+            if (!core::named_columns(l).empty())
+                for (bool on : {false, true}) QTest::newRow(qPrintable(l.name + (on ? " presentation" : ""))) << l.name << on;
+    }
+    void namedColumnsAreInView() {
+        QFETCH(QString, name);
+        QFETCH(bool, presentation);
+        const core::Lesson lesson = core::find_lesson(name);
+        QTemporaryDir dir;
+        MainWindow w(std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini"))));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setPresentation(presentation);
+        QVERIFY(w.findChild<LessonsMenu*>()->open(lesson, 0));
+        const sfp::ExperimentReport report = fixtures::made_up(core::load_experiment(lesson.experiments.front()));
+        w.resultsPanel()->setReport(report);
+        QTest::qWait(50);
+        for (const core::NamedColumn& named : core::named_columns(lesson)) {
+            QTableView* table = named.table == core::NamedColumn::runs ? w.resultsPanel()->runsView() : w.resultsPanel()->statsView();
+            if (!table->isVisible()) {  // the first named column's table is shown; another is a tab away
+                QVERIFY(named.table != core::named_columns(lesson).front().table);
+                continue;
+            }
+            const QHeaderView* header = table->horizontalHeader();
+            int column = -1;
+            for (int c = 0; c < table->model()->columnCount(); ++c)
+                if (table->model()->headerData(c, Qt::Horizontal).toString() == named.header) column = c;
+            QVERIFY2(column >= 0, qPrintable(named.header));
+            const int left = header->sectionViewportPosition(column), right = left + header->sectionSize(column);
+            QVERIFY2(left >= 0 && right <= header->viewport()->width(),
+                     qPrintable(QStringLiteral("“%1” at %2..%3 of a %4 px wide table").arg(named.header).arg(left).arg(right)
+                                    .arg(header->viewport()->width())));
+        }
+        QVERIFY(table_of_first_is_shown(w, lesson));
     }
 
     // Issue 39 §2: the lesson about the limit measures its limits in its rounds, in the window too:

@@ -77,6 +77,10 @@ struct Limit {
     double steal = -1;               // share of CPU time the hypervisor stole meanwhile, 0..1 (-1 = unknown)
 
     bool measured() const noexcept { return unavailable.empty() && !points.empty(); }
+    // A point of it was measured with few undisturbed passes: its figure may be off either way (a
+    // lone pass that ran undisturbed on a busy machine is no ceiling to keep), so it is measured
+    // again whenever measuring is allowed (find_limits).
+    bool uncertain() const noexcept;
     // The ceiling for a run with `threads` threads (0 = one): the best figure among the points
     // measured with at most that many -- a run may always leave threads idle. A limit with one
     // point has that point's figure whatever the threads. 0 when not measured.
@@ -180,9 +184,9 @@ struct LimitsFound {
     std::vector<LimitId> measured;  // those measured now (the others came from the cache)
     std::string saved_error;        // why the cache could not be written ("" = written or nothing new)
 };
-// The cached limits of this fingerprint, with the missing (or, refreshed, all) wanted ones
-// measured and the cache rewritten. A cache of another fingerprint is replaced. A cancelled
-// measurement writes nothing.
+// The cached limits of this fingerprint, with the missing, quick (for a full lookup), empty or
+// uncertain (or, refreshed, all) wanted ones measured and the cache rewritten. A cache of another
+// fingerprint is replaced. A cancelled measurement writes nothing.
 LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const LimitsSay& say = {});
 
 // How a run gets the limits it is judged against (run_experiment).
@@ -195,7 +199,8 @@ struct LimitsPolicy {
     } mode = Mode::cached;
     MachineLimits given = {};
     std::string reason = {};
-    // How the limits are measured, before the first run and in rounds (Experiment::limits_in_rounds): a test seam.
+    // How the limits are measured, before the first run, in rounds (Experiment::limits_in_rounds) and
+    // again after the runs (a limit a cell ran above): a test seam.
     LimitsMeasure measure_with = measure_limits;
 };
 

@@ -181,7 +181,9 @@ LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const Li
     std::vector<LimitId> missing;
     for (LimitId id : lookup.which.empty() ? std::vector<LimitId>(std::begin(kLimitIds), std::end(kLimitIds)) : lookup.which) {
         const Limit* l = found.limits.find(id);
-        if (lookup.refresh || !l || (l->quick && !lookup.quick) || (l->unavailable.empty() && l->points.empty()))
+        // Kept, but quick where a full one is wanted, empty, or uncertain: measured again.
+        if (lookup.refresh || !l || (l->quick && !lookup.quick) || (l->unavailable.empty() && l->points.empty()) ||
+            l->uncertain())
             missing.push_back(id);
     }
     if (missing.empty() || !lookup.measure) {

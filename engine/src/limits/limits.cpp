@@ -65,6 +65,10 @@ double LimitPoint::spread() const {
     return *std::max_element(rates.begin(), rates.end()) / middle - 1;
 }
 
+bool Limit::uncertain() const noexcept {
+    return std::any_of(points.begin(), points.end(), [](const LimitPoint& p) { return p.uncertain(); });
+}
+
 double Limit::figure(unsigned threads) const {
     const LimitPoint* p = best_point(*this, threads);
     return p ? p->figure() : 0;

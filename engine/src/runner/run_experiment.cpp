@@ -190,7 +190,9 @@ private:
         if (ids.empty()) return;
         say("a cell ran above its limit: measuring that limit again");
         try {
-            const LimitsFound found = find_limits({.workdir = plan_.workdir, .which = ids, .refresh = true}, progress_);
+            const LimitsFound found = find_limits(
+                {.workdir = plan_.workdir, .which = ids, .refresh = true, .measure_with = limits_policy_.measure_with},
+                progress_);
             if (!progress_.cancel.load()) report_.limits = found.limits;
         } catch (const Failure& e) {
             say(std::string("the limits could not be measured again: ") + e.what());
