@@ -35,8 +35,11 @@ constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: 
 // or unmap from, the same table.
 constexpr std::uint64_t kMappedStripe = 2u << 20;
 constexpr std::uint64_t kMaxSlice = 2u << 20;      // per candidate and file: a few % of a 640 MB pair
-constexpr std::uint64_t kShareWindow = 1u << 20;   // the share is sampled in 4 windows of 1 MiB a file
-constexpr unsigned kShareWindows = 4;
+// The share is sampled in 8 windows of 64 KiB a file: each window's cost is mostly its own
+// system calls, not its pages, and more of them spread over the file say more than 4 of 1 MiB
+// (docs/cli-compare.md).
+constexpr std::uint64_t kShareWindow = 64u << 10;
+constexpr unsigned kShareWindows = 8;
 
 std::atomic<FolioShareSeam> folio_share_seam{nullptr};
 std::atomic<AvailableMemorySeam> available_memory_seam{nullptr};
