@@ -1,0 +1,31 @@
+#include "limit_legend.hpp"
+
+namespace gui::plots {
+
+LimitLegendItem::LimitLegendItem(QCPLegend* legend, const QString& words, const QPen& line)
+    : QCPAbstractLegendItem(legend), words_(words), line_(line) {
+    setSelectable(false);
+    setTextColor(line.color());
+}
+
+// As QCPPlottableLegendItem lays out its icon and text, so the entry lines up with the others.
+void LimitLegendItem::draw(QCPPainter* painter) {
+    const QSize icon = mParentLegend->iconSize();
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    const QRect text = painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, words_);
+    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(), text.width(),
+                      std::max(text.height(), icon.height()), Qt::TextDontClip, words_);
+    const double y = mRect.y() + icon.height() / 2.0;
+    painter->setPen(line_);
+    painter->drawLine(QLineF(mRect.x(), y, mRect.x() + icon.width(), y));
+}
+
+QSize LimitLegendItem::minimumOuterSizeHint() const {
+    const QSize icon = mParentLegend->iconSize();
+    const QRect text = QFontMetrics(mFont).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, words_);
+    return {icon.width() + mParentLegend->iconTextPadding() + text.width() + mMargins.left() + mMargins.right(),
+            std::max(text.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
+}
+
+}  // namespace gui::plots
