@@ -11,13 +11,18 @@ class LimitLegendItem : public QCPAbstractLegendItem {
 public:
     LimitLegendItem(QCPLegend* legend, const QString& words, const QPen& line);
     const QString& words() const { return words_; }
+    // Its words broken between words so the entry is at most `width` px wide (0: on one line),
+    // so that it stands beside the data with the others.
+    void setWidth(int width);
+    int width() const { return width_; }
 
 protected:
     void draw(QCPPainter* painter) override;
     QSize minimumOuterSizeHint() const override;
 
 private:
-    QString words_;
+    QString words_, shown_;
+    int width_ = 0;
     QPen line_;
 };
 

@@ -191,6 +191,37 @@ private slots:
         QCOMPARE(entries, 1);
     }
 
+    // A label moved into a legend that stands beside the data (many series) breaks over lines
+    // to stay there, rather than sending the legend below and halving the data area (planted:
+    // limit entries on one line).
+    void aLimitInALegendBesideTheDataKeepsItThere() {
+        PlotPanel panel;  // as large as a 1024x700 window in presentation mode gives a lesson's plot
+        panel.resize(1024, 430);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setPresentation(true);
+        std::vector<sfp::Cell> cells;
+        std::vector<double> seconds;
+        const char* strategies[] = {"read", "pread-mt", "adaptive", "uring-mt", "mmap-mt", "mmap", "cmp"};
+        for (std::size_t n = 0; n < std::size(strategies); ++n)
+            for (int k = 0; k < 12; ++k) {  // 512 .. 1M; read zigzags across the floor, the others above it
+                cells.push_back(hand_made::cell(strategies[n], std::uint64_t(512) << k, 0));
+                seconds.push_back(kBytes / 12e9 * (n > 0 ? 1.5 + 0.1 * double(n) : k % 2 ? 1.15 : 0.85));
+            }
+        draw_in_place(panel, judged(cells, seconds), Metric::elapsed, Dim::block_size);
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const auto texts = limit_items<QCPItemText>(panel.plot());
+        QCOMPARE(texts.size(), std::size_t(1));
+        QVERIFY2(!texts[0]->visible(), "read runs along the floor: its label is in the legend");
+        const QString trouble = probes::label_trouble(panel.plot());
+        QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
+        QCustomPlot* plot = panel.plot();
+        QVERIFY2(plot->legend->outerRect().left() >= plot->axisRect()->outerRect().right(),
+                 qPrintable(QStringLiteral("the legend at %1,%2 is not beside the data (right edge %3)")
+                                .arg(plot->legend->outerRect().left()).arg(plot->legend->outerRect().top())
+                                .arg(plot->axisRect()->outerRect().right())));
+    }
+
     void elapsedTimeHasAFloorAtTheBytesAtThatRate() {
         PlotPanel panel;
         draw(panel, judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
