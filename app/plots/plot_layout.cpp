@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace gui::plots {
@@ -50,6 +51,17 @@ QStringList wrap_words(const QString& text, const QFontMetrics& fm, int width) {
     return lines;
 }
 
+// The most entries a row below the data holds, each column as wide as its widest entry: short
+// names share a row with a long one (a lesson's reference machine) instead of a row each.
+int columns_below(const std::vector<int>& widths, int width) {
+    for (std::size_t columns = widths.size(); columns > 1; --columns) {
+        std::vector<int> column(columns, 0);
+        for (std::size_t i = 0; i < widths.size(); ++i) column[i % columns] = std::max(column[i % columns], widths[i]);
+        if (std::accumulate(column.begin(), column.end(), 0) <= width) return int(columns);
+    }
+    return 1;
+}
+
 }  // namespace
 
 PlotLayout make_plot_layout(QCustomPlot* plot) {
@@ -90,22 +102,24 @@ bool place_legend(const PlotLayout& l) {
     const auto measure = [&](int limit_width) {
         for (LimitLegendItem* limit : limits) limit->setWidth(limit_width);
         int widest = 1, tall = 1, total = 0;
+        std::vector<int> widths;
         for (int i = 0; i < n; ++i)
             if (QCPAbstractLegendItem* item = legend->item(i)) {
                 const QSize size = item->minimumOuterSizeHint();
-                widest = std::max(widest, size.width() + 12);
+                widths.push_back(size.width() + 12);
+                widest = std::max(widest, widths.back());
                 tall = std::max(tall, size.height());
                 total += size.height();
             }
-        return std::tuple{widest, tall, total};
+        return std::tuple{widest, tall, total, widths};
     };
     const int side_width = int(width * kSideShare);
-    const auto [beside_widest, beside_tall, beside_total] = measure(side_width - 12);
+    const auto [beside_widest, beside_tall, beside_total, beside_widths] = measure(side_width - 12);
     // Beside: as many columns as the entries need in the data area's height (about 60% of the
     // plot), balanced.
     const int columns = std::clamp(int(std::ceil(beside_total / (height * 0.6))), 1, n);
-    const auto [widest, tall, total] = measure(0);
-    const int across = std::clamp(width / widest, 1, n);
+    const auto [widest, tall, total, widths] = measure(0);
+    const int across = columns_below(widths, width);
     const Place to = across < n && columns * beside_widest <= side_width ? Place::beside : Place::below;
     if (to == Place::beside) measure(side_width - 12);
     bool rewrapped = false;
