@@ -34,9 +34,14 @@ Figure::Figure(QCustomPlot* plot) {
     plot->setMinimumSize(kMinWidth, kMinHeight);
     // Every layout knows the size it is for -- the widget's at a replot (a resize replots too),
     // a page's or an image's at an export: what no longer fits is refitted and laid out again
-    // at once, so this very drawing uses it (twice at most: ticks may follow a rewrapped title).
+    // at once, so this very drawing uses it (ticks may follow a rewrapped title). The limits'
+    // labels go last, on the data area as laid out; one moved into the legend lays it out again.
     refit_ = QObject::connect(plot, &QCustomPlot::afterLayout, plot, [this] {
-        for (int i = 0; i < 3 && fitToSize(); ++i) relayout(canvas_.plot);
+        for (int i = 0; i < 6; ++i) {
+            const bool fitted = fitToSize();
+            if (!place_limit_labels(canvas_.plot, i == 0) && !fitted) break;
+            relayout(canvas_.plot);
+        }
     });
 }
 

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <map>
 
+#include "label_room.hpp"
+#include "limit_legend.hpp"
 #include "limits_text.hpp"
 #include "plot_data.hpp"
 #include "plots.hpp"
@@ -17,6 +19,10 @@ namespace {
 
 const QString kLimitItem = QStringLiteral("limit-line");
 const QColor kLimitColor(160, 30, 30);
+const QPen kLimitPen(kLimitColor, 1.5, Qt::DashDotLine);
+// What a label knows of its line, to be placed at every layout: its points (plot coordinates),
+// whether it runs across the plot, and whether it is a ceiling.
+constexpr char kLineProperty[] = "sfpLimitLine", kAcrossProperty[] = "sfpAcross", kCeilingProperty[] = "sfpCeiling";
 
 struct Line {
     std::map<double, double> points;  // x -> the limit's value there
@@ -37,7 +43,7 @@ template <typename Item>
 Item* limit_item(QCustomPlot* plot) {
     auto* item = new Item(plot);
     item->setObjectName(kLimitItem);
-    item->setPen(QPen(kLimitColor, 1.5, Qt::DashDotLine));
+    item->setPen(kLimitPen);
     item->setSelectable(false);
     return item;
 }
@@ -51,84 +57,68 @@ QString fitted(const QString& words, const QFont& font, int room) {
     return cut < 0 ? words : words.left(cut + 1) + QLatin1Char('\n') + words.mid(cut + 2);
 }
 
-// Where a label would like to be: at the right end of its line (the plot's right edge for a line
-// across it), under a ceiling and over a floor.
-struct Anchor {
-    QCPItemText* label;
-    double x, y;
-    bool across, ceiling;
-};
-
-// The points every graph draws, in pixels: what a label must not cover.
-std::vector<QPointF> data_pixels(const QCustomPlot* plot) {
+// The line a label belongs to, in pixels as last laid out, left to right: its two ends across
+// the data area, or its points.
+std::vector<QPointF> line_pixels(const QCPItemText* label, const QCPAxisRect* area) {
+    const QCPAxis* x = area->axis(QCPAxis::atBottom);
+    const QCPAxis* y = area->axis(QCPAxis::atLeft);
     std::vector<QPointF> out;
-    for (int g = 0; g < plot->graphCount(); ++g) {
-        const QCPGraph* graph = plot->graph(g);
-        if (!graph->visible()) continue;
-        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-            if (std::isfinite(it->value)) out.push_back(graph->coordsToPixels(it->key, it->value));
+    for (const QVariant& v : label->property(kLineProperty).toList()) {
+        const QPointF at = v.toPointF();
+        out.emplace_back(x->coordToPixel(at.x()), y->coordToPixel(at.y()));
     }
+    if (label->property(kAcrossProperty).toBool() && !out.empty())
+        out = {QPointF(area->rect().left(), out.front().y()), QPointF(area->rect().right(), out.front().y())};
+    std::sort(out.begin(), out.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
     return out;
 }
 
-// The label's box at each place it may go: right or left end, on the line's side away from the
-// data's bound, then on the other side.
-std::vector<QRectF> candidates(const Anchor& a, const QCPAxisRect* area, QSizeF size) {
-    const QRectF r = area->rect();
-    const double lineY = area->axis(QCPAxis::atLeft)->coordToPixel(a.y);
-    const double rightX = a.across ? r.right() - 4 : area->axis(QCPAxis::atBottom)->coordToPixel(a.x);
+// The line's highest and lowest pixel over [left, right] (none where it does not reach).
+std::optional<std::pair<double, double>> line_span(const std::vector<QPointF>& line, double left, double right) {
+    if (line.empty() || right < line.front().x() || left > line.back().x()) return std::nullopt;
+    const auto y_at = [&](double x) {
+        const auto after = std::lower_bound(line.begin(), line.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
+        if (after == line.begin()) return after->y();
+        if (after == line.end()) return line.back().y();
+        const QPointF a = *std::prev(after), b = *after;
+        return b.x() == a.x() ? b.y() : a.y() + (b.y() - a.y()) * (x - a.x()) / (b.x() - a.x());
+    };
+    left = std::max(left, line.front().x()), right = std::min(right, line.back().x());
+    double top = std::min(y_at(left), y_at(right)), bottom = std::max(y_at(left), y_at(right));
+    for (const QPointF& p : line)
+        if (p.x() > left && p.x() < right) top = std::min(top, p.y()), bottom = std::max(bottom, p.y());
+    return std::pair{top, bottom};
+}
+
+// Every place the label's box may take, best first: beside its line, on the side of the data's
+// bound (under a ceiling, over a floor) then the other, from the line's right end leftwards --
+// whole inside the data area.
+std::vector<QRectF> candidates(const std::vector<QPointF>& line, bool ceiling, const QRectF& area, QSizeF size) {
     std::vector<QRectF> out;
-    for (bool right : {true, false})
-        for (bool below : {a.ceiling, !a.ceiling}) {
-            const double left = right ? rightX - size.width() : r.left() + 4;
-            const double top = below ? lineY + 2 : lineY - 2 - size.height();
-            QRectF box(QPointF(left, top), size);
-            box.moveTop(std::clamp(box.top(), r.top(), std::max(r.top(), r.bottom() - box.height())));
-            box.moveLeft(std::clamp(box.left(), r.left(), std::max(r.left(), r.right() - box.width())));
-            out.push_back(box);
+    if (line.empty()) return out;
+    const double step = std::max(6.0, area.width() / 32);
+    const double first = std::min(line.back().x(), area.right() - 4);
+    for (bool below : {ceiling, !ceiling})
+        for (double right = first;; right -= step) {
+            const double left = std::max(right - size.width(), area.left() + 4);
+            if (const auto span = line_span(line, left, left + size.width())) {
+                const double top = below ? span->second + 2 : span->first - 2 - size.height();
+                const QRectF box(QPointF(left, top), size);
+                if (area.contains(box)) out.push_back(box);
+            }
+            if (left <= area.left() + 4) break;
         }
     return out;
 }
 
-// `box` moved off the labels placed before it: below them, or above them where below leaves the
-// data area; inside it either way.
-void push_clear(QRectF& box, const std::vector<QRectF>& placed, const QRectF& area) {
-    for (const QRectF& other : placed)
-        if (box.intersects(other)) box.moveTop(other.bottom() + 1);
-    if (box.bottom() <= area.bottom()) return;
-    for (const QRectF& other : placed) box.moveBottom(std::min(box.bottom(), other.top() - 1));
-    box.moveTop(std::max(box.top(), area.top()));
+LimitLegendItem* legend_entry(const QCustomPlot* plot, const QString& words) {
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (auto* entry = dynamic_cast<LimitLegendItem*>(plot->legend->item(i)); entry && entry->words() == words) return entry;
+    return nullptr;
 }
 
-// Every label at the first place that covers no data point and no label placed before it; when
-// none is free, the first place, pushed clear of the labels it would overlap.
-void place_labels(const std::vector<Anchor>& anchors, const QFont& font, QCustomPlot* plot) {
-    const QCPAxisRect* area = plot->axisRect();
-    const std::vector<QPointF> data = data_pixels(plot);
-    std::vector<QRectF> placed;
-    for (const Anchor& a : anchors) {
-        const QString words = a.label->property("sfpWords").toString();
-        a.label->setText(fitted(words, font, int(area->width())));
-        const QMargins pad = a.label->padding();
-        const QSizeF size = QFontMetrics(font).boundingRect(QRect(), Qt::AlignRight, a.label->text()).size() +
-                            QSize(pad.left() + pad.right() + 2, pad.top() + pad.bottom() + 2);
-        const auto free = [&](const QRectF& box) {
-            for (const QPointF& p : data) if (box.contains(p)) return false;
-            for (const QRectF& other : placed) if (box.intersects(other)) return false;
-            return true;
-        };
-        const std::vector<QRectF> places = candidates(a, area, size);
-        QRectF box = places.front();
-        if (const auto it = std::find_if(places.begin(), places.end(), free); it != places.end()) box = *it;
-        else push_clear(box, placed, area->rect());
-        placed.push_back(box);
-        a.label->position->setType(QCPItemPosition::ptAbsolute);
-        a.label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        a.label->position->setCoords(box.topLeft());
-    }
-}
-
-QCPItemText* make_label(const Canvas& c, const QString& words) {
+QCPItemText* make_label(const Canvas& c, const QString& words, const std::map<double, double>& points, bool across,
+                        bool ceiling) {
     auto* label = new QCPItemText(c.plot);
     label->setObjectName(kLimitItem);
     QFont font = c.plot->font();
@@ -136,6 +126,11 @@ QCPItemText* make_label(const Canvas& c, const QString& words) {
     label->setFont(font);
     label->setText(words);
     label->setProperty("sfpWords", words);
+    QVariantList line;
+    for (const auto& [x, y] : points) line << QPointF(x, y);
+    label->setProperty(kLineProperty, line);
+    label->setProperty(kAcrossProperty, across);
+    label->setProperty(kCeilingProperty, ceiling);
     label->setTextAlignment(Qt::AlignLeft);
     label->setColor(kLimitColor);
     label->setBrush(QColor(255, 255, 255, 170));  // readable where it crosses a line, which still shows through
@@ -164,15 +159,14 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
             if (!fresh) at->second = ceiling ? std::max(at->second, *v) : std::min(at->second, *v);
         }
     double top = 0;
-    std::vector<Anchor> anchors;
     const SeriesKind kind = ceiling ? SeriesKind::limit : SeriesKind::floor;
     const QString unit = metric_unit(metric);
     for (const auto& [name, line] : lines) {
         double lo = HUGE_VAL, hi = 0;
         for (const auto& [x, y] : line.points) lo = std::min(lo, y), hi = std::max(hi, y), top = std::max(top, y);
         const QString words = (ceiling ? QObject::tr("ceiling: %1") : QObject::tr("floor: %1")).arg(line.label);
-        QCPItemText* label = make_label(c, words);
         const bool across = hi - lo <= 1e-9 * hi || line.points.size() < 2;
+        tag(make_label(c, words, line.points, across, ceiling), kind, unit, {}, words);
         if (across) {  // the same everywhere: across the whole plot
             auto* straight = limit_item<QCPItemStraightLine>(c.plot);
             tag(straight, kind, unit, {}, words);
@@ -182,7 +176,6 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
             }
             straight->point1->setCoords(0, hi);
             straight->point2->setCoords(1, hi);
-            anchors.push_back({label, 0, hi, true, ceiling});
             continue;
         }
         for (auto it = line.points.begin(); std::next(it) != line.points.end(); ++it) {
@@ -191,15 +184,42 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
             segment->start->setCoords(it->first, it->second);
             segment->end->setCoords(std::next(it)->first, std::next(it)->second);
         }
-        anchors.push_back({label, line.points.rbegin()->first, line.points.rbegin()->second, false, ceiling});
     }
-    if (anchors.empty()) return top;
-    // Placed as the plot is laid out at each replot: the axes' ranges and labels move the lines.
-    QFont font = c.plot->font();
-    font.setPointSize(c.style.font_pt);
-    QObject::connect(c.plot, &QCustomPlot::afterLayout, anchors.front().label,
-                     [anchors, font, plot = c.plot] { place_labels(anchors, font, plot); });
-    return top;
+    return top;  // the labels are placed at each layout (place_limit_labels): the axes move the lines
+}
+
+bool place_limit_labels(QCustomPlot* plot, bool fresh) {
+    const QCPAxisRect* area = plot->axisRect();
+    const Ink ink(plot);
+    std::vector<QRectF> placed;
+    bool changed = false;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+        if (!label || label->objectName() != kLimitItem) continue;
+        const QString words = label->property("sfpWords").toString();
+        LimitLegendItem* entry = legend_entry(plot, words);
+        if (entry && !fresh) continue;  // moved to the legend in this layout: it stays there until the next
+        label->setText(fitted(words, label->font(), int(area->width())));
+        const QMargins pad = label->padding();
+        const QSizeF size = QFontMetrics(label->font()).boundingRect(QRect(), Qt::AlignLeft, label->text()).size() +
+                            QSize(pad.left() + pad.right() + 2, pad.top() + pad.bottom() + 2);
+        const std::vector<QRectF> places =
+            candidates(line_pixels(label, area), label->property(kCeilingProperty).toBool(), area->rect(), size);
+        const auto free = std::find_if(places.begin(), places.end(), [&](const QRectF& box) {
+            return !ink.covered(box) &&
+                   std::none_of(placed.begin(), placed.end(), [&](const QRectF& other) { return box.intersects(other); });
+        });
+        const bool legended = free == places.end();
+        label->setVisible(!legended);
+        if (legended && !entry) plot->legend->addItem(new LimitLegendItem(plot->legend, words, kLimitPen)), changed = true;
+        if (!legended && entry) plot->legend->removeItem(entry), changed = true;
+        if (legended) continue;
+        placed.push_back(*free);
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setCoords(free->topLeft());
+    }
+    return changed;
 }
 
 double limit_lines_top(const Canvas& c) {

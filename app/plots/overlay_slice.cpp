@@ -79,7 +79,9 @@ OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algori
 }
 
 QString short_name(const core::ResultSet& set) {
-    const QString machine = QString::fromStdString(set.machine).section(", ", 0, 0);
+    // Its first clause: "NT 4.0 era Windows system with NTFS (Appendix C); the larger-file
+    // graphs: ..." would take a legend row of its own on a projector.
+    const QString machine = QString::fromStdString(set.machine).section(", ", 0, 0).section("; ", 0, 0);
     const QString date = QString::fromStdString(set.date).section(" (", 0, 0);
     return date.isEmpty() ? machine : machine + ", " + date;
 }

@@ -33,6 +33,9 @@ void reset(const Canvas& c) {
     QCustomPlot* p = c.plot;
     p->clearPlottables();
     p->clearItems();
+    // Entries of no plottable (a limit's label moved into the legend) go with the items.
+    for (int i = p->legend->itemCount() - 1; i >= 0; --i)
+        if (!qobject_cast<QCPPlottableLegendItem*>(p->legend->item(i))) p->legend->removeItem(i);
     QFont font = p->font();
     font.setPointSize(c.style.font_pt);
     QFont bold = font;

@@ -81,10 +81,15 @@ QJsonArray bar_points(const QCPBars* bars) {
 QJsonArray limit_series(QCustomPlot* plot) {
     std::map<QString, QJsonObject> by_name;
     std::map<QString, std::map<double, double>> points;
+    std::map<QString, QString> labels;
     for (int i = 0; i < plot->itemCount(); ++i) {
         QCPAbstractItem* item = plot->item(i);
         const QString name = item->property(kSeries).toString();
-        if (name.isEmpty() || qobject_cast<QCPItemText*>(item)) continue;
+        if (name.isEmpty()) continue;
+        if (qobject_cast<QCPItemText*>(item)) {  // its label: on the plot, or moved into the legend
+            labels[name] = item->visible() ? QStringLiteral("plot") : QStringLiteral("legend");
+            continue;
+        }
         QJsonObject& s = by_name[name];
         s = {{"name", name}, {"kind", item->property(kKind).toString()}, {"axis", "y"},
              {"unit", item->property(kUnit).toString()}, {"visible", item->visible()}};
@@ -98,6 +103,7 @@ QJsonArray limit_series(QCustomPlot* plot) {
         if (s.contains("across")) list.append(QJsonObject{{"y", s["across"]}, {"across", true}});
         for (const auto& [x, y] : points[name]) list.append(QJsonObject{{"x", x}, {"y", y}});
         s.remove("across");
+        if (labels.count(name)) s["label"] = labels[name];
         s["points"] = list;
         out.append(s);
     }

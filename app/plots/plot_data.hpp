@@ -25,7 +25,8 @@ void tag(QObject* drawn, SeriesKind kind, const QString& unit, const QVariantLis
 QVariantMap cell_parameters(const sfp::Cell& cell);
 
 // {"title", "x": {label, scale}, "y": {label}, "y2": {label} when shown, "series": [...]}:
-// each series {name, kind, axis ("y" or "y2"), unit, points: [{x, y, error?, cell?}]}.
+// each series {name, kind, axis ("y" or "y2"), unit, points: [{x, y, error?, cell?}]}; a limit
+// also says where its label is: "label": "plot", or "legend" where the plot had no free place.
 QJsonObject plot_data(QCustomPlot* plot, const QString& title);
 
 }  // namespace gui::plots

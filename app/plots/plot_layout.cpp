@@ -1,11 +1,14 @@
 #include "plot_layout.hpp"
 
+#include "limit_legend.hpp"
+
 #include <QFontMetrics>
 #include <QStringList>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace gui::plots {
@@ -48,6 +51,17 @@ QStringList wrap_words(const QString& text, const QFontMetrics& fm, int width) {
     return lines;
 }
 
+// The most entries a row below the data holds, each column as wide as its widest entry: short
+// names share a row with a long one (a lesson's reference machine) instead of a row each.
+int columns_below(const std::vector<int>& widths, int width) {
+    for (std::size_t columns = widths.size(); columns > 1; --columns) {
+        std::vector<int> column(columns, 0);
+        for (std::size_t i = 0; i < widths.size(); ++i) column[i % columns] = std::max(column[i % columns], widths[i]);
+        if (std::accumulate(column.begin(), column.end(), 0) <= width) return int(columns);
+    }
+    return 1;
+}
+
 }  // namespace
 
 PlotLayout make_plot_layout(QCustomPlot* plot) {
@@ -78,25 +92,44 @@ bool place_legend(const PlotLayout& l) {
         move_legend(l, Place::none);
         return was;
     }
-    int widest = 1, tall = 1;
-    for (int i = 0; i < n; ++i)
-        if (QCPAbstractLegendItem* item = legend->item(i)) {
-            const QSize size = item->minimumOuterSizeHint();
-            widest = std::max(widest, size.width() + 12);
-            tall = std::max(tall, size.height());
-        }
     const int width = l.plot->viewport().width(), height = l.plot->viewport().height();  // the widget's, or an export's
-    const int across = std::clamp(width / widest, 1, n);
-    // Beside: the rows the data area's height holds (about 60% of the plot), balanced over the columns.
-    const int rows_fit = std::max(1, int(height * 0.6) / tall);
-    const int columns = (n + rows_fit - 1) / rows_fit;
-    const Place to = across < n && columns * widest <= int(width * kSideShare) ? Place::beside : Place::below;
+    // The widest and tallest entry, a limit's words broken to `limit_width` (0: on one line).
+    std::vector<LimitLegendItem*> limits;
+    for (int i = 0; i < n; ++i)
+        if (auto* limit = dynamic_cast<LimitLegendItem*>(legend->item(i))) limits.push_back(limit);
+    std::vector<int> before;
+    for (const LimitLegendItem* limit : limits) before.push_back(limit->width());
+    const auto measure = [&](int limit_width) {
+        for (LimitLegendItem* limit : limits) limit->setWidth(limit_width);
+        int widest = 1, tall = 1, total = 0;
+        std::vector<int> widths;
+        for (int i = 0; i < n; ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i)) {
+                const QSize size = item->minimumOuterSizeHint();
+                widths.push_back(size.width() + 12);
+                widest = std::max(widest, widths.back());
+                tall = std::max(tall, size.height());
+                total += size.height();
+            }
+        return std::tuple{widest, tall, total, widths};
+    };
+    const int side_width = int(width * kSideShare);
+    const auto [beside_widest, beside_tall, beside_total, beside_widths] = measure(side_width - 12);
+    // Beside: as many columns as the entries need in the data area's height (about 60% of the
+    // plot), balanced.
+    const int columns = std::clamp(int(std::ceil(beside_total / (height * 0.6))), 1, n);
+    const auto [widest, tall, total, widths] = measure(0);
+    const int across = columns_below(widths, width);
+    const Place to = across < n && columns * beside_widest <= side_width ? Place::beside : Place::below;
+    if (to == Place::beside) measure(side_width - 12);
+    bool rewrapped = false;
+    for (std::size_t i = 0; i < limits.size(); ++i) rewrapped |= limits[i]->width() != before[i];
     const int wrap = to == Place::beside ? (n + columns - 1) / columns : across;
     const auto order = to == Place::beside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst;
     const int max_height = to == Place::below && across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX;
     if (placed(l) == to && legend->wrap() == wrap && legend->fillOrder() == order &&
         legend->maximumSize().height() == max_height)
-        return false;
+        return rewrapped;
     move_legend(l, to);
     legend->setWrap(wrap);
     legend->setFillOrder(order, true);

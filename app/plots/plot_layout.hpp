@@ -19,8 +19,10 @@ struct PlotLayout {
 PlotLayout make_plot_layout(QCustomPlot* plot);
 
 // Below the data in one row when every entry fits in one; else beside it, top to bottom, in as
-// many columns as a third of the width holds; else below in rows, cut at a fifth of the height
-// (entries beyond still hover). An empty legend leaves the layout. True when anything moved.
+// many columns as a third of the width holds; else below in rows, as many entries a row as fit
+// (each column as wide as its widest entry), cut at a fifth of the height
+// (entries beyond still hover). A limit's entry (its label moved there) breaks over lines to
+// stand beside. An empty legend leaves the layout. True when anything moved.
 bool place_legend(const PlotLayout& layout);
 
 // Ticks at the data's own x values (4K, 64K, 1M; 1, 4, 16 threads), each labelled: a Lines

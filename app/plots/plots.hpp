@@ -104,6 +104,12 @@ std::optional<Hover> update_lines(const Canvas& canvas, const sfp::ExperimentRep
 double draw_limit_lines(const Canvas& canvas, const sfp::ExperimentReport& report, Metric metric,
                         const std::vector<Series>& series);
 double limit_lines_top(const Canvas& canvas);
+// Each limit's label at the first place beside its line that covers no data (points, lines,
+// error bars), no line and no other label; where there is none, the label goes into the legend
+// (the line stays). Call at each layout; `fresh` on its first pass, when a label may come back
+// from the legend -- later passes only move labels into it, so the layout settles. True when
+// the legend changed (lay the plot out again).
+bool place_limit_labels(QCustomPlot* plot, bool fresh);
 // The legend name of CPU time the kernel's ticks could not split into user and system.
 inline QString unresolved_cpu_name() { return QObject::tr("CPU (split not resolved)"); }
 // topN > 0: only the topN fastest cells of each input, as draw_box.

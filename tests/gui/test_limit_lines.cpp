@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include "hand_made.hpp"
+#include "plot_probes.hpp"
 #include "main_window.hpp"
 #include "plot_panel.hpp"
 #include "runs_model.hpp"
@@ -63,6 +64,13 @@ void draw_in_place(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metr
     panel.setMetric(metric);
     panel.setAxis(axis);
     panel.redrawNow();
+}
+
+// Laid out on a screen: where a label can go depends on the data area's pixels.
+void showAt900x600(PlotPanel& panel) {
+    panel.resize(900, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
 }
 
 void draw(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metric, Dim axis) {
@@ -126,16 +134,92 @@ private slots:
         draw_in_place(panel, judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)},
                                     {kBytes / 12.5e9, kBytes / 19e9}), Metric::throughput, Dim::threads);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        std::vector<QRectF> boxes;
-        for (QCPItemText* t : limit_items<QCPItemText>(panel.plot()))
-            boxes.emplace_back(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
-        QCOMPARE(boxes.size(), std::size_t(2));
-        QVERIFY2(!boxes[0].intersects(boxes[1]), "the two limits' labels overlap");
-        for (int g = 0; g < panel.plot()->graphCount(); ++g)
-            for (auto it = panel.plot()->graph(g)->data()->constBegin(); it != panel.plot()->graph(g)->data()->constEnd(); ++it)
-                for (const QRectF& box : boxes)
-                    QVERIFY2(!box.contains(panel.plot()->graph(g)->coordsToPixels(it->key, it->value)),
-                             "a limit's label covers a point");
+        QCOMPARE(limit_items<QCPItemText>(panel.plot()).size(), std::size_t(2));
+        const QString trouble = probes::label_trouble(panel.plot());
+        QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
+    }
+
+    // Issue 39 §4: a label never covers data. Its first place (under the ceiling at the plot's
+    // right end) is where the last points and the line to them run: it moves (planted: the
+    // first place always).
+    void aLabelMovesOffTheDataAtItsPlace() {
+        PlotPanel panel;
+        showAt900x600(panel);
+        draw(panel,
+             judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0), hand_made::cell("read", 1 << 20, 0)},
+                    {kBytes / 4e9, kBytes / 8e9, kBytes / 11.6e9}),
+             Metric::throughput, Dim::block_size);
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const auto texts = limit_items<QCPItemText>(panel.plot());
+        QCOMPARE(texts.size(), std::size_t(1));
+        QVERIFY2(texts[0]->visible(), "there is room above the line: the label stays on the plot");
+        const QString trouble = probes::label_trouble(panel.plot());
+        QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
+    }
+
+    // Where the data runs along the line its whole width, the label goes into the legend with
+    // its figure, and the line stays (planted: always on the plot).
+    void aLabelWithNoFreePlaceGoesIntoTheLegend() {
+        PlotPanel panel;
+        showAt900x600(panel);
+        std::vector<sfp::Cell> cells;
+        std::vector<double> seconds;
+        for (int k = 0; k < 12; ++k) {  // 512 .. 1M, zigzag across 12 GB/s
+            cells.push_back(hand_made::cell("read", std::uint64_t(512) << k, 0));
+            seconds.push_back(kBytes / (k % 2 ? 12.6e9 : 11.4e9));
+        }
+        draw(panel, judged(cells, seconds), Metric::throughput, Dim::block_size);
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const auto texts = limit_items<QCPItemText>(panel.plot());
+        QCOMPARE(texts.size(), std::size_t(1));
+        QVERIFY2(!texts[0]->visible(), "no free place: the label is in the legend, not on the data");
+        const QString trouble = probes::label_trouble(panel.plot());
+        QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
+        QCOMPARE(limit_items<QCPItemStraightLine>(panel.plot()).size(), std::size_t(1));
+        QVERIFY(limit_items<QCPItemStraightLine>(panel.plot())[0]->visible());
+        const QJsonArray series = panel.plotDataJson()["series"].toArray();
+        const auto limit = std::find_if(series.begin(), series.end(), [](const QJsonValue& v) { return v.toObject()["kind"] == "limit"; });
+        QVERIFY(limit != series.end());
+        QCOMPARE(limit->toObject()["name"].toString(), QString("ceiling: two-stream memory read, 1 thread, 12.0 GB/s"));
+        QCOMPARE(limit->toObject()["label"].toString(), QString("legend"));
+        // Drawn again wider than the zigzag's reach (a taller plot): still exactly one entry.
+        panel.resize(900, 610);
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        int entries = 0;
+        for (int i = 0; i < panel.plot()->legend->itemCount(); ++i)
+            entries += dynamic_cast<plots::LimitLegendItem*>(panel.plot()->legend->item(i)) != nullptr;
+        QCOMPARE(entries, 1);
+    }
+
+    // A label moved into a legend that stands beside the data (many series) breaks over lines
+    // to stay there, rather than sending the legend below and halving the data area (planted:
+    // limit entries on one line).
+    void aLimitInALegendBesideTheDataKeepsItThere() {
+        PlotPanel panel;  // as large as a 1024x700 window in presentation mode gives a lesson's plot
+        panel.resize(1024, 430);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setPresentation(true);
+        std::vector<sfp::Cell> cells;
+        std::vector<double> seconds;
+        const char* strategies[] = {"read", "pread-mt", "adaptive", "uring-mt", "mmap-mt", "mmap", "cmp"};
+        for (std::size_t n = 0; n < std::size(strategies); ++n)
+            for (int k = 0; k < 12; ++k) {  // 512 .. 1M; read zigzags across the floor, the others above it
+                cells.push_back(hand_made::cell(strategies[n], std::uint64_t(512) << k, 0));
+                seconds.push_back(kBytes / 12e9 * (n > 0 ? 1.5 + 0.1 * double(n) : k % 2 ? 1.15 : 0.85));
+            }
+        draw_in_place(panel, judged(cells, seconds), Metric::elapsed, Dim::block_size);
+        panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const auto texts = limit_items<QCPItemText>(panel.plot());
+        QCOMPARE(texts.size(), std::size_t(1));
+        QVERIFY2(!texts[0]->visible(), "read runs along the floor: its label is in the legend");
+        const QString trouble = probes::label_trouble(panel.plot());
+        QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
+        QCustomPlot* plot = panel.plot();
+        QVERIFY2(plot->legend->outerRect().left() >= plot->axisRect()->outerRect().right(),
+                 qPrintable(QStringLiteral("the legend at %1,%2 is not beside the data (right edge %3)")
+                                .arg(plot->legend->outerRect().left()).arg(plot->legend->outerRect().top())
+                                .arg(plot->axisRect()->outerRect().right())));
     }
 
     void elapsedTimeHasAFloorAtTheBytesAtThatRate() {
@@ -184,10 +268,13 @@ private slots:
         const auto texts = limit_items<QCPItemText>(panel.plot());
         QCOMPARE(texts.size(), std::size_t(along_threads ? 2 : 1));  // 1 and 2 threads: a line per limit
         QCPItemText* label = texts.front();
-        QVERIFY2(label->text().replace('\n', ' ').startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
+        QVERIFY2(label->property("sfpWords").toString().startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
                                                                             : "ceiling: two-stream memory read, 1 thread"),
                  qPrintable(label->text()));
+        const QString trouble = probes::label_trouble(panel.plot());
+        QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
         for (QCPItemText* each : texts) {
+            if (!each->visible()) continue;  // in the legend (probes::label_trouble checked it is there)
             const QRectF box(each->topLeft->pixelPosition(), each->bottomRight->pixelPosition());
             QVERIFY2(QRectF(area).contains(box),
                      qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the axis rect %5,%6 %7x%8")
