@@ -116,7 +116,9 @@ private slots:
         PlotPanel* panel = w.plotPanel();
         panel->redrawNow();
         panel->plot()->replot();
-        QTableView* table = w.resultsPanel()->statsView();
+        // The table the note points at: its tab is the one shown (Runs for a note naming "CPU %").
+        QTableView* stats = w.resultsPanel()->statsView();
+        QTableView* table = stats->isVisible() ? stats : w.resultsPanel()->runsView();
         QVERIFY(table->isVisible());
         const int rows = table->model()->rowCount();
         const int visible = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
