@@ -22,8 +22,10 @@ done
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/sfpbench-shot.XXXXXX")
 xvfb_pid="" gui_pid=""
 cleanup() {
-    [ -n "$gui_pid" ] && kill "$gui_pid" 2>/dev/null || true
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+    # Wait for each: the window writes its settings into the scratch directory as it quits, and
+    # removing the directory under it left it behind ("Directory not empty").
+    [ -n "$gui_pid" ] && { kill "$gui_pid" 2>/dev/null; wait "$gui_pid" 2>/dev/null; } || true
+    [ -n "$xvfb_pid" ] && { kill "$xvfb_pid" 2>/dev/null; wait "$xvfb_pid" 2>/dev/null; } || true
     rm -rf "$scratch"
 }
 trap cleanup EXIT
