@@ -11,7 +11,7 @@
     X(parallel)  /* parallel.cpp */   \
     X(prefetch)  /* prefetch.cpp */   \
     X(uring)     /* uring.cpp */      \
-    X(direct)    /* uring.cpp */      \
+    X(direct)    /* direct.cpp */     \
     X(xxhsum)    /* xxhsum.cpp */     \
     X(auto)      /* auto.cpp */
 
