@@ -124,6 +124,11 @@ const Strategy* find_strategy(std::string_view algorithm, std::string_view name)
     return nullptr;
 }
 
+bool maps_input(std::string_view algorithm, std::string_view name) {
+    const Strategy* s = find_strategy(algorithm, name);
+    return s != nullptr && s->maps_input;
+}
+
 Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options) {
     if (!s.takes) return Support::yes();
     RunSpec spec;

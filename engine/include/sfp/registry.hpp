@@ -18,6 +18,10 @@ std::span<const Strategy> strategies();
 std::vector<const Strategy*> strategies_of(std::string_view algorithm);
 std::vector<std::string_view> algorithms();
 const Strategy* find_strategy(std::string_view algorithm, std::string_view name);
+// Whether a strategy reads its input through a mapping, or may choose to (Strategy::maps_input):
+// the page cache scanned in place, not copied out by read(), has the mapped scan as its limit.
+// False for a name the registry does not know.
+bool maps_input(std::string_view algorithm, std::string_view name);
 // Whether `s` can run with these algorithm options (its `takes` hook, judged without files, at
 // the default block size): the reason when not, e.g. iterate/xxhsum at a scope other than full.
 Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options);

@@ -30,6 +30,9 @@ struct Strategy {
     // e.g. kReadsBlockAndThreads; the others do not multiply its cells in a matrix.
     std::span<const std::string_view> reads = {};
     bool reference_floor = false;  // a baseline that does not compute the same thing (a plain copy)
+    // It reads its input through a mapping, or may choose to (auto): the page cache is scanned in
+    // place, not copied out by read(), and a mapped scan is its limit.
+    bool maps_input = false;
     Support (*probe)() = nullptr;  // can it run on this machine?
     // Does the work. Throws sfp::Failure (or anything) on error; the runner turns it into a result.
     Outcome (*run)(const RunSpec& spec, RunContext& ctx) = nullptr;

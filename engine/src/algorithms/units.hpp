@@ -20,11 +20,3 @@
     std::span<const Parameter> parameters() noexcept;           \
     }
 SFP_ALGORITHMS(SFP_DECLARE_UNIT)
-
-namespace sfp {
-// The mapped family (mmap, mmap-mt, mmap-in, mmap-window: their names say it) reads the page
-// cache through a mapping, the others copy out of it with read(): the two have different limits.
-// `auto` may choose a mapped strategy by measurement, so its ceiling is the mapped one, the higher
-// (judged against the read() copy, wordcount's auto ran at 137-162 % of it).
-inline bool may_map(std::string_view strategy) { return strategy.starts_with("mmap") || strategy == "auto"; }
-}  // namespace sfp

@@ -60,6 +60,7 @@ const Strategy auto_strategy{
     .description = "measures mmap-in and threads on slices at the start, the cheaper does the rest (from 256 MiB; "
                    "less: threads, or stream for one block)",
     .reads = kReadsBlockAndThreads,
+    .maps_input = true,
     .probe = always_supported,
     .run = run,
     // with direct, auto runs threads (below): buffers' rules

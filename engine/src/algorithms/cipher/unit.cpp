@@ -5,6 +5,7 @@
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/units.hpp"
 #include "sfp/cipher.hpp"
+#include "sfp/registry.hpp"
 
 namespace sfp::cipher {
 namespace {
@@ -21,7 +22,7 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
     if (in_kernel_copy(strategy))
         return {.none = "an in-kernel copy (a floor for the others): no user-space limit bounds it"};
     LimitBound bound = cache == CacheMode::cold ? kDeviceRead
-                       : may_map(strategy)      ? LimitBound{LimitId::mapped_scan_large}
+                       : maps_input("cipher", strategy)      ? LimitBound{LimitId::mapped_scan_large}
                                                 : LimitBound{LimitId::page_cache_read};
     bound.then = LimitId::page_cache_write;
     return bound;

@@ -103,6 +103,7 @@ const Strategy auto_strategy{
     .description = "times mmap-mt and striped (T threads, mapped or read) on slices at the start, in wall time; "
                    "the faster counts the rest (from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
     .reads = kReadsBlockAndThreads,
+    .maps_input = true,
     .probe = always_supported,
     .run = run,
 };

@@ -26,6 +26,7 @@ const Strategy mmap_strategy{
     .name = "mmap",
     .description = "one thread, the file mapped, bytes classified 64 at a time with vector instructions",
     .reads = kReadsBlock,
+    .maps_input = true,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_mapped(spec, ctx, 1); },
 };
@@ -35,6 +36,7 @@ const Strategy mmap_mt_strategy{
     .name = "mmap-mt",
     .description = "T threads over contiguous stripes of the mapped file; a word across a stripe boundary is joined once",
     .reads = kReadsBlockAndThreads,
+    .maps_input = true,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_mapped(spec, ctx, spec.threads); },
 };

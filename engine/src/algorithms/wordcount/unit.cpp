@@ -5,6 +5,7 @@
 #include "algorithms/wordcount/strategies.hpp"
 #include "algorithms/units.hpp"
 #include "sfp/wordcount.hpp"
+#include "sfp/registry.hpp"
 #include "spec_options.hpp"
 
 namespace sfp::wordcount {
@@ -13,7 +14,7 @@ namespace {
 // Hot, the page cache copied out by read() or scanned through a mapping; cold, the device.
 LimitBound limit(std::string_view strategy, CacheMode cache) {
     if (cache == CacheMode::cold) return kDeviceRead;
-    return {may_map(strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
+    return {maps_input("wordcount", strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
 }
 
 
