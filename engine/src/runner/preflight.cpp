@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <set>
 
 #include "io/file.hpp"
@@ -117,7 +118,23 @@ void check_cold_cache(const Experiment& e, std::vector<Problem>& problems) {
 
 }  // namespace
 
-std::vector<Problem> preflight(const Experiment& e) { return plan(e).problems; }
+// sfp::plan's problems, without resolving the matrix unless a strategy judges its options per
+// cell: resolving lists given input trees, and the window asks at every change of its form.
+std::vector<Problem> preflight(const Experiment& e) {
+    std::vector<Problem> problems = check_experiment(e);
+    if (!algorithm_io(e.algorithm)) return problems;  // nothing more can be judged
+    const auto judges = [&](const Strategy& s) { return s.algorithm == e.algorithm && s.check; };
+    std::optional<runner::Plan> plan;
+    if (problems.empty() && std::ranges::any_of(strategies(), judges)) {
+        try {
+            plan = runner::resolve(e, strategies());
+        } catch (const Failure&) {
+            // the given inputs' sizes could not be listed: check_files names them
+        }
+    }
+    runner::check_files(e, plan ? &*plan : nullptr, problems);
+    return problems;
+}
 
 namespace runner {
 
