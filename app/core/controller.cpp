@@ -80,7 +80,6 @@ Controller::~Controller() {
 }
 
 bool Controller::start(const sfp::Experiment& experiment) {
-    // Judged and resolved once: the job runs this plan, judging nothing again.
     sfp::PlanOutcome outcome;
     try {
         outcome = sfp::plan(experiment);
@@ -92,7 +91,12 @@ bool Controller::start(const sfp::Experiment& experiment) {
         emit failed(QString::fromStdString(sfp::problems_text(outcome.problems)));
         return false;
     }
-    std::vector<sfp::Cell> cells = sfp::expand(*outcome.plan);
+    return start(std::move(*outcome.plan));
+}
+
+bool Controller::start(sfp::Plan plan) {
+    const sfp::Experiment experiment = plan.experiment;
+    std::vector<sfp::Cell> cells = sfp::expand(plan);
     if (cells.empty()) {
         emit failed(tr("The experiment has no runs: check at least one strategy."));
         return false;
@@ -116,7 +120,7 @@ bool Controller::start(const sfp::Experiment& experiment) {
     report_.runs.reserve(runs);  // no copy of the runs so far as they grow: memory linear in the runs
     emit started(runs);
 
-    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, plan = std::move(*outcome.plan)]() -> Outcome {
+    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, plan = std::move(plan)]() -> Outcome {
         Outcome out;
         if (job->progress.cancel.load()) {  // superseded before it began
             out.error = QStringLiteral("superseded");
