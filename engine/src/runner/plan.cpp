@@ -54,7 +54,7 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
         const std::vector<std::uint64_t> given = swept_values(e, p);
         std::vector<std::int64_t> values(given.begin(), given.end());
         for (std::int64_t& v : values)
-            if (p.name == kThreadsParameter.name && v == 0) v = online_cpus();
+            if (p.name == kThreadsParameter.name) v = resolved_threads(std::uint64_t(v));
         out.emplace_back(&p, unique_in_order(values));
     }
     return out;
