@@ -1,12 +1,14 @@
 // Issue 43 §1 from the window: a block size and a thread count set in the form, Run clicked,
 // followed to the kernel of a test-only compare strategy that records what its runs got. The
 // Run judges the experiment once (check_experiment) and plans it once (sfp::plan): the
-// estimate, the ETA and the controller's job take that plan. Counted by sfp::plan_counts().
+// estimate, the ETA and the controller's job take that plan. Counted by sfp::plan_counts(). And
+// Run counts no tree's files on the GUI thread (gui::gui_thread_tree_listings).
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <mutex>
+#include <filesystem>
 #include <set>
 #include <utility>
 
@@ -15,6 +17,7 @@
 #include "main_window.hpp"
 #include "message_area.hpp"
 #include "settings.hpp"
+#include "tree_counts.hpp"
 #include "sfp/compare.hpp"
 #include "sfp/plan.hpp"
 #include "sfp/registry.hpp"
@@ -76,6 +79,30 @@ private slots:
         QCOMPARE(after_run.plans - before.plans, std::size_t(1));
         QCOMPARE(at_kernel.validations - before.validations, std::size_t(1));
         QCOMPARE(at_kernel.plans - before.plans, std::size_t(1));
+    }
+
+    // A given tree's files, which the estimate and the ETA weigh runs by, are the panel's
+    // background count: Run does not list the tree again on the GUI thread to count them.
+    void runCountsNoTreeOnTheGuiThread() {
+        const std::string root = dir_.filePath("tree").toStdString();
+        std::filesystem::create_directories(root + "/sub");
+        testing::write_file(root + "/one.bin", testing::pattern(3000, 2));
+        testing::write_file(root + "/sub/two.bin", testing::pattern(5000, 3));
+        gui::MainWindow w(std::make_unique<gui::Settings>(dir_.filePath("settings-tree.ini")));
+        sfp::Experiment e;
+        e.algorithm = "iterate";
+        e.strategies = {std::string(sfp::strategies_of("iterate").front()->name)};
+        e.inputs = {root};
+        e.repetitions = 1;
+        e.warmups = 0;
+        e.workdir = dir_.filePath("work").toStdString();
+        w.experimentPanel()->setExperiment(e);
+        QVERIFY2(w.experimentPanel()->isValid(), qPrintable(w.experimentPanel()->estimateLabel()->text()));
+        QSignalSpy finished(w.controller(), &core::Controller::finished);
+        const int listed = gui::gui_thread_tree_listings();
+        QVERIFY2(w.run(), qPrintable(w.messageArea()->text()));
+        QCOMPARE(gui::gui_thread_tree_listings(), listed);
+        QVERIFY(finished.wait(60000));
     }
 };
 
