@@ -341,12 +341,12 @@ void ExperimentPanel::refresh() {
         toggles->setToolTip(used ? QString() : tr("No checked strategy uses %1").arg(QString::fromStdString(name)));
     }
     QString why;
-    const std::optional<sfp::Experiment> e = validExperiment(&why);
+    const std::optional<sfp::Plan> plan = validPlan(&why);  // judged and resolved once per change
     valid_ = false;
     planned_runs_ = 0;
-    if (e) {
+    if (plan) {
         try {
-            const Estimate guess = estimate(*e, rates_, treeCounts_);
+            const Estimate guess = estimate(*plan, work_of(*plan, treeCounts_), rates_);
             estimate_->setText(estimate_text(guess));
             valid_ = true;
             planned_runs_ = guess.runs;

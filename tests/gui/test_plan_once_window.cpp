@@ -5,6 +5,7 @@
 // Run counts no tree's files on the GUI thread (gui::gui_thread_tree_listings).
 #include <QApplication>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <mutex>
@@ -79,6 +80,28 @@ private slots:
         QCOMPARE(after_run.plans - before.plans, std::size_t(1));
         QCOMPARE(at_kernel.validations - before.validations, std::size_t(1));
         QCOMPARE(at_kernel.plans - before.plans, std::size_t(1));
+    }
+
+    // A change of the form is judged and planned once too: its verdict and its estimate of the
+    // same plan.
+    void aFormChangeJudgesAndPlansOnce() {
+        const std::string a = dir_.filePath("a.bin").toStdString(), b = dir_.filePath("b.bin").toStdString();
+        testing::write_file(a, testing::pattern(20000, 1));
+        testing::write_file(b, testing::pattern(20000, 1));
+        gui::MainWindow w(std::make_unique<gui::Settings>(dir_.filePath("settings-form.ini")));
+        sfp::Experiment e;
+        e.algorithm = "compare";
+        e.strategies = {"recorder"};
+        e.inputs = {a, b};
+        e.repetitions = 2;
+        e.workdir = dir_.filePath("work").toStdString();
+        w.experimentPanel()->setExperiment(e);
+        const sfp::PlanCounts before = sfp::plan_counts();
+        w.experimentPanel()->repetitions()->setValue(3);
+        QVERIFY2(w.experimentPanel()->isValid(), qPrintable(w.experimentPanel()->estimateLabel()->text()));
+        QCOMPARE(w.experimentPanel()->plannedRuns(), std::size_t(3));
+        QCOMPARE(sfp::plan_counts().validations - before.validations, std::size_t(1));
+        QCOMPARE(sfp::plan_counts().plans - before.plans, std::size_t(1));
     }
 
     // A given tree's files, which the estimate and the ETA weigh runs by, are the panel's
