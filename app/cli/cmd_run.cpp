@@ -15,6 +15,7 @@
 #include "experiment_file.hpp"
 #include "limits_json.hpp"
 #include "limits_text.hpp"
+#include "parameter_flags.hpp"
 #include "progress_line.hpp"
 #include "arg_bytes.hpp"
 #include "report_export.hpp"
@@ -24,21 +25,19 @@
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/plan.hpp"
 #include "value_lists.hpp"
 
 namespace cli {
 namespace {
 
-// The flags that describe the experiment (as opposed to where its results go).
-struct SpecFlag {
-    const char* name;
-    const char* field;  // the spec field it sets (SpecError names fields)
-};
-const SpecFlag kSpecFlags[] = {
-    {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block", "block_sizes"}, {"threads", "threads"},
-    {"sizes", "sizes"},         {"data", "data_kind"},        {"input", "inputs"},      {"reps", "repetitions"},
-    {"warmup", "warmups"},      {"cache", "cache"},           {"order", "order"},       {"seed", "seed"},
-    {"option", "options"},      {"workdir", "workdir"},       {"limits-in-rounds", "limits_in_rounds"},
+// The flags that describe the experiment (as opposed to where its results go), by the spec
+// field each sets (SpecError names fields).
+const FieldFlag kSpecFlags[] = {
+    {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block_sizes", "block"}, {"threads", "threads"},
+    {"sizes", "sizes"},         {"data_kind", "data"},        {"inputs", "input"},      {"repetitions", "reps"},
+    {"warmups", "warmup"},      {"cache", "cache"},           {"order", "order"},       {"seed", "seed"},
+    {"options", "option"},      {"workdir", "workdir"},       {"limits_in_rounds", "limits-in-rounds"},
 };
 
 std::vector<std::string> swept_names() {
@@ -221,76 +220,66 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     return e;
 }
 
-// The flag a spec field comes from ("block_sizes[2]" -> "block", "parameters.packing" ->
-// "packing"); empty when no flag sets it.
-QString flag_of_field(std::string field) {
-    if (field.starts_with("parameters.")) field.erase(0, std::string("parameters.").size());
-    field = field.substr(0, field.find_first_of("[."));
-    for (const SpecFlag& f : kSpecFlags)
-        if (field == f.field) return f.name;
-    for (const std::string& name : swept_names())
-        if (field == name) return QString::fromStdString(name);
-    return {};
+// The experiment the flags or the file describe, judged and planned once (sfp::plan); nothing,
+// after printing every problem, when they describe none.
+struct Judged {
+    sfp::Experiment experiment;
+    sfp::PlanOutcome outcome;
+};
+
+// "--block" for a field a flag sets (never for a file's field), else the field.
+QString where_of(const sfp::Experiment& e, const std::string& field, bool from_file) {
+    const QString flag = from_file ? QString() : flag_of_field(e.algorithm, field, kSpecFlags);
+    return flag.isEmpty() ? QString::fromStdString(field) : "--" + flag;
 }
 
-bool ready_to_run(const sfp::Experiment& e, bool from_file, const std::vector<core::SpecProblem>& named = {});
+// The problems only the files and the workspace tell (bad option values, unusable inputs or
+// workspace, sizes that do not fit), one line each; nothing has run or been generated yet.
+void print_file_problems(const Judged& j, bool from_file) {
+    const std::vector<sfp::Problem>& problems = j.outcome.problems;
+    for (std::size_t i = j.outcome.spec_problems; i < problems.size(); ++i)
+        print_error(bytes_of_text(where_of(j.experiment, problems[i].field, from_file)) + ": " + problems[i].message);
+}
 
-// The experiment the flags or the file describe; nothing, after printing every problem, when
-// they describe none.
-std::optional<sfp::Experiment> experiment_of(const QCommandLineParser& p) {
+std::optional<Judged> judged_flags(const QCommandLineParser& p) {
+    FlagProblems problems;
+    Judged j;
+    j.experiment = experiment_from_flags(p, problems);
+    j.outcome = sfp::plan(j.experiment);
+    for (std::size_t i = 0; i < j.outcome.spec_problems; ++i) {  // in flag terms: "--block: block size 0 is out of range"
+        const sfp::Problem& problem = j.outcome.problems[i];
+        const QString flag = flag_of_field(j.experiment.algorithm, problem.field, kSpecFlags);
+        problems.add_checked(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.message).what())
+                                                  : QString("--%1: %2").arg(flag, QString::fromStdString(problem.message)));
+    }
+    for (const QString& line : problems.lines()) print_error(line);
+    if (problems.empty()) return j;
+    print_file_problems(j, false);  // the inputs' and workspace's problems too, all at once
+    return std::nullopt;
+}
+
+std::optional<Judged> judged(const QCommandLineParser& p) {
     const QStringList files = p.positionalArguments();
     if (files.size() > 1) throw UsageError{"run takes at most one experiment file"};
-    if (files.isEmpty()) {
-        FlagProblems problems;
-        sfp::Experiment e = experiment_from_flags(p, problems);
-        std::vector<core::SpecProblem> named;
-        try {
-            core::check_experiment(e);
-        } catch (const core::SpecError& err) {  // in flag terms: "--block: block size 0 is out of range"
-            named = err.problems;
-            for (const core::SpecProblem& problem : err.problems) {
-                const QString flag = flag_of_field(problem.field);
-                problems.add_checked(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.reason).what())
-                                                  : QString("--%1: %2").arg(flag, QString::fromStdString(problem.reason)));
-            }
-        }
-        for (const QString& line : problems.lines()) print_error(line);
-        if (!problems.empty()) {
-            ready_to_run(e, false, named);  // the inputs' and workspace's problems too, all at once
-            return std::nullopt;
-        }
-        return e;
-    }
+    if (files.isEmpty()) return judged_flags(p);
     QStringList spec_flags;
-    for (const SpecFlag& f : kSpecFlags) spec_flags << f.name;
+    for (const FieldFlag& f : kSpecFlags) spec_flags << QString::fromUtf8(f.flag.data(), qsizetype(f.flag.size()));
     for (const std::string& name : swept_names()) spec_flags << QString::fromStdString(name);
     for (const QString& flag : spec_flags)
         if (p.isSet(flag))
             throw UsageError{QString("--%1 cannot be combined with an experiment file: edit the file, or give only "
                                      "flags (--print-spec writes a file from flags)")
                                  .arg(flag)};
+    Judged j;
     try {
-        return core::load_experiment(files[0]);
+        j.experiment = core::load_experiment(files[0]);
     } catch (const core::SpecError& err) {  // one line per problem, each naming the file
         for (const core::SpecProblem& problem : err.problems)
             print_error(std::string(core::SpecError(problem.field, problem.reason, path_bytes(files[0])).what()));
         return std::nullopt;
     }
-}
-
-// Every problem the engine can find before running (bad option values, unusable inputs or
-// workspace, sizes that do not fit), one line each, but those already `named`; nothing has run
-// or been generated yet.
-bool ready_to_run(const sfp::Experiment& e, bool from_file, const std::vector<core::SpecProblem>& named) {
-    const std::vector<sfp::Problem> problems = sfp::preflight(e);
-    for (const sfp::Problem& problem : problems) {
-        if (std::ranges::any_of(named, [&](const core::SpecProblem& n) { return n.field == problem.field && n.reason == problem.message; }))
-            continue;
-        QString where = QString::fromStdString(problem.field);
-        if (const QString flag = flag_of_field(problem.field); !from_file && !flag.isEmpty()) where = "--" + flag;
-        print_error(bytes_of_text(where) + ": " + problem.message);
-    }
-    return problems.empty();
+    j.outcome = sfp::plan(j.experiment);
+    return j;
 }
 
 // Output files are checked before a possibly long experiment: a directory that exists and can
@@ -340,14 +329,15 @@ int cmd_run(const QStringList& args) {
     add_options(p);
     if (!parse_or_help(p, "run", args, {"input", "option"})) return exit_ok;
     const double noise = noise_of(p);
-    const std::optional<sfp::Experiment> spec = experiment_of(p);
+    const std::optional<Judged> spec = judged(p);
     if (!spec) return exit_trouble;
-    const sfp::Experiment& experiment = *spec;
+    const sfp::Experiment& experiment = spec->experiment;
     if (p.isSet("print-spec")) {
         std::fputs(core::experiment_text(experiment).constData(), stdout);
         return exit_ok;
     }
-    if (!ready_to_run(experiment, !p.positionalArguments().isEmpty())) return exit_trouble;
+    print_file_problems(*spec, !p.positionalArguments().isEmpty());
+    if (!spec->outcome.ready()) return exit_trouble;
     check_outputs(p, experiment);
 
     sfp::Progress& progress = signal_progress();
@@ -355,7 +345,7 @@ int cmd_run(const QStringList& args) {
     {
         std::unique_ptr<ProgressLine> line;
         if (::isatty(STDERR_FILENO)) line = std::make_unique<ProgressLine>(progress, experiment.repetitions);
-        report = sfp::run_experiment(experiment, progress, line.get(), core::run_limits_policy());
+        report = sfp::run_experiment(*spec->outcome.plan, progress, line.get(), core::run_limits_policy());
     }
     report.noise = noise;
     if (report.cancelled && report.runs.empty()) {  // nothing to keep: earlier exports stay as they were

@@ -75,22 +75,17 @@ void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::s
     }
 }
 
-namespace {
-
-// The flag a problem of the one-run spec comes from ("block_sizes[0]" -> "--block",
-// "options.max_mismatches" -> "--max-mismatches"); empty for a positional argument.
-QString flag_of_field(std::string_view algorithm, const std::string& field) {
-    const std::string name = field.substr(0, field.find('['));
-    if (name == "strategies") return QStringLiteral("--strategy");
-    if (name == "block_sizes") return QStringLiteral("--block");
-    if (name == "threads") return QStringLiteral("--threads");
-    if (name.starts_with("options."))
-        if (const sfp::Parameter* p = sfp::find_parameter(algorithm, name.substr(8))) return "--" + parameter_flag(*p);
+QString flag_of_field(std::string_view algorithm, std::string field, std::span<const FieldFlag> own) {
+    if (field.starts_with(sfp::kSweptField)) field.erase(0, sfp::kSweptField.size());
+    const std::string head = field.substr(0, field.find_first_of("[."));
+    for (const FieldFlag& f : own)
+        if (head == f.field) return qtext(f.flag);
+    for (const sfp::Parameter* p : sfp::cell_parameters())  // block size, threads, the swept ones
+        if (head == p->list_field || head == p->name) return parameter_flag(*p);
+    if (head == "options" && field.size() > head.size() + 1)
+        if (const sfp::Parameter* p = sfp::find_parameter(algorithm, field.substr(head.size() + 1))) return parameter_flag(*p);
     return {};
 }
-
-
-}  // namespace
 
 void read_parameter_flags(const QCommandLineParser& parser, std::string_view algorithm, sfp::RunSpec& spec,
                           std::span<const FlagHint> hints) {
@@ -104,8 +99,10 @@ void read_parameter_flags(const QCommandLineParser& parser, std::string_view alg
         lines << QString::fromStdString(problem.message);
         unread << QString::fromStdString(problem.flag);
     }
+    static constexpr FieldFlag kOwn[] = {{"strategies", "strategy"}};
     for (const sfp::Problem& problem : sfp::check_experiment(sfp::experiment_of(spec))) {
-        const QString flag = flag_of_field(algorithm, problem.field);
+        const QString name = flag_of_field(algorithm, problem.field, kOwn);
+        const QString flag = name.isEmpty() ? name : "--" + name;
         if (!unread.contains(flag) || flag.isEmpty())
             lines << (flag.isEmpty() ? "" : flag + ": ") + QString::fromStdString(problem.message);
     }

@@ -17,6 +17,18 @@ namespace cli {
 
 QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
 
+// A command's own flag for a spec field that is not a parameter: run's {"strategies",
+// "strategies"}, a one-run command's {"strategies", "strategy"}.
+struct FieldFlag {
+    std::string_view field, flag;
+};
+// The flag (without "--") a problem's field comes from, the one mapping both `run` and the
+// one-run commands use: the command's own words first ("options.shift" -> "option" for run),
+// then the parameter table (a list field "block_sizes[2]" -> "block", swept values
+// "parameters.packing[0]" -> "packing", an option "options.max_mismatches" -> "max-mismatches");
+// empty when no flag sets it (a positional argument).
+QString flag_of_field(std::string_view algorithm, std::string field, std::span<const FieldFlag> own);
+
 // --strategy NAME of the algorithm's one-run command, from the registry: its strategies in their
 // order and its default with what that does ("read, ... or cmp (default adaptive: measures ...)").
 QCommandLineOption strategy_option(std::string_view algorithm);

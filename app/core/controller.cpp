@@ -8,6 +8,8 @@
 
 #include "limits_json.hpp"
 #include "run_feed.hpp"
+#include "sfp/check_experiment.hpp"
+#include "sfp/plan.hpp"
 #include "sfp/workspace.hpp"
 
 namespace core {
@@ -78,13 +80,23 @@ Controller::~Controller() {
 }
 
 bool Controller::start(const sfp::Experiment& experiment) {
-    std::vector<sfp::Cell> cells;
+    sfp::PlanOutcome outcome;
     try {
-        cells = sfp::expand(experiment);
+        outcome = sfp::plan(experiment);
     } catch (const std::exception& e) {
         emit failed(QString::fromStdString(e.what()));
         return false;
     }
+    if (!outcome.plan) {
+        emit failed(QString::fromStdString(sfp::problems_text(outcome.problems)));
+        return false;
+    }
+    return start(std::move(*outcome.plan));
+}
+
+bool Controller::start(sfp::Plan plan) {
+    const sfp::Experiment experiment = plan.experiment;
+    std::vector<sfp::Cell> cells = sfp::expand(plan);
     if (cells.empty()) {
         emit failed(tr("The experiment has no runs: check at least one strategy."));
         return false;
@@ -108,7 +120,7 @@ bool Controller::start(const sfp::Experiment& experiment) {
     report_.runs.reserve(runs);  // no copy of the runs so far as they grow: memory linear in the runs
     emit started(runs);
 
-    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, experiment]() -> Outcome {
+    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, plan = std::move(plan)]() -> Outcome {
         Outcome out;
         if (job->progress.cancel.load()) {  // superseded before it began
             out.error = QStringLiteral("superseded");
@@ -116,7 +128,7 @@ bool Controller::start(const sfp::Experiment& experiment) {
         }
         Forwarder forwarder(this, *job);
         try {
-            out.report = sfp::run_experiment(experiment, job->progress, &forwarder, run_limits_policy());
+            out.report = sfp::run_experiment(plan, job->progress, &forwarder, run_limits_policy());
         } catch (const std::exception& e) {
             out.error = QString::fromStdString(e.what());
         } catch (...) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sfp/experiment.hpp"
+#include "sfp/plan.hpp"
 #include "sfp/run_update.hpp"
 
 namespace core {
@@ -43,6 +44,8 @@ public slots:
     // and the new one waits for it to end, so two experiments never share the machine.
     // Returns false (after emitting failed) when the experiment is not valid.
     bool start(const sfp::Experiment& experiment);
+    // The same for a plan (sfp::plan): the job runs it, judging and resolving nothing again.
+    bool start(sfp::Plan plan);
     // Asks the running job to stop; its completed runs arrive with finished(report.cancelled).
     void cancel();
 

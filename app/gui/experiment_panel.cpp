@@ -215,9 +215,7 @@ sfp::Experiment ExperimentPanel::experiment() const {
     return e;
 }
 
-std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) const {
-    // Every problem at once, one per line: one look fixes the whole form.
-    QStringList problems;
+std::optional<sfp::Experiment> ExperimentPanel::formExperiment(QStringList& problems) const {
     if (strategies_->checked().empty()) problems << tr("Strategies: check at least one strategy");
     if (!inputs_->generated() && inputs_->files().isEmpty())
         problems << tr("Input data: add input files (Add…, or drop them onto the window) or choose generated data");
@@ -225,15 +223,45 @@ std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) co
         sfp::Experiment e = experiment();
         if (!e.data_kind.empty() && e.sizes.empty())
             problems << tr("File sizes: enter at least one size for the generated data, e.g. 64M");
-        if (problems.isEmpty())  // the engine's validator, then what it would find only at run time:
-            // unreadable or special inputs, a workspace that is a file, sizes beyond the free space
-            for (const sfp::Problem& p : sfp::preflight(e)) problems << QString::fromStdString(p.message);
-        if (problems.isEmpty()) return e;
+        return e;
     } catch (const InputError& e) {
         problems << e.message;
     } catch (const std::exception& e) {
         problems << tr("Invalid experiment: %1").arg(QString::fromUtf8(e.what()));
     }
+    return std::nullopt;
+}
+
+std::optional<sfp::Experiment> ExperimentPanel::validExperiment(QString* why) const {
+    // Every problem at once, one per line: one look fixes the whole form.
+    QStringList problems;
+    std::optional<sfp::Experiment> e = formExperiment(problems);
+    try {
+        if (e && problems.isEmpty())  // the engine's validator, then what it would find only at run time:
+            // unreadable or special inputs, a workspace that is a file, sizes beyond the free space
+            for (const sfp::Problem& p : sfp::preflight(*e)) problems << QString::fromStdString(p.message);
+    } catch (const std::exception& error) {
+        problems << tr("Invalid experiment: %1").arg(QString::fromUtf8(error.what()));
+    }
+    if (e && problems.isEmpty()) return e;
+    *why = problems.join(QLatin1Char('\n'));
+    return std::nullopt;
+}
+
+std::optional<sfp::Plan> ExperimentPanel::validPlan(QString* why) const {
+    QStringList problems;
+    const std::optional<sfp::Experiment> e = formExperiment(problems);
+    std::optional<sfp::Plan> plan;
+    try {
+        if (e && problems.isEmpty()) {  // the same problems in the same words as validExperiment's
+            sfp::PlanOutcome outcome = sfp::plan(*e);
+            for (const sfp::Problem& p : outcome.problems) problems << QString::fromStdString(p.message);
+            plan = std::move(outcome.plan);
+        }
+    } catch (const std::exception& error) {
+        problems << tr("Invalid experiment: %1").arg(QString::fromUtf8(error.what()));
+    }
+    if (plan && problems.isEmpty()) return plan;
     *why = problems.join(QLatin1Char('\n'));
     return std::nullopt;
 }
@@ -313,12 +341,12 @@ void ExperimentPanel::refresh() {
         toggles->setToolTip(used ? QString() : tr("No checked strategy uses %1").arg(QString::fromStdString(name)));
     }
     QString why;
-    const std::optional<sfp::Experiment> e = validExperiment(&why);
+    const std::optional<sfp::Plan> plan = validPlan(&why);  // judged and resolved once per change
     valid_ = false;
     planned_runs_ = 0;
-    if (e) {
+    if (plan) {
         try {
-            const Estimate guess = estimate(*e, rates_, treeCounts_);
+            const Estimate guess = estimate(*plan, work_of(*plan, treeCounts_), rates_);
             estimate_->setText(estimate_text(guess));
             valid_ = true;
             planned_runs_ = guess.runs;

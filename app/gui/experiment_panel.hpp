@@ -10,6 +10,7 @@
 #include "run_estimate.hpp"
 #include "tree_counts.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/plan.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -34,6 +35,10 @@ public:
     // What the form says, checked (sfp::preflight: the engine's validator, input files exist);
     // nothing and every problem, one per line, otherwise.
     std::optional<sfp::Experiment> validExperiment(QString* why) const;
+    // The same judged and resolved once (sfp::plan): what Run hands on, nothing judged again.
+    std::optional<sfp::Plan> validPlan(QString* why) const;
+    // How many files given trees hold, counted off the GUI thread (none while counting).
+    TreeCounts* treeCounts() const { return treeCounts_; }
     void setExperiment(const sfp::Experiment& experiment);
 
     void setRates(const RateBook& rates);  // for the duration estimate
@@ -57,6 +62,9 @@ signals:
     void changed();
 
 private:
+    // The form's own problems (no strategy, no input, no size) into `problems`, and the
+    // experiment it says when its text parses.
+    std::optional<sfp::Experiment> formExperiment(QStringList& problems) const;
     QWidget* makeParameters();
     void onAlgorithmChanged();
     void refresh();  // enables the parameters in use and updates the estimate

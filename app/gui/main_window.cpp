@@ -357,19 +357,20 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 bool MainWindow::run() {
     if (controller_->isRunning()) return false;
     QString why;
-    const std::optional<sfp::Experiment> e = experiment_->validExperiment(&why);
-    if (!e) {
+    // Judged and resolved once: the estimate, the ETA and the runs all take this plan.
+    std::optional<sfp::Plan> plan = experiment_->validPlan(&why);
+    if (!plan) {
         messages_->showError(why);
         return false;
     }
     messages_->clearForRun();  // a lesson's "look at..." stays for when the results are in
     try {  // what the ETA weighs each cell's runs by, and the estimate learns from afterwards
-        work_ = work_of(*e);
-        eta_ = Eta(estimate(*e, work_, rates_), e->warmups);
+        work_ = work_of(*plan, experiment_->treeCounts());
+        eta_ = Eta(estimate(*plan, work_, rates_), plan->experiment.warmups);
     } catch (const std::exception&) {
         work_ = {}, eta_ = {};  // start() says what is wrong with it
     }
-    if (!controller_->start(*e)) return false;  // failed() has shown why
+    if (!controller_->start(std::move(*plan))) return false;  // failed() has shown why
     run_clock_.start();
     const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
     results_->begin(empty);

@@ -62,8 +62,11 @@ double generated_units(std::uint64_t size, const sfp::InputKind& kind) {
 
 }  // namespace
 
-Work work_of(const sfp::Experiment& e, TreeCounts* counts) {
-    const std::vector<sfp::Cell> cells = sfp::expand(e);
+Work work_of(const sfp::Experiment& e, TreeCounts* counts) { return work_of(e, sfp::expand(e), counts); }
+
+Work work_of(const sfp::Plan& plan, TreeCounts* counts) { return work_of(plan.experiment, plan.cells, counts); }
+
+Work work_of(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, TreeCounts* counts) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
     Work w;
     w.kind = !e.data_kind.empty() ? e.data_kind : io ? std::string(io->data_kind) : std::string();
@@ -186,8 +189,14 @@ RateBook RateBook::fromVariant(const QVariantMap& stored) {
 }
 
 Estimate estimate(const sfp::Experiment& experiment, const Work& work, const RateBook& rates) {
-    const sfp::Experiment& e = experiment;
-    const std::vector<sfp::Cell> cells = sfp::expand(e);
+    return estimate(experiment, sfp::expand(experiment), work, rates);
+}
+
+Estimate estimate(const sfp::Plan& plan, const Work& work, const RateBook& rates) {
+    return estimate(plan.experiment, plan.cells, work, rates);
+}
+
+Estimate estimate(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, const Work& work, const RateBook& rates) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
     const bool cold = is_cold(e.cache);
     const double per_cell = e.repetitions + e.warmups;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sfp/experiment.hpp"
+#include "sfp/plan.hpp"
 
 namespace gui {
 
@@ -28,6 +29,10 @@ class TreeCounts;  // tree_counts.hpp
 // Throws like sfp::expand for an invalid experiment. Given trees are counted by `counts` (in the
 // background, kept), or, without it, listed here and now.
 Work work_of(const sfp::Experiment& experiment, TreeCounts* counts = nullptr);
+// The same of a plan's cells (sfp/plan.hpp): nothing judged or expanded again.
+Work work_of(const sfp::Plan& plan, TreeCounts* counts = nullptr);
+// Both say: the work of these cells (the experiment's, in sfp::expand order).
+Work work_of(const sfp::Experiment& experiment, const std::vector<sfp::Cell>& cells, TreeCounts* counts);
 
 class RateBook {
 public:
@@ -83,6 +88,9 @@ struct Estimate {
 };
 
 Estimate estimate(const sfp::Experiment& experiment, const Work& work, const RateBook& rates);
+Estimate estimate(const sfp::Plan& plan, const Work& work, const RateBook& rates);  // of the plan's cells
+Estimate estimate(const sfp::Experiment& experiment, const std::vector<sfp::Cell>& cells, const Work& work,
+                  const RateBook& rates);
 Estimate estimate(const sfp::Experiment& experiment, const RateBook& rates, TreeCounts* counts = nullptr);  // work_of
 // "14 cells × 3 repetitions = 42 runs (+14 warm-ups) · about 20 s (measured here)"
 QString estimate_text(const Estimate& e);

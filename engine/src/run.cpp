@@ -53,7 +53,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
             return result;
         }
         RunSpec spec = spec_in;
-        if (spec.threads == 0) spec.threads = online_cpus();
+        spec.threads = resolved_threads(spec.threads);
 
         RunContext ctx(progress);
         RunMeter meter;

@@ -7,6 +7,9 @@
 namespace sfp {
 
 unsigned online_cpus() noexcept;
+// A thread count as it runs: 0 means all online CPUs. The one place that says so (the planner,
+// a one-run, a one-run's limit).
+inline unsigned resolved_threads(std::uint64_t threads) noexcept { return threads ? unsigned(threads) : online_cpus(); }
 
 // Validates the spec (sfp::check_experiment of experiment_of(spec)), probes support, runs, and measures.
 // Never throws: every failure is a result with status error and a clear message.

@@ -140,7 +140,7 @@ CellLimit run_limit(const MachineLimits& limits, const RunSpec& spec, CacheMode 
     const AlgorithmIo* io = algorithm_io(spec.algorithm);
     Cell cell{.strategy = spec.strategy.empty() && io ? std::string(io->default_strategy) : spec.strategy};
     if (const Strategy* s = io ? find_strategy(spec.algorithm, cell.strategy) : nullptr; s && uses(*s, kThreadsParameter))
-        set_parameter_value(cell, kThreadsParameter, spec.threads ? spec.threads : online_cpus());
+        set_parameter_value(cell, kThreadsParameter, resolved_threads(spec.threads));
     return cell_limit(limits, e, cell, "");
 }
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "sfp/check_experiment.hpp"
+
+#include "runner/plan.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
@@ -185,6 +187,7 @@ private:
 }  // namespace
 
 std::vector<Problem> check_experiment(const Experiment& experiment, std::span<const Strategy> catalogue) {
+    runner::count_validation();
     return Checks(experiment, catalogue).run();
 }
 

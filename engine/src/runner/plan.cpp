@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <atomic>
 #include <map>
 
 #include "sfp/check_experiment.hpp"
@@ -16,6 +17,8 @@
 
 namespace sfp::runner {
 namespace {
+
+std::atomic<std::size_t> validations{0}, plans{0};
 
 template <class T>
 std::vector<T> unique_in_order(const std::vector<T>& values) {
@@ -51,7 +54,7 @@ std::vector<Dimension> resolve_dimensions(const Experiment& e, std::span<const P
         const std::vector<std::uint64_t> given = swept_values(e, p);
         std::vector<std::int64_t> values(given.begin(), given.end());
         for (std::int64_t& v : values)
-            if (p.name == kThreadsParameter.name && v == 0) v = online_cpus();
+            if (p.name == kThreadsParameter.name) v = resolved_threads(std::uint64_t(v));
         out.emplace_back(&p, unique_in_order(values));
     }
     return out;
@@ -102,10 +105,10 @@ RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
     return spec;
 }
 
-Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
-    if (const std::vector<Problem> problems = check_experiment(e, catalogue); !problems.empty())
-        fail(problems_text(problems));
+Plan resolve(const Experiment& e, std::span<const Strategy> catalogue) {
+    plans.fetch_add(1, std::memory_order_relaxed);
     Plan plan;
+    plan.experiment = e;
     const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);
     plan.io = algorithm_io(e.algorithm);
     resolve_inputs(e, plan);
@@ -128,9 +131,45 @@ Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
     return plan;
 }
 
+Plan make_plan(const Experiment& e, std::span<const Strategy> catalogue) {
+    if (const std::vector<Problem> problems = check_experiment(e, catalogue); !problems.empty())
+        fail(problems_text(problems));
+    return resolve(e, catalogue);
+}
+
+void count_validation() noexcept { validations.fetch_add(1, std::memory_order_relaxed); }
+
 }  // namespace sfp::runner
 
 namespace sfp {
+
+PlanOutcome plan(const Experiment& experiment) { return plan(experiment, strategies()); }
+
+// The spec's problems first; then, with the spec valid, the plan (inputs that cannot be sized
+// leave none: check_files names them); then what the files and the workspace tell.
+PlanOutcome plan(const Experiment& experiment, std::span<const Strategy> catalogue) {
+    PlanOutcome out;
+    out.problems = check_experiment(experiment, catalogue);
+    out.spec_problems = out.problems.size();
+    if (!algorithm_io(experiment.algorithm)) return out;  // nothing more can be judged
+    std::string unsized;
+    if (out.problems.empty()) {
+        try {
+            out.plan = runner::resolve(experiment, catalogue);
+        } catch (const Failure& f) {
+            unsized = f.what();
+        }
+    }
+    runner::check_files(experiment, out.plan ? &*out.plan : nullptr, out.problems);
+    if (!unsized.empty() && out.problems.empty()) out.problems.push_back({"inputs", unsized});
+    return out;
+}
+
+PlanCounts plan_counts() noexcept {
+    return {runner::validations.load(std::memory_order_relaxed), runner::plans.load(std::memory_order_relaxed)};
+}
+
+std::vector<Cell> expand(const Plan& plan) { return plan.cells; }
 
 unsigned files_of_kind(std::string_view kind) noexcept {
     const InputKind* k = find_input_kind(kind);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <set>
 
 #include "io/file.hpp"
@@ -18,23 +19,16 @@
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
+#include "sfp/plan.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/workspace.hpp"
 
 namespace sfp {
 namespace {
 
-// Options a strategy refuses (cipher's direct with a mapped strategy), judged per cell as its
-// runs would get them: one problem per distinct refusal, however many cells share it.
-void check_strategy_options(const Experiment& e, std::vector<Problem>& problems) {
-    const auto judges = [&](const Strategy& s) { return s.algorithm == e.algorithm && s.check; };
-    if (std::ranges::none_of(strategies(), judges)) return;  // no plan needed (it lists input trees)
-    runner::Plan plan;
-    try {
-        plan = runner::make_plan(e, strategies());
-    } catch (const Failure&) {
-        return;  // the given inputs' sizes could not be listed: check_inputs names them
-    }
+// Options a strategy refuses (cipher's direct with a mapped strategy), judged per planned cell
+// as its runs would get them: one problem per distinct refusal, however many cells share it.
+void check_strategy_options(const Experiment& e, const runner::Plan& plan, std::vector<Problem>& problems) {
     std::set<std::string> seen;
     for (std::size_t i = 0; i < plan.cells.size(); ++i) {
         const Strategy& s = *plan.strategy_of[i];
@@ -124,15 +118,35 @@ void check_cold_cache(const Experiment& e, std::vector<Problem>& problems) {
 
 }  // namespace
 
+// sfp::plan's problems, without resolving the matrix unless a strategy judges its options per
+// cell: resolving lists given input trees, and the window asks at every change of its form.
 std::vector<Problem> preflight(const Experiment& e) {
     std::vector<Problem> problems = check_experiment(e);
+    if (!algorithm_io(e.algorithm)) return problems;  // nothing more can be judged
+    const auto judges = [&](const Strategy& s) { return s.algorithm == e.algorithm && s.check; };
+    std::optional<runner::Plan> plan;
+    if (problems.empty() && std::ranges::any_of(strategies(), judges)) {
+        try {
+            plan = runner::resolve(e, strategies());
+        } catch (const Failure&) {
+            // the given inputs' sizes could not be listed: check_files names them
+        }
+    }
+    runner::check_files(e, plan ? &*plan : nullptr, problems);
+    return problems;
+}
+
+namespace runner {
+
+void check_files(const Experiment& e, const Plan* plan, std::vector<Problem>& problems) {
     const AlgorithmIo* io = algorithm_io(e.algorithm);
-    if (!io) return problems;  // nothing more can be judged
-    if (problems.empty()) check_strategy_options(e, problems);
+    if (!io) return;  // nothing more can be judged
+    if (plan) check_strategy_options(e, *plan, problems);
     check_inputs(e, *io, problems);
     check_workspace(e, *io, problems);
     check_cold_cache(e, problems);
-    return problems;
 }
+
+}  // namespace runner
 
 }  // namespace sfp

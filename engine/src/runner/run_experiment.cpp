@@ -44,10 +44,9 @@ std::string cache_method(CacheMode mode, const std::string& evict) {
 
 class Runner {
 public:
-    Runner(const Experiment& e, std::span<const Strategy> catalogue, Progress& progress, ExperimentObserver* observer,
-           const LimitsPolicy& limits)
-        : experiment_(e), plan_(runner::make_plan(e, catalogue)), progress_(progress), observer_(observer),
-          limits_policy_(limits), report_(started_report(e, plan_.cells)), index_(report_) {}
+    Runner(runner::Plan plan, Progress& progress, ExperimentObserver* observer, const LimitsPolicy& limits)
+        : plan_(std::move(plan)), experiment_(plan_.experiment), progress_(progress), observer_(observer),
+          limits_policy_(limits), report_(started_report(experiment_, plan_.cells)), index_(report_) {}
 
     ExperimentReport run() {
         report_.measured_at = utc_now();
@@ -307,8 +306,8 @@ private:
         return record;
     }
 
-    const Experiment& experiment_;
     const runner::Plan plan_;
+    const Experiment& experiment_;  // the plan's
     Progress& progress_;
     ExperimentObserver* observer_;
     const LimitsPolicy& limits_policy_;
@@ -329,7 +328,12 @@ ExperimentReport run_experiment(const Experiment& experiment, Progress& progress
 
 ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue,
                                 Progress& progress, ExperimentObserver* observer, const LimitsPolicy& limits) {
-    return Runner(experiment, catalogue, progress, observer, limits).run();
+    return run_experiment(runner::make_plan(experiment, catalogue), progress, observer, limits);
+}
+
+ExperimentReport run_experiment(const Plan& plan, Progress& progress, ExperimentObserver* observer,
+                                const LimitsPolicy& limits) {
+    return Runner(plan, progress, observer, limits).run();
 }
 
 }  // namespace sfp

@@ -1,0 +1,87 @@
+// Issue 43 §1: a block size and a thread count followed from `sfpbench run --block 8K --threads 3`
+// (the CLI's own command code, in-process) to the kernel of a test-only compare strategy that
+// records what its runs got: the experiment is judged once (check_experiment) and planned once
+// (sfp::plan), however many cells and repetitions follow. Counted by sfp::plan_counts().
+#include <QCoreApplication>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <set>
+#include <utility>
+
+#include "commands.hpp"
+#include "sfp/compare.hpp"
+#include "sfp/plan.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/strategy.hpp"
+#include "support/in_process.hpp"
+#include "support/temp_files.hpp"
+
+namespace {
+
+std::set<std::pair<std::uint64_t, unsigned>> seen;  // (block size, threads) each run got
+
+sfp::Outcome record(const sfp::RunSpec& spec, sfp::RunContext&) {
+    seen.insert({spec.block_size, spec.threads});
+    return sfp::CompareOutcome{};
+}
+
+sfp::Support always() { return sfp::Support::yes(); }
+
+const sfp::Strategy kRecorder{.algorithm = "compare", .name = "recorder",
+                              .description = "test only: records the block size and threads it got",
+                              .reads = sfp::kReadsBlockAndThreads, .probe = always, .run = record};
+
+}  // namespace
+
+class TestPlanOnce : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    QStringList pair() {
+        const std::string a = dir_.filePath("a.bin").toStdString(), b = dir_.filePath("b.bin").toStdString();
+        testing::write_file(a, testing::pattern(20000, 1));
+        testing::write_file(b, testing::pattern(20000, 1));
+        return {QString::fromStdString(a), QString::fromStdString(b)};
+    }
+
+private slots:
+    void runJudgesAndPlansOnce() {
+        const QStringList files = pair();
+        seen.clear();
+        const sfp::PlanCounts before = sfp::plan_counts();
+        const testing::Printed r = testing::call(
+            cli::cmd_run,
+            {"--algorithm", "compare", "--strategies", "recorder", "--block", "8K", "--threads", "3", "--input",
+             files[0], "--input", files[1], "--reps", "3", "--warmup", "1", "--workdir", dir_.filePath("work")},
+            dir_.path());
+        QVERIFY2(r.code == 0, r.err.constData());
+        const sfp::PlanCounts after = sfp::plan_counts();
+        QCOMPARE(seen, (std::set<std::pair<std::uint64_t, unsigned>>{{8192, 3}}));
+        QCOMPARE(after.validations - before.validations, std::size_t(1));
+        QCOMPARE(after.plans - before.plans, std::size_t(1));
+    }
+
+    // A block size listed twice (the validator's to find) is judged once too, named by its flag, and
+    // nothing is planned.
+    void aBadBlockIsJudgedOnce() {
+        const QStringList files = pair();
+        const sfp::PlanCounts before = sfp::plan_counts();
+        const testing::Printed r = testing::call(
+            cli::cmd_run, {"--algorithm", "compare", "--strategies", "recorder", "--block", "4K,4K", "--input", files[0],
+                           "--input", files[1], "--workdir", dir_.filePath("work")},
+            dir_.path());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--block: block size 4K is listed twice"), r.err.constData());
+        QCOMPARE(sfp::plan_counts().validations - before.validations, std::size_t(1));
+        QCOMPARE(sfp::plan_counts().plans - before.plans, std::size_t(0));
+    }
+};
+
+int main(int argc, char** argv) {
+    sfp::add_strategy(kRecorder);  // before anything looks a strategy up
+    QCoreApplication app(argc, argv);
+    TestPlanOnce test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_plan_once.moc"
