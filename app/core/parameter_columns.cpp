@@ -20,13 +20,18 @@ bool named(const sfp::Parameter& p) { return p.type == sfp::ParameterType::choic
 }  // namespace
 
 std::vector<const sfp::Parameter*> leading_parameters() { return cell_parameters_where(true); }
-std::vector<const sfp::Parameter*> trailing_parameters() { return cell_parameters_where(false); }
+
+std::vector<const sfp::Parameter*> trailing_parameters(const std::vector<sfp::Cell>& cells) {
+    std::vector<const sfp::Parameter*> out;
+    for (const sfp::Parameter* p : cell_parameters_where(false))
+        if (std::any_of(cells.begin(), cells.end(), [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); }))
+            out.push_back(p);
+    return out;
+}
 
 std::vector<const sfp::Parameter*> parameters_of_cells(const std::vector<sfp::Cell>& cells) {
     std::vector<const sfp::Parameter*> out = leading_parameters();
-    for (const sfp::Parameter* p : trailing_parameters())
-        if (std::any_of(cells.begin(), cells.end(), [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); }))
-            out.push_back(p);
+    for (const sfp::Parameter* p : trailing_parameters(cells)) out.push_back(p);
     return out;
 }
 

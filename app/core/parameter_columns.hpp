@@ -1,8 +1,9 @@
 #pragma once
 // A cell's parameters as report columns, derived from the parameter tables (sfp/parameter.hpp):
-// block_size and threads keep their names and places after strategy (the CSV contract), every
-// other sweepable parameter of any algorithm follows the fixed columns, so the header never
-// depends on the algorithm. A new sweepable table entry becomes a CSV column and a JSON field.
+// block_size and threads keep their names and places after strategy (the CSV contract); every
+// other sweepable parameter some cell of the report uses follows the fixed columns, as
+// google/benchmark writes the counters its runs have. A new sweepable table entry becomes a CSV
+// column and a JSON field.
 #include <QJsonValue>
 #include <QStringList>
 #include <vector>
@@ -12,7 +13,8 @@
 namespace core {
 
 std::vector<const sfp::Parameter*> leading_parameters();  // block_size, threads
-std::vector<const sfp::Parameter*> trailing_parameters();  // packing, ...
+// The other sweepable parameters (packing, ...) some of these cells use, in table order.
+std::vector<const sfp::Parameter*> trailing_parameters(const std::vector<sfp::Cell>& cells);
 
 // The columns of a table of these cells: block_size and threads always, then each other
 // parameter some cell uses (packing), so a column is never "-" all the way down.

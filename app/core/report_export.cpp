@@ -27,7 +27,8 @@ QStringList cell_fields(const sfp::ExperimentReport& report, const sfp::Cell& ce
            parameter_fields(cell, leading_parameters()) + QStringList{QString::number(cell.file_size)};
 }
 
-QStringList swept_fields(const sfp::Cell& cell) { return parameter_fields(cell, trailing_parameters()); }
+// The swept parameters after the fixed columns: those some cell of the report uses.
+using Trailing = std::vector<const sfp::Parameter*>;
 
 // Every cell's ceiling, looked up once per export.
 std::vector<sfp::CellLimit> cell_limits(const sfp::ExperimentReport& report) {
@@ -48,7 +49,7 @@ QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
 }
 
 QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord& record, std::size_t order,
-                       const sfp::CellLimit& limit) {
+                       const sfp::CellLimit& limit, const Trailing& trailing) {
     const sfp::Cell& cell = report.cells.at(record.cell);
     const sfp::RunResult& r = record.result;
     const sfp::Usage& u = r.usage;
@@ -71,7 +72,7 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
                        QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s),
                        large_folio_text(record.large_folio_share, 1, 3)} +
-           swept_fields(cell);
+           parameter_fields(cell, trailing);
 }
 
 // The cell against the fastest of its input (after every other column): the ratio's interval,
@@ -83,7 +84,8 @@ QStringList comparison_fields(const sfp::ExperimentReport& report, std::size_t c
             c ? test_name(*c) : QString(), c ? QString::number(c->n_a) : kUnknown, verdict_word(report, cell)};
 }
 
-QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st, const sfp::CellLimit& limit) {
+QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st, const sfp::CellLimit& limit,
+                           const Trailing& trailing) {
     const sfp::Cell& cell = report.cells.at(st.cell);
     const sfp::Summary& real = st.real;
     const bool any = real.n > 0;
@@ -101,7 +103,7 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
                        status_counts(report, st.cell), yes_no(cell.reference_floor),
                        number_text(cell_limit_pct(st, limit), 1), QString::fromStdString(limit.label()),
                        limit.bytes_per_s > 0 ? QString::number(limit.bytes_per_s / 1e6, 'f', 1) : kUnknown} +
-           swept_fields(cell) + comparison_fields(report, st.cell);
+           parameter_fields(cell, trailing) + comparison_fields(report, st.cell);
 }
 
 QJsonObject summary_json(const sfp::Summary& s) {
@@ -224,7 +226,7 @@ QJsonArray array_of(const std::vector<T>& items, ToJson to_json) {
 
 }  // namespace
 
-QStringList runs_csv_columns() {
+QStringList runs_csv_columns(const sfp::ExperimentReport& report) {
     return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
            QStringList{"file_size", "repetition", "cache", "real_s",
             "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
@@ -234,31 +236,33 @@ QStringList runs_csv_columns() {
             "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
             "involuntary_switches", "read_bytes", "write_bytes", "cycles", "instructions", "dtlb_read_misses",
             "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
-           parameter_names(trailing_parameters());
+           parameter_names(trailing_parameters(report.cells));
 }
 
-QStringList summary_csv_columns() {
+QStringList summary_csv_columns(const sfp::ExperimentReport& report) {
     return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
            QStringList{"file_size", "input_set", "cache", "n", "failed",
             "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
             "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s",
             "cpu_median_s", "split_resolved", "cpu_pct",
             "statuses", "reference_floor", "limit_pct", "limit", "limit_mbs"} +
-           parameter_names(trailing_parameters()) +
+           parameter_names(trailing_parameters(report.cells)) +
            QStringList{"ratio_ci_low", "ratio_ci_high", "p_value", "test", "n_fastest", "verdict"};
 }
 
 QByteArray runs_csv(const sfp::ExperimentReport& report) {
-    QByteArray out = csv_row(runs_csv_columns());
+    QByteArray out = csv_row(runs_csv_columns(report));
+    const Trailing trailing = trailing_parameters(report.cells);
     for (std::size_t i = 0; i < report.runs.size(); ++i)  // each run against its own round's limit, when in rounds
-        out += csv_row(run_fields(report, report.runs[i], i + 1, sfp::record_limit(report, i)));
+        out += csv_row(run_fields(report, report.runs[i], i + 1, sfp::record_limit(report, i), trailing));
     return out;
 }
 
 QByteArray summary_csv(const sfp::ExperimentReport& report) {
-    QByteArray out = csv_row(summary_csv_columns());
+    QByteArray out = csv_row(summary_csv_columns(report));
     const std::vector<sfp::CellLimit> limits = cell_limits(report);
-    for (const sfp::CellStats& st : report.stats) out += csv_row(summary_fields(report, st, limits.at(st.cell)));
+    const Trailing trailing = trailing_parameters(report.cells);
+    for (const sfp::CellStats& st : report.stats) out += csv_row(summary_fields(report, st, limits.at(st.cell), trailing));
     return out;
 }
 

@@ -12,9 +12,10 @@ namespace core {
 
 // The column names, in order. The first 16 of runs_csv are a contract (ARCHITECTURE.md):
 // algorithm,strategy,block_size,threads,file_size,repetition,cache,real_s,user_s,sys_s,cpu_pct,
-// throughput_mbs,residency_pct,status,digest,error — then the more detailed columns.
-QStringList runs_csv_columns();
-QStringList summary_csv_columns();
+// throughput_mbs,residency_pct,status,digest,error — then the more detailed columns, then one
+// per swept parameter some cell of the report uses (packing), none for a report without such.
+QStringList runs_csv_columns(const sfp::ExperimentReport& report);
+QStringList summary_csv_columns(const sfp::ExperimentReport& report);
 
 // RFC 4180, header row, one row per timed run in the order they ran.
 QByteArray runs_csv(const sfp::ExperimentReport& report);

@@ -11,88 +11,23 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "cell_text.hpp"
 #include "inputs_box.hpp"
 #include "run_estimate.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "option_controls.hpp"
+#include "parameter_toggles.hpp"
 #include "sfp/parameter.hpp"
 #include "strategy_list.hpp"
 #include "value_toggles.hpp"
 
 namespace gui {
-namespace {
-
-std::vector<std::uint64_t> block_choices() {
-    std::vector<std::uint64_t> out;
-    for (std::uint64_t b = 512; b <= (16u << 20); b *= 2) out.push_back(b);
-    return out;
-}
-
-// 1 .. 2 x CPUs; on big machines the powers of two and the CPU count, so the row stays short.
-std::vector<std::uint64_t> thread_choices() {
-    const std::uint64_t cpus = std::max(1u, sfp::online_cpus());
-    std::vector<std::uint64_t> out;
-    for (std::uint64_t t = 1; t <= 2 * cpus; ++t)
-        if (2 * cpus <= 16 || (t & (t - 1)) == 0 || t == cpus || t == 2 * cpus) out.push_back(t);
-    return out;
-}
-
-std::uint64_t parse_threads(const QString& text) {
-    bool ok = false;
-    const uint n = text.toUInt(&ok);
-    if (!ok || n == 0 || n > sfp::kMaxThreads)
-        throw std::invalid_argument(QObject::tr("Threads: '%1' is not a count from 1 to %2")
-                                        .arg(text, QString::number(sfp::kMaxThreads)).toStdString());
-    return n;
-}
-
-std::uint64_t parse_block(const QString& text) {
-    try {
-        return sfp::parse_size(text.toStdString());
-    } catch (const std::exception& e) {
-        throw std::invalid_argument(QObject::tr("Block sizes: %1").arg(QString::fromUtf8(e.what())).toStdString());
-    }
-}
-
-// A sweepable parameter's toggles: each choice, or the minimum and every x10 up to the maximum
-// (1, 10, ..., 100000); custom entries are read by the parameter's type.
-ValueToggles* swept_toggles(const sfp::Parameter& p, QWidget* parent) {
-    std::vector<std::uint64_t> choices;
-    if (p.type == sfp::ParameterType::choice) {
-        for (std::size_t i = 0; i < p.choices.size(); ++i) choices.push_back(i);
-    } else {
-        for (std::uint64_t v = std::max<std::uint64_t>(std::uint64_t(p.min), 1); v <= std::uint64_t(p.max); v *= 10)
-            choices.push_back(v);
-    }
-    const QString name = QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
-    auto* toggles = new ValueToggles(
-        choices, [&p](std::uint64_t v) { return QString::fromStdString(sfp::value_text(p, std::int64_t(v))); },
-        [&p, name](const QString& text) {
-            const sfp::ParsedValue parsed = sfp::parse_value(p, text.toStdString());
-            if (!parsed.error.empty())
-                throw std::invalid_argument(QStringLiteral("%1: %2").arg(name, QString::fromStdString(parsed.error)).toStdString());
-            return std::uint64_t(parsed.value);
-        },
-        6, QObject::tr("custom values, e.g. 3, 500"), parent);
-    toggles->setObjectName(name);
-    toggles->setToolTip(QString::fromUtf8(p.help.data(), qsizetype(p.help.size())));
-    return toggles;
-}
-
-}  // namespace
 
 ExperimentPanel::ExperimentPanel(QWidget* parent)
     : QWidget(parent), inputs_(new InputsBox(this)), algorithm_(new QComboBox(this)),
-      strategies_(new StrategyList(this)),
-      blocks_(new ValueToggles(block_choices(), size_text, parse_block, 4, tr("custom sizes, e.g. 3000, 100K"), this)),
-      threads_(new ValueToggles(thread_choices(), [](std::uint64_t t) { return QString::number(t); },
-                                parse_threads, 4, tr("custom counts, e.g. 6, 12"), this)),
-      estimate_(new QLabel(this)) {
+      strategies_(new StrategyList(this)), estimate_(new QLabel(this)) {
     algorithm_->setObjectName(QStringLiteral("algorithm"));
     for (std::string_view a : sfp::algorithms()) algorithm_->addItem(QString::fromUtf8(a.data(), qsizetype(a.size())));
     auto* work = new QGroupBox(tr("Algorithm and strategies"), this);
@@ -110,8 +45,6 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
     layout->addStretch(1);
 
     connect(algorithm_, &QComboBox::currentIndexChanged, this, &ExperimentPanel::onAlgorithmChanged);
-    connect(blocks_, &ValueToggles::changed, this, &ExperimentPanel::refresh);
-    connect(threads_, &ValueToggles::changed, this, &ExperimentPanel::refresh);
     connect(inputs_, &InputsBox::changed, this, &ExperimentPanel::refresh);
     connect(strategies_, &StrategyList::changed, this, &ExperimentPanel::refresh);
     connect(treeCounts_, &TreeCounts::counted, this, &ExperimentPanel::refresh);
@@ -144,15 +77,10 @@ QWidget* ExperimentPanel::makeParameters() {
     options_->setPlaceholderText(tr("other options, name=value"));
     optionControls_ = new OptionControls(box);
     auto* form = new QFormLayout(box);
-    form->addRow(tr("Block sizes"), blocks_);
-    form->addRow(tr("Threads"), threads_);
-    for (const sfp::Parameter* p : sfp::swept_parameters()) {
-        const std::string name(p->name);
-        ValueToggles* toggles = swept_toggles(*p, box);
-        swept_.emplace_back(name, toggles);
-        QString label = QString::fromStdString(name);
-        label[0] = label[0].toUpper();
-        form->addRow(label, toggles);
+    for (const sfp::Parameter* p : sfp::cell_parameters()) {  // block size, threads, packing, ...
+        ValueToggles* toggles = parameter_toggles(*p, box);
+        swept_.emplace_back(p, toggles);
+        form->addRow(row_label(*p), toggles);
         connect(toggles, &ValueToggles::changed, this, &ExperimentPanel::refresh);
     }
     form->addRow(tr("Repetitions"), repetitions_);
@@ -189,17 +117,17 @@ sfp::Experiment ExperimentPanel::experiment() const {
     }
     e.workdir = inputs_->workdir().toStdString();
     e.strategies = strategies_->checked();
-    if (std::vector<std::uint64_t> blocks = blocks_->values(); !blocks.empty())
-        e.sweeps[std::string(sfp::kBlockSizeParameter.name)] = std::move(blocks);
-    else if (checkedRead(sfp::kBlockSizeParameter.name))
-        throw InputError{tr("Block sizes: choose at least one (a checked strategy reads in blocks)")};
-    if (std::vector<std::uint64_t> threads = threads_->values(); !threads.empty())
-        e.sweeps[std::string(sfp::kThreadsParameter.name)] = std::move(threads);
-    else if (checkedRead(sfp::kThreadsParameter.name))
-        throw InputError{tr("Threads: choose at least one thread count (a checked strategy uses threads)")};
-    for (const auto& [name, toggles] : swept_)
-        if (checkedRead(name))
-            if (std::vector<std::uint64_t> values = toggles->values(); !values.empty()) e.sweeps[name] = std::move(values);
+    for (const auto& [p, toggles] : swept_) {
+        const std::string name(p->name);
+        // A run field (block size, threads) has a list of its own in the file, kept even when
+        // unused, and needs a value when used; another parameter is swept only where it is read.
+        if (!sfp::is_run_field(*p) && !checkedRead(name)) continue;
+        if (std::vector<std::uint64_t> values = toggles->values(); !values.empty())
+            e.sweeps[name] = std::move(values);
+        else if (sfp::is_run_field(*p) && checkedRead(name))
+            throw InputError{tr("%1: choose at least one %2 (a checked strategy uses it)")
+                                 .arg(row_label(*p), QString::fromStdString(sfp::noun_of(*p)))};
+    }
     e.repetitions = unsigned(repetitions_->value());
     e.warmups = unsigned(warmups_->value());
     e.cache = sfp::CacheMode(cache_->currentData().toInt());
@@ -280,13 +208,16 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     if (strategies.empty())  // a spec without strategies means all of the algorithm's
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) strategies.emplace_back(s->name);
     strategies_->setChecked(strategies);
-    blocks_->setValues(sfp::swept_values(e, sfp::kBlockSizeParameter));
-    std::vector<std::uint64_t> threads = sfp::swept_values(e, sfp::kThreadsParameter);
-    for (std::uint64_t& t : threads) t = t ? t : std::max(1u, sfp::online_cpus());
-    threads_->setValues(threads);
-    for (const auto& [name, toggles] : swept_) {
-        const auto it = e.sweeps.find(name);
-        toggles->setValues(it == e.sweeps.end() ? std::vector<std::uint64_t>{} : it->second);
+    for (const auto& [p, toggles] : swept_) {
+        std::vector<std::uint64_t> values;
+        if (sfp::is_run_field(*p)) {
+            values = sfp::swept_values(e, *p);
+        } else if (const auto it = e.sweeps.find(std::string(p->name)); it != e.sweeps.end()) {
+            values = it->second;
+        }
+        if (p->counts_threads)  // a loaded 0 shows as the toggle it means: every online CPU
+            for (std::uint64_t& t : values) t = t ? t : std::max(1u, sfp::online_cpus());
+        toggles->setValues(values);
     }
     repetitions_->setValue(int(e.repetitions));
     warmups_->setValue(int(e.warmups));
@@ -301,9 +232,9 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     refresh();
 }
 
-ValueToggles* ExperimentPanel::swept(const std::string& name) const {
-    for (const auto& [n, toggles] : swept_)
-        if (n == name) return toggles;
+ValueToggles* ExperimentPanel::swept(std::string_view name) const {
+    for (const auto& [p, toggles] : swept_)
+        if (p->name == name) return toggles;
     return nullptr;
 }
 
@@ -330,15 +261,10 @@ void ExperimentPanel::refresh() {
     } catch (...) {
         // a form that does not parse yet: its problems are listed below
     }
-    const bool blocks = checkedRead(sfp::kBlockSizeParameter.name), threads = checkedRead(sfp::kThreadsParameter.name);
-    blocks_->setEnabled(blocks);
-    blocks_->setToolTip(blocks ? QString() : tr("No checked strategy uses a block size"));
-    threads_->setEnabled(threads);
-    threads_->setToolTip(threads ? QString() : tr("No checked strategy uses threads"));
-    for (const auto& [name, toggles] : swept_) {
-        const bool used = checkedRead(name);
+    for (const auto& [p, toggles] : swept_) {
+        const bool used = checkedRead(p->name);
         toggles->setEnabled(used);
-        toggles->setToolTip(used ? QString() : tr("No checked strategy uses %1").arg(QString::fromStdString(name)));
+        toggles->setToolTip(used ? QString() : tr("No checked strategy uses %1").arg(row_label(*p).toLower()));
     }
     QString why;
     const std::optional<sfp::Plan> plan = validPlan(&why);  // judged and resolved once per change

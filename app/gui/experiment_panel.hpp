@@ -4,6 +4,7 @@
 #include <QWidget>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -51,9 +52,10 @@ public:
 
     InputsBox* inputs() { return inputs_; }
     StrategyList* strategies() { return strategies_; }
-    ValueToggles* blockSizes() { return blocks_; }
-    ValueToggles* threads() { return threads_; }
-    ValueToggles* swept(const std::string& name) const;  // a swept option's row (packing), or nullptr
+    // A swept parameter's row (block_size, threads, packing), or nullptr.
+    ValueToggles* swept(std::string_view name) const;
+    ValueToggles* blockSizes() const { return swept(sfp::kBlockSizeParameter.name); }
+    ValueToggles* threads() const { return swept(sfp::kThreadsParameter.name); }
     QComboBox* algorithm() { return algorithm_; }
     QSpinBox* repetitions() { return repetitions_; }
     OptionControls* optionControls() { return optionControls_; }
@@ -73,9 +75,8 @@ private:
     InputsBox* inputs_;
     QComboBox* algorithm_;
     StrategyList* strategies_;
-    ValueToggles* blocks_;
-    ValueToggles* threads_;
-    std::vector<std::pair<std::string, ValueToggles*>> swept_;  // one row per declared swept option
+    // One row per sweepable entry of the tables (sfp::cell_parameters), in their order.
+    std::vector<std::pair<const sfp::Parameter*, ValueToggles*>> swept_;
     QSpinBox* repetitions_ = nullptr;
     QSpinBox* warmups_ = nullptr;
     QComboBox* cache_ = nullptr;

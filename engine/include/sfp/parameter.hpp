@@ -40,6 +40,7 @@ struct Parameter {
     std::string_view list_field = {};
     std::string_view label = {};  // its word in cell labels ("block"); empty: its name
     std::string_view noun = {};   // one value in messages ("block size"); empty: its name
+    bool counts_threads = false;  // a thread count, 0 meaning every online CPU (the window offers 1 ... 2 x CPUs)
 };
 
 // The two entries every algorithm's table starts with; a run reads them as RunSpec::block_size
@@ -53,7 +54,7 @@ inline constexpr Parameter kThreadsParameter{
     .name = "threads", .type = ParameterType::count,
     .help = "worker threads (0 = online CPUs)", .fallback = 0,
     .min = 0, .max = kMaxThreads, .sweepable = true,
-    .list_field = "threads", .noun = "thread count"};
+    .list_field = "threads", .noun = "thread count", .counts_threads = true};
 
 // Block size and threads are fields of a run (RunSpec), with a list field of their own in the
 // experiment file; every other entry is an option.
