@@ -54,7 +54,33 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     setWindowTitle(tr("sfpbench — sequential file processing workbench"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("sfpbench"), QIcon(QStringLiteral(":/sfpbench.svg"))));
     setAcceptDrops(true);
+    QPushButton* runButton = buildLayout();
+    limits_status_ = new ElidedLabel(this);  // never widens the window; cut text whole in its tooltip
+    limits_status_->setObjectName(QStringLiteral("limitsStatus"));
+    statusBar()->addPermanentWidget(limits_status_, 1);
 
+    overlays_ = new OverlaySets(this);
+    plot_->setOverlays(overlays_);
+    buildMenus();
+    connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
+    connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
+    connect(experiment_->inputs(), &InputsBox::filesAdded, this, [this](const QStringList& paths) {
+        settings_->addRecentInputs(paths);
+        experiment_->inputs()->setRecentFiles(settings_->recentInputs());
+    });
+    connect(experiment_->inputs(), &InputsBox::refused, messages_, &MessageArea::showError);
+    connect(experiment_, &ExperimentPanel::changed, this, &MainWindow::formChanged);
+    connectController();
+    restoreState();
+    setRunning(false);
+    fitLeftWidth();
+}
+
+MainWindow::~MainWindow() = default;
+
+// The form and its Run button on the left; the plot over the tables and the lesson's note on the
+// right; the progress under both. Returns the Run button.
+QPushButton* MainWindow::buildLayout() {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(experiment_);
     scroll->setWidgetResizable(true);
@@ -103,23 +129,11 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     plot_->installEventFilter(this);
     layout->addWidget(progress_);
     setCentralWidget(central);
+    return runButton;
+}
 
-    limits_status_ = new ElidedLabel(this);  // never widens the window; cut text whole in its tooltip
-    limits_status_->setObjectName(QStringLiteral("limitsStatus"));
-    statusBar()->addPermanentWidget(limits_status_, 1);
-
-    overlays_ = new OverlaySets(this);
-    plot_->setOverlays(overlays_);
-    buildMenus();
-    connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
-    connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
-    connect(experiment_->inputs(), &InputsBox::filesAdded, this, [this](const QStringList& paths) {
-        settings_->addRecentInputs(paths);
-        experiment_->inputs()->setRecentFiles(settings_->recentInputs());
-    });
-    connect(experiment_->inputs(), &InputsBox::refused, messages_, &MessageArea::showError);
-    connect(experiment_, &ExperimentPanel::changed, this, &MainWindow::formChanged);
-
+// What the window shows of a run as it goes: progress, status line, tables and plot.
+void MainWindow::connectController() {
     connect(controller_, &core::Controller::started, progress_, [this](std::size_t runs) { progress_->begin(runs, eta_); });
     connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
     connect(controller_, &core::Controller::progress, progress_, &ProgressPanel::progress);
@@ -149,12 +163,7 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         progress_->end(tr("Failed."));
         messages_->showError(tr("The experiment could not run: %1").arg(why));
     });
-    restoreState();
-    setRunning(false);
-    fitLeftWidth();
 }
-
-MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));

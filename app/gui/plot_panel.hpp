@@ -86,6 +86,8 @@ public:
     QJsonObject plotDataJson() const;
 
 private:
+    QWidget* buildControls();
+    void buildSliceRow();
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);
     int topN() const;  // bars and boxes shown per input, 0 = all
     void refresh();  // the timer's redraw: only the changed series when it can
