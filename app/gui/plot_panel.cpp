@@ -309,7 +309,6 @@ QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Exp
     return {};
 }
 
-void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
 void PlotPanel::setControlsShown(bool on) {
     controls_shown_ = on;
