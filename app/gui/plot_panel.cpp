@@ -25,10 +25,6 @@ namespace {
 constexpr int kRedrawDelayMs = 40;
 constexpr double kHoverRadiusPx = 14;
 
-bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
-    return a == b;
-}
-
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)), figure_(plot_) {
@@ -207,7 +203,7 @@ void PlotPanel::setReport(const sfp::ExperimentReport& report) {
     live_ = nullptr;
     report_ = report;
     adoptAlgorithm(report_.experiment.algorithm);  // may change the kind: the timer's refresh sees it
-    if (!same_cells(report.cells, slice_.cells())) setCells(report.cells);
+    if (report.cells != slice_.cells()) setCells(report.cells);
     if (!redraw_timer_.isActive()) redraw_timer_.start(kRedrawDelayMs);
 }
 
@@ -326,7 +322,7 @@ void PlotPanel::setPresentation(bool on) {
 bool PlotPanel::adoptLive() {
     if (!live_) return false;
     adoptAlgorithm(live_->experiment.algorithm);
-    if (same_cells(live_->cells, slice_.cells())) return false;
+    if (live_->cells == slice_.cells()) return false;
     setCells(live_->cells);
     return true;
 }
