@@ -21,8 +21,6 @@ namespace {
 constexpr std::uint64_t kFilesPerThread = 8;
 constexpr std::uint64_t kMaxSliceFiles = 512;  // per candidate: 256 files a slice, 5 % of 20,000 in all
 
-Support always() { return Support::yes(); }
-
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
     const std::vector<std::size_t> order = order_of(Order::inode, job.listing, job.seed, ctx);
@@ -53,7 +51,7 @@ const Strategy auto_strategy{
     .description = "times parallel (T threads), uring and direct (128 reads in flight) and prefetch (one reader, reads "
                    "announced) on slices of files at the start of the inode order, in wall time; the fastest hashes the rest",
     .reads = kReadsThreads,
-    .probe = always,
+    .probe = always_supported,
     .run = run,
     .finish = finish,
 };
