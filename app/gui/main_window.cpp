@@ -166,6 +166,30 @@ void MainWindow::connectController() {
 }
 
 void MainWindow::buildMenus() {
+    buildFileMenu();
+    buildRunMenu();
+    buildViewMenu();
+    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
+    menuBar()->addMenu(imported_);
+    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
+    menuBar()->addMenu(lessons_);
+    connect(lessons_, &LessonsMenu::namedColumns, results_, &ResultsPanel::setNamedColumns);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About sfpbench"), this, [this] {
+        messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
+                               "elapsed, user and system time against block size, threads and file size.")
+                                .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* bar = addToolBar(tr("Run"));
+    bar->setObjectName(QStringLiteral("runToolBar"));
+    bar->addAction(run_);
+    bar->addAction(cancel_);
+    bar->addAction(export_);
+    updateRecentMenu();
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open experiment…"), QKeySequence::Open, this, &MainWindow::openDialog);
     recent_menu_ = file->addMenu(tr("Open &recent"));
@@ -186,7 +210,9 @@ void MainWindow::buildMenus() {
     add_export_report_action(file, this);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
+void MainWindow::buildRunMenu() {
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
     run_ = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run experiment"),
                               QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::run);
@@ -199,7 +225,9 @@ void MainWindow::buildMenus() {
         messages_->dropLesson();
     });
     runMenu->addAction(tr("Remove &generated data"), this, &MainWindow::cleanWorkspace);
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     presentation_ = view->addAction(tr("&Presentation mode"));
     presentation_->setCheckable(true);
@@ -225,25 +253,6 @@ void MainWindow::buildMenus() {
         if (on) fitLessonPanel();
     });
     connect(lesson_panel_, &LessonPanel::foldedChanged, note, [note](bool folded) { note->setChecked(!folded); });
-
-    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
-    menuBar()->addMenu(imported_);
-    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
-    menuBar()->addMenu(lessons_);
-    connect(lessons_, &LessonsMenu::namedColumns, results_, &ResultsPanel::setNamedColumns);
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About sfpbench"), this, [this] {
-        messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
-                               "elapsed, user and system time against block size, threads and file size.")
-                                .arg(QApplication::applicationVersion()));
-    });
-
-    QToolBar* bar = addToolBar(tr("Run"));
-    bar->setObjectName(QStringLiteral("runToolBar"));
-    bar->addAction(run_);
-    bar->addAction(cancel_);
-    bar->addAction(export_);
-    updateRecentMenu();
 }
 
 void MainWindow::updateRecentMenu() {

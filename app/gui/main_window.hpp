@@ -83,6 +83,9 @@ private:
     QPushButton* buildLayout();
     void connectController();
     void buildMenus();
+    void buildFileMenu();
+    void buildRunMenu();
+    void buildViewMenu();
     void restoreState();
     void fitFirstWindow();  // no saved geometry: as large as useful, within the available screen
     void saveState();
