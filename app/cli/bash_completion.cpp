@@ -9,11 +9,12 @@
 #include "reference.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
+#include "qtext.hpp"
 
 namespace cli {
 namespace {
 
-QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+using core::qtext;
 
 QString words(const std::vector<std::string_view>& list) {
     QStringList out;

@@ -7,11 +7,12 @@
 #include "commands.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
+#include "qtext.hpp"
 
 namespace cli {
 namespace {
 
-QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+using core::qtext;
 
 QString flag_of(std::string_view option) { return qtext(option).replace('_', '-'); }
 

@@ -27,6 +27,7 @@
 #include "sfp/parameter.hpp"
 #include "sfp/plan.hpp"
 #include "value_lists.hpp"
+#include "qtext.hpp"
 
 namespace cli {
 namespace {
@@ -46,7 +47,7 @@ std::vector<std::string> swept_names() {
     return names;
 }
 
-QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+using core::qtext;
 
 // "packing: lines per hand-off ... (wordcount); 1 to 100000, a list 1,10,100 or a range 1..100000 in steps of x10."
 QString swept_help(const sfp::Parameter& p) {

@@ -4,11 +4,12 @@
 #include "reference.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
+#include "qtext.hpp"
 
 namespace cli {
 namespace {
 
-QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+using core::qtext;
 
 // Text as roff: backslashes, minus signs and quotes escaped; no line taken for a request.
 QString roff(QString text) {

@@ -8,11 +8,12 @@
 #include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
+#include "qtext.hpp"
 
 namespace cli {
 namespace {
 
-QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+using core::qtext;
 
 // The default as the user would type it: the command's, else the table's ("" for none).
 QString fallback_text(const sfp::Parameter& p, const FlagHint* hint) {

@@ -343,7 +343,10 @@ QByteArray experiment_text(const sfp::Experiment& experiment) {
     return text + "\n}\n";
 }
 
-sfp::Experiment experiment_from_json(const QJsonObject& json) {
+namespace {
+
+// The format version, refused outside the versions this build reads.
+std::uint64_t format_version(const QJsonObject& json) {
     if (!json.contains(QLatin1String("version"))) throw SpecError("version", "missing");
     const QJsonValue version_value = json["version"];
     const std::uint64_t version = whole_number(version_value, "version", "the number 1 or 2");
@@ -351,7 +354,10 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
         throw SpecError("version", "this sfpbench reads versions " + std::to_string(kOldestExperimentFormatVersion) +
                                        " to " + std::to_string(kExperimentFormatVersion) + ", the file is version " +
                                        describe(version_value));
-    Problems problems;
+    return version;
+}
+
+void refuse_unknown_fields(const QJsonObject& json, std::uint64_t version, Problems& problems) {
     for (auto it = json.begin(); it != json.end(); ++it) {
         const bool fixed = std::find_if(std::begin(kFields), std::end(kFields),
                                         [&](const char* f) { return it.key() == QLatin1String(f); }) != std::end(kFields);
@@ -359,15 +365,10 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
         if ((!fixed && !old_swept) || (version == 1 && it.key() == "parameters"))
             problems.add(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
     }
-    sfp::Experiment e;
-    // The algorithm's table says what the other fields mean: without it, nothing more is read.
-    const std::size_t before_algorithm = problems.size();
-    if (!json.contains(QLatin1String("algorithm"))) problems.add("algorithm", "missing");
-    else problems.attempt([&] { e.algorithm = text_of(json["algorithm"], "algorithm"); });
-    if (problems.size() == before_algorithm) problems.attempt([&] { check_algorithm(e); });
-    if (problems.size() != before_algorithm) problems.throw_if_any();
+}
 
-    // Each field on its own, so every bad one is named; then the checks on what could be read.
+// Each field on its own, so every bad one is named.
+void read_fields(const QJsonObject& json, sfp::Experiment& e, Problems& problems) {
     const auto read = [&](const char* field, auto assign) {
         if (json.contains(QLatin1String(field))) problems.attempt([&] { assign(json[field], std::string(field)); });
     };
@@ -400,6 +401,10 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
         if (!v.isBool()) wrong(f, "true or false", v);
         e.limits_in_rounds = v.toBool();
     });
+}
+
+// The swept parameters: version 1 has a field each, version 2 their table under "parameters".
+void read_sweeps(const QJsonObject& json, std::uint64_t version, sfp::Experiment& e, Problems& problems) {
     if (version == 1) {
         for (auto it = json.begin(); it != json.end(); ++it)
             if (is_swept_field(it.key())) {
@@ -414,6 +419,25 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
         if (json.contains("parameters"))
             for (auto& [name, values] : parameters_of_json(json["parameters"], e.algorithm, problems)) e.sweeps[name] = std::move(values);
     }
+}
+
+}  // namespace
+
+sfp::Experiment experiment_from_json(const QJsonObject& json) {
+    const std::uint64_t version = format_version(json);
+    Problems problems;
+    refuse_unknown_fields(json, version, problems);
+    sfp::Experiment e;
+    // The algorithm's table says what the other fields mean: without it, nothing more is read.
+    const std::size_t before_algorithm = problems.size();
+    if (!json.contains(QLatin1String("algorithm"))) problems.add("algorithm", "missing");
+    else problems.attempt([&] { e.algorithm = text_of(json["algorithm"], "algorithm"); });
+    if (problems.size() == before_algorithm) problems.attempt([&] { check_algorithm(e); });
+    if (problems.size() != before_algorithm) problems.throw_if_any();
+
+    read_fields(json, e, problems);
+    read_sweeps(json, version, e, problems);
+    // Then the checks on what could be read.
     try {
         check_experiment(e, version == 1 ? "" : kSweepsPrefix);
     } catch (const SpecError& checks) {

@@ -6,8 +6,6 @@
 
 namespace core {
 
-QString parameter_number(std::uint64_t value) { return value == 0 ? kNotUsed : QString::number(value); }
-
 std::optional<double> cpu_percent(double cpu_s, double real_s, unsigned cores) {
     if (real_s <= 0 || cores == 0) return std::nullopt;
     return cpu_s / real_s / cores * 100.0;

@@ -14,10 +14,6 @@ namespace core {
 inline const QString kNotUsed = QStringLiteral("-");
 inline const QString kUnknown = QStringLiteral("n/a");
 
-// A parameter as a CSV number: bytes or a count, "-" when the strategy does not use it (the
-// runner leaves unused parameters 0 in the cell, and resolves "all CPUs" to a count).
-QString parameter_number(std::uint64_t value);
-
 // CPU utilisation in percent of all cores: CPU time (exact, Usage::cpu_s) / real / cores * 100
 // — 50 on a two-core machine means one core busy. Empty when real time or the core count is unknown.
 std::optional<double> cpu_percent(double cpu_s, double real_s, unsigned cores);

@@ -139,53 +139,52 @@ QStringList plot_kind_names() {
             QStringLiteral("histogram"), QStringLiteral("listing"), QStringLiteral("why")};
 }
 
-int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop& stop) {
-    window.resize(1400, 900);
+namespace {
+
+// The plot kind, the experiment or lesson, the slice and every output checked before anything runs.
+bool prepare(MainWindow& window, const HeadlessOptions& options) {
     if (!options.plot.isEmpty()) {
         const qsizetype kind = plot_kind_names().indexOf(options.plot);
-        if (kind < 0) {
-            say(QStringLiteral("sfpbench-gui: --plot '%1': expected one of %2")
-                    .arg(options.plot, plot_kind_names().join(QStringLiteral(", "))));
-            return 2;
-        }
+        if (kind < 0)
+            return say(QStringLiteral("sfpbench-gui: --plot '%1': expected one of %2")
+                           .arg(options.plot, plot_kind_names().join(QStringLiteral(", ")))),
+                   false;
         window.plotPanel()->setKind(plots::Kind(kind));
     }
     core::Lesson lesson;
     if (!options.lesson.isEmpty()) {
-        if (!open_lesson(window, options, &lesson)) return 2;
+        if (!open_lesson(window, options, &lesson)) return false;
     } else if (options.experiment.isEmpty()) window.experimentPanel()->setExperiment(default_experiment());
-    else if (!window.openExperiment(options.experiment)) {
-        say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text());
-        return 2;
-    }
+    else if (!window.openExperiment(options.experiment))
+        return say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), false;
     if (!options.plot.isEmpty()) {  // only the kinds the window offers for this algorithm
         const std::string algorithm = window.experimentPanel()->algorithm()->currentText().toStdString();
         if (!plots::kind_applies(plots::Kind(plot_kind_names().indexOf(options.plot)), algorithm))
-            return say(QStringLiteral("sfpbench-gui: --plot '%1' does not apply to %2").arg(options.plot, QString::fromStdString(algorithm))), 2;
+            return say(QStringLiteral("sfpbench-gui: --plot '%1' does not apply to %2")
+                           .arg(options.plot, QString::fromStdString(algorithm))),
+                   false;
     }
-    if (!apply_slice_flags(window, options)) return 2;
+    if (!apply_slice_flags(window, options)) return false;
     // Every output is checked before the experiment runs, as `sfpbench run` does: a bad path
     // costs nothing, and no input, experiment file or imported set is ever overwritten.
     core::OutputPaths outputs = window.readPaths();
-    for (const auto& [flag, path] : {std::pair{QStringLiteral("--csv"), options.csv}, std::pair{QStringLiteral("--png"), options.png},
+    for (const auto& [flag, path] : {std::pair{QStringLiteral("--csv"), options.csv},
+                                     std::pair{QStringLiteral("--png"), options.png},
                                      std::pair{QStringLiteral("--plot-data"), options.plot_data}}) {
         if (path.isEmpty()) continue;
-        if (const QString why = outputs.claim(flag, path); !why.isEmpty()) return say(QStringLiteral("sfpbench-gui: ") + why), 2;
+        if (const QString why = outputs.claim(flag, path); !why.isEmpty())
+            return say(QStringLiteral("sfpbench-gui: ") + why), false;
     }
-    core::Controller* controller = window.controller();
-    int code = 0;
-    int stopped_by = 0;  // the first signal: the run is cancelled, its completed runs written
-    QObject::connect(&stop, &SignalStop::caught, &window, [&](int signal) {
-        if (stopped_by) return;
-        stopped_by = signal;
-        if (controller->isRunning()) controller->cancel();
-        else QCoreApplication::exit(SignalStop::exitCode(signal));  // between a lesson's runs: nothing running to keep
-    });
-    QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });
-    QObject::connect(controller, &core::Controller::runsFinished, [controller](const std::vector<sfp::RunUpdate>& updates) {
+    return true;
+}
+
+// A line per run, written at once for each batch the controller delivers.
+void say_each_run(core::Controller* controller) {
+    QObject::connect(controller, &core::Controller::runsFinished,
+                     [controller](const std::vector<sfp::RunUpdate>& updates) {
         const sfp::ExperimentReport& report = controller->report();
         const std::size_t total = report.cells.size() * report.experiment.repetitions;
-        QStringList lines;  // a line per run, written at once
+        QStringList lines;
         for (const sfp::RunUpdate& u : updates) {
             const sfp::RunRecord& r = report.runs[u.index];
             lines << QStringLiteral("run %1/%2 %3: %4 s")
@@ -195,32 +194,61 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
         }
         say(lines.join(QLatin1Char('\n')));
     });
+}
+
+// The end of the experiment (or of a lesson's last one): the summary, the outputs, the exit code.
+void finish(MainWindow& window, const HeadlessOptions& options, const sfp::ExperimentReport& report, int stopped_by) {
+    std::fputs(qPrintable(core::summary_text(report)), stdout);
+    std::fflush(stdout);
+    const auto run = [&window] { return window.run(); };
+    const auto failed = [&window] {
+        say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), QCoreApplication::exit(2);
+    };
+    if (!options.lesson.isEmpty() && window.findChild<LessonsMenu*>()->runNext(report, run, failed))
+        return;  // the lesson's next run
+    if (report.cancelled && report.runs.empty()) {  // as `sfpbench run`: earlier outputs stay as they were
+        say(QStringLiteral("sfpbench-gui: cancelled before any run completed"));
+        return QCoreApplication::exit(SignalStop::exitCode(stopped_by));
+    }
+    int code = 0;
+    window.plotPanel()->redrawNow();  // the plot as it stands at the end, for its exports
+    for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv},
+                                       std::pair{options.png, ExportFormat::plot_png},
+                                       std::pair{options.plot_data, ExportFormat::plot_data}}) {
+        if (path.isEmpty()) continue;
+        if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
+        else say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;
+    }
+    if (report.cancelled) {  // as `sfpbench run`: 128 + the signal once the completed runs are written
+        say(QStringLiteral("sfpbench-gui: cancelled: %1 completed run(s) kept").arg(report.runs.size()));
+        return QCoreApplication::exit(code ? code : SignalStop::exitCode(stopped_by));
+    }
+    // As `sfpbench run`: failed or disagreeing runs make the exit status 2 (after writing).
+    std::size_t trouble = 0;
+    for (const sfp::RunRecord& r : report.runs) trouble += r.status != sfp::RunStatus::ok;
+    if (trouble)
+        say(QStringLiteral("sfpbench-gui: %1 did not succeed (see the status column)").arg(runs_text(trouble))),
+            code = 2;
+    QCoreApplication::exit(code);
+}
+
+}  // namespace
+
+int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop& stop) {
+    window.resize(1400, 900);
+    if (!prepare(window, options)) return 2;
+    core::Controller* controller = window.controller();
+    int stopped_by = 0;  // the first signal: the run is cancelled, its completed runs written
+    QObject::connect(&stop, &SignalStop::caught, &window, [&](int signal) {
+        if (stopped_by) return;
+        stopped_by = signal;
+        if (controller->isRunning()) controller->cancel();
+        else QCoreApplication::exit(SignalStop::exitCode(signal));  // between a lesson's runs: nothing running to keep
+    });
+    QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });
+    say_each_run(controller);
     QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport& report) {
-        std::fputs(qPrintable(core::summary_text(report)), stdout);
-        std::fflush(stdout);
-        const auto run = [&window] { return window.run(); };
-        const auto failed = [&window] { say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), QCoreApplication::exit(2); };
-        if (!options.lesson.isEmpty() && window.findChild<LessonsMenu*>()->runNext(report, run, failed)) return;  // the lesson's next run
-        if (report.cancelled && report.runs.empty()) {  // as `sfpbench run`: earlier outputs stay as they were
-            say(QStringLiteral("sfpbench-gui: cancelled before any run completed"));
-            return QCoreApplication::exit(SignalStop::exitCode(stopped_by));
-        }
-        window.plotPanel()->redrawNow();  // the plot as it stands at the end, for its exports
-        for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv}, std::pair{options.png, ExportFormat::plot_png},
-                                           std::pair{options.plot_data, ExportFormat::plot_data}}) {
-            if (path.isEmpty()) continue;
-            if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
-            else say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;
-        }
-        if (report.cancelled) {  // as `sfpbench run`: 128 + the signal once the completed runs are written
-            say(QStringLiteral("sfpbench-gui: cancelled: %1 completed run(s) kept").arg(report.runs.size()));
-            return QCoreApplication::exit(code ? code : SignalStop::exitCode(stopped_by));
-        }
-        // As `sfpbench run`: failed or disagreeing runs make the exit status 2 (after writing).
-        std::size_t trouble = 0;
-        for (const sfp::RunRecord& r : report.runs) trouble += r.status != sfp::RunStatus::ok;
-        if (trouble) say(QStringLiteral("sfpbench-gui: %1 did not succeed (see the status column)").arg(runs_text(trouble))), code = 2;
-        QCoreApplication::exit(code);
+        finish(window, options, report, stopped_by);
     });
     QObject::connect(controller, &core::Controller::failed, [&](const QString& why) {
         say(QStringLiteral("sfpbench-gui: ") + why);

@@ -54,7 +54,33 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     setWindowTitle(tr("sfpbench — sequential file processing workbench"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("sfpbench"), QIcon(QStringLiteral(":/sfpbench.svg"))));
     setAcceptDrops(true);
+    QPushButton* runButton = buildLayout();
+    limits_status_ = new ElidedLabel(this);  // never widens the window; cut text whole in its tooltip
+    limits_status_->setObjectName(QStringLiteral("limitsStatus"));
+    statusBar()->addPermanentWidget(limits_status_, 1);
 
+    overlays_ = new OverlaySets(this);
+    plot_->setOverlays(overlays_);
+    buildMenus();
+    connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
+    connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
+    connect(experiment_->inputs(), &InputsBox::filesAdded, this, [this](const QStringList& paths) {
+        settings_->addRecentInputs(paths);
+        experiment_->inputs()->setRecentFiles(settings_->recentInputs());
+    });
+    connect(experiment_->inputs(), &InputsBox::refused, messages_, &MessageArea::showError);
+    connect(experiment_, &ExperimentPanel::changed, this, &MainWindow::formChanged);
+    connectController();
+    restoreState();
+    setRunning(false);
+    fitLeftWidth();
+}
+
+MainWindow::~MainWindow() = default;
+
+// The form and its Run button on the left; the plot over the tables and the lesson's note on the
+// right; the progress under both. Returns the Run button.
+QPushButton* MainWindow::buildLayout() {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(experiment_);
     scroll->setWidgetResizable(true);
@@ -103,23 +129,11 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
     plot_->installEventFilter(this);
     layout->addWidget(progress_);
     setCentralWidget(central);
+    return runButton;
+}
 
-    limits_status_ = new ElidedLabel(this);  // never widens the window; cut text whole in its tooltip
-    limits_status_->setObjectName(QStringLiteral("limitsStatus"));
-    statusBar()->addPermanentWidget(limits_status_, 1);
-
-    overlays_ = new OverlaySets(this);
-    plot_->setOverlays(overlays_);
-    buildMenus();
-    connect(runButton, &QPushButton::clicked, this, &MainWindow::run);
-    connect(progress_, &ProgressPanel::cancelRequested, this, &MainWindow::cancel);
-    connect(experiment_->inputs(), &InputsBox::filesAdded, this, [this](const QStringList& paths) {
-        settings_->addRecentInputs(paths);
-        experiment_->inputs()->setRecentFiles(settings_->recentInputs());
-    });
-    connect(experiment_->inputs(), &InputsBox::refused, messages_, &MessageArea::showError);
-    connect(experiment_, &ExperimentPanel::changed, this, &MainWindow::formChanged);
-
+// What the window shows of a run as it goes: progress, status line, tables and plot.
+void MainWindow::connectController() {
     connect(controller_, &core::Controller::started, progress_, [this](std::size_t runs) { progress_->begin(runs, eta_); });
     connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
     connect(controller_, &core::Controller::progress, progress_, &ProgressPanel::progress);
@@ -149,14 +163,33 @@ MainWindow::MainWindow(std::unique_ptr<Settings> settings, QWidget* parent)
         progress_->end(tr("Failed."));
         messages_->showError(tr("The experiment could not run: %1").arg(why));
     });
-    restoreState();
-    setRunning(false);
-    fitLeftWidth();
 }
 
-MainWindow::~MainWindow() = default;
-
 void MainWindow::buildMenus() {
+    buildFileMenu();
+    buildRunMenu();
+    buildViewMenu();
+    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
+    menuBar()->addMenu(imported_);
+    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
+    menuBar()->addMenu(lessons_);
+    connect(lessons_, &LessonsMenu::namedColumns, results_, &ResultsPanel::setNamedColumns);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About sfpbench"), this, [this] {
+        messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
+                               "elapsed, user and system time against block size, threads and file size.")
+                                .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* bar = addToolBar(tr("Run"));
+    bar->setObjectName(QStringLiteral("runToolBar"));
+    bar->addAction(run_);
+    bar->addAction(cancel_);
+    bar->addAction(export_);
+    updateRecentMenu();
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open experiment…"), QKeySequence::Open, this, &MainWindow::openDialog);
     recent_menu_ = file->addMenu(tr("Open &recent"));
@@ -177,7 +210,9 @@ void MainWindow::buildMenus() {
     add_export_report_action(file, this);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
+void MainWindow::buildRunMenu() {
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
     run_ = runMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run experiment"),
                               QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::run);
@@ -190,7 +225,9 @@ void MainWindow::buildMenus() {
         messages_->dropLesson();
     });
     runMenu->addAction(tr("Remove &generated data"), this, &MainWindow::cleanWorkspace);
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     presentation_ = view->addAction(tr("&Presentation mode"));
     presentation_->setCheckable(true);
@@ -216,25 +253,6 @@ void MainWindow::buildMenus() {
         if (on) fitLessonPanel();
     });
     connect(lesson_panel_, &LessonPanel::foldedChanged, note, [note](bool folded) { note->setChecked(!folded); });
-
-    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
-    menuBar()->addMenu(imported_);
-    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
-    menuBar()->addMenu(lessons_);
-    connect(lessons_, &LessonsMenu::namedColumns, results_, &ResultsPanel::setNamedColumns);
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About sfpbench"), this, [this] {
-        messages_->showInfo(tr("sfpbench %1 measures how fast sequential file processing strategies run: "
-                               "elapsed, user and system time against block size, threads and file size.")
-                                .arg(QApplication::applicationVersion()));
-    });
-
-    QToolBar* bar = addToolBar(tr("Run"));
-    bar->setObjectName(QStringLiteral("runToolBar"));
-    bar->addAction(run_);
-    bar->addAction(cancel_);
-    bar->addAction(export_);
-    updateRecentMenu();
 }
 
 void MainWindow::updateRecentMenu() {

@@ -12,6 +12,7 @@
 #include "settings.hpp"
 
 class QAction;
+class QPushButton;
 class QScrollArea;
 class QSplitter;
 
@@ -79,7 +80,12 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    QPushButton* buildLayout();
+    void connectController();
     void buildMenus();
+    void buildFileMenu();
+    void buildRunMenu();
+    void buildViewMenu();
     void restoreState();
     void fitFirstWindow();  // no saved geometry: as large as useful, within the available screen
     void saveState();

@@ -7,11 +7,12 @@
 #include <QLineEdit>
 
 #include "sfp/parameter.hpp"
+#include "qtext.hpp"
 
 namespace gui {
 namespace {
 
-QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+using core::qtext;
 
 // The parameters that are plain options: not sweepable (block size, threads and the swept ones
 // have rows of their own).

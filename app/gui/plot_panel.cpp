@@ -25,62 +25,11 @@ namespace {
 constexpr int kRedrawDelayMs = 40;
 constexpr double kHoverRadiusPx = 14;
 
-bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
-    return a == b;
-}
-
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)), figure_(plot_) {
-    auto* controlsRow = new QWidget(this);
-    controls_row_ = controlsRow;
-    auto* controls = new FlowLayout(controlsRow);
-    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing"), tr("Why")}, controls);
-    QStringList metrics;
-    for (Metric m : kMetrics) metrics << metric_title(m);
-    addCombo(metric_, tr("Metric"), metrics, controls);
-    addCombo(errors_, tr("Error bars"), {tr("stddev"), tr("95% CI"), tr("none")}, controls);
-    kind_->setToolTip(tr("Lines: a metric against block size, threads or file size, one line per strategy\n"
-                         "(or per another parameter), the remaining parameters fixed as chosen below.\n"
-                         "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
-                         "Box plot: the spread of each cell's repetitions.\n"
-                         "Times slower: each cell's median elapsed time over the fastest cell's.\n"
-                         "Histogram: the word lengths of each input, as bars (for an algorithm that counts words).\n"
-                         "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
-                         "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
-                         "beside the fastest cell of its input; hover a row for what separates it most."));
-    show_all_ = new QCheckBox(tr("Show all"), this);
-    show_all_->setObjectName(QStringLiteral("plotShowAll"));
-    show_all_->setToolTip(tr("Every cell instead of the %1 fastest of each input (the plot scrolls)").arg(plots::kTopN));
-    controls->addWidget(show_all_);
-    connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
-    // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
-    for (QComboBox* box : {kind_, metric_}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(15);
-    }
-    kind_->setObjectName(QStringLiteral("plotKind"));
-    connect(kind_, &QComboBox::activated, this, [this] { kind_chosen_ = true; });
-    metric_->setObjectName(QStringLiteral("plotMetric"));
-
-    // The slice of the Lines plot: its own row, since the fixed dimensions come and go.
-    slice_row_ = new QWidget(this);
-    auto* slice = new FlowLayout(slice_row_);
-    slice_layout_ = slice;
-    const auto add_slice_combo = [&](QComboBox*& box, const QString& label, const QString& name, const QString& tip) {
-        box = new QComboBox(slice_row_);
-        box->setObjectName(name);
-        box->setToolTip(tip);
-        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        auto* text = new QLabel(label, slice_row_);
-        text->setBuddy(box);
-        slice->addWidget(text);
-        slice->addWidget(box);
-        connect(box, &QComboBox::currentIndexChanged, this, &PlotPanel::readSliceControls);
-    };
-    add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
-    add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
-
+    QWidget* controlsRow = buildControls();
+    buildSliceRow();
     plot_->setObjectName(QStringLiteral("plot"));
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
@@ -114,6 +63,61 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     rebuildSliceControls();
     updateControls();
     redrawNow();
+}
+
+// The row of the plot's kind, metric, error bars and "show all". Returns the row.
+QWidget* PlotPanel::buildControls() {
+    auto* controlsRow = new QWidget(this);
+    controls_row_ = controlsRow;
+    auto* controls = new FlowLayout(controlsRow);
+    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing"), tr("Why")}, controls);
+    QStringList metrics;
+    for (Metric m : kMetrics) metrics << metric_title(m);
+    addCombo(metric_, tr("Metric"), metrics, controls);
+    addCombo(errors_, tr("Error bars"), {tr("stddev"), tr("95% CI"), tr("none")}, controls);
+    kind_->setToolTip(tr("Lines: a metric against block size, threads or file size, one line per strategy\n"
+                         "(or per another parameter), the remaining parameters fixed as chosen below.\n"
+                         "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
+                         "Box plot: the spread of each cell's repetitions.\n"
+                         "Times slower: each cell's median elapsed time over the fastest cell's.\n"
+                         "Histogram: the word lengths of each input, as bars (for an algorithm that counts words).\n"
+                         "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
+                         "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
+                         "beside the fastest cell of its input; hover a row for what separates it most."));
+    show_all_ = new QCheckBox(tr("Show all"), this);
+    show_all_->setObjectName(QStringLiteral("plotShowAll"));
+    show_all_->setToolTip(tr("Every cell instead of the %1 fastest of each input (the plot scrolls)").arg(plots::kTopN));
+    controls->addWidget(show_all_);
+    connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
+    // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
+    for (QComboBox* box : {kind_, metric_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(15);
+    }
+    kind_->setObjectName(QStringLiteral("plotKind"));
+    connect(kind_, &QComboBox::activated, this, [this] { kind_chosen_ = true; });
+    metric_->setObjectName(QStringLiteral("plotMetric"));
+    return controlsRow;
+}
+
+// The slice of the Lines plot: its own row, since the fixed dimensions come and go.
+void PlotPanel::buildSliceRow() {
+    slice_row_ = new QWidget(this);
+    auto* slice = new FlowLayout(slice_row_);
+    slice_layout_ = slice;
+    const auto add_slice_combo = [&](QComboBox*& box, const QString& label, const QString& name, const QString& tip) {
+        box = new QComboBox(slice_row_);
+        box->setObjectName(name);
+        box->setToolTip(tip);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        auto* text = new QLabel(label, slice_row_);
+        text->setBuddy(box);
+        slice->addWidget(text);
+        slice->addWidget(box);
+        connect(box, &QComboBox::currentIndexChanged, this, &PlotPanel::readSliceControls);
+    };
+    add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
+    add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
 }
 
 void PlotPanel::addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row) {
@@ -199,7 +203,7 @@ void PlotPanel::setReport(const sfp::ExperimentReport& report) {
     live_ = nullptr;
     report_ = report;
     adoptAlgorithm(report_.experiment.algorithm);  // may change the kind: the timer's refresh sees it
-    if (!same_cells(report.cells, slice_.cells())) setCells(report.cells);
+    if (report.cells != slice_.cells()) setCells(report.cells);
     if (!redraw_timer_.isActive()) redraw_timer_.start(kRedrawDelayMs);
 }
 
@@ -301,7 +305,6 @@ QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Exp
     return {};
 }
 
-void PlotPanel::setErrors(plots::ErrorKind errors) { errors_->setCurrentIndex(int(errors)); }
 
 void PlotPanel::setControlsShown(bool on) {
     controls_shown_ = on;
@@ -319,7 +322,7 @@ void PlotPanel::setPresentation(bool on) {
 bool PlotPanel::adoptLive() {
     if (!live_) return false;
     adoptAlgorithm(live_->experiment.algorithm);
-    if (same_cells(live_->cells, slice_.cells())) return false;
+    if (live_->cells == slice_.cells()) return false;
     setCells(live_->cells);
     return true;
 }

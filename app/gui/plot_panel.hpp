@@ -50,7 +50,6 @@ public:
     void setSlice(const SliceChoice& choice);
     const SliceChoice& slice() const { return choice_; }
     const PlotSlice& plotSlice() const { return slice_; }
-    void setErrors(plots::ErrorKind errors);
     // Opens on a lesson's plot for the cells of `experiment`: "" when it applies, else why not.
     QString showLessonView(const core::LessonView& view, const sfp::Experiment& experiment);
     void setPresentation(bool on);
@@ -86,6 +85,8 @@ public:
     QJsonObject plotDataJson() const;
 
 private:
+    QWidget* buildControls();
+    void buildSliceRow();
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);
     int topN() const;  // bars and boxes shown per input, 0 = all
     void refresh();  // the timer's redraw: only the changed series when it can

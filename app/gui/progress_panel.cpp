@@ -162,7 +162,6 @@ double ProgressPanel::seconds() const { return clock_.isValid() ? double(clock_.
 
 double ProgressPanel::firstRunBegan() const { return eta_.began(); }
 
-QString ProgressPanel::etaText() const { return eta_label_->text(); }
 
 void ProgressPanel::tick() {
     elapsed_->setText(tr("elapsed %1").arg(duration_text(seconds())));

@@ -25,7 +25,6 @@ public:
 
     QString overallText() const;  // what the runs bar reads: "0 of 54 runs"
     QString currentText() const;  // what the current run's bar reads ("" between runs)
-    QString etaText() const;      // "ETA 12 s", "" before the first run has finished
     // Seconds from begin() to the first run's start (generating data comes before), -1 = not yet.
     double firstRunBegan() const;
 

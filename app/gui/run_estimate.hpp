@@ -111,7 +111,6 @@ public:
     // Seconds left at `elapsed` with `current` of the running run done (0..1) of `cell`; none
     // before the first run finished.
     std::optional<double> secondsLeft(double elapsed, double current = 0, std::optional<std::size_t> cell = {}) const;
-    double doneShare() const { return total_ > 0 ? done_ / total_ : 0; }
 
 private:
     std::vector<double> run_;      // per cell, one run

@@ -11,22 +11,8 @@
 
 namespace gui {
 
-namespace {
-
-bool same_cells(const std::vector<sfp::Cell>& a, const std::vector<sfp::Cell>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const sfp::Cell& x, const sfp::Cell& y) {
-        const auto& parameters = sfp::cell_parameters();
-        return x.strategy == y.strategy && x.input_set == y.input_set && x.file_size == y.file_size &&
-               std::all_of(parameters.begin(), parameters.end(), [&](const sfp::Parameter* p) {
-                   return sfp::parameter_value(x, *p) == sfp::parameter_value(y, *p);
-               });
-    });
-}
-
-}  // namespace
-
 void StatsModel::setReport(const sfp::ExperimentReport& report) {
-    const bool sameRows = same_cells(report.cells, cells_);
+    const bool sameRows = report.cells == cells_;
     if (!sameRows) beginResetModel();
     cells_ = report.cells;
     parameters_.setCells(cells_);  // the same cells keep the same columns

@@ -167,14 +167,6 @@ std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report
     return out;
 }
 
-std::vector<std::optional<double>> slowdown_by_cell(const sfp::ExperimentReport& report) {
-    std::vector<std::optional<double>> out(report.cells.size());
-    for (const auto& ranking : slowdowns(report))
-        for (const Slowdown& s : ranking)
-            if (s.cell < out.size()) out[s.cell] = s.ratio;
-    return out;
-}
-
 bool drawn_as_fastest(const Slowdown& s, double noise) {
     return !s.vs_fastest || sfp::verdict(*s.vs_fastest, noise) == sfp::Verdict::same;
 }

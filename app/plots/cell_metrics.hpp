@@ -53,8 +53,6 @@ struct Slowdown {
     bool operator==(const Slowdown&) const = default;
 };
 std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report);
-// The same as a lookup by cell (nothing for cells without a successful run).
-std::vector<std::optional<double>> slowdown_by_cell(const sfp::ExperimentReport& report);
 // The fastest, or a cell no different from it ("~" under the noise band): drawn alike.
 bool drawn_as_fastest(const Slowdown& s, double noise);
 

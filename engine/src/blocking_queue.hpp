@@ -1,9 +1,9 @@
 #pragma once
 // A bounded queue between threads of one run. A producer waits while it is full, consumers wait
-// while it is empty; close() says no more items will come (consumers drain, then stop), abort()
-// drops everything and wakes every waiter. A run's cancel or failure is a polled flag, so
-// waiters also look at `should_stop` every few milliseconds and abort when it is set: no thread
-// ever sleeps through a cancel or a failing partner.
+// while it is empty; close() says no more items will come (consumers drain, then stop). A run's
+// cancel or failure is a polled flag, so waiters look at `should_stop` every few milliseconds and,
+// when it is set, drop everything and wake every waiter: no thread ever sleeps through a cancel
+// or a failing partner.
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -45,13 +45,6 @@ public:
     void close() {
         std::lock_guard lock(mutex_);
         closed_ = true;
-        wake_all();
-    }
-
-    void abort() {
-        std::lock_guard lock(mutex_);
-        aborted_ = true;
-        items_.clear();
         wake_all();
     }
 

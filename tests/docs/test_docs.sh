@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README stays a front door and the documentation holds together: README.md has at most 250
 # lines; every relative link and image in README.md and docs/*.md names a file that exists, and
-# an #anchor a heading of that page; the README carries only the headline of the benchmarks
+# an #anchor a heading of that page, as does a source comment's docs/PAGE.md#anchor; the README carries only the headline of the benchmarks
 # (the tables live in docs/bench-*.md), as bench/headline.sh computes it; every marker a bench script publishes to is in its page.
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -41,6 +41,15 @@ for page in README.md docs/*.md; do
         fi
     done < <(links "$page")
 done
+
+# A code comment's pointer to a page section ("docs/findings.md#anchor") names a heading there.
+while IFS=: read -r source line target; do
+    file=${target%%#*}
+    anchor=${target#*#}
+    [ -e "$file" ] || { fail "$source:$line: points at $target: no file $file"; continue; }
+    anchors "$file" | grep -qxF -- "$anchor" || fail "$source:$line: points at $target: no heading '#$anchor' in $file"
+done < <(grep -rnoE 'docs/[a-z0-9-]+\.md#[a-z0-9_-]+' engine app bench --include='*.cpp' --include='*.hpp' \
+             --include='*.c' --include='*.h' || true)
 
 # The README holds one block a script writes, the headline; the full tables are docs/bench-*.md.
 markers=$(grep -oE '^<!-- bench:[a-z-]+ -->$' README.md | sort -u | tr '\n' ' ')

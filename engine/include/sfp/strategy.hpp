@@ -21,6 +21,8 @@ struct Support {
     static Support yes() { return {}; }
     static Support no(std::string why) { return {false, std::move(why)}; }
 };
+// The probe of a strategy that needs nothing this machine may lack.
+inline Support always_supported() { return Support::yes(); }
 
 struct Strategy {
     std::string_view algorithm;    // "compare"

@@ -1,9 +1,8 @@
 // The device under the workspace: sequential reads that bypass the page cache (O_DIRECT), with
 // one request in flight and with 32, through io_uring. The buffers are huge pages: a request into
-// 4 KiB pages is a list of 256 pieces per MiB, and a virtual disk may serve each piece on its own
-// (measured on this project's Firecracker VM: 1 MiB at queue depth 1 read at 0.62-0.88 GB/s into
-// 4 KiB pages, at 0.88-2.06 GB/s into huge pages), while read-ahead fills large folios, one piece
-// each — which let compare cold run at 228 % of a figure taken with 4 KiB pages.
+// 4 KiB pages is a list of 256 pieces per MiB, and a virtual disk may serve each piece on its own,
+// while read-ahead fills large folios, one piece each: a figure taken with 4 KiB pages is no
+// ceiling for compare cold (docs/findings.md#limits-device-huge-page-buffers).
 #include <fcntl.h>
 #include <unistd.h>
 

@@ -108,7 +108,7 @@ Pass write_once(const std::string& path, std::uint64_t bytes, unsigned threads, 
         const Range r = stripe(bytes, threads, i, kWriteBlock);
         if (r.end == r.begin) return;
         // The space reserved first, as cipher reserves its output: appending with delayed
-        // allocation was up to 1.9x slower here, and cipher ran at 180 % of such a "ceiling".
+        // allocation is slower, no ceiling for cipher (docs/findings.md#limits-page-cache-write-space-reserved-first).
         if (const int rc = ::posix_fallocate(fd.get(), off_t(r.begin), off_t(r.end - r.begin)); rc != 0)
             fail_errno("cannot reserve", path, rc);
         for (std::uint64_t at = r.begin; at < r.end; at += kWriteBlock) {

@@ -17,13 +17,11 @@ namespace {
 
 constexpr std::uint64_t kMaxSlice = 4u << 20;  // per candidate: under 1.5 % of a 640 MB input
 // Less than this, threads (the first candidate) does it all unprobed: the probe's four thread
-// starts and slices of 512K cost more than a wrong choice loses on less (auto against threads, medians of 9 and 11:
-// 16 MiB 5.3 / 4.0 ms, 64 MiB 18.1 / 14.3; at 640 MB every candidate is within 3 % of the best,
-// docs/bench-cipher.md). threads, as pread is steady whatever the input's folios.
+// starts and slices of 512K cost more than a wrong choice loses on less
+// (docs/findings.md#cipher-auto-the-probe-from-256-mib). threads, as pread is steady whatever the input's folios.
 constexpr std::uint64_t kProbePaysFrom = 256u << 20;
 // Less than this (or one block), stream does it all on the calling thread: starting threads costs
-// more than they save (stream against threads, medians of 9 and 11: 1 MiB 0.90 / 1.04 ms, 2 MiB
-// 1.10 / 1.06, 3 MiB 1.62 / 1.45; 4 KiB 0.55 / 0.85 with the old auto's threads).
+// more than they save (docs/findings.md#cipher-auto-threads-from-2-mib).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {

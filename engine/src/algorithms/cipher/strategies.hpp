@@ -19,6 +19,4 @@ namespace sfp::cipher {
 
 SFP_CIPHER_STRATEGIES(SFP_DECLARE_STRATEGY)
 
-Support always_supported();
-
 }  // namespace sfp::cipher

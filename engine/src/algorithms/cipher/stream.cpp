@@ -22,8 +22,6 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 
 }  // namespace
 
-Support always_supported() { return Support::yes(); }
-
 const Strategy stream_strategy{
     .algorithm = "cipher",
     .name = "stream",

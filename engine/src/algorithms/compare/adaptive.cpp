@@ -27,8 +27,7 @@ namespace {
 
 constexpr std::uint64_t kLargeBlock = 1u << 20;    // read() when the inputs don't fit
 // A common part under this is read(), with the given block: mapping and unmapping both files cost
-// more here (medians of 11 runs, adaptive's one mapped scan against read with its 4K default:
-// 53 / 34 us at 4 KiB, 108 / 71 at 64 KiB, 158 / 150 at 128 KiB, 222 / 242 at 256 KiB).
+// more (docs/findings.md#compare-adaptive-read-below-128-kib).
 constexpr std::uint64_t kReadBelow = 128u << 10;
 constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: large, cache-sized
 // mmap-mt's stripes when chosen at once: whole 2 MiB page tables, so no two threads fault into,
@@ -67,7 +66,7 @@ std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 
 // The size stat() sees, to choose by; 0 when it sees none. Whatever the path is, the strategy
 // chosen opens it as an input and says what is wrong with it (stat is one call, opening to look
-// three: a 4 KiB compare took 62 us against read's 46 with two opens more, 53 with stat).
+// three: docs/findings.md#compare-adaptive-the-size-by-stat).
 std::uint64_t size_seen(const std::string& path) {
     struct stat st {};
     return stat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;

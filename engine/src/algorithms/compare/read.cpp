@@ -32,8 +32,6 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 
 }  // namespace
 
-Support always_supported() { return Support::yes(); }
-
 const Strategy read_strategy{
     .algorithm = "compare",
     .name = "read",

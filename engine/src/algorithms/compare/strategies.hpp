@@ -14,6 +14,4 @@ namespace sfp::compare {
 
 SFP_COMPARE_STRATEGIES(SFP_DECLARE_STRATEGY)
 
-Support always_supported();
-
 }  // namespace sfp::compare

@@ -5,8 +5,8 @@
 // the start of the inode order, timed in wall time because waiting for the disk is what they
 // differ in; the fastest hashes the rest. Deep queues win on SSDs and virtual disks; one reader
 // in disk order can win where seeks are dear (a spinning disk). Inode order because it is free:
-// cluster's FIEMAP opens every file once more (0.1-0.16 s of 20,000 files), which the deep
-// queues that win here do not repay, and ext4 places a file's blocks near its inode anyway.
+// cluster's FIEMAP opens every file once more, which the deep queues that win here do not repay
+// (docs/findings.md#iterate-auto-slices-and-rings), and ext4 places a file's blocks near its inode anyway.
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/order.hpp"
 #include "algorithms/iterate/strategies.hpp"
@@ -16,12 +16,10 @@ namespace sfp::iterate {
 namespace {
 
 // A slice gives each of parallel's threads at least this many files: with fewer, its threads'
-// start and the last straggler decide the time, not the reads in flight (measured: 3 files a
-// thread made parallel look 3x slower than it runs).
+// start and the last straggler decide the time, not the reads in flight
+// (docs/findings.md#iterate-auto-slices-and-rings).
 constexpr std::uint64_t kFilesPerThread = 8;
 constexpr std::uint64_t kMaxSliceFiles = 512;  // per candidate: 256 files a slice, 5 % of 20,000 in all
-
-Support always() { return Support::yes(); }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
@@ -31,8 +29,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         {"parallel", [&](std::uint64_t b, std::uint64_t e) { hash_parallel(job, order, b, e, spec.threads, results, ctx); }},
         {"prefetch", [&](std::uint64_t b, std::uint64_t e) { hash_prefetched(job, order, b, e, results, ctx); }},
     };
-    // One reader for both: its rings are made before the first slice is timed (once: their 32 MiB
-    // took 5-40 ms to zero and pin, a reader each) and kept for the next ones.
+    // One reader for both: its rings are made before the first slice is timed (once: zeroing and
+    // pinning their 32 MiB is no part of a slice; docs/findings.md#iterate-auto-slices-and-rings)
+    // and kept for the next ones.
     UringReader reader;
     const auto reading = [&](const char* name, bool direct) {
         return ProbeCandidate{name, [&, direct](std::uint64_t b, std::uint64_t e) { reader.hash(job, order, b, e, direct, results, ctx); },
@@ -53,7 +52,7 @@ const Strategy auto_strategy{
     .description = "times parallel (T threads), uring and direct (128 reads in flight) and prefetch (one reader, reads "
                    "announced) on slices of files at the start of the inode order, in wall time; the fastest hashes the rest",
     .reads = kReadsThreads,
-    .probe = always,
+    .probe = always_supported,
     .run = run,
     .finish = finish,
 };

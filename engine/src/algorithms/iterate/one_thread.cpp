@@ -7,8 +7,6 @@
 namespace sfp::iterate {
 namespace {
 
-Support always() { return Support::yes(); }
-
 template <Order order>
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
@@ -20,7 +18,7 @@ constexpr Strategy one_thread(std::string_view name, std::string_view descriptio
     return Strategy{.algorithm = "iterate",
                     .name = name,
                     .description = description,
-                    .probe = always,
+                    .probe = always_supported,
                     .run = run,
                     .finish = finish};
 }

@@ -9,8 +9,6 @@
 namespace sfp::iterate {
 namespace {
 
-Support always() { return Support::yes(); }
-
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     Job job = start(spec, ctx);
     const std::vector<std::size_t> order = cluster_or_fs(job.listing, ctx);
@@ -37,7 +35,7 @@ const Strategy parallel_strategy{
     .name = "parallel",
     .description = "T threads take the next file of the cluster (or fs) order: many reads in flight",
     .reads = kReadsThreads,
-    .probe = always,
+    .probe = always_supported,
     .run = run,
     .finish = finish,
 };

@@ -20,8 +20,6 @@ namespace {
 constexpr std::size_t kAheadFiles = 64;
 constexpr std::uint64_t kAheadBytes = 64ull << 20;
 
-Support always() { return Support::yes(); }
-
 // A file opened and announced, not yet read.
 struct Announced {
     int fd = -1;
@@ -93,7 +91,7 @@ const Strategy prefetch_strategy{
     .algorithm = "iterate",
     .name = "prefetch",
     .description = "cluster (or fs) order, one reader; the next files announced ahead with posix_fadvise(WILLNEED)",
-    .probe = always,
+    .probe = always_supported,
     .run = run,
     .finish = finish,
 };

@@ -5,10 +5,9 @@
 // free; the faster counts the rest. Every slice's tally is joined to the one before it in file
 // order, so nothing is counted twice or split wrong. Inputs too small to pay for the probe go to
 // mmap-mt unprobed, or under 2 MiB to simd on the calling thread (the thresholds below).
-// One thread (mmap) is no longer a candidate: idle, mmap-mt takes half its time, and with one or
-// both CPUs kept busy by other processes the two were within 3 % (median of 7 runs on a 640 MB
-// text), while its two slices and thread start cost auto 5 % of an idle run (1.065x mmap-mt's
-// time over 15 interleaved runs, 1.016x without them).
+// One thread (mmap) is no longer a candidate: idle, mmap-mt takes half its time, busy the two are
+// alike, and its slices cost auto more than it ever saved
+// (docs/findings.md#wordcount-auto-one-thread-is-no-candidate).
 #include <algorithm>
 #include <optional>
 
@@ -22,14 +21,11 @@ namespace {
 
 constexpr std::uint64_t kMaxSlice = 8u << 20;  // per candidate: about 1 % of a 640 MB input
 // Less than this, simd counts it all on the calling thread: starting threads costs more than they
-// save (simd against mmap-mt, medians of 11 on generated text: 1 MiB 343 / 491 us, 2 MiB 562 /
-// 505, 4 MiB 1076 / 737).
+// save (docs/findings.md#wordcount-auto-threads-from-2-mib).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
 // Less than this, mmap-mt (the first candidate) counts it all unprobed: the probe's thread starts
-// and its striped slices cost 1-2 ms here whatever the size (auto against mmap-mt, medians of 9: 16 MiB 2.8 / 1.6
-// ms, 64 MiB 8.7 / 7.4, 128 MiB 15.0 / 14.0, 256 MiB 23.3 / 21.2), more than choosing wrong
-// loses on inputs this small: striped in small folios, the case the probe is for, would save
-// about a quarter (the page-cache read against the small-folio scan, `sfpbench limits`).
+// and its striped slices cost about the same whatever the size, more than choosing wrong loses on
+// inputs this small (docs/findings.md#wordcount-auto-the-probe-from-256-mib).
 constexpr std::uint64_t kProbePaysFrom = 256u << 20;
 
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t total) {

@@ -138,6 +138,4 @@ Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel) {
     return count_inputs(spec, ctx, [&](Inputs& in) { return count_files(in, std::size_t(spec.block_size), kernel, ctx); });
 }
 
-Support always_supported() { return Support::yes(); }
-
 }  // namespace sfp::wordcount

@@ -23,6 +23,4 @@ inline constexpr std::string_view kReadsBlockThreadsAndPacking[] = {"block_size"
 
 SFP_WORDCOUNT_STRATEGIES(SFP_DECLARE_STRATEGY)
 
-Support always_supported();
-
 }  // namespace sfp::wordcount
