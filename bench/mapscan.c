@@ -67,7 +67,7 @@ static double pass(const char *path_a, const char *path_b, int threads, uint64_t
     if (!a || !b || na != nb) return 0;
     struct share *shares = calloc((size_t)threads, sizeof *shares);
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    const size_t each = na / (size_t)threads / (size_t)page * (size_t)page;  /* unmapped by whole pages */
+    const size_t each = na / (size_t)threads / (size_t)page * (size_t)page; /* unmapped by whole pages */
     for (int k = 0; k < threads; ++k) {
         const size_t from = each * (size_t)k;
         shares[k] = (struct share){a + from, b + from, k == threads - 1 ? na - from : each, 0};
@@ -93,6 +93,7 @@ int main(int argc, char **argv) {
         if (gbs > best) best = gbs;
     }
     printf("%.2f\n", best);
-    fprintf(stderr, "mapscan: %d thread(s), best of %d passes, checksum %llx\n", threads, passes, (unsigned long long)keep);
+    fprintf(stderr, "mapscan: %d thread(s), best of %d passes, checksum %llx\n", threads, passes,
+            (unsigned long long)keep);
     return 0;
 }

@@ -69,7 +69,8 @@ int main(int argc, char **argv) {
         pthread_barrier_init(&start, NULL, (unsigned)threads + 1);
         const size_t words = bytes / 8, share = words / (size_t)threads;
         for (int t = 0; t < threads; ++t) {
-            parts[t] = (struct part){buf + share * (size_t)t, t == threads - 1 ? words - share * (size_t)t : share, 0, &start};
+            parts[t] =
+                (struct part){buf + share * (size_t)t, t == threads - 1 ? words - share * (size_t)t : share, 0, &start};
             pthread_create(&ids[t], NULL, reader, &parts[t]);
         }
         pthread_barrier_wait(&start);

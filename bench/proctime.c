@@ -40,7 +40,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    fprintf(stderr, "proctime %.6f %.6f\n", seconds(t1) - seconds(t0), tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime));
+    fprintf(stderr, "proctime %.6f %.6f\n", seconds(t1) - seconds(t0),
+            tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime));
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return WEXITSTATUS(status);
 }

@@ -6,8 +6,8 @@
 
 namespace counted_report {
 
-// compare on one pair of 8 MB files (16 MB processed per run): mmap-mt (fast, its split unresolved, every counter present: a
-// machine with a PMU) and read (slower, resolved, no PMU and no I/O accounting: all n/a).
+// compare on one pair of 8 MB files (16 MB processed per run): mmap-mt (fast, its split unresolved, every counter
+// present: a machine with a PMU) and read (slower, resolved, no PMU and no I/O accounting: all n/a).
 inline sfp::ExperimentReport counted() {
     sfp::ExperimentReport rep;
     rep.experiment.algorithm = "compare";

@@ -11,10 +11,14 @@ std::size_t utf8_length(std::string_view s, std::size_t i, char32_t& code) {
     const unsigned char lead = b(0);
     std::size_t n = 0;
     if (lead < 0x80) return code = lead, 1;
-    if (lead >= 0xC2 && lead <= 0xDF) n = 2, code = lead & 0x1F;
-    else if (lead >= 0xE0 && lead <= 0xEF) n = 3, code = lead & 0x0F;
-    else if (lead >= 0xF0 && lead <= 0xF4) n = 4, code = lead & 0x07;
-    else return 0;
+    if (lead >= 0xC2 && lead <= 0xDF)
+        n = 2, code = lead & 0x1F;
+    else if (lead >= 0xE0 && lead <= 0xEF)
+        n = 3, code = lead & 0x0F;
+    else if (lead >= 0xF0 && lead <= 0xF4)
+        n = 4, code = lead & 0x07;
+    else
+        return 0;
     if (i + n > s.size()) return 0;
     for (std::size_t k = 1; k < n; ++k) {
         if ((b(k) & 0xC0) != 0x80) return 0;
@@ -49,8 +53,8 @@ std::string bytes_of_text(const QString& text) {
     auto flush = [&](qsizetype end) { out += text.mid(run, end - run).toStdString(); };
     for (qsizetype i = 0; i < text.size(); ++i) {
         const char16_t c = text[i].unicode();
-        const bool escaped = c >= kEscapeBase + 0x80 && c <= kEscapeBase + 0xFF &&
-                             (i == 0 || !text[i - 1].isHighSurrogate());
+        const bool escaped =
+            c >= kEscapeBase + 0x80 && c <= kEscapeBase + 0xFF && (i == 0 || !text[i - 1].isHighSurrogate());
         if (!escaped) continue;
         flush(i);
         out += char(c - kEscapeBase);

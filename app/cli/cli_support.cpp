@@ -29,7 +29,8 @@ bool parse_or_help(CommandLine& parser, const QString& command, const QStringLis
     if (!parser.parse(QStringList{"sfpbench " + command} + args)) {
         QStringList unknown;
         for (const QString& name : parser.unknownOptionNames()) {
-            const bool two = args.contains("--" + name) || !args.filter(QRegularExpression("^--" + QRegularExpression::escape(name) + "=")).isEmpty();
+            const bool two = args.contains("--" + name) ||
+                             !args.filter(QRegularExpression("^--" + QRegularExpression::escape(name) + "=")).isEmpty();
             unknown << QString("'%1%2'").arg(two ? "--" : "-", name);
         }
         if (unknown.isEmpty()) throw UsageError{command + ": " + parser.errorText()};
@@ -90,9 +91,10 @@ double percent_value(const QString& text, const char* what, bool below_100) {
 }
 
 void add_noise_option(CommandLine& p) {
-    p.addOption({"noise", QString("The noise band: a ratio whose whole 95% confidence interval lies within 1 +- PCT "
-                                  "is reported as ~ (no difference), like p > 0.05 (default %1%).")
-                              .arg(sfp::kDefaultNoise * 100),
+    p.addOption({"noise",
+                 QString("The noise band: a ratio whose whole 95% confidence interval lies within 1 +- PCT "
+                         "is reported as ~ (no difference), like p > 0.05 (default %1%).")
+                     .arg(sfp::kDefaultNoise * 100),
                  "pct"});
 }
 
@@ -105,6 +107,5 @@ void check_output_path(const QString& flag, const QString& shown, core::OutputPa
 }
 
 void print_error(const QString& message) { print_error(bytes_of_text(message)); }
-
 
 }  // namespace cli

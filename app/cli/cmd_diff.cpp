@@ -24,21 +24,23 @@ void refuse_what_the_gate_cannot_judge(const core::ResultSet& a, const core::Res
 
 int cmd_diff(const QStringList& args) {
     CommandLine p;
-    p.setApplicationDescription("Compare two result sets (report JSON from `sfpbench run --json` or the window,\n"
-                                "or a reference set from resources/reference/): per matching cell (strategy,\n"
-                                "block, threads, size, swept options) both medians, B/A with its 95% confidence\n"
-                                "interval, the Mann-Whitney p, n and a verdict (faster, slower, ~ for no difference,\n"
-                                "or too few repetitions below 6 a side); a geometric-mean row; then the cells found\n"
-                                "in only one. Both must be of the same algorithm. docs/statistics.md explains.\n"
-                                "Exit: 0, or with --fail-on-regression 1 when a cell of B is slower than A's by more\n"
-                                "than PCT with the verdict slower (those cells are listed first); 2 bad input, or\n"
-                                "a shared cell the gate cannot judge (a median of 0 s, no successful run).\n"
-                                "Example: sfpbench diff yesterday.json today.json --fail-on-regression 5%");
+    p.setApplicationDescription(
+        "Compare two result sets (report JSON from `sfpbench run --json` or the window,\n"
+        "or a reference set from resources/reference/): per matching cell (strategy,\n"
+        "block, threads, size, swept options) both medians, B/A with its 95% confidence\n"
+        "interval, the Mann-Whitney p, n and a verdict (faster, slower, ~ for no difference,\n"
+        "or too few repetitions below 6 a side); a geometric-mean row; then the cells found\n"
+        "in only one. Both must be of the same algorithm. docs/statistics.md explains.\n"
+        "Exit: 0, or with --fail-on-regression 1 when a cell of B is slower than A's by more\n"
+        "than PCT with the verdict slower (those cells are listed first); 2 bad input, or\n"
+        "a shared cell the gate cannot judge (a median of 0 s, no successful run).\n"
+        "Example: sfpbench diff yesterday.json today.json --fail-on-regression 5%");
     p.addPositionalArgument("A", "the first report (the baseline)");
     p.addPositionalArgument("B", "the second report");
     add_noise_option(p);
-    p.addOption({"fail-on-regression", "Exit 1 when any shared cell of B is slower than A's by more than PCT (the "
-                                       "ratio of medians) with the verdict slower: for CI pipelines.",
+    p.addOption({"fail-on-regression",
+                 "Exit 1 when any shared cell of B is slower than A's by more than PCT (the "
+                 "ratio of medians) with the verdict slower: for CI pipelines.",
                  "pct"});
     if (!parse_or_help(p, "diff", args)) return exit_ok;
     exit_at_once_on_signals();  // it only reads until it prints

@@ -18,7 +18,8 @@ int cmd_evict(const QStringList& args) {
     p.addPositionalArgument("PATH", "files or directories", "PATH...");
     if (!parse_or_help(p, "evict", args)) return exit_ok;
     exit_at_once_on_signals();  // it writes nothing: a signal may end a long eviction of a tree at once
-    if (p.positionalArguments().isEmpty()) throw UsageError{"evict needs at least one path (see `sfpbench evict --help`)"};
+    if (p.positionalArguments().isEmpty())
+        throw UsageError{"evict needs at least one path (see `sfpbench evict --help`)"};
     std::vector<std::string> paths;
     for (const QString& path : p.positionalArguments()) paths.push_back(path_bytes(path));
     const sfp::Eviction e = sfp::evict_from_cache(paths);

@@ -26,10 +26,12 @@ QString path_names(const sfp::InputKind& k) {
 }
 
 QString description() {
-    QString text = "Write reproducible test data (written to a temporary file, then renamed into place; the space\n"
-                   "is checked and reserved first, and a signal leaves no file behind):";
+    QString text =
+        "Write reproducible test data (written to a temporary file, then renamed into place; the space\n"
+        "is checked and reserved first, and a signal leaves no file behind):";
     for (const sfp::InputKind& k : sfp::input_kinds())
-        text += QString("\n  %1  %2").arg(QString("%1 %2").arg(qtext(k.name), path_names(k)).leftJustified(20), qtext(k.help));
+        text += QString("\n  %1  %2")
+                    .arg(QString("%1 %2").arg(qtext(k.name), path_names(k)).leftJustified(20), qtext(k.help));
     return text;
 }
 
@@ -41,8 +43,9 @@ void add_kind_options(CommandLine& p) {
             if (added.insert(o.name).second) {
                 QString help = QString("%1: %2").arg(qtext(k.name), qtext(o.help));
                 if (o.type != sfp::ParameterType::text)
-                    help += QString(" (%1; default %2)").arg(QString::fromStdString(sfp::limits_text(o)),
-                                                              QString::fromStdString(sfp::value_text(o, o.fallback)));
+                    help += QString(" (%1; default %2)")
+                                .arg(QString::fromStdString(sfp::limits_text(o)),
+                                     QString::fromStdString(sfp::value_text(o, o.fallback)));
                 p.addOption({flag_of(o.name), help + ".", "value"});
             }
 }
@@ -71,7 +74,8 @@ sfp::GenerateRequest request_of(const QCommandLineParser& p, const sfp::InputKin
     } catch (const sfp::Failure& e) {  // "size_mix: ..." -> "--size-mix: ..."
         const std::string what = e.what();
         const std::size_t colon = what.find(':');
-        throw UsageError{"--" + flag_of(std::string_view(what).substr(0, colon)) + qtext(std::string_view(what).substr(colon))};
+        throw UsageError{"--" + flag_of(std::string_view(what).substr(0, colon)) +
+                         qtext(std::string_view(what).substr(colon))};
     }
     return r;
 }

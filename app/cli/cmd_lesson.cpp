@@ -79,8 +79,9 @@ int cmd_lesson(const QStringList& args) {
     print_wrapped("Look at:       ", lesson.look_at);
     print_wrapped("The article:   ", lesson.article_found);
     if (!lesson.reference.isEmpty())
-        print_wrapped("Compare:       ", QString("sfpbench diff YOUR-REPORT.json %1 (run with --json YOUR-REPORT.json)")
-                                             .arg(lesson.reference));
+        print_wrapped(
+            "Compare:       ",
+            QString("sfpbench diff YOUR-REPORT.json %1 (run with --json YOUR-REPORT.json)").arg(lesson.reference));
     return code;
 }
 

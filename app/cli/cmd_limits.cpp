@@ -61,8 +61,8 @@ void print_table(const sfp::LimitsFound& found, const std::string& cache) {
                 m.measured_at.empty() ? "at an unknown time" : m.measured_at.c_str(),
                 load.isEmpty() ? "" : qPrintable(" at " + load));
     std::fputs(qPrintable(core::limits_table(m)), stdout);
-    std::printf("\n%s in %s; `sfpbench limits --refresh` measures again.\n",
-                found.measured.empty() ? "cached" : "kept", cache.c_str());
+    std::printf("\n%s in %s; `sfpbench limits --refresh` measures again.\n", found.measured.empty() ? "cached" : "kept",
+                cache.c_str());
 }
 
 }  // namespace
@@ -74,7 +74,8 @@ int cmd_limits(const QStringList& args) {
         "two streams side by side, the read() copy out of the page cache, mapped scans (large and small\n"
         "folios), writing into the page cache, O_DIRECT reads of the workspace's device at queue depth 1\n"
         "and 32, small files cold, and small files hot (open + read + close of cached files, 1..N threads,\n"
-        "as files/s and bytes/s: iterate's hot ceiling). The CPU-bound ones are the fastest of many short passes in which no\n"
+        "as files/s and bytes/s: iterate's hot ceiling). The CPU-bound ones are the fastest of many short passes in "
+        "which no\n"
         "measuring thread waited for a CPU, so other processes' load does not lower them; few such passes\n"
         "mark a figure uncertain, and an uncertain one kept is measured again. The device ones are the\n"
         "median of repetitions. Each line: the figure, passes kept of taken (or the spread), and how it\n"
@@ -85,8 +86,10 @@ int cmd_limits(const QStringList& args) {
         "Exit: 0 done, 2 bad flags or a workspace that cannot hold them, 130 cancelled.");
     p.addOption({"quick", "A smaller budget (about 5 s); a full measurement already kept also does."});
     p.addOption({"refresh", "Measure every limit again (with --only: those), whatever is kept."});
-    p.addOption({"only", "Only these limits (comma-separated keys, as two-stream-read,memory-read); the "
-                         "others kept stay as they are.", "keys"});
+    p.addOption({"only",
+                 "Only these limits (comma-separated keys, as two-stream-read,memory-read); the "
+                 "others kept stay as they are.",
+                 "keys"});
     p.addOption({"json", "Print the limits as JSON (rates in bytes per second, one per repetition)."});
     p.addOption({"workdir", "Workspace for the scratch files and the kept limits (default ~/.cache/sfpbench).", "dir"});
     if (!parse_or_help(p, "limits", args)) return exit_ok;
@@ -94,10 +97,11 @@ int cmd_limits(const QStringList& args) {
         throw UsageError{QString("limits takes no arguments (got '%1')").arg(p.positionalArguments().first())};
     const std::string workdir = p.isSet("workdir") ? path_bytes(p.value("workdir")) : sfp::default_workdir();
     if (workdir.empty()) throw UsageError{"--workdir: an empty path"};
-    const sfp::LimitsLookup lookup{.workdir = workdir,
-                                   .which = p.isSet("only") ? only_limits(p.value("only")) : std::vector<sfp::LimitId>{},
-                                   .quick = p.isSet("quick"),
-                                   .refresh = p.isSet("refresh")};
+    const sfp::LimitsLookup lookup{
+        .workdir = workdir,
+        .which = p.isSet("only") ? only_limits(p.value("only")) : std::vector<sfp::LimitId>{},
+        .quick = p.isSet("quick"),
+        .refresh = p.isSet("refresh")};
 
     sfp::Progress& progress = signal_progress();
     const auto start = std::chrono::steady_clock::now();
@@ -115,8 +119,10 @@ int cmd_limits(const QStringList& args) {
         return exit_cancelled;
     }
     const std::string cache = sfp::limits_cache_path(workdir);
-    if (p.isSet("json")) print_json(found, cache);
-    else print_table(found, cache);
+    if (p.isSet("json"))
+        print_json(found, cache);
+    else
+        print_table(found, cache);
     flush_stdout();  // the table before the notes on stderr
     if (const QString warning = core::load_warning(found.limits); !warning.isEmpty()) print_error(warning);
     if (!found.measured.empty())

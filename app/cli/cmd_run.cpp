@@ -35,9 +35,10 @@ namespace {
 // The flags that describe the experiment (as opposed to where its results go), by the spec
 // field each sets (SpecError names fields).
 const FieldFlag kSpecFlags[] = {
-    {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block_sizes", "block"}, {"threads", "threads"},
-    {"sizes", "sizes"},         {"data_kind", "data"},        {"inputs", "input"},      {"repetitions", "reps"},
-    {"warmups", "warmup"},      {"cache", "cache"},           {"order", "order"},       {"seed", "seed"},
+    {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block_sizes", "block"},
+    {"threads", "threads"},     {"sizes", "sizes"},           {"data_kind", "data"},
+    {"inputs", "input"},        {"repetitions", "reps"},      {"warmups", "warmup"},
+    {"cache", "cache"},         {"order", "order"},           {"seed", "seed"},
     {"options", "option"},      {"workdir", "workdir"},       {"limits_in_rounds", "limits-in-rounds"},
 };
 
@@ -53,10 +54,10 @@ using core::qtext;
 QString swept_help(const sfp::Parameter& p) {
     QStringList users;
     for (std::string_view algorithm : sfp::algorithms())
-        if (const sfp::Parameter* q = sfp::find_parameter(algorithm, p.name); q && q->sweepable) users << qtext(algorithm);
-    const QString how = p.type == sfp::ParameterType::count
-                            ? "a list 1,10,100 or a range 1..100000 in steps of x10"
-                            : "a comma-separated list";
+        if (const sfp::Parameter* q = sfp::find_parameter(algorithm, p.name); q && q->sweepable)
+            users << qtext(algorithm);
+    const QString how = p.type == sfp::ParameterType::count ? "a list 1,10,100 or a range 1..100000 in steps of x10"
+                                                            : "a comma-separated list";
     return QString("%1 (%2): %3; %4, %5.")
         .arg(qtext(p.name), users.join(", "), qtext(p.help), QString::fromStdString(sfp::limits_text(p)), how);
 }
@@ -77,8 +78,10 @@ struct Output {
     const char* flag;
     QByteArray (*render)(const sfp::ExperimentReport&);
 };
-const Output kOutputs[] = {{"csv", core::runs_csv}, {"summary-csv", core::summary_csv}, {"json", core::report_json},
-                          {"markdown", core::report_markdown}};
+const Output kOutputs[] = {{"csv", core::runs_csv},
+                           {"summary-csv", core::summary_csv},
+                           {"json", core::report_json},
+                           {"markdown", core::report_markdown}};
 
 void add_options(CommandLine& p) {
     p.addPositionalArgument("EXPERIMENT.json", "replay a saved experiment (from --print-spec or the GUI)",
@@ -91,36 +94,41 @@ void add_options(CommandLine& p) {
     p.addOption({"block", "Block sizes: 512,4K,64K or a range of powers of two 512..1M (default 4K).", "list", "4K"});
     p.addOption({"threads", "Thread counts: 1,2 or a range 1..4; 0 = all online CPUs (the default).", "list"});
     p.addOption({"sizes", "Generate inputs of these sizes in the workspace: 64M,256M.", "list"});
-    p.addOption({"data", QString("Kind of generated data: %1 (default: what the algorithm reads).")
-                             .arg(QString::fromStdString(sfp::input_kind_names())), "kind"});
+    p.addOption({"data",
+                 QString("Kind of generated data: %1 (default: what the algorithm reads).")
+                     .arg(QString::fromStdString(sfp::input_kind_names())),
+                 "kind"});
     p.addOption({"input", "An existing input file instead of generated data (repeat for two files).", "file"});
     p.addOption({"reps", "Timed repetitions per cell (default 5).", "n", "5"});
     p.addOption({"warmup", "Untimed warm-up runs per cell before its first timed run (default 1).", "n", "1"});
-    p.addOption({"cache", "hot: evict the inputs, then read them once before the runs (the state of a file read "
-                          "from disk); hot-written: keep the state writing leaves (generated data is written "
-                          "just before); cold: evict them before every run (default hot).",
+    p.addOption({"cache",
+                 "hot: evict the inputs, then read them once before the runs (the state of a file read "
+                 "from disk); hot-written: keep the state writing leaves (generated data is written "
+                 "just before); cold: evict them before every run (default hot).",
                  "mode", "hot"});
-    p.addOption({"order", "interleaved: each round runs every cell once in a seeded random order;\n"
-                          "sequential: all repetitions of a cell together (default interleaved).",
+    p.addOption({"order",
+                 "interleaved: each round runs every cell once in a seeded random order;\n"
+                 "sequential: all repetitions of a cell together (default interleaved).",
                  "order", "interleaved"});
     p.addOption({"seed", "Seed of the generated data and the interleaved order (default 1).", "n", "1"});
     for (const sfp::Parameter* swept : sfp::swept_parameters())
         p.addOption({qtext(swept->name), swept_help(*swept), "list"});
-    p.addOption({"option", "An algorithm option, e.g. max_mismatches=8 (repeatable; `sfpbench strategies ALG` lists them).",
+    p.addOption({"option",
+                 "An algorithm option, e.g. max_mismatches=8 (repeatable; `sfpbench strategies ALG` lists them).",
                  "key=value"});
     p.addOption({"workdir", "Workspace for generated data (default ~/.cache/sfpbench).", "dir"});
     p.addOption({"csv", "Write every timed run as CSV (RFC 4180) to FILE.", "file"});
     p.addOption({"summary-csv", "Write one CSV row of statistics per cell to FILE.", "file"});
     p.addOption({"json", "Write spec, machine, runs, statistics and rankings as JSON to FILE.", "file"});
     p.addOption({"markdown", "Write the statistics as Markdown tables, with method and machine, to FILE.", "file"});
-    p.addOption({"limits-in-rounds", "Measure the limits the cells are judged against once per repetition round, "
-                                     "among the cells (quick, about a second a round): each run against its own "
-                                     "round's figure (docs/limits.md); interleaved order only. The experiment file's "
-                                     "\"limits_in_rounds\": true."});
+    p.addOption({"limits-in-rounds",
+                 "Measure the limits the cells are judged against once per repetition round, "
+                 "among the cells (quick, about a second a round): each run against its own "
+                 "round's figure (docs/limits.md); interleaved order only. The experiment file's "
+                 "\"limits_in_rounds\": true."});
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
     add_noise_option(p);
 }
-
 
 template <typename Enum, std::size_t N>
 Enum enum_flag(const QCommandLineParser& p, const char* flag, const Enum (&values)[N]) {
@@ -185,8 +193,10 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
             e.sweeps["threads"].assign(threads.begin(), threads.end());
         });
     for (const QString& file : p.values("input")) {
-        if (file.isEmpty()) problems.add("input", "--input '': an empty path names no file");
-        else e.inputs.push_back(absolute(file));
+        if (file.isEmpty())
+            problems.add("input", "--input '': an empty path names no file");
+        else
+            e.inputs.push_back(absolute(file));
     }
     if (p.isSet("sizes")) problems.attempt("sizes", [&] { e.sizes = size_list(p.value("sizes"), "--sizes"); });
     if (p.isSet("data")) {
@@ -197,7 +207,8 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     if (e.inputs.empty() && !p.isSet("sizes"))
         problems.add("sizes", "run: give --sizes (generated data) or --input FILE (see `sfpbench run --help`)");
     problems.attempt("reps", [&] { e.repetitions = unsigned(count_value(p.value("reps"), "--reps", true, UINT_MAX)); });
-    problems.attempt("warmup", [&] { e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX)); });
+    problems.attempt("warmup",
+                     [&] { e.warmups = unsigned(count_value(p.value("warmup"), "--warmup", true, UINT_MAX)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     problems.attempt("cache", [&] { e.cache = enum_flag(p, "cache", caches); });
@@ -207,16 +218,20 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     if (!seed_ok) problems.add("seed", QString("--seed '%1' is not a whole number").arg(p.value("seed")));
     for (const QString& kv : p.values("option")) {
         const qsizetype eq = kv.indexOf('=');
-        if (eq <= 0) problems.add("", QString("--option '%1': expected key=value").arg(kv));
-        else e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
+        if (eq <= 0)
+            problems.add("", QString("--option '%1': expected key=value").arg(kv));
+        else
+            e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
     e.limits_in_rounds = p.isSet("limits-in-rounds");
     if (p.isSet("workdir") && p.value("workdir").isEmpty())
         problems.add("workdir", "--workdir '': an empty path names no directory (. is the current one)");
-    else if (p.isSet("workdir")) e.workdir = absolute(p.value("workdir"));
+    else if (p.isSet("workdir"))
+        e.workdir = absolute(p.value("workdir"));
     for (const std::string& name : swept_names()) {
         const QString flag = QString::fromStdString(name);
-        if (p.isSet(flag)) problems.attempt(flag, [&] { e.sweeps[name] = swept_values(p.value(flag), e.algorithm, name); });
+        if (p.isSet(flag))
+            problems.attempt(flag, [&] { e.sweeps[name] = swept_values(p.value(flag), e.algorithm, name); });
     }
     return e;
 }
@@ -247,11 +262,13 @@ std::optional<Judged> judged_flags(const QCommandLineParser& p) {
     Judged j;
     j.experiment = experiment_from_flags(p, problems);
     j.outcome = sfp::plan(j.experiment);
-    for (std::size_t i = 0; i < j.outcome.spec_problems; ++i) {  // in flag terms: "--block: block size 0 is out of range"
+    for (std::size_t i = 0; i < j.outcome.spec_problems;
+         ++i) {  // in flag terms: "--block: block size 0 is out of range"
         const sfp::Problem& problem = j.outcome.problems[i];
         const QString flag = flag_of_field(j.experiment.algorithm, problem.field, kSpecFlags);
-        problems.add_checked(flag, flag.isEmpty() ? QString::fromStdString(core::SpecError(problem.field, problem.message).what())
-                                                  : QString("--%1: %2").arg(flag, QString::fromStdString(problem.message)));
+        problems.add_checked(flag, flag.isEmpty()
+                                       ? QString::fromStdString(core::SpecError(problem.field, problem.message).what())
+                                       : QString("--%1: %2").arg(flag, QString::fromStdString(problem.message)));
     }
     for (const QString& line : problems.lines()) print_error(line);
     if (problems.empty()) return j;
@@ -310,7 +327,8 @@ bool write_outputs(const QCommandLineParser& p, const sfp::ExperimentReport& rep
 
 std::size_t bad_runs(const sfp::ExperimentReport& report) {
     std::size_t n = 0;
-    for (const sfp::RunRecord& r : report.runs) n += r.status == sfp::RunStatus::error || r.status == sfp::RunStatus::mismatch;
+    for (const sfp::RunRecord& r : report.runs)
+        n += r.status == sfp::RunStatus::error || r.status == sfp::RunStatus::mismatch;
     return n;
 }
 

@@ -18,8 +18,8 @@ void print_parameters(const std::string& algorithm) {
     std::printf("\nparameters of %s (run: --block, --threads, --NAME for sweepable ones, --option NAME=VALUE):\n",
                 algorithm.c_str());
     for (const sfp::Parameter& p : sfp::parameters_of(algorithm)) {
-        const std::string fallback = p.type == sfp::ParameterType::text ? std::string(p.text_fallback)
-                                                                          : sfp::value_text(p, p.fallback);
+        const std::string fallback =
+            p.type == sfp::ParameterType::text ? std::string(p.text_fallback) : sfp::value_text(p, p.fallback);
         std::string users;
         std::size_t count = 0;
         const auto all = sfp::strategies_of(algorithm);
@@ -44,17 +44,18 @@ void print_input(const std::string& algorithm) {
         if (&k != own && k.paths() == own->paths() && k.directory == own->directory)
             others += (others.empty() ? "" : ", ") + std::string(k.name);
     std::printf("\n%s reads %s per run; run --sizes generates data kind %.*s (\"%.*s\")%s%s\n", algorithm.c_str(),
-                sfp::inputs_wanted(*io).c_str(), int(own->name.size()), own->name.data(),
-                int(own->label.size()), own->label.data(), others.empty() ? "" : "; --data also takes ", others.c_str());
+                sfp::inputs_wanted(*io).c_str(), int(own->name.size()), own->name.data(), int(own->label.size()),
+                own->label.data(), others.empty() ? "" : "; --data also takes ", others.c_str());
 }
 
 }  // namespace
 
 int cmd_strategies(const QStringList& args) {
     CommandLine p;
-    p.setApplicationDescription("List the registered strategies: one line each with what it does and\n"
-                                "whether it is supported on this machine (and why not). With ALGORITHM,\n"
-                                "also its parameters: type, default, limits, sweepable, used by, help.");
+    p.setApplicationDescription(
+        "List the registered strategies: one line each with what it does and\n"
+        "whether it is supported on this machine (and why not). With ALGORITHM,\n"
+        "also its parameters: type, default, limits, sweepable, used by, help.");
     p.addPositionalArgument("ALGORITHM", "only this algorithm's strategies", "[ALGORITHM]");
     if (!parse_or_help(p, "strategies", args)) return exit_ok;
     const QStringList pos = p.positionalArguments();
@@ -66,11 +67,12 @@ int cmd_strategies(const QStringList& args) {
         if (!only.empty() && s.algorithm != only) continue;
         const sfp::Support support = s.probe();
         std::string uses;
-        for (std::string_view name : s.reads) uses += std::string(sfp::label_word(*sfp::find_parameter(s.algorithm, name))) + " ";
-        std::printf("%-10.*s %-12.*s %-16s %.*s%s%s\n", int(s.algorithm.size()), s.algorithm.data(),
-                    int(s.name.size()), s.name.data(), uses.empty() ? "-" : uses.c_str(),
-                    int(s.description.size()), s.description.data(),
-                    support.supported ? "" : "  [unsupported: ", support.supported ? "" : (support.reason + "]").c_str());
+        for (std::string_view name : s.reads)
+            uses += std::string(sfp::label_word(*sfp::find_parameter(s.algorithm, name))) + " ";
+        std::printf(
+            "%-10.*s %-12.*s %-16s %.*s%s%s\n", int(s.algorithm.size()), s.algorithm.data(), int(s.name.size()),
+            s.name.data(), uses.empty() ? "-" : uses.c_str(), int(s.description.size()), s.description.data(),
+            support.supported ? "" : "  [unsupported: ", support.supported ? "" : (support.reason + "]").c_str());
     }
     if (!only.empty()) print_input(only);
     if (!only.empty()) print_parameters(only);

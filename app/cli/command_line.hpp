@@ -13,8 +13,8 @@ struct ArgumentDoc {
 };
 
 struct OptionDoc {
-    QStringList names;       // "strategy"; one letter for a short alias
-    QString value_name;      // "" for a switch
+    QStringList names;   // "strategy"; one letter for a short alias
+    QString value_name;  // "" for a switch
     QString description;
     QStringList defaults;
 };

@@ -14,8 +14,8 @@ namespace {
 
 [[noreturn]] void run_draw_helper(char** argv) {
     const NotRun failed = run_instead("sfpbench-draw", SFP_DRAW_FROM_BINDIR, argv);
-    print_error("report --pdf: cannot run sfpbench-draw, which draws the plots (" + failed.tried + "): " +
-                std::strerror(failed.error));
+    print_error("report --pdf: cannot run sfpbench-draw, which draws the plots (" + failed.tried +
+                "): " + std::strerror(failed.error));
     std::exit(exit_trouble);
 }
 

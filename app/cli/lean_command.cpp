@@ -47,8 +47,10 @@ std::optional<Given> parse(const std::vector<Flag>& flags, std::span<char* const
         if (flag == flags.end() || given.flags.contains(name)) return std::nullopt;
         std::string_view value;
         if (!flag->takes_value && eq != arg.npos) return std::nullopt;
-        if (flag->takes_value && eq != arg.npos) value = arg.substr(eq + 1);
-        else if (flag->takes_value && i + 1 < args.size()) value = args[++i];
+        if (flag->takes_value && eq != arg.npos)
+            value = arg.substr(eq + 1);
+        else if (flag->takes_value && i + 1 < args.size())
+            value = args[++i];
         if (flag->takes_value && !plain_text(value)) return std::nullopt;
         given.flags[name] = std::string(value);
     }

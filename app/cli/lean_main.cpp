@@ -20,8 +20,8 @@ namespace {
 
 [[noreturn]] void run_full_program(char** argv) {
     const cli::NotRun failed = cli::run_instead("sfpbench-full", SFP_FULL_FROM_BINDIR, argv);
-    cli::print_error("cannot run sfpbench-full, which runs this command line (" + failed.tried + "): " +
-                     std::strerror(failed.error));
+    cli::print_error("cannot run sfpbench-full, which runs this command line (" + failed.tried +
+                     "): " + std::strerror(failed.error));
     std::exit(cli::exit_trouble);
 }
 

@@ -29,10 +29,12 @@ const std::map<QString, Command>& commands() {
         {"generate", {cli::cmd_generate, "write test data: " + sfp::input_kind_names()}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
-        {"wordcount", {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
+        {"wordcount",
+         {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
         {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
         {"diff", {cli::cmd_diff, "compare two result sets (reports or reference sets) cell by cell: medians, ratio"}},
-        {"lesson", {cli::cmd_lesson, "the lessons for a class (list), or one: predict, run it, compare with the article"}},
+        {"lesson",
+         {cli::cmd_lesson, "the lessons for a class (list), or one: predict, run it, compare with the article"}},
         {"report", {cli::cmd_report, "render report JSON files as Markdown or PDF (machine, method, plots, replay)"}},
         {"limits", {cli::cmd_limits, "measure this machine's ceilings (memory, page cache, device), kept per machine"}},
         {"evict", {cli::cmd_evict, "empty the page cache of files or trees, as run --cache cold does"}},
@@ -52,10 +54,14 @@ void print_usage(FILE* to) {
 int print_reference(const QStringList& args) {
     const QString what = args.join(' ');
     std::vector<cli::CommandDoc> docs;
-    for (const auto& [name, cmd] : commands()) docs.push_back(cli::describe(name, QString::fromStdString(cmd.summary), cmd.run));
-    if (what == "man") std::fputs(cli::man_page(docs, SFP_VERSION).c_str(), stdout);
-    else if (what == "completion") std::fputs(cli::bash_completion(docs).c_str(), stdout);
-    else throw cli::UsageError{QString("help: expected man or completion, not '%1'").arg(what)};
+    for (const auto& [name, cmd] : commands())
+        docs.push_back(cli::describe(name, QString::fromStdString(cmd.summary), cmd.run));
+    if (what == "man")
+        std::fputs(cli::man_page(docs, SFP_VERSION).c_str(), stdout);
+    else if (what == "completion")
+        std::fputs(cli::bash_completion(docs).c_str(), stdout);
+    else
+        throw cli::UsageError{QString("help: expected man or completion, not '%1'").arg(what)};
     return cli::exit_ok;
 }
 

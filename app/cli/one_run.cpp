@@ -41,11 +41,12 @@ int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const s
         // judged as hot: a one-run command leaves the cache as it is, and the hot ceiling is the higher
         QJsonObject json = core::result_json(r);
         const sfp::CellLimit limit = sfp::run_limit(core::one_run_limits(), spec, sfp::CacheMode::hot);
-        const std::optional<double> pct = r.status == sfp::Status::ok ? sfp::limit_pct(limit, double(r.bytes), r.real_s) : std::nullopt;
+        const std::optional<double> pct =
+            r.status == sfp::Status::ok ? sfp::limit_pct(limit, double(r.bytes), r.real_s) : std::nullopt;
         core::add_share_json(json, limit, pct);
         std::fputs(QJsonDocument(json).toJson().constData(), stdout);
-    }
-    else std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
+    } else
+        std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
     return end_one_run(r, printed, cancelled_note);
 }
 

@@ -56,9 +56,10 @@ std::string operands_problem(const OneRunCommand& command, std::span<const std::
     const bool several = operands.ends_with("...");
     const auto fixed = std::size_t(std::count(operands.begin(), operands.end(), ' ') + 1);
     if (several ? !given.empty() : given.size() == fixed) return {};
-    const std::string wanted = command.wanted.empty() ? sfp::inputs_wanted(*sfp::algorithm_io(command.name))
-                                                      : std::string(command.wanted);
-    return std::string(command.name) + " needs " + wanted + " (" + std::string(operands) + "); " + sfp::paths_given(given);
+    const std::string wanted =
+        command.wanted.empty() ? sfp::inputs_wanted(*sfp::algorithm_io(command.name)) : std::string(command.wanted);
+    return std::string(command.name) + " needs " + wanted + " (" + std::string(operands) + "); " +
+           sfp::paths_given(given);
 }
 
 std::string parameter_flag_name(const sfp::Parameter& p) {
@@ -112,9 +113,12 @@ std::vector<FlagProblem> apply_parameter_flags(std::string_view algorithm, std::
         }
         // Block size and threads judged here, in the validator's words, before they are cast to the spec's fields.
         const sfp::ParsedValue v = sfp::parse_value(p, text);
-        if (!v.error.empty()) problems.push_back({"--" + flag, "--" + flag + ": " + value_problem(p, v)});
-        else if (p.name == sfp::kBlockSizeParameter.name) spec.block_size = std::uint64_t(v.value);
-        else spec.threads = unsigned(v.value);
+        if (!v.error.empty())
+            problems.push_back({"--" + flag, "--" + flag + ": " + value_problem(p, v)});
+        else if (p.name == sfp::kBlockSizeParameter.name)
+            spec.block_size = std::uint64_t(v.value);
+        else
+            spec.threads = unsigned(v.value);
     }
     return problems;
 }

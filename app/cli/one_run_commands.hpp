@@ -28,8 +28,8 @@ struct OneRunCommand {
     std::string_view name;  // the command's and its algorithm's
     std::span<const FlagHint> hints;
     std::span<const std::string_view> switches;  // the command's own flags without a value (cipher's --plain)
-    std::string_view operands;  // as its usage names them: "A B", "IN OUT"; "DIR..." one or more
-    std::string_view wanted = {};  // they in words, when not its algorithm's inputs (cipher's OUT)
+    std::string_view operands;                   // as its usage names them: "A B", "IN OUT"; "DIR..." one or more
+    std::string_view wanted = {};                // they in words, when not its algorithm's inputs (cipher's OUT)
 };
 
 const OneRunCommand* one_run_command(std::string_view name);  // nullptr for any other command

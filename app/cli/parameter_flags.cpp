@@ -19,9 +19,9 @@ using core::qtext;
 QString fallback_text(const sfp::Parameter& p, const FlagHint* hint) {
     if (hint && !hint->fallback.empty()) return qtext(hint->fallback);
     switch (p.type) {
-    case sfp::ParameterType::flag: return {};
-    case sfp::ParameterType::text: return qtext(p.text_fallback);
-    default: return QString::fromStdString(sfp::value_text(p, p.fallback));
+        case sfp::ParameterType::flag: return {};
+        case sfp::ParameterType::text: return qtext(p.text_fallback);
+        default: return QString::fromStdString(sfp::value_text(p, p.fallback));
     }
 }
 
@@ -39,23 +39,22 @@ QString help_of(const sfp::Parameter& p, const FlagHint* hint) {
 
 QString value_name(const sfp::Parameter& p) {
     switch (p.type) {
-    case sfp::ParameterType::size: return "size";
-    case sfp::ParameterType::choice: return "name";
-    case sfp::ParameterType::text: return "text";
-    default: return "n";
+        case sfp::ParameterType::size: return "size";
+        case sfp::ParameterType::choice: return "name";
+        case sfp::ParameterType::text: return "text";
+        default: return "n";
     }
 }
 
 }  // namespace
 
-QString parameter_flag(const sfp::Parameter& p) {
-    return QString::fromStdString(parameter_flag_name(p));
-}
+QString parameter_flag(const sfp::Parameter& p) { return QString::fromStdString(parameter_flag_name(p)); }
 
 QCommandLineOption strategy_option(std::string_view algorithm) {
     const std::vector<const sfp::Strategy*> all = sfp::strategies_of(algorithm);
     const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
-    if (all.empty() || !io) throw std::logic_error("strategy_option: unknown algorithm '" + std::string(algorithm) + "'");
+    if (all.empty() || !io)
+        throw std::logic_error("strategy_option: unknown algorithm '" + std::string(algorithm) + "'");
     QStringList names;
     QString described;
     for (const sfp::Strategy* s : all) {
@@ -71,8 +70,10 @@ void add_parameter_flags(CommandLine& parser, std::string_view algorithm, std::s
     for (const sfp::Parameter* flag : flag_parameters(algorithm)) {
         const sfp::Parameter& p = *flag;
         const FlagHint* hint = hint_of(hints, p);
-        if (p.type == sfp::ParameterType::flag) parser.addOption({parameter_flag(p), help_of(p, hint)});
-        else parser.addOption({parameter_flag(p), help_of(p, hint), value_name(p)});
+        if (p.type == sfp::ParameterType::flag)
+            parser.addOption({parameter_flag(p), help_of(p, hint)});
+        else
+            parser.addOption({parameter_flag(p), help_of(p, hint), value_name(p)});
     }
 }
 
@@ -84,7 +85,8 @@ QString flag_of_field(std::string_view algorithm, std::string field, std::span<c
     for (const sfp::Parameter* p : sfp::cell_parameters())  // block size, threads, the swept ones
         if (head == p->list_field || head == p->name) return parameter_flag(*p);
     if (head == "options" && field.size() > head.size() + 1)
-        if (const sfp::Parameter* p = sfp::find_parameter(algorithm, field.substr(head.size() + 1))) return parameter_flag(*p);
+        if (const sfp::Parameter* p = sfp::find_parameter(algorithm, field.substr(head.size() + 1)))
+            return parameter_flag(*p);
     return {};
 }
 

@@ -14,7 +14,6 @@
 
 namespace cli {
 
-
 QString parameter_flag(const sfp::Parameter& p);  // "block", "max-mismatches"
 
 // A command's own flag for a spec field that is not a parameter: run's {"strategies",

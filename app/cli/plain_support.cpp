@@ -16,7 +16,7 @@ int first_stdout_error = 0;
 bool flush_stdout() {
     errno = 0;
     if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
-    if (errno == 0) {  // the write failed in an earlier automatic flush (over 4K printed); its errno is gone
+    if (errno == 0) {           // the write failed in an earlier automatic flush (over 4K printed); its errno is gone
         std::clearerr(stdout);  // what was printed is already incomplete: one more newline learns the reason
         if (std::fputc('\n', stdout) != EOF) std::fflush(stdout);  // sets errno when it fails
     }
@@ -26,9 +26,7 @@ bool flush_stdout() {
 
 int stdout_error() { return first_stdout_error; }
 
-
 void print_error(const std::string& message) { std::fprintf(stderr, "sfpbench: %s\n", message.c_str()); }
-
 
 int finish_run(const sfp::RunResult& r, const std::string& before_timing) {
     if (r.status == sfp::Status::cancelled) return exit_cancelled;
@@ -59,7 +57,7 @@ volatile std::sig_atomic_t first_signal = 0;
 volatile std::sig_atomic_t exit_at_once = 0, writing = 0;
 extern "C" void on_signal(int sig) {
     if (!first_signal) first_signal = sig;
-    the_progress.cancel.store(true);  // lock-free atomic: signal-safe
+    the_progress.cancel.store(true);                          // lock-free atomic: signal-safe
     if (exit_at_once && !writing) _exit(128 + first_signal);  // nothing of ours on disk to clean up
 }
 }  // namespace

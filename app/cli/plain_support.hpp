@@ -48,7 +48,7 @@ int end_one_run(const sfp::RunResult& result, const sfp::Printout& printed, cons
 // block, its temporaries are removed and its completed results kept. main() installs this
 // before anything else, so no moment is left in which a signal kills a writer.
 void cancel_on_signals();
-sigset_t cancelling_signals();  // those signals
+sigset_t cancelling_signals();     // those signals
 sfp::Progress& signal_progress();  // the one run a command starts observes this
 // For commands that read and render and write only at their end (report, diff): from this call
 // a signal ends the process at once with 128 + the signal, however long the rendering, except
@@ -61,7 +61,7 @@ struct OutputWriting {
     OutputWriting(const OutputWriting&) = delete;
     OutputWriting& operator=(const OutputWriting&) = delete;
 };
-int caught_signal();               // 0 when none
+int caught_signal();  // 0 when none
 // A command's exit code as the process's: 128 + N when signal N cancelled it, exit_trouble when
 // standard output lost what was printed.
 int process_exit_code(int code);

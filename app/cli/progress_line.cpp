@@ -13,8 +13,10 @@ constexpr auto kRedrawEvery = std::chrono::milliseconds(250);
 std::string clock_text(double seconds) {
     const long s = long(seconds + 0.5);
     char buf[32];
-    if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+    if (s >= 3600)
+        std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
     return buf;
 }
 
@@ -82,9 +84,10 @@ std::string ProgressLine::render() {
         line = head;
         line += "  elapsed " + clock_text(elapsed);
         if (fraction > 0) line += "  ETA " + clock_text(elapsed / fraction - elapsed);
-        line += "  " + (running_ ? label_ + "  rep " + std::to_string(repetition_) + "/" + std::to_string(repetitions_) +
-                                       "  run " + std::to_string(int(run_fraction * 100)) + "%"
-                                 : note_);
+        line +=
+            "  " + (running_ ? label_ + "  rep " + std::to_string(repetition_) + "/" + std::to_string(repetitions_) +
+                                   "  run " + std::to_string(int(run_fraction * 100)) + "%"
+                             : note_);
     } else {
         line = "elapsed " + clock_text(elapsed) + "  " + (note_.empty() ? "starting" : note_);
     }

@@ -31,7 +31,7 @@ NotRun run_instead(const std::string& name, const std::string& from_bindir, char
     if (caught_signal()) std::_Exit(128 + caught_signal());
     NotRun failed{ENOENT, {}};
     for (const std::string& path : paths_of(name, from_bindir)) {
-        ::execv(path.c_str(), argv);  // returns only when it failed
+        ::execv(path.c_str(), argv);                       // returns only when it failed
         if (failed.error == ENOENT) failed.error = errno;  // a reason other than absence is the one to tell
         failed.tried += (failed.tried.empty() ? "" : ", ") + path;
     }

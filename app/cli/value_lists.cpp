@@ -65,7 +65,8 @@ std::vector<std::uint64_t> block_list(const QString& text, const char* flag) {
         text, flag, [flag](const QString& v) { return std::uint64_t(table_value(sfp::kBlockSizeParameter, v, flag)); },
         [flag](const QString& item, std::uint64_t from, std::uint64_t to, std::vector<std::uint64_t>& out) {
             if (!std::has_single_bit(from) || !std::has_single_bit(to) || from > to)
-                throw UsageError{QString("%1 '%2': a range runs between powers of two, smaller first (512..1M)").arg(flag, item)};
+                throw UsageError{
+                    QString("%1 '%2': a range runs between powers of two, smaller first (512..1M)").arg(flag, item)};
             for (std::uint64_t b = from; b <= to; b *= 2) out.push_back(b);
         });
 }
@@ -84,7 +85,8 @@ std::vector<std::uint64_t> decade_list(const QString& text, const char* flag, co
         text, flag,
         [flag, p](const QString& v) { return p ? std::uint64_t(table_value(*p, v, flag)) : count_value(v, flag); },
         [flag](const QString& item, std::uint64_t from, std::uint64_t to, std::vector<std::uint64_t>& out) {
-            if (from > to) throw UsageError{QString("%1 '%2': the smaller value comes first (1..100000)").arg(flag, item)};
+            if (from > to)
+                throw UsageError{QString("%1 '%2': the smaller value comes first (1..100000)").arg(flag, item)};
             for (std::uint64_t v = from; v <= to; v *= 10) {
                 out.push_back(v);
                 if (v > to / 10) break;  // the next step would pass `to` (or overflow)

@@ -47,7 +47,9 @@ QString table(const Comparison& c, double noise) {
         const auto ratio = p.ratio();
         rows.push_back({q(p.a->label()), median_text(p.a), median_text(p.b),
                         ratio ? QString::number(*ratio, 'f', 2) + "×" : kUnknown, q(sfp::bounds_text(cmp)),
-                        !cmp.p ? QString() : *cmp.p < 0.001 ? QString("<0.001") : QString::number(*cmp.p, 'f', 3),
+                        !cmp.p           ? QString()
+                        : *cmp.p < 0.001 ? QString("<0.001")
+                                         : QString::number(*cmp.p, 'f', 3),
                         QString("%1/%2").arg(p.a->times.size()).arg(p.b->times.size()),
                         ratio ? verdict_column(cmp, noise) : kNotUsed});
     }
@@ -55,7 +57,8 @@ QString table(const Comparison& c, double noise) {
     if (g.cells > 1)
         rows.push_back({QString("geomean (%1 cells)").arg(g.cells), duration_text(g.a), duration_text(g.b),
                         QString::number(g.ratio, 'f', 2) + "×", "", "", "", ""});
-    return text_table(rows, {{false, 4}, {true, 10}, {true, 10}, {true, 7}, {true, 13}, {true, 7}, {true, 7}, {false, 0}});
+    return text_table(rows,
+                      {{false, 4}, {true, 10}, {true, 10}, {true, 7}, {true, 13}, {true, 7}, {true, 7}, {false, 0}});
 }
 
 }  // namespace
@@ -84,8 +87,9 @@ QString comparison_text(const ResultSet& a, const ResultSet& b, double noise, st
     list("A", c.only_a);
     list("B", c.only_b);
     if (!c.both.empty())
-        out += QString("\nB/A: ratio of medians; 95 % CI: Hodges-Lehmann on log times; p: Mann-Whitney U; "
-                       "~: no difference shown (p > 0.05 or the CI within ±%1); docs/statistics.md\n")
+        out += QString(
+                   "\nB/A: ratio of medians; 95 % CI: Hodges-Lehmann on log times; p: Mann-Whitney U; "
+                   "~: no difference shown (p > 0.05 or the CI within ±%1); docs/statistics.md\n")
                    .arg(percent(noise));
     return out;
 }

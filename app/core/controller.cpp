@@ -16,8 +16,7 @@ namespace core {
 namespace {
 
 std::int64_t steady_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -27,7 +26,7 @@ std::int64_t steady_ns() {
 struct Controller::Job {
     quint64 id = 0;
     sfp::Progress progress;
-    RunFeed feed;  // the worker appends, the controller takes at each poll
+    RunFeed feed;                                // the worker appends, the controller takes at each poll
     std::atomic<std::int64_t> cancel_at_ns{-1};  // steady clock at cancel(), for the latency
 };
 
@@ -44,8 +43,7 @@ class Controller::Forwarder : public sfp::ExperimentObserver {
 public:
     Forwarder(Controller* controller, Job& job) : controller_(controller), job_(job) {}
 
-    void run_started(const sfp::Cell& cell, unsigned repetition, std::size_t index,
-                     std::size_t total) override {
+    void run_started(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total) override {
         job_.feed.started(cell, repetition, index, total);
     }
 
@@ -53,8 +51,7 @@ public:
 
     void message(const std::string& text) override {
         QMetaObject::invokeMethod(
-            controller_,
-            [c = controller_, id = job_.id, t = QString::fromStdString(text)] { c->onMessage(id, t); },
+            controller_, [c = controller_, id = job_.id, t = QString::fromStdString(text)] { c->onMessage(id, t); },
             Qt::QueuedConnection);
     }
 
@@ -174,7 +171,7 @@ void Controller::onMessage(quint64 id, const QString& text) {
 void Controller::onDone(quint64 id, Outcome&& out) {
     if (out.cancel_latency_ms >= 0) cancel_latency_ms_ = out.cancel_latency_ms;
     if (!job_ || id != job_->id) return;  // superseded
-    deliver();  // the runs since the last poll: every run is announced before the end
+    deliver();                            // the runs since the last poll: every run is announced before the end
     if (!job_ || id != job_->id) return;  // a slot of those runs started another job
     job_.reset();
     poll_timer_.stop();
@@ -196,7 +193,7 @@ void Controller::poll() {
     if (!job_) return;
     const std::size_t runs = report_.runs.size();
     deliver();
-    if (!job_) return;  // a slot of those runs ended it
+    if (!job_) return;                  // a slot of those runs ended it
     if (report_.runs.size() != runs) {  // another run now: its rate starts afresh
         rate_ = 0;
         rate_bytes_ = 0;

@@ -4,7 +4,8 @@ namespace core {
 
 QByteArray csv_field(const QString& field) {
     QByteArray bytes = field.toUtf8();
-    const bool needs_quotes = bytes.contains(',') || bytes.contains('"') || bytes.contains('\n') || bytes.contains('\r');
+    const bool needs_quotes =
+        bytes.contains(',') || bytes.contains('"') || bytes.contains('\n') || bytes.contains('\r');
     if (!needs_quotes) return bytes;
     bytes.replace("\"", "\"\"");
     return '"' + bytes + '"';

@@ -23,9 +23,9 @@ namespace {
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles are exact below
 constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
-const char* const kFields[] = {"version", "algorithm", "inputs",      "data_kind", "sizes",
-                               "strategies", "block_sizes", "threads", "parameters", "repetitions", "warmups",
-                               "cache",   "order",     "seed",        "options",   "workdir", "limits_in_rounds"};
+const char* const kFields[] = {"version",     "algorithm", "inputs",     "data_kind",   "sizes",           "strategies",
+                               "block_sizes", "threads",   "parameters", "repetitions", "warmups",         "cache",
+                               "order",       "seed",      "options",    "workdir",     "limits_in_rounds"};
 
 // In version 1 a swept option (sfp::swept_parameters) was a field of its own name: "packing": [1, 1000].
 bool is_swept_field(const QString& key) {
@@ -37,13 +37,13 @@ bool is_swept_field(const QString& key) {
 
 std::string describe(const QJsonValue& v) {
     switch (v.type()) {
-    case QJsonValue::Null: return "null";
-    case QJsonValue::Bool: return v.toBool() ? "true" : "false";
-    case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 17).toStdString();
-    case QJsonValue::String: return "\"" + v.toString().toStdString() + "\"";
-    case QJsonValue::Array: return "a list";
-    case QJsonValue::Object: return "an object";
-    case QJsonValue::Undefined: break;
+        case QJsonValue::Null: return "null";
+        case QJsonValue::Bool: return v.toBool() ? "true" : "false";
+        case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 17).toStdString();
+        case QJsonValue::String: return "\"" + v.toString().toStdString() + "\"";
+        case QJsonValue::Array: return "a list";
+        case QJsonValue::Object: return "an object";
+        case QJsonValue::Undefined: break;
     }
     return "nothing";
 }
@@ -73,7 +73,8 @@ public:
         const auto list_of = [](const std::string& field) { return field.substr(0, field.find('[')); };
         const std::vector<SpecProblem> read = list_;
         for (const SpecProblem& p : checks.problems)
-            if (std::none_of(read.begin(), read.end(), [&](const SpecProblem& r) { return list_of(r.field) == list_of(p.field); }))
+            if (std::none_of(read.begin(), read.end(),
+                             [&](const SpecProblem& r) { return list_of(r.field) == list_of(p.field); }))
                 list_.push_back(p);
     }
     std::size_t size() const { return list_.size(); }
@@ -92,8 +93,9 @@ std::uint64_t whole_number(const QJsonValue& v, const std::string& field, const 
         // 2^53 itself may be 2^53 + 1 rounded by the JSON reader: from there on, only text is exact.
         if (d >= 0 && d < kMaxExactJsonInteger && d == std::floor(d)) return std::uint64_t(d);
         if (d >= kMaxExactJsonInteger)
-            throw SpecError(field, "a number from 2^53 (9007199254740992) on is rounded by every JSON reader, so "
-                                   "it may not be the one written; write it as a string (\"9007199254740993\")");
+            throw SpecError(field,
+                            "a number from 2^53 (9007199254740992) on is rounded by every JSON reader, so "
+                            "it may not be the one written; write it as a string (\"9007199254740993\")");
     } else if (v.isString()) {
         bool ok = false;
         const qulonglong n = v.toString().toULongLong(&ok);
@@ -137,7 +139,8 @@ auto each(const QJsonValue& v, const std::string& field, Read read) {
     const QJsonArray list = list_of(v, field);
     std::vector<decltype(read(QJsonValue(), std::string()))> out;
     Problems problems;
-    for (qsizetype i = 0; i < list.size(); ++i) problems.attempt([&] { out.push_back(read(list[i], indexed(field, i))); });
+    for (qsizetype i = 0; i < list.size(); ++i)
+        problems.attempt([&] { out.push_back(read(list[i], indexed(field, i))); });
     problems.throw_if_any();
     return out;
 }
@@ -159,10 +162,14 @@ std::map<std::string, std::string> options_of(const QJsonValue& v, const std::st
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it) {
         const std::string key = field + "." + it.key().toStdString();
-        if (it.value().isString()) out[it.key().toStdString()] = it.value().toString().toStdString();
-        else if (it.value().isDouble()) out[it.key().toStdString()] = QString::number(it.value().toDouble(), 'g', 17).toStdString();
-        else if (it.value().isBool()) out[it.key().toStdString()] = it.value().toBool() ? "true" : "false";
-        else problems.attempt([&] { wrong(key, "a string, number or true/false", it.value()); });
+        if (it.value().isString())
+            out[it.key().toStdString()] = it.value().toString().toStdString();
+        else if (it.value().isDouble())
+            out[it.key().toStdString()] = QString::number(it.value().toDouble(), 'g', 17).toStdString();
+        else if (it.value().isBool())
+            out[it.key().toStdString()] = it.value().toBool() ? "true" : "false";
+        else
+            problems.attempt([&] { wrong(key, "a string, number or true/false", it.value()); });
     }
     problems.throw_if_any();
     return out;
@@ -184,7 +191,8 @@ void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix
 // A known algorithm, or nothing else can be read: its table says what the other fields mean.
 void check_algorithm(const sfp::Experiment& e) {
     const std::vector<sfp::Problem> problems = sfp::check_experiment(e);
-    if (!problems.empty() && problems.front().field == "algorithm") throw SpecError("algorithm", problems.front().message);
+    if (!problems.empty() && problems.front().field == "algorithm")
+        throw SpecError("algorithm", problems.front().message);
 }
 
 const std::string kSweepsPrefix(sfp::kSweptField);  // where version 2 keeps the swept parameters
@@ -217,9 +225,12 @@ QJsonObject parameters_json(const sfp::Experiment& e) {
         if (p && !p->list_field.empty()) continue;
         QJsonArray list;
         for (std::uint64_t v : values) {
-            if (p && p->type == sfp::ParameterType::size) list.append(size_json(v));
-            else if (p && p->type == sfp::ParameterType::choice) list.append(QString::fromStdString(sfp::value_text(*p, std::int64_t(v))));
-            else list.append(double(v));
+            if (p && p->type == sfp::ParameterType::size)
+                list.append(size_json(v));
+            else if (p && p->type == sfp::ParameterType::choice)
+                list.append(QString::fromStdString(sfp::value_text(*p, std::int64_t(v))));
+            else
+                list.append(double(v));
         }
         out[QString::fromStdString(name)] = list;
     }
@@ -275,7 +286,9 @@ std::string document_position(const QByteArray& data, qsizetype offset) {
 
 namespace {
 
-std::string problem_text(const SpecProblem& p) { return p.field.empty() ? p.reason : "field '" + p.field + "': " + p.reason; }
+std::string problem_text(const SpecProblem& p) {
+    return p.field.empty() ? p.reason : "field '" + p.field + "': " + p.reason;
+}
 
 std::string spec_error_text(const std::vector<SpecProblem>& problems, const std::string& path) {
     std::string text = path.empty() ? "" : "experiment '" + path + "': ";
@@ -291,8 +304,8 @@ SpecError::SpecError(std::string field_, std::string reason_, const std::string&
     : SpecError(std::vector<SpecProblem>{{std::move(field_), std::move(reason_)}}, path) {}
 
 SpecError::SpecError(std::vector<SpecProblem> problems_, const std::string& path)
-    : std::runtime_error(spec_error_text(problems_, path)),
-      field(problems_.front().field), reason(problems_.front().reason), problems(std::move(problems_)) {}
+    : std::runtime_error(spec_error_text(problems_, path)), field(problems_.front().field),
+      reason(problems_.front().reason), problems(std::move(problems_)) {}
 
 std::string default_data_kind(const std::string& algorithm) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm);
@@ -318,8 +331,10 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
         {"workdir", QString::fromStdString(e.workdir)},
     };
     // Seeds beyond 2^53 would lose bits as JSON numbers; they are written as strings.
-    if (double(e.seed) < kMaxExactJsonInteger) json["seed"] = double(e.seed);
-    else json["seed"] = QString::number(e.seed);
+    if (double(e.seed) < kMaxExactJsonInteger)
+        json["seed"] = double(e.seed);
+    else
+        json["seed"] = QString::number(e.seed);
     json["parameters"] = parameters_json(e);
     if (e.limits_in_rounds) json["limits_in_rounds"] = true;  // absent = false: files written before read the same
     if (!e.inputs.empty()) {
@@ -337,7 +352,8 @@ QByteArray experiment_text(const sfp::Experiment& experiment) {
     for (const char* field : kFields) {
         if (!json.contains(QLatin1String(field))) continue;
         // A one-element array prints compactly; its brackets are cut off to leave the value.
-        const QByteArray value = QJsonDocument(QJsonArray{json[field]}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+        const QByteArray value =
+            QJsonDocument(QJsonArray{json[field]}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
         text += QByteArray(text.size() > 2 ? ",\n" : "") + "  \"" + field + "\": " + value;
     }
     return text + "\n}\n";
@@ -359,8 +375,9 @@ std::uint64_t format_version(const QJsonObject& json) {
 
 void refuse_unknown_fields(const QJsonObject& json, std::uint64_t version, Problems& problems) {
     for (auto it = json.begin(); it != json.end(); ++it) {
-        const bool fixed = std::find_if(std::begin(kFields), std::end(kFields),
-                                        [&](const char* f) { return it.key() == QLatin1String(f); }) != std::end(kFields);
+        const bool fixed = std::find_if(std::begin(kFields), std::end(kFields), [&](const char* f) {
+                               return it.key() == QLatin1String(f);
+                           }) != std::end(kFields);
         const bool old_swept = version == 1 && is_swept_field(it.key());
         if ((!fixed && !old_swept) || (version == 1 && it.key() == "parameters"))
             problems.add(it.key().toStdString(), "unknown field (see docs/experiment-format.md)");
@@ -388,8 +405,10 @@ void read_fields(const QJsonObject& json, sfp::Experiment& e, Problems& problems
         });
     });
     const std::string count = "a whole number";
-    read("repetitions", [&](const QJsonValue& v, const std::string& f) { e.repetitions = unsigned(bounded(v, f, count, UINT_MAX)); });
-    read("warmups", [&](const QJsonValue& v, const std::string& f) { e.warmups = unsigned(bounded(v, f, count, UINT_MAX)); });
+    read("repetitions",
+         [&](const QJsonValue& v, const std::string& f) { e.repetitions = unsigned(bounded(v, f, count, UINT_MAX)); });
+    read("warmups",
+         [&](const QJsonValue& v, const std::string& f) { e.warmups = unsigned(bounded(v, f, count, UINT_MAX)); });
     static const sfp::CacheMode caches[] = {sfp::CacheMode::hot, sfp::CacheMode::hot_written, sfp::CacheMode::cold};
     static const sfp::Order orders[] = {sfp::Order::interleaved, sfp::Order::sequential};
     read("cache", [&](const QJsonValue& v, const std::string& f) { e.cache = enum_of(v, f, caches); });
@@ -417,7 +436,8 @@ void read_sweeps(const QJsonObject& json, std::uint64_t version, sfp::Experiment
             }
     } else {
         if (json.contains("parameters"))
-            for (auto& [name, values] : parameters_of_json(json["parameters"], e.algorithm, problems)) e.sweeps[name] = std::move(values);
+            for (auto& [name, values] : parameters_of_json(json["parameters"], e.algorithm, problems))
+                e.sweeps[name] = std::move(values);
     }
 }
 
@@ -430,8 +450,10 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     sfp::Experiment e;
     // The algorithm's table says what the other fields mean: without it, nothing more is read.
     const std::size_t before_algorithm = problems.size();
-    if (!json.contains(QLatin1String("algorithm"))) problems.add("algorithm", "missing");
-    else problems.attempt([&] { e.algorithm = text_of(json["algorithm"], "algorithm"); });
+    if (!json.contains(QLatin1String("algorithm")))
+        problems.add("algorithm", "missing");
+    else
+        problems.attempt([&] { e.algorithm = text_of(json["algorithm"], "algorithm"); });
     if (problems.size() == before_algorithm) problems.attempt([&] { check_algorithm(e); });
     if (problems.size() != before_algorithm) problems.throw_if_any();
 
@@ -460,8 +482,9 @@ sfp::Experiment load_experiment(const QString& path) {
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError)
-        throw SpecError("", "not valid JSON at " + document_position(data, error.offset) + ": " +
-                                error.errorString().toStdString(), shown);
+        throw SpecError(
+            "", "not valid JSON at " + document_position(data, error.offset) + ": " + error.errorString().toStdString(),
+            shown);
     if (!doc.isObject()) throw SpecError("", "expected a JSON object { ... } at the top", shown);
     if (const std::optional<DuplicateKey> twice = first_duplicate_key(data))
         throw SpecError(twice->field.toStdString(),

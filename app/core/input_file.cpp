@@ -18,7 +18,10 @@ namespace {
 
 [[noreturn]] void too_large(qint64 size, qint64 max_bytes, const char* what) {
     throw InputFileError(QStringLiteral("it is %1 bytes, over the %2 MiB %3 may have")
-                             .arg(size).arg(max_bytes >> 20).arg(QLatin1String(what)).toStdString());
+                             .arg(size)
+                             .arg(max_bytes >> 20)
+                             .arg(QLatin1String(what))
+                             .toStdString());
 }
 
 struct Descriptor {

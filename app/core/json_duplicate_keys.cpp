@@ -21,9 +21,12 @@ QString string_at(const QByteArray& json, qsizetype& at) {
     const qsizetype start = at++;
     bool escaped = false;
     for (; at < json.size(); ++at) {
-        if (escaped) escaped = false;
-        else if (json[at] == '\\') escaped = true;
-        else if (json[at] == '"') break;
+        if (escaped)
+            escaped = false;
+        else if (json[at] == '\\')
+            escaped = true;
+        else if (json[at] == '"')
+            break;
     }
     ++at;
     const QByteArray raw = json.mid(start, at - start);
@@ -49,8 +52,9 @@ std::optional<DuplicateKey> first_duplicate_key(const QByteArray& json) {
             continue;
         }
         if (c == '{' || c == '[') {
-            const QString field = levels.empty() ? QString() : levels.back().object ? levels.back().last_key
-                                                                                  : levels.back().field;
+            const QString field = levels.empty()         ? QString()
+                                  : levels.back().object ? levels.back().last_key
+                                                         : levels.back().field;
             levels.push_back({.object = c == '{', .expect_key = c == '{', .field = field, .last_key = {}, .keys = {}});
         } else if ((c == '}' || c == ']') && !levels.empty()) {
             levels.pop_back();

@@ -8,8 +8,8 @@
 namespace core {
 
 struct DuplicateKey {
-    QString field;      // "sweeps.threads": the enclosing objects' keys and the key
-    qsizetype offset;   // of its second occurrence, in bytes
+    QString field;     // "sweeps.threads": the enclosing objects' keys and the key
+    qsizetype offset;  // of its second occurrence, in bytes
 };
 
 // The first key given twice in one object of `json` (already known to be valid JSON).

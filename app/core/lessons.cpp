@@ -41,7 +41,8 @@ Lesson load_lesson(const QString& name) {
     l.slowest_mbs = json["slowest_mbs"].toDouble();
     l.limits_first = json["limits_first"].toBool();
     const QJsonObject plot = json["plot"].toObject();
-    if (plot.isEmpty()) throw LessonError(QString("lesson '%1': no \"plot\" (the plot it opens on)").arg(path).toStdString());
+    if (plot.isEmpty())
+        throw LessonError(QString("lesson '%1': no \"plot\" (the plot it opens on)").arg(path).toStdString());
     l.view.kind = plot["kind"].toString(l.view.kind);
     l.view.metric = plot["metric"].toString(l.view.metric);
     l.view.x = plot["x"].toString();
@@ -49,7 +50,8 @@ Lesson load_lesson(const QString& name) {
     for (const QJsonValue& v : plot["fix"].toArray()) l.view.fix << v.toString();
     l.view.normalise = plot["normalise"].toBool();
     l.view.states_together = plot["states_together"].toBool();
-    if (l.slowest_mbs <= 0) throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
+    if (l.slowest_mbs <= 0)
+        throw LessonError(QString("lesson '%1': \"slowest_mbs\" must be > 0").arg(path).toStdString());
     if (const QString ref = json["reference"].toString(); !ref.isEmpty()) l.reference = kReferenceRoot + "/" + ref;
     for (const QJsonValue& v : json["experiments"].toArray()) l.experiments << dir + "/" + v.toString();
     if (l.experiments.isEmpty()) throw LessonError(QString("lesson '%1': no \"experiments\"").arg(path).toStdString());
@@ -63,7 +65,8 @@ std::vector<NamedColumn> named_columns(const Lesson& lesson) {
     std::vector<NamedColumn> out;
     for (auto it = named.globalMatch(lesson.look_at); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
-        out.push_back({m.captured(3) == QStringLiteral("Runs") ? NamedColumn::runs : NamedColumn::statistics, m.captured(1)});
+        out.push_back(
+            {m.captured(3) == QStringLiteral("Runs") ? NamedColumn::runs : NamedColumn::statistics, m.captured(1)});
     }
     return out;
 }

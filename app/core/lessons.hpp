@@ -34,13 +34,13 @@ struct LessonView {
 };
 
 struct Lesson {
-    QString name;           // the folder: "1-block-size"
-    QString title;          // "Block size"
-    QString question;       // asked before the run: predict!
-    QString look_at;        // after the run: which column, plot or ratio
-    QString article_found;  // the article's numbers, cited
-    QString scaling;        // how the sizes were scaled down from the article's
-    QString reference;      // resource path of the reference set, "" when none
+    QString name;             // the folder: "1-block-size"
+    QString title;            // "Block size"
+    QString question;         // asked before the run: predict!
+    QString look_at;          // after the run: which column, plot or ratio
+    QString article_found;    // the article's numbers, cited
+    QString scaling;          // how the sizes were scaled down from the article's
+    QString reference;        // resource path of the reference set, "" when none
     QStringList experiments;  // resource paths of the specs, run in order
     // The throughput (MB/s of input) assumed for every run in the estimate: the slowest cell's,
     // measured or taken from docs/bench-*.md, then halved; `throughput_source` says which.
@@ -68,7 +68,8 @@ Lesson find_lesson(const QString& name_or_number);
 // A conservative run time in seconds: every timed and warm-up run reading its inputs at
 // slowest_mbs, plus generating the data at kGenerateMbs and kRunOverheadS per run (cache
 // preparation, process start of baselines), and kQuickLimitsS for a lesson that measures the limits first,
-// kRoundLimitsS a round for an experiment that measures them in its rounds. Loads and expands the specs (throws on bad ones).
+// kRoundLimitsS a round for an experiment that measures them in its rounds. Loads and expands the specs (throws on bad
+// ones).
 inline constexpr double kGenerateMbs = 50;
 inline constexpr double kRunOverheadS = 0.05;
 inline constexpr double kQuickLimitsS = 5;  // `sfpbench limits --quick`, when a lesson measures them first

@@ -17,11 +17,18 @@ QJsonObject point_json(const sfp::LimitPoint& p) {
     QJsonArray rates;
     for (double r : p.rates) rates.append(r);
     const sfp::Summary s = sfp::summarize(p.rates);
-    return {{"threads", int(p.threads)}, {"rates", rates}, {"median", s.median}, {"min", s.min},
-            {"max", s.max},              {"q1", s.q1},     {"q3", s.q3}, {"figure", p.figure()},
+    return {{"threads", int(p.threads)},
+            {"rates", rates},
+            {"median", s.median},
+            {"min", s.min},
+            {"max", s.max},
+            {"q1", s.q1},
+            {"q3", s.q3},
+            {"figure", p.figure()},
             {"passes_taken", p.by_passes() ? QJsonValue(int(p.passes_taken)) : QJsonValue(QJsonValue::Null)},
             {"passes_kept", p.by_passes() ? QJsonValue(int(p.passes_kept)) : QJsonValue(QJsonValue::Null)},
-            {"spread", p.spread()}, {"uncertain", p.uncertain()}};
+            {"spread", p.spread()},
+            {"uncertain", p.uncertain()}};
 }
 
 QJsonObject limit_json(const sfp::Limit& l) {
@@ -43,8 +50,10 @@ QJsonObject limit_json(const sfp::Limit& l) {
 QJsonObject limits_json(const sfp::MachineLimits& limits) {
     QJsonArray entries;
     for (const sfp::Limit& l : limits.limits) entries.append(limit_json(l));
-    return {{"fingerprint", text(limits.fingerprint)}, {"device", text(limits.device)},
-            {"measured_at", text_or_null(limits.measured_at)}, {"absent", text_or_null(limits.absent)},
+    return {{"fingerprint", text(limits.fingerprint)},
+            {"device", text(limits.device)},
+            {"measured_at", text_or_null(limits.measured_at)},
+            {"absent", text_or_null(limits.absent)},
             {"load_1min", limits.load.known() ? QJsonValue(limits.load.one_minute) : QJsonValue(QJsonValue::Null)},
             {"online_cpus", limits.load.known() ? QJsonValue(int(limits.load.cpus)) : QJsonValue(QJsonValue::Null)},
             {"entries", entries}};

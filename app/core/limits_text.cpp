@@ -11,7 +11,9 @@ namespace {
 
 QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-QString threads_text(unsigned threads) { return threads == 1 ? QStringLiteral("1 thread") : QStringLiteral("%1 threads").arg(threads); }
+QString threads_text(unsigned threads) {
+    return threads == 1 ? QStringLiteral("1 thread") : QStringLiteral("%1 threads").arg(threads);
+}
 
 // "median of 5, 19.9-21.0 GB/s" in the figure's own unit.
 QString spread_text(const sfp::Summary& s, double scale, int decimals) {
@@ -28,7 +30,9 @@ QString rate_text(double bytes_per_s) {
     return QString::number(bytes_per_s / 1e6, 'f', 0) + " MB/s";
 }
 
-QString pct_text(std::optional<double> pct) { return pct ? QString::number(*pct, 'f', 0) + " %" : QStringLiteral("n/a"); }
+QString pct_text(std::optional<double> pct) {
+    return pct ? QString::number(*pct, 'f', 0) + " %" : QStringLiteral("n/a");
+}
 
 // "29.8 GB/s (fastest of 41 undisturbed passes of 120, median 28.1)", uncertain when few.
 QString passes_text(const sfp::LimitPoint& point) {
@@ -41,12 +45,15 @@ QString passes_text(const sfp::LimitPoint& point) {
                                    .arg(point.passes_kept)
                                    .arg(point.passes_taken)
                                    .arg(point.median() / scale, 0, 'f', giga ? 1 : 0);
-    return QStringLiteral("%1 (%2)%3").arg(rate_text(figure), kept, point.uncertain() ? QStringLiteral(" -- uncertain") : QString());
+    return QStringLiteral("%1 (%2)%3")
+        .arg(rate_text(figure), kept, point.uncertain() ? QStringLiteral(" -- uncertain") : QString());
 }
 
 QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point) {
     if (point.by_passes() && limit.bytes_per_file > 0)  // a limit of files: files/s first
-        return QStringLiteral("%1 files/s, %2").arg(point.figure() / limit.bytes_per_file, 0, 'f', 0).arg(passes_text(point));
+        return QStringLiteral("%1 files/s, %2")
+            .arg(point.figure() / limit.bytes_per_file, 0, 'f', 0)
+            .arg(passes_text(point));
     if (point.by_passes()) return passes_text(point);
     const sfp::Summary s = sfp::summarize(point.rates);
     if (limit.bytes_per_file > 0)
@@ -55,13 +62,16 @@ QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point) {
             .arg(rate_text(s.median), spread_text(s, limit.bytes_per_file, 0) + " files/s");
     const bool giga = s.median >= 1e9;
     return QStringLiteral("%1 (%2 %3)")
-        .arg(rate_text(s.median), spread_text(s, giga ? 1e9 : 1e6, giga ? 1 : 0), giga ? QStringLiteral("GB/s") : QStringLiteral("MB/s"));
+        .arg(rate_text(s.median), spread_text(s, giga ? 1e9 : 1e6, giga ? 1 : 0),
+             giga ? QStringLiteral("GB/s") : QStringLiteral("MB/s"));
 }
 
 QString share_text(const sfp::CellLimit& limit, std::optional<double> pct) {
-    if (!pct) return QStringLiteral("% of limit n/a: %1").arg(QString::fromStdString(limit.reason.empty() ? "no time" : limit.reason));
-    QString share =
-        QStringLiteral("%1 of %2, %3").arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
+    if (!pct)
+        return QStringLiteral("% of limit n/a: %1")
+            .arg(QString::fromStdString(limit.reason.empty() ? "no time" : limit.reason));
+    QString share = QStringLiteral("%1 of %2, %3")
+                        .arg(pct_text(pct), QString::fromStdString(limit.label()), rate_text(limit.bytes_per_s));
     if (limit.rounds > 0) share += QStringLiteral(" (median of %1 in-round figures)").arg(limit.rounds);
     if (limit.uncertain) share += QStringLiteral(" (uncertain: measured with few undisturbed passes)");
     return above_limit(pct) ? share + " (above it: " + kAboveLimit + ")" : share;
@@ -92,7 +102,8 @@ QStringList uncertain_limits(const sfp::MachineLimits& limits, bool& any_median)
         if (!cpu_bound(l.id) || !l.measured()) continue;
         for (const sfp::LimitPoint& p : l.points) {
             any_median = any_median || !p.by_passes();
-            if (p.uncertain()) out << QStringLiteral("%1, %2").arg(text(sfp::limit_name(l.id)), threads_text(p.threads));
+            if (p.uncertain())
+                out << QStringLiteral("%1, %2").arg(text(sfp::limit_name(l.id)), threads_text(p.threads));
         }
     }
     return out;
@@ -120,16 +131,18 @@ Doubt doubt_of(const sfp::MachineLimits& limits, QStringList* uncertain) {
 QString load_warning(const sfp::MachineLimits& limits) {
     QStringList uncertain;
     switch (doubt_of(limits, &uncertain)) {
-    case Doubt::few_passes:
-        return QStringLiteral("limits measured with few undisturbed passes (%1): such a figure may be low (every "
-                              "share judged against it high) or, from a lone pass, high; the next run or `sfpbench "
-                              "limits` measures them again")
-            .arg(uncertain.join(QStringLiteral("; ")));
-    case Doubt::busy:
-        return QStringLiteral("limits kept from a busy moment (%1): they may be low and every share high; "
-                              "`sfpbench limits --refresh` on a quiet machine measures them again")
-            .arg(load_text(limits));
-    case Doubt::none: break;
+        case Doubt::few_passes:
+            return QStringLiteral(
+                       "limits measured with few undisturbed passes (%1): such a figure may be low (every "
+                       "share judged against it high) or, from a lone pass, high; the next run or `sfpbench "
+                       "limits` measures them again")
+                .arg(uncertain.join(QStringLiteral("; ")));
+        case Doubt::busy:
+            return QStringLiteral(
+                       "limits kept from a busy moment (%1): they may be low and every share high; "
+                       "`sfpbench limits --refresh` on a quiet machine measures them again")
+                .arg(load_text(limits));
+        case Doubt::none: break;
     }
     return {};
 }
@@ -137,9 +150,9 @@ QString load_warning(const sfp::MachineLimits& limits) {
 QString load_warning_brief(const sfp::MachineLimits& limits) {
     QStringList uncertain;
     switch (doubt_of(limits, &uncertain)) {
-    case Doubt::few_passes: return QStringLiteral("limits may be low, shares high: few undisturbed passes");
-    case Doubt::busy: return QStringLiteral("limits may be low, shares high: kept from a busy moment");
-    case Doubt::none: break;
+        case Doubt::few_passes: return QStringLiteral("limits may be low, shares high: few undisturbed passes");
+        case Doubt::busy: return QStringLiteral("limits may be low, shares high: kept from a busy moment");
+        case Doubt::none: break;
     }
     return {};
 }
@@ -210,18 +223,21 @@ QString limits_table(const sfp::MachineLimits& limits) {
     for (const sfp::Limit& l : limits.limits) {
         const QString name = text(sfp::limit_name(l.id)).leftJustified(width);
         if (!l.measured()) {
-            out += QStringLiteral("  %1  n/a: %2\n").arg(name, QString::fromStdString(l.unavailable.empty() ? "not measured" : l.unavailable));
+            out += QStringLiteral("  %1  n/a: %2\n")
+                       .arg(name, QString::fromStdString(l.unavailable.empty() ? "not measured" : l.unavailable));
             continue;
         }
         for (std::size_t i = 0; i < l.points.size(); ++i) {
-            const QString who = l.points.size() > 1 || l.points[i].threads > 1 ? threads_text(l.points[i].threads) : QString();
-            out += QStringLiteral("  %1  %2  %3\n").arg(i == 0 ? name : QString(width, ' '), who.leftJustified(10),
-                                                           point_text(l, l.points[i]));
+            const QString who =
+                l.points.size() > 1 || l.points[i].threads > 1 ? threads_text(l.points[i].threads) : QString();
+            out += QStringLiteral("  %1  %2  %3\n")
+                       .arg(i == 0 ? name : QString(width, ' '), who.leftJustified(10), point_text(l, l.points[i]));
         }
         const QString conditions = conditions_text(l);
-        methods << QStringLiteral("  %1: %2%3%4").arg(text(sfp::limit_name(l.id)), QString::fromStdString(l.method),
-                                                        l.quick ? QStringLiteral(" (quick)") : QString(),
-                                                        conditions.isEmpty() ? QString() : "; measured at " + conditions);
+        methods << QStringLiteral("  %1: %2%3%4")
+                       .arg(text(sfp::limit_name(l.id)), QString::fromStdString(l.method),
+                            l.quick ? QStringLiteral(" (quick)") : QString(),
+                            conditions.isEmpty() ? QString() : "; measured at " + conditions);
     }
     if (!methods.isEmpty()) out += "\nhow each was measured:\n" + methods.join('\n') + "\n";
     return out;
@@ -235,21 +251,23 @@ std::vector<std::pair<QString, QString>> limit_facts(const sfp::MachineLimits& l
         return facts;
     }
     const QString load = load_text(limits);
-    facts.emplace_back(QStringLiteral("Limits measured"),
-                       QStringLiteral("%1 on %2 (%3)%4")
-                           .arg(QString::fromStdString(limits.measured_at.empty() ? "at an unknown time" : limits.measured_at),
-                                QString::fromStdString(limits.device), QString::fromStdString(limits.fingerprint),
-                                load.isEmpty() ? QString() : ", " + load));
+    facts.emplace_back(
+        QStringLiteral("Limits measured"),
+        QStringLiteral("%1 on %2 (%3)%4")
+            .arg(QString::fromStdString(limits.measured_at.empty() ? "at an unknown time" : limits.measured_at),
+                 QString::fromStdString(limits.device), QString::fromStdString(limits.fingerprint),
+                 load.isEmpty() ? QString() : ", " + load));
     if (const QString warning = load_warning(limits); !warning.isEmpty())
         facts.emplace_back(QStringLiteral("Limits warning"), warning);
     for (const sfp::Limit& l : limits.limits) {
         QStringList figures;
         for (const sfp::LimitPoint& p : l.points)
             figures << (l.points.size() > 1 ? threads_text(p.threads) + ": " : QString()) + point_text(l, p);
-        const QString value = l.measured() ? figures.join(QStringLiteral("; ")) + QStringLiteral(" -- ") +
-                                                 QString::fromStdString(l.method) + (l.quick ? QStringLiteral(" (quick)") : QString()) +
-                                                 (conditions_text(l).isEmpty() ? QString() : "; measured at " + conditions_text(l))
-                                           : QStringLiteral("n/a: ") + QString::fromStdString(l.unavailable);
+        const QString value =
+            l.measured() ? figures.join(QStringLiteral("; ")) + QStringLiteral(" -- ") +
+                               QString::fromStdString(l.method) + (l.quick ? QStringLiteral(" (quick)") : QString()) +
+                               (conditions_text(l).isEmpty() ? QString() : "; measured at " + conditions_text(l))
+                         : QStringLiteral("n/a: ") + QString::fromStdString(l.unavailable);
         facts.emplace_back(QStringLiteral("Limit: ") + text(sfp::limit_name(l.id)), value);
     }
     return facts;

@@ -11,8 +11,8 @@
 
 namespace core {
 
-QString rate_text(double bytes_per_s);           // "20.6 GB/s", "850 MB/s"
-QString pct_text(std::optional<double> pct);     // "83 %", "n/a"
+QString rate_text(double bytes_per_s);        // "20.6 GB/s", "850 MB/s"
+QString pct_text(std::optional<double> pct);  // "83 %", "n/a"
 // One point of a limit: "20.6 GB/s (median of 5, 19.9-21.0)"; small files "4120 files/s (210 MB/s, ...)".
 QString point_text(const sfp::Limit& limit, const sfp::LimitPoint& point);
 // The cell's share of its ceiling as one phrase: "83 % of two-stream memory read, 2 threads, 20.6 GB/s",

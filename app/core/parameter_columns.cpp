@@ -15,7 +15,9 @@ std::vector<const sfp::Parameter*> cell_parameters_where(bool leading) {
     return out;
 }
 
-bool named(const sfp::Parameter& p) { return p.type == sfp::ParameterType::choice || p.type == sfp::ParameterType::flag; }
+bool named(const sfp::Parameter& p) {
+    return p.type == sfp::ParameterType::choice || p.type == sfp::ParameterType::flag;
+}
 
 }  // namespace
 
@@ -24,7 +26,8 @@ std::vector<const sfp::Parameter*> leading_parameters() { return cell_parameters
 std::vector<const sfp::Parameter*> trailing_parameters(const std::vector<sfp::Cell>& cells) {
     std::vector<const sfp::Parameter*> out;
     for (const sfp::Parameter* p : cell_parameters_where(false))
-        if (std::any_of(cells.begin(), cells.end(), [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); }))
+        if (std::any_of(cells.begin(), cells.end(),
+                        [p](const sfp::Cell& c) { return sfp::parameter_value(c, *p).has_value(); }))
             out.push_back(p);
     return out;
 }

@@ -37,7 +37,7 @@ QStringList values_of(const sfp::ExperimentReport& report, Value value, Text tex
 
 struct Parameter {
     QString name;
-    QStringList values;                            // "4K", "letters": as the table shows them
+    QStringList values;                           // "4K", "letters": as the table shows them
     std::function<QString(const sfp::Cell&)> of;  // the cell's value in the table, "-" when unused
 };
 
@@ -80,7 +80,8 @@ QString input_title(const sfp::ExperimentReport& report, std::size_t set) {
     }
     if (medians_only(report))  // a reference set states only the size
         return QStringLiteral("%1: %2 bytes").arg(which, QString::number(in.file_size));
-    return QStringLiteral("%1: %2 generated %3 data").arg(which, size_text(in.file_size), text(report.experiment.data_kind));
+    return QStringLiteral("%1: %2 generated %3 data")
+        .arg(which, size_text(in.file_size), text(report.experiment.data_kind));
 }
 
 // "2 of 5 runs error; 1 MISMATCH": each cell's runs that were not ok, counted in one pass over
@@ -101,7 +102,8 @@ public:
         const Counts none;
         const Counts& c = cell < cells_.size() ? cells_[cell] : none;
         QStringList parts;
-        for (const auto& [status, n] : c.by_status) parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(c.total).arg(text(status));
+        for (const auto& [status, n] : c.by_status)
+            parts << QStringLiteral("%1 of %2 runs %3").arg(n).arg(c.total).arg(text(status));
         if (c.total == 0 && !medians_only(report_)) parts << QStringLiteral("no runs");
         return parts.join(QStringLiteral("; "));
     }
@@ -123,9 +125,9 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
     for (const Parameter& p : shown) t.columns << p.name;
     t.numeric.assign(std::size_t(t.columns.size()), false);
     t.numeric.insert(t.numeric.end(), {true, true, true, true, true, true, true, false, false});
-    t.columns << QStringList{QStringLiteral("runs"),       QStringLiteral("median"), QStringLiteral("± 95 % CI"),
-                             QStringLiteral("CV %"),       QStringLiteral("MB/s"),   QStringLiteral("% of limit"),
-                             QStringLiteral("× slower"),   QStringLiteral("verdict"), QStringLiteral("notes")};
+    t.columns << QStringList{QStringLiteral("runs"),     QStringLiteral("median"),  QStringLiteral("± 95 % CI"),
+                             QStringLiteral("CV %"),     QStringLiteral("MB/s"),    QStringLiteral("% of limit"),
+                             QStringLiteral("× slower"), QStringLiteral("verdict"), QStringLiteral("notes")};
     std::set<QString> bounds;  // the limits this table's cells are judged against, for its note
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
@@ -138,7 +140,8 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         QStringList notes;
         if (st.high_variation) notes << QStringLiteral("high variation");
         if (!st.real.outliers.empty())
-            notes << plural(st.real.outliers.size(), QStringLiteral("outlier"), QStringLiteral("outliers")) + QStringLiteral(" (MAD rule)");
+            notes << plural(st.real.outliers.size(), QStringLiteral("outlier"), QStringLiteral("outliers")) +
+                         QStringLiteral(" (MAD rule)");
         if (const QString bad = troubles.of(st.cell); !bad.isEmpty()) notes << bad;
         if (cell.reference_floor) notes << QStringLiteral("reference floor");
         const sfp::CellLimit limit = sfp::cell_limit(report, st.cell);
@@ -148,8 +151,7 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
                                          : QString::fromStdString(limit.label()) + " " + rate_text(limit.bytes_per_s));
         row << QString::number(st.real.n) << (any ? duration_text(st.real.median) : kUnknown)
             << (spread ? duration_text(st.real.ci95) : kUnknown)
-            << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown)
-            << number_text(cell_throughput(st), 1)
+            << (spread ? QString::number(st.real.cv * 100, 'f', 1) : kUnknown) << number_text(cell_throughput(st), 1)
             << number_text(pct, 0)
             << (ratio ? QString::number(*ratio, 'f', 2) : kUnknown) + with_space(ranks.interval(st.cell))
             << ranks.verdict(st.cell) << notes.join(QStringLiteral("; "));
@@ -158,9 +160,10 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
         t.strong.push_back(ranks.fastest(st.cell) && (spread || (any && medians_only(report))));
     }
     QStringList judged(bounds.begin(), bounds.end());
-    t.note = QStringLiteral("× slower: the median over the fastest median on this input, [with its 95 % CI]; verdict: "
-                            "~ for no difference shown (p > 0.05 or the CI within ±%1 %), too few below %2 runs a side "
-                            "(Comparisons, under Method). % of limit: MB/s against %3 (the Machine section lists the limits).")
+    t.note = QStringLiteral(
+                 "× slower: the median over the fastest median on this input, [with its 95 % CI]; verdict: "
+                 "~ for no difference shown (p > 0.05 or the CI within ±%1 %), too few below %2 runs a side "
+                 "(Comparisons, under Method). % of limit: MB/s against %3 (the Machine section lists the limits).")
                  .arg(report.noise * 100, 0, 'g', 3)
                  .arg(sfp::kVerdictRepetitions)
                  .arg(judged.join(QStringLiteral("; ")));
@@ -208,12 +211,13 @@ std::vector<Fact> machine(const sfp::MachineInfo& m) {
 QString cache_text(const sfp::ExperimentReport& report) {
     static const std::map<sfp::CacheMode, QString> meaning = {
         {sfp::CacheMode::hot, QStringLiteral("inputs evicted, then read once before the runs and again before each")},
-        {sfp::CacheMode::hot_written, QStringLiteral("generated data written just before the runs, in the state writing leaves")},
+        {sfp::CacheMode::hot_written,
+         QStringLiteral("generated data written just before the runs, in the state writing leaves")},
         {sfp::CacheMode::cold, QStringLiteral("inputs evicted from the page cache before every run")}};
     // The runner's own account of how it got there, when the report has one.
-    QString out = report.cache_method.empty()
-                      ? QStringLiteral("%1: %2").arg(sfp::to_string(report.experiment.cache), meaning.at(report.experiment.cache))
-                      : text(report.cache_method);
+    QString out = report.cache_method.empty() ? QStringLiteral("%1: %2").arg(sfp::to_string(report.experiment.cache),
+                                                                             meaning.at(report.experiment.cache))
+                                              : text(report.cache_method);
     std::vector<double> residency;
     for (const sfp::RunRecord& r : report.runs)
         if (r.residency_pct >= 0) residency.push_back(r.residency_pct);
@@ -234,15 +238,18 @@ QString measured_text(const sfp::ExperimentReport& report) {
 
 // How the times were taken; a report written before CPU time was exact says so.
 QString times_text(const sfp::ExperimentReport& report) {
-    QString out = QStringLiteral(
-        "elapsed is the steady clock around one run; CPU time is exact: the scheduler's runtime of the engine's "
-        "own threads only (CLOCK_THREAD_CPUTIME_ID), summed; user and system are the kernel's tick-sampled "
-        "proportion of it, not resolved for runs with fewer than %1 ticks of CPU per thread; baselines (system "
-        "tools) run as child processes, their CPU time read from the process CPU clock before wait4 reaps them")
-                      .arg(sfp::kSplitTicks);
+    QString out =
+        QStringLiteral(
+            "elapsed is the steady clock around one run; CPU time is exact: the scheduler's runtime of the engine's "
+            "own threads only (CLOCK_THREAD_CPUTIME_ID), summed; user and system are the kernel's tick-sampled "
+            "proportion of it, not resolved for runs with fewer than %1 ticks of CPU per thread; baselines (system "
+            "tools) run as child processes, their CPU time read from the process CPU clock before wait4 reaps them")
+            .arg(sfp::kSplitTicks);
     const bool older = std::any_of(report.runs.begin(), report.runs.end(),
                                    [](const sfp::RunRecord& r) { return !r.result.usage.cpu_exact; });
-    if (older) out += QStringLiteral("; this report was written before CPU time was exact: its CPU time is user + sys, tick-sampled");
+    if (older)
+        out += QStringLiteral(
+            "; this report was written before CPU time was exact: its CPU time is user + sys, tick-sampled");
     return out;
 }
 
@@ -250,24 +257,27 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
     const sfp::Experiment& e = report.experiment;
     std::vector<std::string> strategies;
     for (const sfp::Cell& c : report.cells)
-        if (std::find(strategies.begin(), strategies.end(), c.strategy) == strategies.end()) strategies.push_back(c.strategy);
+        if (std::find(strategies.begin(), strategies.end(), c.strategy) == strategies.end())
+            strategies.push_back(c.strategy);
     QStringList names, swept, fixed;
     for (const std::string& s : strategies) names << text(s);
     for (const Parameter& p : params)
-        if (!p.values.isEmpty()) (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
+        if (!p.values.isEmpty())
+            (p.values.size() > 1 ? swept : fixed) << QStringLiteral("%1 %2").arg(p.name, values_text(p));
     std::vector<Fact> facts = {
         {QStringLiteral("Measured"), measured_text(report)},
         {QStringLiteral("Algorithm"), text(e.algorithm)},
         {QStringLiteral("Strategies"), names.join(QStringLiteral(", "))},
         {QStringLiteral("Swept"), swept.isEmpty() ? QStringLiteral("nothing") : swept.join(QStringLiteral("; "))},
         {QStringLiteral("Fixed"), fixed.isEmpty() ? QStringLiteral("nothing") : fixed.join(QStringLiteral("; "))},
-        {QStringLiteral("Repetitions"), QStringLiteral("%1 timed per cell, after %2")
-                                            .arg(e.repetitions)
-                                            .arg(plural(e.warmups, QStringLiteral("untimed warm-up"),
-                                                        QStringLiteral("untimed warm-ups")))},
+        {QStringLiteral("Repetitions"),
+         QStringLiteral("%1 timed per cell, after %2")
+             .arg(e.repetitions)
+             .arg(plural(e.warmups, QStringLiteral("untimed warm-up"), QStringLiteral("untimed warm-ups")))},
         {QStringLiteral("Order"),
          e.order == sfp::Order::interleaved
-             ? QStringLiteral("interleaved: each round runs every cell once, in a random order drawn from seed %1").arg(e.seed)
+             ? QStringLiteral("interleaved: each round runs every cell once, in a random order drawn from seed %1")
+                   .arg(e.seed)
              : QStringLiteral("sequential: all repetitions of a cell together (seed %1)").arg(e.seed)},
         {QStringLiteral("Cache"), cache_text(report)},
         {QStringLiteral("Times"), times_text(report)},
@@ -281,10 +291,11 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
                         "outliers by the MAD rule (modified z-score above 3.5), counted, never dropped")
              .arg(sfp::kHighVariationCv * 100, 0, 'f', 0)},
         {QStringLiteral("Comparisons"),
-         QStringLiteral("× slower = median / the fastest median on the same input; its 95 % CI is Hodges–Lehmann's on log "
-                        "times; p from the Wilcoxon signed-rank test over interleaving rounds (Mann–Whitney U for "
-                        "sequential runs and other result sets); verdict ~ when p > 0.05 or the whole CI lies within "
-                        "±%1 %; no CI, p or verdict below %2 repetitions a side (docs/statistics.md)")
+         QStringLiteral(
+             "× slower = median / the fastest median on the same input; its 95 % CI is Hodges–Lehmann's on log "
+             "times; p from the Wilcoxon signed-rank test over interleaving rounds (Mann–Whitney U for "
+             "sequential runs and other result sets); verdict ~ when p > 0.05 or the whole CI lies within "
+             "±%1 %; no CI, p or verdict below %2 repetitions a side (docs/statistics.md)")
              .arg(report.noise * 100, 0, 'g', 3)
              .arg(sfp::kVerdictRepetitions)},
     };
@@ -298,16 +309,20 @@ QStringList warnings(const sfp::ExperimentReport& report) {
         if (r.status != sfp::RunStatus::ok) ++counts[sfp::to_string(r.status)];
     for (const auto& [s, n] : counts) {
         QString w = QStringLiteral("%1 %2").arg(plural(n, QStringLiteral("run"), QStringLiteral("runs")), text(s));
-        if (s == sfp::to_string(sfp::RunStatus::mismatch)) w += QStringLiteral(": their outcome differs from the other strategies' on the same input, "
-                                                 "so their times measure a wrong answer");
-        else w += QStringLiteral(": they are left out of the statistics (the notes column names the cells)");
+        if (s == sfp::to_string(sfp::RunStatus::mismatch))
+            w += QStringLiteral(
+                ": their outcome differs from the other strategies' on the same input, "
+                "so their times measure a wrong answer");
+        else
+            w += QStringLiteral(": they are left out of the statistics (the notes column names the cells)");
         out << w;
     }
     std::size_t noisy = 0;
     for (const sfp::CellStats& st : report.stats) noisy += st.high_variation;
     if (noisy)
-        out << QStringLiteral("%1 with high variation (CV above %2 %): their medians are less certain; more repetitions "
-                              "or a quieter machine narrow them")
+        out << QStringLiteral(
+                   "%1 with high variation (CV above %2 %): their medians are less certain; more repetitions "
+                   "or a quieter machine narrow them")
                    .arg(plural(noisy, QStringLiteral("cell"), QStringLiteral("cells")))
                    .arg(sfp::kHighVariationCv * 100, 0, 'f', 0);
     for (const sfp::SizeFit& f : report.fits)
@@ -323,8 +338,12 @@ QStringList warnings(const sfp::ExperimentReport& report) {
 ReportTable comparison(const sfp::ExperimentReport& report, const ComparedSet& other) {
     ReportTable t;
     t.title = QStringLiteral("Compared with %1").arg(other.label);
-    t.columns = {QStringLiteral("cell"), QStringLiteral("median here"), QStringLiteral("median %1").arg(other.label),
-                 QStringLiteral("%1 / here").arg(other.label), QStringLiteral("95 % CI"), QStringLiteral("verdict")};
+    t.columns = {QStringLiteral("cell"),
+                 QStringLiteral("median here"),
+                 QStringLiteral("median %1").arg(other.label),
+                 QStringLiteral("%1 / here").arg(other.label),
+                 QStringLiteral("95 % CI"),
+                 QStringLiteral("verdict")};
     t.numeric = {false, true, true, true, false, false};
     const ResultSet here = result_set(report, QStringLiteral("here")), there = result_set(other.report, other.label);
     std::vector<CellPair> matched;
@@ -334,16 +353,18 @@ ReportTable comparison(const sfp::ExperimentReport& report, const ComparedSet& o
         matched.push_back(p);
         const sfp::Comparison c = p.comparison();
         t.rows.push_back({text(p.a->label()), duration_text(*p.a->median_s), duration_text(*p.b->median_s),
-                          QString::number(*ratio, 'f', 2), text(sfp::bounds_text(c)), verdict_in_table(c, report.noise)});
+                          QString::number(*ratio, 'f', 2), text(sfp::bounds_text(c)),
+                          verdict_in_table(c, report.noise)});
         t.strong.push_back(false);
     }
     if (const GeoMean g = geometric_means(matched); g.cells > 1) {
-        t.rows.push_back({QStringLiteral("geometric mean of %1 cells").arg(g.cells), duration_text(g.a), duration_text(g.b),
-                          QString::number(g.ratio, 'f', 2), QString(), QString()});
+        t.rows.push_back({QStringLiteral("geometric mean of %1 cells").arg(g.cells), duration_text(g.a),
+                          duration_text(g.b), QString::number(g.ratio, 'f', 2), QString(), QString()});
         t.strong.push_back(true);
     }
-    t.note = QStringLiteral("%1 of %2 cells here have a match in %3 (same strategy and parameters); a ratio above 1 "
-                            "means %3 was slower.")
+    t.note = QStringLiteral(
+                 "%1 of %2 cells here have a match in %3 (same strategy and parameters); a ratio above 1 "
+                 "means %3 was slower.")
                  .arg(matched.size())
                  .arg(report.stats.size())
                  .arg(other.label);
@@ -371,8 +392,10 @@ ReportContent report_content(const sfp::ExperimentReport& report, const std::vec
     c.warnings = warnings(report);
     for (const ComparedSet& other : extra) {
         c.comparisons.push_back(comparison(report, other));
-        const QStringList notes = comparison_notes(traits_of(report), traits_of(other.report), QStringLiteral("this report"), other.label);
-        c.comparisons.back().note += notes.isEmpty() ? QString() : QStringLiteral(" Note: ") + notes.join(QStringLiteral("; ")) + ".";
+        const QStringList notes =
+            comparison_notes(traits_of(report), traits_of(other.report), QStringLiteral("this report"), other.label);
+        c.comparisons.back().note +=
+            notes.isEmpty() ? QString() : QStringLiteral(" Note: ") + notes.join(QStringLiteral("; ")) + ".";
         c.warnings << notes;
     }
     c.spec = experiment_text(report.experiment);

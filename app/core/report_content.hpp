@@ -22,9 +22,9 @@ struct ReportTable {
     QString title;
     QStringList columns;
     std::vector<QStringList> rows;
-    std::vector<bool> strong;  // per row: the fastest cell, shown in bold
-    std::vector<bool> numeric; // per column: numbers (right-aligned) or words
-    QString note;              // a sentence under the table ("" for none)
+    std::vector<bool> strong;   // per row: the fastest cell, shown in bold
+    std::vector<bool> numeric;  // per column: numbers (right-aligned) or words
+    QString note;               // a sentence under the table ("" for none)
 };
 
 using Fact = std::pair<QString, QString>;  // "Cores", "8"

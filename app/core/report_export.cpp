@@ -56,22 +56,21 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
     QStringList notes;
     for (const std::string& n : r.notes) notes << text(n);
     return cell_fields(report, cell) +
-           QStringList{QString::number(record.repetition), sfp::to_string(report.experiment.cache),
-                       seconds(r.real_s), seconds(u.user_s), seconds(u.sys_s),
+           QStringList{QString::number(record.repetition), sfp::to_string(report.experiment.cache), seconds(r.real_s),
+                       seconds(u.user_s), seconds(u.sys_s),
                        number_text(cpu_percent(u.cpu_s, r.real_s, report.machine.cores), 1),
                        number_text(throughput_mbs(r.bytes, r.real_s), 1), number_text(residency(record), 1),
                        sfp::to_string(record.status), text(r.digest), text(r.error),
                        number_text(run_limit_pct(record, limit), 1),  // the run against the machine's limit
                        // the detail columns
-                       seconds(u.cpu_s), yes_no(u.cpu_exact), yes_no(u.split_resolved),
-                       QString::number(order), QString::number(record.cell), QString::number(cell.input_set),
-                       QString::number(r.bytes), QString::number(u.major_faults), QString::number(u.minor_faults),
+                       seconds(u.cpu_s), yes_no(u.cpu_exact), yes_no(u.split_resolved), QString::number(order),
+                       QString::number(record.cell), QString::number(cell.input_set), QString::number(r.bytes),
+                       QString::number(u.major_faults), QString::number(u.minor_faults),
                        QString::number(u.voluntary_switches), QString::number(u.involuntary_switches),
                        count_text(u.read_bytes), count_text(u.write_bytes), count_text(u.cycles),
-                       count_text(u.instructions), count_text(u.dtlb_read_misses),
-                       yes_no(cell.reference_floor), sfp::to_string(report.experiment.order),
-                       QString::number(report.experiment.seed), notes.join("; "), seconds(r.list_s),
-                       large_folio_text(record.large_folio_share, 1, 3)} +
+                       count_text(u.instructions), count_text(u.dtlb_read_misses), yes_no(cell.reference_floor),
+                       sfp::to_string(report.experiment.order), QString::number(report.experiment.seed),
+                       notes.join("; "), seconds(r.list_s), large_folio_text(record.large_folio_share, 1, 3)} +
            parameter_fields(cell, trailing);
 }
 
@@ -80,8 +79,8 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
 QStringList comparison_fields(const sfp::ExperimentReport& report, std::size_t cell) {
     const sfp::Comparison* c = vs_fastest(report, cell);
     const auto number = [](std::optional<double> v) { return number_text(v, 6); };
-    return {number(c ? c->low : std::nullopt), number(c ? c->high : std::nullopt), number(c ? c->p : std::nullopt),
-            c ? test_name(*c) : QString(), c ? QString::number(c->n_a) : kUnknown, verdict_word(report, cell)};
+    return {number(c ? c->low : std::nullopt), number(c ? c->high : std::nullopt),     number(c ? c->p : std::nullopt),
+            c ? test_name(*c) : QString(),     c ? QString::number(c->n_a) : kUnknown, verdict_word(report, cell)};
 }
 
 QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellStats& st, const sfp::CellLimit& limit,
@@ -91,17 +90,32 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
     const bool any = real.n > 0;
     const auto time = [any](double s) { return any ? seconds(s) : kUnknown; };
     return cell_fields(report, cell) +
-           QStringList{QString::number(cell.input_set), sfp::to_string(report.experiment.cache),
-                       QString::number(real.n), QString::number(st.failed), time(real.min), time(real.q1),
-                       time(real.median), time(real.mean), time(real.q3), time(real.max), time(real.stddev),
-                       time(real.ci95), any ? QString::number(real.cv * 100, 'f', 2) : kUnknown,
-                       QString::number(real.outliers.size()), yes_no(st.high_variation),
+           QStringList{QString::number(cell.input_set),
+                       sfp::to_string(report.experiment.cache),
+                       QString::number(real.n),
+                       QString::number(st.failed),
+                       time(real.min),
+                       time(real.q1),
+                       time(real.median),
+                       time(real.mean),
+                       time(real.q3),
+                       time(real.max),
+                       time(real.stddev),
+                       time(real.ci95),
+                       any ? QString::number(real.cv * 100, 'f', 2) : kUnknown,
+                       QString::number(real.outliers.size()),
+                       yes_no(st.high_variation),
                        number_text(ratio_to_fastest(report, st.cell), 3),
-                       number_text(cell_throughput(st), 1), time(st.user.median),
-                       time(st.sys.median), time(st.cpu.median), yes_no(st.split_resolved),
+                       number_text(cell_throughput(st), 1),
+                       time(st.user.median),
+                       time(st.sys.median),
+                       time(st.cpu.median),
+                       yes_no(st.split_resolved),
                        number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 1),
-                       status_counts(report, st.cell), yes_no(cell.reference_floor),
-                       number_text(cell_limit_pct(st, limit), 1), QString::fromStdString(limit.label()),
+                       status_counts(report, st.cell),
+                       yes_no(cell.reference_floor),
+                       number_text(cell_limit_pct(st, limit), 1),
+                       QString::fromStdString(limit.label()),
                        limit.bytes_per_s > 0 ? QString::number(limit.bytes_per_s / 1e6, 'f', 1) : kUnknown} +
            parameter_fields(cell, trailing) + comparison_fields(report, st.cell);
 }
@@ -109,30 +123,26 @@ QStringList summary_fields(const sfp::ExperimentReport& report, const sfp::CellS
 QJsonObject summary_json(const sfp::Summary& s) {
     QJsonArray outliers;
     for (std::size_t i : s.outliers) outliers.append(qint64(i));
-    return {{"n", qint64(s.n)},           {"min", s.min},   {"q1", s.q1},   {"median", s.median},
-            {"mean", s.mean},             {"q3", s.q3},     {"max", s.max}, {"stddev", s.stddev},
-            {"ci95", s.ci95},             {"cv", s.cv},     {"outliers", outliers}};
+    return {{"n", qint64(s.n)}, {"min", s.min}, {"q1", s.q1},          {"median", s.median},
+            {"mean", s.mean},   {"q3", s.q3},   {"max", s.max},        {"stddev", s.stddev},
+            {"ci95", s.ci95},   {"cv", s.cv},   {"outliers", outliers}};
 }
 
 QJsonObject machine_json(const sfp::MachineInfo& m) {
-    return {{"host", text(m.host)},
-            {"cpu_model", text(m.cpu_model)},
-            {"cores", int(m.cores)},
-            {"memory_bytes", qint64(m.memory_bytes)},
-            {"kernel", text(m.kernel)},
-            {"filesystem", text(m.filesystem)},
-            {"device", text(m.device)},
-            {"tool_version", text(m.tool_version)}};
+    return {{"host", text(m.host)},     {"cpu_model", text(m.cpu_model)},
+            {"cores", int(m.cores)},    {"memory_bytes", qint64(m.memory_bytes)},
+            {"kernel", text(m.kernel)}, {"filesystem", text(m.filesystem)},
+            {"device", text(m.device)}, {"tool_version", text(m.tool_version)}};
 }
 
 QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
     const sfp::Cell& c = report.cells[i];
     QJsonObject json{{"index", qint64(i)},
-            {"label", text(sfp::cell_label(c))},
-            {"strategy", text(c.strategy)},
-            {"input_set", qint64(c.input_set)},
-            {"file_size", qint64(c.file_size)},
-            {"reference_floor", c.reference_floor}};
+                     {"label", text(sfp::cell_label(c))},
+                     {"strategy", text(c.strategy)},
+                     {"input_set", qint64(c.input_set)},
+                     {"file_size", qint64(c.file_size)},
+                     {"reference_floor", c.reference_floor}};
     for (const sfp::Parameter* p : sfp::cell_parameters())  // null when the strategy does not use it
         json[text(std::string(p->name))] = parameter_json(c, *p);
     return json;
@@ -140,15 +150,16 @@ QJsonObject cell_json(const sfp::ExperimentReport& report, std::size_t i) {
 
 QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& r, const sfp::CellLimit& limit) {
     const sfp::Usage& u = r.result.usage;
-    return {{"cell", qint64(r.cell)},
-            {"repetition", int(r.repetition)},
-            {"status", sfp::to_string(r.status)},
-            {"residency_pct", json_number(residency(r))},
-            {"cache", sfp::to_string(report.experiment.cache)},
-            {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
-            {"cpu_pct", json_number(cpu_percent(u.cpu_s, r.result.real_s, report.machine.cores))},
-            {"limit_pct", json_number(run_limit_pct(r, limit))},
-            {"result", result_json(r.result)}};
+    return {
+        {"cell", qint64(r.cell)},
+        {"repetition", int(r.repetition)},
+        {"status", sfp::to_string(r.status)},
+        {"residency_pct", json_number(residency(r))},
+        {"cache", sfp::to_string(report.experiment.cache)},
+        {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
+        {"cpu_pct", json_number(cpu_percent(u.cpu_s, r.result.real_s, report.machine.cores))},
+        {"limit_pct", json_number(run_limit_pct(r, limit))},
+        {"result", result_json(r.result)}};
 }
 
 QJsonValue json_text(const QString& s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); }
@@ -156,23 +167,23 @@ QJsonValue json_text(const QString& s) { return s.isEmpty() ? QJsonValue(QJsonVa
 QJsonObject stats_json(const sfp::ExperimentReport& report, const sfp::CellStats& s, const sfp::CellLimit& limit) {
     const sfp::Comparison* c = vs_fastest(report, s.cell);
     QJsonObject json{{"cell", qint64(s.cell)},
-            {"real_s", summary_json(s.real)},
-            {"user_s", summary_json(s.user)},
-            {"sys_s", summary_json(s.sys)},
-            {"cpu_s", summary_json(s.cpu)},
-            {"split_resolved", s.split_resolved},
-            {"cpu_exact", s.cpu_exact},
-            {"throughput_mbs", s.throughput_mbs},
-            {"high_variation", s.high_variation},
-            {"failed", qint64(s.failed)},
-            {"ratio_to_fastest", json_number(ratio_to_fastest(report, s.cell))},
-            // against the fastest of its input (docs/statistics.md); null where there is none
-            {"ratio_ci_low", json_number(c ? c->low : std::nullopt)},
-            {"ratio_ci_high", json_number(c ? c->high : std::nullopt)},
-            {"p_value", json_number(c ? c->p : std::nullopt)},
-            {"test", json_text(c ? test_name(*c) : QString())},
-            {"n_fastest", c ? QJsonValue(qint64(c->n_a)) : QJsonValue(QJsonValue::Null)},
-            {"verdict", json_text(verdict_word(report, s.cell))}};
+                     {"real_s", summary_json(s.real)},
+                     {"user_s", summary_json(s.user)},
+                     {"sys_s", summary_json(s.sys)},
+                     {"cpu_s", summary_json(s.cpu)},
+                     {"split_resolved", s.split_resolved},
+                     {"cpu_exact", s.cpu_exact},
+                     {"throughput_mbs", s.throughput_mbs},
+                     {"high_variation", s.high_variation},
+                     {"failed", qint64(s.failed)},
+                     {"ratio_to_fastest", json_number(ratio_to_fastest(report, s.cell))},
+                     // against the fastest of its input (docs/statistics.md); null where there is none
+                     {"ratio_ci_low", json_number(c ? c->low : std::nullopt)},
+                     {"ratio_ci_high", json_number(c ? c->high : std::nullopt)},
+                     {"p_value", json_number(c ? c->p : std::nullopt)},
+                     {"test", json_text(c ? test_name(*c) : QString())},
+                     {"n_fastest", c ? QJsonValue(qint64(c->n_a)) : QJsonValue(QJsonValue::Null)},
+                     {"verdict", json_text(verdict_word(report, s.cell))}};
     // the share of the limit the cell is judged against (null, with the reason, when none)
     add_share_json(json, limit, cell_limit_pct(s, limit));
     return json;
@@ -228,24 +239,25 @@ QJsonArray array_of(const std::vector<T>& items, ToJson to_json) {
 
 QStringList runs_csv_columns(const sfp::ExperimentReport& report) {
     return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
-           QStringList{"file_size", "repetition", "cache", "real_s",
-            "user_s", "sys_s", "cpu_pct", "throughput_mbs", "residency_pct", "status", "digest", "error",
-            "limit_pct",
-            // details
-            "cpu_s", "cpu_exact", "split_resolved",
-            "run_order", "cell", "input_set", "bytes", "major_faults", "minor_faults", "voluntary_switches",
-            "involuntary_switches", "read_bytes", "write_bytes", "cycles", "instructions", "dtlb_read_misses",
-            "reference_floor", "order", "seed", "notes", "list_s", "large_folio_share"} +
+           QStringList{"file_size", "repetition", "cache", "real_s", "user_s", "sys_s", "cpu_pct", "throughput_mbs",
+                       "residency_pct", "status", "digest", "error", "limit_pct",
+                       // details
+                       "cpu_s", "cpu_exact", "split_resolved", "run_order", "cell", "input_set", "bytes",
+                       "major_faults", "minor_faults", "voluntary_switches", "involuntary_switches", "read_bytes",
+                       "write_bytes", "cycles", "instructions", "dtlb_read_misses", "reference_floor", "order", "seed",
+                       "notes", "list_s", "large_folio_share"} +
            parameter_names(trailing_parameters(report.cells));
 }
 
 QStringList summary_csv_columns(const sfp::ExperimentReport& report) {
     return QStringList{"algorithm", "strategy"} + parameter_names(leading_parameters()) +
-           QStringList{"file_size", "input_set", "cache", "n", "failed",
-            "min_s", "q1_s", "median_s", "mean_s", "q3_s", "max_s", "stddev_s", "ci95_s", "cv_pct", "outliers",
-            "high_variation", "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s",
-            "cpu_median_s", "split_resolved", "cpu_pct",
-            "statuses", "reference_floor", "limit_pct", "limit", "limit_mbs"} +
+           QStringList{"file_size",        "input_set",      "cache",         "n",
+                       "failed",           "min_s",          "q1_s",          "median_s",
+                       "mean_s",           "q3_s",           "max_s",         "stddev_s",
+                       "ci95_s",           "cv_pct",         "outliers",      "high_variation",
+                       "ratio_to_fastest", "throughput_mbs", "user_median_s", "sys_median_s",
+                       "cpu_median_s",     "split_resolved", "cpu_pct",       "statuses",
+                       "reference_floor",  "limit_pct",      "limit",         "limit_mbs"} +
            parameter_names(trailing_parameters(report.cells)) +
            QStringList{"ratio_ci_low", "ratio_ci_high", "p_value", "test", "n_fastest", "verdict"};
 }
@@ -262,7 +274,8 @@ QByteArray summary_csv(const sfp::ExperimentReport& report) {
     QByteArray out = csv_row(summary_csv_columns(report));
     const std::vector<sfp::CellLimit> limits = cell_limits(report);
     const Trailing trailing = trailing_parameters(report.cells);
-    for (const sfp::CellStats& st : report.stats) out += csv_row(summary_fields(report, st, limits.at(st.cell), trailing));
+    for (const sfp::CellStats& st : report.stats)
+        out += csv_row(summary_fields(report, st, limits.at(st.cell), trailing));
     return out;
 }
 
@@ -278,13 +291,17 @@ QByteArray report_json(const sfp::ExperimentReport& report) {
         {"cache_method", text(report.cache_method)},
         {"cancelled", report.cancelled},
         {"noise_pct", report.noise * 100},
-        {"measured_at", report.measured_at.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(report.measured_at))},
+        {"measured_at",
+         report.measured_at.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(report.measured_at))},
         {"input_sets", array_of(report.input_sets, input_set_json)},
         {"cells", cells},
-        {"runs", array_of(report.runs, [&](const sfp::RunRecord& r) {
-             return run_json(report, r, sfp::record_limit(report, std::size_t(&r - report.runs.data())));
-         })},
-        {"statistics", array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s, limits.at(s.cell)); })},
+        {"runs", array_of(report.runs,
+                          [&](const sfp::RunRecord& r) {
+                              return run_json(report, r,
+                                              sfp::record_limit(report, std::size_t(&r - report.runs.data())));
+                          })},
+        {"statistics",
+         array_of(report.stats, [&](const sfp::CellStats& s) { return stats_json(report, s, limits.at(s.cell)); })},
         {"rankings", array_of(report.rankings, ranking_json)},
         {"fits", array_of(report.fits, [&](const sfp::SizeFit& f) { return fit_json(report, f); })},
         {"limits", limits_json(report.limits)},  // what the cells' limit_pct are judged against

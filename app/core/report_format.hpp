@@ -23,7 +23,7 @@ std::optional<double> throughput_mbs(std::uint64_t bytes, double real_s);  // 1 
 // A cell's MB/s, none where it has no ok run or a median of 0 s (a clock too coarse): a rate
 // with no time to divide by is unknown, shown n/a, never 0 or inf.
 std::optional<double> cell_throughput(const sfp::CellStats& st);
-std::optional<double> residency(const sfp::RunRecord& record);            // empty when n/a
+std::optional<double> residency(const sfp::RunRecord& record);  // empty when n/a
 // The share of the inputs' cached pages in large folios (RunRecord::large_folio_share, 0..1)
 // times `scale` with `decimals` decimals, or "unknown" where the kernel would not tell.
 QString large_folio_text(double share, double scale, int decimals);
@@ -35,11 +35,11 @@ QString large_folio_text(double share, double scale, int decimals);
 class Ranks {
 public:
     explicit Ranks(const sfp::ExperimentReport& report);
-    bool fastest(std::size_t cell) const;                          // is_fastest
-    const sfp::Comparison* vs_fastest(std::size_t cell) const;     // vs_fastest
-    std::optional<double> ratio(std::size_t cell) const;           // ratio_to_fastest
-    QString verdict(std::size_t cell) const;                       // verdict_cell
-    QString interval(std::size_t cell) const;                      // interval_cell
+    bool fastest(std::size_t cell) const;                       // is_fastest
+    const sfp::Comparison* vs_fastest(std::size_t cell) const;  // vs_fastest
+    std::optional<double> ratio(std::size_t cell) const;        // ratio_to_fastest
+    QString verdict(std::size_t cell) const;                    // verdict_cell
+    QString interval(std::size_t cell) const;                   // interval_cell
 
 private:
     const sfp::ExperimentReport& report_;

@@ -87,7 +87,8 @@ ResultSet result_set(const sfp::ExperimentReport& report, const QString& path) {
     for (const sfp::RunRecord& r : report.runs)
         if (r.status == sfp::RunStatus::ok && r.cell < times.size()) times[r.cell].push_back(r.result.real_s);
     for (const sfp::CellStats& st : report.stats)
-        if (st.cell < report.cells.size()) set.cells.push_back(imported(report.cells[st.cell], st.real, times[st.cell]));
+        if (st.cell < report.cells.size())
+            set.cells.push_back(imported(report.cells[st.cell], st.real, times[st.cell]));
     return set;
 }
 
@@ -99,7 +100,8 @@ ResultSet import_report(const QString& path, const std::string& algorithm) {
     } catch (const std::bad_alloc&) {
         throw ImportError(path, QStringLiteral("not enough memory to read its %1 bytes").arg(json.size()));
     }
-    if (set.date.empty()) set.date = QFileInfo(path).lastModified().toString("yyyy-MM-dd").toStdString();  // before measured_at
+    if (set.date.empty())
+        set.date = QFileInfo(path).lastModified().toString("yyyy-MM-dd").toStdString();  // before measured_at
     return set;
 }
 
@@ -116,7 +118,9 @@ void check_comparable(const SetTraits& a, const SetTraits& b, const QString& b_p
 }
 
 QStringList comparison_notes(const SetTraits& a, const SetTraits& b, const QString& a_name, const QString& b_name) {
-    const auto said = [](const std::string& s) { return s.empty() ? QString("an unstated") : QString::fromStdString(s); };
+    const auto said = [](const std::string& s) {
+        return s.empty() ? QString("an unstated") : QString::fromStdString(s);
+    };
     QStringList notes;
     if (a.cache != b.cache)
         notes << QString("%1 ran in %2 cache and %3 in %4 cache: their times measure different things")
@@ -139,7 +143,8 @@ sfp::Comparison CellPair::comparison() const {
 GeoMean geometric_means(const std::vector<CellPair>& pairs) {
     std::vector<double> a, b, ratios;
     for (const CellPair& p : pairs)
-        if (const std::optional<double> r = p.ratio(); r && *r > 0) a.push_back(*p.a->median_s), b.push_back(*p.b->median_s), ratios.push_back(*r);
+        if (const std::optional<double> r = p.ratio(); r && *r > 0)
+            a.push_back(*p.a->median_s), b.push_back(*p.b->median_s), ratios.push_back(*r);
     return {ratios.size(), sfp::geometric_mean(a), sfp::geometric_mean(b), sfp::geometric_mean(ratios)};
 }
 

@@ -23,7 +23,7 @@ using ImportError = ReportError;
 // One cell of an imported set: what identifies it, and its median real time.
 struct ImportedCell {
     std::string strategy;
-    std::uint64_t file_size = 0;   // 0 = not stated (some articles do not give it)
+    std::uint64_t file_size = 0;  // 0 = not stated (some articles do not give it)
     // Every parameter's value by the table's name, only those the strategy uses: as sfp::Cell's.
     decltype(sfp::Cell::parameters) parameters = {};
     std::optional<double> median_s;  // empty when no run of the cell succeeded
@@ -37,12 +37,12 @@ struct ImportedCell {
 struct ResultSet {
     QString path;
     std::string algorithm;
-    std::string cache;    // "hot", "cold", ... ("" when the set does not say)
+    std::string cache;                           // "hot", "cold", ... ("" when the set does not say)
     std::map<std::string, std::string> options;  // the experiment's fixed options (shift, scope...)
-    std::string machine;  // one line: the CPU, cores, memory and OS as the set states them
-    std::string date;     // when it was measured (reference: the article's year; else measured_at, else the file's date)
-    std::string citation; // reference sets only: document, table or figure
-    std::string note;     // reference sets only: how the article's numbers became medians
+    std::string machine;                         // one line: the CPU, cores, memory and OS as the set states them
+    std::string date;  // when it was measured (reference: the article's year; else measured_at, else the file's date)
+    std::string citation;  // reference sets only: document, table or figure
+    std::string note;      // reference sets only: how the article's numbers became medians
     // The medians are relative times (the set's "source": {"unit": "relative"}, or normalised):
     // drawn on a "relative (x = 1)" axis, never as seconds.
     bool relative = false;
@@ -91,7 +91,7 @@ struct GeoMean {
 };
 GeoMean geometric_means(const std::vector<CellPair>& pairs);
 struct Comparison {
-    std::vector<CellPair> both;                // in A's order
+    std::vector<CellPair> both;  // in A's order
     std::vector<const ImportedCell*> only_a, only_b;
 };
 Comparison compare_sets(const ResultSet& a, const ResultSet& b);

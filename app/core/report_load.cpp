@@ -25,9 +25,9 @@
 namespace core {
 namespace {
 
-using report_reading::Reader;
 using report_reading::at;
 using report_reading::each_of;
+using report_reading::Reader;
 
 // The file's object, once it is JSON, says it is a report and is of the version this reads.
 QJsonObject root_of(const Reader& r, const QByteArray& json) {
@@ -37,8 +37,9 @@ QJsonObject root_of(const Reader& r, const QByteArray& json) {
         r.fail({}, QStringLiteral("not JSON (%1 at byte %2)").arg(error.errorString()).arg(error.offset));
     const QJsonObject root = doc.object();
     if (!doc.isObject() || root.value("format").toString() != QLatin1String("sfpbench-report")) {
-        const QString hint = root.value("algorithm").isString() ? QStringLiteral(" (an experiment spec? import a report: `run --json`)")
-                                                                 : QString();
+        const QString hint = root.value("algorithm").isString()
+                                 ? QStringLiteral(" (an experiment spec? import a report: `run --json`)")
+                                 : QString();
         r.fail({}, QStringLiteral("not an sfpbench report (no \"format\": \"sfpbench-report\")") + hint);
     }
     const QJsonValue version = root.value("version");
@@ -56,9 +57,12 @@ QJsonObject root_of(const Reader& r, const QByteArray& json) {
 sfp::Summary summary(const Reader& r, const QJsonObject& o, const QString& where) {
     sfp::Summary s;
     s.n = r.count(o, "n", where);
-    s.min = r.non_negative(o, "min", where), s.q1 = r.non_negative(o, "q1", where), s.median = r.non_negative(o, "median", where);
-    s.mean = r.non_negative(o, "mean", where), s.q3 = r.non_negative(o, "q3", where), s.max = r.non_negative(o, "max", where);
-    s.stddev = r.non_negative(o, "stddev", where), s.ci95 = r.non_negative(o, "ci95", where), s.cv = r.non_negative(o, "cv", where);
+    s.min = r.non_negative(o, "min", where), s.q1 = r.non_negative(o, "q1", where),
+    s.median = r.non_negative(o, "median", where);
+    s.mean = r.non_negative(o, "mean", where), s.q3 = r.non_negative(o, "q3", where),
+    s.max = r.non_negative(o, "max", where);
+    s.stddev = r.non_negative(o, "stddev", where), s.ci95 = r.non_negative(o, "ci95", where),
+    s.cv = r.non_negative(o, "cv", where);
     for (const QJsonValue& v : r.array(o, "outliers", where)) s.outliers.push_back(std::size_t(v.toInteger()));
     return s;
 }
@@ -70,8 +74,8 @@ std::optional<double> optional_number(const Reader& r, const QJsonObject& o, con
 
 // A ranked cell's comparison with the fastest as recorded; a report from before comparisons were
 // recorded has only the ratio: the rest is worked out from its runs, as the runner would.
-sfp::Comparison comparison(const Reader& r, const QJsonObject& o, const QString& where, const sfp::ExperimentReport& rep,
-                           std::size_t fastest, std::size_t cell) {
+sfp::Comparison comparison(const Reader& r, const QJsonObject& o, const QString& where,
+                           const sfp::ExperimentReport& rep, std::size_t fastest, std::size_t cell) {
     if (!o.contains("n_a")) {
         sfp::Comparison c = sfp::compare_cells(rep, fastest, cell);
         c.ratio = r.number(o, "ratio", where);
@@ -151,7 +155,8 @@ sfp::Cell cell(const Reader& r, const QJsonObject& o, const QString& where, std:
 
 // The cell a fit was made for: its index, or in a report written before fits named one, the
 // first cell of the strategy, block size and threads it names (all a fit was keyed by then).
-std::size_t fitted_cell(const Reader& r, const QJsonObject& o, const QString& where, const std::vector<sfp::Cell>& cells) {
+std::size_t fitted_cell(const Reader& r, const QJsonObject& o, const QString& where,
+                        const std::vector<sfp::Cell>& cells) {
     if (o.contains("cell")) return r.index(o, "cell", where, cells.size());
     const std::string strategy = r.text(o, "strategy", where);
     const std::uint64_t block_size = r.count(o, "block_size", where);
@@ -159,8 +164,9 @@ std::size_t fitted_cell(const Reader& r, const QJsonObject& o, const QString& wh
     const auto it = std::find_if(cells.begin(), cells.end(), [&](const sfp::Cell& c) {
         return c.strategy == strategy && c.value("block_size") == block_size && c.value("threads") == threads;
     });
-    if (it == cells.end()) r.fail(where + "strategy", QStringLiteral("no cell of strategy '%1' with its block size and threads")
-                                                         .arg(QString::fromStdString(strategy)));
+    if (it == cells.end())
+        r.fail(where + "strategy", QStringLiteral("no cell of strategy '%1' with its block size and threads")
+                                       .arg(QString::fromStdString(strategy)));
     return std::size_t(it - cells.begin());
 }
 
@@ -171,9 +177,8 @@ std::vector<sfp::Cell> cells(const Reader& r, const QJsonObject& root, std::size
 sfp::MachineInfo machine(const Reader& r, const QJsonObject& root) {
     const QJsonObject m = r.object(root, "machine", {});
     const QString w = QStringLiteral("machine.");
-    return {r.text(m, "host", w),         r.text(m, "cpu_model", w), r.text(m, "kernel", w),
-            r.text(m, "filesystem", w),   r.text(m, "tool_version", w), unsigned(r.count(m, "cores", w)),
-            r.count(m, "memory_bytes", w),
+    return {r.text(m, "host", w), r.text(m, "cpu_model", w), r.text(m, "kernel", w), r.text(m, "filesystem", w),
+            r.text(m, "tool_version", w), unsigned(r.count(m, "cores", w)), r.count(m, "memory_bytes", w),
             // reports written before the device was recorded have none
             m.contains("device") ? r.text(m, "device", w) : std::string("unknown")};
 }
@@ -239,7 +244,8 @@ sfp::MachineLimits limits(const Reader& r, const QJsonObject& root) {
     m.measured_at = text_or_none(r, o, "measured_at", w);
     m.absent = text_or_none(r, o, "absent", w);
     if (o.contains("load_1min") && !o.value("load_1min").isNull())  // absent or null before it was recorded
-        m.load = {.one_minute = r.non_negative(o, "load_1min", w), .cpus = unsigned(r.non_negative(o, "online_cpus", w))};
+        m.load = {.one_minute = r.non_negative(o, "load_1min", w),
+                  .cpus = unsigned(r.non_negative(o, "online_cpus", w))};
     m.limits = each_of(r, o, "entries", [&](const QJsonObject& e, const QString& ew) { return limit(r, e, w + ew); });
     return m;
 }
@@ -260,7 +266,9 @@ void check_statistics_agree(const Reader& r, const std::vector<std::vector<doubl
                    QStringLiteral("%1, but 'runs' holds %2 ok runs of that cell").arg(stated.n).arg(times.size()));
         if (std::abs(stated.median - m) > 1e-9 * std::max(std::abs(m), 1e-9))
             r.fail(field + ".median", QStringLiteral("%1 s, but the median of the cell's %2 ok runs in 'runs' is %3 s")
-                                          .arg(stated.median, 0, 'g', 10).arg(times.size()).arg(m, 0, 'g', 10));
+                                          .arg(stated.median, 0, 'g', 10)
+                                          .arg(times.size())
+                                          .arg(m, 0, 'g', 10));
     }
 }
 
@@ -302,8 +310,10 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         st.real = summary(r, r.object(o, "real_s", w), w + "real_s.");
         st.user = summary(r, r.object(o, "user_s", w), w + "user_s.");
         st.sys = summary(r, r.object(o, "sys_s", w), w + "sys_s.");
-        if (o.contains("cpu_s")) st.cpu = summary(r, r.object(o, "cpu_s", w), w + "cpu_s.");
-        else st.cpu = cpu_of_older(rep, st.cell);
+        if (o.contains("cpu_s"))
+            st.cpu = summary(r, r.object(o, "cpu_s", w), w + "cpu_s.");
+        else
+            st.cpu = cpu_of_older(rep, st.cell);
         st.split_resolved = !o.contains("split_resolved") || r.flag(o, "split_resolved", w);
         st.cpu_exact = o.contains("cpu_s") && (!o.contains("cpu_exact") || r.flag(o, "cpu_exact", w));
         st.throughput_mbs = r.non_negative(o, "throughput_mbs", w);
@@ -312,7 +322,8 @@ sfp::ExperimentReport report(const Reader& r, const QJsonObject& root) {
         return st;
     });
     rep.noise = root.contains("noise_pct") ? r.number(root, "noise_pct", {}) / 100 : sfp::kDefaultNoise;
-    if (!(rep.noise >= 0 && rep.noise < 1)) r.fail("noise_pct", QStringLiteral("expected a percentage from 0 to below 100"));
+    if (!(rep.noise >= 0 && rep.noise < 1))
+        r.fail("noise_pct", QStringLiteral("expected a percentage from 0 to below 100"));
     rep.rankings = each_of(r, root, "rankings", [&](const QJsonObject& o, const QString& w) {
         sfp::Ranking rk;
         rk.input_set = r.index(o, "input_set", w, rep.input_sets.size());
@@ -392,7 +403,8 @@ sfp::ExperimentReport report_of_results(const ReportResults& set) {
         for (const auto& [name, v] : c.parameters) {  // block sizes and threads, each once, in the cells' order
             const sfp::Parameter* p = sfp::find_parameter(set.algorithm, name);
             if (!p || p->list_field.empty()) continue;
-            if (std::vector<std::uint64_t>& list = rep.experiment.sweeps[name]; std::ranges::find(list, v) == list.end())
+            if (std::vector<std::uint64_t>& list = rep.experiment.sweeps[name];
+                std::ranges::find(list, v) == list.end())
                 list.push_back(v);
         }
         sfp::CellStats st;

@@ -15,7 +15,7 @@
 
 namespace core {
 
-inline constexpr int kReportFormatVersion = 1;  // what report_json writes
+inline constexpr int kReportFormatVersion = 1;                // what report_json writes
 inline constexpr qint64 kMaxReportBytes = qint64(256) << 20;  // read_report_file's bound
 
 // The file is not a report this version can read; what() reads "report 'PATH': reason".
@@ -37,14 +37,14 @@ QByteArray read_report_file(const QString& path);
 // fields it leaves out read as nothing (0, false, "") -- a field present with a wrong type is
 // still refused. The cells' and statistics' shapes are those of the whole report.
 struct ReportResults {
-    QJsonObject root;  // the file, its envelope checked (format, version)
-    std::string algorithm, cache;                 // of the experiment ("" when not stated)
-    std::map<std::string, std::string> options;   // the experiment's fixed options
+    QJsonObject root;                            // the file, its envelope checked (format, version)
+    std::string algorithm, cache;                // of the experiment ("" when not stated)
+    std::map<std::string, std::string> options;  // the experiment's fixed options
     sfp::MachineInfo machine;
-    std::string measured_at;                      // "" = unknown
+    std::string measured_at;  // "" = unknown
     std::vector<sfp::Cell> cells;
-    std::vector<sfp::Summary> real;               // per cell: its real-time statistics (n = 0: none)
-    std::vector<std::vector<double>> times;       // per cell: elapsed of its ok runs (none in a reference set)
+    std::vector<sfp::Summary> real;          // per cell: its real-time statistics (n = 0: none)
+    std::vector<std::vector<double>> times;  // per cell: elapsed of its ok runs (none in a reference set)
 };
 ReportResults report_results(const QByteArray& json, const QString& path);
 

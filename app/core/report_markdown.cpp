@@ -25,7 +25,8 @@ QString table(const ReportTable& t) {
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         QStringList row;
         for (const QString& value : t.rows[r])
-            row << (t.strong[r] && !value.isEmpty() ? QStringLiteral("**%1**").arg(inline_text(value)) : inline_text(value));
+            row << (t.strong[r] && !value.isEmpty() ? QStringLiteral("**%1**").arg(inline_text(value))
+                                                    : inline_text(value));
         out += "| " + row.join(" | ") + " |\n";
     }
     if (!t.note.isEmpty()) out += "\n" + t.note + "\n";
@@ -46,8 +47,10 @@ QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vecto
     const ReportContent c = report_content(report, extra);
     QString out = QStringLiteral("# %1\n\n%2\n\n").arg(c.title, c.sentence);
     if (!c.status.isEmpty()) out += QStringLiteral("> **%1**\n\n").arg(c.status);
-    out += QStringLiteral("## Results\n\nThe fastest cell of each input is in bold (when it ran more than once); the notes column marks cells with "
-                          "high variation or runs that did not succeed.\n\n");
+    out += QStringLiteral(
+        "## Results\n\nThe fastest cell of each input is in bold (when it ran more than once); the notes column marks "
+        "cells with "
+        "high variation or runs that did not succeed.\n\n");
     for (const ReportTable& t : c.tables) out += table(t);
     if (!c.warnings.isEmpty()) {
         out += QStringLiteral("### Warnings\n\n");
@@ -55,8 +58,9 @@ QByteArray report_markdown(const sfp::ExperimentReport& report, const std::vecto
         out += "\n";
     }
     if (!c.why.empty()) {
-        out += QStringLiteral("## Why\n\nWhat each cell spent per unit of work, beside the fastest cell of its input "
-                              "(in bold).\n\n");
+        out += QStringLiteral(
+            "## Why\n\nWhat each cell spent per unit of work, beside the fastest cell of its input "
+            "(in bold).\n\n");
         for (const ReportTable& t : c.why) out += table(t);
     }
     if (!c.comparisons.empty()) {

@@ -18,7 +18,8 @@ std::vector<ReportTable> why_tables(const sfp::ExperimentReport& report) {
     for (std::size_t set = 0; set < report.input_sets.size(); ++set) {
         ReportTable t;
         t.title = QStringLiteral("Counters per unit of work");
-        if (report.input_sets.size() > 1) t.title += QStringLiteral(", input %1 of %2").arg(set + 1).arg(report.input_sets.size());
+        if (report.input_sets.size() > 1)
+            t.title += QStringLiteral(", input %1 of %2").arg(set + 1).arg(report.input_sets.size());
         t.columns = {QStringLiteral("cell")};
         for (sfp::Why w : sfp::kWhy) t.columns << text(sfp::why_info(w).column);
         t.columns << QStringLiteral("separates it most from the fastest");
@@ -30,7 +31,7 @@ std::vector<ReportTable> why_tables(const sfp::ExperimentReport& report) {
             QStringList row{QString::fromStdString(sfp::parameters_label(cell))};
             for (sfp::Why c : sfp::kWhy) row << why_value_text(sfp::value_of(w, c));
             const bool fastest = w.fastest == w.cell;
-            row << (fastest ? QStringLiteral("(the fastest)")
+            row << (fastest       ? QStringLiteral("(the fastest)")
                     : w.separates ? QStringLiteral("%1: %2 against %3")
                                         .arg(text(sfp::why_info(*w.separates).name),
                                              why_value_text(sfp::value_of(w, *w.separates)),

@@ -12,23 +12,25 @@ namespace {
 QJsonValue to_json(const sfp::Description& d) {
     using Kind = sfp::Description::Kind;
     switch (d.kind) {
-    case Kind::object: {
-        QJsonObject o;
-        for (const sfp::Description::Field& f : d.fields) o.insert(QString::fromStdString(f.name), to_json(f.value));
-        return o;
-    }
-    case Kind::array: {
-        QJsonArray a;
-        for (const sfp::Description& item : d.items) a.append(to_json(item));
-        return a;
-    }
-    case Kind::string: return QString::fromStdString(d.text);
-    case Kind::signed_integer: return qint64(d.signed_integer);
-    case Kind::unsigned_integer:
-        if (d.unsigned_integer <= std::uint64_t(std::numeric_limits<qint64>::max())) return qint64(d.unsigned_integer);
-        return double(d.unsigned_integer);
-    case Kind::real: return d.real;
-    case Kind::flag: return d.flag;
+        case Kind::object: {
+            QJsonObject o;
+            for (const sfp::Description::Field& f : d.fields)
+                o.insert(QString::fromStdString(f.name), to_json(f.value));
+            return o;
+        }
+        case Kind::array: {
+            QJsonArray a;
+            for (const sfp::Description& item : d.items) a.append(to_json(item));
+            return a;
+        }
+        case Kind::string: return QString::fromStdString(d.text);
+        case Kind::signed_integer: return qint64(d.signed_integer);
+        case Kind::unsigned_integer:
+            if (d.unsigned_integer <= std::uint64_t(std::numeric_limits<qint64>::max()))
+                return qint64(d.unsigned_integer);
+            return double(d.unsigned_integer);
+        case Kind::real: return d.real;
+        case Kind::flag: return d.flag;
     }
     return {};
 }

@@ -54,12 +54,12 @@ QString header(const sfp::ExperimentReport& report) {
 }
 
 QString cells_table(const sfp::ExperimentReport& report) {
-    const std::vector<const sfp::Parameter*> columns = parameters_of_cells(report.cells);  // block size reads "block", as in labels
+    const std::vector<const sfp::Parameter*> columns =
+        parameters_of_cells(report.cells);  // block size reads "block", as in labels
     QStringList head = {"strategy"};
-    for (const sfp::Parameter* p : columns)
-        head << QString::fromStdString(std::string(sfp::label_word(*p)));
-    std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv", "outliers",
-                                                        "MB/s", "limit%", "cpu%", "vs fastest", "runs"}};
+    for (const sfp::Parameter* p : columns) head << QString::fromStdString(std::string(sfp::label_word(*p)));
+    std::vector<QStringList> rows = {head + QStringList{"size", "n", "median", "mean", "+-ci95", "min", "cv",
+                                                        "outliers", "MB/s", "limit%", "cpu%", "vs fastest", "runs"}};
     bool above = false;  // a cell past its ceiling: said once under the table
     for (const sfp::CellStats& st : report.stats) {
         const sfp::Cell& cell = report.cells.at(st.cell);
@@ -72,14 +72,13 @@ QString cells_table(const sfp::ExperimentReport& report) {
         above = above || above_limit(pct);
         QStringList parameters = {QString::fromStdString(cell.strategy)};
         for (const sfp::Parameter* p : columns) parameters << QString::fromStdString(sfp::parameter_text(cell, *p));
-        rows.push_back(parameters + QStringList{
-                        size_text(cell.file_size), QString::number(real.n),
-                        any ? time(real.median) : (st.failed ? kUnknown : QStringLiteral("not run")),
-                        time(real.mean), real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
+        rows.push_back(
+            parameters +
+            QStringList{size_text(cell.file_size), QString::number(real.n),
+                        any ? time(real.median) : (st.failed ? kUnknown : QStringLiteral("not run")), time(real.mean),
+                        real.n > 1 ? time(real.ci95) : QStringLiteral("n/a"), time(real.min),
                         real.n > 1 ? QString::number(real.cv * 100, 'f', 1) + "%" : QStringLiteral("n/a"),
-                        QString::number(real.outliers.size()),
-                        number_text(cell_throughput(st), 1),
-                        number_text(pct, 0),
+                        QString::number(real.outliers.size()), number_text(cell_throughput(st), 1), number_text(pct, 0),
                         number_text(any ? cpu_percent(st.cpu.mean, real.mean, report.machine.cores) : std::nullopt, 0),
                         ratio ? QString::number(*ratio, 'f', 2) + "x" : kUnknown,
                         st.failed ? QString("%1 of %2 failed").arg(st.failed).arg(runs) : QStringLiteral("ok")});
@@ -148,9 +147,12 @@ QString warning_lines(const sfp::ExperimentReport& report) {
             first_error.emplace(sfp::to_string(r.status), r.result.error);
         }
         for (const auto& [status, n] : count) {
-            QString line = QString("%1: %2 run(s) %3").arg(label(report, cell), QString::number(n), QString::fromStdString(status));
-            if (status == sfp::to_string(sfp::RunStatus::mismatch)) line += " -- the outcome differs from the other strategies' on this input";
-            else if (!first_error[status].empty()) line += ": " + first_line(first_error[status]);
+            QString line = QString("%1: %2 run(s) %3")
+                               .arg(label(report, cell), QString::number(n), QString::fromStdString(status));
+            if (status == sfp::to_string(sfp::RunStatus::mismatch))
+                line += " -- the outcome differs from the other strategies' on this input";
+            else if (!first_error[status].empty())
+                line += ": " + first_line(first_error[status]);
             lines << line;
         }
     }

@@ -19,8 +19,8 @@ QString text(const std::string& s) { return QString::fromStdString(s); }
 ComparisonView::ComparisonView(const sfp::ExperimentReport& report, const OverlaySets& sets, QWidget* parent)
     : QDialog(parent), table_(new QTableWidget(this)) {
     setWindowTitle(tr("This run against the imported sets"));
-    const QStringList headers{tr("imported set"), tr("cell"),  tr("this run"), tr("imported"), tr("imported / this run"),
-                              tr("95% CI"),       tr("n"),     tr("verdict")};
+    const QStringList headers{tr("imported set"),        tr("cell"),   tr("this run"), tr("imported"),
+                              tr("imported / this run"), tr("95% CI"), tr("n"),        tr("verdict")};
     table_->setColumnCount(int(headers.size()));
     table_->setHorizontalHeaderLabels(headers);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -50,11 +50,12 @@ ComparisonView::ComparisonView(const sfp::ExperimentReport& report, const Overla
             }
             if (const core::GeoMean g = core::geometric_means(c.both); g.cells > 1)
                 add_row({short_name(e.set), tr("geometric mean of %1 cells").arg(g.cells), core::duration_text(g.a),
-                         core::duration_text(g.b), QString::number(g.ratio, 'f', 2) + "×", QString(), QString(), QString()});
+                         core::duration_text(g.b), QString::number(g.ratio, 'f', 2) + "×", QString(), QString(),
+                         QString()});
         }
-        note = table_->rowCount() == 0
-                   ? tr("No cell of this run matches an imported one (same algorithm, strategy, block, threads, size, options).")
-                   : tr("%n imported cell(s) have no match in this run.", nullptr, unmatched);
+        note = table_->rowCount() == 0 ? tr("No cell of this run matches an imported one (same algorithm, strategy, "
+                                            "block, threads, size, options).")
+                                       : tr("%n imported cell(s) have no match in this run.", nullptr, unmatched);
     }
     table_->resizeColumnsToContents();
     auto* layout = new QVBoxLayout(this);

@@ -70,9 +70,10 @@ QWidget* ExperimentPanel::makeParameters() {
     order_->addItem(tr("sequential (cell by cell)"), int(sfp::Order::sequential));
     limitsInRounds_ = new QCheckBox(tr("measured again in every round"), box);
     limitsInRounds_->setObjectName(QStringLiteral("limitsInRounds"));
-    limitsInRounds_->setToolTip(tr("The limits the cells are judged against (% of limit) measured among the "
-                                   "cells at the start of every round, about a second each: every run against "
-                                   "the ceiling of its own minutes (interleaved order only)"));
+    limitsInRounds_->setToolTip(
+        tr("The limits the cells are judged against (% of limit) measured among the "
+           "cells at the start of every round, about a second each: every run against "
+           "the ceiling of its own minutes (interleaved order only)"));
     options_ = new QLineEdit(box);
     options_->setPlaceholderText(tr("other options, name=value"));
     optionControls_ = new OptionControls(box);
@@ -90,8 +91,10 @@ QWidget* ExperimentPanel::makeParameters() {
     form->addRow(tr("Limits"), limitsInRounds_);
     form->addRow(tr("Options"), optionControls_);
     form->addRow(tr("Other options"), options_);
-    for (QSpinBox* spin : {repetitions_, warmups_}) connect(spin, &QSpinBox::valueChanged, this, &ExperimentPanel::refresh);
-    for (QComboBox* combo : {cache_, order_}) connect(combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::refresh);
+    for (QSpinBox* spin : {repetitions_, warmups_})
+        connect(spin, &QSpinBox::valueChanged, this, &ExperimentPanel::refresh);
+    for (QComboBox* combo : {cache_, order_})
+        connect(combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::refresh);
     connect(options_, &QLineEdit::textChanged, this, &ExperimentPanel::refresh);
     connect(limitsInRounds_, &QCheckBox::toggled, this, &ExperimentPanel::refresh);
     connect(optionControls_, &OptionControls::changed, this, &ExperimentPanel::refresh);
@@ -135,7 +138,8 @@ sfp::Experiment ExperimentPanel::experiment() const {
     e.seed = seed_;
     e.limits_in_rounds = limitsInRounds_->isChecked();
     e.options = optionControls_->options();
-    for (const QString& pair : options_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+    for (const QString& pair :
+         options_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
         const qsizetype eq = pair.indexOf(QLatin1Char('='));
         if (eq <= 0) throw InputError{tr("Options: '%1' is not name=value").arg(pair)};
         e.options[pair.left(eq).toStdString()] = pair.mid(eq + 1).toStdString();
@@ -227,7 +231,8 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     limitsInRounds_->setChecked(e.limits_in_rounds);
     optionControls_->setAlgorithm(e.algorithm);
     QStringList options;
-    for (const auto& [k, v] : optionControls_->setOptions(e.options)) options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
+    for (const auto& [k, v] : optionControls_->setOptions(e.options))
+        options << QStringLiteral("%1=%2").arg(QString::fromStdString(k), QString::fromStdString(v));
     options_->setText(options.join(QStringLiteral(", ")));
     refresh();
 }
@@ -282,7 +287,8 @@ void ExperimentPanel::refresh() {
     }
     if (!why.isEmpty()) {
         valid_ = false;
-        estimate_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+        estimate_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
+                               .arg(why.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
     }
     emit changed();
 }

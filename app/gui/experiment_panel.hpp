@@ -69,7 +69,7 @@ private:
     std::optional<sfp::Experiment> formExperiment(QStringList& problems) const;
     QWidget* makeParameters();
     void onAlgorithmChanged();
-    void refresh();  // enables the parameters in use and updates the estimate
+    void refresh();                                      // enables the parameters in use and updates the estimate
     bool checkedRead(std::string_view parameter) const;  // does a checked strategy read it?
 
     InputsBox* inputs_;
@@ -82,7 +82,7 @@ private:
     QComboBox* cache_ = nullptr;
     QComboBox* order_ = nullptr;
     QCheckBox* limitsInRounds_ = nullptr;  // Experiment::limits_in_rounds
-    QLineEdit* options_ = nullptr;  // options the table does not declare (refused, but shown)
+    QLineEdit* options_ = nullptr;         // options the table does not declare (refused, but shown)
     OptionControls* optionControls_ = nullptr;
     QLabel* estimate_;
     std::uint64_t seed_ = 1;  // kept from a loaded experiment: the interleaved order depends on it

@@ -33,8 +33,7 @@ bool export_report(MainWindow& window, const QString& path) {
     for (const core::ResultSet& set : window.overlays()->shown()) {
         try {
             extra.push_back({QString::fromStdString(set.name()), core::load_report(set.path)});
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     }
     try {
         if (path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive)) {
@@ -57,7 +56,8 @@ bool export_report(MainWindow& window, const QString& path) {
 
 void add_export_report_action(QMenu* file, MainWindow* window) {
     file->addAction(QObject::tr("Export &report…"), window, [window] {
-        const QString pdf = QObject::tr("Report as PDF, with the plot (*.pdf)"), md = QObject::tr("Report as Markdown (*.md)");
+        const QString pdf = QObject::tr("Report as PDF, with the plot (*.pdf)"),
+                      md = QObject::tr("Report as Markdown (*.md)");
         QString chosen = pdf;
         QString path = QFileDialog::getSaveFileName(window, QObject::tr("Export report"), QString(),
                                                     pdf + QStringLiteral(";;") + md, &chosen);

@@ -29,13 +29,13 @@ const ExportChoice& export_choice(ExportFormat format) {
 void export_to(const QString& path, ExportFormat format, const sfp::ExperimentReport& report, PlotPanel& plot) {
     QByteArray bytes;
     switch (format) {
-    case ExportFormat::runs_csv: bytes = core::runs_csv(report); break;
-    case ExportFormat::summary_csv: bytes = core::summary_csv(report); break;
-    case ExportFormat::report_json: bytes = core::report_json(report); break;
-    case ExportFormat::summary_text: bytes = core::summary_text(report).toUtf8(); break;
-    case ExportFormat::plot_png: bytes = plot.renderPng(); break;
-    case ExportFormat::plot_pdf: bytes = plot.renderPdf(); break;
-    case ExportFormat::plot_data: bytes = plot.plotData(); break;
+        case ExportFormat::runs_csv: bytes = core::runs_csv(report); break;
+        case ExportFormat::summary_csv: bytes = core::summary_csv(report); break;
+        case ExportFormat::report_json: bytes = core::report_json(report); break;
+        case ExportFormat::summary_text: bytes = core::summary_text(report).toUtf8(); break;
+        case ExportFormat::plot_png: bytes = plot.renderPng(); break;
+        case ExportFormat::plot_pdf: bytes = plot.renderPdf(); break;
+        case ExportFormat::plot_data: bytes = plot.plotData(); break;
     }
     if (bytes.isEmpty() && (format == ExportFormat::plot_png || format == ExportFormat::plot_pdf))
         throw core::ExportError(QObject::tr("cannot render the plot for '%1'").arg(path).toStdString());

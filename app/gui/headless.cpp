@@ -72,10 +72,12 @@ bool measure_limits_first(const core::Lesson& lesson) {
     say(QStringLiteral("== sfpbench limits --quick"));
     QProcess limits;
     limits.setProcessChannelMode(QProcess::ForwardedChannels);
-    limits.start(QCoreApplication::applicationDirPath() + QStringLiteral("/sfpbench"), {QStringLiteral("limits"), QStringLiteral("--quick")});
+    limits.start(QCoreApplication::applicationDirPath() + QStringLiteral("/sfpbench"),
+                 {QStringLiteral("limits"), QStringLiteral("--quick")});
     if (!limits.waitForFinished(-1) || limits.exitStatus() != QProcess::NormalExit || limits.exitCode() != 0)
         return say(QStringLiteral("sfpbench-gui: --lesson %1: `sfpbench limits --quick` failed: %2")
-                       .arg(lesson.name, limits.errorString())), false;
+                       .arg(lesson.name, limits.errorString())),
+               false;
     return true;
 }
 
@@ -87,7 +89,8 @@ bool open_lesson(MainWindow& window, const HeadlessOptions& options, core::Lesso
         return say(QStringLiteral("sfpbench-gui: --lesson: ") + QString::fromUtf8(e.what())), false;
     }
     if (!options.experiment.isEmpty())
-        return say(QStringLiteral("sfpbench-gui: --lesson runs the lesson's own experiments: give no experiment file")), false;
+        return say(QStringLiteral("sfpbench-gui: --lesson runs the lesson's own experiments: give no experiment file")),
+               false;
     if (!measure_limits_first(*out)) return false;
     if (!window.findChild<LessonsMenu*>()->open(*out, 0))
         return say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), false;
@@ -123,8 +126,9 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
         if (key.isEmpty()) return QStringLiteral("--fix '%1': %2").arg(item, why);
         if (!slice.varies(d)) {  // --fix chooses what a line shows; it does not change the experiment
             if (key == kBest || slice.values(d) == std::vector<QString>{key}) continue;  // what every cell has anyway
-            return QStringLiteral("--fix '%1': %2; --fix picks one of the values an experiment sweeps "
-                                  "(the experiment itself sets its %3)")
+            return QStringLiteral(
+                       "--fix '%1': %2; --fix picks one of the values an experiment sweeps "
+                       "(the experiment itself sets its %3)")
                 .arg(item, slice.unvaried(d), dim_name(d));
         }
         c.fixed[d] = key;
@@ -135,8 +139,9 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
 }
 
 QStringList plot_kind_names() {
-    return {QStringLiteral("lines"), QStringLiteral("time-split"), QStringLiteral("box"), QStringLiteral("slowdown"),
-            QStringLiteral("histogram"), QStringLiteral("listing"), QStringLiteral("why")};
+    return {QStringLiteral("lines"),    QStringLiteral("time-split"), QStringLiteral("box"),
+            QStringLiteral("slowdown"), QStringLiteral("histogram"),  QStringLiteral("listing"),
+            QStringLiteral("why")};
 }
 
 namespace {
@@ -154,7 +159,8 @@ bool prepare(MainWindow& window, const HeadlessOptions& options) {
     core::Lesson lesson;
     if (!options.lesson.isEmpty()) {
         if (!open_lesson(window, options, &lesson)) return false;
-    } else if (options.experiment.isEmpty()) window.experimentPanel()->setExperiment(default_experiment());
+    } else if (options.experiment.isEmpty())
+        window.experimentPanel()->setExperiment(default_experiment());
     else if (!window.openExperiment(options.experiment))
         return say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), false;
     if (!options.plot.isEmpty()) {  // only the kinds the window offers for this algorithm
@@ -168,9 +174,9 @@ bool prepare(MainWindow& window, const HeadlessOptions& options) {
     // Every output is checked before the experiment runs, as `sfpbench run` does: a bad path
     // costs nothing, and no input, experiment file or imported set is ever overwritten.
     core::OutputPaths outputs = window.readPaths();
-    for (const auto& [flag, path] : {std::pair{QStringLiteral("--csv"), options.csv},
-                                     std::pair{QStringLiteral("--png"), options.png},
-                                     std::pair{QStringLiteral("--plot-data"), options.plot_data}}) {
+    for (const auto& [flag, path] :
+         {std::pair{QStringLiteral("--csv"), options.csv}, std::pair{QStringLiteral("--png"), options.png},
+          std::pair{QStringLiteral("--plot-data"), options.plot_data}}) {
         if (path.isEmpty()) continue;
         if (const QString why = outputs.claim(flag, path); !why.isEmpty())
             return say(QStringLiteral("sfpbench-gui: ") + why), false;
@@ -182,18 +188,18 @@ bool prepare(MainWindow& window, const HeadlessOptions& options) {
 void say_each_run(core::Controller* controller) {
     QObject::connect(controller, &core::Controller::runsFinished,
                      [controller](const std::vector<sfp::RunUpdate>& updates) {
-        const sfp::ExperimentReport& report = controller->report();
-        const std::size_t total = report.cells.size() * report.experiment.repetitions;
-        QStringList lines;
-        for (const sfp::RunUpdate& u : updates) {
-            const sfp::RunRecord& r = report.runs[u.index];
-            lines << QStringLiteral("run %1/%2 %3: %4 s")
-                         .arg(QString::number(u.index + 1), QString::number(total),
-                              QString::fromStdString(sfp::cell_label(report.cells[r.cell])),
-                              QString::number(r.result.real_s, 'f', 4));
-        }
-        say(lines.join(QLatin1Char('\n')));
-    });
+                         const sfp::ExperimentReport& report = controller->report();
+                         const std::size_t total = report.cells.size() * report.experiment.repetitions;
+                         QStringList lines;
+                         for (const sfp::RunUpdate& u : updates) {
+                             const sfp::RunRecord& r = report.runs[u.index];
+                             lines << QStringLiteral("run %1/%2 %3: %4 s")
+                                          .arg(QString::number(u.index + 1), QString::number(total),
+                                               QString::fromStdString(sfp::cell_label(report.cells[r.cell])),
+                                               QString::number(r.result.real_s, 'f', 4));
+                         }
+                         say(lines.join(QLatin1Char('\n')));
+                     });
 }
 
 // The end of the experiment (or of a lesson's last one): the summary, the outputs, the exit code.
@@ -205,19 +211,21 @@ void finish(MainWindow& window, const HeadlessOptions& options, const sfp::Exper
         say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), QCoreApplication::exit(2);
     };
     if (!options.lesson.isEmpty() && window.findChild<LessonsMenu*>()->runNext(report, run, failed))
-        return;  // the lesson's next run
+        return;                                     // the lesson's next run
     if (report.cancelled && report.runs.empty()) {  // as `sfpbench run`: earlier outputs stay as they were
         say(QStringLiteral("sfpbench-gui: cancelled before any run completed"));
         return QCoreApplication::exit(SignalStop::exitCode(stopped_by));
     }
     int code = 0;
     window.plotPanel()->redrawNow();  // the plot as it stands at the end, for its exports
-    for (const auto& [path, format] : {std::pair{options.csv, ExportFormat::runs_csv},
-                                       std::pair{options.png, ExportFormat::plot_png},
-                                       std::pair{options.plot_data, ExportFormat::plot_data}}) {
+    for (const auto& [path, format] :
+         {std::pair{options.csv, ExportFormat::runs_csv}, std::pair{options.png, ExportFormat::plot_png},
+          std::pair{options.plot_data, ExportFormat::plot_data}}) {
         if (path.isEmpty()) continue;
-        if (window.exportTo(path, format)) say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
-        else say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;
+        if (window.exportTo(path, format))
+            say(QStringLiteral("wrote %1").arg(QDir(path).absolutePath()));
+        else
+            say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text()), code = 2;
     }
     if (report.cancelled) {  // as `sfpbench run`: 128 + the signal once the completed runs are written
         say(QStringLiteral("sfpbench-gui: cancelled: %1 completed run(s) kept").arg(report.runs.size()));
@@ -242,14 +250,15 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
     QObject::connect(&stop, &SignalStop::caught, &window, [&](int signal) {
         if (stopped_by) return;
         stopped_by = signal;
-        if (controller->isRunning()) controller->cancel();
-        else QCoreApplication::exit(SignalStop::exitCode(signal));  // between a lesson's runs: nothing running to keep
+        if (controller->isRunning())
+            controller->cancel();
+        else
+            QCoreApplication::exit(SignalStop::exitCode(signal));  // between a lesson's runs: nothing running to keep
     });
     QObject::connect(controller, &core::Controller::message, [](const QString& text) { say(text); });
     say_each_run(controller);
-    QObject::connect(controller, &core::Controller::finished, [&](const sfp::ExperimentReport& report) {
-        finish(window, options, report, stopped_by);
-    });
+    QObject::connect(controller, &core::Controller::finished,
+                     [&](const sfp::ExperimentReport& report) { finish(window, options, report, stopped_by); });
     QObject::connect(controller, &core::Controller::failed, [&](const QString& why) {
         say(QStringLiteral("sfpbench-gui: ") + why);
         QCoreApplication::exit(2);

@@ -13,11 +13,11 @@ struct HeadlessOptions {
     QString experiment;  // a saved experiment; empty = the default one
     QString csv;         // where the runs CSV goes
     QString png;         // where the plot goes
-    QString plot;        // which plot: lines (box where the algorithm asks), time-split, box, slowdown, histogram, listing
-    QString x, per;      // the Lines plot's slice: x axis and one line per (dimension words)
-    QStringList fix;     // "threads=4", "block=best", "size=16M"
-    QString plot_data;   // where the plot's data goes (JSON, plot_data.hpp)
-    QString lesson;      // a lesson to run (name or number): its experiments in order, on its plot
+    QString plot;     // which plot: lines (box where the algorithm asks), time-split, box, slowdown, histogram, listing
+    QString x, per;   // the Lines plot's slice: x axis and one line per (dimension words)
+    QStringList fix;  // "threads=4", "block=best", "size=16M"
+    QString plot_data;  // where the plot's data goes (JSON, plot_data.hpp)
+    QString lesson;     // a lesson to run (name or number): its experiments in order, on its plot
 };
 
 // The names --plot accepts, in plots::Kind order.

@@ -93,8 +93,10 @@ QWidget* InputsBox::makeFilesPage() {
     auto* page = new QWidget(this);
     list_ = new QListWidget(page);
     list_->setObjectName(QStringLiteral("inputFiles"));
-    list_->setToolTip(tr("Input files in order (as many as the algorithm reads; a folder for %1). Drop files or folders "
-                         "onto the window to add them.").arg(folderAlgorithms()));
+    list_->setToolTip(
+        tr("Input files in order (as many as the algorithm reads; a folder for %1). Drop files or folders "
+           "onto the window to add them.")
+            .arg(folderAlgorithms()));
     list_->setMaximumHeight(90);
     auto* add = new QPushButton(tr("Add…"), page);
     auto* addFolder = new QPushButton(tr("Add folder…"), page);
@@ -140,7 +142,8 @@ void InputsBox::setDataKind(const std::string& kind) {
 
 std::vector<std::uint64_t> InputsBox::sizes() const {
     std::vector<std::uint64_t> out;
-    for (const QString& entry : sizes_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+    for (const QString& entry :
+         sizes_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
         try {
             out.push_back(sfp::parse_size(entry.toStdString()));
         } catch (const std::exception& e) {
@@ -189,7 +192,8 @@ void InputsBox::addFiles(const QStringList& paths) {
         if (!info.exists())
             problems << tr("%1: no such file").arg(path);
         else if (info.isDir() && !folders)
-            problems << tr("%1 is a folder: this algorithm reads files (folders are for %2)").arg(path, folderAlgorithms());
+            problems
+                << tr("%1 is a folder: this algorithm reads files (folders are for %2)").arg(path, folderAlgorithms());
         else if (!info.isDir() && !info.isFile())
             problems << tr("%1 is not a regular file (a FIFO, device or socket cannot be timed fairly)").arg(path);
         else
@@ -206,14 +210,11 @@ void InputsBox::addFiles(const QStringList& paths) {
 void InputsBox::setRecentFiles(const QStringList& paths) {
     QMenu* menu = recent_->menu();
     menu->clear();
-    for (const QString& path : paths)
-        menu->addAction(path, this, [this, path] { addFiles({path}); });
+    for (const QString& path : paths) menu->addAction(path, this, [this, path] { addFiles({path}); });
     if (paths.isEmpty()) menu->addAction(tr("(none yet)"))->setEnabled(false);
 }
 
-void InputsBox::chooseFiles() {
-    addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files")));
-}
+void InputsBox::chooseFiles() { addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files"))); }
 
 void InputsBox::chooseWorkdir() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace for generated data"), workdir());

@@ -12,8 +12,8 @@
 
 namespace gui {
 
-LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, OverlaySets* sets,
-                         MessageArea* messages, PlotPanel* plot, QWidget* parent)
+LessonsMenu::LessonsMenu(std::function<bool(const QString&)> open_experiment, OverlaySets* sets, MessageArea* messages,
+                         PlotPanel* plot, QWidget* parent)
     : QMenu(tr("&Lessons"), parent), open_experiment_(std::move(open_experiment)), sets_(sets), messages_(messages),
       plot_(plot) {
     for (const core::Lesson& lesson : core::lessons()) {
@@ -74,11 +74,13 @@ bool LessonsMenu::open(const core::Lesson& lesson, qsizetype experiment) {
     return true;
 }
 
-bool LessonsMenu::runNext(const sfp::ExperimentReport& report, std::function<bool()> run, std::function<void()> failed) {
+bool LessonsMenu::runNext(const sfp::ExperimentReport& report, std::function<bool()> run,
+                          std::function<void()> failed) {
     if (!current_ || report.cancelled || step_ + 1 >= current_->experiments.size()) return false;
-    QTimer::singleShot(0, this, [this, lesson = *current_, next = step_ + 1, run = std::move(run), failed = std::move(failed)] {
-        if (!open(lesson, next) || !run()) failed();
-    });
+    QTimer::singleShot(0, this,
+                       [this, lesson = *current_, next = step_ + 1, run = std::move(run), failed = std::move(failed)] {
+                           if (!open(lesson, next) || !run()) failed();
+                       });
     return true;
 }
 
@@ -98,14 +100,16 @@ void LessonsMenu::showStates() {
 }
 
 QString LessonsMenu::note(const core::Lesson& lesson) const {
-    const QString more = lesson.experiments.size() > 1 ? tr(" The lesson's other runs are in its Lessons submenu.") : QString();
+    const QString more =
+        lesson.experiments.size() > 1 ? tr(" The lesson's other runs are in its Lessons submenu.") : QString();
     // A title that ends a sentence itself ("How close to the limit?") takes no second stop.
     const QString stop = lesson.title.endsWith('?') || lesson.title.endsWith('.') ? QString() : QStringLiteral(".");
     QString text = tr("Lesson loaded: %1%2 After the run, look at: %3 The article: %4%5")
                        .arg(lesson.title, stop, lesson.look_at, lesson.article_found, more);
     const auto hot = runs_.find(sfp::CacheMode::hot), cold = runs_.find(sfp::CacheMode::cold);
     if (hot != runs_.end() && cold != runs_.end())
-        if (const QString why = cold_note(hot->second, cold->second); !why.isEmpty()) text += QStringLiteral("\n") + why;
+        if (const QString why = cold_note(hot->second, cold->second); !why.isEmpty())
+            text += QStringLiteral("\n") + why;
     const auto written = runs_.find(sfp::CacheMode::hot_written);
     if (hot != runs_.end() && written != runs_.end())
         if (const QString states = cache_states_note(written->second, hot->second); !states.isEmpty())

@@ -52,8 +52,8 @@ private:
     MessageArea* messages_;
     PlotPanel* plot_;
     std::optional<core::Lesson> current_;
-    qsizetype step_ = 0;  // its experiment loaded
-    QString runs_of_;  // the lesson the runs below belong to
+    qsizetype step_ = 0;                                    // its experiment loaded
+    QString runs_of_;                                       // the lesson the runs below belong to
     std::map<sfp::CacheMode, sfp::ExperimentReport> runs_;  // its last finished run per cache mode
     QString note(const core::Lesson& lesson) const;
     void showStates();  // the lesson's runs in other cache states beside the report, when it draws them so

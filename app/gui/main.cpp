@@ -35,8 +35,9 @@ bool choose_platform(int argc, char** argv) {
     const bool display = !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && !display) {
         if (needsWindow) {
-            std::fprintf(stderr, "sfpbench-gui: no display ($DISPLAY and $WAYLAND_DISPLAY are unset); "
-                                 "run the experiment without a window with --headless (see --help)\n");
+            std::fprintf(stderr,
+                         "sfpbench-gui: no display ($DISPLAY and $WAYLAND_DISPLAY are unset); "
+                         "run the experiment without a window with --headless (see --help)\n");
             return false;
         }
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -64,20 +65,19 @@ struct Flags {
                                                   "(default: lines; box for an algorithm judged by its spread).")
                                        .arg(gui::plot_kind_names().join(QStringLiteral(", "))),
                                    "kind");
-    QCommandLineOption x = flag("x", QStringLiteral("Headless lines plot: the x axis (%1).").arg(gui::dim_flags(true)),
-                                "dimension");
-    QCommandLineOption per = flag("per",
-                                  QStringLiteral("Headless lines plot: one line per value of one of: %1.")
-                                      .arg(gui::dim_flags()),
-                                  "dimension");
+    QCommandLineOption x =
+        flag("x", QStringLiteral("Headless lines plot: the x axis (%1).").arg(gui::dim_flags(true)), "dimension");
+    QCommandLineOption per =
+        flag("per", QStringLiteral("Headless lines plot: one line per value of one of: %1.").arg(gui::dim_flags()),
+             "dimension");
     QCommandLineOption fix = flag("fix",
                                   QStringLiteral("Headless lines plot: fix a remaining dimension (%1) at a value or "
                                                  "at best, e.g. threads=4, block=best (repeatable).")
                                       .arg(gui::dim_flags()),
                                   "dimension=value");
     QCommandLineOption runNow = flag("run", QStringLiteral("Start the experiment as soon as the window is up."));
-    QCommandLineOption fresh = flag("default-experiment",
-                                    QStringLiteral("Start with the default experiment instead of the last one."));
+    QCommandLineOption fresh =
+        flag("default-experiment", QStringLiteral("Start with the default experiment instead of the last one."));
     QCommandLineOption import = flag("import",
                                      QStringLiteral("Overlay a result set: a report JSON, or a reference set such "
                                                     "as :/reference/cci-table1.json (repeatable)."),
@@ -118,11 +118,11 @@ int run_without_window(const QCommandLineParser& parser, const Flags& f, const Q
     QTemporaryDir scratch;
     gui::MainWindow window(std::make_unique<gui::Settings>(scratch.filePath(QStringLiteral("settings.ini"))));
     if (!import_sets(window, parser.values(f.import))) return 2;
-    return gui::run_headless(window,
-                             {experiment, parser.value(f.csv), parser.value(f.png), parser.value(f.plot),
-                              parser.value(f.x), parser.value(f.per), parser.values(f.fix), parser.value(f.plotData),
-                              parser.value(f.lesson)},
-                             stop);
+    return gui::run_headless(
+        window,
+        {experiment, parser.value(f.csv), parser.value(f.png), parser.value(f.plot), parser.value(f.x),
+         parser.value(f.per), parser.values(f.fix), parser.value(f.plotData), parser.value(f.lesson)},
+        stop);
 }
 
 // Scripts (screenshot.sh) wait for the "finished" line before they look at the window. A lesson
@@ -130,17 +130,19 @@ int run_without_window(const QCommandLineParser& parser, const Flags& f, const Q
 void run_when_up(gui::MainWindow& window, bool in_lesson) {
     auto* lessons = window.findChild<gui::LessonsMenu*>();
     auto sequence = std::make_shared<QMetaObject::Connection>();
-    *sequence = QObject::connect(
-        window.controller(), &core::Controller::finished, &window,
-        [&window, lessons, sequence, in_lesson](const sfp::ExperimentReport& r) {
-            const auto failed = [&window] {
-                std::fprintf(stderr, "sfpbench-gui: %s -- the lesson's next run did not start\n",
-                             qPrintable(window.messageArea()->text()));
-            };
-            if (in_lesson && lessons->runNext(r, [&window] { return window.run(); }, failed)) return;
-            std::fprintf(stderr, "sfpbench-gui: finished %zu runs\n", r.runs.size());
-            QObject::disconnect(*sequence);  // later runs are the user's
-        });
+    *sequence =
+        QObject::connect(window.controller(), &core::Controller::finished, &window,
+                         [&window, lessons, sequence, in_lesson](const sfp::ExperimentReport& r) {
+                             const auto failed = [&window] {
+                                 std::fprintf(stderr, "sfpbench-gui: %s -- the lesson's next run did not start\n",
+                                              qPrintable(window.messageArea()->text()));
+                             };
+                             if (in_lesson && lessons->runNext(
+                                                  r, [&window] { return window.run(); }, failed))
+                                 return;
+                             std::fprintf(stderr, "sfpbench-gui: finished %zu runs\n", r.runs.size());
+                             QObject::disconnect(*sequence);  // later runs are the user's
+                         });
     QTimer::singleShot(0, &window, &gui::MainWindow::run);
 }
 

@@ -134,7 +134,8 @@ QPushButton* MainWindow::buildLayout() {
 
 // What the window shows of a run as it goes: progress, status line, tables and plot.
 void MainWindow::connectController() {
-    connect(controller_, &core::Controller::started, progress_, [this](std::size_t runs) { progress_->begin(runs, eta_); });
+    connect(controller_, &core::Controller::started, progress_,
+            [this](std::size_t runs) { progress_->begin(runs, eta_); });
     connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
     connect(controller_, &core::Controller::progress, progress_, &ProgressPanel::progress);
     connect(controller_, &core::Controller::message, this, [this](const QString& text) {
@@ -155,7 +156,8 @@ void MainWindow::connectController() {
     connect(controller_, &core::Controller::finished, this, &MainWindow::onFinished);
     connect(results_, &ResultsPanel::noiseChanged, this, [this](double noise) {  // verdicts judged again
         controller_->setNoise(noise);
-        if (!controller_->isRunning() && !controller_->report().runs.empty()) results_->setReport(controller_->report());
+        if (!controller_->isRunning() && !controller_->report().runs.empty())
+            results_->setReport(controller_->report());
         plot_->redrawNow();
     });
     connect(controller_, &core::Controller::failed, this, [this](const QString& why) {
@@ -169,9 +171,11 @@ void MainWindow::buildMenus() {
     buildFileMenu();
     buildRunMenu();
     buildViewMenu();
-    imported_ = new OverlayMenu(overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
+    imported_ = new OverlayMenu(
+        overlays_, messages_, [this]() -> const sfp::ExperimentReport& { return plot_->report(); }, this);
     menuBar()->addMenu(imported_);
-    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_, plot_, this);
+    lessons_ = new LessonsMenu([this](const QString& path) { return openExperiment(path); }, overlays_, messages_,
+                               plot_, this);
     menuBar()->addMenu(lessons_);
     connect(lessons_, &LessonsMenu::namedColumns, results_, &ResultsPanel::setNamedColumns);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -196,7 +200,8 @@ void MainWindow::buildFileMenu() {
     file->addAction(tr("&Save experiment…"), QKeySequence::Save, this, &MainWindow::saveDialog);
     file->addSeparator();
     file->addAction(tr("&Add input files…"), this, [this] {
-        experiment_->inputs()->addFiles(QFileDialog::getOpenFileNames(this, tr("Choose input files"), settings_->lastDirectory()));
+        experiment_->inputs()->addFiles(
+            QFileDialog::getOpenFileNames(this, tr("Choose input files"), settings_->lastDirectory()));
     });
     file->addAction(tr("&Import results…"), this, [this] { imported_->importDialog(); });
     export_ = file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
@@ -237,7 +242,8 @@ void MainWindow::buildViewMenu() {
     panel_->setCheckable(true);
     panel_->setChecked(true);
     panel_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    panel_->setToolTip(tr("Hide the experiment form so the plot and tables fill the window (Run and Cancel stay in the toolbar)"));
+    panel_->setToolTip(
+        tr("Hide the experiment form so the plot and tables fill the window (Run and Cancel stay in the toolbar)"));
     connect(panel_, &QAction::toggled, this, [this](bool on) { left_->setVisible(on); });
     plot_controls_ = view->addAction(tr("Plot &controls"));
     plot_controls_->setCheckable(true);
@@ -355,15 +361,17 @@ void MainWindow::placeMessages() {
     // Run, nor the progress bars and Cancel, so every control stays where the mouse left it.
     QWidget* central = centralWidget();
     const QRect area(plot_->mapTo(central, QPoint()), plot_->size());
-    const int height = std::min(messages_->hasHeightForWidth() ? messages_->heightForWidth(area.width())
-                                                               : messages_->sizeHint().height(),
-                                area.height());
+    const int height = std::min(
+        messages_->hasHeightForWidth() ? messages_->heightForWidth(area.width()) : messages_->sizeHint().height(),
+        area.height());
     messages_->setGeometry(area.left(), area.bottom() + 1 - height, area.width(), height);
     messages_->raise();
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if ((watched == right_split_ || watched == plot_) && (event->type() == QEvent::Resize || event->type() == QEvent::Move)) placeMessages();
+    if ((watched == right_split_ || watched == plot_) &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        placeMessages();
     return QMainWindow::eventFilter(watched, event);
 }
 
@@ -382,7 +390,7 @@ bool MainWindow::run() {
         return false;
     }
     messages_->clearForRun();  // a lesson's "look at..." stays for when the results are in
-    try {  // what the ETA weighs each cell's runs by, and the estimate learns from afterwards
+    try {                      // what the ETA weighs each cell's runs by, and the estimate learns from afterwards
         work_ = work_of(*plan, experiment_->treeCounts());
         eta_ = Eta(estimate(*plan, work_, rates_), plan->experiment.warmups);
     } catch (const std::exception&) {
@@ -422,8 +430,8 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
                                     : tr("Finished: %1.").arg(runs_text(report.runs.size())));
     lessons_->finished(report);  // a lesson's note again, with what these runs tell
     if (trouble)
-        messages_->showError(tr("%1 did not succeed: they are marked in the Runs table, with their message.")
-                                 .arg(runs_text(trouble)));
+        messages_->showError(
+            tr("%1 did not succeed: they are marked in the Runs table, with their message.").arg(runs_text(trouble)));
 }
 
 void MainWindow::showLimitsStatus(const sfp::ExperimentReport& report) {

@@ -45,7 +45,9 @@ public:
     ResultsPanel* resultsPanel() { return results_; }
     PlotPanel* plotPanel() { return plot_; }
     MessageArea* messageArea() { return messages_; }
-    class LessonPanel* lessonPanel() { return lesson_panel_; }
+    class LessonPanel* lessonPanel() {
+        return lesson_panel_;
+    }
     // The status line's word on the limits the last run was judged against: their age, and the
     // busy-moment / uncertain warning `sfpbench run` prints, in a few words (before any elision;
     // the whole warning is the line's tooltip).
@@ -95,12 +97,12 @@ private:
     void openDialog();
     void saveDialog();
     void updateRecentMenu();
-    void placeMessages();  // the banner floats over the tables' foot: it never moves or hides a control
-    void fitLeftWidth();   // the form's whole width, so it never scrolls sideways
+    void placeMessages();                 // the banner floats over the tables' foot: it never moves or hides a control
+    void fitLeftWidth();                  // the form's whole width, so it never scrolls sideways
     void fitProgress(bool presentation);  // the progress bars, hidden on a projector between runs
-    void fitLessonPanel();  // the lesson's note its share of the width, beside the tables
+    void fitLessonPanel();                // the lesson's note its share of the width, beside the tables
     void showLimitsStatus(const sfp::ExperimentReport& report);
-    void formChanged();    // Run enabled only for a valid form; the runs it would make
+    void formChanged();  // Run enabled only for a valid form; the runs it would make
 
     std::unique_ptr<Settings> settings_;
     core::Controller* controller_;
@@ -114,8 +116,8 @@ private:
     LessonsMenu* lessons_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QWidget* left_ = nullptr;
-    class LessonPanel* lesson_panel_ = nullptr;  // beside the tables: never over them
-    class ElidedLabel* limits_status_ = nullptr;            // the status line's word on the limits
+    class LessonPanel* lesson_panel_ = nullptr;   // beside the tables: never over them
+    class ElidedLabel* limits_status_ = nullptr;  // the status line's word on the limits
     QSplitter* main_split_;
     QSplitter* right_split_;
     QSplitter* tables_split_ = nullptr;  // the tables and the lesson's note, side by side
@@ -130,9 +132,9 @@ private:
     class QMenu* recent_menu_ = nullptr;
     QFont base_font_;
     QString experiment_path_;  // the experiment file last opened or saved: never an export's target
-    RateBook rates_;  // what the estimate has learned from the runs seen here
-    Work work_;       // of the experiment running: what it learns from
-    Eta eta_;         // its runs weighed for the ETA
+    RateBook rates_;           // what the estimate has learned from the runs seen here
+    Work work_;                // of the experiment running: what it learns from
+    Eta eta_;                  // its runs weighed for the ETA
     QElapsedTimer run_clock_;
 };
 

@@ -118,7 +118,8 @@ void MainWindow::exportDialog() {
     QStringList filters;
     for (const ExportChoice& c : export_choices()) filters << c.filter;
     QString chosen = filters.front();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), settings_->lastDirectory(), filters.join(QStringLiteral(";;")), &chosen);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), settings_->lastDirectory(),
+                                                filters.join(QStringLiteral(";;")), &chosen);
     if (path.isEmpty()) return;
     const ExportChoice& choice = export_choices()[std::size_t(std::max<qsizetype>(0, filters.indexOf(chosen)))];
     if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + choice.suffix;

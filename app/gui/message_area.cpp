@@ -45,8 +45,8 @@ void MessageArea::present(const QString& text, Kind kind) {
     kind_ = kind;
     text_->setText(text);
     const bool error = kind == Kind::error;
-    icon_->setPixmap(style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxInformation)
-                         .pixmap(20, 20));
+    icon_->setPixmap(
+        style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxInformation).pixmap(20, 20));
     setStyleSheet(error ? QStringLiteral("#messageArea { background: #fde2e1; border: 1px solid #d9534f; }"
                                          " QLabel { color: black; }")
                         : QStringLiteral("#messageArea { background: #e2effd; border: 1px solid #5b9bd5; }"

@@ -19,7 +19,8 @@ using core::qtext;
 bool is_option(const sfp::Parameter& p) { return !p.sweepable; }
 
 QString default_text(const sfp::Parameter& p) {
-    return p.type == sfp::ParameterType::text ? qtext(p.text_fallback) : QString::fromStdString(sfp::value_text(p, p.fallback));
+    return p.type == sfp::ParameterType::text ? qtext(p.text_fallback)
+                                              : QString::fromStdString(sfp::value_text(p, p.fallback));
 }
 
 }  // namespace
@@ -47,7 +48,8 @@ void OptionControls::setAlgorithm(const std::string& algorithm) {
             control = box;
         } else {
             auto* field = new QLineEdit(this);
-            field->setPlaceholderText(tr("%1 (default); %2").arg(default_text(p), QString::fromStdString(sfp::limits_text(p))));
+            field->setPlaceholderText(
+                tr("%1 (default); %2").arg(default_text(p), QString::fromStdString(sfp::limits_text(p))));
             connect(field, &QLineEdit::textChanged, this, &OptionControls::changed);
             control = field;
         }
@@ -62,9 +64,12 @@ std::map<std::string, std::string> OptionControls::options() const {
     for (const sfp::Parameter& p : sfp::parameters_of(algorithm_)) {
         QWidget* c = control(std::string(p.name));
         QString value;
-        if (auto* combo = qobject_cast<QComboBox*>(c)) value = combo->currentData().toString();
-        else if (auto* box = qobject_cast<QCheckBox*>(c)) value = box->isChecked() ? QStringLiteral("true") : QString();
-        else if (auto* field = qobject_cast<QLineEdit*>(c)) value = field->text().trimmed();
+        if (auto* combo = qobject_cast<QComboBox*>(c))
+            value = combo->currentData().toString();
+        else if (auto* box = qobject_cast<QCheckBox*>(c))
+            value = box->isChecked() ? QStringLiteral("true") : QString();
+        else if (auto* field = qobject_cast<QLineEdit*>(c))
+            value = field->text().trimmed();
         if (!value.isEmpty()) out[std::string(p.name)] = value.toStdString();
     }
     return out;

@@ -46,7 +46,7 @@ public:
     QStringList shownNames() const;  // their legend names, distinct among all the sets (distinct_names)
     QStringList names() const;       // every set's, in entries() order
     QStringList paths() const;
-    QStringList userPaths() const;   // the user's own imports: what the next session imports again
+    QStringList userPaths() const;  // the user's own imports: what the next session imports again
 
 signals:
     void changed();

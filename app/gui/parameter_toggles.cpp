@@ -47,25 +47,26 @@ QString custom_hint(const sfp::Parameter& p) {
 
 std::vector<std::uint64_t> toggle_values(const sfp::Parameter& p, unsigned cpus) {
     switch (p.type) {
-    case sfp::ParameterType::size:
-        return powers_of_two(std::max(p.min, kSmallestSizeToggle), std::min(p.max, kLargestSizeToggle));
-    case sfp::ParameterType::count:
-    case sfp::ParameterType::range:
-        return p.counts_threads ? thread_counts(p.min, p.max, std::max(1u, cpus)) : decades(p.min, p.max);
-    case sfp::ParameterType::choice: {
-        std::vector<std::uint64_t> out;
-        for (std::size_t i = 0; i < p.choices.size(); ++i) out.push_back(i);
-        return out;
-    }
-    case sfp::ParameterType::flag: return {0, 1};
-    case sfp::ParameterType::text: break;
+        case sfp::ParameterType::size:
+            return powers_of_two(std::max(p.min, kSmallestSizeToggle), std::min(p.max, kLargestSizeToggle));
+        case sfp::ParameterType::count:
+        case sfp::ParameterType::range:
+            return p.counts_threads ? thread_counts(p.min, p.max, std::max(1u, cpus)) : decades(p.min, p.max);
+        case sfp::ParameterType::choice: {
+            std::vector<std::uint64_t> out;
+            for (std::size_t i = 0; i < p.choices.size(); ++i) out.push_back(i);
+            return out;
+        }
+        case sfp::ParameterType::flag: return {0, 1};
+        case sfp::ParameterType::text: break;
     }
     return {};
 }
 
 QString row_label(const sfp::Parameter& p) {
     const std::string_view field = sfp::is_run_field(p) ? p.list_field : p.name;
-    QString label = QString::fromUtf8(field.data(), qsizetype(field.size())).replace(QLatin1Char('_'), QLatin1Char(' '));
+    QString label =
+        QString::fromUtf8(field.data(), qsizetype(field.size())).replace(QLatin1Char('_'), QLatin1Char(' '));
     if (!label.isEmpty()) label[0] = label[0].toUpper();
     return label;
 }
@@ -79,7 +80,8 @@ ValueToggles* parameter_toggles(const sfp::Parameter& p, QWidget* parent) {
         [&p, label](const QString& text) {
             const sfp::ParsedValue parsed = sfp::parse_value(p, text.toStdString());
             if (!parsed.error.empty())
-                throw std::invalid_argument(QStringLiteral("%1: %2").arg(label, QString::fromStdString(parsed.error)).toStdString());
+                throw std::invalid_argument(
+                    QStringLiteral("%1: %2").arg(label, QString::fromStdString(parsed.error)).toStdString());
             return std::uint64_t(parsed.value);
         },
         columns, custom_hint(p), parent);

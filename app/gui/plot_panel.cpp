@@ -70,23 +70,28 @@ QWidget* PlotPanel::buildControls() {
     auto* controlsRow = new QWidget(this);
     controls_row_ = controlsRow;
     auto* controls = new FlowLayout(controlsRow);
-    addCombo(kind_, tr("Plot"), {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"), tr("Listing / processing"), tr("Why")}, controls);
+    addCombo(kind_, tr("Plot"),
+             {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"),
+              tr("Listing / processing"), tr("Why")},
+             controls);
     QStringList metrics;
     for (Metric m : kMetrics) metrics << metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
     addCombo(errors_, tr("Error bars"), {tr("stddev"), tr("95% CI"), tr("none")}, controls);
-    kind_->setToolTip(tr("Lines: a metric against block size, threads or file size, one line per strategy\n"
-                         "(or per another parameter), the remaining parameters fixed as chosen below.\n"
-                         "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
-                         "Box plot: the spread of each cell's repetitions.\n"
-                         "Times slower: each cell's median elapsed time over the fastest cell's.\n"
-                         "Histogram: the word lengths of each input, as bars (for an algorithm that counts words).\n"
-                         "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
-                         "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
-                         "beside the fastest cell of its input; hover a row for what separates it most."));
+    kind_->setToolTip(
+        tr("Lines: a metric against block size, threads or file size, one line per strategy\n"
+           "(or per another parameter), the remaining parameters fixed as chosen below.\n"
+           "User / system / waiting: where each cell's elapsed time goes (as timep shows it).\n"
+           "Box plot: the spread of each cell's repetitions.\n"
+           "Times slower: each cell's median elapsed time over the fastest cell's.\n"
+           "Histogram: the word lengths of each input, as bars (for an algorithm that counts words).\n"
+           "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
+           "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
+           "beside the fastest cell of its input; hover a row for what separates it most."));
     show_all_ = new QCheckBox(tr("Show all"), this);
     show_all_->setObjectName(QStringLiteral("plotShowAll"));
-    show_all_->setToolTip(tr("Every cell instead of the %1 fastest of each input (the plot scrolls)").arg(plots::kTopN));
+    show_all_->setToolTip(
+        tr("Every cell instead of the %1 fastest of each input (the plot scrolls)").arg(plots::kTopN));
     controls->addWidget(show_all_);
     connect(show_all_, &QCheckBox::toggled, this, &PlotPanel::redrawNow);
     // As wide as their usual choices, not their longest: the controls stay on one line at 1024 px.
@@ -116,7 +121,8 @@ void PlotPanel::buildSliceRow() {
         slice->addWidget(box);
         connect(box, &QComboBox::currentIndexChanged, this, &PlotPanel::readSliceControls);
     };
-    add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"), tr("The x axis: a parameter the experiment sweeps."));
+    add_slice_combo(axis_, tr("Against"), QStringLiteral("plotAxis"),
+                    tr("The x axis: a parameter the experiment sweeps."));
     add_slice_combo(per_, tr("One line per"), QStringLiteral("plotLinesPer"), tr("What tells the lines apart."));
 }
 
@@ -230,9 +236,12 @@ std::optional<Dim> dim_of_flag(const QString& flag) {
 QVariantMap PlotPanel::state() const {
     QVariantMap fixed;
     for (const auto& [dim, key] : choice_.fixed) fixed[dim_flag(dim)] = key;
-    return {{QStringLiteral("kind"), kind_->currentIndex()}, {QStringLiteral("metric"), metric_->currentIndex()},
-            {QStringLiteral("errors"), errors_->currentIndex()}, {QStringLiteral("show-all"), show_all_->isChecked()},
-            {QStringLiteral("x"), dim_flag(choice_.x)}, {QStringLiteral("per"), dim_flag(choice_.per)},
+    return {{QStringLiteral("kind"), kind_->currentIndex()},
+            {QStringLiteral("metric"), metric_->currentIndex()},
+            {QStringLiteral("errors"), errors_->currentIndex()},
+            {QStringLiteral("show-all"), show_all_->isChecked()},
+            {QStringLiteral("x"), dim_flag(choice_.x)},
+            {QStringLiteral("per"), dim_flag(choice_.per)},
             {QStringLiteral("fixed"), fixed}};
 }
 
@@ -275,9 +284,10 @@ void PlotPanel::adoptAlgorithm(const std::string& algorithm) {
         if (model) model->item(i)->setEnabled(applies);
         if (view) view->setRowHidden(i, !applies);
     }
-    const bool current_applies = algorithm.empty() || plots::kind_applies(plots::Kind(kind_->currentIndex()), algorithm);
+    const bool current_applies =
+        algorithm.empty() || plots::kind_applies(plots::Kind(kind_->currentIndex()), algorithm);
     if (kind_chosen_ && current_applies) return;  // a kind picked by the user (or `--plot`) stays
-    const QSignalBlocker quiet(kind_);  // the caller redraws
+    const QSignalBlocker quiet(kind_);            // the caller redraws
     kind_->setCurrentIndex(int(plots::default_kind(report().experiment)));
     updateControls();
 }
@@ -304,7 +314,6 @@ QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Exp
     setSlice(choice);
     return {};
 }
-
 
 void PlotPanel::setControlsShown(bool on) {
     controls_shown_ = on;
@@ -347,8 +356,8 @@ void PlotPanel::refresh() {
     if (new_cells || series_drawn_ < 0 || plots::Kind(kind_->currentIndex()) != plots::Kind::lines) return redrawNow();
     int changed = 0;
     const plots::View shown = view();
-    std::optional<plots::Hover> hover = plots::update_lines(figure_.canvas(), report(), shown.metric, slice_, shown.choice,
-                                                            shown.errors, series_drawn_, &changed);
+    std::optional<plots::Hover> hover = plots::update_lines(figure_.canvas(), report(), shown.metric, slice_,
+                                                            shown.choice, shown.errors, series_drawn_, &changed);
     if (!hover) return redrawNow();
     hover_ = std::move(*hover);
     series_updates_ += changed;
@@ -368,10 +377,12 @@ void PlotPanel::drawOverlays(bool here) {
     } else if (!sets.empty() && hover_.empty()) {
         notes << tr("Imported sets are drawn once this run has results.");
     } else if (!sets.empty()) {
-        plots::OverlaysDrawn drawn = plots::draw_overlays(figure_.canvas(), sets, overlays_->shownNames(), report().experiment.algorithm,
-                                                          choice_, overlays_->normalised());
+        plots::OverlaysDrawn drawn =
+            plots::draw_overlays(figure_.canvas(), sets, overlays_->shownNames(), report().experiment.algorithm,
+                                 choice_, overlays_->normalised());
         hover_.insert(hover_.end(), drawn.hover.begin(), drawn.hover.end());
-        if (!drawn.not_comparable.isEmpty()) notes << tr("Not comparable here: %1.").arg(drawn.not_comparable.join(QStringLiteral("; ")));
+        if (!drawn.not_comparable.isEmpty())
+            notes << tr("Not comparable here: %1.").arg(drawn.not_comparable.join(QStringLiteral("; ")));
     }
     overlay_note_->setText(notes.join(QLatin1Char(' ')));
     overlay_note_->setVisible(!notes.isEmpty());
@@ -400,7 +411,8 @@ plots::View PlotPanel::view() const {
                       plots::ErrorKind(errors_->currentIndex()), topN(), choice_};
     const sfp::Experiment& e = report().experiment;
     for (const sfp::ExperimentReport& other : other_states_)
-        if (other.experiment.cache != e.cache && other.experiment.algorithm == e.algorithm) shown.other_states.push_back(&other);
+        if (other.experiment.cache != e.cache && other.experiment.algorithm == e.algorithm)
+            shown.other_states.push_back(&other);
     return shown;
 }
 
@@ -455,8 +467,10 @@ QString PlotPanel::hoverTextAt(const QPointF& pixel) const {
 
 void PlotPanel::onMouseMove(QMouseEvent* event) {
     const QString text = hoverTextAt(event->position());
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
 }
 
 QSize PlotPanel::exportSize() const { return plot_->size().expandedTo(QSize(1200, 700)); }
@@ -479,9 +493,8 @@ QByteArray via_temporary_file(const QString& name, Save save) {
 
 QByteArray PlotPanel::renderPng() {
     const QSize size = exportSize();
-    return via_temporary_file(QStringLiteral("plot.png"), [&](const QString& path) {
-        return plot_->savePng(path, size.width(), size.height());
-    });
+    return via_temporary_file(QStringLiteral("plot.png"),
+                              [&](const QString& path) { return plot_->savePng(path, size.width(), size.height()); });
 }
 
 QJsonObject PlotPanel::plotDataJson() const {
@@ -495,8 +508,8 @@ QByteArray PlotPanel::plotData() const { return QJsonDocument(plotDataJson()).to
 QByteArray PlotPanel::renderPdf() {
     const QSize size = exportSize();
     return via_temporary_file(QStringLiteral("plot.pdf"), [&](const QString& path) {
-        return plot_->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                              QStringLiteral("sfpbench"), figure_.titleText());
+        return plot_->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic, QStringLiteral("sfpbench"),
+                              figure_.titleText());
     });
 }
 

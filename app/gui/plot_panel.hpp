@@ -89,7 +89,7 @@ private:
     void buildSliceRow();
     void addCombo(QComboBox*& box, const QString& label, const QStringList& items, QLayout* row);
     int topN() const;  // bars and boxes shown per input, 0 = all
-    void refresh();  // the timer's redraw: only the changed series when it can
+    void refresh();    // the timer's redraw: only the changed series when it can
     bool adoptLive();  // true when the live report brought new cells
     void fitPlotHeight();
     plots::View view() const;  // as the controls say
@@ -122,7 +122,7 @@ private:
     PlotSlice slice_;
     SliceChoice choice_;
     bool restored_ = false;  // choice_ came from the settings: the first cells keep it
-    bool syncing_ = false;  // the slice combos are being filled, not chosen
+    bool syncing_ = false;   // the slice combos are being filled, not chosen
     plots::Hover hover_;
     int series_drawn_ = -1;  // the Lines plot's series graphs after a full draw; -1: none to update
     int full_redraws_ = 0, series_updates_ = 0;
@@ -130,7 +130,7 @@ private:
     QSet<QString> hidden_;  // legend names of series clicked away
     const OverlaySets* overlays_ = nullptr;
     std::vector<sfp::ExperimentReport> other_states_;  // see setOtherStates
-    class QLabel* overlay_note_ = nullptr;  // "Not comparable here: ..." under the plot
+    class QLabel* overlay_note_ = nullptr;             // "Not comparable here: ..." under the plot
     std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
     bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)
 };

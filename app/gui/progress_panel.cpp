@@ -59,10 +59,12 @@ void ProgressPanel::fitBarText() {
     // The bars draw their text inside: never narrower than their longest text (in the current
     // font, a projector's too), or the style clips it at both ends (",8 of 40").
     const QFontMetrics fm(overall_->font());
-    const QString longest = overall_->format().replace(QStringLiteral("%v"), QString::number(overall_->maximum()))
+    const QString longest = overall_->format()
+                                .replace(QStringLiteral("%v"), QString::number(overall_->maximum()))
                                 .replace(QStringLiteral("%m"), QString::number(overall_->maximum()));
     overall_->setMinimumWidth(fm.horizontalAdvance(longest) + 2 * fm.horizontalAdvance(QLatin1Char('M')));
-    current_->setMinimumWidth(fm.horizontalAdvance(tr("current run 100%")) + 2 * fm.horizontalAdvance(QLatin1Char('M')));
+    current_->setMinimumWidth(fm.horizontalAdvance(tr("current run 100%")) +
+                              2 * fm.horizontalAdvance(QLatin1Char('M')));
 }
 
 void ProgressPanel::changeEvent(QEvent* event) {
@@ -114,9 +116,9 @@ void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::
     current_->setValue(0);
     if (!eta_.runsHaveBegun()) eta_.runsBegan(seconds());
     noting_ = false;
-    cell_->setText(tr("Run %1 of %2: %3, repetition %4")
-                       .arg(QString::number(index + 1), QString::number(total), cell_words(cell),
-                            QString::number(repetition)));
+    cell_->setText(
+        tr("Run %1 of %2: %3, repetition %4")
+            .arg(QString::number(index + 1), QString::number(total), cell_words(cell), QString::number(repetition)));
 }
 
 void ProgressPanel::runsFinished(const std::vector<FinishedRun>& runs) {
@@ -162,10 +164,10 @@ double ProgressPanel::seconds() const { return clock_.isValid() ? double(clock_.
 
 double ProgressPanel::firstRunBegan() const { return eta_.began(); }
 
-
 void ProgressPanel::tick() {
     elapsed_->setText(tr("elapsed %1").arg(duration_text(seconds())));
-    if (const std::optional<double> left = eta_.secondsLeft(seconds())) eta_label_->setText(tr("ETA %1").arg(duration_text(*left)));
+    if (const std::optional<double> left = eta_.secondsLeft(seconds()))
+        eta_label_->setText(tr("ETA %1").arg(duration_text(*left)));
 }
 
 }  // namespace gui

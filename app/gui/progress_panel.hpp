@@ -42,7 +42,7 @@ public slots:
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);
     void runsFinished(const std::vector<FinishedRun>& runs);
     void progress(quint64 done, quint64 total, double bytesPerSecond);
-    void note(const QString& text);  // e.g. "generating 64M pair" before the first run
+    void note(const QString& text);    // e.g. "generating 64M pair" before the first run
     void end(const QString& outcome);  // "finished", "cancelled", "failed"
 
 signals:

@@ -51,8 +51,9 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     noise_->setPrefix(tr("~ within ±"));
     noise_->setSuffix(tr(" %"));
     noise_->setValue(sfp::kDefaultNoise * 100);
-    noise_->setToolTip(tr("The noise band: a cell whose whole 95% interval of the ratio to the fastest lies within "
-                          "1 ± this is shown as ~ (no difference), as when p > 0.05"));
+    noise_->setToolTip(
+        tr("The noise band: a cell whose whole 95% interval of the ratio to the fastest lies within "
+           "1 ± this is shown as ~ (no difference), as when p > 0.05"));
     tabs_->setCornerWidget(noise_);
     connect(noise_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
         stats_.setNoise(percent / 100);
@@ -124,11 +125,13 @@ void ResultsPanel::setReport(const sfp::ExperimentReport& report) {
 void ResultsPanel::setNamedColumns(std::vector<core::NamedColumn> columns) {
     named_ = std::move(columns);
     placeNamedColumns();
-    if (!named_.empty()) tabs_->setCurrentWidget(named_.front().table == core::NamedColumn::runs ? runs_view_ : stats_view_);
+    if (!named_.empty())
+        tabs_->setCurrentWidget(named_.front().table == core::NamedColumn::runs ? runs_view_ : stats_view_);
 }
 
 void ResultsPanel::placeNamedColumns() {
-    for (const auto& [view, table] : {std::pair{stats_view_, core::NamedColumn::statistics}, std::pair{runs_view_, core::NamedColumn::runs}}) {
+    for (const auto& [view, table] :
+         {std::pair{stats_view_, core::NamedColumn::statistics}, std::pair{runs_view_, core::NamedColumn::runs}}) {
         QHeaderView* header = view->horizontalHeader();
         const QAbstractItemModel* model = view->model();
         const auto logical = [&](const QString& name) {
@@ -139,7 +142,8 @@ void ResultsPanel::placeNamedColumns() {
         for (int c = 0; c < header->count(); ++c) header->moveSection(header->visualIndex(c), c);  // the model's order
         int at = header->visualIndex(std::max(0, logical(QStringLiteral("strategy")))) + 1;
         for (const core::NamedColumn& named : named_)
-            if (const int c = logical(named.header); named.table == table && c >= 0) header->moveSection(header->visualIndex(c), at++);
+            if (const int c = logical(named.header); named.table == table && c >= 0)
+                header->moveSection(header->visualIndex(c), at++);
     }
 }
 

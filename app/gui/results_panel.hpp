@@ -23,7 +23,7 @@ public:
 
     // The runs table is a view on the report given here (RunsModel): it must outlive the panel's
     // use of it -- the controller's report, which grows run by run, then holds the final one.
-    void begin(const sfp::ExperimentReport& empty);   // cells known, no runs yet
+    void begin(const sfp::ExperimentReport& empty);  // cells known, no runs yet
     // Finished runs (already in the report): rows appended and updated, no reset.
     void append(std::span<const sfp::RunUpdate> updates);
     void setReport(const sfp::ExperimentReport& report);

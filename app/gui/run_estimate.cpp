@@ -23,7 +23,8 @@ QString cache_word(sfp::CacheMode cache) { return is_cold(cache) ? QStringLitera
 
 // The strategy's key ("compare/read/hot"), or a cell's with its parameters ("compare/read block=4K threads=-/hot").
 QString rate_key(const std::string& algorithm, const std::string& what, sfp::CacheMode cache) {
-    return QStringLiteral("%1/%2/%3").arg(QString::fromStdString(algorithm), QString::fromStdString(what), cache_word(cache));
+    return QStringLiteral("%1/%2/%3")
+        .arg(QString::fromStdString(algorithm), QString::fromStdString(what), cache_word(cache));
 }
 QString kind_key(const std::string& kind, sfp::CacheMode cache) {
     return QStringLiteral("%1/%2").arg(QString::fromStdString(kind), cache_word(cache));
@@ -51,7 +52,8 @@ std::optional<double> given_units(const sfp::Experiment& e, const sfp::InputKind
 // The size mix a generated tree is made with: its kind's default (the runner sets none).
 std::string default_mix(const sfp::InputKind& kind) {
     for (const sfp::Parameter& p : kind.options)
-        if (p.name == "size_mix" && std::size_t(p.fallback) < p.choices.size()) return std::string(p.choices[std::size_t(p.fallback)]);
+        if (p.name == "size_mix" && std::size_t(p.fallback) < p.choices.size())
+            return std::string(p.choices[std::size_t(p.fallback)]);
     return sfp::tree_size_mixes().back();
 }
 
@@ -75,7 +77,7 @@ Work work_of(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, Tree
     const std::optional<double> given = e.inputs.empty() ? std::nullopt : given_units(e, kind, counts);
     w.counting = !e.inputs.empty() && !given;
     for (const sfp::Cell& c : cells) {
-        const double units = given       ? *given
+        const double units = given        ? *given
                              : w.counting ? 0
                              : kind       ? generated_units(c.file_size, *kind)
                                           : double(c.file_size);
@@ -88,7 +90,8 @@ Work work_of(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, Tree
         const std::string workdir = e.workdir.empty() ? sfp::default_workdir() : e.workdir;
         for (std::uint64_t size : std::set<std::uint64_t>(e.sizes.begin(), e.sizes.end())) {
             try {
-                if (sfp::bytes_to_generate(workdir, w.kind, {size}, e.seed) > 0) w.generate_units += generated_units(size, *kind);
+                if (sfp::bytes_to_generate(workdir, w.kind, {size}, e.seed) > 0)
+                    w.generate_units += generated_units(size, *kind);
             } catch (const std::exception&) {
                 w.generate_units += generated_units(size, *kind);  // a workspace not made yet
             }
@@ -97,7 +100,8 @@ Work work_of(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, Tree
     return w;
 }
 
-void RateBook::learn(const sfp::ExperimentReport& report, const Work& work, double wallSeconds, double beforeRunsSeconds) {
+void RateBook::learn(const sfp::ExperimentReport& report, const Work& work, double wallSeconds,
+                     double beforeRunsSeconds) {
     const sfp::Experiment& e = report.experiment;
     if (report.cancelled || e.repetitions == 0 || work.cell_units.size() != report.cells.size()) return;
     std::map<QString, std::pair<double, double>> seen;  // key -> units, seconds
@@ -126,7 +130,8 @@ void RateBook::learn(const sfp::ExperimentReport& report, const Work& work, doub
         before = std::max(0.0, beforeRunsSeconds - double(e.warmups) * first.result.real_s);
         if (work.generate_units > 0) generate_[QString::fromStdString(work.kind)] = before / work.generate_units;
     }
-    around_[kind_key(work.kind, e.cache)] = std::max(0.0, wallSeconds - before - timed * per_timed) / (units * per_timed);
+    around_[kind_key(work.kind, e.cache)] =
+        std::max(0.0, wallSeconds - before - timed * per_timed) / (units * per_timed);
 }
 
 std::optional<double> RateBook::unitsPerSecond(const std::string& algorithm, const std::string& strategy,
@@ -134,7 +139,8 @@ std::optional<double> RateBook::unitsPerSecond(const std::string& algorithm, con
     return find(rates_, rate_key(algorithm, strategy, cache));
 }
 
-std::optional<double> RateBook::unitsPerSecond(const std::string& algorithm, const sfp::Cell& cell, sfp::CacheMode cache) const {
+std::optional<double> RateBook::unitsPerSecond(const std::string& algorithm, const sfp::Cell& cell,
+                                               sfp::CacheMode cache) const {
     if (const auto own = find(rates_, rate_key(algorithm, sfp::parameters_label(cell), cache))) return own;
     return unitsPerSecond(algorithm, cell.strategy, cache);
 }
@@ -196,16 +202,19 @@ Estimate estimate(const sfp::Plan& plan, const Work& work, const RateBook& rates
     return estimate(plan.experiment, plan.cells, work, rates);
 }
 
-Estimate estimate(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, const Work& work, const RateBook& rates) {
+Estimate estimate(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells, const Work& work,
+                  const RateBook& rates) {
     const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm);
     const bool cold = is_cold(e.cache);
     const double per_cell = e.repetitions + e.warmups;
     const std::optional<double> around = rates.aroundPerUnit(work.kind, e.cache);
     // Not measured here: as on the development VM, else the constant guess.
-    const double around_s = around ? *around
-                                   : RateBook::firstGuesses().aroundPerUnit(work.kind, e.cache).value_or(
-                                         work.per_file ? (cold ? kGuess.around_cold_file_s : kGuess.around_hot_file_s)
-                                                       : (cold ? kGuess.around_cold_byte_s : kGuess.around_hot_byte_s));
+    const double around_s =
+        around ? *around
+               : RateBook::firstGuesses()
+                     .aroundPerUnit(work.kind, e.cache)
+                     .value_or(work.per_file ? (cold ? kGuess.around_cold_file_s : kGuess.around_hot_file_s)
+                                             : (cold ? kGuess.around_cold_byte_s : kGuess.around_hot_byte_s));
     Estimate out;
     out.counting = work.counting;
     out.cells = cells.size();
@@ -217,7 +226,8 @@ Estimate estimate(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells,
         double run = 0;
         const std::optional<double> learned = rates.unitsPerSecond(e.algorithm, cells[i], e.cache);
         out.guessed_cells += learned ? 0 : 1;
-        if (const auto rate = learned ? learned : RateBook::firstGuesses().unitsPerSecond(e.algorithm, cells[i], e.cache)) {
+        if (const auto rate =
+                learned ? learned : RateBook::firstGuesses().unitsPerSecond(e.algorithm, cells[i], e.cache)) {
             run = units / *rate;
         } else {
             const double bytes_per_s = io && io->writes_output ? kGuess.written_bytes_per_s
@@ -230,8 +240,8 @@ Estimate estimate(const sfp::Experiment& e, const std::vector<sfp::Cell>& cells,
         out.cell_run.push_back(run);
         out.seconds += per_cell * run;
     }
-    out.before_runs = work.generate_units *
-                      rates.generatePerUnit(work.kind).value_or(work.per_file ? kGuess.generate_file_s : kGuess.generate_byte_s);
+    out.before_runs = work.generate_units * rates.generatePerUnit(work.kind).value_or(
+                                                work.per_file ? kGuess.generate_file_s : kGuess.generate_byte_s);
     out.seconds += out.before_runs;
     return out;
 }
@@ -247,13 +257,13 @@ QString estimate_text(const Estimate& e) {
                        .arg(e.runs);
     if (e.warmups) text += QObject::tr(" (+%1 warm-ups)").arg(e.warmups);
     if (e.counting) return text + QObject::tr(" · counting the input's files for the time it takes");
-    const QString basis = e.guessed_cells == 0 && !e.guessed_around ? QObject::tr("measured here")
-                          : e.guessed_cells == e.cells
-                              ? QObject::tr("a first guess: nothing of this kind measured here yet")
-                          : e.guessed_cells == 0
-                              ? QObject::tr("the time around runs guessed: this input and cache not measured here yet")
-                              : QObject::tr("%1 of %2 cells guessed: their strategies not measured here yet")
-                                    .arg(e.guessed_cells).arg(e.cells);
+    const QString basis =
+        e.guessed_cells == 0 && !e.guessed_around ? QObject::tr("measured here")
+        : e.guessed_cells == e.cells              ? QObject::tr("a first guess: nothing of this kind measured here yet")
+        : e.guessed_cells == 0 ? QObject::tr("the time around runs guessed: this input and cache not measured here yet")
+                               : QObject::tr("%1 of %2 cells guessed: their strategies not measured here yet")
+                                     .arg(e.guessed_cells)
+                                     .arg(e.cells);
     return text + QObject::tr(" · about %1 (%2)").arg(duration_text(e.seconds), basis);
 }
 

@@ -40,13 +40,16 @@ public:
     // rate, the time around its runs (from the wall time the whole took), and, when data was
     // generated, the time before the first run (`beforeRunsSeconds`, < 0 = not measured).
     // Runs that failed teach nothing. Newer measurements replace older ones.
-    void learn(const sfp::ExperimentReport& report, const Work& work, double wallSeconds, double beforeRunsSeconds = -1);
+    void learn(const sfp::ExperimentReport& report, const Work& work, double wallSeconds,
+               double beforeRunsSeconds = -1);
     // The cell's own rate (its strategy and parameters: "pipeline block=256K threads=2 packing=1"),
     // else its strategy's over every cell it ran.
-    std::optional<double> unitsPerSecond(const std::string& algorithm, const sfp::Cell& cell, sfp::CacheMode cache) const;
-    std::optional<double> unitsPerSecond(const std::string& algorithm, const std::string& strategy, sfp::CacheMode cache) const;
+    std::optional<double> unitsPerSecond(const std::string& algorithm, const sfp::Cell& cell,
+                                         sfp::CacheMode cache) const;
+    std::optional<double> unitsPerSecond(const std::string& algorithm, const std::string& strategy,
+                                         sfp::CacheMode cache) const;
     std::optional<double> aroundPerUnit(const std::string& kind, sfp::CacheMode cache) const;  // seconds
-    std::optional<double> generatePerUnit(const std::string& kind) const;                     // seconds
+    std::optional<double> generatePerUnit(const std::string& kind) const;                      // seconds
     bool empty() const { return rates_.empty() && around_.empty(); }
 
     QVariantMap toVariant() const;  // for the settings
@@ -68,9 +71,9 @@ private:
 // stated in the estimate's text until this machine has measured its own.
 struct Guess {
     double hot_bytes_per_s = 2.0e9, cold_bytes_per_s = 0.6e9;
-    double written_bytes_per_s = 0.35e9;   // algorithms that write an output (cipher) pay for it
-    double block_s = 1.0e-6;               // each block a strategy reads costs a call or two
-    double hot_file_s = 40e-6, cold_file_s = 0.3e-3;                   // one tree file in a run
+    double written_bytes_per_s = 0.35e9;              // algorithms that write an output (cipher) pay for it
+    double block_s = 1.0e-6;                          // each block a strategy reads costs a call or two
+    double hot_file_s = 40e-6, cold_file_s = 0.3e-3;  // one tree file in a run
     double around_hot_byte_s = 0.5e-9, around_cold_byte_s = 0.05e-9;  // warming; fdatasync + evict
     double around_hot_file_s = 60e-6, around_cold_file_s = 1.5e-3;    // per tree file (fdatasync, evict)
     double generate_byte_s = 1.0 / 150e6, generate_file_s = 6e-3;
@@ -113,9 +116,9 @@ public:
     std::optional<double> secondsLeft(double elapsed, double current = 0, std::optional<std::size_t> cell = {}) const;
 
 private:
-    std::vector<double> run_;      // per cell, one run
-    std::vector<bool> started_;    // per cell: its warm-ups are behind it
-    bool anyFinished_ = false;     // the first run, whose warm-ups came before began_, is in
+    std::vector<double> run_;    // per cell, one run
+    std::vector<bool> started_;  // per cell: its warm-ups are behind it
+    bool anyFinished_ = false;   // the first run, whose warm-ups came before began_, is in
     unsigned warmups_ = 0;
     double total_ = 0, done_ = 0;  // expected seconds of all runs (with warm-ups), of those done
     double began_ = -1;

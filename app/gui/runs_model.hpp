@@ -20,9 +20,33 @@ public:
     // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
     // uses follow them (packing), so a column from FileSize on is at column(c). After the message:
     // the counters that explain a run (n/a where the machine gives none).
-    enum Column { Index, Strategy, Block, Threads, FileSize, Repetition, Real, CpuTime, User, Sys, Cpu,
-                  Throughput, Residency, LargeFolios, Status, Digest, Message, Faults, Switches, ReadBytes,
-                  WriteBytes, Cycles, Instructions, DtlbMisses, ColumnCount };
+    enum Column {
+        Index,
+        Strategy,
+        Block,
+        Threads,
+        FileSize,
+        Repetition,
+        Real,
+        CpuTime,
+        User,
+        Sys,
+        Cpu,
+        Throughput,
+        Residency,
+        LargeFolios,
+        Status,
+        Digest,
+        Message,
+        Faults,
+        Switches,
+        ReadBytes,
+        WriteBytes,
+        Cycles,
+        Instructions,
+        DtlbMisses,
+        ColumnCount
+    };
     int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;

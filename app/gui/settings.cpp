@@ -54,8 +54,12 @@ QStringList Settings::recentExperiments() const {
 }
 void Settings::addRecentExperiment(const QString& path) { pushRecent(QStringLiteral("recent/experiments"), {path}); }
 
-QStringList Settings::importedSets() const { return store_->value(QStringLiteral("experiment/imported")).toStringList(); }
-void Settings::setImportedSets(const QStringList& paths) { store_->setValue(QStringLiteral("experiment/imported"), paths); }
+QStringList Settings::importedSets() const {
+    return store_->value(QStringLiteral("experiment/imported")).toStringList();
+}
+void Settings::setImportedSets(const QStringList& paths) {
+    store_->setValue(QStringLiteral("experiment/imported"), paths);
+}
 
 bool Settings::presentation() const { return store_->value(QStringLiteral("view/presentation"), false).toBool(); }
 void Settings::setPresentation(bool on) { store_->setValue(QStringLiteral("view/presentation"), on); }

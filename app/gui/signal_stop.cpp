@@ -13,7 +13,7 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 int pipe_fds[2] = {-1, -1};  // [0] read by the notifier, [1] written by the handler
 
 void write_to_pipe(int sig) {  // internal linkage: the CLI has its own on_signal
-    const int saved = errno;  // the interrupted code may be about to read errno
+    const int saved = errno;   // the interrupted code may be about to read errno
     const unsigned char byte = static_cast<unsigned char>(sig);
     [[maybe_unused]] const ssize_t n = ::write(pipe_fds[1], &byte, 1);  // full pipe: signals enough are pending
     errno = saved;

@@ -78,7 +78,8 @@ void StatsModel::rerank(std::size_t set, const std::optional<sfp::Ranking>& rank
     if (ranking) {
         next[ranking->fastest_cell] = Slowdown{ranking->fastest_cell, 1.0, std::nullopt};
         ranked.push_back(ranking->fastest_cell);
-        for (const sfp::RankedCell& s : ranking->slower) next[s.cell] = Slowdown{s.cell, s.vs_fastest.ratio, s.vs_fastest}, ranked.push_back(s.cell);
+        for (const sfp::RankedCell& s : ranking->slower)
+            next[s.cell] = Slowdown{s.cell, s.vs_fastest.ratio, s.vs_fastest}, ranked.push_back(s.cell);
     }
     for (const auto& [cell, slowdown] : next) {
         if (cell >= slower_.size() || slower_[cell] == slowdown) continue;
@@ -99,18 +100,28 @@ void StatsModel::rowsChanged(const std::set<std::size_t>& rows, int firstColumn,
 int StatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(cells_.size()); }
 int StatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : column(ColumnCount); }
 
-StatsModel::Column StatsModel::fixed(int column) const { return Column(column <= Threads ? column : column - parameters_.count() + 2); }
+StatsModel::Column StatsModel::fixed(int column) const {
+    return Column(column <= Threads ? column : column - parameters_.count() + 2);
+}
 
 QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
     static const char* const names[ColumnCount] = {
-        "strategy", "block", "threads", "file size", "runs", "median s", "mean s", "± stddev",
-        "± 95% CI", "min s", "max s", "CPU s", "user s", "sys s", "MB/s", "% of limit", "CV %", "outliers", "× fastest",
-        "95% CI of ×", "verdict", "failed"};
+        "strategy", "block",    "threads",   "file size",   "runs",    "median s", "mean s", "± stddev",
+        "± 95% CI", "min s",    "max s",     "CPU s",       "user s",  "sys s",    "MB/s",   "% of limit",
+        "CV %",     "outliers", "× fastest", "95% CI of ×", "verdict", "failed"};
     static const char* const tips[ColumnCount] = {
-        nullptr, nullptr, nullptr, nullptr, "successful timed runs", "median elapsed time",
-        "mean elapsed time", "sample standard deviation of the elapsed time",
-        "half-width of the 95% confidence interval of the mean (Student t)", nullptr, nullptr,
+        nullptr,
+        nullptr,
+        nullptr,
+        nullptr,
+        "successful timed runs",
+        "median elapsed time",
+        "mean elapsed time",
+        "sample standard deviation of the elapsed time",
+        "half-width of the 95% confidence interval of the mean (Student t)",
+        nullptr,
+        nullptr,
         "median CPU time of the engine's threads, exact (the scheduler's runtime)",
         "median user CPU time of the engine's threads (the kernel's tick-sampled share of the exact total)",
         "median system CPU time of the engine's threads (the kernel's tick-sampled share of the exact total)",
@@ -123,7 +134,8 @@ QVariant StatsModel::headerData(int section, Qt::Orientation orientation, int ro
         "against the fastest: ~ when p > 0.05 (Wilcoxon signed-rank over the rounds) or the interval lies "
         "within the noise band; slower with its p; no verdict below 6 runs a side",
         "runs that were not ok"};
-    if (isParameter(section)) return role == Qt::DisplayRole ? QVariant(parameters_.header(section - Block)) : QVariant();
+    if (isParameter(section))
+        return role == Qt::DisplayRole ? QVariant(parameters_.header(section - Block)) : QVariant();
     const Column c = fixed(section);
     if (section < 0 || c >= ColumnCount) return {};
     if (role == Qt::DisplayRole) return tr(names[c]);
@@ -136,35 +148,36 @@ QVariant StatsModel::value(int row, int column) const {
     const sfp::CellStats& s = stats_[std::size_t(row)];
     if (isParameter(column)) return parameters_.sortKey(c, column - Block);
     switch (fixed(column)) {
-    case Strategy: return QString::fromStdString(c.strategy);
-    case FileSize: return qulonglong(c.file_size);
-    case Runs: return qulonglong(s.real.n);
-    case Median: return s.real.median;
-    case Mean: return s.real.mean;
-    case Stddev: return s.real.stddev;
-    case Ci95: return s.real.ci95;
-    case Min: return s.real.min;
-    case Max: return s.real.max;
-    case CpuMedian: return s.cpu.median;
-    case UserMedian: return s.user.median;
-    case SysMedian: return s.sys.median;
-    case Throughput: return s.throughput_mbs;
-    case LimitPct: {
-        const std::optional<double> pct = row < int(limits_.size()) ? core::cell_limit_pct(s, limits_[std::size_t(row)]) : std::nullopt;
-        return pct ? QVariant(*pct) : QVariant();
-    }
-    case Cv: return s.real.cv * 100;
-    case Outliers: return qulonglong(s.real.outliers.size());
-    case Slower: return slower_[std::size_t(row)] ? QVariant(slower_[std::size_t(row)]->ratio) : QVariant();
-    case SlowerCi: {
-        const std::optional<Slowdown>& d = slower_[std::size_t(row)];
-        return d && d->vs_fastest && d->vs_fastest->low ? QVariant(*d->vs_fastest->low) : QVariant();
-    }
-    case Verdict: return verdictText(std::size_t(row));
-    case Failed: return qulonglong(s.failed);
-    case Block:
-    case Threads:
-    case ColumnCount: break;  // parameters: above
+        case Strategy: return QString::fromStdString(c.strategy);
+        case FileSize: return qulonglong(c.file_size);
+        case Runs: return qulonglong(s.real.n);
+        case Median: return s.real.median;
+        case Mean: return s.real.mean;
+        case Stddev: return s.real.stddev;
+        case Ci95: return s.real.ci95;
+        case Min: return s.real.min;
+        case Max: return s.real.max;
+        case CpuMedian: return s.cpu.median;
+        case UserMedian: return s.user.median;
+        case SysMedian: return s.sys.median;
+        case Throughput: return s.throughput_mbs;
+        case LimitPct: {
+            const std::optional<double> pct =
+                row < int(limits_.size()) ? core::cell_limit_pct(s, limits_[std::size_t(row)]) : std::nullopt;
+            return pct ? QVariant(*pct) : QVariant();
+        }
+        case Cv: return s.real.cv * 100;
+        case Outliers: return qulonglong(s.real.outliers.size());
+        case Slower: return slower_[std::size_t(row)] ? QVariant(slower_[std::size_t(row)]->ratio) : QVariant();
+        case SlowerCi: {
+            const std::optional<Slowdown>& d = slower_[std::size_t(row)];
+            return d && d->vs_fastest && d->vs_fastest->low ? QVariant(*d->vs_fastest->low) : QVariant();
+        }
+        case Verdict: return verdictText(std::size_t(row));
+        case Failed: return qulonglong(s.failed);
+        case Block:
+        case Threads:
+        case ColumnCount: break;  // parameters: above
     }
     return {};
 }
@@ -175,36 +188,40 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
     const sfp::CellStats& s = stats_[row];
     const int col = isParameter(index.column()) ? Block : fixed(index.column());  // every parameter column as the first
     switch (role) {
-    case SortRole: return value(index.row(), index.column());
-    case Qt::DisplayRole: {
-        const sfp::Cell& c = cells_[row];
-        if (col == Block) return parameters_.text(c, index.column() - Block);  // any parameter
-        if (col == FileSize) return size_text(c.file_size);
-        if (col == Strategy || col == Runs || col == Failed || col == Outliers || col == Verdict)
-            return value(index.row(), index.column());
-        if (col == SlowerCi) return intervalText(row);
-        if (s.real.n == 0)  // a cancel left it unrun: said so once, in the median's place
-            return col == Median && s.failed == 0 ? tr("not run") : QStringLiteral("–");
-        if (s.real.n == 1 && (col == Stddev || col == Ci95 || col == Cv)) return tr("n/a");  // no spread of one
-        if (!s.split_resolved && (col == UserMedian || col == SysMedian)) return tr("not resolved");  // only the total is known
-        const QVariant v = value(index.row(), index.column());
-        if (!v.isValid()) return QStringLiteral("–");
-        const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == LimitPct ? 0 : col == Slower ? 2 : 4;
-        return QString::number(v.toDouble(), 'f', decimals) + (col == Slower ? QStringLiteral("×") : QString());
-    }
-    case Qt::TextAlignmentRole:
-        return col == Strategy || col == Verdict ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    case Qt::BackgroundRole:
-        if (s.failed > 0) return trouble_background(true, false);
-        if (col == Cv && s.high_variation) return QBrush(QColor(255, 245, 190));
-        return {};
-    case Qt::ForegroundRole: return s.failed > 0 || (col == Cv && s.high_variation) ? QVariant(QBrush(Qt::black)) : QVariant();
-    case Qt::ToolTipRole:
-        if (s.failed > 0) return tr("%1 of this cell failed: see the Runs table").arg(runs_text(s.failed));
-        if (s.high_variation) return tr("high variation: the coefficient of variation is above %1%").arg(sfp::kHighVariationCv * 100);
-        if (col == LimitPct && row < limits_.size()) return core::share_text(limits_[row], core::cell_limit_pct(s, limits_[row]));
-        return {};
-    default: return {};
+        case SortRole: return value(index.row(), index.column());
+        case Qt::DisplayRole: {
+            const sfp::Cell& c = cells_[row];
+            if (col == Block) return parameters_.text(c, index.column() - Block);  // any parameter
+            if (col == FileSize) return size_text(c.file_size);
+            if (col == Strategy || col == Runs || col == Failed || col == Outliers || col == Verdict)
+                return value(index.row(), index.column());
+            if (col == SlowerCi) return intervalText(row);
+            if (s.real.n == 0)  // a cancel left it unrun: said so once, in the median's place
+                return col == Median && s.failed == 0 ? tr("not run") : QStringLiteral("–");
+            if (s.real.n == 1 && (col == Stddev || col == Ci95 || col == Cv)) return tr("n/a");  // no spread of one
+            if (!s.split_resolved && (col == UserMedian || col == SysMedian))
+                return tr("not resolved");  // only the total is known
+            const QVariant v = value(index.row(), index.column());
+            if (!v.isValid()) return QStringLiteral("–");
+            const int decimals = col == Throughput ? 1 : col == Cv ? 1 : col == LimitPct ? 0 : col == Slower ? 2 : 4;
+            return QString::number(v.toDouble(), 'f', decimals) + (col == Slower ? QStringLiteral("×") : QString());
+        }
+        case Qt::TextAlignmentRole:
+            return col == Strategy || col == Verdict ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case Qt::BackgroundRole:
+            if (s.failed > 0) return trouble_background(true, false);
+            if (col == Cv && s.high_variation) return QBrush(QColor(255, 245, 190));
+            return {};
+        case Qt::ForegroundRole:
+            return s.failed > 0 || (col == Cv && s.high_variation) ? QVariant(QBrush(Qt::black)) : QVariant();
+        case Qt::ToolTipRole:
+            if (s.failed > 0) return tr("%1 of this cell failed: see the Runs table").arg(runs_text(s.failed));
+            if (s.high_variation)
+                return tr("high variation: the coefficient of variation is above %1%").arg(sfp::kHighVariationCv * 100);
+            if (col == LimitPct && row < limits_.size())
+                return core::share_text(limits_[row], core::cell_limit_pct(s, limits_[row]));
+            return {};
+        default: return {};
     }
 }
 

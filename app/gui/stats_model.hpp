@@ -20,9 +20,31 @@ class StatsModel : public QAbstractTableModel {
 public:
     // Block and Threads are the first parameter columns (table_parameters.hpp); those some cell
     // uses follow them (packing), so a column from FileSize on is at column(c).
-    enum Column { Strategy, Block, Threads, FileSize, Runs, Median, Mean, Stddev, Ci95, Min, Max,
-                  CpuMedian, UserMedian, SysMedian, Throughput, LimitPct, Cv, Outliers, Slower, SlowerCi, Verdict,
-                  Failed, ColumnCount };
+    enum Column {
+        Strategy,
+        Block,
+        Threads,
+        FileSize,
+        Runs,
+        Median,
+        Mean,
+        Stddev,
+        Ci95,
+        Min,
+        Max,
+        CpuMedian,
+        UserMedian,
+        SysMedian,
+        Throughput,
+        LimitPct,
+        Cv,
+        Outliers,
+        Slower,
+        SlowerCi,
+        Verdict,
+        Failed,
+        ColumnCount
+    };
     int column(Column c) const { return c <= Threads ? c : c + parameters_.count() - 2; }
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -42,7 +64,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QVariant value(int row, int column) const;  // number (or text) for display and sorting
+    QVariant value(int row, int column) const;    // number (or text) for display and sorting
     QString verdictText(std::size_t row) const;   // "fastest", "~ (p=0.310)", "slower, p<0.001", ...
     QString intervalText(std::size_t row) const;  // "[1.02–1.07]", "" without one
     // The set's ratios from its ranking (none: no cell of it timed yet); the cells whose ratio moved go into `moved`.
@@ -56,10 +78,10 @@ private:
     std::vector<sfp::CellStats> stats_;
     std::vector<std::optional<Slowdown>> slower_;  // against the fastest of its input, when ranked
     double noise_ = sfp::kDefaultNoise;
-    void judge(const sfp::MachineLimits& limits);  // each cell's ceiling, from the limits the runs are judged by
-    sfp::Experiment experiment_;                   // whose cells these are: their bounds depend on it
-    std::string device_;                           // of the inputs, when known
-    std::vector<sfp::CellLimit> limits_;           // per cell
+    void judge(const sfp::MachineLimits& limits);   // each cell's ceiling, from the limits the runs are judged by
+    sfp::Experiment experiment_;                    // whose cells these are: their bounds depend on it
+    std::string device_;                            // of the inputs, when known
+    std::vector<sfp::CellLimit> limits_;            // per cell
     std::vector<std::vector<std::size_t>> ranked_;  // per input set: the cells its ranking holds
 };
 

@@ -5,13 +5,14 @@
 namespace gui {
 namespace {
 
-constexpr int NameRole = Qt::UserRole + 11;  // the text may also carry a reason
-constexpr int TipRole = Qt::UserRole + 12;   // the tooltip while it can run
+constexpr int NameRole = Qt::UserRole + 11;      // the text may also carry a reason
+constexpr int TipRole = Qt::UserRole + 12;       // the tooltip while it can run
 constexpr int ExcludedRole = Qt::UserRole + 13;  // why the options exclude it ("" = they do not)
 
 QString uses_text(const sfp::Strategy& s) {
     QStringList parts;
-    for (std::string_view name : s.reads) parts << QString::fromUtf8(name.data(), qsizetype(name.size())).replace('_', ' ');
+    for (std::string_view name : s.reads)
+        parts << QString::fromUtf8(name.data(), qsizetype(name.size())).replace('_', ' ');
     return parts.isEmpty() ? QObject::tr("no block size, no threads") : parts.join(QObject::tr(" and "));
 }
 
@@ -89,10 +90,12 @@ bool StrategyList::setOptions(const std::map<std::string, std::string>& options)
         if (why == it->data(ExcludedRole).toString()) continue;
         changed = true;
         it->setData(ExcludedRole, why);
-        it->setFlags(why.isEmpty() ? Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable : Qt::ItemIsUserCheckable);
+        it->setFlags(why.isEmpty() ? Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable
+                                   : Qt::ItemIsUserCheckable);
         it->setText(why.isEmpty() ? name : tr("%1 — not with these options: %2").arg(name, why));
-        it->setToolTip(why.isEmpty() ? it->data(TipRole).toString()
-                                     : tr("%1\ncannot run with the chosen options: %2").arg(it->data(TipRole).toString(), why));
+        it->setToolTip(why.isEmpty()
+                           ? it->data(TipRole).toString()
+                           : tr("%1\ncannot run with the chosen options: %2").arg(it->data(TipRole).toString(), why));
     }
     return changed;
 }

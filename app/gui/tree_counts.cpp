@@ -16,7 +16,8 @@ std::atomic<int> gui_listings{0};
 }  // namespace
 
 double count_tree_files(const sfp::InputKind& kind, const std::vector<std::string>& roots) {
-    if (QCoreApplication::instance() && QThread::currentThread() == QCoreApplication::instance()->thread()) ++gui_listings;
+    if (QCoreApplication::instance() && QThread::currentThread() == QCoreApplication::instance()->thread())
+        ++gui_listings;
     try {
         return double(kind.files_of(roots).size());
     } catch (const std::exception&) {
@@ -32,7 +33,8 @@ TreeCounts::Key TreeCounts::key_of(const std::vector<std::string>& roots) {
     Key key{roots, {}};
     for (const std::string& root : roots) {
         struct stat st {};
-        key.stamps.push_back(::stat(root.c_str(), &st) == 0 ? st.st_mtim.tv_sec * 1'000'000'000LL + st.st_mtim.tv_nsec : -1);
+        key.stamps.push_back(::stat(root.c_str(), &st) == 0 ? st.st_mtim.tv_sec * 1'000'000'000LL + st.st_mtim.tv_nsec
+                                                            : -1);
     }
     return key;
 }

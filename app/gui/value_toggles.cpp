@@ -40,7 +40,8 @@ std::vector<std::uint64_t> ValueToggles::values() const {
     std::vector<std::uint64_t> out;
     for (const auto& [v, b] : buttons_)
         if (b->isChecked()) out.push_back(v);
-    const QStringList entries = custom_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    const QStringList entries =
+        custom_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
     for (const QString& entry : entries) {
         try {
             out.push_back(parse_(entry));

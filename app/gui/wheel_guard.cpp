@@ -8,7 +8,9 @@
 namespace gui {
 namespace {
 
-bool takes_wheel(QObject* object) { return qobject_cast<QAbstractSpinBox*>(object) || qobject_cast<QComboBox*>(object); }
+bool takes_wheel(QObject* object) {
+    return qobject_cast<QAbstractSpinBox*>(object) || qobject_cast<QComboBox*>(object);
+}
 
 class WheelGuard : public QObject {
 public:

@@ -21,7 +21,8 @@ void say(const QString& line) {
 
 // A new file's name in `dir`: the time, then -2, -3... should one of that second exist.
 QString fresh_name(const QDir& dir) {
-    const QString stem = QStringLiteral("runs-") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const QString stem =
+        QStringLiteral("runs-") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString name = stem + QStringLiteral(".json");
     for (int n = 2; dir.exists(name); ++n) name = QStringLiteral("%1-%2.json").arg(stem).arg(n);
     return dir.filePath(name);
@@ -35,9 +36,14 @@ void keep_runs(MainWindow& window, int signal) {
         if (!dir.mkpath(QStringLiteral("."))) throw std::runtime_error("cannot create " + dir.path().toStdString());
         const QString path = fresh_name(dir);
         export_to(path, ExportFormat::report_json, report, *window.plotPanel());
-        say(QStringLiteral("stopped by signal %1: %2 completed run(s) kept in %3").arg(signal).arg(report.runs.size()).arg(path));
+        say(QStringLiteral("stopped by signal %1: %2 completed run(s) kept in %3")
+                .arg(signal)
+                .arg(report.runs.size())
+                .arg(path));
     } catch (const std::exception& e) {
-        say(QStringLiteral("stopped by signal %1: the completed runs could not be kept: %2").arg(signal).arg(QString::fromUtf8(e.what())));
+        say(QStringLiteral("stopped by signal %1: the completed runs could not be kept: %2")
+                .arg(signal)
+                .arg(QString::fromUtf8(e.what())));
     }
 }
 

@@ -24,7 +24,8 @@ QString state_name(sfp::CacheMode cache) {
 }
 
 QString folio_words(double share) {
-    return share < 0 ? QObject::tr("folios not recorded") : QObject::tr("%1% in large folios").arg(share * 100, 0, 'f', 0);
+    return share < 0 ? QObject::tr("folios not recorded")
+                     : QObject::tr("%1% in large folios").arg(share * 100, 0, 'f', 0);
 }
 
 QCPStatisticalBox* new_boxes(const Canvas& c, const QString& name, const QColor& color) {
@@ -42,8 +43,8 @@ QCPStatisticalBox* new_boxes(const Canvas& c, const QString& name, const QColor&
 
 // A box per row of `report` into `boxes`, named on the ticker (after `prefix`, when one); the
 // highest value drawn into `top`.
-Hover add_boxes(QCPStatisticalBox* boxes, QCPAxisTickerText& ticker, const sfp::ExperimentReport& report,
-                Metric metric, const Rows& rows, const QString& state, double* top) {
+Hover add_boxes(QCPStatisticalBox* boxes, QCPAxisTickerText& ticker, const sfp::ExperimentReport& report, Metric metric,
+                const Rows& rows, const QString& state, double* top) {
     const Varying what = varying(report.cells);
     Hover hover;
     QVariantList cells;
@@ -70,15 +71,15 @@ Hover add_boxes(QCPStatisticalBox* boxes, QCPAxisTickerText& ticker, const sfp::
         ticker.addTick(key, row.join('\n'));
         *top = std::max(*top, s.max);
         const QString unit = metric_unit(metric);
-        HoverPoint point{key, s.q3,
-                         QObject::tr("<b>%1</b>%11<br>%2: median %3 %4, quartiles %5 – %6<br>"
-                                     "min %7, max %8, n = %9, %10 outlier(s)")
-                             .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric),
-                                  plain_number(s.median, 5), unit, plain_number(s.q1, 5), plain_number(s.q3, 5),
-                                  plain_number(s.min, 5), plain_number(s.max, 5), QString::number(s.n),
-                                  QString::number(outliers.size()),
-                                  state.isEmpty() ? QString() : QStringLiteral(" · ") + state.toHtmlEscaped()),
-                         0.3, s.q1};
+        HoverPoint point{
+            key, s.q3,
+            QObject::tr("<b>%1</b>%11<br>%2: median %3 %4, quartiles %5 – %6<br>"
+                        "min %7, max %8, n = %9, %10 outlier(s)")
+                .arg(cell_words(report.cells[i]).toHtmlEscaped(), metric_name(metric), plain_number(s.median, 5), unit,
+                     plain_number(s.q1, 5), plain_number(s.q3, 5), plain_number(s.min, 5), plain_number(s.max, 5),
+                     QString::number(s.n), QString::number(outliers.size()),
+                     state.isEmpty() ? QString() : QStringLiteral(" · ") + state.toHtmlEscaped()),
+            0.3, s.q1};
         point.horizontal = true;
         if (!state.isEmpty()) point.series = boxes->name();  // one of several: hidden, it explains nothing
         hover.push_back(point);
@@ -104,7 +105,8 @@ Hover draw_box(const Canvas& c, const sfp::ExperimentReport& report, Metric metr
     set_category_axis(c, ticker, rows.last);
     c.plot->xAxis->setLabel(metric_title(metric));
     c.plot->xAxis->setRange(0, top > 0 ? top * 1.1 : 1);
-    c.title->setText(QObject::tr("Spread of the repetitions%1\n%2").arg(rows.note(topN, QObject::tr("best")), experiment_caption(report)));
+    c.title->setText(QObject::tr("Spread of the repetitions%1\n%2")
+                         .arg(rows.note(topN, QObject::tr("best")), experiment_caption(report)));
     return hover;
 }
 
@@ -119,14 +121,14 @@ Hover draw_box_states(const Canvas& c, std::vector<const sfp::ExperimentReport*>
     for (std::size_t k = 0; k < states.size(); ++k) {
         const sfp::ExperimentReport& report = *states[k];
         Rows rows = top_rows(ranked_cells(report, metric), topN);
-        if (rows.keyed.empty()) continue;  // a state not run yet: the note says to run it
+        if (rows.keyed.empty()) continue;               // a state not run yet: the note says to run it
         const double from = last > 0 ? last + 0.5 : 0;  // half a row between states
         for (auto& row : rows.keyed) row.first += from;
         last = rows.last + from;
         left_out += rows.note(topN, QObject::tr("best"));
         const QString state = state_name(report.experiment.cache);
-        QCPStatisticalBox* boxes =
-            new_boxes(c, QStringLiteral("%1: %2").arg(state, folio_words(large_folio_share(report))), series_color(int(k) * 2));
+        QCPStatisticalBox* boxes = new_boxes(
+            c, QStringLiteral("%1: %2").arg(state, folio_words(large_folio_share(report))), series_color(int(k) * 2));
         for (const HoverPoint& p : add_boxes(boxes, *ticker, report, metric, rows, state, &top)) hover.push_back(p);
     }
     if (hover.empty()) {

@@ -10,32 +10,32 @@ namespace gui {
 
 QString metric_name(Metric m) {
     switch (m) {
-    case Metric::elapsed: return QObject::tr("elapsed");
-    case Metric::user: return QObject::tr("user");
-    case Metric::system: return QObject::tr("system");
-    case Metric::cpu: return QObject::tr("CPU");
-    case Metric::throughput: return QObject::tr("throughput");
-    case Metric::cpu_time: return QObject::tr("CPU time");
+        case Metric::elapsed: return QObject::tr("elapsed");
+        case Metric::user: return QObject::tr("user");
+        case Metric::system: return QObject::tr("system");
+        case Metric::cpu: return QObject::tr("CPU");
+        case Metric::throughput: return QObject::tr("throughput");
+        case Metric::cpu_time: return QObject::tr("CPU time");
     }
     return {};
 }
 
 QString metric_unit(Metric m) {
     switch (m) {
-    case Metric::cpu: return QStringLiteral("%");
-    case Metric::throughput: return QStringLiteral("MB/s");
-    default: return QStringLiteral("s");
+        case Metric::cpu: return QStringLiteral("%");
+        case Metric::throughput: return QStringLiteral("MB/s");
+        default: return QStringLiteral("s");
     }
 }
 
 QString metric_title(Metric m) {
     switch (m) {
-    case Metric::elapsed: return QObject::tr("elapsed time (s)");
-    case Metric::user: return QObject::tr("user CPU time (s)");
-    case Metric::system: return QObject::tr("system CPU time (s)");
-    case Metric::cpu: return QObject::tr("CPU % of all cores");
-    case Metric::throughput: return QObject::tr("throughput (MB/s)");
-    case Metric::cpu_time: return QObject::tr("CPU time, exact (s)");
+        case Metric::elapsed: return QObject::tr("elapsed time (s)");
+        case Metric::user: return QObject::tr("user CPU time (s)");
+        case Metric::system: return QObject::tr("system CPU time (s)");
+        case Metric::cpu: return QObject::tr("CPU % of all cores");
+        case Metric::throughput: return QObject::tr("throughput (MB/s)");
+        case Metric::cpu_time: return QObject::tr("CPU time, exact (s)");
     }
     return {};
 }
@@ -61,12 +61,12 @@ bool cpu_over_base(double cpu_percent) { return cpu_percent > 100.5; }  // round
 double metric_of(const sfp::RunRecord& record, Metric m, unsigned cores) {
     const sfp::RunResult& r = record.result;
     switch (m) {
-    case Metric::elapsed: return r.real_s;
-    case Metric::user: return r.usage.user_s;
-    case Metric::system: return r.usage.sys_s;
-    case Metric::cpu: return core::cpu_percent(r.usage.cpu_s, r.real_s, cores).value_or(0);
-    case Metric::throughput: return r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0;
-    case Metric::cpu_time: return r.usage.cpu_s;
+        case Metric::elapsed: return r.real_s;
+        case Metric::user: return r.usage.user_s;
+        case Metric::system: return r.usage.sys_s;
+        case Metric::cpu: return core::cpu_percent(r.usage.cpu_s, r.real_s, cores).value_or(0);
+        case Metric::throughput: return r.real_s > 0 ? double(r.bytes) / r.real_s / 1e6 : 0;
+        case Metric::cpu_time: return r.usage.cpu_s;
     }
     return 0;
 }
@@ -83,9 +83,7 @@ namespace {
 
 // The runner summarises every cell after every run; a report without its statistics is one
 // made by hand (tests) or not started yet.
-bool has_runner_stats(const sfp::ExperimentReport& report) {
-    return report.stats.size() == report.cells.size();
-}
+bool has_runner_stats(const sfp::ExperimentReport& report) { return report.stats.size() == report.cells.size(); }
 
 }  // namespace
 
@@ -93,11 +91,11 @@ sfp::Summary cell_summary(const sfp::ExperimentReport& report, std::size_t cell,
     if (has_runner_stats(report) && cell < report.stats.size()) {
         const sfp::CellStats& s = report.stats[cell];
         switch (m) {
-        case Metric::elapsed: return s.real;
-        case Metric::user: return s.user;
-        case Metric::system: return s.sys;
-        case Metric::cpu_time: return s.cpu;
-        default: break;  // per-run ratios the runner does not summarise
+            case Metric::elapsed: return s.real;
+            case Metric::user: return s.user;
+            case Metric::system: return s.sys;
+            case Metric::cpu_time: return s.cpu;
+            default: break;  // per-run ratios the runner does not summarise
         }
     }
     return sfp::summarize(cell_values(report, cell, m));
@@ -161,7 +159,8 @@ std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report
         }
         if (medians.empty()) continue;
         sfp::Ranking ranking = sfp::rank_cells(set, std::move(medians));
-        for (sfp::RankedCell& s : ranking.slower) s.vs_fastest = sfp::compare_cells(report, ranking.fastest_cell, s.cell);
+        for (sfp::RankedCell& s : ranking.slower)
+            s.vs_fastest = sfp::compare_cells(report, ranking.fastest_cell, s.cell);
         out.push_back(from_ranking(ranking));
     }
     return out;

@@ -13,8 +13,8 @@ namespace gui {
 // user and system: the tick-sampled split of the exact CPU time (sfp::Usage); cpu_time: that
 // exact total; cpu: it in % of all cores. The order is the plot's metric choices'.
 enum class Metric { elapsed, user, system, cpu, throughput, cpu_time };
-inline constexpr Metric kMetrics[] = {Metric::elapsed, Metric::user, Metric::system, Metric::cpu,
-                                      Metric::throughput, Metric::cpu_time};
+inline constexpr Metric kMetrics[] = {Metric::elapsed, Metric::user,       Metric::system,
+                                      Metric::cpu,     Metric::throughput, Metric::cpu_time};
 QString metric_name(Metric m);   // "elapsed"
 QString metric_title(Metric m);  // "elapsed time (s)": an axis title with its unit
 QString metric_unit(Metric m);   // "s", "%", "MB/s"

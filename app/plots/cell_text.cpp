@@ -33,9 +33,7 @@ QString plain_number(double value, int digits) {
     return out;
 }
 
-QString runs_text(std::size_t n) {
-    return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n);
-}
+QString runs_text(std::size_t n) { return n == 1 ? QObject::tr("1 run") : QObject::tr("%1 runs").arg(n); }
 
 namespace {
 
@@ -46,12 +44,14 @@ QString value_of(const sfp::Parameter& p, std::int64_t v) { return QString::from
 
 QString parameter_words(const sfp::Parameter& p, std::int64_t v) {
     if (p.name == sfp::kBlockSizeParameter.name) return QObject::tr("%1 blocks").arg(value_of(p, v));
-    if (p.name == sfp::kThreadsParameter.name) return v == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(v);
+    if (p.name == sfp::kThreadsParameter.name)
+        return v == 1 ? QObject::tr("1 thread") : QObject::tr("%1 threads").arg(v);
     return QStringLiteral("%1 %2").arg(text(p.name), value_of(p, v));
 }
 
 bool Varying::varies(const sfp::Parameter& p) const {
-    return std::any_of(parameters.begin(), parameters.end(), [&](const sfp::Parameter* q) { return q->name == p.name; });
+    return std::any_of(parameters.begin(), parameters.end(),
+                       [&](const sfp::Parameter* q) { return q->name == p.name; });
 }
 
 Varying Varying::everything() { return {true, true, sfp::cell_parameters()}; }
@@ -87,9 +87,12 @@ QString short_label(const sfp::Cell& cell, const Varying& what) {
     for (const sfp::Parameter* p : what.parameters) {
         const auto v = sfp::parameter_value(cell, *p);
         if (!v) continue;
-        if (p->name == sfp::kBlockSizeParameter.name) parts << value_of(*p, *v);
-        else if (p->name == sfp::kThreadsParameter.name) parts << QStringLiteral("×%1").arg(*v);
-        else parts << QStringLiteral("%1=%2").arg(text(p->name), value_of(*p, *v));
+        if (p->name == sfp::kBlockSizeParameter.name)
+            parts << value_of(*p, *v);
+        else if (p->name == sfp::kThreadsParameter.name)
+            parts << QStringLiteral("×%1").arg(*v);
+        else
+            parts << QStringLiteral("%1=%2").arg(text(p->name), value_of(*p, *v));
     }
     if (what.size) parts << QStringLiteral("@%1").arg(size_text(cell.file_size));
     return parts.join(QLatin1Char(' '));

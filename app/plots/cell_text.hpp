@@ -8,9 +8,9 @@
 
 namespace gui {
 
-QString size_text(std::uint64_t bytes);  // "512", "4K", "64M", "640000000"
+QString size_text(std::uint64_t bytes);          // "512", "4K", "64M", "640000000"
 QString rounded_size_text(std::uint64_t bytes);  // size_text when round, else "77.7 MiB" (captions)
-QString runs_text(std::size_t n);        // "1 run", "54 runs"
+QString runs_text(std::size_t n);                // "1 run", "54 runs"
 // `digits` significant digits, never in e-notation (a tooltip reads "0.000032", not "3.2e-05").
 QString plain_number(double value, int digits);
 

@@ -5,19 +5,19 @@ namespace gui::plots {
 Hover draw(const Canvas& canvas, const sfp::ExperimentReport& report, const PlotSlice& slice, const View& view) {
     reset(canvas);
     switch (view.kind) {
-    case Kind::lines: return draw_lines(canvas, report, view.metric, slice, view.choice, view.errors);
-    case Kind::time_split: return draw_time_split(canvas, report, view.topN);
-    case Kind::box:
-        if (view.other_states.empty()) return draw_box(canvas, report, view.metric, view.topN);
-        {
-            std::vector<const sfp::ExperimentReport*> states = view.other_states;
-            states.push_back(&report);
-            return draw_box_states(canvas, states, view.metric, view.topN);
-        }
-    case Kind::slowdown: return draw_slowdown(canvas, report, view.topN);
-    case Kind::histogram: return draw_histogram(canvas, report);
-    case Kind::listing: return draw_listing(canvas, report, view.topN);
-    case Kind::why: return draw_why(canvas, report, view.topN);
+        case Kind::lines: return draw_lines(canvas, report, view.metric, slice, view.choice, view.errors);
+        case Kind::time_split: return draw_time_split(canvas, report, view.topN);
+        case Kind::box:
+            if (view.other_states.empty()) return draw_box(canvas, report, view.metric, view.topN);
+            {
+                std::vector<const sfp::ExperimentReport*> states = view.other_states;
+                states.push_back(&report);
+                return draw_box_states(canvas, states, view.metric, view.topN);
+            }
+        case Kind::slowdown: return draw_slowdown(canvas, report, view.topN);
+        case Kind::histogram: return draw_histogram(canvas, report);
+        case Kind::listing: return draw_listing(canvas, report, view.topN);
+        case Kind::why: return draw_why(canvas, report, view.topN);
     }
     return {};
 }
@@ -60,10 +60,12 @@ bool Figure::fitToSize() {
     // narrower than the plot's minimum is a widget never laid out: nothing to wrap to yet.
     QCustomPlot* plot = canvas_.plot;
     const int width = plot->viewport().width();
-    const QString title = width >= kMinWidth ? wrapped_title(title_text_, canvas_.title->font(), width - 16) : title_text_;
+    const QString title =
+        width >= kMinWidth ? wrapped_title(title_text_, canvas_.title->font(), width - 16) : title_text_;
     bool changed = title != canvas_.title->text();
     if (changed) canvas_.title->setText(title);
-    const QString label = width >= kMinWidth ? wrapped_label(x_label_text_, plot->xAxis->labelFont(), width - 16) : x_label_text_;
+    const QString label =
+        width >= kMinWidth ? wrapped_label(x_label_text_, plot->xAxis->labelFont(), width - 16) : x_label_text_;
     if (label != plot->xAxis->label()) plot->xAxis->setLabel(label), changed = true;
     changed |= place_legend(layout_);
     changed |= fit_x_ticks(plot);

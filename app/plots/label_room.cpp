@@ -15,7 +15,8 @@ bool crosses(const QRectF& box, const QLineF& line) {
     // Liang-Barsky: clip the segment's parameter range [0, 1] to the box's four sides.
     const double dx = line.dx(), dy = line.dy();
     const double p[] = {-dx, dx, -dy, dy};
-    const double q[] = {line.x1() - box.left(), box.right() - line.x1(), line.y1() - box.top(), box.bottom() - line.y1()};
+    const double q[] = {line.x1() - box.left(), box.right() - line.x1(), line.y1() - box.top(),
+                        box.bottom() - line.y1()};
     double lo = 0, hi = 1;
     for (int i = 0; i < 4; ++i) {
         if (p[i] == 0) {
@@ -23,8 +24,10 @@ bool crosses(const QRectF& box, const QLineF& line) {
             continue;
         }
         const double t = q[i] / p[i];
-        if (p[i] < 0) lo = std::max(lo, t);
-        else hi = std::min(hi, t);
+        if (p[i] < 0)
+            lo = std::max(lo, t);
+        else
+            hi = std::min(hi, t);
         if (lo > hi) return false;
     }
     return true;

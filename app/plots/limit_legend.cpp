@@ -11,7 +11,8 @@ LimitLegendItem::LimitLegendItem(QCPLegend* legend, const QString& words, const 
 }
 
 void LimitLegendItem::setWidth(int width) {
-    const int room = width - mParentLegend->iconSize().width() - mParentLegend->iconTextPadding() - mMargins.left() - mMargins.right();
+    const int room = width - mParentLegend->iconSize().width() - mParentLegend->iconTextPadding() - mMargins.left() -
+                     mMargins.right();
     shown_ = width > 0 ? wrapped_label(words_, mFont, std::max(room, 1)) : words_;
     width_ = width;
 }

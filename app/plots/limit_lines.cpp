@@ -77,7 +77,8 @@ std::vector<QPointF> line_pixels(const QCPItemText* label, const QCPAxisRect* ar
 std::optional<std::pair<double, double>> line_span(const std::vector<QPointF>& line, double left, double right) {
     if (line.empty() || right < line.front().x() || left > line.back().x()) return std::nullopt;
     const auto y_at = [&](double x) {
-        const auto after = std::lower_bound(line.begin(), line.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
+        const auto after =
+            std::lower_bound(line.begin(), line.end(), x, [](const QPointF& p, double v) { return p.x() < v; });
         if (after == line.begin()) return after->y();
         if (after == line.end()) return line.back().y();
         const QPointF a = *std::prev(after), b = *after;
@@ -113,7 +114,8 @@ std::vector<QRectF> candidates(const std::vector<QPointF>& line, bool ceiling, c
 
 LimitLegendItem* legend_entry(const QCustomPlot* plot, const QString& words) {
     for (int i = 0; i < plot->legend->itemCount(); ++i)
-        if (auto* entry = dynamic_cast<LimitLegendItem*>(plot->legend->item(i)); entry && entry->words() == words) return entry;
+        if (auto* entry = dynamic_cast<LimitLegendItem*>(plot->legend->item(i)); entry && entry->words() == words)
+            return entry;
     return nullptr;
 }
 
@@ -170,7 +172,8 @@ double draw_limit_lines(const Canvas& c, const sfp::ExperimentReport& report, Me
         if (across) {  // the same everywhere: across the whole plot
             auto* straight = limit_item<QCPItemStraightLine>(c.plot);
             tag(straight, kind, unit, {}, words);
-            for (QCPItemPosition* end : {straight->point1, straight->point2}) {  // x as a share of the axis: log axes too
+            for (QCPItemPosition* end :
+                 {straight->point1, straight->point2}) {  // x as a share of the axis: log axes too
                 end->setTypeX(QCPItemPosition::ptAxisRectRatio);
                 end->setTypeY(QCPItemPosition::ptPlotCoords);
             }
@@ -206,12 +209,13 @@ bool place_limit_labels(QCustomPlot* plot, bool fresh) {
         const std::vector<QRectF> places =
             candidates(line_pixels(label, area), label->property(kCeilingProperty).toBool(), area->rect(), size);
         const auto free = std::find_if(places.begin(), places.end(), [&](const QRectF& box) {
-            return !ink.covered(box) &&
-                   std::none_of(placed.begin(), placed.end(), [&](const QRectF& other) { return box.intersects(other); });
+            return !ink.covered(box) && std::none_of(placed.begin(), placed.end(),
+                                                     [&](const QRectF& other) { return box.intersects(other); });
         });
         const bool legended = free == places.end();
         label->setVisible(!legended);
-        if (legended && !entry) plot->legend->addItem(new LimitLegendItem(plot->legend, words, kLimitPen)), changed = true;
+        if (legended && !entry)
+            plot->legend->addItem(new LimitLegendItem(plot->legend, words, kLimitPen)), changed = true;
         if (!legended && entry) plot->legend->removeItem(entry), changed = true;
         if (legended) continue;
         placed.push_back(*free);
@@ -228,7 +232,8 @@ double limit_lines_top(const Canvas& c) {
         QCPAbstractItem* item = c.plot->item(i);
         if (item->objectName() != kLimitItem) continue;
         if (auto* s = qobject_cast<QCPItemStraightLine*>(item)) top = std::max(top, s->point1->coords().y());
-        if (auto* l = qobject_cast<QCPItemLine*>(item)) top = std::max({top, l->start->coords().y(), l->end->coords().y()});
+        if (auto* l = qobject_cast<QCPItemLine*>(item))
+            top = std::max({top, l->start->coords().y(), l->end->coords().y()});
     }
     return top;
 }

@@ -15,21 +15,21 @@ namespace {
 void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
     x->setLabel(axis_title(axis));
     switch (axis_scale(axis)) {
-    case AxisScale::log2_size:
-        x->setScaleType(QCPAxis::stLogarithmic);
-        x->setRange(lo / 1.5, hi * 1.5);
-        break;
-    case AxisScale::whole: x->setRange(std::max(0.0, lo - 0.5), hi + 0.5); break;
-    case AxisScale::log10:
-        x->setScaleType(QCPAxis::stLogarithmic);
-        x->setRange(lo / 2, hi * 2);
-        break;
-    case AxisScale::categories:  // never an axis
-    case AxisScale::file_mib: {
-        const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(1.0, hi * 0.1);
-        x->setRange(std::max(0.0, lo - pad), hi + pad);
-        break;
-    }
+        case AxisScale::log2_size:
+            x->setScaleType(QCPAxis::stLogarithmic);
+            x->setRange(lo / 1.5, hi * 1.5);
+            break;
+        case AxisScale::whole: x->setRange(std::max(0.0, lo - 0.5), hi + 0.5); break;
+        case AxisScale::log10:
+            x->setScaleType(QCPAxis::stLogarithmic);
+            x->setRange(lo / 2, hi * 2);
+            break;
+        case AxisScale::categories:  // never an axis
+        case AxisScale::file_mib: {
+            const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(1.0, hi * 0.1);
+            x->setRange(std::max(0.0, lo - pad), hi + pad);
+            break;
+        }
     }
 }
 
@@ -37,9 +37,9 @@ QString hover_text(const Series& s, const SeriesPoint& p, const sfp::ExperimentR
     const sfp::Summary& v = p.summary;
     const QString unit = metric_unit(m);
     // One run has no spread: say so rather than "± 0".
-    const QString spread = v.n < 2 ? QObject::tr("spread n/a (one run)")
-                                   : QObject::tr("± %1 (stddev), ± %2 (95% CI)")
-                                         .arg(plain_number(v.stddev, 3), plain_number(v.ci95, 3));
+    const QString spread =
+        v.n < 2 ? QObject::tr("spread n/a (one run)")
+                : QObject::tr("± %1 (stddev), ± %2 (95% CI)").arg(plain_number(v.stddev, 3), plain_number(v.ci95, 3));
     return QObject::tr("<b>%1</b><br>%2<br>%3: mean %4 %5, median %6 %5<br>%7, n = %8")
         .arg(s.name.toHtmlEscaped(), cell_words(report.cells[p.cell]).toHtmlEscaped(), metric_name(m),
              plain_number(v.mean, 5), unit, plain_number(v.median, 5), spread, QString::number(v.n));
@@ -54,10 +54,10 @@ SeriesData data_of(const Series& s, ErrorKind errors) {
     SeriesData d;
     for (const SeriesPoint& p : s.points) {
         const bool run = p.summary.n > 0;
-        const double e = !run ? 0
+        const double e = !run                          ? 0
                          : errors == ErrorKind::stddev ? p.summary.stddev
-                         : errors == ErrorKind::ci95  ? p.summary.ci95
-                                                      : 0;
+                         : errors == ErrorKind::ci95   ? p.summary.ci95
+                                                       : 0;
         d.keys << p.x;
         d.values << (run ? p.summary.mean : qQNaN());
         d.spread << e;
@@ -99,14 +99,15 @@ void finish_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric m
     plot->yAxis->setLabel(metric_title(metric));
     plot->yAxis->setRange(0, extent.top > 0 ? extent.top * 1.1 : 1);
     const QString spread = errors == ErrorKind::stddev ? QObject::tr("mean ± stddev")
-                           : errors == ErrorKind::ci95 ? QObject::tr("mean, 95% CI") : QObject::tr("mean");
+                           : errors == ErrorKind::ci95 ? QObject::tr("mean, 95% CI")
+                                                       : QObject::tr("mean");
     QString what = metric_title(metric).section(QStringLiteral(" ("), 0, 0);  // without the unit
     what[0] = what[0].toUpper();
     const QString fixed = slice.caption(choice);
     // The slice on a line of its own: a narrow window must not cut it.
     c.title->setText(QObject::tr("%1 against %2 (%3)%4\n%5")
-                         .arg(what, dim_name(choice.x), spread, fixed.isEmpty() ? QString() : QStringLiteral("\n") + fixed,
-                              experiment_caption(report)));
+                         .arg(what, dim_name(choice.x), spread,
+                              fixed.isEmpty() ? QString() : QStringLiteral("\n") + fixed, experiment_caption(report)));
 }
 
 QVariantList point_cells(const Series& s, const sfp::ExperimentReport& report) {
@@ -126,9 +127,9 @@ QCPErrorBars* error_bars_of(QCustomPlot* plot, const QCPGraph* graph) {
 
 QString x_tick_label(Dim axis, double x) {
     switch (axis_scale(axis)) {
-    case AxisScale::log2_size: return size_text(std::uint64_t(std::llround(x)));  // 512, 4K, 1M
-    case AxisScale::file_mib: return QString::number(x, 'g', 4);                  // in MiB, as the title says
-    default: return QString::number(x, 'g', 10);
+        case AxisScale::log2_size: return size_text(std::uint64_t(std::llround(x)));  // 512, 4K, 1M
+        case AxisScale::file_mib: return QString::number(x, 'g', 4);                  // in MiB, as the title says
+        default: return QString::number(x, 'g', 10);
     }
 }
 
@@ -161,7 +162,8 @@ Hover draw_lines(const Canvas& c, const sfp::ExperimentReport& report, Metric me
         static const Qt::PenStyle kFlat[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
         pen.setStyle(s.flat ? kFlat[flat++ % int(std::size(kFlat))] : look.line);
         graph->setPen(pen);
-        graph->setScatterStyle(QCPScatterStyle(look.shape, look.color, s.flat ? look.color : QColor(Qt::white), c.style.marker));
+        graph->setScatterStyle(
+            QCPScatterStyle(look.shape, look.color, s.flat ? look.color : QColor(Qt::white), c.style.marker));
         const SeriesData d = data_of(s, errors);
         graph->setData(d.keys, d.values, true);
         tag(graph, SeriesKind::live, metric_unit(metric), point_cells(s, report));
@@ -211,7 +213,7 @@ std::optional<Hover> update_lines(const Canvas& c, const sfp::ExperimentReport& 
         if (bars) bars->setData(d.spread);
         ++updated;
     }
-    if (hover.empty()) return std::nullopt;  // nothing to draw yet: the placeholder's full draw
+    if (hover.empty()) return std::nullopt;                 // nothing to draw yet: the placeholder's full draw
     extent.top = std::max(extent.top, limit_lines_top(c));  // the limit stays in sight
     finish_lines(c, report, metric, slice, choice, errors, extent);
     if (changed) *changed = updated;

@@ -25,7 +25,6 @@ Kind default_kind(const sfp::Experiment& experiment) {
     return io && io->spread_first ? Kind::box : Kind::lines;
 }
 
-
 Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     QCustomPlot* plot = c.plot;
     const Varying what = varying(report.cells);
@@ -53,8 +52,9 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int top
         return hover;
     }
     double top = 0;
-    draw_stack(c, keys, {{&listing, QObject::tr("listing the tree"), series_color(2)},
-                         {&processing, QObject::tr("reading and hashing"), series_color(0)}});
+    draw_stack(c, keys,
+               {{&listing, QObject::tr("listing the tree"), series_color(2)},
+                {&processing, QObject::tr("reading and hashing"), series_color(0)}});
     for (int k = 0; k < keys.size(); ++k) top = std::max(top, listing[k] + processing[k]);
     set_category_axis(c, ticker, rows.last);
     plot->xAxis->setLabel(QObject::tr("time (s)"));

@@ -57,12 +57,15 @@ OverlaysDrawn draw_overlays(const Canvas& c, const std::vector<core::ResultSet>&
                 cells << imported_parameters(sets[s].cells.at(p.cell));
                 (relative ? top2 : top) = std::max(relative ? top2 : top, p.summary.median);
                 lo = std::min(lo, p.x), hi = std::max(hi, p.x);
-                HoverPoint point{p.x, p.summary.median,
+                HoverPoint point{p.x,
+                                 p.summary.median,
                                  QObject::tr("<b>%1</b><br>%2<br>median %3 %4 (imported)")
                                      .arg(name.toHtmlEscaped(), series.name.toHtmlEscaped(),
                                           QString::number(p.summary.median, 'f', relative ? 2 : 3),
                                           relative ? QObject::tr("relative (x = 1)") : QStringLiteral("s")),
-                                 0, 0, name};
+                                 0,
+                                 0,
+                                 name};
                 point.right = relative;
                 out.hover.push_back(point);
             }

@@ -38,7 +38,8 @@ OverlayLines sliced(const sfp::ExperimentReport& report, const PlotSlice& own, c
         const std::vector<QString> values = own.values(d);
         if (values.empty() || key == kBest) continue;
         if (!std::count(values.begin(), values.end(), key))
-            return {{}, QObject::tr("it has no cell at %1 %2 (the value fixed here)").arg(dim_name(d), value_text(d, key))};
+            return {{},
+                    QObject::tr("it has no cell at %1 %2 (the value fixed here)").arg(dim_name(d), value_text(d, key))};
         mine.fixed[d] = key;
     }
     OverlayLines out;
@@ -54,8 +55,9 @@ OverlayLines sliced(const sfp::ExperimentReport& report, const PlotSlice& own, c
 
 OverlayLines overlay_lines(const core::ResultSet& set, const std::string& algorithm, const SliceChoice& choice) {
     if (set.algorithm != algorithm)
-        return {{}, QObject::tr("results of %1; this plot shows %2")
-                        .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm))};
+        return {{},
+                QObject::tr("results of %1; this plot shows %2")
+                    .arg(QString::fromStdString(set.algorithm), QString::fromStdString(algorithm))};
     const sfp::ExperimentReport report = as_report(set);
     const PlotSlice own(report.cells);
     if (own.values(choice.x).empty())
@@ -92,7 +94,8 @@ QStringList distinct_names(const std::vector<core::ResultSet>& sets) {
     const auto clashes = [&](const QStringList& list, qsizetype i) { return list.count(list[i]) > 1; };
     QStringList out = names;
     for (qsizetype i = 0; i < out.size(); ++i)
-        if (clashes(names, i)) out[i] = names[i] + QStringLiteral(" · ") + QFileInfo(sets[std::size_t(i)].path).fileName();
+        if (clashes(names, i))
+            out[i] = names[i] + QStringLiteral(" · ") + QFileInfo(sets[std::size_t(i)].path).fileName();
     for (qsizetype i = 0; i < out.size(); ++i)
         if (clashes(out, i)) out[i] = names[i] + QStringLiteral(" · ") + sets[std::size_t(i)].path;
     return out;

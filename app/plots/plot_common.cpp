@@ -10,7 +10,7 @@ namespace gui::plots {
 
 QColor series_color(int index) {
     // Okabe-Ito: distinguishable for colour-blind readers and on a projector.
-    static const QColor colors[] = {QColor(0, 114, 178), QColor(213, 94, 0),  QColor(0, 158, 115),
+    static const QColor colors[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
                                     QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
                                     QColor(0, 0, 0),       QColor(240, 228, 66)};
     return colors[index % int(std::size(colors))];
@@ -60,7 +60,8 @@ void reset(const Canvas& c) {
     p->legend->setVisible(true);
     p->legend->setIconSize(int(c.style.font_pt * 2.2), c.style.font_pt + 2);
     QFont title = bold;
-    title.setPointSize(c.style.font_pt + (c.style.font_pt > 9 ? 0 : 2));  // a projector's is large already: the data keeps the room
+    title.setPointSize(c.style.font_pt +
+                       (c.style.font_pt > 9 ? 0 : 2));  // a projector's is large already: the data keeps the room
     c.title->setFont(title);
     c.title->setText({});
 }
@@ -107,7 +108,10 @@ Rows top_rows(const std::vector<std::vector<std::size_t>>& rankings, int topN) {
 QString Rows::note(int topN, const QString& best) const {
     if (left_out == 0) return {};
     return QObject::tr("\nthe %1 %2 of each input (%3 of %4 cells)")
-        .arg(topN).arg(best).arg(cells - left_out).arg(cells);
+        .arg(topN)
+        .arg(best)
+        .arg(cells - left_out)
+        .arg(cells);
 }
 
 void draw_stack(const Canvas& canvas, const QVector<double>& keys, const std::vector<StackLayer>& layers) {
@@ -191,7 +195,8 @@ QString experiment_caption(const sfp::ExperimentReport& report, bool cache) {
     } else if (!e.inputs.empty()) {
         parts << inputs_caption(report);
     }
-    if (cache) parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache))) + large_folio_caption(report);
+    if (cache)
+        parts << QObject::tr("%1 cache").arg(QString::fromUtf8(sfp::to_string(e.cache))) + large_folio_caption(report);
     parts << (e.repetitions == 1 ? QObject::tr("1 repetition") : QObject::tr("%1 repetitions").arg(e.repetitions));
     return parts.join(QStringLiteral(" · "));
 }

@@ -18,7 +18,9 @@ QString unit_of(const QCPAxis* axis) {
 }
 
 QString axis_name(QCustomPlot* plot, const QCPAxis* axis) {
-    return axis == plot->yAxis2 ? QStringLiteral("y2") : axis == plot->xAxis ? QStringLiteral("x") : QStringLiteral("y");
+    return axis == plot->yAxis2  ? QStringLiteral("y2")
+           : axis == plot->xAxis ? QStringLiteral("x")
+                                 : QStringLiteral("y");
 }
 
 QJsonObject series_head(QCustomPlot* plot, const QCPAbstractPlottable* p) {
@@ -34,7 +36,8 @@ QJsonObject series_head(QCustomPlot* plot, const QCPAbstractPlottable* p) {
 
 const QCPErrorBars* bars_of(QCustomPlot* plot, const QCPAbstractPlottable* p) {
     for (int i = 0; i < plot->plottableCount(); ++i)
-        if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i)); bars && bars->dataPlottable() == p) return bars;
+        if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i)); bars && bars->dataPlottable() == p)
+            return bars;
     return nullptr;
 }
 
@@ -60,9 +63,10 @@ QJsonArray box_points(const QCPStatisticalBox* box) {
     QJsonArray points;
     int i = 0;
     for (auto it = box->data()->constBegin(); it != box->data()->constEnd(); ++it, ++i) {
-        QJsonObject point{{"x", it->key}, {"min", it->minimum}, {"q1", it->lowerQuartile},
+        QJsonObject point{{"x", it->key},         {"min", it->minimum},      {"q1", it->lowerQuartile},
                           {"median", it->median}, {"q3", it->upperQuartile}, {"max", it->maximum}};
-        if (names && names->ticks().contains(it->key)) point["label"] = QString(names->ticks().value(it->key)).replace('\n', QStringLiteral(" · "));
+        if (names && names->ticks().contains(it->key))
+            point["label"] = QString(names->ticks().value(it->key)).replace('\n', QStringLiteral(" · "));
         if (i < cells.size()) point["cell"] = QJsonObject::fromVariantMap(cells[i].toMap());
         points.append(point);
     }
@@ -91,8 +95,11 @@ QJsonArray limit_series(QCustomPlot* plot) {
             continue;
         }
         QJsonObject& s = by_name[name];
-        s = {{"name", name}, {"kind", item->property(kKind).toString()}, {"axis", "y"},
-             {"unit", item->property(kUnit).toString()}, {"visible", item->visible()}};
+        s = {{"name", name},
+             {"kind", item->property(kKind).toString()},
+             {"axis", "y"},
+             {"unit", item->property(kUnit).toString()},
+             {"visible", item->visible()}};
         if (auto* line = qobject_cast<QCPItemStraightLine*>(item)) s["across"] = line->point1->coords().y();
         if (auto* seg = qobject_cast<QCPItemLine*>(item))
             for (const QPointF at : {seg->start->coords(), seg->end->coords()}) points[name][at.x()] = at.y();
@@ -114,10 +121,10 @@ QJsonArray limit_series(QCustomPlot* plot) {
 
 QString kind_name(SeriesKind kind) {
     switch (kind) {
-    case SeriesKind::imported: return QStringLiteral("imported");
-    case SeriesKind::limit: return QStringLiteral("limit");
-    case SeriesKind::floor: return QStringLiteral("floor");
-    case SeriesKind::live: break;
+        case SeriesKind::imported: return QStringLiteral("imported");
+        case SeriesKind::limit: return QStringLiteral("limit");
+        case SeriesKind::floor: return QStringLiteral("floor");
+        case SeriesKind::live: break;
     }
     return QStringLiteral("live");
 }
@@ -142,14 +149,20 @@ QJsonObject plot_data(QCustomPlot* plot, const QString& title) {
         const QCPAbstractPlottable* p = plot->plottable(i);
         if (qobject_cast<const QCPErrorBars*>(p)) continue;  // with the series they belong to
         QJsonObject s = series_head(plot, p);
-        if (auto* graph = qobject_cast<const QCPGraph*>(p)) s["points"] = graph_points(plot, graph);
-        else if (auto* box = qobject_cast<const QCPStatisticalBox*>(p)) s["points"] = box_points(box);
-        else if (auto* bars = qobject_cast<const QCPBars*>(p)) s["points"] = bar_points(bars);
-        else continue;
+        if (auto* graph = qobject_cast<const QCPGraph*>(p))
+            s["points"] = graph_points(plot, graph);
+        else if (auto* box = qobject_cast<const QCPStatisticalBox*>(p))
+            s["points"] = box_points(box);
+        else if (auto* bars = qobject_cast<const QCPBars*>(p))
+            s["points"] = bar_points(bars);
+        else
+            continue;
         series.append(s);
     }
     for (const QJsonValue& s : limit_series(plot)) series.append(s);
-    QJsonObject out{{"format", "sfpbench-plot-data"}, {"version", 1}, {"title", title},
+    QJsonObject out{{"format", "sfpbench-plot-data"},
+                    {"version", 1},
+                    {"title", title},
                     {"x", QJsonObject{{"label", QString(plot->xAxis->label()).replace('\n', ' ')},
                                       {"scale", plot->xAxis->scaleType() == QCPAxis::stLogarithmic ? "log" : "linear"},
                                       {"unit", unit_of(plot->xAxis)}}},

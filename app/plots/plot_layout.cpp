@@ -14,7 +14,7 @@
 namespace gui::plots {
 namespace {
 
-constexpr double kSideShare = 1.0 / 3;  // of the width, for a legend beside the data
+constexpr double kSideShare = 1.0 / 3;   // of the width, for a legend beside the data
 constexpr double kBelowShare = 1.0 / 5;  // of the height, for a long legend below it
 const QString kSeparator = QStringLiteral(" · ");
 
@@ -126,7 +126,8 @@ bool place_legend(const PlotLayout& l) {
     for (std::size_t i = 0; i < limits.size(); ++i) rewrapped |= limits[i]->width() != before[i];
     const int wrap = to == Place::beside ? (n + columns - 1) / columns : across;
     const auto order = to == Place::beside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst;
-    const int max_height = to == Place::below && across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX;
+    const int max_height =
+        to == Place::below && across < n ? std::max(tall, int(height * kBelowShare)) : QWIDGETSIZE_MAX;
     if (placed(l) == to && legend->wrap() == wrap && legend->fillOrder() == order &&
         legend->maximumSize().height() == max_height)
         return rewrapped;
@@ -139,8 +140,10 @@ bool place_legend(const PlotLayout& l) {
 }
 
 void DataTicker::add(double key, const QString& label, bool secondary) {
-    if (!secondary) secondary_.remove(key);  // the run's own value: always first
-    else if (!all_.contains(key)) secondary_.insert(key);
+    if (!secondary)
+        secondary_.remove(key);  // the run's own value: always first
+    else if (!all_.contains(key))
+        secondary_.insert(key);
     all_.insert(key, label);
     setTicks(all_);
 }
@@ -163,11 +166,14 @@ bool fit_data_ticks(QCPAxis* x, DataTicker& ticker) {
             (ticker.secondary(it.key()) ? imported : own)
                 .push_back({it.key(), x->coordToPixel(it.key()), it.value(), fm.horizontalAdvance(it.value())});
     const auto level = [&](const Placed& a, const Placed& b) { return (a.width + b.width) / 2.0 + gap; };
-    const auto slanted = [&](const Placed&, const Placed&) { return fm.height() * 1.42 + 2; };  // 45 degrees: a line each
+    const auto slanted = [&](const Placed&, const Placed&) {
+        return fm.height() * 1.42 + 2;
+    };  // 45 degrees: a line each
     // Level when the run's own labels all fit so, else slanted; then each label that keeps its
     // room from those already placed, the run's own first.
     const auto apart = [](const std::vector<Placed>& placed, const Placed& l, auto room) {
-        return std::all_of(placed.begin(), placed.end(), [&](const Placed& k) { return std::abs(k.pixel - l.pixel) >= room(k, l); });
+        return std::all_of(placed.begin(), placed.end(),
+                           [&](const Placed& k) { return std::abs(k.pixel - l.pixel) >= room(k, l); });
     };
     bool all_level = true;
     for (std::size_t i = 0; i < own.size() && all_level; ++i)
@@ -201,7 +207,8 @@ bool fit_x_ticks(QCustomPlot* plot) {
     for (ticker->setTickCount(count); count > 2; ticker->setTickCount(--count)) {
         QVector<double> ticks;
         QVector<QString> labels;
-        ticker->generate(x->range(), plot->locale(), x->numberFormat().at(0), x->numberPrecision(), ticks, nullptr, &labels);
+        ticker->generate(x->range(), plot->locale(), x->numberFormat().at(0), x->numberPrecision(), ticks, nullptr,
+                         &labels);
         int widest = 0;  // ticks are evenly spaced: the widest label sets the spacing they need
         for (const QString& label : labels) widest = std::max(widest, fm.horizontalAdvance(label));
         if (int(labels.size()) * (widest + gap) <= room) break;

@@ -34,8 +34,10 @@ const DimTable& table() {
     static const DimTable t = [] {
         const std::vector<const sfp::Parameter*> parameters = sfp::cell_parameters();  // block, threads, swept...
         DimTable out;
-        out.rows = {{QStringLiteral("strategy"), QObject::tr("strategy"), nullptr}, parameter_row(*parameters[0]),
-                    parameter_row(*parameters[1]), {QStringLiteral("size"), QObject::tr("file size"), nullptr}};
+        out.rows = {{QStringLiteral("strategy"), QObject::tr("strategy"), nullptr},
+                    parameter_row(*parameters[0]),
+                    parameter_row(*parameters[1]),
+                    {QStringLiteral("size"), QObject::tr("file size"), nullptr}};
         for (std::size_t i = 2; i < parameters.size(); ++i) out.rows.push_back(parameter_row(*parameters[i]));
         for (std::size_t i = 0; i < out.rows.size(); ++i) out.dims.emplace_back(int(i));
         return out;
@@ -56,7 +58,8 @@ std::size_t fastest(const sfp::ExperimentReport& report, const std::vector<std::
     double best_score = -1;
     for (std::size_t i : candidates) {
         // Throughput where runs recorded their bytes; else (an imported set: medians only) time.
-        const sfp::Summary t = cell_summary(report, i, Metric::throughput), e = cell_summary(report, i, Metric::elapsed);
+        const sfp::Summary t = cell_summary(report, i, Metric::throughput),
+                           e = cell_summary(report, i, Metric::elapsed);
         if (t.n == 0 && e.n == 0) continue;
         const double score = t.median > 0 ? t.median : e.median > 0 ? 1.0 / e.median : 0;
         if (score > best_score) best_score = score, best = i;
@@ -78,10 +81,10 @@ AxisScale axis_scale(Dim d) {
     const sfp::Parameter* p = d.parameter();
     if (!p) return AxisScale::categories;
     switch (p->type) {
-    case sfp::ParameterType::size: return AxisScale::log2_size;
-    case sfp::ParameterType::count:
-    case sfp::ParameterType::range: return sfp::spans_decades(*p) ? AxisScale::log10 : AxisScale::whole;
-    default: break;
+        case sfp::ParameterType::size: return AxisScale::log2_size;
+        case sfp::ParameterType::count:
+        case sfp::ParameterType::range: return sfp::spans_decades(*p) ? AxisScale::log10 : AxisScale::whole;
+        default: break;
     }
     return AxisScale::categories;
 }
@@ -101,11 +104,11 @@ QString axis_title(Dim d) {
     QStringList notes;
     if (p && !p->unit.empty()) notes << text(p->unit);
     switch (axis_scale(d)) {
-    case AxisScale::file_mib: notes << QObject::tr("MiB"); break;
-    case AxisScale::log2_size: notes << QObject::tr("bytes") << QObject::tr("log₂ scale"); break;
-    case AxisScale::log10: notes << QObject::tr("log₁₀ scale"); break;
-    case AxisScale::whole:
-    case AxisScale::categories: break;
+        case AxisScale::file_mib: notes << QObject::tr("MiB"); break;
+        case AxisScale::log2_size: notes << QObject::tr("bytes") << QObject::tr("log₂ scale"); break;
+        case AxisScale::log10: notes << QObject::tr("log₁₀ scale"); break;
+        case AxisScale::whole:
+        case AxisScale::categories: break;
     }
     return notes.isEmpty() ? dim_name(d) : QStringLiteral("%1 (%2)").arg(dim_name(d), notes.join(QStringLiteral(", ")));
 }
@@ -226,8 +229,8 @@ SliceChoice PlotSlice::fitted(SliceChoice wanted) const {
     for (Dim d : fixedDims(out)) {
         const auto it = wanted.fixed.find(d);
         const std::vector<QString> known = values(d);
-        const bool ok = it != wanted.fixed.end() &&
-                        (it->second == kBest || std::count(known.begin(), known.end(), it->second));
+        const bool ok =
+            it != wanted.fixed.end() && (it->second == kBest || std::count(known.begin(), known.end(), it->second));
         out.fixed[d] = ok ? it->second : defaultFixed(d);
     }
     return out;
@@ -235,8 +238,9 @@ SliceChoice PlotSlice::fitted(SliceChoice wanted) const {
 
 QString PlotSlice::unvaried(Dim d) const {
     const std::vector<QString> v = values(d);
-    return v.empty() ? QObject::tr("the experiment's cells do not use %1").arg(dim_name(d))
-                     : QObject::tr("%1 takes one value in this experiment (%2)").arg(dim_name(d), value_text(d, v.front()));
+    return v.empty()
+               ? QObject::tr("the experiment's cells do not use %1").arg(dim_name(d))
+               : QObject::tr("%1 takes one value in this experiment (%2)").arg(dim_name(d), value_text(d, v.front()));
 }
 
 QString PlotSlice::problem(const SliceChoice& c) const {
@@ -318,8 +322,10 @@ std::vector<Series> PlotSlice::series(const sfp::ExperimentReport& report, Metri
 QString PlotSlice::caption(const SliceChoice& c) const {
     QStringList parts;
     for (const auto& [d, key] : c.fixed) {
-        if (key == kBest) parts << QObject::tr("%1: fastest per point").arg(dim_name(d));
-        else parts << QStringLiteral("%1: %2").arg(dim_name(d), value_text(d, key));
+        if (key == kBest)
+            parts << QObject::tr("%1: fastest per point").arg(dim_name(d));
+        else
+            parts << QStringLiteral("%1: %2").arg(dim_name(d), value_text(d, key));
     }
     return parts.join(QStringLiteral(" · "));
 }

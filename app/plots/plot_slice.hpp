@@ -48,8 +48,8 @@ inline constexpr DimList kDims{};
 enum class AxisScale { categories, file_mib, log2_size, log10, whole };
 AxisScale axis_scale(Dim d);
 
-QString dim_name(Dim d);    // "block size"
-QString dim_flag(Dim d);    // "block": the word --x, --per and --fix take (a parameter's name, '_' as '-')
+QString dim_name(Dim d);  // "block size"
+QString dim_flag(Dim d);  // "block": the word --x, --per and --fix take (a parameter's name, '_' as '-')
 // "strategy, block, threads, size, packing" (numeric: without strategy): for help and messages.
 QString dim_flags(bool numeric_only = false);
 QString axis_title(Dim d);  // "block size (bytes, log₂ scale)": with its unit
@@ -100,8 +100,8 @@ public:
     std::vector<QString> values(Dim d) const;
     bool varies(Dim d) const { return values(d).size() > 1; }
 
-    std::vector<Dim> axisChoices() const;        // numeric dimensions that vary
-    std::vector<Dim> perChoices(Dim x) const;    // strategy, then the varying ones except x
+    std::vector<Dim> axisChoices() const;                    // numeric dimensions that vary
+    std::vector<Dim> perChoices(Dim x) const;                // strategy, then the varying ones except x
     std::vector<Dim> fixedDims(const SliceChoice& c) const;  // varying, neither x nor per
     // The x axis with most values (block size first), one line per strategy, file size fixed
     // at the largest, everything else at "best".

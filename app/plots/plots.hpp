@@ -32,7 +32,7 @@ struct HoverPoint {
     double key = 0, value = 0;
     QString text;  // rich text: exact value and cell
     double half_width = 0, bottom = 0;
-    QString series{};  // the legend name it belongs to: a hidden series explains nothing
+    QString series{};         // the legend name it belongs to: a hidden series explains nothing
     bool horizontal = false;  // key on the y axis, value on the x axis (bars lying down)
     bool right = false;       // value on the right-hand axis (an imported set)
 };
@@ -137,7 +137,8 @@ struct OverlaysDrawn {
 };
 OverlaysDrawn draw_overlays(const Canvas& canvas, const std::vector<core::ResultSet>& sets, const QStringList& names,
                             const std::string& algorithm, const SliceChoice& choice, bool normalised);
-Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);  // iterate: listing vs processing
+Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report,
+                   int topN);  // iterate: listing vs processing
 // Whether a plot kind means something for an algorithm (the Plot combo offers only those): a
 // general one always, a view of its own when it declares it (AlgorithmIo::views; plot_views.cpp).
 bool kind_applies(Kind kind, const std::string& algorithm);

@@ -48,9 +48,8 @@ void label_bar(const Canvas& c, const Slowdown& s, double key, bool alike) {
 
 HoverPoint hover_of(const sfp::ExperimentReport& report, const Slowdown& s, double key) {
     const double median = cell_summary(report, s.cell, Metric::elapsed).median;
-    const QString verdict = s.vs_fastest
-                                ? QString::fromStdString(sfp::comparison_text(*s.vs_fastest, report.noise))
-                                : QObject::tr("the fastest on this input");
+    const QString verdict = s.vs_fastest ? QString::fromStdString(sfp::comparison_text(*s.vs_fastest, report.noise))
+                                         : QObject::tr("the fastest on this input");
     HoverPoint point{key, s.ratio,
                      QObject::tr("<b>%1</b><br>%2× the fastest on this input<br>median elapsed %3 s<br>%4")
                          .arg(cell_words(report.cells[s.cell]).toHtmlEscaped(), QString::number(s.ratio, 'f', 3),
@@ -81,7 +80,7 @@ void draw_bars(const Canvas& c, const Bars& b) {
     whiskers->setErrorType(QCPErrorBars::etValueError);  // along the ratio
     whiskers->setPen(QPen(Qt::black, c.style.line_width * 0.6));
     whiskers->setWhiskerWidth(c.style.marker);
-    whiskers->setSymbolGap(0);  // the centre is the bar's end, not a marker
+    whiskers->setSymbolGap(0);                              // the centre is the bar's end, not a marker
     auto* anchor = new QCPGraph(plot->yAxis, plot->xAxis);  // the whiskers' centres, not drawn
     anchor->setData(b.ciKeys, b.ciValues, true);
     anchor->setLineStyle(QCPGraph::lsNone);
@@ -122,9 +121,10 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
     set_category_axis(c, ticker, key - 1);
     c.plot->xAxis->setLabel(QObject::tr("times slower than the fastest (×)"));
     c.plot->xAxis->setRange(0, bars.top * 1.2);  // room for the last label
-    const QString shown = left_out ? QObject::tr("\nthe %1 fastest of each input (%2 of %3 cells)")
-                                         .arg(topN).arg(cells - left_out).arg(cells)
-                                   : QString();
+    const QString shown =
+        left_out
+            ? QObject::tr("\nthe %1 fastest of each input (%2 of %3 cells)").arg(topN).arg(cells - left_out).arg(cells)
+            : QString();
     c.title->setText(
         QObject::tr("Median elapsed time relative to the fastest%1\n%2").arg(shown, experiment_caption(report)));
     return hover;

@@ -13,7 +13,8 @@ namespace gui::plots {
 namespace {
 
 QString split_text(const sfp::TimeSplit& t) {
-    const QString cpu = QObject::tr("CPU %1 s (%2)").arg(plain_number(t.cpu_s, 5))
+    const QString cpu = QObject::tr("CPU %1 s (%2)")
+                            .arg(plain_number(t.cpu_s, 5))
                             .arg(t.cpu_exact ? QObject::tr("exact") : QObject::tr("user + sys: an older report"));
     if (!t.resolved)
         return cpu + QObject::tr("<br>user/system split not resolved: too short for the kernel's tick sampling");

@@ -17,7 +17,9 @@ namespace gui::plots {
 namespace {
 
 QString value_text(std::optional<double> v) { return core::why_value_text(v); }
-QString name_of(sfp::Why w) { return QString::fromUtf8(sfp::why_info(w).name.data(), qsizetype(sfp::why_info(w).name.size())); }
+QString name_of(sfp::Why w) {
+    return QString::fromUtf8(sfp::why_info(w).name.data(), qsizetype(sfp::why_info(w).name.size()));
+}
 
 // White at the fastest's value, saturating at 16x more (red) or less (blue).
 QColor tile_color(const sfp::CellWhy& cell, const sfp::CellWhy* fastest, sfp::Why counter) {
@@ -35,15 +37,18 @@ QColor tile_color(const sfp::CellWhy& cell, const sfp::CellWhy* fastest, sfp::Wh
 QString row_tip(const sfp::ExperimentReport& report, const sfp::CellWhy& w, const std::vector<sfp::CellWhy>& all) {
     const sfp::CellWhy* fastest = w.fastest ? &all.at(*w.fastest) : nullptr;
     QString text = QObject::tr("<b>%1</b>").arg(cell_words(report.cells[w.cell]).toHtmlEscaped());
-    if (fastest && fastest->cell == w.cell) text += QObject::tr("<br>the fastest on this input");
+    if (fastest && fastest->cell == w.cell)
+        text += QObject::tr("<br>the fastest on this input");
     else if (fastest && w.separates)
         text += QObject::tr("<br>separates it most from the fastest (%1): <b>%2</b>, %3 against %4")
                     .arg(cell_words(report.cells[fastest->cell]).toHtmlEscaped(), name_of(*w.separates),
                          value_text(sfp::value_of(w, *w.separates)), value_text(sfp::value_of(*fastest, *w.separates)));
-    else if (fastest) text += QObject::tr("<br>no counter sets it apart from the fastest");
+    else if (fastest)
+        text += QObject::tr("<br>no counter sets it apart from the fastest");
     for (sfp::Why c : sfp::kWhy) {
         text += QStringLiteral("<br>%1: %2").arg(name_of(c), value_text(sfp::value_of(w, c)));
-        if (fastest && fastest->cell != w.cell) text += QObject::tr(" (fastest %1)").arg(value_text(sfp::value_of(*fastest, c)));
+        if (fastest && fastest->cell != w.cell)
+            text += QObject::tr(" (fastest %1)").arg(value_text(sfp::value_of(*fastest, c)));
     }
     return text + QObject::tr("<br>n = %1").arg(w.runs);
 }
@@ -104,10 +109,12 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     plot->xAxis->setTicker(columns);
     plot->xAxis->setRange(-0.5, double(sfp::kWhy.size()) - 0.5);
     plot->xAxis->grid()->setVisible(false);
-    plot->xAxis->setLabel(QObject::tr("per unit of work; colour: against the fastest of the input "
-                                      "(red more, blue less, grey n/a); outlined: what separates it most"));
+    plot->xAxis->setLabel(
+        QObject::tr("per unit of work; colour: against the fastest of the input "
+                    "(red more, blue less, grey n/a); outlined: what separates it most"));
     plot->legend->setVisible(false);
-    c.title->setText(QObject::tr("Why: the counters of each cell beside the fastest\n%1").arg(experiment_caption(report)));
+    c.title->setText(
+        QObject::tr("Why: the counters of each cell beside the fastest\n%1").arg(experiment_caption(report)));
     return hover;
 }
 

@@ -25,7 +25,8 @@ QString facts_html(const QString& heading, const std::vector<core::Fact>& facts)
 // parameter values stay on one line.
 bool of_words(const core::ReportTable& t, qsizetype c) {
     if (c == 0 || t.numeric[std::size_t(c)]) return false;
-    return std::any_of(t.rows.begin(), t.rows.end(), [c](const QStringList& row) { return row.value(c).contains(' '); });
+    return std::any_of(t.rows.begin(), t.rows.end(),
+                       [c](const QStringList& row) { return row.value(c).contains(' '); });
 }
 
 }  // namespace
@@ -45,8 +46,9 @@ QString table_html(const core::ReportTable& t) {
                       .arg(wraps[std::size_t(c)] ? QStringLiteral(" width=\"16%\"") : QString(), words.join(' '));
     }
     header += "</tr>";
-    const QString open = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
-                                        "style=\"border-color:#000; border-style:solid;\">");
+    const QString open = QStringLiteral(
+        "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
+        "style=\"border-color:#000; border-style:solid;\">");
     QString out = QStringLiteral("<h3>%1</h3>").arg(esc(t.title)) + open + header;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         // Qt lays out and draws a row in time that grows with its table's length: a long table
@@ -77,8 +79,9 @@ void lay_out(QTextDocument& doc, const QString& html, QSizeF page) {
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPointSizeF(8.5);
     doc.setDefaultFont(font);
-    doc.setDefaultStyleSheet(QStringLiteral("h1 { font-size: 16pt; } h2 { font-size: 12pt; } h3 { font-size: 10pt; }"
-                                            " pre { font-size: 7.5pt; } th { background-color: #e8e8e8; }"));
+    doc.setDefaultStyleSheet(
+        QStringLiteral("h1 { font-size: 16pt; } h2 { font-size: 12pt; } h3 { font-size: 10pt; }"
+                       " pre { font-size: 7.5pt; } th { background-color: #e8e8e8; }"));
     doc.setDocumentMargin(0);
     doc.setHtml(html);
     // Any letter spacing turns ligatures off: "fi" stays two letters for search and copy.
@@ -157,35 +160,39 @@ QByteArray report_pdf(const PdfInput& input) {
         Pages pages(writer);
         if (!pages.ok()) return {};
 
-        QString front = QStringLiteral("<h1>%1</h1><p>Written %2 from the recorded results.</p><p><b>%3</b></p>")
-                            .arg(esc(c.title), esc(input.written.toString(QStringLiteral("yyyy-MM-dd HH:mm t"))),
-                                 esc(c.sentence));
+        QString front =
+            QStringLiteral("<h1>%1</h1><p>Written %2 from the recorded results.</p><p><b>%3</b></p>")
+                .arg(esc(c.title), esc(input.written.toString(QStringLiteral("yyyy-MM-dd HH:mm t"))), esc(c.sentence));
         if (!c.status.isEmpty()) front += QStringLiteral("<p><b>%1</b></p>").arg(esc(c.status));
         front += facts_html(QStringLiteral("Machine"), c.machine) + facts_html(QStringLiteral("Method"), c.method);
         pages.text(front);
         pages.plots(input.plots);
 
-        QString results = QStringLiteral("<h2>Results</h2><p>The fastest cell of each input is in bold (when it ran more than once); the notes "
-                                         "column marks cells with high variation or runs that did not succeed.</p>");
+        QString results = QStringLiteral(
+            "<h2>Results</h2><p>The fastest cell of each input is in bold (when it ran more than once); the notes "
+            "column marks cells with high variation or runs that did not succeed.</p>");
         for (const core::ReportTable& t : c.tables) results += table_html(t);
         results += QStringLiteral("<h3>Warnings</h3>");
-        if (c.warnings.isEmpty()) results += QStringLiteral("<p>None: every run succeeded and agreed, no cell varied much.</p>");
+        if (c.warnings.isEmpty())
+            results += QStringLiteral("<p>None: every run succeeded and agreed, no cell varied much.</p>");
         else {
             results += "<ul>";
             for (const QString& w : c.warnings) results += "<li>" + esc(w) + "</li>";
             results += "</ul>";
         }
         if (!c.why.empty()) {
-            results += QStringLiteral("<h2>Why</h2><p>What each cell spent per unit of work, beside the fastest cell "
-                                      "of its input (in bold).</p>");
+            results += QStringLiteral(
+                "<h2>Why</h2><p>What each cell spent per unit of work, beside the fastest cell "
+                "of its input (in bold).</p>");
             for (const core::ReportTable& t : c.why) results += table_html(t);
         }
         if (!c.comparisons.empty()) {
             results += QStringLiteral("<h2>Other result sets</h2>");
             for (const core::ReportTable& t : c.comparisons) results += table_html(t);
         }
-        results += QStringLiteral("<h2>Replay</h2><p>Save this as experiment.json, then run: <tt>%1</tt></p><pre>%2</pre>")
-                       .arg(esc(c.replay), esc(QString::fromUtf8(c.spec)));
+        results +=
+            QStringLiteral("<h2>Replay</h2><p>Save this as experiment.json, then run: <tt>%1</tt></p><pre>%2</pre>")
+                .arg(esc(c.replay), esc(QString::fromUtf8(c.spec)));
         pages.text(results);
     }
     return bytes;
@@ -193,7 +200,8 @@ QByteArray report_pdf(const PdfInput& input) {
 
 void write_report_pdf(const QString& path, const PdfInput& input) {
     const QByteArray bytes = report_pdf(input);
-    if (bytes.isEmpty()) throw core::ExportError(QStringLiteral("cannot render the report for '%1'").arg(path).toStdString());
+    if (bytes.isEmpty())
+        throw core::ExportError(QStringLiteral("cannot render the report for '%1'").arg(path).toStdString());
     core::write_atomically(path, bytes);
 }
 

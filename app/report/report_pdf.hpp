@@ -20,7 +20,7 @@ namespace report {
 struct PdfInput {
     const sfp::ExperimentReport* report = nullptr;
     std::vector<core::ComparedSet> extra;  // compared in ratio tables
-    std::vector<QCustomPlot*> plots;     // drawn two to a page, as they are
+    std::vector<QCustomPlot*> plots;       // drawn two to a page, as they are
     QDateTime written = QDateTime::currentDateTime();
 };
 

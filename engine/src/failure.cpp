@@ -17,7 +17,7 @@ void fail(const std::string& message) { throw Failure(message); }
 
 void fail_if_out_of_descriptors(const std::string& path, int err) {
     if (err != EMFILE && err != ENFILE) return;
-    rlimit nofile {};
+    rlimit nofile{};
     getrlimit(RLIMIT_NOFILE, &nofile);
     throw Failure("cannot open '" + path + "': " + std::strerror(err) + " (the limit on open files, `ulimit -n`, is " +
                   std::to_string(nofile.rlim_cur) + "; raise it: this strategy keeps files open side by side)");

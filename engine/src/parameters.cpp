@@ -14,12 +14,12 @@ namespace sfp {
 
 const char* to_string(ParameterType t) noexcept {
     switch (t) {
-    case ParameterType::size: return "size";
-    case ParameterType::count: return "count";
-    case ParameterType::choice: return "choice";
-    case ParameterType::flag: return "flag";
-    case ParameterType::range: return "range";
-    case ParameterType::text: break;
+        case ParameterType::size: return "size";
+        case ParameterType::count: return "count";
+        case ParameterType::choice: return "choice";
+        case ParameterType::flag: return "flag";
+        case ParameterType::range: return "range";
+        case ParameterType::text: break;
     }
     return "text";
 }
@@ -39,7 +39,8 @@ std::vector<const Parameter*> cell_parameters() {
     std::vector<const Parameter*> out;
     for (std::string_view algorithm : algorithms())
         for (const Parameter& p : parameters_of(algorithm))
-            if (p.sweepable && std::none_of(out.begin(), out.end(), [&](const Parameter* q) { return q->name == p.name; }))
+            if (p.sweepable &&
+                std::none_of(out.begin(), out.end(), [&](const Parameter* q) { return q->name == p.name; }))
                 out.push_back(&p);
     return out;
 }
@@ -99,25 +100,25 @@ bool spans_decades(const Parameter& p) noexcept {
 
 std::string limits_text(const Parameter& p) {
     switch (p.type) {
-    case ParameterType::size: return format_size(std::uint64_t(p.min)) + " to " + format_size(std::uint64_t(p.max));
-    case ParameterType::count:
-    case ParameterType::range: return std::to_string(p.min) + " to " + std::to_string(p.max);
-    case ParameterType::flag: return "true or false";
-    case ParameterType::choice: {
-        std::string out;
-        for (std::size_t i = 0; i < p.choices.size(); ++i)
-            out += (i == 0 ? "" : i + 1 == p.choices.size() ? " or " : ", ") + std::string(p.choices[i]);
-        return out;
-    }
-    case ParameterType::text: break;
+        case ParameterType::size: return format_size(std::uint64_t(p.min)) + " to " + format_size(std::uint64_t(p.max));
+        case ParameterType::count:
+        case ParameterType::range: return std::to_string(p.min) + " to " + std::to_string(p.max);
+        case ParameterType::flag: return "true or false";
+        case ParameterType::choice: {
+            std::string out;
+            for (std::size_t i = 0; i < p.choices.size(); ++i)
+                out += (i == 0 ? "" : i + 1 == p.choices.size() ? " or " : ", ") + std::string(p.choices[i]);
+            return out;
+        }
+        case ParameterType::text: break;
     }
     return "text";
 }
 
 std::string limit_error(const Parameter& p, std::int64_t v) {
-    const bool numeric = p.type == ParameterType::size || p.type == ParameterType::count || p.type == ParameterType::range;
-    if (numeric && (v < p.min || v > p.max))
-        return value_text(p, v) + " is out of range (" + limits_text(p) + ")";
+    const bool numeric =
+        p.type == ParameterType::size || p.type == ParameterType::count || p.type == ParameterType::range;
+    if (numeric && (v < p.min || v > p.max)) return value_text(p, v) + " is out of range (" + limits_text(p) + ")";
     if (p.type == ParameterType::choice && (v < 0 || std::size_t(v) >= p.choices.size()))
         return "choice " + std::to_string(v) + " does not exist (" + limits_text(p) + ")";
     if (p.type == ParameterType::flag && v != 0 && v != 1) return std::to_string(v) + " is not true or false";
@@ -135,38 +136,38 @@ ParsedValue parse_value(const Parameter& p, std::string_view text) {
         return {v, limit_error(p, v)};
     };
     switch (p.type) {
-    case ParameterType::count:
-    case ParameterType::range: return whole(text);
-    case ParameterType::size:
-        try {
-            const std::uint64_t v = parse_size(std::string(text));
-            if (v > std::uint64_t(INT64_MAX))  // no value of the table's type: the text names it
-                return {0, "'" + std::string(text) + "' is out of range (" + limits_text(p) + ")"};
-            return {std::int64_t(v), limit_error(p, std::int64_t(v))};
-        } catch (const Failure&) {
-            return {0, "'" + std::string(text) + "' is not a size like 4K or 64M (" + limits_text(p) + ")"};
-        }
-    case ParameterType::flag:
-        if (text.empty() || text == "1" || text == "true" || text == "yes") return {1, {}};
-        if (text == "0" || text == "false" || text == "no") return {0, {}};
-        return {0, "'" + std::string(text) + "' is not true or false"};
-    case ParameterType::choice:
-        for (std::size_t i = 0; i < p.choices.size(); ++i)
-            if (p.choices[i] == text) return {std::int64_t(i), {}};
-        return {0, "'" + std::string(text) + "' is not one of " + limits_text(p)};
-    case ParameterType::text: break;
+        case ParameterType::count:
+        case ParameterType::range: return whole(text);
+        case ParameterType::size:
+            try {
+                const std::uint64_t v = parse_size(std::string(text));
+                if (v > std::uint64_t(INT64_MAX))  // no value of the table's type: the text names it
+                    return {0, "'" + std::string(text) + "' is out of range (" + limits_text(p) + ")"};
+                return {std::int64_t(v), limit_error(p, std::int64_t(v))};
+            } catch (const Failure&) {
+                return {0, "'" + std::string(text) + "' is not a size like 4K or 64M (" + limits_text(p) + ")"};
+            }
+        case ParameterType::flag:
+            if (text.empty() || text == "1" || text == "true" || text == "yes") return {1, {}};
+            if (text == "0" || text == "false" || text == "no") return {0, {}};
+            return {0, "'" + std::string(text) + "' is not true or false"};
+        case ParameterType::choice:
+            for (std::size_t i = 0; i < p.choices.size(); ++i)
+                if (p.choices[i] == text) return {std::int64_t(i), {}};
+            return {0, "'" + std::string(text) + "' is not one of " + limits_text(p)};
+        case ParameterType::text: break;
     }
     return {0, {}};  // text: the algorithm's check_options judges it
 }
 
 std::string value_text(const Parameter& p, std::int64_t v) {
     switch (p.type) {
-    case ParameterType::size: return v > 0 ? format_size(std::uint64_t(v)) : std::to_string(v);
-    case ParameterType::flag: return v ? "true" : "false";
-    case ParameterType::choice:
-        if (v >= 0 && std::size_t(v) < p.choices.size()) return std::string(p.choices[std::size_t(v)]);
-        break;
-    default: break;
+        case ParameterType::size: return v > 0 ? format_size(std::uint64_t(v)) : std::to_string(v);
+        case ParameterType::flag: return v ? "true" : "false";
+        case ParameterType::choice:
+            if (v >= 0 && std::size_t(v) < p.choices.size()) return std::string(p.choices[std::size_t(v)]);
+            break;
+        default: break;
     }
     return std::to_string(v);
 }

@@ -16,11 +16,16 @@ bool valid_utf8(std::string_view s) {
         const auto c = std::uint8_t(s[i]);
         std::size_t more = 0;
         std::uint32_t low = 0, code = 0;
-        if (c < 0x80) more = 0, code = c;
-        else if (c >= 0xC2 && c <= 0xDF) more = 1, code = c & 0x1F, low = 0x80;
-        else if (c >= 0xE0 && c <= 0xEF) more = 2, code = c & 0x0F, low = 0x800;
-        else if (c >= 0xF0 && c <= 0xF4) more = 3, code = c & 0x07, low = 0x10000;
-        else return false;
+        if (c < 0x80)
+            more = 0, code = c;
+        else if (c >= 0xC2 && c <= 0xDF)
+            more = 1, code = c & 0x1F, low = 0x80;
+        else if (c >= 0xE0 && c <= 0xEF)
+            more = 2, code = c & 0x0F, low = 0x800;
+        else if (c >= 0xF0 && c <= 0xF4)
+            more = 3, code = c & 0x07, low = 0x10000;
+        else
+            return false;
         if (s.size() - i <= more) return false;
         for (std::size_t k = 1; k <= more; ++k) {
             const auto next = std::uint8_t(s[i + k]);

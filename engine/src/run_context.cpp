@@ -29,8 +29,8 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     auto worker = [this, &run_body, called, &last_start_ns](unsigned index) {
         const std::int64_t started =
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - called).count();
-        for (std::int64_t seen = last_start_ns.load(); started > seen && !last_start_ns.compare_exchange_weak(seen, started);) {
-        }
+        for (std::int64_t seen = last_start_ns.load();
+             started > seen && !last_start_ns.compare_exchange_weak(seen, started);) {}
         run_body(index);
         // A new thread's counters start at zero: its whole life was this run's work, so one
         // sample at its end is all it takes.

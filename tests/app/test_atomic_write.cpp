@@ -70,13 +70,17 @@ private slots:
             QSKIP("as root, a read-only directory needs a mount, which is not permitted here");
         const QString path = sub + "/out.csv";
         core::write_atomically(path, "old");
-        if (root) QCOMPARE(::mount(nullptr, mnt.constData(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr), 0);
-        else QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::ExeOwner));
+        if (root)
+            QCOMPARE(::mount(nullptr, mnt.constData(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr), 0);
+        else
+            QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::ExeOwner));
         expect_failure(path, root ? "Read-only file system" : "Permission denied");
         QCOMPARE(content_of(path), QByteArray("old"));
         QCOMPARE(QDir(sub).entryList(QDir::Files | QDir::Hidden), QStringList{"out.csv"});
-        if (root) QCOMPARE(::umount(mnt.constData()), 0);
-        else QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        if (root)
+            QCOMPARE(::umount(mnt.constData()), 0);
+        else
+            QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     }
 
     void failedWriteLeavesNoTemporary() {

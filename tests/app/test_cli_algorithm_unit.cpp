@@ -50,11 +50,11 @@ private slots:
         const std::string root = dir_.path().toStdString() + "/tree";
         make_tree(root);
         const QString csv = dir_.path() + "/runs.csv";
-        const Printed r = call(cli::cmd_run,
-                               {"--algorithm", "dirsum", "--input", QString::fromStdString(root), "--visit",
-                                "sorted,reversed", "--block", "4K,64K", "--reps", "2", "--warmup", "0", "--workdir",
-                                dir_.path() + "/work", "--csv", csv},
-                               dir_.path());
+        const Printed r = call(
+            cli::cmd_run,
+            {"--algorithm", "dirsum", "--input", QString::fromStdString(root), "--visit", "sorted,reversed", "--block",
+             "4K,64K", "--reps", "2", "--warmup", "0", "--workdir", dir_.path() + "/work", "--csv", csv},
+            dir_.path());
         QCOMPARE(r.code, 0);
         const std::vector<QStringList> table = test::read_csv(content_of(csv));
         QCOMPARE(table.size(), std::size_t(1 + 8));
@@ -76,8 +76,8 @@ private slots:
             QCOMPARE(row[column("file_size")], QString::number(5000 + 100000 + 1));  // the tree's bytes
             cells.insert(row[column("visit")] + "/" + row[column("block_size")] + "/" + row[column("repetition")]);
         }
-        QCOMPARE(cells, (QSet<QString>{"sorted/4096/1", "sorted/4096/2", "sorted/65536/1", "sorted/65536/2", "reversed/4096/1",
-                                      "reversed/4096/2", "reversed/65536/1", "reversed/65536/2"}));
+        QCOMPARE(cells, (QSet<QString>{"sorted/4096/1", "sorted/4096/2", "sorted/65536/1", "sorted/65536/2",
+                                       "reversed/4096/1", "reversed/4096/2", "reversed/65536/1", "reversed/65536/2"}));
     }
 
     // The report JSON holds dirsum's outcome as its description says (no app code knows the
@@ -89,10 +89,11 @@ private slots:
         const dirsum::Sum expected = dirsum::reference(root);
         const QString json = dir_.path() + "/runs.json", csv = dir_.path() + "/planted.csv";
         dirsum::wrong_at_block = 65536;
-        const Printed r = call(cli::cmd_run,
-                               {"--algorithm", "dirsum", "--input", QString::fromStdString(root), "--block", "4K,64K,1M",
-                                "--reps", "1", "--warmup", "0", "--workdir", dir_.path() + "/work", "--json", json, "--csv", csv},
-                               dir_.path());
+        const Printed r =
+            call(cli::cmd_run,
+                 {"--algorithm", "dirsum", "--input", QString::fromStdString(root), "--block", "4K,64K,1M", "--reps",
+                  "1", "--warmup", "0", "--workdir", dir_.path() + "/work", "--json", json, "--csv", csv},
+                 dir_.path());
         dirsum::wrong_at_block = 0;
         QCOMPARE(r.code, 2);  // runs disagreed
 
@@ -101,7 +102,8 @@ private slots:
         for (const QJsonValue& v : runs) {
             const QJsonObject run = v.toObject(), result = run.value("result").toObject();
             const QJsonObject outcome = result.value("outcome").toObject();
-            const bool planted = outcome.value("checksum_fnv").toString() != QString::fromStdString(sfp::hex16(expected.checksum));
+            const bool planted =
+                outcome.value("checksum_fnv").toString() != QString::fromStdString(sfp::hex16(expected.checksum));
             QCOMPARE(outcome.keys(), (QStringList{"bytes", "checksum_fnv", "files"}));
             QVERIFY(outcome.value("files").isDouble());  // numbers stay numbers
             QCOMPARE(outcome.value("files").toInteger(), qint64(expected.files));
@@ -124,9 +126,9 @@ private slots:
     // A value the choice does not have is refused before anything runs, naming the flag.
     void aBadChoiceIsRefused() {
         const QString csv = dir_.path() + "/bad.csv";
-        const Printed r = call(cli::cmd_run,
-                               {"--algorithm", "dirsum", "--input", dir_.path(), "--visit", "sideways", "--csv", csv},
-                               dir_.path());
+        const Printed r =
+            call(cli::cmd_run, {"--algorithm", "dirsum", "--input", dir_.path(), "--visit", "sideways", "--csv", csv},
+                 dir_.path());
         QCOMPARE(r.code, 2);
         QVERIFY2(r.usage_error.contains("--visit") && r.usage_error.contains("sorted or reversed"),
                  qPrintable(r.usage_error));
@@ -137,7 +139,10 @@ private slots:
     // sized by --size, and a flag of another kind refused before anything is written.
     void generateFollowsTheKindsTable() {
         const QString a = dir_.path() + "/a.bin", b = dir_.path() + "/b.bin";
-        QCOMPARE(call(cli::cmd_generate, {"pair", a, b, "--size", "4097", "--mismatch-at", "middle,last,7"}, dir_.path()).code, 0);
+        QCOMPARE(
+            call(cli::cmd_generate, {"pair", a, b, "--size", "4097", "--mismatch-at", "middle,last,7"}, dir_.path())
+                .code,
+            0);
         const testing::Bytes x = testing::read_file(a.toStdString()), y = testing::read_file(b.toStdString());
         QCOMPARE(x.size(), std::size_t(4097));
         QCOMPARE(y.size(), std::size_t(4097));
@@ -150,14 +155,15 @@ private slots:
         QVERIFY(!QFile::exists(dir_.path() + "/r.bin"));
 
         const std::string tree = dir_.path().toStdString() + "/made";
-        const Printed made = call(cli::cmd_generate, {"tree", QString::fromStdString(tree), "--size", "1M"}, dir_.path());
+        const Printed made =
+            call(cli::cmd_generate, {"tree", QString::fromStdString(tree), "--size", "1M"}, dir_.path());
         QCOMPARE(made.code, 0);
         std::uint64_t files = 0, bytes = 0;
         for (const auto& entry : std::filesystem::recursive_directory_iterator(tree))
             if (entry.is_regular_file()) ++files, bytes += entry.file_size();
         QVERIFY(files > 1);
-        QCOMPARE(made.out.trimmed(), QByteArray::number(qulonglong(files)) + " files, " +
-                                         QByteArray::number(qulonglong(bytes)) + " bytes");
+        QCOMPARE(made.out.trimmed(),
+                 QByteArray::number(qulonglong(files)) + " files, " + QByteArray::number(qulonglong(bytes)) + " bytes");
     }
 
     // The experiment check (the window's form, saved files) takes the unit's kind from its
@@ -185,7 +191,8 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("walk") && r.out.contains("visit") && r.out.contains("sorted or reversed"),
                  r.out.constData());
-        QVERIFY2(r.out.contains("dirsum reads one directory per run; run --sizes generates data kind tree"), r.out.constData());
+        QVERIFY2(r.out.contains("dirsum reads one directory per run; run --sizes generates data kind tree"),
+                 r.out.constData());
     }
 };
 

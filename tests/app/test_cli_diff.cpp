@@ -85,32 +85,40 @@ class TestCliDiff : public QObject {
 private slots:
     void diff_prints_the_table_exactly() {
         QTemporaryDir dir;
-        write(dir.filePath("a.json"), core::report_json(report({"h", "Test CPU", "Linux 6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"},
-                                                              sfp::CacheMode::hot, 1000, {0.5, 0.2, 0.3})));
-        write(dir.filePath("b.json"), core::report_json(report({"h", "Other CPU", "Linux 6.8.0", "ext4", "0.1.0", 4, 16ull << 30, "/dev/nvme0n1"},
-                                                              sfp::CacheMode::cold, 10, {1.5, 0.1, 0.15})));
+        write(dir.filePath("a.json"),
+              core::report_json(report({"h", "Test CPU", "Linux 6.1.0", "ext4", "0.1.0", 2, 8ull << 30, "/dev/sda"},
+                                       sfp::CacheMode::hot, 1000, {0.5, 0.2, 0.3})));
+        write(
+            dir.filePath("b.json"),
+            core::report_json(report({"h", "Other CPU", "Linux 6.8.0", "ext4", "0.1.0", 4, 16ull << 30, "/dev/nvme0n1"},
+                                     sfp::CacheMode::cold, 10, {1.5, 0.1, 0.15})));
         const Result r = run({"diff", "a.json", "b.json"}, dir.path());
         QCOMPARE(r.err, QByteArray());
         QCOMPARE(r.code, 0);
-        QCOMPARE(r.out, QByteArray(
-        "A: a.json -- Test CPU, 2 cores, 8 GiB RAM, Linux 6.1.0, 2020-01-02 (wordcount, cache hot)\n"
-        "B: b.json -- Other CPU, 4 cores, 16 GiB RAM, Linux 6.8.0, 2020-01-02 (wordcount, cache cold)\n"
-        "note: A ran in hot cache and B in cold cache: their times measure different things\n"
-        "\n"
-        "cell                     A median    B median      B/A        95 % CI        p    n A/B  verdict\n"
-        "loop block=4K size=1M   500.00 ms      1.50 s    3.00×                              0/0  no runs to test (medians only)\n"
-        "simd block=4K size=1M   300.00 ms   150.00 ms    0.50×                              0/0  no runs to test (medians only)\n"
-        "strtok size=1M                n/a         n/a      n/a                              0/0  -\n"
-        "geomean (2 cells)       387.30 ms   474.34 ms    1.22×\n"
-        "\n"
-        "only in A (1):\n"
-        "  pipeline block=64K threads=2 size=1M packing=1000  200.00 ms\n"
-        "\n"
-        "only in B (1):\n"
-        "  pipeline block=64K threads=2 size=1M packing=10  100.00 ms\n"
-        "\n"
-        "B/A: ratio of medians; 95 % CI: Hodges-Lehmann on log times; p: Mann-Whitney U; ~: no difference shown "
-        "(p > 0.05 or the CI within ±2 %); docs/statistics.md\n"));
+        QCOMPARE(
+            r.out,
+            QByteArray(
+                "A: a.json -- Test CPU, 2 cores, 8 GiB RAM, Linux 6.1.0, 2020-01-02 (wordcount, cache hot)\n"
+                "B: b.json -- Other CPU, 4 cores, 16 GiB RAM, Linux 6.8.0, 2020-01-02 (wordcount, cache cold)\n"
+                "note: A ran in hot cache and B in cold cache: their times measure different things\n"
+                "\n"
+                "cell                     A median    B median      B/A        95 % CI        p    n A/B  verdict\n"
+                "loop block=4K size=1M   500.00 ms      1.50 s    3.00×                              0/0  no runs to "
+                "test (medians only)\n"
+                "simd block=4K size=1M   300.00 ms   150.00 ms    0.50×                              0/0  no runs to "
+                "test (medians only)\n"
+                "strtok size=1M                n/a         n/a      n/a                              0/0  -\n"
+                "geomean (2 cells)       387.30 ms   474.34 ms    1.22×\n"
+                "\n"
+                "only in A (1):\n"
+                "  pipeline block=64K threads=2 size=1M packing=1000  200.00 ms\n"
+                "\n"
+                "only in B (1):\n"
+                "  pipeline block=64K threads=2 size=1M packing=10  100.00 ms\n"
+                "\n"
+                "B/A: ratio of medians; 95 % CI: Hodges-Lehmann on log times; p: Mann-Whitney U; ~: no difference "
+                "shown "
+                "(p > 0.05 or the CI within ±2 %); docs/statistics.md\n"));
         // sqrt(0.5 x 0.3) = 387.30 ms, sqrt(1.5 x 0.15) = 474.34 ms, sqrt(3 x 0.5) = 1.22
     }
 
@@ -126,7 +134,8 @@ private slots:
             QByteArray message;
         } cases[] = {
             {{"diff", "a.json", "notes.txt"}, "sfpbench: report 'notes.txt': not JSON (illegal value at byte 1)\n"},
-            {{"diff", "a.json", "compare.json"}, "sfpbench: report 'compare.json': results of compare, not wordcount\n"},
+            {{"diff", "a.json", "compare.json"},
+             "sfpbench: report 'compare.json': results of compare, not wordcount\n"},
             {{"diff", "none.json", "a.json"}, "sfpbench: report 'none.json': cannot read: No such file or directory\n"},
             {{"diff", "a.json"}, "sfpbench: diff takes two report files: sfpbench diff A.json B.json\n"},
         };
@@ -152,16 +161,19 @@ private slots:
         QCOMPARE(r.code, 1);
         QCOMPARE(r.err, QByteArray());
         const QList<QByteArray> lines = r.out.split('\n');
-        QCOMPARE(lines[0], QByteArray("regressions (B slower than A by more than 5 %, verdict slower): 1 of 2 shared cells"));
-        QVERIFY2(lines[1].startsWith("  read block=4K size=1M: 1.10× slower [1.0") && lines[1].endsWith("], p<0.001"), lines[1]);
+        QCOMPARE(lines[0],
+                 QByteArray("regressions (B slower than A by more than 5 %, verdict slower): 1 of 2 shared cells"));
+        QVERIFY2(lines[1].startsWith("  read block=4K size=1M: 1.10× slower [1.0") && lines[1].endsWith("], p<0.001"),
+                 lines[1]);
         const QString out = QString::fromUtf8(r.out);
         QVERIFY2(out.contains(QRegularExpression("\nmmap size=1M .* 10/10  ~\n")), r.out);  // 0.2 %: no difference
-        QVERIFY2(out.contains(QRegularExpression("\nread block=4K size=1M .* 1.10× .* <0.001    10/10  slower\n")), r.out);
+        QVERIFY2(out.contains(QRegularExpression("\nread block=4K size=1M .* 1.10× .* <0.001    10/10  slower\n")),
+                 r.out);
 
-        QCOMPARE(diff({"a.json", "slower.json", "--fail-on-regression", "20"}).code, 0);   // 10 % is within 20 %
-        QVERIFY(diff({"a.json", "slower.json", "--fail-on-regression", "20"}).out.startsWith(
-            "regressions (B slower than A by more than 20 %, verdict slower): none\n"));
-        QCOMPARE(diff({"a.json", "slower.json"}).code, 0);                                // no flag: a report only
+        QCOMPARE(diff({"a.json", "slower.json", "--fail-on-regression", "20"}).code, 0);  // 10 % is within 20 %
+        QVERIFY(diff({"a.json", "slower.json", "--fail-on-regression", "20"})
+                    .out.startsWith("regressions (B slower than A by more than 20 %, verdict slower): none\n"));
+        QCOMPARE(diff({"a.json", "slower.json"}).code, 0);  // no flag: a report only
         QCOMPARE(diff({"a.json", "slower.json", "--fail-on-regression", "5%", "--noise", "15%"}).code, 0);  // all ~
         QCOMPARE(diff({"a.json", "faster.json", "--fail-on-regression", "5%"}).code, 0);  // B faster is no regression
         QVERIFY(QString::fromUtf8(diff({"a.json", "faster.json"}).out)
@@ -182,8 +194,10 @@ private slots:
             QStringList args;
             QByteArray message;
         } cases[] = {
-            {{"--fail-on-regression", "abc"}, "sfpbench: --fail-on-regression 'abc' is not a percentage from 0 or more (e.g. 5%)\n"},
-            {{"--fail-on-regression", "-5%"}, "sfpbench: --fail-on-regression '-5%' is not a percentage from 0 or more (e.g. 5%)\n"},
+            {{"--fail-on-regression", "abc"},
+             "sfpbench: --fail-on-regression 'abc' is not a percentage from 0 or more (e.g. 5%)\n"},
+            {{"--fail-on-regression", "-5%"},
+             "sfpbench: --fail-on-regression '-5%' is not a percentage from 0 or more (e.g. 5%)\n"},
             {{"--noise", "100"}, "sfpbench: --noise '100' is not a percentage from 0 to below 100 (e.g. 5%)\n"},
         };
         for (const auto& c : cases) {

@@ -31,16 +31,17 @@ QByteArray content_of(const QString& path) {
 std::vector<QStringList> csv_of(const QString& path) { return test::read_csv(content_of(path)); }
 
 // The matrix of the section-5 command, shrunk: every strategy x its parameters x sizes.
-const QStringList kMatrix = {"run", "--algorithm", "compare", "--strategies", "read,mmap-mt", "--block", "4K,64K",
-                             "--threads",   "1,2",     "--sizes",      "1M,2M",        "--reps",  "2",
-                             "--warmup",    "0"};
+const QStringList kMatrix = {"run",     "--algorithm", "compare",   "--strategies", "read,mmap-mt",
+                             "--block", "4K,64K",      "--threads", "1,2",          "--sizes",
+                             "1M,2M",   "--reps",      "2",         "--warmup",     "0"};
 
 // Cells counted from what the strategies read, independently of the runner's expansion.
 std::size_t expected_cells() {
     std::size_t cells = 0;
     for (const char* name : {"read", "mmap-mt"}) {
         const sfp::Strategy* s = sfp::find_strategy("compare", name);
-        const int blocks = sfp::uses(*s, sfp::kBlockSizeParameter) ? 2 : 1, threads = sfp::uses(*s, sfp::kThreadsParameter) ? 2 : 1;
+        const int blocks = sfp::uses(*s, sfp::kBlockSizeParameter) ? 2 : 1,
+                  threads = sfp::uses(*s, sfp::kThreadsParameter) ? 2 : 1;
         cells += blocks * threads * 2 /* sizes */;
     }
     return cells;
@@ -66,8 +67,8 @@ private slots:
     void cacheModesAreRecordedPerRun() {
         QTemporaryDir dir;
         for (const QString mode : {"hot", "hot-written", "cold"}) {
-            const Result r = run({"run", "--algorithm", "compare", "--strategies", "read", "--sizes", "1M", "--reps", "2",
-                                  "--warmup", "0", "--cache", mode, "--workdir", "work", "--csv", "runs.csv"},
+            const Result r = run({"run", "--algorithm", "compare", "--strategies", "read", "--sizes", "1M", "--reps",
+                                  "2", "--warmup", "0", "--cache", mode, "--workdir", "work", "--csv", "runs.csv"},
                                  dir.path());
             QVERIFY2(r.code == 0, r.err.constData());
             const std::vector<QStringList> t = csv_of(dir.filePath("runs.csv"));
@@ -136,15 +137,16 @@ private slots:
         QTemporaryDir dir;
         const QStringList args = {"run", "--sizes", "1M", "--workdir", "work", "--print-spec"};
         const Result plain = run(args, dir.path());
-        QVERIFY2(plain.code == 0 && !plain.out.contains("limits_in_rounds"), plain.out.constData());  // false: not written
+        QVERIFY2(plain.code == 0 && !plain.out.contains("limits_in_rounds"),
+                 plain.out.constData());  // false: not written
         const Result rounds = run(args + QStringList{"--limits-in-rounds"}, dir.path());
         QVERIFY2(rounds.code == 0 && rounds.out.contains("\"limits_in_rounds\": true"), rounds.err.constData());
     }
 
     void rangesExpand() {
         QTemporaryDir dir;
-        const Result r = run({"run", "--sizes", "1M", "--block", "512..4K,64K", "--threads", "1..3", "--print-spec"},
-                             dir.path());
+        const Result r =
+            run({"run", "--sizes", "1M", "--block", "512..4K,64K", "--threads", "1..3", "--print-spec"}, dir.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject spec = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(spec["block_sizes"].toArray(), (QJsonArray{"512", "1K", "2K", "4K", "64K"}));
@@ -156,9 +158,9 @@ private slots:
     // ones, the JSON a field per cell, the summary a column; the printed spec replays it.
     void packingSweep() {
         QTemporaryDir dir;
-        const QStringList args = {"run", "--algorithm", "wordcount", "--strategies", "loop,pipeline", "--packing",
-                                  "1..100", "--threads", "2", "--sizes", "256K", "--reps", "1", "--warmup", "0",
-                                  "--workdir", "work"};
+        const QStringList args = {"run",    "--algorithm", "wordcount", "--strategies", "loop,pipeline", "--packing",
+                                  "1..100", "--threads",   "2",         "--sizes",      "256K",          "--reps",
+                                  "1",      "--warmup",    "0",         "--workdir",    "work"};
         const Result r = run(args + QStringList{"--csv", "runs.csv", "--json", "report.json"}, dir.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const std::vector<QStringList> table = csv_of(dir.filePath("runs.csv"));
@@ -172,14 +174,16 @@ private slots:
         }
         QCOMPARE(packings, (QSet<QString>{"loop=-", "pipeline=1", "pipeline=10", "pipeline=100"}));
         QVERIFY2(r.out.contains("packing"), r.out.constData());  // the summary's column
-        const QJsonArray cells = QJsonDocument::fromJson(content_of(dir.filePath("report.json"))).object()["cells"].toArray();
+        const QJsonArray cells =
+            QJsonDocument::fromJson(content_of(dir.filePath("report.json"))).object()["cells"].toArray();
         QCOMPARE(cells.size(), 4);
         QVERIFY(cells[0].toObject()["packing"].isNull());
         QCOMPARE(cells[1].toObject()["packing"].toInt(), 1);
 
         const Result spec = run(args + QStringList{"--print-spec"}, dir.path());
         QVERIFY2(spec.code == 0, spec.err.constData());
-        QCOMPARE(QJsonDocument::fromJson(spec.out).object()["parameters"].toObject()["packing"].toArray(), (QJsonArray{1, 10, 100}));
+        QCOMPARE(QJsonDocument::fromJson(spec.out).object()["parameters"].toObject()["packing"].toArray(),
+                 (QJsonArray{1, 10, 100}));
         QFile file(dir.filePath("w.json"));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(spec.out);
@@ -197,12 +201,15 @@ private slots:
         const QStringList ok = {"--sizes", "1M", "--workdir", "work"};
         QTest::newRow("bad size") << (QStringList{"--block", "4Q"} + ok) << "block";
         QTest::newRow("bad range") << (QStringList{"--block", "3..64K"} + ok) << "--block '3..64K'";
-        QTest::newRow("negative threads") << (QStringList{"--threads", "-2"} + ok) << "--threads: thread count -2 is out of range (0 to 1024)";
+        QTest::newRow("negative threads")
+            << (QStringList{"--threads", "-2"} + ok) << "--threads: thread count -2 is out of range (0 to 1024)";
         QTest::newRow("zero reps") << (QStringList{"--reps", "0"} + ok) << "--reps: repetitions must be 1 to 100000";
         QTest::newRow("cache") << (QStringList{"--cache", "warm"} + ok) << "--cache 'warm'";
-        QTest::newRow("strategy") << (QStringList{"--strategies", "read,nope"} + ok) << "--strategies: unknown compare strategy 'nope'";
+        QTest::newRow("strategy") << (QStringList{"--strategies", "read,nope"} + ok)
+                                  << "--strategies: unknown compare strategy 'nope'";
         QTest::newRow("no data") << QStringList{"--workdir", "work"} << "give --sizes";
-        QTest::newRow("one input") << (QStringList{"--input", "in.bin"}) << "--input: compare needs two files; got one: '";
+        QTest::newRow("one input") << (QStringList{"--input", "in.bin"})
+                                   << "--input: compare needs two files; got one: '";
         QTest::newRow("unknown flag") << (QStringList{"--frobnicate"} + ok) << "frobnicate";
         QTest::newRow("missing dir") << (QStringList{"--csv", "no/such/out.csv"} + ok) << "does not exist";
         QTest::newRow("overwrite input") << (QStringList{"--input", "in.bin", "--input", "in2.bin", "--csv", "in.bin"})
@@ -212,7 +219,8 @@ private slots:
         QTest::newRow("rounds, sequential") << (QStringList{"--limits-in-rounds", "--order", "sequential"} + ok)
                                             << "--limits-in-rounds: limits in rounds need the interleaved order";
         // the file's field says it (one source): edit the file
-        QTest::newRow("spec and rounds") << (QStringList{"spec.json", "--limits-in-rounds"}) << "--limits-in-rounds cannot be combined";
+        QTest::newRow("spec and rounds") << (QStringList{"spec.json", "--limits-in-rounds"})
+                                         << "--limits-in-rounds cannot be combined";
     }
     void badInputExitsTwoWithOneLine() {
         QFETCH(QStringList, args);
@@ -245,12 +253,14 @@ private slots:
         p.setWorkingDirectory(dir.path());
         // Long enough to be interrupted on any machine: a single cell, many repetitions.
         p.start(SFPBENCH, {"run", "--strategies", "read", "--sizes", "1M", "--reps", "100000", "--warmup", "0",
-                                "--workdir", "work", "--csv", "runs.csv", "--json", "report.json"});
+                           "--workdir", "work", "--csv", "runs.csv", "--json", "report.json"});
         QVERIFY(p.waitForStarted());
         // Interrupted once some runs are done, by what it has read (/proc/PID/io's rchar): about
         // 2 MiB to settle the pair, then 4 MiB a run (read right before it, then compared), so 16
         // MiB is three runs or more. A fixed wait was not: set-up alone took 1.1 s of 1.5 here.
-        const auto read_so_far = [&p] { return testing::proc_field(QString("/proc/%1/io").arg(p.processId()), "rchar").value_or(0); };
+        const auto read_so_far = [&p] {
+            return testing::proc_field(QString("/proc/%1/io").arg(p.processId()), "rchar").value_or(0);
+        };
         QTRY_VERIFY_WITH_TIMEOUT(read_so_far() >= (16u << 20) || p.state() != QProcess::Running, 60000);
         QCOMPARE(p.state(), QProcess::Running);
         ::kill(pid_t(p.processId()), SIGINT);
@@ -261,7 +271,8 @@ private slots:
         const QByteArray err = p.readAllStandardError();
         const QRegularExpressionMatch kept = QRegularExpression("cancelled: (\\d+) completed run").match(QString(err));
         QVERIFY2(kept.hasMatch(), err.constData());
-        QVERIFY2(kept.captured(1).toULongLong() >= 1, "interrupted before any run: the row checks below would check nothing");
+        QVERIFY2(kept.captured(1).toULongLong() >= 1,
+                 "interrupted before any run: the row checks below would check nothing");
         const std::vector<QStringList> runs = csv_of(dir.filePath("runs.csv"));
         QCOMPARE(runs.size(), 1 + kept.captured(1).toULongLong());
         for (std::size_t i = 1; i < runs.size(); ++i) {
@@ -274,19 +285,22 @@ private slots:
 
     void cleanRemovesOnlyGeneratedFiles() {
         QTemporaryDir dir;
-        const Result r = run({"run", "--strategies", "read", "--sizes", "64K", "--reps", "1", "--workdir", "work"}, dir.path());
+        const Result r =
+            run({"run", "--strategies", "read", "--sizes", "64K", "--reps", "1", "--workdir", "work"}, dir.path());
         QVERIFY2(r.code == 0, r.err.constData());
         QFile mine(dir.filePath("work/mine.txt"));
         QVERIFY(mine.open(QIODevice::WriteOnly));
         mine.write("not the tool's");
         mine.close();
         const QStringList generated = entries(dir.filePath("work")).filter(QRegularExpression("^(?!mine\\.txt$)"));
-        QCOMPARE(generated, (QStringList{".sfpbench.lock", "pair-64K-seed1-a.bin", "pair-64K-seed1-b.bin", "sfpbench-manifest.txt"}));
+        QCOMPARE(generated, (QStringList{".sfpbench.lock", "pair-64K-seed1-a.bin", "pair-64K-seed1-b.bin",
+                                         "sfpbench-manifest.txt"}));
 
         const Result c = run({"clean", "--workdir", "work"}, dir.path());
         QCOMPARE(c.code, 0);
         const QStringList listed = QString(c.out).split('\n', Qt::SkipEmptyParts);
-        QCOMPARE(listed.size(), generated.size() - 1);  // every removed path listed (the lock file is the workspace's own)
+        QCOMPARE(listed.size(),
+                 generated.size() - 1);  // every removed path listed (the lock file is the workspace's own)
         QCOMPARE(entries(dir.filePath("work")), QStringList{"mine.txt"});
     }
 };

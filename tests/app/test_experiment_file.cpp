@@ -116,8 +116,12 @@ private slots:
 
     // Files saved before the parameter tables: swept options as top-level fields.
     void readsVersionOne() {
-        const QJsonObject v1{{"version", 1},           {"algorithm", "wordcount"},      {"sizes", QJsonArray{"1M"}},
-                             {"block_sizes", QJsonArray{"4K"}}, {"threads", QJsonArray{1, 2}}, {"packing", QJsonArray{1, 1000}}};
+        const QJsonObject v1{{"version", 1},
+                             {"algorithm", "wordcount"},
+                             {"sizes", QJsonArray{"1M"}},
+                             {"block_sizes", QJsonArray{"4K"}},
+                             {"threads", QJsonArray{1, 2}},
+                             {"packing", QJsonArray{1, 1000}}};
         const sfp::Experiment e = core::experiment_from_json(v1);
         QCOMPARE(e.sweeps.at("packing"), (std::vector<std::uint64_t>{1, 1000}));
         QCOMPARE(e.sweeps.at("threads"), (std::vector<std::uint64_t>{1, 2}));
@@ -238,31 +242,46 @@ private slots:
         QTest::newRow("bad size") << "block_sizes" << QJsonValue(QJsonArray{"4K", "64K", "4Q"})
                                   << "field 'block_sizes[2]': expected a size like 4K";
         QTest::newRow("size not a list") << "block_sizes" << QJsonValue("4K") << "field 'block_sizes': expected a list";
-        QTest::newRow("block 0") << "block_sizes" << QJsonValue(QJsonArray{0}) << "field 'block_sizes[0]': block size 0 is out of range";
-        QTest::newRow("block twice") << "block_sizes" << QJsonValue(QJsonArray{"4K", 4096}) << "field 'block_sizes[1]': block size 4K is listed twice";
-        QTest::newRow("negative threads") << "threads" << QJsonValue(QJsonArray{1, -1}) << "field 'threads[1]': expected a whole number (0 = all online CPUs), got -1";
-        QTest::newRow("too many threads") << "threads" << QJsonValue(QJsonArray{2000}) << "field 'threads[0]': thread count 2000 is out of range (0 to 1024)";
+        QTest::newRow("block 0") << "block_sizes" << QJsonValue(QJsonArray{0})
+                                 << "field 'block_sizes[0]': block size 0 is out of range";
+        QTest::newRow("block twice") << "block_sizes" << QJsonValue(QJsonArray{"4K", 4096})
+                                     << "field 'block_sizes[1]': block size 4K is listed twice";
+        QTest::newRow("negative threads")
+            << "threads" << QJsonValue(QJsonArray{1, -1})
+            << "field 'threads[1]': expected a whole number (0 = all online CPUs), got -1";
+        QTest::newRow("too many threads") << "threads" << QJsonValue(QJsonArray{2000})
+                                          << "field 'threads[0]': thread count 2000 is out of range (0 to 1024)";
         QTest::newRow("half a thread") << "threads" << QJsonValue(QJsonArray{1.5}) << "field 'threads[0]'";
         QTest::newRow("no threads") << "threads" << QJsonValue(QJsonArray{}) << "field 'threads': needs at least one";
-        QTest::newRow("zero reps") << "repetitions" << QJsonValue(0) << "field 'repetitions': repetitions must be 1 to 100000";
-        QTest::newRow("text reps") << "repetitions" << QJsonValue("five") << "field 'repetitions': expected a whole number";
-        QTest::newRow("cache") << "cache" << QJsonValue("warm") << "field 'cache': expected hot or hot-written or cold, got \"warm\"";
-        QTest::newRow("order") << "order" << QJsonValue("random") << "field 'order': expected interleaved or sequential";
+        QTest::newRow("zero reps") << "repetitions" << QJsonValue(0)
+                                   << "field 'repetitions': repetitions must be 1 to 100000";
+        QTest::newRow("text reps") << "repetitions" << QJsonValue("five")
+                                   << "field 'repetitions': expected a whole number";
+        QTest::newRow("cache") << "cache" << QJsonValue("warm")
+                               << "field 'cache': expected hot or hot-written or cold, got \"warm\"";
+        QTest::newRow("order") << "order" << QJsonValue("random")
+                               << "field 'order': expected interleaved or sequential";
         QTest::newRow("strategy") << "strategies" << QJsonValue(QJsonArray{"read", "nope"})
                                   << "field 'strategies[1]': unknown compare strategy 'nope' (known: ";
-        QTest::newRow("algorithm") << "algorithm" << QJsonValue("nope") << "field 'algorithm': unknown algorithm 'nope'";
-        QTest::newRow("version 3") << "version" << QJsonValue(3) << "field 'version': this sfpbench reads versions 1 to 2";
+        QTest::newRow("algorithm") << "algorithm" << QJsonValue("nope")
+                                   << "field 'algorithm': unknown algorithm 'nope'";
+        QTest::newRow("version 3") << "version" << QJsonValue(3)
+                                   << "field 'version': this sfpbench reads versions 1 to 2";
         QTest::newRow("no version") << "version" << QJsonValue(QJsonValue::Undefined) << "field 'version': missing";
-        QTest::newRow("no algorithm") << "algorithm" << QJsonValue(QJsonValue::Undefined) << "field 'algorithm': missing";
+        QTest::newRow("no algorithm") << "algorithm" << QJsonValue(QJsonValue::Undefined)
+                                      << "field 'algorithm': missing";
         QTest::newRow("typo") << "repetitons" << QJsonValue(3) << "field 'repetitons': unknown field";
         QTest::newRow("seed") << "seed" << QJsonValue(-1) << "field 'seed': expected a whole number";
         // 9007199254740993 written as a number reads as 2^53: never taken for another seed silently.
-        QTest::newRow("seed 2^53+1") << "seed" << QJsonValue(QJsonDocument::fromJson("[9007199254740993]").array().at(0))
+        QTest::newRow("seed 2^53+1") << "seed"
+                                     << QJsonValue(QJsonDocument::fromJson("[9007199254740993]").array().at(0))
                                      << "field 'seed': a number from 2^53 (9007199254740992) on is rounded";
         QTest::newRow("option") << "options" << QJsonValue(QJsonObject{{"a", QJsonArray{1}}}) << "field 'options.a'";
-        QTest::newRow("kind") << "data_kind" << QJsonValue("random") << "field 'data_kind': 'random' makes one file per input set, but compare reads two";
+        QTest::newRow("kind") << "data_kind" << QJsonValue("random")
+                              << "field 'data_kind': 'random' makes one file per input set, but compare reads two";
         QTest::newRow("no sizes") << "sizes" << QJsonValue(QJsonArray{}) << "field 'sizes': needs at least one";
-        QTest::newRow("inputs and sizes") << "inputs" << QJsonValue(QJsonArray{"a", "b"}) << "field 'inputs': give either";
+        QTest::newRow("inputs and sizes")
+            << "inputs" << QJsonValue(QJsonArray{"a", "b"}) << "field 'inputs': give either";
         QTest::newRow("workdir") << "workdir" << QJsonValue(5) << "field 'workdir': expected a string, got 5";
         QTest::newRow("limits_in_rounds") << "limits_in_rounds" << QJsonValue("yes")
                                           << "field 'limits_in_rounds': expected true or false, got \"yes\"";
@@ -275,8 +294,10 @@ private slots:
         QFETCH(QJsonValue, value);
         QFETCH(QString, message);
         QJsonObject json = valid_json();
-        if (value.isUndefined()) json.remove(key);
-        else json[key] = value;
+        if (value.isUndefined())
+            json.remove(key);
+        else
+            json[key] = value;
         try {
             core::experiment_from_json(json);
             QFAIL("accepted a bad spec");
@@ -308,20 +329,22 @@ private slots:
     void loadErrorsNameThePath_data() {
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("message");
-        QTest::newRow("not json") << QByteArray("{\n  \"version\": 1,\n  oops\n}") << "not valid JSON at line 3, column ";
+        QTest::newRow("not json") << QByteArray("{\n  \"version\": 1,\n  oops\n}")
+                                  << "not valid JSON at line 3, column ";
         QTest::newRow("array") << QByteArray("[1, 2]") << "expected a JSON object";
         QTest::newRow("bad field") << QByteArray(R"({"version": 1, "algorithm": "compare", "sizes": ["1X"]})")
                                    << "field 'sizes[0]': expected a size like 4K";
         // JSON keeps the last of a key given twice: refused, naming it, wherever it is
-        QTest::newRow("key twice") << QByteArray("{\"version\": 1, \"algorithm\": \"compare\",\n \"repetitions\": 5, "
-                                                 "\"repetitions\": 50}")
+        QTest::newRow("key twice") << QByteArray(
+                                          "{\"version\": 1, \"algorithm\": \"compare\",\n \"repetitions\": 5, "
+                                          "\"repetitions\": 50}")
                                    << "field 'repetitions': given twice (again at line 2, column 20)";
         QTest::newRow("key twice, escaped")
             << QByteArray(R"({"version": 1, "sweeps": {"threads": [1], "thr\u0065ads": [2]}})")
             << "field 'sweeps.threads': given twice";
-        QTest::newRow("NUL in a path")
-            << QByteArray(R"({"version": 1, "algorithm": "compare", "inputs": ["a", "b\u0000c"]})")
-            << "field 'inputs[1]': holds a NUL character";
+        QTest::newRow("NUL in a path") << QByteArray(
+                                              R"({"version": 1, "algorithm": "compare", "inputs": ["a", "b\u0000c"]})")
+                                       << "field 'inputs[1]': holds a NUL character";
         QTest::newRow("same key, other objects")
             << QByteArray(R"({"version": 1, "a": {"x": 1}, "b": {"x": 1}, "sizes": ["1X"]})")
             << "field 'a': unknown field";  // no duplicate: the next problem
@@ -345,10 +368,14 @@ private slots:
     void onlyRegularSmallFiles_data() {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("device") << "/dev/zero" << "it is a character device";
-        QTest::newRow("directory") << "/tmp" << "it is a directory";
-        QTest::newRow("huge") << "huge.json" << "over the 1 MiB an experiment file may have";
-        QTest::newRow("fifo") << "fifo" << "it is a FIFO";
+        QTest::newRow("device") << "/dev/zero"
+                                << "it is a character device";
+        QTest::newRow("directory") << "/tmp"
+                                   << "it is a directory";
+        QTest::newRow("huge") << "huge.json"
+                              << "over the 1 MiB an experiment file may have";
+        QTest::newRow("fifo") << "fifo"
+                              << "it is a FIFO";
     }
     void onlyRegularSmallFiles() {
         QFETCH(QString, path);

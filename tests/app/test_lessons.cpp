@@ -22,7 +22,8 @@ private slots:
             QVERIFY2(!set.citation.empty() && !set.machine.empty() && !set.date.empty(), qPrintable(file));
             QVERIFY2(!set.cells.empty(), qPrintable(file));
             for (const core::ImportedCell& cell : set.cells) {
-                QVERIFY2(sfp::find_strategy(set.algorithm, cell.strategy), qPrintable(file + ": " + QString::fromStdString(cell.label())));
+                QVERIFY2(sfp::find_strategy(set.algorithm, cell.strategy),
+                         qPrintable(file + ": " + QString::fromStdString(cell.label())));
                 QVERIFY2(cell.median_s && *cell.median_s > 0, qPrintable(file));
             }
         }
@@ -89,7 +90,8 @@ private slots:
         core::Lesson l;
         l.experiments = {spec.fileName()};
         l.slowest_mbs = 1;
-        QCOMPARE(core::estimated_seconds(l), 4 * (1.0 + core::kRunOverheadS) + 1.0 / core::kGenerateMbs + 3 * core::kRoundLimitsS);
+        QCOMPARE(core::estimated_seconds(l),
+                 4 * (1.0 + core::kRunOverheadS) + 1.0 / core::kGenerateMbs + 3 * core::kRoundLimitsS);
     }
 
     void estimate_by_hand() {  // 1 cell x (3 + 1) runs x 2 files of 1 MB at 1 MB/s + overhead + generation

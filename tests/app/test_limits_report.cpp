@@ -60,8 +60,8 @@ sfp::ExperimentReport judged_report() {
 }
 
 // The shares worked out by hand: 64 MB / median / limit.
-constexpr double kReadPct = 64e6 / 0.012 / 10e9 * 100;    // 53.3 %
-constexpr double kMappedPct = 64e6 / 0.0045 / 20e9 * 100; // 71.1 %
+constexpr double kReadPct = 64e6 / 0.012 / 10e9 * 100;     // 53.3 %
+constexpr double kMappedPct = 64e6 / 0.0045 / 20e9 * 100;  // 71.1 %
 
 // cipher hot on a 64 MB file: stream (one thread), pool with two. Page-cache read 10 GB/s with one
 // thread, 18 with two; write 10 and 12; 2 CPUs. Their ceilings, by hand: one thread reads then
@@ -128,15 +128,20 @@ private slots:
     void a_share_against_an_uncertain_limit_says_so() {
         const QString mark = "(uncertain: measured with few undisturbed passes)";
         QVERIFY(!core::summary_text(judged_report()).contains(mark));
-        QCOMPARE(QJsonDocument::fromJson(core::report_json(judged_report())).object()["statistics"].toArray()[1].toObject()
-                     ["limit_uncertain"].toBool(true),
+        QCOMPARE(QJsonDocument::fromJson(core::report_json(judged_report()))
+                     .object()["statistics"]
+                     .toArray()[1]
+                     .toObject()["limit_uncertain"]
+                     .toBool(true),
                  false);
         sfp::ExperimentReport unsure = judged_report();  // the 2-thread figure from 1 undisturbed pass of 46
-        unsure.limits.put(limit(sfp::LimitId::two_stream_read,
-                                {{1, {10e9, 9e9, 11e9}}, {.threads = 2, .rates = {20e9}, .passes_taken = 46, .passes_kept = 1}}));
+        unsure.limits.put(
+            limit(sfp::LimitId::two_stream_read,
+                  {{1, {10e9, 9e9, 11e9}}, {.threads = 2, .rates = {20e9}, .passes_taken = 46, .passes_kept = 1}}));
         const QString text = core::summary_text(unsure);
         QVERIFY2(text.contains("two-stream memory read, 2 threads, 20.0 GB/s " + mark), qPrintable(text));
-        const QJsonObject s1 = QJsonDocument::fromJson(core::report_json(unsure)).object()["statistics"].toArray()[1].toObject();
+        const QJsonObject s1 =
+            QJsonDocument::fromJson(core::report_json(unsure)).object()["statistics"].toArray()[1].toObject();
         QCOMPARE(s1["limit_uncertain"].toBool(false), true);
     }
 
@@ -144,7 +149,8 @@ private slots:
         sfp::ExperimentReport rep = judged_report();
         rep.limits = {};
         rep.limits.absent = "limits turned off (SFPBENCH_LIMITS=off)";
-        const QJsonObject s0 = QJsonDocument::fromJson(core::report_json(rep)).object()["statistics"].toArray()[0].toObject();
+        const QJsonObject s0 =
+            QJsonDocument::fromJson(core::report_json(rep)).object()["statistics"].toArray()[0].toObject();
         QVERIFY(s0["limit_pct"].isNull());
         QCOMPARE(s0["limit_reason"].toString(), QString("limits turned off (SFPBENCH_LIMITS=off)"));
         QCOMPARE(column(test::read_csv(core::summary_csv(rep)), 1, "limit_pct"), QString("n/a"));
@@ -153,8 +159,8 @@ private slots:
     void a_cipher_run_is_judged_against_the_declared_ceiling() {
         const QJsonObject j = QJsonDocument::fromJson(core::report_json(cipher_report())).object();
         const QJsonArray stats = j["statistics"].toArray();
-        QVERIFY(std::abs(stats[0].toObject()["limit_pct"].toDouble() - 64e6 / 0.012 / 5e9 * 100) < 1e-9);   // 107 %
-        QVERIFY(std::abs(stats[1].toObject()["limit_pct"].toDouble() - 64e6 / 0.0045 / 10e9 * 100) < 1e-9); // 142 %
+        QVERIFY(std::abs(stats[0].toObject()["limit_pct"].toDouble() - 64e6 / 0.012 / 5e9 * 100) < 1e-9);    // 107 %
+        QVERIFY(std::abs(stats[1].toObject()["limit_pct"].toDouble() - 64e6 / 0.0045 / 10e9 * 100) < 1e-9);  // 142 %
         QCOMPARE(stats[1].toObject()["limit_bytes_per_s"].toDouble(), 10e9);
         // each run: 64 MB in 4 ms (pool, the first repetition) = 16 GB/s of 10
         QVERIFY(std::abs(j["runs"].toArray()[1].toObject()["limit_pct"].toDouble() - 160) < 1e-9);
@@ -163,9 +169,11 @@ private slots:
     void limits_by_passes_are_not_warned_about_for_the_load_but_for_few_passes() {
         sfp::MachineLimits m;
         m.load = {.one_minute = 9.0, .cpus = 2};  // busy, but the figures are the fastest undisturbed passes
-        sfp::Limit memory{.id = sfp::LimitId::memory_read, .method = "made up",
-                          .points = {{.threads = 1, .rates = {30e9, 28e9, 29e9, 27e9, 29.5e9}, .passes_taken = 120,
-                                      .passes_kept = 5}}};
+        sfp::Limit memory{
+            .id = sfp::LimitId::memory_read,
+            .method = "made up",
+            .points = {
+                {.threads = 1, .rates = {30e9, 28e9, 29e9, 27e9, 29.5e9}, .passes_taken = 120, .passes_kept = 5}}};
         memory.load = 9.0;
         memory.steal = 0.031;
         m.put(memory);
@@ -173,14 +181,17 @@ private slots:
         const QString point = core::point_text(memory, memory.points[0]);
         QVERIFY2(point == "30.0 GB/s (fastest of 5 undisturbed passes of 120, median 29.0)", qPrintable(point));
         QCOMPARE(core::conditions_text(memory), QString("load average 9.00, steal 3.1 %"));
-        QVERIFY2(core::limits_table(m).contains("measured at load average 9.00, steal 3.1 %"), qPrintable(core::limits_table(m)));
+        QVERIFY2(core::limits_table(m).contains("measured at load average 9.00, steal 3.1 %"),
+                 qPrintable(core::limits_table(m)));
 
-        m.put(sfp::Limit{.id = sfp::LimitId::page_cache_read, .method = "made up",
+        m.put(sfp::Limit{.id = sfp::LimitId::page_cache_read,
+                         .method = "made up",
                          .points = {{.threads = 1, .rates = {2e9}, .passes_taken = 300, .passes_kept = 1}}});
         const QString warning = core::load_warning(m);
         QVERIFY2(warning.contains("few undisturbed passes (page-cache read, 1 thread)"), qPrintable(warning));
-        QVERIFY(core::point_text(*m.find(sfp::LimitId::page_cache_read), m.find(sfp::LimitId::page_cache_read)->points[0])
-                    .endsWith("-- uncertain"));
+        QVERIFY(
+            core::point_text(*m.find(sfp::LimitId::page_cache_read), m.find(sfp::LimitId::page_cache_read)->points[0])
+                .endsWith("-- uncertain"));
         const QJsonObject json = core::limits_json(m);
         const QJsonObject first = json["entries"].toArray()[0].toObject();
         QCOMPARE(first["steal"].toDouble(), 0.031);
@@ -190,9 +201,12 @@ private slots:
         QCOMPARE(p["uncertain"].toBool(), false);
 
         // A limit of files by passes reads as files/s at the tree's mean first: 2.5 GB/s of 50 KB files.
-        const sfp::Limit files{.id = sfp::LimitId::small_files_hot, .method = "made up",
-                               .points = {{.threads = 2, .rates = {2.5e9, 2e9, 2.4e9, 2.3e9, 2.2e9},
-                                           .passes_taken = 60, .passes_kept = 5}},
+        const sfp::Limit files{.id = sfp::LimitId::small_files_hot,
+                               .method = "made up",
+                               .points = {{.threads = 2,
+                                           .rates = {2.5e9, 2e9, 2.4e9, 2.3e9, 2.2e9},
+                                           .passes_taken = 60,
+                                           .passes_kept = 5}},
                                .bytes_per_file = 50e3};
         const QString per_file = core::point_text(files, files.points[0]);
         QVERIFY2(per_file == "50000 files/s, 2.5 GB/s (fastest of 5 undisturbed passes of 60, median 2.3)",
@@ -224,7 +238,8 @@ private slots:
         QCOMPARE(back.limits.fingerprint, std::string("made up"));
         QCOMPARE(back.limits.measured_at, std::string("2026-01-02T03:04:05Z"));
         QCOMPARE(back.limits.limits.size(), std::size_t(2));
-        QCOMPARE(back.limits.find(sfp::LimitId::two_stream_read)->points[0].rates, (std::vector<double>{10e9, 9e9, 11e9}));
+        QCOMPARE(back.limits.find(sfp::LimitId::two_stream_read)->points[0].rates,
+                 (std::vector<double>{10e9, 9e9, 11e9}));
         QCOMPARE(back.limits.find(sfp::LimitId::device_read_qd1)->unavailable, std::string("no O_DIRECT here"));
         QCOMPARE(sfp::cell_limit(back, 1).bytes_per_s, 20e9);
         QCOMPARE(core::summary_csv(back), core::summary_csv(judged_report()));
@@ -236,13 +251,15 @@ private slots:
         const sfp::ExperimentReport old = core::report_from_json(QJsonDocument(j).toJson(), "old.json");
         QVERIFY(old.limits.limits.empty());
         QVERIFY(!sfp::cell_limit(old, 0).reason.empty());
-        QVERIFY(core::summary_text(old).contains("% of limit: n/a (this report was written before limits were recorded)"));
+        QVERIFY(
+            core::summary_text(old).contains("% of limit: n/a (this report was written before limits were recorded)"));
     }
 
     void the_summary_says_the_fastest_cells_share() {
         const QString text = core::summary_text(judged_report());
-        const QString expected = QString("mmap-mt block=- threads=2 size=32M: 4.50 ms -- %1 % of two-stream memory read, 2 "
-                                         "threads, 20.0 GB/s")
+        const QString expected = QString(
+                                     "mmap-mt block=- threads=2 size=32M: 4.50 ms -- %1 % of two-stream memory read, 2 "
+                                     "threads, 20.0 GB/s")
                                      .arg(kMappedPct, 0, 'f', 0);
         QVERIFY2(text.contains(expected), qPrintable(text));
         QVERIFY2(text.contains("limit%"), qPrintable(text));
@@ -256,8 +273,9 @@ private slots:
         limit.threads = 1;
         limit.bytes_per_s = 10e9;
         const QString above = core::share_text(limit, 137.0);
-        QCOMPARE(above, QString("137 % of mapped scan, large folios, 1 thread, 10.0 GB/s (above it: the limit was measured "
-                                "at a slower moment; `sfpbench limits --refresh`)"));
+        QCOMPARE(above,
+                 QString("137 % of mapped scan, large folios, 1 thread, 10.0 GB/s (above it: the limit was measured "
+                         "at a slower moment; `sfpbench limits --refresh`)"));
         QCOMPARE(core::share_text(limit, 100.0), QString("100 % of mapped scan, large folios, 1 thread, 10.0 GB/s"));
         QCOMPARE(core::share_text(limit, 99.4), QString("99 % of mapped scan, large folios, 1 thread, 10.0 GB/s"));
     }
@@ -265,7 +283,8 @@ private slots:
     // Cells past their ceiling in the table: said once under the summary's table and in each such
     // row's notes in the report; nothing when every cell is below it (judged_report: 53 and 71 %).
     void cells_above_their_limit_are_marked_in_the_tables() {
-        const QString footnote = "limit% above 100: the limit was measured at a slower moment; `sfpbench limits --refresh`";
+        const QString footnote =
+            "limit% above 100: the limit was measured at a slower moment; `sfpbench limits --refresh`";
         const QString note = "above its limit: the limit was measured at a slower moment";
         QVERIFY(!core::summary_text(judged_report()).contains(footnote));
         QVERIFY(!QString::fromUtf8(core::report_markdown(judged_report())).contains(note));
@@ -296,20 +315,23 @@ private slots:
         QCOMPARE(suspects.size(), 2);  // read at 107 %, mmap-mt at 237 %, each against a spread of 0
         const QString text = core::summary_text(fast);
         for (const QString& s : suspects) QVERIFY2(text.contains("suspect limit: " + s + "\n"), qPrintable(text));
-        QVERIFY2(text.contains("237 % of two-stream memory read, 2 threads, 6.0 GB/s -- above it by more than its spread "
-                               "(0 %): it is a median of repetitions"),
-                 qPrintable(text));
+        QVERIFY2(
+            text.contains("237 % of two-stream memory read, 2 threads, 6.0 GB/s -- above it by more than its spread "
+                          "(0 %): it is a median of repetitions"),
+            qPrintable(text));
     }
 
     void the_markdown_report_has_the_column_and_lists_the_limits() {
         const QString md = QString::fromUtf8(core::report_markdown(judged_report()));
         QVERIFY(md.contains("| % of limit |"));
         QVERIFY2(md.contains(QString("| %1 |").arg(kReadPct, 0, 'f', 0)), qPrintable(md));
-        QVERIFY(md.contains("% of limit: MB/s against two-stream memory read, 1 thread 10.0 GB/s; "
-                            "two-stream memory read, 2 threads 20.0 GB/s"));
+        QVERIFY(
+            md.contains("% of limit: MB/s against two-stream memory read, 1 thread 10.0 GB/s; "
+                        "two-stream memory read, 2 threads 20.0 GB/s"));
         const QString machine = md.section("## Machine", 1);
-        QVERIFY2(machine.contains("- **Limit: two-stream memory read**: 1 thread: 10.0 GB/s (median of 3, 9.0-11.0 GB/s)"),
-                 qPrintable(machine));
+        QVERIFY2(
+            machine.contains("- **Limit: two-stream memory read**: 1 thread: 10.0 GB/s (median of 3, 9.0-11.0 GB/s)"),
+            qPrintable(machine));
         QVERIFY(machine.contains("- **Limit: device read, queue depth 1**: n/a: no O_DIRECT here"));
     }
 

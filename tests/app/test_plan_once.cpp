@@ -27,9 +27,12 @@ sfp::Outcome record(const sfp::RunSpec& spec, sfp::RunContext&) {
 
 sfp::Support always() { return sfp::Support::yes(); }
 
-const sfp::Strategy kRecorder{.algorithm = "compare", .name = "recorder",
+const sfp::Strategy kRecorder{.algorithm = "compare",
+                              .name = "recorder",
                               .description = "test only: records the block size and threads it got",
-                              .reads = sfp::kReadsBlockAndThreads, .probe = always, .run = record};
+                              .reads = sfp::kReadsBlockAndThreads,
+                              .probe = always,
+                              .run = record};
 
 }  // namespace
 
@@ -66,10 +69,11 @@ private slots:
     void aBadBlockIsJudgedOnce() {
         const QStringList files = pair();
         const sfp::PlanCounts before = sfp::plan_counts();
-        const testing::Printed r = testing::call(
-            cli::cmd_run, {"--algorithm", "compare", "--strategies", "recorder", "--block", "4K,4K", "--input", files[0],
-                           "--input", files[1], "--workdir", dir_.filePath("work")},
-            dir_.path());
+        const testing::Printed r =
+            testing::call(cli::cmd_run,
+                          {"--algorithm", "compare", "--strategies", "recorder", "--block", "4K,4K", "--input",
+                           files[0], "--input", files[1], "--workdir", dir_.filePath("work")},
+                          dir_.path());
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--block: block size 4K is listed twice"), r.err.constData());
         QCOMPARE(sfp::plan_counts().validations - before.validations, std::size_t(1));

@@ -31,7 +31,8 @@ class TestReportCounters : public QObject {
 private slots:
     void runsCsvHasExactCpuAndCounters() {
         const std::vector<QStringList> t = test::read_csv(core::runs_csv(counted_report::counted()));
-        QCOMPARE(t.front().mid(17, 3), (QStringList{"cpu_s", "cpu_exact", "split_resolved"}));  // after the contract's 16 and limit_pct
+        QCOMPARE(t.front().mid(17, 3),
+                 (QStringList{"cpu_s", "cpu_exact", "split_resolved"}));  // after the contract's 16 and limit_pct
         QCOMPARE(column(t, 1, "cpu_s"), QString("0.003100"));
         QCOMPARE(column(t, 1, "cpu_exact"), QString("yes"));
         QCOMPARE(column(t, 1, "split_resolved"), QString("no"));
@@ -103,7 +104,8 @@ private slots:
             stats[i] = s;
         }
         root["statistics"] = stats;
-        const sfp::ExperimentReport old = core::report_from_json(QJsonDocument(root).toJson(), QStringLiteral("old.json"));
+        const sfp::ExperimentReport old =
+            core::report_from_json(QJsonDocument(root).toJson(), QStringLiteral("old.json"));
         const sfp::Usage& u = old.runs[1].result.usage;
         QVERIFY(!u.cpu_exact);
         QCOMPARE(u.cpu_s, 0.2);  // 0.15 + 0.05
@@ -129,7 +131,8 @@ private slots:
             if (l.startsWith("| read")) slow = l;
         }
         // faults/MB 25, switches/s 500, read B/B 0, written 0, CPU s/GB 0.194, cycles/B 0.5, instr/B 1, dTLB 0.00025
-        QVERIFY2(fast.contains("| **25** | **500** | **0** | **0** | **0.194** | **0.5** | **1** | **0.00025** |"), qPrintable(fast));
+        QVERIFY2(fast.contains("| **25** | **500** | **0** | **0** | **0.194** | **0.5** | **1** | **0.00025** |"),
+                 qPrintable(fast));
         QVERIFY2(slow.contains("| 0 | 100 | n/a | n/a | 12.5 | n/a | n/a | n/a |"), qPrintable(slow));
         // faults 0 vs 25 per MB: ln(101) = 4.62; CPU 12.5 vs 0.194 s/GB: ln(12.625/0.319) = 3.68;
         // switches 100 vs 500 per s: ln(505/105) = 1.57

@@ -125,8 +125,8 @@ private slots:
         const QByteArray csv = core::runs_csv(sample_report());
         QVERIFY(csv.startsWith(QByteArray(kContractHeader) + ","));
         QCOMPARE(core::runs_csv_columns(sample_report()).mid(0, 16).join(','), QString(kContractHeader));
-        for (const char* more : {"major_faults", "minor_faults", "voluntary_switches", "involuntary_switches",
-                                 "input_set", "notes"})
+        for (const char* more :
+             {"major_faults", "minor_faults", "voluntary_switches", "involuntary_switches", "input_set", "notes"})
             QVERIFY2(core::runs_csv_columns(sample_report()).contains(more), more);
     }
 
@@ -145,7 +145,7 @@ private slots:
         // run 1: read, block 4K, threads unused
         QCOMPARE(row_of(t, 1).mid(0, 7), (QStringList{"compare", "read", "4096", "-", "1048576", "1", "hot"}));
         QCOMPARE(column(t, 1, "real_s"), QString("0.500000"));
-        QCOMPARE(column(t, 1, "cpu_pct"), QString("50.0"));  // 0.5 s of CPU (0.25 + 0.25) / 0.5 / 2 cores
+        QCOMPARE(column(t, 1, "cpu_pct"), QString("50.0"));        // 0.5 s of CPU (0.25 + 0.25) / 0.5 / 2 cores
         QCOMPARE(column(t, 1, "throughput_mbs"), QString("4.2"));  // 2 MiB in 0.5 s, MB = 10^6
         QCOMPARE(column(t, 1, "residency_pct"), QString("100.0"));
         QCOMPARE(column(t, 1, "status"), QString("ok"));
@@ -241,7 +241,8 @@ private slots:
         sfp::ExperimentReport rep = sample_report();
         rep.fits = {bent_fit()};
         const QString text = core::summary_text(rep);
-        QVERIFY2(text.contains("read block=4K threads=-: 0.500 s/GB, R^2 0.900 over 3 sizes, NOT LINEAR"), qPrintable(text));
+        QVERIFY2(text.contains("read block=4K threads=-: 0.500 s/GB, R^2 0.900 over 3 sizes, NOT LINEAR"),
+                 qPrintable(text));
         const QJsonObject fit =
             QJsonDocument::fromJson(core::report_json(rep)).object()["fits"].toArray()[0].toObject();
         QCOMPARE(fit["block_size"].toInt(), 4096);
@@ -279,8 +280,8 @@ private slots:
         rep.fits = {bent_fit()};
         QJsonObject root = QJsonDocument::fromJson(core::report_json(rep)).object();
         const auto with_fit = [&](const char* strategy, QJsonValue block, QJsonValue threads) {
-            QJsonObject old{{"strategy", strategy}, {"block_size", block}, {"threads", threads}, {"points", 3},
-                            {"seconds_per_gb", 0.5}, {"intercept_s", 0.0}, {"r2", 0.9}, {"nonlinear", false}};
+            QJsonObject old{{"strategy", strategy},  {"block_size", block}, {"threads", threads}, {"points", 3},
+                            {"seconds_per_gb", 0.5}, {"intercept_s", 0.0},  {"r2", 0.9},          {"nonlinear", false}};
             root["fits"] = QJsonArray{old};
             return QJsonDocument(root).toJson();
         };

@@ -112,7 +112,8 @@ private slots:
             core::import_report_text(with(bare, "\"block_size\": 4096", "\"block_size\": \"4K\""), "bare.json");
             QFAIL("a block size in words was accepted");
         } catch (const core::ImportError& e) {
-            QCOMPARE(std::string(e.what()), std::string("report 'bare.json': field 'cells[0].block_size': expected a number"));
+            QCOMPARE(std::string(e.what()),
+                     std::string("report 'bare.json': field 'cells[0].block_size': expected a number"));
         }
     }
 
@@ -124,8 +125,8 @@ private slots:
         const core::Comparison c = core::compare_sets(a, b);
         QCOMPARE(c.both.size(), std::size_t(2));
         QCOMPARE(c.both[0].a->strategy, std::string("loop"));
-        QCOMPARE(*c.both[0].ratio(), 3.0);       // 1.5 / 0.5
-        QVERIFY(!c.both[1].ratio());             // strtok: no median on either side
+        QCOMPARE(*c.both[0].ratio(), 3.0);  // 1.5 / 0.5
+        QVERIFY(!c.both[1].ratio());        // strtok: no median on either side
         QCOMPARE(c.only_a.size(), std::size_t(1));
         QCOMPARE(c.only_a[0]->parameters.at("packing"), std::uint64_t(1000));
         QCOMPARE(c.only_b.size(), std::size_t(1));
@@ -140,8 +141,9 @@ private slots:
     // (lesson 2 drew 185 s beside 0.56 s as if one curve).
     void normalises_each_file_size_on_its_own() {
         core::ResultSet set;
-        for (const auto& [strategy, size, median] : {std::tuple{"mmap-mt", 640, 0.5}, std::tuple{"read", 640, 2.0},
-                                                     std::tuple{"mmap-mt", 5120, 200.0}, std::tuple{"read", 5120, 50.0}}) {
+        for (const auto& [strategy, size, median] :
+             {std::tuple{"mmap-mt", 640, 0.5}, std::tuple{"read", 640, 2.0}, std::tuple{"mmap-mt", 5120, 200.0},
+              std::tuple{"read", 5120, 50.0}}) {
             core::ImportedCell c;
             c.strategy = strategy;
             c.file_size = std::uint64_t(size);
@@ -171,7 +173,8 @@ private slots:
                  std::string("report 'x.json': not an sfpbench report (no \"format\": \"sfpbench-report\") "
                              "(an experiment spec? import a report: `run --json`)"));
         QCOMPARE(refusal(with(good, "\"version\": 1", "\"version\": 2")),
-                 std::string("report 'x.json': format version 2 (written by a newer sfpbench); this sfpbench reads version 1"));
+                 std::string(
+                     "report 'x.json': format version 2 (written by a newer sfpbench); this sfpbench reads version 1"));
         QCOMPARE(refusal(with(good, "\"version\": 1", "\"version\": 0")),
                  std::string("report 'x.json': format version 0 (an older format); this sfpbench reads version 1"));
         QCOMPARE(refusal(with(good, "\"version\": 1", "\"versio\": 1")),

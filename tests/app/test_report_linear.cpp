@@ -20,7 +20,8 @@ sfp::ExperimentReport report_of(std::size_t cells) {
     r.input_sets = {{{}, 1 << 20}};
     for (std::size_t c = 0; c < cells; ++c) {
         r.cells.push_back(hand_made::cell("read", 512 * (c + 1), 0));
-        for (unsigned rep = 1; rep <= 3; ++rep) r.runs.push_back(hand_made::run(c, rep, 0.01 * double(1 + c % 7) + 0.001 * rep));
+        for (unsigned rep = 1; rep <= 3; ++rep)
+            r.runs.push_back(hand_made::run(c, rep, 0.01 * double(1 + c % 7) + 0.001 * rep));
     }
     sfp::runner::compute_statistics(r);
     return r;

@@ -97,7 +97,8 @@ private slots:
         for (qsizetype c = 0; c < cells.size(); ++c) {
             std::vector<double> t;
             for (const QJsonValue& run : json["runs"].toArray())
-                if (run["cell"].toInt() == c && run["status"].toString() == "ok") t.push_back(run["result"]["real_s"].toDouble());
+                if (run["cell"].toInt() == c && run["status"].toString() == "ok")
+                    t.push_back(run["result"]["real_s"].toDouble());
             QVERIFY(t.size() > 1);
             double mean = 0, squares = 0;
             for (double x : t) mean += x / double(t.size());
@@ -111,8 +112,8 @@ private slots:
     // A second result set: one ratio row per cell both have, the ratio computed here.
     void ratioTableComparesMatchingCells() {
         const QJsonObject a = json_of("report_a.json"), b = json_of("report_b.json");
-        const QString md = QString::fromUtf8(
-            core::report_markdown(report_of(a), {{QStringLiteral("second"), report_of(b)}}));
+        const QString md =
+            QString::fromUtf8(core::report_markdown(report_of(a), {{QStringLiteral("second"), report_of(b)}}));
         QVERIFY(md.contains("### Compared with second"));
         const QJsonArray sa = a["statistics"].toArray(), sb = b["statistics"].toArray();
         for (qsizetype i = 0; i < sa.size(); ++i) {  // same spec: the same cells in the same order
@@ -155,7 +156,8 @@ private slots:
         machine.remove("device");
         json["machine"] = machine;
         QCOMPARE(report_of(json).machine.device, std::string("unknown"));
-        QVERIFY(QString::fromUtf8(core::report_markdown(report_of(json))).contains("**Device of the inputs**: unknown"));
+        QVERIFY(
+            QString::fromUtf8(core::report_markdown(report_of(json))).contains("**Device of the inputs**: unknown"));
         QCOMPARE(report_of(json_of("report_a.json")).machine.device, std::string("/dev/vda"));
     }
 
@@ -164,7 +166,8 @@ private slots:
     void measuredAtIsShownOrUnknown() {
         QJsonObject json = json_of("report_a.json");
         QCOMPARE(report_of(json).measured_at, std::string("2026-11-22T18:05:57Z"));
-        QVERIFY(QString::fromUtf8(core::report_markdown(report_of(json))).contains("- **Measured**: 2026-11-22 18:05:57 UTC\n"));
+        QVERIFY(QString::fromUtf8(core::report_markdown(report_of(json)))
+                    .contains("- **Measured**: 2026-11-22 18:05:57 UTC\n"));
         json.remove("measured_at");
         const sfp::ExperimentReport old = report_of(json);
         QCOMPARE(old.measured_at, std::string());
@@ -178,8 +181,8 @@ private slots:
     void loadingKeepsWhatTheReportSays() {
         const QJsonObject json = json_of("report_a.json");
         const QJsonObject again = QJsonDocument::fromJson(core::report_json(report_of(json))).object();
-        for (const char* key : {"experiment", "machine", "cells", "fits", "input_sets", "cancelled", "cache_method",
-                                "measured_at"})
+        for (const char* key :
+             {"experiment", "machine", "cells", "fits", "input_sets", "cancelled", "cache_method", "measured_at"})
             QVERIFY2(again[key] == json[key], key);
         QCOMPARE(again["runs"].toArray().size(), json["runs"].toArray().size());
         for (const char* list : {"statistics", "rankings"}) {
@@ -191,7 +194,8 @@ private slots:
                     if (it.key() != "slower") QVERIFY2(now[i].toObject()[it.key()] == it.value(), qPrintable(it.key()));
             }
         }
-        const QJsonArray slower_was = json["rankings"][0]["slower"].toArray(), slower_now = again["rankings"][0]["slower"].toArray();
+        const QJsonArray slower_was = json["rankings"][0]["slower"].toArray(),
+                         slower_now = again["rankings"][0]["slower"].toArray();
         QCOMPARE(slower_now.size(), slower_was.size());
         for (qsizetype i = 0; i < slower_was.size(); ++i)
             for (const char* key : {"cell", "ratio"}) QCOMPARE(slower_now[i][key], slower_was[i][key]);
@@ -219,14 +223,20 @@ private slots:
         r.rankings = {sfp::rank_cells(0, {{0, 0.2}, {1, 0.1}})};
         r.rankings[0].slower[0].vs_fastest = sfp::compare_cells(r, 1, 0);
         const QString md = QString::fromUtf8(core::report_markdown(r));
-        QVERIFY2(md.contains("| read | 4K | 1 | 200.00 ms | n/a | n/a | 10.0 | n/a | 2.00 | too few runs (n=1) |"), qPrintable(md));
-        QVERIFY2(md.contains("| mmap | - | 1 | 100.00 ms | n/a | n/a | 20.0 | n/a | 1.00 | fastest of single runs |"), qPrintable(md));
+        QVERIFY2(md.contains("| read | 4K | 1 | 200.00 ms | n/a | n/a | 10.0 | n/a | 2.00 | too few runs (n=1) |"),
+                 qPrintable(md));
+        QVERIFY2(md.contains("| mmap | - | 1 | 100.00 ms | n/a | n/a | 20.0 | n/a | 1.00 | fastest of single runs |"),
+                 qPrintable(md));
         const QString results = md.left(md.indexOf("\n## ", md.indexOf("## Results")));
-        QVERIFY2(results.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)) == 0, qPrintable(results));  // no bold row
+        QVERIFY2(results.count(QRegularExpression(R"(^\| \*\*)", QRegularExpression::MultilineOption)) == 0,
+                 qPrintable(results));  // no bold row
         const QString text = core::summary_text(r);
-        QVERIFY2(text.contains("fastest: mmap block=- threads=-, 0.1 s (a single run: no spread, no verdict)\n"), qPrintable(text));
-        QVERIFY2(text.contains("read block=4K threads=-: 0.2 s, 2.00× slower, too few repetitions for a verdict (n=1; 6 needed)\n"),
+        QVERIFY2(text.contains("fastest: mmap block=- threads=-, 0.1 s (a single run: no spread, no verdict)\n"),
                  qPrintable(text));
+        QVERIFY2(
+            text.contains(
+                "read block=4K threads=-: 0.2 s, 2.00× slower, too few repetitions for a verdict (n=1; 6 needed)\n"),
+            qPrintable(text));
     }
 
     // An old report's comparisons are worked out from its runs (interleaved: paired by round),
@@ -250,13 +260,15 @@ private slots:
         QTest::addColumn<QString>("says");
         QTest::newRow("not json") << QByteArray("hello") << "not JSON";
         QTest::newRow("array") << QByteArray("[1]") << "not an sfpbench report";
-        QTest::newRow("a spec") << content_of(data("report_a.json")).replace("sfpbench-report", "x") << "not an sfpbench report";
+        QTest::newRow("a spec") << content_of(data("report_a.json")).replace("sfpbench-report", "x")
+                                << "not an sfpbench report";
         QJsonObject bad = json_of("report_a.json");
         bad["version"] = 7;
         QTest::newRow("version") << QJsonDocument(bad).toJson() << "format version 7 (written by a newer sfpbench)";
         bad = json_of("report_a.json");
         bad["measured_at"] = "last Tuesday";
-        QTest::newRow("measured_at") << QJsonDocument(bad).toJson() << "field 'measured_at': expected an ISO 8601 UTC time";
+        QTest::newRow("measured_at") << QJsonDocument(bad).toJson()
+                                     << "field 'measured_at': expected an ISO 8601 UTC time";
         bad = json_of("report_a.json");
         QJsonArray runs = bad["runs"].toArray();
         QJsonObject run = runs[0].toObject();

@@ -35,14 +35,14 @@ struct Ended {
 };
 
 struct Launch {
-    std::vector<std::string> args;      // after the program name
-    std::string stdout_path;            // "" = a file in the scratch directory
+    std::vector<std::string> args;  // after the program name
+    std::string stdout_path;        // "" = a file in the scratch directory
     std::string stdin_path = "/dev/null";
-    bool close_stdout = false;          // started with standard output closed (`>&-`)
-    std::optional<rlim_t> fsize_limit;  // RLIMIT_FSIZE in bytes
-    std::optional<rlim_t> memory_limit; // RLIMIT_AS in bytes
-    std::optional<rlim_t> nofile_limit; // RLIMIT_NOFILE: descriptors
-    int bound_s = 60;                   // a hang is killed and reported after this
+    bool close_stdout = false;           // started with standard output closed (`>&-`)
+    std::optional<rlim_t> fsize_limit;   // RLIMIT_FSIZE in bytes
+    std::optional<rlim_t> memory_limit;  // RLIMIT_AS in bytes
+    std::optional<rlim_t> nofile_limit;  // RLIMIT_NOFILE: descriptors
+    int bound_s = 60;                    // a hang is killed and reported after this
 };
 
 inline std::string slurp(const std::string& path) {
@@ -127,7 +127,8 @@ inline bool catches(pid_t pid, int sig) {
     bool is_sfpbench = false;
     while (std::getline(status, line)) {
         if (line.starts_with("Name:")) is_sfpbench = line.find("sfpbench") != std::string::npos;
-        if (line.starts_with("SigCgt:")) return is_sfpbench && ((std::stoull(line.substr(7), nullptr, 16) >> (sig - 1)) & 1);
+        if (line.starts_with("SigCgt:"))
+            return is_sfpbench && ((std::stoull(line.substr(7), nullptr, 16) >> (sig - 1)) & 1);
     }
     return false;
 }
@@ -172,7 +173,8 @@ inline std::string enter_private_mounts() {
     const gid_t gid = getegid();
     if (uid != 0) {
         if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0)
-            return "mounting a tmpfs needs root or unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1)";
+            return "mounting a tmpfs needs root or unprivileged user namespaces (sysctl "
+                   "kernel.unprivileged_userns_clone=1)";
         std::ofstream("/proc/self/setgroups") << "deny";
         std::ofstream("/proc/self/uid_map") << "0 " << uid << " 1";
         std::ofstream("/proc/self/gid_map") << "0 " << gid << " 1";

@@ -38,7 +38,8 @@ private slots:
         QTest::addColumn<QList<qulonglong>>("flips");
         QTest::newRow("identical") << 70000ull << 70000ull << QList<qulonglong>{};
         QTest::newRow("few") << 70000ull << 70000ull << QList<qulonglong>{0, 4095, 4096, 69999};
-        QTest::newRow("many") << 100000ull << 100000ull << QList<qulonglong>{1, 9, 99, 999, 4097, 8191, 9999, 12345, 65536, 99999};
+        QTest::newRow("many") << 100000ull << 100000ull
+                              << QList<qulonglong>{1, 9, 99, 999, 4097, 8191, 9999, 12345, 65536, 99999};
         QTest::newRow("b shorter") << 5000ull << 4000ull << QList<qulonglong>{7};
         QTest::newRow("a empty") << 0ull << 10ull << QList<qulonglong>{};
         QTest::newRow("tiny") << 1ull << 1ull << QList<qulonglong>{0};
@@ -58,8 +59,8 @@ private slots:
         for (const QString strategy : {"read", "pread-mt", "mmap", "mmap-mt", "adaptive", "cmp"}) {
             for (const QString block : {"1", "7", "4K", "64K"}) {
                 for (const QString threads : {"1", "3"}) {
-                    const Output o = sfpbench({"compare", path("a"), path("b"), "--strategy", strategy, "--block", block,
-                                               "--threads", threads});
+                    const Output o = sfpbench({"compare", path("a"), path("b"), "--strategy", strategy, "--block",
+                                               block, "--threads", threads});
                     const QString where = QString("%1 block %2 threads %3: %4").arg(strategy, block, threads, o.err);
                     QVERIFY2(o.out == expected, qPrintable(where + "\nstdout:\n" + o.out + "\nexpected:\n" + expected));
                     QVERIFY2(o.code == expected_code, qPrintable(where));
@@ -87,9 +88,12 @@ private slots:
             QVERIFY2(o.out == expected, qPrintable("stdout:\n" + o.out + "\nexpected:\n" + expected));
             QCOMPARE(o.code, 1);
             // Probed, or (as root, files cached in large folios) mmap-mt at once: the share it saw is named.
-            QVERIFY2(QRegularExpression("adaptive: large folios: ([0-9]+ % of the cached pages sampled|unknown \\(needs root\\))"
-                                        "(; mmap-mt [0-9.]+ GB/s, pread-mt [0-9.]+ GB/s per CPU second|, where mmap-mt wins by far -> mmap-mt, stripes of [0-9]+[KMG]?)")
-                         .match(o.err).hasMatch(),
+            QVERIFY2(QRegularExpression(
+                         "adaptive: large folios: ([0-9]+ % of the cached pages sampled|unknown \\(needs root\\))"
+                         "(; mmap-mt [0-9.]+ GB/s, pread-mt [0-9.]+ GB/s per CPU second|, where mmap-mt wins by far -> "
+                         "mmap-mt, stripes of [0-9]+[KMG]?)")
+                         .match(o.err)
+                         .hasMatch(),
                      qPrintable(o.err));
         }
     }
@@ -178,7 +182,8 @@ private slots:
 
     void generateThenCompareFindsTheOffsets() {
         if (!have_cmp_) QSKIP("cmp is not installed: nothing to compare the output with");
-        const Output g = sfpbench({"generate", "pair", path("ga"), path("gb"), "--size", "1M", "--mismatch-at", "0,5000,1048575"});
+        const Output g =
+            sfpbench({"generate", "pair", path("ga"), path("gb"), "--size", "1M", "--mismatch-at", "0,5000,1048575"});
         QCOMPARE(g.code, 0);
         QCOMPARE(QFileInfo(path("ga")).size(), 1 << 20);
         const Output c = sfpbench({"compare", path("ga"), path("gb")});

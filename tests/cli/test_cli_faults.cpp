@@ -26,7 +26,7 @@ bool whole_rows(const std::string& csv) {
     std::istringstream in(csv);
     std::string header, row;
     if (!std::getline(in, header)) return false;
-    const auto fields = [](const std::string& s) { return std::count(s.begin(), s.end(), ',') ; };
+    const auto fields = [](const std::string& s) { return std::count(s.begin(), s.end(), ','); };
     while (std::getline(in, row))
         if (fields(row) < fields(header) || row.empty()) return false;
     return csv.empty() || csv.back() == '\n';
@@ -57,15 +57,12 @@ class TestCliFaults : public QObject {
 public:
     static inline std::string cannot_mount;  // what mounting needs, when main() could not provide it
 
-    void write(const std::string& p, const std::string& text) {
-        std::ofstream(p, std::ios::binary) << text;
-    }
+    void write(const std::string& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
     // Fills a filesystem to the last block.
     void fill(const std::string& mnt) {
         std::ofstream f(mnt + "/filler", std::ios::binary);
         const std::string block(4096, 'x');
-        while (f.write(block.data(), std::streamsize(block.size()))) {
-        }
+        while (f.write(block.data(), std::streamsize(block.size()))) {}
     }
 
 private slots:
@@ -84,10 +81,10 @@ private slots:
         if (!mnt) QSKIP(cannot_mount.c_str());
         for (const char* f : {"/runs.csv", "/report.json", "/summary.csv"}) write(*mnt + f, "previous\n");
         fill(*mnt);
-        const Ended r = sfpbench({"run", "--strategies", "read", "--sizes", "4K", "--reps", "1", "--warmup", "0",
-                              "--workdir", path("ws"), "--csv", *mnt + "/runs.csv", "--json", *mnt + "/report.json",
-                              "--summary-csv", *mnt + "/summary.csv"},
-                            scratch());
+        const Ended r = sfpbench(
+            {"run", "--strategies", "read", "--sizes", "4K", "--reps", "1", "--warmup", "0", "--workdir", path("ws"),
+             "--csv", *mnt + "/runs.csv", "--json", *mnt + "/report.json", "--summary-csv", *mnt + "/summary.csv"},
+            scratch());
         QCOMPARE(r.code, 2);
         for (const char* f : {"/runs.csv", "/report.json", "/summary.csv"}) {
             QCOMPARE(slurp(*mnt + f), std::string("previous\n"));
@@ -115,7 +112,8 @@ private slots:
         if (!mnt) QSKIP(cannot_mount.c_str());
         const Ended r = sfpbench({"generate", "random", *mnt + "/big", "--size", "2M"}, scratch());
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.find("cannot write 2097152 bytes") != std::string::npos && r.err.find("only 1048576 bytes are free") != std::string::npos,
+        QVERIFY2(r.err.find("cannot write 2097152 bytes") != std::string::npos &&
+                     r.err.find("only 1048576 bytes are free") != std::string::npos,
                  r.err.c_str());
         QCOMPARE(QDir(QString::fromStdString(*mnt)).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
                  QStringList());
@@ -147,9 +145,14 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("target");
         QTest::newRow("generate") << QStringList{"generate", "random", "@/lim-gen", "--size", "1M"} << "lim-gen";
-        QTest::newRow("cipher") << QStringList{"cipher", "@/in", "@/lim-cipher", "--shift", "1", "--strategy", "stream"} << "lim-cipher";
-        QTest::newRow("cipher mmap-in") << QStringList{"cipher", "@/in", "@/lim-cipher2", "--shift", "1", "--strategy", "mmap-in"} << "lim-cipher2";
-        QTest::newRow("run generating") << QStringList{"run", "--sizes", "1M", "--strategies", "read", "--reps", "1", "--workdir", "@/lim-ws"} << "lim-ws";
+        QTest::newRow("cipher") << QStringList{"cipher", "@/in", "@/lim-cipher", "--shift", "1", "--strategy", "stream"}
+                                << "lim-cipher";
+        QTest::newRow("cipher mmap-in") << QStringList{"cipher", "@/in",       "@/lim-cipher2", "--shift",
+                                                       "1",      "--strategy", "mmap-in"}
+                                        << "lim-cipher2";
+        QTest::newRow("run generating") << QStringList{"run",    "--sizes", "1M",        "--strategies", "read",
+                                                       "--reps", "1",       "--workdir", "@/lim-ws"}
+                                        << "lim-ws";
     }
     void fileSizeLimitIsAnError() {
         QFETCH(QStringList, args);
@@ -172,7 +175,8 @@ private slots:
         QTest::newRow("compare, different") << QStringList{"compare", "@/in", "@/other"};
         QTest::newRow("cipher --json") << QStringList{"cipher", "@/in", "@/json-out", "--shift", "1", "--json"};
         QTest::newRow("run --print-spec") << QStringList{"run", "--sizes", "1K", "--print-spec"};
-        QTest::newRow("run") << QStringList{"run", "--sizes", "4K", "--strategies", "read", "--reps", "1", "--workdir", "@/ws"};
+        QTest::newRow("run") << QStringList{"run",    "--sizes", "4K",        "--strategies", "read",
+                                            "--reps", "1",       "--workdir", "@/ws"};
         QTest::newRow("strategies") << QStringList{"strategies"};
     }
     void unwritableStandardOutputIsExitTwo() {
@@ -183,7 +187,8 @@ private slots:
         l.stdout_path = "/dev/full";
         const Ended r = run(l, scratch());
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.find("cannot write standard output: No space left on device") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("cannot write standard output: No space left on device") != std::string::npos,
+                 r.err.c_str());
     }
 
     // Issue 8.6 and 8.14: every catchable signal, at a random (seeded) moment, of every command
@@ -192,10 +197,13 @@ private slots:
     void signalsAtRandomMomentsLeaveNothingHalfDone_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("csv");
-        QTest::newRow("cipher") << QStringList{"cipher", "@/sig-in", "@/sig-out", "--shift", "3", "--strategy", "stream", "--block", "512"} << "";
+        QTest::newRow("cipher") << QStringList{"cipher",     "@/sig-in", "@/sig-out", "--shift", "3",
+                                               "--strategy", "stream",   "--block",   "512"}
+                                << "";
         QTest::newRow("generate") << QStringList{"generate", "pair", "@/sig-a", "@/sig-b", "--size", "64M"} << "";
-        QTest::newRow("run") << QStringList{"run", "--sizes", "16M", "--strategies", "read,mmap", "--block", "512,4K",
-                                            "--reps", "3", "--workdir", "@/sig-ws", "--csv", "@/sig.csv"}
+        QTest::newRow("run") << QStringList{"run",      "--sizes", "16M", "--strategies", "read,mmap", "--block",
+                                            "512,4K",   "--reps",  "3",   "--workdir",    "@/sig-ws",  "--csv",
+                                            "@/sig.csv"}
                              << "sig.csv";
     }
     void signalsAtRandomMomentsLeaveNothingHalfDone() {
@@ -203,7 +211,8 @@ private slots:
         QFETCH(QString, csv);
         Launch l;
         for (QString a : args) l.args.push_back(a.replace("@", dir_.path()).toStdString());
-        if (!QFileInfo::exists(dir_.filePath("sig-in"))) sfpbench({"generate", "random", path("sig-in"), "--size", "64M"}, scratch());
+        if (!QFileInfo::exists(dir_.filePath("sig-in")))
+            sfpbench({"generate", "random", path("sig-in"), "--size", "64M"}, scratch());
         QRandomGenerator random(8);  // the same moments every time
         const int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGQUIT, SIGALRM};
         for (int i = 0; i < 20; ++i) {
@@ -216,7 +225,11 @@ private slots:
             ::kill(pid, sig);
             const Ended r = finish(pid, l, scratch());
             const QString what = QString("try %1, signal %2: exit %3, killed by %4, stderr: %5")
-                                     .arg(i).arg(sig).arg(r.code).arg(r.signal).arg(QString::fromStdString(r.err));
+                                     .arg(i)
+                                     .arg(sig)
+                                     .arg(r.code)
+                                     .arg(r.signal)
+                                     .arg(QString::fromStdString(r.err));
             QVERIFY2(handled, qPrintable("no handler for this signal; " + what));
             QVERIFY2(r.signal == 0, qPrintable(what));                       // handled, never a death
             QVERIFY2(r.code == 0 || r.code == 128 + sig, qPrintable(what));  // finished first, or says which
@@ -237,9 +250,9 @@ private slots:
         const int live = ::open((ws + "/" + other).c_str(), O_WRONLY, 0644);
         QVERIFY(live >= 0);
         QCOMPARE(::flock(live, LOCK_EX), 0);  // this test is its writer, alive
-        const Ended r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream", "--sizes", "4K", "--reps", "1",
-                              "--option", "shift=1", "--workdir", ws},
-                            scratch());
+        const Ended r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream", "--sizes", "4K", "--reps",
+                                  "1", "--option", "shift=1", "--workdir", ws},
+                                 scratch());
         QVERIFY2(r.code == 0, r.err.c_str());
         QCOMPARE(temporaries(QString::fromStdString(ws)), QStringList{QString::fromStdString(other)});
         ::close(live);
@@ -256,7 +269,8 @@ private slots:
     void oddNamesAreNamesLikeAnyOther() {
         QFETCH(QByteArray, name);
         const std::string base = path(name.toStdString());
-        const Ended gen = sfpbench({"generate", "pair", base, base + ".b", "--size", "64K", "--mismatch-at", "5"}, scratch());
+        const Ended gen =
+            sfpbench({"generate", "pair", base, base + ".b", "--size", "64K", "--mismatch-at", "5"}, scratch());
         QVERIFY2(gen.code == 0, gen.err.c_str());
         struct stat st {};
         QCOMPARE(::stat(base.c_str(), &st), 0);  // exactly that name, no substitute
@@ -266,14 +280,15 @@ private slots:
         const Ended ci = sfpbench({"cipher", base, base + ".out", "--shift", "1"}, scratch());
         QVERIFY2(ci.code == 0, ci.err.c_str());
         QCOMPARE(::stat((base + ".out").c_str(), &st), 0);
-        const Ended rn = sfpbench({"run", "--input", base, "--input", base + ".b", "--strategies", "read", "--reps", "1",
-                               "--warmup", "0", "--csv", base + ".csv"},
-                             scratch());
+        const Ended rn = sfpbench({"run", "--input", base, "--input", base + ".b", "--strategies", "read", "--reps",
+                                   "1", "--warmup", "0", "--csv", base + ".csv"},
+                                  scratch());
         QVERIFY2(rn.code == 0, rn.err.c_str());
         QCOMPARE(::stat((base + ".csv").c_str(), &st), 0);
         const Ended missing = sfpbench({"compare", base + ".nope", base}, scratch());
         QCOMPARE(missing.code, 2);
-        QVERIFY2(missing.err.find(base + ".nope': No such file or directory") != std::string::npos, missing.err.c_str());
+        QVERIFY2(missing.err.find(base + ".nope': No such file or directory") != std::string::npos,
+                 missing.err.c_str());
         for (const char* suffix : {"", ".b", ".out", ".csv"}) ::unlink((base + suffix).c_str());  // QTemporaryDir can't
     }
 
@@ -303,11 +318,12 @@ private slots:
         const Ended l = sfpbench({"cipher", path("in"), path("live"), "--shift", "1"}, scratch());
         QVERIFY2(l.code == 0, l.err.c_str());
         QCOMPARE(::lstat(path("live").c_str(), &st), 0);
-        QVERIFY(S_ISLNK(st.st_mode));                          // the link is kept ...
+        QVERIFY(S_ISLNK(st.st_mode));                                                 // the link is kept ...
         QCOMPARE(QFileInfo(QString::fromStdString(path("real"))).size(), 4ll << 20);  // ... its file written
         for (const char* second : {"pp", "./pp"}) {
             const std::string cwd_relative = second;
-            const Ended p = sfpbench({"generate", "pair", path("pp"), scratch() + "/" + cwd_relative, "--size", "1K"}, scratch());
+            const Ended p =
+                sfpbench({"generate", "pair", path("pp"), scratch() + "/" + cwd_relative, "--size", "1K"}, scratch());
             QCOMPARE(p.code, 2);
             QVERIFY2(p.err.find("name the same file") != std::string::npos, p.err.c_str());
         }
@@ -316,17 +332,20 @@ private slots:
     // Issue 8.9-8.11: misspelt options, bad inputs and impossible sizes are found before
     // anything runs, one line each, exit 2; /proc files are refused, never read as empty.
     void problemsAreFoundBeforeAnythingRuns() {
-        const Ended r = sfpbench({"run", "--input", path("missing"), "--input", "/dev/zero", "--option", "max_mismatchs=3",
-                              "--csv", path("never.csv")},
-                            scratch());
+        const Ended r = sfpbench({"run", "--input", path("missing"), "--input", "/dev/zero", "--option",
+                                  "max_mismatchs=3", "--csv", path("never.csv")},
+                                 scratch());
         QCOMPARE(r.code, 2);
         QCOMPARE(lines_of(r.err), 3);
-        QVERIFY2(r.err.find("unknown compare option 'max_mismatchs' (known: max_mismatches)") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("unknown compare option 'max_mismatchs' (known: max_mismatches)") != std::string::npos,
+                 r.err.c_str());
         QVERIFY2(r.err.find("missing': No such file or directory") != std::string::npos, r.err.c_str());
         QVERIFY2(r.err.find("'/dev/zero': it is a character device") != std::string::npos, r.err.c_str());
         QVERIFY(!QFileInfo::exists(QString::fromStdString(path("never.csv"))));
-        write(path("spec.json"), "{\"version\": 1, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"4K\"], "
-                                 "\"options\": {\"shift\": \"1\", \"nonsense\": \"1\"}, \"workdir\": \"" + path("ws") + "\"}");
+        write(path("spec.json"),
+              "{\"version\": 1, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"4K\"], "
+              "\"options\": {\"shift\": \"1\", \"nonsense\": \"1\"}, \"workdir\": \"" +
+                  path("ws") + "\"}");
         const Ended spec = sfpbench({"run", path("spec.json")}, scratch());
         QCOMPARE(spec.code, 2);
         QVERIFY2(spec.err.find("unknown cipher option 'nonsense'") != std::string::npos, spec.err.c_str());

@@ -68,7 +68,8 @@ QByteArray with_median(const QByteArray& median) {
 // taken from the code under test.
 int columns(const std::string& s) {
     int n = 0;
-    for (const char32_t c : QString::fromStdString(s).toUcs4()) n += (c >= 0x3000 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFF60) ? 2 : 1;
+    for (const char32_t c : QString::fromStdString(s).toUcs4())
+        n += (c >= 0x3000 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFF60) ? 2 : 1;
     return n;
 }
 
@@ -117,8 +118,10 @@ QByteArray with_many_runs(int runs, double first) {
     QJsonArray kept;
     QJsonObject model;
     for (const QJsonValue& v : r["runs"].toArray()) {
-        if (v["cell"].toInt() != 0) kept.append(v);
-        else if (v["status"].toString() == "ok") model = v.toObject();
+        if (v["cell"].toInt() != 0)
+            kept.append(v);
+        else if (v["status"].toString() == "ok")
+            model = v.toObject();
     }
     std::vector<double> times;
     for (int i = 0; i < runs; ++i) {
@@ -178,14 +181,22 @@ private slots:
     void badReportsAreRefused_data() {
         QTest::addColumn<QString>("bad");
         QTest::addColumn<QString>("why");
-        QTest::newRow("FIFO") << "@fifo" << "it is a FIFO";
-        QTest::newRow("/dev/zero") << "/dev/zero" << "character device";
-        QTest::newRow("a directory") << "@" << "directory";
-        QTest::newRow("300 MiB") << "@huge.json" << "over the 256 MiB";
-        QTest::newRow("NUL in a strategy") << "@nul.json" << "control character";
-        QTest::newRow("newline in a strategy") << "@newline.json" << "control character";
-        QTest::newRow("negative median") << "@negative.json" << "negative";
-        QTest::newRow("infinite median") << "@infinite.json" << "number";  // Qt's JSON reader already refuses 1e999
+        QTest::newRow("FIFO") << "@fifo"
+                              << "it is a FIFO";
+        QTest::newRow("/dev/zero") << "/dev/zero"
+                                   << "character device";
+        QTest::newRow("a directory") << "@"
+                                     << "directory";
+        QTest::newRow("300 MiB") << "@huge.json"
+                                 << "over the 256 MiB";
+        QTest::newRow("NUL in a strategy") << "@nul.json"
+                                           << "control character";
+        QTest::newRow("newline in a strategy") << "@newline.json"
+                                               << "control character";
+        QTest::newRow("negative median") << "@negative.json"
+                                         << "negative";
+        QTest::newRow("infinite median") << "@infinite.json"
+                                         << "number";  // Qt's JSON reader already refuses 1e999
     }
     void badReportsAreRefused() {
         QFETCH(QString, bad);
@@ -212,10 +223,11 @@ private slots:
     // diff takes medians from the statistics and the interval, p and gate from the runs: a report
     // whose two disagree (a median of 12345.5 s over runs of microseconds) is refused naming it.
     void diffRefusesStatisticsThatDisagreeWithRuns() {
-        for (const auto& args : {std::vector<std::string>{"diff", path("a.json"), path("disagree.json")},
-                                 std::vector<std::string>{"diff", path("disagree.json"), path("a.json"),
-                                                          "--fail-on-regression", "10"}})
-            expect_refused(sfpbench(args, scratch()), "'" + path("disagree.json") + "'", "but the median of the cell's");
+        for (const auto& args :
+             {std::vector<std::string>{"diff", path("a.json"), path("disagree.json")},
+              std::vector<std::string>{"diff", path("disagree.json"), path("a.json"), "--fail-on-regression", "10"}})
+            expect_refused(sfpbench(args, scratch()), "'" + path("disagree.json") + "'",
+                           "but the median of the cell's");
     }
 
     // In a directory deeper than PATH_MAX (getcwd fails) `--input t` is the file t there, never
@@ -260,8 +272,8 @@ private slots:
         std::ofstream("t") << "one two three\n";
         const Ended cipher = sfpbench({"cipher", "t", "o", "--shift", "1"}, scratch());
         const std::string long_name(250, 'n');
-        const Ended run = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", "t", "--reps", "1",
-                                    "--warmup", "0", "--csv", "x", "--json", long_name, "--workdir", "ws"},
+        const Ended run = sfpbench({"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", "t", "--reps",
+                                    "1", "--warmup", "0", "--csv", "x", "--json", long_name, "--workdir", "ws"},
                                    scratch());
         std::string too_long;
         while (too_long.size() < 4200) too_long += level + "/";
@@ -272,7 +284,8 @@ private slots:
         QCOMPARE(std::system(("rm -rf '" + path(level) + "'").c_str()), 0);  // deeper than PATH_MAX: rm walks it
         QVERIFY2(cipher.code == 0 && written.size() == 14, cipher.err.c_str());
         QVERIFY2(run.code == 0 && csv.starts_with("algorithm,") && json.starts_with("{"), (run.out + run.err).c_str());
-        QVERIFY2(refused.code == 2 && refused.err.find("bytes; a path may have 4095") != std::string::npos, refused.err.c_str());
+        QVERIFY2(refused.code == 2 && refused.err.find("bytes; a path may have 4095") != std::string::npos,
+                 refused.err.c_str());
     }
 
     // Under a low descriptor limit (ulimit -n 16) every iterate strategy hashes all 2,000 files or
@@ -280,15 +293,16 @@ private slots:
     void iterateUnderADescriptorLimit() {
         const std::string tree = path("fd-tree");
         QCOMPARE(sfpbench({"generate", "tree", tree, "--files", "2000", "--size", "2M"}, scratch()).code, 0);
-        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct",
-                                     "xxhsum", "auto"}) {
+        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring",
+                                     "direct", "xxhsum", "auto"}) {
             Launch l;
             l.args = {"iterate", tree, "--strategy", strategy, "--scope", "full"};
             l.nofile_limit = 16;
             const Ended r = run(l, scratch());
             const bool whole = r.code == 0 && r.out.find("files 2000\n") != std::string::npos &&
                                r.out.find("skipped 0\n") != std::string::npos;
-            const bool refused = r.code == 2 && r.err.find("Too many open files") != std::string::npos && lines_of(r.err) == 1;
+            const bool refused =
+                r.code == 2 && r.err.find("Too many open files") != std::string::npos && lines_of(r.err) == 1;
             QVERIFY2(!r.hung && (whole || refused), (strategy + (": " + r.out + r.err)).c_str());
         }
     }
@@ -304,7 +318,8 @@ private slots:
         for (int i = 0; i < 100; ++i) {
             files.push_back(dir + "/f" + std::to_string(i));
             std::string text;
-            for (int w = 0; text.size() < 30000; ++w) text += std::string(std::size_t(1 + (w + i) % 9), char('a' + w % 26)) + (w % 11 ? " " : "\n");
+            for (int w = 0; text.size() < 30000; ++w)
+                text += std::string(std::size_t(1 + (w + i) % 9), char('a' + w % 26)) + (w % 11 ? " " : "\n");
             write(files.back(), QByteArray::fromStdString(text));
             command += " " + files.back();
         }
@@ -314,7 +329,8 @@ private slots:
         for (char buf[4096]; std::size_t n = std::fread(buf, 1, sizeof buf, wc);) expected.append(buf, n);
         QCOMPARE(::pclose(wc), 0);
         QVERIFY(expected.find(" total\n") != std::string::npos);
-        for (const char* strategy : {"loop", "simd", "strtok", "striped", "mmap", "mmap-mt", "files", "pipeline", "auto", "wc"}) {
+        for (const char* strategy :
+             {"loop", "simd", "strtok", "striped", "mmap", "mmap-mt", "files", "pipeline", "auto", "wc"}) {
             Launch l;
             l.args = {"wordcount", "--strategy", strategy, "--threads", "4"};
             l.args.insert(l.args.end(), files.begin(), files.end());
@@ -335,12 +351,15 @@ private slots:
         QCOMPARE(::mkdir(a.c_str(), 0755), 0);
         write(t + "/x", "one\n");
         write(a + "/y", "two\n");
-        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct",
-                                     "xxhsum", "auto"}) {
+        for (const char* strategy : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring",
+                                     "direct", "xxhsum", "auto"}) {
             const Ended one = sfpbench({"iterate", t, "--strategy", strategy, "--scope", "full"}, scratch());
-            QVERIFY2(one.code == 0 && one.out.find("files 2\nbytes 8\nskipped 0\n") != std::string::npos, (one.out + one.err).c_str());
-            for (const auto& dirs : {std::vector<std::string>{t, t}, std::vector<std::string>{t, a}, std::vector<std::string>{a, t}}) {
-                const Ended r = sfpbench({"iterate", dirs[0], dirs[1], "--strategy", strategy, "--scope", "full"}, scratch());
+            QVERIFY2(one.code == 0 && one.out.find("files 2\nbytes 8\nskipped 0\n") != std::string::npos,
+                     (one.out + one.err).c_str());
+            for (const auto& dirs :
+                 {std::vector<std::string>{t, t}, std::vector<std::string>{t, a}, std::vector<std::string>{a, t}}) {
+                const Ended r =
+                    sfpbench({"iterate", dirs[0], dirs[1], "--strategy", strategy, "--scope", "full"}, scratch());
                 QVERIFY2(r.code == 0 && r.out == one.out, (strategy + (": " + r.out + r.err)).c_str());
             }
         }
@@ -350,12 +369,14 @@ private slots:
     // another cache mode is said (report: a warning and the comparison's note); the shipped
     // reference sets render as reports of their cells and medians.
     void twoSetsOneRule() {
-        for (const char* ref : {"cci-table1", "atou-mapping", "compmp-threads", "ioboost-order", "simplecount-packing"}) {
+        for (const char* ref :
+             {"cci-table1", "atou-mapping", "compmp-threads", "ioboost-order", "simplecount-packing"}) {
             const std::string set = std::string(":/reference/") + ref + ".json";
             const Ended r = sfpbench({"report", set, "--markdown", path("ref.md")}, scratch());
             QVERIFY2(r.code == 0, (set + ": " + r.err).c_str());
             const std::string md = slurp(path("ref.md"));
-            QVERIFY2(md.find("### Input") != std::string::npos && md.find("| no runs |") == std::string::npos &&  // the notes column
+            QVERIFY2(md.find("### Input") != std::string::npos &&
+                         md.find("| no runs |") == std::string::npos &&     // the notes column
                          md.find(" | 0 us | 0.0 | ") == std::string::npos,  // no spread it does not state
                      ref);
             const std::size_t spec = md.find("```json\n") + 8;  // its replay spec is a valid experiment file
@@ -365,8 +386,9 @@ private slots:
         }
         write(path("out.md"), "earlier output\n");
         const std::string other = ":/reference/simplecount-packing.json";  // wordcount; a.json is compare
-        for (const std::vector<std::string>& args : {std::vector<std::string>{"report", path("a.json"), other, "--markdown", path("out.md")},
-                                                     std::vector<std::string>{"diff", path("a.json"), other}})
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"report", path("a.json"), other, "--markdown", path("out.md")},
+              std::vector<std::string>{"diff", path("a.json"), other}})
             expect_refused(sfpbench(args, scratch()), "'" + other + "'", "results of wordcount, not compare");
         QCOMPARE(slurp(path("out.md")), std::string("earlier output\n"));
         QJsonObject cold = fixture("report_a.json");
@@ -374,12 +396,14 @@ private slots:
         e["cache"] = "cold";
         cold["experiment"] = e;
         write(path("cold.json"), QJsonDocument(cold).toJson());
-        const Ended r = sfpbench({"report", path("a.json"), path("cold.json"), "--markdown", path("out.md")}, scratch());
+        const Ended r =
+            sfpbench({"report", path("a.json"), path("cold.json"), "--markdown", path("out.md")}, scratch());
         QVERIFY2(r.code == 0, r.err.c_str());
         const std::string md = slurp(path("out.md"));
         QVERIFY2(md.find("- this report ran in hot cache and cold in cold cache") != std::string::npos, md.c_str());
         const Ended d = sfpbench({"diff", path("a.json"), path("cold.json")}, scratch());
-        QVERIFY2(d.code == 0 && d.out.find("note: A ran in hot cache and B in cold cache") != std::string::npos, d.out.c_str());
+        QVERIFY2(d.code == 0 && d.out.find("note: A ran in hot cache and B in cold cache") != std::string::npos,
+                 d.out.c_str());
     }
 
     // 30,000 runs a cell: the interval's 9e8 pairwise differences are selected, never stored, so
@@ -402,8 +426,7 @@ private slots:
              {std::vector<std::string>{"iterate", "/proc/self", "--scope", "full"},
               std::vector<std::string>{"iterate", "/sys/kernel", "--scope", "full"},
               std::vector<std::string>{"iterate", scratch(), "/proc/self/", "--scope", "full"},
-              std::vector<std::string>{"evict", "/proc/self/status"},
-              std::vector<std::string>{"evict", "/proc/self"},
+              std::vector<std::string>{"evict", "/proc/self/status"}, std::vector<std::string>{"evict", "/proc/self"},
               // an output there is refused for what the place is, not for "no room" (statfs: 0 free)
               std::vector<std::string>{"generate", "text", "/proc/sfpbench-data", "--size", "1K"},
               std::vector<std::string>{"generate", "text", "/sys/kernel/sfpbench-data", "--size", "1K"}}) {
@@ -428,12 +451,12 @@ private slots:
         const std::string in_memory = shm.path().toStdString() + "/words.txt";
         write(in_memory, "some words\n");
         for (const std::vector<std::string>& args :
-             {std::vector<std::string>{"evict", in_memory},
-              std::vector<std::string>{"evict", shm.path().toStdString()},
+             {std::vector<std::string>{"evict", in_memory}, std::vector<std::string>{"evict", shm.path().toStdString()},
               std::vector<std::string>{"run", "--algorithm", "wordcount", "--strategies", "simd", "--input", in_memory,
                                        "--cache", "cold", "--reps", "1", "--warmup", "0"},
               std::vector<std::string>{"run", "--algorithm", "wordcount", "--strategies", "simd", "--sizes", "4K",
-                                       "--workdir", shm.path().toStdString() + "/ws", "--cache", "cold", "--reps", "1"}}) {
+                                       "--workdir", shm.path().toStdString() + "/ws", "--cache", "cold", "--reps",
+                                       "1"}}) {
             Launch l;
             l.args = args;
             l.bound_s = 30;
@@ -448,7 +471,8 @@ private slots:
         for (const std::vector<std::string>& args :
              {std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "striped", "--threads", "4"},
               std::vector<std::string>{"iterate", "/etc", "--strategy", "parallel", "--threads", "4"},
-              // a baseline's child process too (it read "cannot start '/usr/bin/env': Resource temporarily unavailable")
+              // a baseline's child process too (it read "cannot start '/usr/bin/env': Resource temporarily
+              // unavailable")
               std::vector<std::string>{"wordcount", "/etc/services", "--strategy", "wc"},
               std::vector<std::string>{"compare", "/etc/services", "/etc/services", "--strategy", "cmp"}}) {
             const std::string err = path("nproc.err");
@@ -536,13 +560,14 @@ private slots:
     // Kernel pseudo-files are refused by every wordcount strategy, naming the file.
     void pseudoFilesAreRefused_data() {
         QTest::addColumn<QString>("strategy");
-        for (const char* s : {"auto", "strtok", "loop", "pipeline", "simd", "striped", "files", "wc"}) QTest::newRow(s) << s;
+        for (const char* s : {"auto", "strtok", "loop", "pipeline", "simd", "striped", "files", "wc"})
+            QTest::newRow(s) << s;
     }
     void pseudoFilesAreRefused() {
         QFETCH(QString, strategy);
         for (const std::string pseudo : {"/sys/kernel/uevent_seqnum", "/proc/self/status"})
-            expect_refused(sfpbench({"wordcount", pseudo, "--strategy", strategy.toStdString()}, scratch()), "'" + pseudo + "'",
-                           "pseudo-file");
+            expect_refused(sfpbench({"wordcount", pseudo, "--strategy", strategy.toStdString()}, scratch()),
+                           "'" + pseudo + "'", "pseudo-file");
     }
 
     // --separators: escapes outside the grammar are refused naming the offending text.
@@ -550,7 +575,8 @@ private slots:
         write(path("words"), "a,b c\n");
         for (const char* bad : {"\\x4", "\\xZZ", "\\q", "\\0", "\\x00", "\\"}) {
             const Ended r = sfpbench({"wordcount", path("words"), "--separators", bad}, scratch());
-            QVERIFY2(r.code == 2 && lines_of(r.err) == 1 && r.err.find("separators") != std::string::npos, r.err.c_str());
+            QVERIFY2(r.code == 2 && lines_of(r.err) == 1 && r.err.find("separators") != std::string::npos,
+                     r.err.c_str());
             QVERIFY2(r.out.empty(), r.out.c_str());
         }
         const Ended ok = sfpbench({"wordcount", path("words"), "--separators", "\\x2c"}, scratch());
@@ -603,14 +629,17 @@ private slots:
         QVERIFY2(packing.code == 2 && packing.err.find("out of range") != std::string::npos &&
                      packing.err.find("not a whole number") == std::string::npos,
                  packing.err.c_str());
-        const Ended run_packing = sfpbench({"run", "--algorithm", "wordcount", "--sizes", "1K", "--packing", digits23}, scratch());
-        QVERIFY2(run_packing.code == 2 && run_packing.err == "sfpbench: --packing: '" + digits23 + "' is out of range (1 to 100000)\n",
+        const Ended run_packing =
+            sfpbench({"run", "--algorithm", "wordcount", "--sizes", "1K", "--packing", digits23}, scratch());
+        QVERIFY2(run_packing.code == 2 &&
+                     run_packing.err == "sfpbench: --packing: '" + digits23 + "' is out of range (1 to 100000)\n",
                  run_packing.err.c_str());
         Launch closed;
         closed.args = {"strategies"};
         closed.close_stdout = true;
         const Ended c = run(closed, scratch());
-        QVERIFY2(c.code == 2 && c.err.find("cannot write standard output: Bad file descriptor") != std::string::npos, c.err.c_str());
+        QVERIFY2(c.code == 2 && c.err.find("cannot write standard output: Bad file descriptor") != std::string::npos,
+                 c.err.c_str());
         const Ended diff = sfpbench({"diff", path("a.json"), path("a.json")}, scratch());
         QVERIFY2(diff.code == 0 && diff.out.find("Linux Linux") == std::string::npos &&
                      diff.out.find(", Linux 6.") != std::string::npos,
@@ -624,8 +653,10 @@ private slots:
         write(one, "x");
         const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
             {{"compare", one}, "compare needs two files (A B); got one: '" + one + "'"},
-            {{"compare", one, one, one}, "compare needs two files (A B); got three: '" + one + "', '" + one + "', '" + one + "'"},
-            {{"cipher", one, "--shift", "1"}, "cipher needs an input and an output file (IN OUT); got one: '" + one + "'"},
+            {{"compare", one, one, one},
+             "compare needs two files (A B); got three: '" + one + "', '" + one + "', '" + one + "'"},
+            {{"cipher", one, "--shift", "1"},
+             "cipher needs an input and an output file (IN OUT); got one: '" + one + "'"},
             {{"wordcount"}, "wordcount needs one or more files (FILE...); got none"},
             {{"iterate"}, "iterate needs one or more directories (DIR...); got none"},
             {{"run", "--input", one}, "--input: compare needs two files; got one: '" + one + "'"},
@@ -657,18 +688,22 @@ private slots:
         write(path("pair-b"), "same\n");
         write(path("not-limits.txt"), "hello\n");
         QVERIFY(QDir().mkpath(QString::fromStdString(path("limits-dir"))));
-        for (const auto& [given, what] : {std::pair{path("limits-dir"), "it is a directory"}, std::pair{path("fifo"), "it is a FIFO"},
-                                          std::pair{path("not-limits.txt"), "not an sfpbench limits file"}}) {
+        for (const auto& [given, what] :
+             {std::pair{path("limits-dir"), "it is a directory"}, std::pair{path("fifo"), "it is a FIFO"},
+              std::pair{path("not-limits.txt"), "not an sfpbench limits file"}}) {
             qputenv("SFPBENCH_LIMITS", QByteArray(given.c_str()));
-            const Ended r = sfpbench({"run", "--algorithm", "compare", "--input", path("pair-a"), "--input", path("pair-b"),
-                                      "--strategies", "read", "--reps", "1", "--warmup", "0"},
+            const Ended r = sfpbench({"run", "--algorithm", "compare", "--input", path("pair-a"), "--input",
+                                      path("pair-b"), "--strategies", "read", "--reps", "1", "--warmup", "0"},
                                      scratch());
             qunsetenv("SFPBENCH_LIMITS");
             const std::string said = r.out + r.err;
             QVERIFY2(!r.hung && r.code == 0, said.c_str());
-            QVERIFY2(said.find("'" + given + "'") != std::string::npos && said.find(what) != std::string::npos, said.c_str());
-            QVERIFY2(said.find("set SFPBENCH_LIMITS to a limits file sfpbench wrote, or to off") != std::string::npos, said.c_str());
-            QVERIFY2(said.find("workspace") == std::string::npos && said.find("--refresh") == std::string::npos, said.c_str());
+            QVERIFY2(said.find("'" + given + "'") != std::string::npos && said.find(what) != std::string::npos,
+                     said.c_str());
+            QVERIFY2(said.find("set SFPBENCH_LIMITS to a limits file sfpbench wrote, or to off") != std::string::npos,
+                     said.c_str());
+            QVERIFY2(said.find("workspace") == std::string::npos && said.find("--refresh") == std::string::npos,
+                     said.c_str());
         }
     }
 
@@ -679,7 +714,8 @@ private slots:
         const std::string locales = path("locales");
         QVERIFY(QDir().mkpath(QString::fromStdString(locales)));
         if (std::system(("localedef -i de_DE -f UTF-8 '" + locales + "/de_DE.UTF-8' >/dev/null 2>&1").c_str()) != 0)
-            QSKIP("localedef cannot make de_DE.UTF-8 here (no localedef, or the locales package's sources are missing)");
+            QSKIP(
+                "localedef cannot make de_DE.UTF-8 here (no localedef, or the locales package's sources are missing)");
         std::string limits = slurp(SFP_TEST_DATA "/../../support/limits-fixture.txt");
         const std::string point = "point\t1\t10000000000";
         QVERIFY(limits.find(point) != std::string::npos);
@@ -690,8 +726,8 @@ private slots:
         qputenv("LOCPATH", QByteArray(locales.c_str()));
         qputenv("LC_ALL", QByteArray("de_DE.UTF-8"));
         qputenv("SFPBENCH_LIMITS", QByteArray(path("decimal-limits.txt").c_str()));
-        const Ended full = sfpbench({"run", "--input", path("pair-a"), "--input", path("pair-b"), "--strategies", "read,mmap",
-                                     "--reps", "2", "--warmup", "0"},
+        const Ended full = sfpbench({"run", "--input", path("pair-a"), "--input", path("pair-b"), "--strategies",
+                                     "read,mmap", "--reps", "2", "--warmup", "0"},
                                     scratch());
         const Ended lean = sfpbench({"compare", path("pair-a"), path("pair-b")}, scratch());
         qunsetenv("SFPBENCH_LIMITS");
@@ -713,17 +749,20 @@ private slots:
     // table, never 0.0, inf or a figure its time cannot give; diff prints no inf or nan either.
     void aZeroTimeHasNoRate() {
         write(path("zero-rate.json"), with_zero_times());
-        const Ended md = sfpbench({"report", path("zero-rate.json"), "--markdown", path("zero-rate.md"), path("a.json")}, scratch());
+        const Ended md =
+            sfpbench({"report", path("zero-rate.json"), "--markdown", path("zero-rate.md"), path("a.json")}, scratch());
         QVERIFY2(md.code == 0, md.err.c_str());
         const std::string text = slurp(path("zero-rate.md"));
         const std::size_t row = text.find("| read | 4K | - | 3 | 0 us |");
         QVERIFY2(row != std::string::npos, text.c_str());
         const QStringList cells = QString::fromStdString(text.substr(row, text.find('\n', row) - row)).split(" | ");
         QVERIFY2(cells.size() > 7 && cells[7] == "n/a", qPrintable(cells.join(" | ")));
-        for (const auto& [a, b] : {std::pair{path("zero-rate.json"), path("a.json")}, std::pair{path("a.json"), path("zero-rate.json")}}) {
+        for (const auto& [a, b] :
+             {std::pair{path("zero-rate.json"), path("a.json")}, std::pair{path("a.json"), path("zero-rate.json")}}) {
             const Ended d = sfpbench({"diff", a, b}, scratch());
             const QString out = QString::fromStdString(d.out + text);
-            QVERIFY2(!out.contains(QRegularExpression(QStringLiteral("\\b(inf|nan)\\b"), QRegularExpression::CaseInsensitiveOption)),
+            QVERIFY2(!out.contains(QRegularExpression(QStringLiteral("\\b(inf|nan)\\b"),
+                                                      QRegularExpression::CaseInsensitiveOption)),
                      qPrintable(out));
         }
     }
@@ -751,7 +790,10 @@ private slots:
     void iterateListKeepsNamesThatAreNotUtf8() {
         const std::string tree = path("bytes-tree");
         QVERIFY(QDir().mkpath(QString::fromStdString(tree)));
-        const std::string odd = tree + "/a\xff" "b", plain = tree + "/\xc3\xa9t\xc3\xa9";  // "a<FF>b", "été"
+        const std::string odd = tree +
+                                "/a\xff"
+                                "b",
+                          plain = tree + "/\xc3\xa9t\xc3\xa9";  // "a<FF>b", "été"
         for (const std::string& name : {odd, plain}) {
             const int fd = ::open(name.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
             QVERIFY(fd >= 0);
@@ -765,7 +807,9 @@ private slots:
         const QJsonValue outcome = QJsonDocument::fromJson(QByteArray::fromStdString(r.out))["outcome"];
         const QJsonArray skipped = outcome["skipped_base64"].toArray();
         QCOMPARE(skipped.size(), 1);
-        const std::string line = QByteArray::fromBase64(skipped[0].toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors).toStdString();
+        const std::string line =
+            QByteArray::fromBase64(skipped[0].toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors)
+                .toStdString();
         QVERIFY2(line.rfind(fifo + ": ", 0) == 0, line.c_str());
         QCOMPARE(outcome["skipped"].toArray().size(), 1);
         const QJsonArray list = outcome["list"].toArray();
@@ -773,8 +817,12 @@ private slots:
         std::set<std::string> names;
         for (const QJsonValue& v : list) {
             const QJsonValue bytes = v["path_base64"];
-            if (bytes.isUndefined()) names.insert(v["path"].toString().toStdString());
-            else names.insert(QByteArray::fromBase64(bytes.toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors).toStdString());
+            if (bytes.isUndefined())
+                names.insert(v["path"].toString().toStdString());
+            else
+                names.insert(
+                    QByteArray::fromBase64(bytes.toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors)
+                        .toStdString());
         }
         QCOMPARE(names, (std::set<std::string>{odd, plain}));
     }
@@ -785,7 +833,8 @@ private slots:
         write(path("marks.json"), with_strategy("a*b_c[1]"));
         const Ended md = sfpbench({"report", path("marks.json"), "--markdown", path("marks.md")}, scratch());
         QVERIFY2(md.code == 0, md.err.c_str());
-        QVERIFY2(slurp(path("marks.md")).find("| a\\*b_c\\[1\\] |") != std::string::npos, slurp(path("marks.md")).c_str());
+        QVERIFY2(slurp(path("marks.md")).find("| a\\*b_c\\[1\\] |") != std::string::npos,
+                 slurp(path("marks.md")).c_str());
         QJsonObject wide = fixture("report_a.json");
         QJsonArray cells = wide["cells"].toArray(), stats = wide["statistics"].toArray();
         QJsonObject c = cells[1].toObject(), s = stats[1].toObject(), real = s["real_s"].toObject();
@@ -815,11 +864,12 @@ private slots:
         while (std::getline(lines, line)) {
             if (line.starts_with("cell ")) table = true;
             if (!table) continue;
-            if (line.empty()) break;  // the table ends; its note follows
+            if (line.empty()) break;                    // the table ends; its note follows
             if (line.starts_with("geomean")) continue;  // no verdict column
             ends.push_back(columns(line.substr(0, line.rfind("  "))));
         }
-        QVERIFY2(ends.size() > 2 && std::all_of(ends.begin(), ends.end(), [&](int e) { return e == ends[0]; }), d.out.c_str());
+        QVERIFY2(ends.size() > 2 && std::all_of(ends.begin(), ends.end(), [&](int e) { return e == ends[0]; }),
+                 d.out.c_str());
         QVERIFY(d.out.find("読み込み") != std::string::npos);
     }
 
@@ -830,8 +880,8 @@ private slots:
         if (::geteuid() != 0)
             QSKIP("acting as another user (nobody) needs root; test_workspace covers the same user's links");
         const std::string shared = path("shared"), victim = path("victim.txt");
-        const std::string name = "text-64K-seed1.txt", header =
-            "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
+        const std::string name = "text-64K-seed1.txt",
+                          header = "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
         write(victim, "root's own\n");
         QCOMPARE(::chmod(scratch().c_str(), 0755), 0);
         QCOMPARE(::mkdir(shared.c_str(), 0755), 0);
@@ -876,8 +926,10 @@ private slots:
         auto clean = [](const std::string& text) {
             for (std::size_t i = 0; i < text.size(); ++i) {
                 const auto c = (unsigned char)text[i];
-                if ((c < 0x20 && c != '\n') || c == 0x7f) return "a control byte " + std::to_string(c) + " at " + std::to_string(i);
-                if (c == 0xc2 && i + 1 < text.size() && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9f)
+                if ((c < 0x20 && c != '\n') || c == 0x7f)
+                    return "a control byte " + std::to_string(c) + " at " + std::to_string(i);
+                if (c == 0xc2 && i + 1 < text.size() && (unsigned char)text[i + 1] >= 0x80 &&
+                    (unsigned char)text[i + 1] <= 0x9f)
                     return "a C1 control at " + std::to_string(i);
             }
             return std::string();

@@ -44,7 +44,7 @@ private slots:
         const QByteArray a = field(sfpbench({"iterate", ".", "--scope", "full"}, tree_).out, "digest");
         const QByteArray b = field(sfpbench({"iterate", ".", "--scope", "full"}, again).out, "digest");
         QVERIFY(!a.isEmpty());
-        QCOMPARE(a, b);  // same names, same bytes
+        QCOMPARE(a, b);                                                        // same names, same bytes
         QVERIFY(field(sfpbench({"iterate", "."}, tree_).out, "digest") != a);  // 64K of files up to 400K
         const Output refused = sfpbench({"generate", "tree", again, "--files", "3"});
         QCOMPARE(refused.code, 2);
@@ -117,8 +117,10 @@ private slots:
         QVERIFY2(o.code == 0, o.err.constData());
         QCOMPARE(field(o.out, "files"), QByteArray("1"));
         QCOMPARE(field(o.out, "skipped"), QByteArray("2"));
-        QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/inner: Permission denied"), o.err.constData());
-        QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/secret: Permission denied"), o.err.constData());
+        QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/inner: Permission denied"),
+                 o.err.constData());
+        QVERIFY2(o.err.contains("skipped " + QFile::encodeName(locked) + "/secret: Permission denied"),
+                 o.err.constData());
     }
 
     // `sfpbench evict` (bench/iterate.sh's cold cache for `find | xargs cat`): every file of the
@@ -128,7 +130,8 @@ private slots:
         const Output o = sfpbench({"evict", tree_});
         QVERIFY2(o.code == 0, o.err.constData());
         const QRegularExpressionMatch m =
-            QRegularExpression("^evicted 300 files: posix_fadvise\\(DONTNEED\\)[^;]*; still cached: (unknown|([0-9.]+)%)\n$")
+            QRegularExpression(
+                "^evicted 300 files: posix_fadvise\\(DONTNEED\\)[^;]*; still cached: (unknown|([0-9.]+)%)\n$")
                 .match(QString::fromUtf8(o.out));
         QVERIFY2(m.hasMatch(), o.out.constData());
         struct statfs fs {};

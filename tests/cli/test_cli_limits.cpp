@@ -18,10 +18,9 @@
 
 namespace {
 
-const QStringList kKeys = {"memory-read",       "two-stream-read",   "page-cache-read",
-                           "mapped-scan-large", "mapped-scan-small", "page-cache-write",
-                           "device-read-qd1",   "device-read-qd32",  "small-files-cold",
-                           "small-files-hot"};
+const QStringList kKeys = {"memory-read",       "two-stream-read",  "page-cache-read", "mapped-scan-large",
+                           "mapped-scan-small", "page-cache-write", "device-read-qd1", "device-read-qd32",
+                           "small-files-cold",  "small-files-hot"};
 
 QStringList scratch_dirs(const QString& workdir) {
     return QDir(workdir).entryList({".sfp-limits*"}, QDir::Dirs | QDir::Hidden);
@@ -100,20 +99,23 @@ private slots:
         make_certain(ws + "/limits.txt");
         const testing::Output again = testing::sfpbench({"limits", "--quick", "--workdir", ws});  // kept: reused
         QVERIFY2(again.code == 0, again.err.constData());
-        QVERIFY2(again.out.contains("two-stream memory read") && again.out.contains("cached in"), again.out.constData());
+        QVERIFY2(again.out.contains("two-stream memory read") && again.out.contains("cached in"),
+                 again.out.constData());
         QVERIFY2(!again.err.contains(" limit(s) in "), again.err.constData());  // nothing measured again
-        const QJsonObject base = QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
+        const QJsonObject base =
+            QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
         QCOMPARE(base["measured_now"].toArray().size(), 0);
 
         // --only refreshes one limit, prints it alone, and keeps the others as they were.
-        const testing::Output one =
-            testing::sfpbench({"limits", "--quick", "--refresh", "--only", "two-stream-read", "--json", "--workdir", ws});
+        const testing::Output one = testing::sfpbench(
+            {"limits", "--quick", "--refresh", "--only", "two-stream-read", "--json", "--workdir", ws});
         QVERIFY2(one.code == 0, one.err.constData());
         const QJsonObject oj = QJsonDocument::fromJson(one.out).object();
         QCOMPARE(oj["measured_now"].toArray(), QJsonArray{"two-stream-read"});
         QCOMPARE(oj["entries"].toArray().size(), 1);
         QCOMPARE(oj["entries"].toArray()[0].toObject()["key"].toString(), QString("two-stream-read"));
-        const QJsonObject all = QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
+        const QJsonObject all =
+            QJsonDocument::fromJson(testing::sfpbench({"limits", "--quick", "--json", "--workdir", ws}).out).object();
         // the refreshed one measured again only when it came out uncertain (a busy machine)
         QCOMPARE(all["measured_now"].toArray().size(), uncertain(oj["entries"].toArray()[0].toObject()) ? 1 : 0);
         QCOMPARE(all["entries"].toArray().size(), kKeys.size());
@@ -149,14 +151,15 @@ private slots:
         const QString limits = dir.filePath("limits.txt"), in = dir.filePath("in"), other = dir.filePath("other");
         QFile f(limits);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("sfpbench-limits 1\nfingerprint\tmade up\ndevice\t/dev/fake\nmeasured_at\t2026-01-01T00:00:00Z\n"
-                "load\t0.5\t2\n"
-                "limit\ttwo-stream-read\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
-                "point\t1\t10000000000\npoint\t2\t20000000000\n"
-                "limit\tpage-cache-read\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
-                "point\t1\t10000000000\npoint\t2\t18000000000\n"
-                "limit\tpage-cache-write\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
-                "point\t1\t10000000000\npoint\t2\t12000000000\n");
+        f.write(
+            "sfpbench-limits 1\nfingerprint\tmade up\ndevice\t/dev/fake\nmeasured_at\t2026-01-01T00:00:00Z\n"
+            "load\t0.5\t2\n"
+            "limit\ttwo-stream-read\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
+            "point\t1\t10000000000\npoint\t2\t20000000000\n"
+            "limit\tpage-cache-read\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
+            "point\t1\t10000000000\npoint\t2\t18000000000\n"
+            "limit\tpage-cache-write\nquick\t0\nmethod\tmade up\nunavailable\t\nbytes_per_file\t0\n"
+            "point\t1\t10000000000\npoint\t2\t12000000000\n");
         f.close();
         for (const QString& name : {in, other}) {  // two files: compare reads both (one file twice it does not)
             QFile data(name);
@@ -176,10 +179,14 @@ private slots:
             QString name;
         } cases[] = {
             {{"compare", in, other, "--strategy", "read"}, 10e9, "two-stream memory read, 1 thread"},
-            {{"compare", in, other, "--strategy", "mmap-mt", "--threads", "2"}, 20e9, "two-stream memory read, 2 threads"},
-            {{"cipher", in, dir.filePath("out"), "--shift", "1", "--strategy", "stream"}, 5e9,
+            {{"compare", in, other, "--strategy", "mmap-mt", "--threads", "2"},
+             20e9,
+             "two-stream memory read, 2 threads"},
+            {{"cipher", in, dir.filePath("out"), "--shift", "1", "--strategy", "stream"},
+             5e9,
              "page-cache read + page-cache write, 1 thread"},
-            {{"cipher", in, dir.filePath("out"), "--shift", "1", "--strategy", "pool", "--threads", "2"}, 10e9,
+            {{"cipher", in, dir.filePath("out"), "--shift", "1", "--strategy", "pool", "--threads", "2"},
+             10e9,
              "page-cache read + page-cache write, 2 threads"},
         };
         for (const Case& c : cases) {
@@ -191,11 +198,13 @@ private slots:
             QVERIFY(j["limit_reason"].isNull());
         }
         // No limits kept in the workspace: null, and why.
-        const testing::ProcessSetup none{.env = {"XDG_CACHE_HOME=" + dir.filePath("cache")}, .unset = {"SFPBENCH_LIMITS"}};
+        const testing::ProcessSetup none{.env = {"XDG_CACHE_HOME=" + dir.filePath("cache")},
+                                         .unset = {"SFPBENCH_LIMITS"}};
         const QJsonObject j = json(testing::sfpbench({"compare", in, other, "--json"}, none));
         QVERIFY(j.contains("limit_pct") && j["limit_pct"].isNull());
         QVERIFY(j["limit_bytes_per_s"].isNull());
-        QVERIFY2(j["limit_reason"].toString().contains("`sfpbench limits` measures it"), qPrintable(j["limit_reason"].toString()));
+        QVERIFY2(j["limit_reason"].toString().contains("`sfpbench limits` measures it"),
+                 qPrintable(j["limit_reason"].toString()));
         QVERIFY(!QFile::exists(dir.filePath("cache/sfpbench/limits.txt")));  // looked, never measured
     }
 

@@ -16,7 +16,9 @@ using testing::Output;
 using testing::sfpbench;
 
 QString flag_of(const sfp::Parameter& p) {
-    return p.name == "block_size" ? QStringLiteral("--block") : "--" + QString::fromLatin1(p.name.data(), qsizetype(p.name.size())).replace('_', '-');
+    return p.name == "block_size"
+               ? QStringLiteral("--block")
+               : "--" + QString::fromLatin1(p.name.data(), qsizetype(p.name.size())).replace('_', '-');
 }
 
 }  // namespace
@@ -66,15 +68,26 @@ private slots:
     void badValueNamedWithLimits_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("says");
-        QTest::newRow("compare block 0") << QStringList{"compare", "@a", "@a", "--block", "0"} << "--block: block size 0 is out of range (1 to 1G)";
-        QTest::newRow("compare threads") << QStringList{"compare", "@a", "@a", "--threads", "1025"} << "--threads: thread count 1025 is out of range (0 to 1024)";
-        QTest::newRow("compare threads -1") << QStringList{"compare", "@a", "@a", "--threads", "-1"} << "--threads: thread count -1 is out of range (0 to 1024)";
-        QTest::newRow("compare block text") << QStringList{"compare", "@a", "@a", "--block", "y"} << "--block: 'y' is not a size like 4K or 64M (1 to 1G)";
-        QTest::newRow("compare max") << QStringList{"compare", "@a", "@a", "--max-mismatches", "x"} << "--max-mismatches: option max_mismatches: 'x' is not a whole number (1 to 1000000)";
-        QTest::newRow("cipher shift") << QStringList{"cipher", "@a", "@out", "--shift", "300"} << "--shift: option shift: 300 is out of range (-255 to 255)";
-        QTest::newRow("cipher transform") << QStringList{"cipher", "@a", "@out", "--shift", "1", "--transform", "rot13"} << "--transform: option transform: 'rot13' is not one of caesar, letters or widen";
-        QTest::newRow("wordcount packing") << QStringList{"wordcount", "@a", "--packing", "0"} << "--packing: option packing: 0 is out of range (1 to 100000)";
-        QTest::newRow("iterate seed") << QStringList{"iterate", "@", "--seed", "-1"} << "--seed: option seed: -1 is out of range (0 to";
+        QTest::newRow("compare block 0") << QStringList{"compare", "@a", "@a", "--block", "0"}
+                                         << "--block: block size 0 is out of range (1 to 1G)";
+        QTest::newRow("compare threads") << QStringList{"compare", "@a", "@a", "--threads", "1025"}
+                                         << "--threads: thread count 1025 is out of range (0 to 1024)";
+        QTest::newRow("compare threads -1") << QStringList{"compare", "@a", "@a", "--threads", "-1"}
+                                            << "--threads: thread count -1 is out of range (0 to 1024)";
+        QTest::newRow("compare block text") << QStringList{"compare", "@a", "@a", "--block", "y"}
+                                            << "--block: 'y' is not a size like 4K or 64M (1 to 1G)";
+        QTest::newRow("compare max")
+            << QStringList{"compare", "@a", "@a", "--max-mismatches", "x"}
+            << "--max-mismatches: option max_mismatches: 'x' is not a whole number (1 to 1000000)";
+        QTest::newRow("cipher shift") << QStringList{"cipher", "@a", "@out", "--shift", "300"}
+                                      << "--shift: option shift: 300 is out of range (-255 to 255)";
+        QTest::newRow("cipher transform")
+            << QStringList{"cipher", "@a", "@out", "--shift", "1", "--transform", "rot13"}
+            << "--transform: option transform: 'rot13' is not one of caesar, letters or widen";
+        QTest::newRow("wordcount packing") << QStringList{"wordcount", "@a", "--packing", "0"}
+                                           << "--packing: option packing: 0 is out of range (1 to 100000)";
+        QTest::newRow("iterate seed") << QStringList{"iterate", "@", "--seed", "-1"}
+                                      << "--seed: option seed: -1 is out of range (0 to";
     }
     void badValueNamedWithLimits() {
         QFETCH(QStringList, args);
@@ -94,23 +107,32 @@ private slots:
     void aBadValueReadsTheSameInRun_data() {
         QTest::addColumn<QString>("flag");
         QTest::addColumn<QString>("value");
-        QTest::newRow("block text") << "--block" << "y";
-        QTest::newRow("block 0") << "--block" << "0";
-        QTest::newRow("block too large") << "--block" << "2G";
-        QTest::newRow("threads text") << "--threads" << "x";
-        QTest::newRow("threads negative") << "--threads" << "-1";
-        QTest::newRow("threads too many") << "--threads" << "1025";
-        QTest::newRow("threads 20 digits") << "--threads" << "99999999999999999999";
+        QTest::newRow("block text") << "--block"
+                                    << "y";
+        QTest::newRow("block 0") << "--block"
+                                 << "0";
+        QTest::newRow("block too large") << "--block"
+                                         << "2G";
+        QTest::newRow("threads text") << "--threads"
+                                      << "x";
+        QTest::newRow("threads negative") << "--threads"
+                                          << "-1";
+        QTest::newRow("threads too many") << "--threads"
+                                          << "1025";
+        QTest::newRow("threads 20 digits") << "--threads"
+                                           << "99999999999999999999";
     }
     void aBadValueReadsTheSameInRun() {
         QFETCH(QString, flag);
         QFETCH(QString, value);
         QVERIFY(write_input("a"));
         const Output one = sfpbench({"compare", path("a"), path("a"), flag, value});
-        const Output run = sfpbench({"run", "--algorithm", "compare", "--sizes", "1M", "--workdir", path("ws"), flag, value});
+        const Output run =
+            sfpbench({"run", "--algorithm", "compare", "--sizes", "1M", "--workdir", path("ws"), flag, value});
         QCOMPARE(one.code, 2);
         QCOMPARE(run.code, 2);
-        QVERIFY2(one.err.startsWith("sfpbench: " + flag.toUtf8() + ": ") && one.err.count('\n') == 1, one.err.constData());
+        QVERIFY2(one.err.startsWith("sfpbench: " + flag.toUtf8() + ": ") && one.err.count('\n') == 1,
+                 one.err.constData());
         QCOMPARE(run.err, one.err);
         QVERIFY(!QFile::exists(path("ws")));
     }
@@ -140,7 +162,8 @@ private slots:
         QCOMPARE(out.readAll(), QByteArray("Ibm 0111\n"));
         // threads 0 is the table's "online CPUs", as in `sfpbench run --threads 0`
         QCOMPARE(sfpbench({"compare", path("in"), path("in"), "--threads", "0", "--strategy", "pread-mt"}).code, 0);
-        const Output w = sfpbench({"wordcount", path("in"), "--strategy", "pipeline", "--packing", "1", "--threads", "2"});
+        const Output w =
+            sfpbench({"wordcount", path("in"), "--strategy", "pipeline", "--packing", "1", "--threads", "2"});
         QCOMPARE(w.code, 0);
         QVERIFY2(w.out.simplified().startsWith("1 2 9 "), w.out.constData());
     }

@@ -33,15 +33,16 @@ class TestCliPreflight : public QObject {
     // An experiment file `name` holding `json`; its path.
     QString spec_file(const QString& name, const QString& json) const {
         QFile spec(path(name));
-        if (!spec.open(QIODevice::WriteOnly) || spec.write(json.toUtf8()) != json.toUtf8().size()) qFatal("cannot write %s", qPrintable(name));
+        if (!spec.open(QIODevice::WriteOnly) || spec.write(json.toUtf8()) != json.toUtf8().size())
+            qFatal("cannot write %s", qPrintable(name));
         return spec.fileName();
     }
 
 private slots:
     void directConflictsStopTheRunBeforeItStarts() {
-        const Output r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream,mmap,cp", "--block", "512,4096",
-                                   "--sizes", "64K", "--reps", "1", "--option", "direct=1", "--workdir", path("ws"),
-                                   "--csv", path("runs.csv")});
+        const Output r = sfpbench({"run", "--algorithm", "cipher", "--strategies", "stream,mmap,cp", "--block",
+                                   "512,4096", "--sizes", "64K", "--reps", "1", "--option", "direct=1", "--workdir",
+                                   path("ws"), "--csv", path("runs.csv")});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 3);  // one per conflict: mmap, cp, stream with 512-byte blocks
@@ -55,31 +56,35 @@ private slots:
 
     // The same from an experiment file names the field; without the conflicts it runs.
     void anExperimentFileIsJudgedTheSame() {
-        const QString spec =
-            spec_file("spec.json", QString("{\"version\": 2, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"64K\"], "
-                                           "\"strategies\": [\"threads\", \"mmap-mt\"], \"block_sizes\": [\"4K\"], \"repetitions\": 1, "
-                                           "\"options\": {\"direct\": \"true\"}, \"workdir\": \"%1\"}")
-                                       .arg(path("ws2")));
+        const QString spec = spec_file(
+            "spec.json",
+            QString("{\"version\": 2, \"algorithm\": \"cipher\", \"data_kind\": \"random\", \"sizes\": [\"64K\"], "
+                    "\"strategies\": [\"threads\", \"mmap-mt\"], \"block_sizes\": [\"4K\"], \"repetitions\": 1, "
+                    "\"options\": {\"direct\": \"true\"}, \"workdir\": \"%1\"}")
+                .arg(path("ws2")));
         const Output r = sfpbench({"run", spec});
         QCOMPARE(r.code, 2);
-        QCOMPARE(r.err.trimmed(), QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
-                                                 "always goes through the page cache"));
+        QCOMPARE(r.err.trimmed(),
+                 QStringLiteral("sfpbench: options: option direct: mmap-mt maps the files, and mapped I/O "
+                                "always goes through the page cache"));
         QVERIFY(!QFileInfo::exists(path("ws2")));
     }
 
     // Every bad flag is named at once, one line each, and nothing runs; a flag that cannot be
     // read is not named a second time by the checks that follow.
     void everyBadFlagIsNamedAtOnce() {
-        const Output r = sfpbench({"run", "--algorithm", "wordcount", "--threads", "-1,99999", "--block", "0",
-                                   "--packing", "abc", "--cache", "warm", "--sizes", "64K,x", "--workdir", path("ws3"),
-                                   "--csv", path("runs3.csv")});
+        const Output r =
+            sfpbench({"run", "--algorithm", "wordcount", "--threads", "-1,99999", "--block", "0", "--packing", "abc",
+                      "--cache", "warm", "--sizes", "64K,x", "--workdir", path("ws3"), "--csv", path("runs3.csv")});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
         // each bad item of a list on its own line, in the validator's words
         const QStringList expected = {"--threads: thread count -1 is out of range (0 to 1024)",
-                                      "--threads: thread count 99999 is out of range (0 to 1024)", "--cache 'warm'",
+                                      "--threads: thread count 99999 is out of range (0 to 1024)",
+                                      "--cache 'warm'",
                                       "--packing: 'abc' is not a whole number (1 to 100000)",
-                                      "--block: block size 0 is out of range", "--sizes: size 'x'"};
+                                      "--block: block size 0 is out of range",
+                                      "--sizes: size 'x'"};
         QCOMPARE(lines.size(), expected.size());
         for (const QString& e : expected) QVERIFY2(r.err.contains(e), qPrintable(e + " missing from:\n" + r.err));
         for (const QString& line : lines) QVERIFY2(line.startsWith("sfpbench: "), qPrintable(line));
@@ -89,29 +94,31 @@ private slots:
 
     // The same for an experiment file: each bad field and value on a line of its own, naming the file.
     void everyBadFieldOfAFileIsNamedAtOnce() {
-        const QString spec =
-            spec_file("bad.json", QString("{\"version\": 2, \"algorithm\": \"wordcount\", \"sizes\": [\"64K\"], "
-                                          "\"block_sizes\": [0], \"threads\": [99999], \"strategies\": [\"nope\"], "
-                                          "\"parameters\": {\"packing\": [\"abc\", 0], \"bogus\": [1]}, \"repetitons\": 3, "
-                                          "\"workdir\": \"%1\"}")
-                                      .arg(path("ws4")));
+        const QString spec = spec_file(
+            "bad.json", QString("{\"version\": 2, \"algorithm\": \"wordcount\", \"sizes\": [\"64K\"], "
+                                "\"block_sizes\": [0], \"threads\": [99999], \"strategies\": [\"nope\"], "
+                                "\"parameters\": {\"packing\": [\"abc\", 0], \"bogus\": [1]}, \"repetitons\": 3, "
+                                "\"workdir\": \"%1\"}")
+                            .arg(path("ws4")));
         const Output r = sfpbench({"run", spec});
         QCOMPARE(r.code, 2);
         const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
         // packing's 0 is the validator's to judge once the list reads ("abc" does not)
-        const QStringList fields = {"repetitons", "block_sizes[0]", "threads[0]", "parameters.packing[0]",
+        const QStringList fields = {"repetitons",    "block_sizes[0]",  "threads[0]", "parameters.packing[0]",
                                     "strategies[0]", "parameters.bogus"};
         QCOMPARE(lines.size(), fields.size());
         for (const QString& f : fields)
-            QVERIFY2(r.err.contains("experiment '" + path("bad.json") + "': field '" + f + "'"), qPrintable(f + ":\n" + r.err));
+            QVERIFY2(r.err.contains("experiment '" + path("bad.json") + "': field '" + f + "'"),
+                     qPrintable(f + ":\n" + r.err));
         QVERIFY(!QFileInfo::exists(path("ws4")));
     }
 
     // The check: four values, three of them bad (threads 0 = all online CPUs), three
     // lines, exit 2; threads 0 alone runs.
     void everyBadValueOfARunIsNamed() {
-        const Output r = sfpbench({"run", "--algorithm", "compare", "--block", "0", "--threads", "0", "--option",
-                                   "max_mismatches=-3", "--option", "nonsense=1", "--sizes", "64K", "--workdir", path("ws5")});
+        const Output r =
+            sfpbench({"run", "--algorithm", "compare", "--block", "0", "--threads", "0", "--option",
+                      "max_mismatches=-3", "--option", "nonsense=1", "--sizes", "64K", "--workdir", path("ws5")});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err.split('\n', Qt::SkipEmptyParts),
                  (QStringList{"sfpbench: --block: block size 0 is out of range (1 to 1G)",
@@ -140,16 +147,19 @@ private slots:
         QCOMPARE(one.code, 2);
         QCOMPARE(one.err.split('\n', Qt::SkipEmptyParts),
                  (QStringList{"sfpbench: --block: " + block, "sfpbench: --max-mismatches: " + option}));
-        const QString spec = spec_file("same.json", QString("{\"version\": 2, \"algorithm\": \"compare\", \"strategies\": [\"read\"], "
-                                                            "\"block_sizes\": [0], \"inputs\": [\"%1\", \"%1\"], "
-                                                            "\"options\": {\"max_mismatches\": \"-3\"}}").arg(path("a")));
+        const QString spec =
+            spec_file("same.json", QString("{\"version\": 2, \"algorithm\": \"compare\", \"strategies\": [\"read\"], "
+                                           "\"block_sizes\": [0], \"inputs\": [\"%1\", \"%1\"], "
+                                           "\"options\": {\"max_mismatches\": \"-3\"}}")
+                                       .arg(path("a")));
         const Output file = sfpbench({"run", spec});
         QCOMPARE(file.code, 2);
         const QString at = "sfpbench: experiment '" + spec + "': field ";
         QCOMPARE(file.err.split('\n', Qt::SkipEmptyParts),
                  (QStringList{at + "'block_sizes[0]': " + block, at + "'options.max_mismatches': " + option}));
         // a duplicate: refused by each, naming it
-        const Output twice = sfpbench({"run", "--block", "4K,4096", "--strategies", "read", "--input", path("a"), "--input", path("a")});
+        const Output twice =
+            sfpbench({"run", "--block", "4K,4096", "--strategies", "read", "--input", path("a"), "--input", path("a")});
         QCOMPARE(twice.code, 2);
         QCOMPARE(twice.err.trimmed(), QStringLiteral("sfpbench: --block: block size 4K is listed twice"));
     }

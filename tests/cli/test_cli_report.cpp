@@ -29,13 +29,17 @@ QByteArray content_of(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 QString data(const QString& name) { return QStringLiteral(SFP_TEST_DATA "/") + name; }
-QStringList entries(const QString& dir) { return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot); }
+QStringList entries(const QString& dir) {
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+}
 
 // The reference renderings of the table's values, written here from their definitions.
 QString block_words(const QJsonValue& v) {
     if (v.isNull()) return "-";
     const qint64 b = v.toInteger();
-    return b % (1 << 20) == 0 ? QString::number(b >> 20) + "M" : b % 1024 == 0 ? QString::number(b >> 10) + "K" : QString::number(b);
+    return b % (1 << 20) == 0 ? QString::number(b >> 20) + "M"
+           : b % 1024 == 0    ? QString::number(b >> 10) + "K"
+                              : QString::number(b);
 }
 QString duration_words(double s) {
     if (s >= 1) return QString::number(s, 'f', 2) + " s";
@@ -77,10 +81,11 @@ private slots:
         const QJsonObject machine = json["machine"].toObject();
         for (const char* key : {"host", "cpu_model", "kernel", "filesystem"})
             QVERIFY2(text.contains(machine[key].toString()), key);
-        for (const char* words : {"Method", "Repetitions", "interleaved", "seed 1", "engine's own threads",
-                                     "child processes", "wait4", "MISMATCH", "Counters per unit of work", "Replay", "sfpbench run experiment.json",
-                                     "\"algorithm\": \"compare\"", "Elapsed time against block size",
-                                     "Elapsed time against threads", "relative to the fastest"})
+        for (const char* words :
+             {"Method", "Repetitions", "interleaved", "seed 1", "engine's own threads", "child processes", "wait4",
+              "MISMATCH", "Counters per unit of work", "Replay", "sfpbench run experiment.json",
+              "\"algorithm\": \"compare\"", "Elapsed time against block size", "Elapsed time against threads",
+              "relative to the fastest"})
             QVERIFY2(words_only.contains(QString::fromUtf8(words)), words);
         const QJsonArray cells = json["cells"].toArray(), stats = json["statistics"].toArray();
         for (qsizetype i = 0; i < cells.size(); ++i) {
@@ -102,7 +107,8 @@ private slots:
     void otherReportsBecomeARatioTable() {
         QTemporaryDir dir;
         const QString md = dir.filePath("r.md"), pdf = dir.filePath("r.pdf");
-        const Result r = sfpbench({"report", data("report_a.json"), data("report_b.json"), "--markdown", md, "--pdf", pdf});
+        const Result r =
+            sfpbench({"report", data("report_a.json"), data("report_b.json"), "--markdown", md, "--pdf", pdf});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(content_of(md).contains("### Compared with report_b"));
         QVERIFY(text_of(pdf).contains("Compared with report_b"));
@@ -122,7 +128,8 @@ private slots:
         const int cell = run0["cell"].toInt();
         std::vector<double> ok;
         for (const QJsonValue& run : runs)
-            if (run["cell"].toInt() == cell && run["status"].toString() == "ok") ok.push_back(run["result"]["real_s"].toDouble());
+            if (run["cell"].toInt() == cell && run["status"].toString() == "ok")
+                ok.push_back(run["result"]["real_s"].toDouble());
         std::sort(ok.begin(), ok.end());
         QJsonArray stats = json["statistics"].toArray();
         for (qsizetype i = 0; i < stats.size(); ++i) {
@@ -142,7 +149,8 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         const QString pdf = text_of(dir.filePath("r.pdf")).simplified();
         const QByteArray md = content_of(dir.filePath("r.md"));
-        for (const char* words : {"Cancelled:", "1 of 21 runs did not succeed", "1 run MISMATCH: their outcome differs"}) {
+        for (const char* words :
+             {"Cancelled:", "1 of 21 runs did not succeed", "1 run MISMATCH: their outcome differs"}) {
             QVERIFY2(pdf.contains(QString::fromUtf8(words)), words);
             QVERIFY2(md.contains(words), words);
         }
@@ -153,12 +161,18 @@ private slots:
     void badInputOrOutputExits2AndLeavesNothing_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("says");
-        QTest::newRow("not a report") << QStringList{"report", "spec.json", "--pdf", "out.pdf"} << "report 'spec.json': not an sfpbench report";
-        QTest::newRow("not json") << QStringList{"report", "junk.json", "--markdown", "out.md"} << "report 'junk.json': not JSON";
-        QTest::newRow("missing") << QStringList{"report", "none.json", "--markdown", "out.md"} << "report 'none.json': cannot read: No such file";
-        QTest::newRow("no directory") << QStringList{"report", "good.json", "--pdf", "nodir/out.pdf"} << "--pdf 'nodir/out.pdf': directory";
-        QTest::newRow("a directory") << QStringList{"report", "good.json", "--markdown", "sub"} << "--markdown 'sub' is a directory";
-        QTest::newRow("over its input") << QStringList{"report", "good.json", "--markdown", "good.json"} << "would overwrite an input";
+        QTest::newRow("not a report") << QStringList{"report", "spec.json", "--pdf", "out.pdf"}
+                                      << "report 'spec.json': not an sfpbench report";
+        QTest::newRow("not json") << QStringList{"report", "junk.json", "--markdown", "out.md"}
+                                  << "report 'junk.json': not JSON";
+        QTest::newRow("missing") << QStringList{"report", "none.json", "--markdown", "out.md"}
+                                 << "report 'none.json': cannot read: No such file";
+        QTest::newRow("no directory") << QStringList{"report", "good.json", "--pdf", "nodir/out.pdf"}
+                                      << "--pdf 'nodir/out.pdf': directory";
+        QTest::newRow("a directory") << QStringList{"report", "good.json", "--markdown", "sub"}
+                                     << "--markdown 'sub' is a directory";
+        QTest::newRow("over its input") << QStringList{"report", "good.json", "--markdown", "good.json"}
+                                        << "would overwrite an input";
         QTest::newRow("no output") << QStringList{"report", "good.json"} << "give --markdown FILE, --pdf FILE or both";
     }
     void badInputOrOutputExits2AndLeavesNothing() {
@@ -207,8 +221,8 @@ private slots:
     // `run --markdown` writes the table of the run it just made.
     void runWritesMarkdown() {
         QTemporaryDir dir;
-        const Result r = sfpbench({"run", "--algorithm", "compare", "--strategies", "read,mmap", "--sizes", "1M", "--reps",
-                                   "2", "--warmup", "0", "--workdir", "work", "--markdown", "r.md"},
+        const Result r = sfpbench({"run", "--algorithm", "compare", "--strategies", "read,mmap", "--sizes", "1M",
+                                   "--reps", "2", "--warmup", "0", "--workdir", "work", "--markdown", "r.md"},
                                   dir.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const QString md = QString::fromUtf8(content_of(dir.filePath("r.md")));

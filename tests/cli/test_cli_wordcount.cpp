@@ -18,7 +18,8 @@ using testing::sfpbench;
 
 Output wc(const QStringList& args) { return testing::run("wc", args, {.env = {"LC_ALL=C"}}); }
 
-const QStringList kStrategies = {"auto", "strtok", "loop", "pipeline", "simd", "striped", "mmap", "mmap-mt", "files", "wc"};
+const QStringList kStrategies = {"auto",    "strtok", "loop",    "pipeline", "simd",
+                                 "striped", "mmap",   "mmap-mt", "files",    "wc"};
 
 // Every byte value three times, next to letters and to each other: GNU wc's C-locale rule (a word
 // holds a printable byte; other non-space bytes neither start nor end one) on all 256.
@@ -56,7 +57,8 @@ private slots:
         QTest::addColumn<QStringList>("flags");
         for (const QString& s : kStrategies) {
             QTest::newRow(qPrintable(s)) << s << QStringList{};
-            QTest::newRow(qPrintable(s + " tiny blocks")) << s << QStringList{"--block", "7", "--threads", "3", "--packing", "1"};
+            QTest::newRow(qPrintable(s + " tiny blocks"))
+                << s << QStringList{"--block", "7", "--threads", "3", "--packing", "1"};
         }
     }
     void printsExactlyWhatWcPrints() {

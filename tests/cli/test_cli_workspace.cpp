@@ -47,7 +47,8 @@ class TestCliWorkspace : public QObject {
         const std::string mnt = path(name);
         ::mkdir(mnt.c_str(), 0755);
         if (!cannot_mount.empty()) return std::nullopt;
-        if (::mount("tmpfs", mnt.c_str(), "tmpfs", read_only ? MS_RDONLY : 0, (std::string("size=") + size).c_str()) != 0) {
+        if (::mount("tmpfs", mnt.c_str(), "tmpfs", read_only ? MS_RDONLY : 0, (std::string("size=") + size).c_str()) !=
+            0) {
             cannot_mount = "mounting a tmpfs failed: " + std::string(std::strerror(errno));
             return std::nullopt;
         }
@@ -70,13 +71,15 @@ private slots:
     void cleanRefusesWhileARunUsesTheWorkspace() {
         const std::string ws = path("busy-ws");
         Launch run;
-        run.args = {"run", "--algorithm", "wordcount", "--strategies", "loop", "--block", "512", "--sizes", "8M",
-                    "--reps", "200", "--workdir", ws, "--csv", path("busy.csv")};
+        run.args = {"run", "--algorithm", "wordcount", "--strategies", "loop", "--block", "512",           "--sizes",
+                    "8M",  "--reps",      "200",       "--workdir",    ws,     "--csv",   path("busy.csv")};
         const std::string input = ws + "/text-8M-seed1.txt";
         const pid_t pid = start(run, scratch());
         KillAtExit guard{pid};
         bool ready = false;  // holding the workspace, its input made
-        for (int i = 0; i < 20000 && !(ready = holds_lock(pid, ws + "/.sfpbench.lock") && QFileInfo::exists(QString::fromStdString(input))); ++i)
+        for (int i = 0; i < 20000 && !(ready = holds_lock(pid, ws + "/.sfpbench.lock") &&
+                                               QFileInfo::exists(QString::fromStdString(input)));
+             ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         QVERIFY2(ready, "the run never held its workspace with its input made");
         ::kill(pid, SIGSTOP);
@@ -148,9 +151,10 @@ private slots:
     // takes it once its writer is gone.
     void aKilledLimitsMeasurementsScratchIsSwept() {
         const std::string ws = path("limits-ws");
-        const auto scratch_dirs = [&] {  // the old name and the temporary's: ".sfp-limits-XXXXXX", ".sfp-limits.sfp-..."
-            return QDir(QString::fromStdString(ws)).entryList({".sfp-limits*"}, QDir::Dirs | QDir::Hidden);
-        };
+        const auto scratch_dirs =
+            [&] {  // the old name and the temporary's: ".sfp-limits-XXXXXX", ".sfp-limits.sfp-..."
+                return QDir(QString::fromStdString(ws)).entryList({".sfp-limits*"}, QDir::Dirs | QDir::Hidden);
+            };
         Launch l;
         l.args = {"limits", "--refresh", "--only", "page-cache-read", "--workdir", ws};
         const pid_t pid = start(l, scratch());
@@ -174,8 +178,8 @@ private slots:
     void anInterruptedRunKeepsEarlierOutputs() {
         for (const char* f : {"keep.csv", "keep.json", "keep.md"}) write(path(f), std::string("earlier ") + f + "\n");
         Launch l;
-        l.args = {"run", "--sizes", "512M", "--strategies", "read", "--workdir", path("int-ws"), "--csv", path("keep.csv"),
-                  "--json", path("keep.json"), "--markdown", path("keep.md")};
+        l.args = {"run",   "--sizes",        "512M",   "--strategies",    "read",       "--workdir",    path("int-ws"),
+                  "--csv", path("keep.csv"), "--json", path("keep.json"), "--markdown", path("keep.md")};
         const pid_t pid = start(l, scratch());
         // Ready once it generates: the workspace's manifest lists the input first. Catching SIGINT
         // is not enough -- the lean sfpbench catches it too, then hands `run` to sfpbench-full and
@@ -191,7 +195,8 @@ private slots:
         QVERIFY2(r.err.find("cancelled before any run completed") != std::string::npos &&
                      r.err.find("left as they were") != std::string::npos,
                  r.err.c_str());
-        for (const char* f : {"keep.csv", "keep.json", "keep.md"}) QCOMPARE(slurp(path(f)), std::string("earlier ") + f + "\n");
+        for (const char* f : {"keep.csv", "keep.json", "keep.md"})
+            QCOMPARE(slurp(path(f)), std::string("earlier ") + f + "\n");
         QCOMPARE(temporaries(dir_.path()), QStringList());
         QCOMPARE(temporaries(QString::fromStdString(path("int-ws"))), QStringList());
     }
@@ -201,41 +206,46 @@ private slots:
     void workspacesThatCannotHoldTheData() {
         const auto ro = small_filesystem("ro", "1m", true);
         if (!ro) QSKIP(cannot_mount.c_str());
-        const Ended r = sfpbench({"run", "--sizes", "4K", "--strategies", "read", "--workdir", *ro, "--csv", path("ro.csv")}, scratch());
+        const Ended r = sfpbench(
+            {"run", "--sizes", "4K", "--strategies", "read", "--workdir", *ro, "--csv", path("ro.csv")}, scratch());
         QVERIFY2(r.code == 2 && r.err.find("cannot write in '" + *ro + "'") != std::string::npos, r.err.c_str());
         QVERIFY(!QFileInfo::exists(QString::fromStdString(path("ro.csv"))));
         const auto small = small_filesystem("small", "1m");
         QVERIFY(small);
         const Ended tree = sfpbench({"generate", "tree", *small + "/t", "--size", "4M"}, scratch());
         QVERIFY2(tree.code == 2 && tree.err.find("cannot write") != std::string::npos &&
-                     tree.err.find("'" + *small + "'") != std::string::npos && tree.err.find(".sfp-") == std::string::npos,
+                     tree.err.find("'" + *small + "'") != std::string::npos &&
+                     tree.err.find(".sfp-") == std::string::npos,
                  tree.err.c_str());
-        QCOMPARE(QDir(QString::fromStdString(*small)).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
+        QCOMPARE(QDir(QString::fromStdString(*small)).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
         Launch limited;
         limited.args = {"generate", "tree", path("limited-tree"), "--size", "4M"};
         limited.fsize_limit = 16 * 1024;  // the first file over 16K fails
         const Ended named = run(limited, scratch());
         QVERIFY2(named.code == 2 && named.err.find("'" + path("limited-tree") + "'") != std::string::npos &&
-                     named.err.find(".sfp-") == std::string::npos && named.err.find("File too large") != std::string::npos,
+                     named.err.find(".sfp-") == std::string::npos &&
+                     named.err.find("File too large") != std::string::npos,
                  named.err.c_str());
         QCOMPARE(temporaries(dir_.path()), QStringList());
         std::ofstream fill(*small + "/filler", std::ios::binary);  // full to the last block
         const std::string block(4096, 'x');
-        while (fill.write(block.data(), std::streamsize(block.size()))) {
-        }
+        while (fill.write(block.data(), std::streamsize(block.size()))) {}
         const Ended one = sfpbench({"generate", "random", *small + "/one", "--size", "1"}, scratch());
         QVERIFY2(one.code == 2 && one.err.find("cannot write 1 byte to") != std::string::npos, one.err.c_str());
     }
 
     // --threads 0 means all online CPUs in `run` as everywhere else.
     void threadsZeroIsAllOnlineCPUs() {
-        const Ended r = sfpbench({"run", "--algorithm", "compare", "--strategies", "pread-mt", "--threads", "0", "--sizes", "4K",
-                                  "--reps", "1", "--warmup", "0", "--workdir", path("t0-ws"), "--csv", path("t0.csv")},
-                                 scratch());
+        const Ended r =
+            sfpbench({"run", "--algorithm", "compare", "--strategies", "pread-mt", "--threads", "0", "--sizes", "4K",
+                      "--reps", "1", "--warmup", "0", "--workdir", path("t0-ws"), "--csv", path("t0.csv")},
+                     scratch());
         QVERIFY2(r.code == 0, r.err.c_str());
         const std::string csv = slurp(path("t0.csv"));
         const std::string row = csv.substr(csv.find('\n') + 1);
-        QVERIFY2(row.starts_with("compare,pread-mt,4096," + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + ","), csv.c_str());
+        QVERIFY2(row.starts_with("compare,pread-mt,4096," + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + ","),
+                 csv.c_str());
     }
 };
 

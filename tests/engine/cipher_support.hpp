@@ -25,7 +25,7 @@ using Bytes = std::string;
 inline Bytes reference_of_byte(int c, const std::string& transform, int shift) {
     auto rot = [](int b, int first, int span, int k) { return char(first + ((b - first + k) % span + span) % span); };
     if (transform == "caesar") return Bytes(1, char((c + shift + 512) % 256));
-    if (transform == "widen") return Bytes{char(c), '\0'};  // atou: UTF-16LE code unit, shift not applied
+    if (transform == "widen") return Bytes{char(c), '\0'};              // atou: UTF-16LE code unit, shift not applied
     if (c >= 'A' && c <= 'Z') return Bytes(1, rot(c, 'A', 26, shift));  // letters
     if (c >= 'a' && c <= 'z') return Bytes(1, rot(c, 'a', 26, shift));
     if (c >= '0' && c <= '9') return Bytes(1, rot(c, '0', 10, shift));
@@ -127,11 +127,11 @@ inline void strategy_rows(bool with_floors = true) {
 }
 
 // The strategy of the current row; QSKIPs (returns nullptr) when its probe says unsupported.
-#define CIPHER_STRATEGY_OR_SKIP(var)                                                          \
-    QFETCH(QString, strategy);                                                                \
-    const sfp::Strategy* var = sfp::find_strategy("cipher", strategy.toStdString());         \
-    QVERIFY(var != nullptr);                                                                  \
-    if (const sfp::Support support = var->probe(); !support.supported)                        \
-        QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)))
+#define CIPHER_STRATEGY_OR_SKIP(var)                                                 \
+    QFETCH(QString, strategy);                                                       \
+    const sfp::Strategy* var = sfp::find_strategy("cipher", strategy.toStdString()); \
+    QVERIFY(var != nullptr);                                                         \
+    if (const sfp::Support support = var->probe(); !support.supported)               \
+    QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)))
 
 }  // namespace cipher_test

@@ -43,9 +43,11 @@ std::vector<RunStatus> reference_statuses(const sfp::ExperimentReport& r) {
             at_top += n == top;
         }
         bool unanimous = true;
-        for (std::size_t i : judged) unanimous = unanimous && r.runs[i].result.digest == r.runs[judged[0]].result.digest;
         for (std::size_t i : judged)
-            out[i] = unanimous || (at_top == 1 && r.runs[i].result.digest == winner) ? RunStatus::ok : RunStatus::mismatch;
+            unanimous = unanimous && r.runs[i].result.digest == r.runs[judged[0]].result.digest;
+        for (std::size_t i : judged)
+            out[i] =
+                unanimous || (at_top == 1 && r.runs[i].result.digest == winner) ? RunStatus::ok : RunStatus::mismatch;
     }
     return out;
 }
@@ -110,7 +112,8 @@ private slots:
         g.add(1, "X");
         QCOMPARE(g.add(2, "Y"), Runs{});  // set 1's first run: unanimous there
         QCOMPARE(g.add(3, "Z"), (Runs{2, 3}));
-        QCOMPARE(g.statuses(), (std::vector<RunStatus>{RunStatus::ok, RunStatus::ok, RunStatus::mismatch, RunStatus::mismatch}));
+        QCOMPARE(g.statuses(),
+                 (std::vector<RunStatus>{RunStatus::ok, RunStatus::ok, RunStatus::mismatch, RunStatus::mismatch}));
     }
 
     // A long random sequence over three strategies, a floor and two input sets, with failures:

@@ -107,8 +107,8 @@ private slots:
         const sfp::InputKind& tree = *sfp::find_input_kind("tree");
         std::vector<std::string> files = tree.files_of({root});
         std::sort(files.begin(), files.end());
-        const std::vector<std::string> expected = {root + "/a/b/empty.bin", root + "/a/b/three.bin", root + "/a/two.bin",
-                                                   root + "/one.bin"};
+        const std::vector<std::string> expected = {root + "/a/b/empty.bin", root + "/a/b/three.bin",
+                                                   root + "/a/two.bin", root + "/one.bin"};
         QCOMPARE(files, expected);
         QCOMPARE(tree.size_of({root}), std::uint64_t(1000 + 70000 + 4096));
         const sfp::InputKind& pair = *sfp::find_input_kind("pair");
@@ -125,7 +125,8 @@ private slots:
         QTemporaryDir dir;  // a text option is judged by the generator, before anything is written
         const std::string a = dir.path().toStdString() + "/a", b = dir.path().toStdString() + "/b";
         const sfp::InputKind& pair = *sfp::find_input_kind("pair");
-        QVERIFY_THROWS_EXCEPTION(sfp::Failure, pair.generate({a, b}, {.size = 16, .options = {{"mismatch_at", "x"}}}, nullptr));
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure,
+                                 pair.generate({a, b}, {.size = 16, .options = {{"mismatch_at", "x"}}}, nullptr));
         QVERIFY(!QFile::exists(QString::fromStdString(a)));
         pair.generate({a, b}, {.size = 16, .seed = 1, .options = {{"mismatch_at", "0,last"}}}, nullptr);
         const testing::Bytes x = testing::read_file(a), y = testing::read_file(b);
@@ -142,8 +143,8 @@ private slots:
         QVERIFY(std::find(all.begin(), all.end(), "compare") != all.end());  // the shipped ones stay
         // In use now: nothing more may be added, and a name is never taken twice.
         QVERIFY_THROWS_EXCEPTION(std::logic_error, dirsum::add());
-        const sfp::AlgorithmIo other{.algorithm = "other", .data_kind = "random", .parameters = {}, .strategies = {},
-                                     .default_strategy = {}};
+        const sfp::AlgorithmIo other{
+            .algorithm = "other", .data_kind = "random", .parameters = {}, .strategies = {}, .default_strategy = {}};
         QVERIFY_THROWS_EXCEPTION(std::logic_error, sfp::add_algorithm(other));
     }
 

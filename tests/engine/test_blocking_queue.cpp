@@ -74,8 +74,10 @@ private slots:
         const bool joined = joins([&] {
             ctx.run_threads(kConsumers + kProducers, [&](unsigned index) {
                 ++waiting;
-                if (index < kConsumers) popped_nothing += !empty.pop().has_value();
-                else refused += !full.push(1);
+                if (index < kConsumers)
+                    popped_nothing += !empty.pop().has_value();
+                else
+                    refused += !full.push(1);
             });
         });
         canceller.join();

@@ -52,7 +52,7 @@ private slots:
         QCOMPARE(lines(sfp::check_experiment(valid())), QStringList{});
         sfp::Experiment e = valid();
         e.sweeps["threads"] = {0, 1};  // 0 = all online CPUs, a valid count
-        e.strategies = {};   // none = all of the algorithm's
+        e.strategies = {};             // none = all of the algorithm's
         QCOMPARE(lines(sfp::check_experiment(e)), QStringList{});
     }
 
@@ -60,33 +60,64 @@ private slots:
     void eachKindOfProblem_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("algorithm") << "algorithm" << "algorithm: unknown algorithm 'nope' (known: compare, cipher, wordcount, iterate)";
-        QTest::newRow("strategy") << "strategy" << "strategies[1]: unknown compare strategy 'nope' (known: read, pread-mt, mmap, mmap-mt, adaptive, cmp)";
-        QTest::newRow("strategy twice") << "strategy twice" << "strategies[2]: strategy 'read' is listed twice";
-        QTest::newRow("no block") << "no block" << "block_sizes: needs at least one block size";
-        QTest::newRow("block 0") << "block 0" << "block_sizes[0]: block size 0 is out of range (1 to 1G)";
-        QTest::newRow("block twice") << "block twice" << "block_sizes[1]: block size 4K is listed twice";
-        QTest::newRow("no threads") << "no threads" << "threads: needs at least one thread count (0 = all online CPUs)";
-        QTest::newRow("threads 2000") << "threads 2000" << "threads[1]: thread count 2000 is out of range (0 to 1024)";
-        QTest::newRow("threads twice") << "threads twice" << "threads[1]: thread count 2 is listed twice";
-        QTest::newRow("repetitions") << "repetitions" << "repetitions: repetitions must be 1 to 100000";
-        QTest::newRow("warmups") << "warmups" << "warmups: warm-ups must be 0 to 100000";
-        QTest::newRow("unknown option") << "unknown option" << "options.nonsense: unknown compare option 'nonsense' (known: max_mismatches)";
-        QTest::newRow("bad option") << "bad option" << "options.max_mismatches: option max_mismatches: -3 is out of range (1 to 1000000)";
-        QTest::newRow("empty option") << "empty option" << "options: an option has an empty name";
-        QTest::newRow("unknown sweep") << "unknown sweep" << "parameters.packing: compare has no swept option 'packing' (it has none)";
-        QTest::newRow("sweep 0") << "sweep 0" << "parameters.packing[0]: packing 0 is out of range (1 to 100000)";
-        QTest::newRow("sweep twice") << "sweep twice" << "parameters.packing[1]: packing 10 is listed twice";
-        QTest::newRow("input count") << "input count" << "inputs: compare needs two files; got one: '/a'";
-        QTest::newRow("empty input") << "empty input" << "inputs[1]: an input path is empty";
-        QTest::newRow("inputs and sizes") << "inputs and sizes"
-                                          << "inputs: give either inputs (existing files) or data_kind and sizes (generated data), not both";
-        QTest::newRow("no data") << "no data" << "inputs: give inputs (existing files) or sizes (generated data)";
-        QTest::newRow("no sizes") << "no sizes" << "sizes: needs at least one file size for the generated data";
-        QTest::newRow("size twice") << "size twice" << "sizes[1]: size 64K is listed twice";
-        QTest::newRow("unknown kind") << "unknown kind" << "data_kind: unknown kind 'nope' (pair, random, text or tree)";
-        QTest::newRow("kind paths") << "kind paths" << "data_kind: 'random' makes one file per input set, but compare reads two files per run";
-        QTest::newRow("kind shape") << "kind shape" << "data_kind: 'text' makes files, but iterate reads a directory";
+        QTest::newRow("algorithm")
+            << "algorithm"
+            << "algorithm: unknown algorithm 'nope' (known: compare, cipher, wordcount, iterate)";
+        QTest::newRow("strategy")
+            << "strategy"
+            << "strategies[1]: unknown compare strategy 'nope' (known: read, pread-mt, mmap, mmap-mt, adaptive, cmp)";
+        QTest::newRow("strategy twice") << "strategy twice"
+                                        << "strategies[2]: strategy 'read' is listed twice";
+        QTest::newRow("no block") << "no block"
+                                  << "block_sizes: needs at least one block size";
+        QTest::newRow("block 0") << "block 0"
+                                 << "block_sizes[0]: block size 0 is out of range (1 to 1G)";
+        QTest::newRow("block twice") << "block twice"
+                                     << "block_sizes[1]: block size 4K is listed twice";
+        QTest::newRow("no threads") << "no threads"
+                                    << "threads: needs at least one thread count (0 = all online CPUs)";
+        QTest::newRow("threads 2000") << "threads 2000"
+                                      << "threads[1]: thread count 2000 is out of range (0 to 1024)";
+        QTest::newRow("threads twice") << "threads twice"
+                                       << "threads[1]: thread count 2 is listed twice";
+        QTest::newRow("repetitions") << "repetitions"
+                                     << "repetitions: repetitions must be 1 to 100000";
+        QTest::newRow("warmups") << "warmups"
+                                 << "warmups: warm-ups must be 0 to 100000";
+        QTest::newRow("unknown option")
+            << "unknown option"
+            << "options.nonsense: unknown compare option 'nonsense' (known: max_mismatches)";
+        QTest::newRow("bad option")
+            << "bad option"
+            << "options.max_mismatches: option max_mismatches: -3 is out of range (1 to 1000000)";
+        QTest::newRow("empty option") << "empty option"
+                                      << "options: an option has an empty name";
+        QTest::newRow("unknown sweep") << "unknown sweep"
+                                       << "parameters.packing: compare has no swept option 'packing' (it has none)";
+        QTest::newRow("sweep 0") << "sweep 0"
+                                 << "parameters.packing[0]: packing 0 is out of range (1 to 100000)";
+        QTest::newRow("sweep twice") << "sweep twice"
+                                     << "parameters.packing[1]: packing 10 is listed twice";
+        QTest::newRow("input count") << "input count"
+                                     << "inputs: compare needs two files; got one: '/a'";
+        QTest::newRow("empty input") << "empty input"
+                                     << "inputs[1]: an input path is empty";
+        QTest::newRow("inputs and sizes")
+            << "inputs and sizes"
+            << "inputs: give either inputs (existing files) or data_kind and sizes (generated data), not both";
+        QTest::newRow("no data") << "no data"
+                                 << "inputs: give inputs (existing files) or sizes (generated data)";
+        QTest::newRow("no sizes") << "no sizes"
+                                  << "sizes: needs at least one file size for the generated data";
+        QTest::newRow("size twice") << "size twice"
+                                    << "sizes[1]: size 64K is listed twice";
+        QTest::newRow("unknown kind") << "unknown kind"
+                                      << "data_kind: unknown kind 'nope' (pair, random, text or tree)";
+        QTest::newRow("kind paths")
+            << "kind paths"
+            << "data_kind: 'random' makes one file per input set, but compare reads two files per run";
+        QTest::newRow("kind shape") << "kind shape"
+                                    << "data_kind: 'text' makes files, but iterate reads a directory";
     }
     void eachKindOfProblem() {
         QFETCH(QString, kind);
@@ -110,7 +141,8 @@ private slots:
         if (kind.startsWith("sweep")) {
             e.algorithm = "wordcount";
             e.strategies = {};
-            e.sweeps = {{"packing", kind == "sweep 0" ? std::vector<std::uint64_t>{0} : std::vector<std::uint64_t>{10, 10}}};
+            e.sweeps = {
+                {"packing", kind == "sweep 0" ? std::vector<std::uint64_t>{0} : std::vector<std::uint64_t>{10, 10}}};
         }
         if (kind == "input count") e = given({"/a"});
         if (kind == "empty input") e = given({"/a", ""});
@@ -161,7 +193,8 @@ private slots:
         QTest::newRow("iterate 3") << "iterate" << 3 << "";
         QTest::newRow("compare 1") << "compare" << 1 << "inputs: compare needs two files; got one: '/input0'";
         QTest::newRow("compare 2") << "compare" << 2 << "";
-        QTest::newRow("compare 3") << "compare" << 3 << "inputs: compare needs two files; got three: '/input0', '/input1', '/input2'";
+        QTest::newRow("compare 3") << "compare" << 3
+                                   << "inputs: compare needs two files; got three: '/input0', '/input1', '/input2'";
         QTest::newRow("wordcount 1") << "wordcount" << 1 << "";
         QTest::newRow("wordcount 3") << "wordcount" << 3 << "";
     }
@@ -185,10 +218,11 @@ private slots:
         e.sweeps["threads"] = {0};
         e.options = {{"max_mismatches", "-3"}, {"nonsense", "1"}};
         e.sizes = {1024, 1024};
-        const QStringList expected = {"block_sizes[0]: block size 0 is out of range (1 to 1G)",
-                                      "options.max_mismatches: option max_mismatches: -3 is out of range (1 to 1000000)",
-                                      "options.nonsense: unknown compare option 'nonsense' (known: max_mismatches)",
-                                      "sizes[1]: size 1K is listed twice"};
+        const QStringList expected = {
+            "block_sizes[0]: block size 0 is out of range (1 to 1G)",
+            "options.max_mismatches: option max_mismatches: -3 is out of range (1 to 1000000)",
+            "options.nonsense: unknown compare option 'nonsense' (known: max_mismatches)",
+            "sizes[1]: size 1K is listed twice"};
         QCOMPARE(lines(sfp::check_experiment(e)), expected);
         try {
             sfp::expand(e);
@@ -223,13 +257,25 @@ private slots:
         QTest::addColumn<QString>("option");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("compare") << "compare" << "read" << "max_mismatches" << "-3"
+        QTest::newRow("compare") << "compare"
+                                 << "read"
+                                 << "max_mismatches"
+                                 << "-3"
                                  << "option max_mismatches: -3 is out of range (1 to 1000000)";
-        QTest::newRow("cipher") << "cipher" << "stream" << "transform" << "rot13"
+        QTest::newRow("cipher") << "cipher"
+                                << "stream"
+                                << "transform"
+                                << "rot13"
                                 << "option transform: 'rot13' is not one of caesar, letters or widen";
-        QTest::newRow("wordcount") << "wordcount" << "pipeline" << "packing" << "0"
+        QTest::newRow("wordcount") << "wordcount"
+                                   << "pipeline"
+                                   << "packing"
+                                   << "0"
                                    << "option packing: 0 is out of range (1 to 100000)";
-        QTest::newRow("iterate") << "iterate" << "fs" << "seed" << "x"
+        QTest::newRow("iterate") << "iterate"
+                                 << "fs"
+                                 << "seed"
+                                 << "x"
                                  << "option seed: 'x' is not a whole number (0 to 9223372036854775807)";
     }
     void aBadOptionReadsTheSameEverywhere() {
@@ -245,14 +291,15 @@ private slots:
         sfp::RunSpec spec;
         spec.algorithm = algorithm.toStdString();
         spec.strategy = strategy.toStdString();
-        spec.inputs = algorithm == "compare" ? std::vector<std::string>{a, b}
+        spec.inputs = algorithm == "compare"   ? std::vector<std::string>{a, b}
                       : algorithm == "iterate" ? std::vector<std::string>{dir.path().toStdString()}
                                                : std::vector<std::string>{a};
         if (algorithm == "cipher") spec.output = dir.filePath("out").toStdString();
         spec.options[option.toStdString()] = value.toStdString();
 
         const std::string field = "options." + option.toStdString();
-        QCOMPARE(lines(sfp::check_experiment(sfp::experiment_of(spec))), QStringList{QString::fromStdString(field) + ": " + message});
+        QCOMPARE(lines(sfp::check_experiment(sfp::experiment_of(spec))),
+                 QStringList{QString::fromStdString(field) + ": " + message});
         sfp::Progress progress;
         const sfp::RunResult checked = sfp::run_once(spec, progress);
         QCOMPARE(QString::fromStdString(checked.error), QString::fromStdString(field) + ": " + message);

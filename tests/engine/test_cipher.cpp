@@ -41,8 +41,9 @@ class TestCipher : public QObject {
         QVERIFY2(r.status == sfp::Status::ok, (where + ": " + describe(r)).c_str());
         const Bytes expected = s.reference_floor ? in : reference(in, transform, shift);  // cp copies
         const Bytes got = read_file(out);
-        QVERIFY2(got.size() == expected.size(), (where + ": output size " + std::to_string(got.size()) +
-                                                 ", expected " + std::to_string(expected.size())).c_str());
+        QVERIFY2(got.size() == expected.size(), (where + ": output size " + std::to_string(got.size()) + ", expected " +
+                                                 std::to_string(expected.size()))
+                                                    .c_str());
         if (got != expected) {
             std::size_t i = 0;
             while (got[i] == expected[i]) ++i;
@@ -78,7 +79,8 @@ private slots:
     void everyStrategyIsListed() {
         std::vector<std::string> names;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) names.emplace_back(s->name);
-        const std::vector<std::string> expected = {"stream", "mmap", "threads", "pool", "uring", "mmap-mt", "mmap-window", "mmap-in", "auto", "cp", "copy-range"};
+        const std::vector<std::string> expected = {"stream",      "mmap",    "threads", "pool", "uring",     "mmap-mt",
+                                                   "mmap-window", "mmap-in", "auto",    "cp",   "copy-range"};
         QCOMPARE(names, expected);
         QVERIFY(sfp::find_strategy("cipher", "cp")->reference_floor);
         QVERIFY(sfp::find_strategy("cipher", "copy-range")->reference_floor);
@@ -115,7 +117,8 @@ private slots:
         const std::string in_path = path("shifts");
         write_file(in_path, in);
         const sfp::Strategy& s = *sfp::find_strategy("cipher", "mmap");
-        for (const int shift : {-255, -254, -200, -27, -26, -25, -11, -10, -9, -1, 0, 1, 9, 10, 11, 25, 26, 27, 128, 254, 255})
+        for (const int shift :
+             {-255, -254, -200, -27, -26, -25, -11, -10, -9, -1, 0, 1, 9, 10, 11, 25, 26, 27, 128, 254, 255})
             for (const std::string& transform : kTransforms)
                 for (const bool fast : {false, true}) {
                     check(s, in_path, in, transform, shift, 4096, 1, {{"fast", flag(fast)}}, fast ? "fast" : "plain");
@@ -134,9 +137,11 @@ private slots:
             for (const int k : {3, 200, -77}) {
                 const Options there = {{"transform", transform}, {"shift", std::to_string(k)}};
                 const Options back = {{"transform", transform}, {"shift", std::to_string(-k)}};
-                QVERIFY2(run(strategy.toStdString(), in_path, enc, 4096, 2, there).status == sfp::Status::ok, transform.c_str());
+                QVERIFY2(run(strategy.toStdString(), in_path, enc, 4096, 2, there).status == sfp::Status::ok,
+                         transform.c_str());
                 QVERIFY(read_file(enc) != in || k % 256 == 0);
-                QVERIFY2(run(strategy.toStdString(), enc, dec, 4096, 2, back).status == sfp::Status::ok, transform.c_str());
+                QVERIFY2(run(strategy.toStdString(), enc, dec, 4096, 2, back).status == sfp::Status::ok,
+                         transform.c_str());
                 QVERIFY2(read_file(dec) == in, (transform + " " + std::to_string(k)).c_str());
             }
     }
@@ -171,7 +176,8 @@ private slots:
         write_file(path("direct-in"), in);
         const Options direct = {{"direct", "1"}, {"shift", "1"}};
         std::remove(path("direct-out").c_str());
-        const sfp::RunResult probe = run(strategy.toStdString(), path("direct-in"), path("direct-out"), 4096, 2, direct);
+        const sfp::RunResult probe =
+            run(strategy.toStdString(), path("direct-in"), path("direct-out"), 4096, 2, direct);
         if (probe.status != sfp::Status::ok) {
             QVERIFY2(probe.error.find("direct") != std::string::npos, probe.error.c_str());
             QVERIFY(!exists(path("direct-out")));
@@ -221,7 +227,8 @@ private slots:
             QCOMPARE(after.st_ino, before.st_ino);  // the same file, written in place
         }
         std::remove(path("out").c_str());
-        const sfp::RunResult missing = run(strategy.toStdString(), path("oe-in"), path("out"), 4096, 1, {{"output_exists", "1"}});
+        const sfp::RunResult missing =
+            run(strategy.toStdString(), path("oe-in"), path("out"), 4096, 1, {{"output_exists", "1"}});
         QCOMPARE(missing.status, sfp::Status::error);
         QVERIFY2(missing.error.find("does not exist") != std::string::npos, missing.error.c_str());
         QVERIFY(!exists(path("out")));
@@ -230,12 +237,9 @@ private slots:
     void badOptionsNameTheOption() {
         write_file(path("opt-in"), "abc");
         const std::vector<std::pair<Options, std::string>> cases = {
-            {{{"shift", "256"}}, "shift"},
-            {{{"shift", "-256"}}, "shift"},
-            {{{"shift", "x"}}, "shift"},
-            {{{"transform", "rot13"}}, "transform"},
-            {{{"fast", "maybe"}}, "fast"},
-            {{{"in_place", "1"}, {"output_exists", "1"}}, "in_place"},
+            {{{"shift", "256"}}, "shift"}, {{{"shift", "-256"}}, "shift"},
+            {{{"shift", "x"}}, "shift"},   {{{"transform", "rot13"}}, "transform"},
+            {{{"fast", "maybe"}}, "fast"}, {{{"in_place", "1"}, {"output_exists", "1"}}, "in_place"},
         };
         for (const auto& [options, name] : cases) {
             const sfp::RunResult r = run("stream", path("opt-in"), path("opt-out"), 4096, 1, options);
@@ -327,7 +331,8 @@ private slots:
         std::string first;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {
             if (s->reference_floor || !s->probe().supported) continue;
-            const sfp::RunResult r = run(std::string(s->name), path("dg-in"), path("dg-out"), 4096, 2, {{"shift", "9"}});
+            const sfp::RunResult r =
+                run(std::string(s->name), path("dg-in"), path("dg-out"), 4096, 2, {{"shift", "9"}});
             QVERIFY2(r.status == sfp::Status::ok, describe(r).c_str());
             if (first.empty()) first = r.digest;
             QCOMPARE(r.digest, first);

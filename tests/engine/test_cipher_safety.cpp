@@ -81,7 +81,8 @@ private:
 // (sfp/run_context.hpp): when its files are open (the progress total is set) or, if
 // `after_first_block`, at its first progress -- always while the strategy holds its files, never
 // after it finished. `act` runs on a strategy thread: no QVERIFY in it.
-sfp::RunResult run_and_interfere(const sfp::RunSpec& spec, bool after_first_block, const std::function<void(sfp::Progress&)>& act) {
+sfp::RunResult run_and_interfere(const sfp::RunSpec& spec, bool after_first_block,
+                                 const std::function<void(sfp::Progress&)>& act) {
     sfp::Progress progress;
     std::atomic<bool> acted{false};
     sfp::progress_seam_for_tests = [&](const sfp::Progress& p) {
@@ -196,7 +197,8 @@ private slots:
         const Bytes& in = sample(8 << 20, 5);
         write_file(path("c-in"), in);
         write_file(path("target"), kPrevious);
-        const sfp::RunSpec spec = spec_for(std::string(s->name), path("c-in"), path("target"), 4096, 2, {{"shift", "1"}});
+        const sfp::RunSpec spec =
+            spec_for(std::string(s->name), path("c-in"), path("target"), 4096, 2, {{"shift", "1"}});
         {  // cancelled before it starts: deterministic, so a strategy that ignores cancel fails here
             sfp::Progress progress;
             progress.cancel = true;
@@ -204,19 +206,23 @@ private slots:
             expect_untouched(path("c-in"), in, path("target"), "cancel before start");
         }
         // cancelled as soon as the run has its files open (for cp: while the child copies)
-        expect_cancelled(run_and_interfere(spec, false, [](sfp::Progress& p) { p.cancel = true; }), in, "cancel after open");
+        expect_cancelled(run_and_interfere(spec, false, [](sfp::Progress& p) { p.cancel = true; }), in,
+                         "cancel after open");
     }
 
     // Cancel in the middle of the block loop (from another thread, as the GUI and Ctrl-C do).
-    // (Not the floors, cp and copy-range: they report progress once per copy call; the cancel-after-open case covers them.)
+    // (Not the floors, cp and copy-range: they report progress once per copy call; the cancel-after-open case covers
+    // them.)
     void cancelMidRunKeepsPreviousTarget_data() { strategy_rows(false); }
     void cancelMidRunKeepsPreviousTarget() {
         CIPHER_STRATEGY_OR_SKIP(s);
         const Bytes& in = sample(8 << 20, 6);
         write_file(path("c-in"), in);
         write_file(path("target"), kPrevious);
-        const sfp::RunSpec spec = spec_for(std::string(s->name), path("c-in"), path("target"), 4096, 2, {{"shift", "1"}});
-        expect_cancelled(run_and_interfere(spec, true, [](sfp::Progress& p) { p.cancel = true; }), in, "cancel mid-run");
+        const sfp::RunSpec spec =
+            spec_for(std::string(s->name), path("c-in"), path("target"), 4096, 2, {{"shift", "1"}});
+        expect_cancelled(run_and_interfere(spec, true, [](sfp::Progress& p) { p.cancel = true; }), in,
+                         "cancel mid-run");
     }
 
     // The input shrinks or grows while the run reads it: an error, nothing replaced.
@@ -227,14 +233,17 @@ private slots:
         // Release and ASan builds run these rows; under TSan a SIGBUS raised in the run's threads
         // while they read the mapping kills the process before our handler sees it.
         if (s->name.starts_with("mmap"))  // auto does not map 8 MiB: it runs threads
-            QSKIP("ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other builds)");
+            QSKIP(
+                "ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other "
+                "builds)");
 #endif
         const Bytes& in = sample(8 << 20, 7);
         for (const bool shrink : {true, false}) {
             write_file(path("ch-in"), in);
             write_file(path("target"), kPrevious);
             const std::string in_path = path("ch-in");
-            const sfp::RunSpec spec = spec_for(std::string(s->name), in_path, path("target"), 65536, 2, {{"shift", "1"}});
+            const sfp::RunSpec spec =
+                spec_for(std::string(s->name), in_path, path("target"), 65536, 2, {{"shift", "1"}});
             std::atomic<bool> changed{false};
             const sfp::RunResult r = run_and_interfere(spec, false, [&](sfp::Progress&) {
                 if (shrink) {
@@ -248,8 +257,8 @@ private slots:
             const char* where = shrink ? "shrink" : "grow";
             QVERIFY2(changed, where);
             QVERIFY2(r.status == sfp::Status::error, (std::string(where) + ": " + describe(r)).c_str());
-            QVERIFY2(r.error.find(in_path) != std::string::npos &&
-                         (r.error.find("shrank") != std::string::npos || r.error.find("changed size") != std::string::npos),
+            QVERIFY2(r.error.find(in_path) != std::string::npos && (r.error.find("shrank") != std::string::npos ||
+                                                                    r.error.find("changed size") != std::string::npos),
                      r.error.c_str());
             QVERIFY2(read_file(path("target")) == kPrevious, where);
             QVERIFY2(leftovers(dir()).empty(), where);
@@ -265,7 +274,8 @@ private slots:
         if (locked.writable()) QSKIP("cannot make a directory unwritable here (root without the immutable attribute)");
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {
             if (!s->probe().supported) continue;
-            const sfp::RunResult r = run(std::string(s->name), path("u-in"), sub + "/target", 4096, 1, {{"shift", "1"}});
+            const sfp::RunResult r =
+                run(std::string(s->name), path("u-in"), sub + "/target", 4096, 1, {{"shift", "1"}});
             QCOMPARE(r.status, sfp::Status::error);
             QVERIFY2(r.error.find(sub) != std::string::npos &&
                          (r.error.find("Permission denied") != std::string::npos ||

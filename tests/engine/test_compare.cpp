@@ -83,8 +83,12 @@ private slots:
                     // A parameter the strategy ignores is tested once, not multiplied.
                     if (!sfp::uses(*s, sfp::kBlockSizeParameter) && block != 4096) continue;
                     if (!sfp::uses(*s, sfp::kThreadsParameter) && threads != 2) continue;
-                    const QString name = QString("%1 b=%2 t=%3").arg(QString::fromUtf8(s->name.data(), int(s->name.size()))).arg(block).arg(threads);
-                    QTest::newRow(qPrintable(name)) << QString::fromUtf8(s->name.data(), int(s->name.size())) << block << threads;
+                    const QString name = QString("%1 b=%2 t=%3")
+                                             .arg(QString::fromUtf8(s->name.data(), int(s->name.size())))
+                                             .arg(block)
+                                             .arg(threads);
+                    QTest::newRow(qPrintable(name))
+                        << QString::fromUtf8(s->name.data(), int(s->name.size())) << block << threads;
                 }
             }
         }
@@ -109,8 +113,9 @@ private slots:
             QVERIFY2(got, c.name);
             const sfp::CompareOutcome want = testing::compare_reference(a, b, 8);
             if (!(*got == want)) {
-                QFAIL(qPrintable(QString("%1: got\n%2want\n%3").arg(c.name, QString::fromStdString(sfp::format_cmp_lines(*got)),
-                                                                   QString::fromStdString(sfp::format_cmp_lines(want)))));
+                QFAIL(qPrintable(QString("%1: got\n%2want\n%3")
+                                     .arg(c.name, QString::fromStdString(sfp::format_cmp_lines(*got)),
+                                          QString::fromStdString(sfp::format_cmp_lines(want)))));
             }
             QCOMPARE(r.digest, sfp::digest_of(want));
         }
@@ -144,10 +149,14 @@ private slots:
     void badInputsAreClearErrors_data() {
         QTest::addColumn<QString>("b");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("missing") << "missing" << "No such file or directory";
-        QTest::newRow("directory") << "." << "is a directory";
-        QTest::newRow("fifo") << "fifo" << "is a FIFO";
-        QTest::newRow("char device") << "/dev/null" << "is a character device";
+        QTest::newRow("missing") << "missing"
+                                 << "No such file or directory";
+        QTest::newRow("directory") << "."
+                                   << "is a directory";
+        QTest::newRow("fifo") << "fifo"
+                              << "is a FIFO";
+        QTest::newRow("char device") << "/dev/null"
+                                     << "is a character device";
     }
     void badInputsAreClearErrors() {
         QFETCH(QString, b);
@@ -193,7 +202,9 @@ private slots:
         // Release and ASan builds run these rows; under TSan a SIGBUS raised in the engine's run
         // threads (inside its memcmp interceptor) kills the process before our handler sees it.
         if (strategy.startsWith("mmap") || strategy == "adaptive")
-            QSKIP("ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other builds)");
+            QSKIP(
+                "ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other "
+                "builds)");
 #endif
         if (strategy == "cmp" && sfp::find_strategy("compare", "cmp")->probe().supported == false) QSKIP("no cmp here");
         // Sparse identical files: cheap to make, and reading them still walks every page.
@@ -235,9 +246,12 @@ private slots:
     void cmpComplaintIsNeverAgreement_data() {
         QTest::addColumn<QString>("script");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("EOF, exit 1") << "echo \"cmp: EOF on $4 after byte 5\" >&2; exit 1" << "changed size";
-        QTest::newRow("exit 1, nothing listed") << "exit 1" << "did not list";
-        QTest::newRow("exit 2") << "echo 'cmp: read error' >&2; exit 2" << "read error";
+        QTest::newRow("EOF, exit 1") << "echo \"cmp: EOF on $4 after byte 5\" >&2; exit 1"
+                                     << "changed size";
+        QTest::newRow("exit 1, nothing listed") << "exit 1"
+                                                << "did not list";
+        QTest::newRow("exit 2") << "echo 'cmp: read error' >&2; exit 2"
+                                << "read error";
     }
     void cmpComplaintIsNeverAgreement() {
         QFETCH(QString, script);

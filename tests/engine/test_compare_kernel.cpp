@@ -26,9 +26,12 @@ private slots:
     void firstDifferenceMatchesAByteLoop() {
         std::mt19937 rng(7);
         std::vector<bool> paths = {false};
-        if (sfp::compare::vector_compare_supported()) paths.push_back(true);
-        else qWarning("no AVX2 on this CPU: only the memcmp path is checked");
-        for (std::size_t n : {0u, 1u, 7u, 31u, 32u, 127u, 128u, 129u, 4095u, 4096u, 4097u, 8191u, 8192u, 12289u, 70001u}) {
+        if (sfp::compare::vector_compare_supported())
+            paths.push_back(true);
+        else
+            qWarning("no AVX2 on this CPU: only the memcmp path is checked");
+        for (std::size_t n :
+             {0u, 1u, 7u, 31u, 32u, 127u, 128u, 129u, 4095u, 4096u, 4097u, 8191u, 8192u, 12289u, 70001u}) {
             std::vector<std::uint8_t> storage_a(n + 3), storage_b(n + 5);
             std::uint8_t* a = storage_a.data() + 3;  // off any vector alignment
             std::uint8_t* b = storage_b.data() + 5;

@@ -53,7 +53,8 @@ class TestCompareMapping : public QObject {
 private slots:
     void unmapSharesCoverTheRange() {
         for (std::uint64_t begin : {std::uint64_t(0), std::uint64_t(4096), 3 * kHugePage + 512}) {
-            for (std::uint64_t length : {std::uint64_t(1), std::uint64_t(4097), kHugePage, 7 * kHugePage + 3, 100 * kHugePage + 1}) {
+            for (std::uint64_t length :
+                 {std::uint64_t(1), std::uint64_t(4097), kHugePage, 7 * kHugePage + 3, 100 * kHugePage + 1}) {
                 for (unsigned threads : {1u, 2u, 3u, 8u}) {
                     const sfp::compare::Range r{begin, begin + length, 4096, threads};
                     // the range widened to the huge pages around it, where its faults may have mapped
@@ -103,7 +104,8 @@ private slots:
                 sfp::compare::scan_mapped_range(pair, a, b, {0, half, block, threads}, table, ctx);
                 // Alone, a range leaves nothing mapped, not even past its end where its last
                 // faults' fault-around reached (a probe's mapped slice has a pread slice after it).
-                QVERIFY2(mapped_pages(a.data(), size) == 0, qPrintable(where + ": the first half's scan left pages mapped"));
+                QVERIFY2(mapped_pages(a.data(), size) == 0,
+                         qPrintable(where + ": the first half's scan left pages mapped"));
                 // So the second scan's first fault maps back pages below its start, which it
                 // must unmap too.
                 sfp::compare::scan_mapped_range(pair, a, b, {half, size, block, threads}, table, ctx);

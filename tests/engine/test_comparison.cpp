@@ -91,11 +91,11 @@ private slots:
     void verdictRules() {
         QCOMPARE(sfp::verdict(tested(1.10, 1.07, 1.13, 0.001)), sfp::Verdict::slower);
         QCOMPARE(sfp::verdict(tested(0.90, 0.87, 0.93, 0.001)), sfp::Verdict::faster);
-        QCOMPARE(sfp::verdict(tested(1.10, 1.07, 1.13, 0.06)), sfp::Verdict::same);      // p > 0.05
-        QCOMPARE(sfp::verdict(tested(1.01, 1.005, 1.015, 0.001)), sfp::Verdict::same);  // inside +-2 %
+        QCOMPARE(sfp::verdict(tested(1.10, 1.07, 1.13, 0.06)), sfp::Verdict::same);              // p > 0.05
+        QCOMPARE(sfp::verdict(tested(1.01, 1.005, 1.015, 0.001)), sfp::Verdict::same);           // inside +-2 %
         QCOMPARE(sfp::verdict(tested(1.01, 1.005, 1.015, 0.001), 0.001), sfp::Verdict::slower);  // a narrower band
-        QCOMPARE(sfp::verdict(tested(1.02, 1.005, 1.035, 0.001)), sfp::Verdict::slower);  // not wholly inside
-        QCOMPARE(sfp::verdict(tested(1.00, 0.99, 1.01, 0.04), 0), sfp::Verdict::same);   // the interval holds 1
+        QCOMPARE(sfp::verdict(tested(1.02, 1.005, 1.035, 0.001)), sfp::Verdict::slower);         // not wholly inside
+        QCOMPARE(sfp::verdict(tested(1.00, 0.99, 1.01, 0.04), 0), sfp::Verdict::same);           // the interval holds 1
         QCOMPARE(sfp::verdict(sfp::compare_medians(1, 2, 10, 10)), sfp::Verdict::too_few);
     }
 
@@ -111,15 +111,22 @@ private slots:
     }
 
     void texts() {
-        QCOMPARE(sfp::comparison_text(tested(1.03, 0.99, 1.07, 0.31)), std::string("1.03× slower [0.99–1.07] ~ (p=0.310)"));
-        QCOMPARE(sfp::comparison_text(tested(10.16, 9.8, 10.5, 0.0002)), std::string("10.16× slower [9.80–10.5], p<0.001"));
-        QCOMPARE(sfp::comparison_text(tested(1 / 1.1, 1 / 1.15, 1 / 1.05, 0.002)), std::string("1.10× faster [1.05–1.15], p=0.002"));
-        QCOMPARE(sfp::comparison_text(tested(1.01, 1.004, 1.016, 0.001)), std::string("1.01× slower [1.00–1.02] ~ (within ±2 %)"));
-        QCOMPARE(sfp::comparison_text(tested(1.01, 1.004, 1.016, 0.001), 0.005), std::string("1.01× slower [1.00–1.02], p=0.001"));
+        QCOMPARE(sfp::comparison_text(tested(1.03, 0.99, 1.07, 0.31)),
+                 std::string("1.03× slower [0.99–1.07] ~ (p=0.310)"));
+        QCOMPARE(sfp::comparison_text(tested(10.16, 9.8, 10.5, 0.0002)),
+                 std::string("10.16× slower [9.80–10.5], p<0.001"));
+        QCOMPARE(sfp::comparison_text(tested(1 / 1.1, 1 / 1.15, 1 / 1.05, 0.002)),
+                 std::string("1.10× faster [1.05–1.15], p=0.002"));
+        QCOMPARE(sfp::comparison_text(tested(1.01, 1.004, 1.016, 0.001)),
+                 std::string("1.01× slower [1.00–1.02] ~ (within ±2 %)"));
+        QCOMPARE(sfp::comparison_text(tested(1.01, 1.004, 1.016, 0.001), 0.005),
+                 std::string("1.01× slower [1.00–1.02], p=0.001"));
         QCOMPARE(sfp::comparison_text(sfp::compare_medians(1, 1.2, 3, 3)),
                  std::string("1.20× slower, too few repetitions for a verdict (n=3; 6 needed)"));
-        QCOMPARE(sfp::comparison_text(sfp::compare_medians(1, 1.2)), std::string("1.20× slower, no runs to test (medians only)"));
-        QCOMPARE(sfp::comparison_text(tested(1.01, 0.90, 0.95, 0.01)), std::string("1.01× slower [0.90–0.95], faster, p=0.010"));
+        QCOMPARE(sfp::comparison_text(sfp::compare_medians(1, 1.2)),
+                 std::string("1.20× slower, no runs to test (medians only)"));
+        QCOMPARE(sfp::comparison_text(tested(1.01, 0.90, 0.95, 0.01)),
+                 std::string("1.01× slower [0.90–0.95], faster, p=0.010"));
         QCOMPARE(sfp::verdict_text(tested(1.10, 1.07, 1.13, 0.001)), std::string("slower, p=0.001"));
         QCOMPARE(sfp::ratio_text(1.0), std::string("1.00×"));
         QCOMPARE(sfp::interval_text(sfp::compare_medians(1, 2)), std::string());

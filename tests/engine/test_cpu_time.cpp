@@ -60,7 +60,8 @@ sfp::Outcome sleeper(const sfp::RunSpec&, sfp::RunContext& ctx) {
 sfp::Support yes() { return sfp::Support::yes(); }
 
 sfp::RunResult run(sfp::Outcome (*body)(const sfp::RunSpec&, sfp::RunContext&)) {
-    const sfp::Strategy fake{.algorithm = "compare", .name = "fake", .description = "test-only", .probe = yes, .run = body};
+    const sfp::Strategy fake{
+        .algorithm = "compare", .name = "fake", .description = "test-only", .probe = yes, .run = body};
     sfp::RunSpec spec;
     spec.algorithm = "compare";
     spec.strategy = "fake";
@@ -120,7 +121,8 @@ private slots:
             QVERIFY(r.usage.cpu_exact);
             QCOMPARE(r.usage.user_s + r.usage.sys_s, cpu);  // the split is of the exact total
         }
-        QVERIFY2(closest < slack, qPrintable(QString("3 runs recorded %1 s or more from what they burned").arg(closest)));
+        QVERIFY2(closest < slack,
+                 qPrintable(QString("3 runs recorded %1 s or more from what they burned").arg(closest)));
     }
 
     // A thread that sleeps is not on a CPU: 2 x 60 ms of sleep record (nearly) none of it; a
@@ -153,8 +155,10 @@ private slots:
             });
             const Clock::time_point last = *std::max_element(began.begin(), began.begin() + threads);
             const double waited = ctx.thread_start_seconds() - before_total;
-            if (threads == 1) QCOMPARE(waited, 0.0);
-            else QVERIFY2(waited > 0, qPrintable(QString::number(waited)));
+            if (threads == 1)
+                QCOMPARE(waited, 0.0);
+            else
+                QVERIFY2(waited > 0, qPrintable(QString::number(waited)));
             QVERIFY2(waited <= std::chrono::duration<double>(last - called).count(),
                      qPrintable(QString("%1 s waited, the last body began %2 s after the call")
                                     .arg(waited)
@@ -180,7 +184,8 @@ private slots:
         const double workers = ctx.worker_cpu_seconds();
         QVERIFY2(workers >= burned[0] + burned[1] - 1e-4,
                  qPrintable(QString("workers %1 s, bodies burned %2 s").arg(workers).arg(burned[0] + burned[1])));
-        QVERIFY2(ctx.others_spent().cpu_s < burned[0] + burned[1] - 0.01, "the caller's body counted as another thread's");
+        QVERIFY2(ctx.others_spent().cpu_s < burned[0] + burned[1] - 0.01,
+                 "the caller's body counted as another thread's");
     }
 
     // Short runs on one thread: the CPU interval lies inside the timed one by construction, so
@@ -244,7 +249,8 @@ private slots:
                      qPrintable(QString("a step of %1 ticks of %2 s").arg(ticks).arg(tick)));
             smallest = std::min(smallest, std::lround(ticks));
         }
-        QVERIFY2(smallest <= 2, qPrintable(QString("the smallest of 40 steps is %1 ticks of %2 s").arg(smallest).arg(tick)));
+        QVERIFY2(smallest <= 2,
+                 qPrintable(QString("the smallest of 40 steps is %1 ticks of %2 s").arg(smallest).arg(tick)));
     }
 
     // The split: the tick-sampled proportion scaled to the exact total; resolved from 10 ticks
@@ -274,7 +280,8 @@ private slots:
     // Storage bytes from a /proc io text; a missing field is n/a, and n/a in a sum stays n/a.
     void storageBytesParseAndSum() {
         const sfp::StorageBytes io = sfp::parse_storage_bytes(
-            "rchar: 6976\nwchar: 0\nsyscr: 10\nsyscw: 0\nread_bytes: 126976\nwrite_bytes: 4096\ncancelled_write_bytes: 0\n");
+            "rchar: 6976\nwchar: 0\nsyscr: 10\nsyscw: 0\nread_bytes: 126976\nwrite_bytes: 4096\ncancelled_write_bytes: "
+            "0\n");
         QCOMPARE(io.read, std::optional<std::uint64_t>(126976));
         QCOMPARE(io.write, std::optional<std::uint64_t>(4096));
         QVERIFY(!sfp::parse_storage_bytes("rchar: 1\n").read);

@@ -22,11 +22,16 @@ private slots:
         QTest::addColumn<qulonglong>("seed");
         QTest::addColumn<QString>("xxh64_a");
         QTest::addColumn<QString>("xxh64_b");  // the pair's second file
-        QTest::newRow("random 1") << "random" << 1ull << "bedbcda089c33eb1" << "";
-        QTest::newRow("random 42") << "random" << 42ull << "0d4c2844d9f084cb" << "";
-        QTest::newRow("pair 1") << "pair" << 1ull << "bedbcda089c33eb1" << "14b3e835b7380ba5";
-        QTest::newRow("text 1") << "text" << 1ull << "62c6dd4706f385b6" << "";
-        QTest::newRow("text 3") << "text" << 3ull << "5362730f5529242d" << "";
+        QTest::newRow("random 1") << "random" << 1ull << "bedbcda089c33eb1"
+                                  << "";
+        QTest::newRow("random 42") << "random" << 42ull << "0d4c2844d9f084cb"
+                                   << "";
+        QTest::newRow("pair 1") << "pair" << 1ull << "bedbcda089c33eb1"
+                                << "14b3e835b7380ba5";
+        QTest::newRow("text 1") << "text" << 1ull << "62c6dd4706f385b6"
+                                << "";
+        QTest::newRow("text 3") << "text" << 3ull << "5362730f5529242d"
+                                << "";
     }
     void knownAnswers() {
         QFETCH(QString, kind);

@@ -15,12 +15,12 @@ sfp::ExperimentReport two_cells() {
     r.cells = {hand_made::cell("mmap", 0, 1), hand_made::cell("read", 4096, 0)};
     for (unsigned rep = 1; rep <= 3; ++rep) {
         sfp::RunRecord fast = hand_made::run(0, rep, 0.01, 0.008, 0.001, sfp::RunStatus::ok, {}, 8'000'000);
-        fast.result.usage.minor_faults = 2000;  // 250 per MB
+        fast.result.usage.minor_faults = 2000;     // 250 per MB
         fast.result.usage.voluntary_switches = 1;  // 100 per s
         fast.result.usage.read_bytes = 0;
         r.runs.push_back(fast);
         sfp::RunRecord slow = hand_made::run(1, rep, 0.02, 0.012, 0.006, sfp::RunStatus::ok, {}, 8'000'000);
-        slow.result.usage.minor_faults = 16;  // 2 per MB
+        slow.result.usage.minor_faults = 16;       // 2 per MB
         slow.result.usage.voluntary_switches = 8;  // 400 per s
         slow.result.usage.read_bytes = 0;
         r.runs.push_back(slow);
@@ -40,7 +40,7 @@ private slots:
         QCOMPARE(sfp::separation(8, 2), sfp::separation(2, 8));
         QVERIFY(std::abs(sfp::separation(5, 0) - std::log(101.0)) < 1e-12);
         QCOMPARE(sfp::separation(0, 0), 0.0);
-        QVERIFY(std::abs(sfp::separation(0, 2, 1) - std::log(3.0)) < 1e-12);  // within an event or two: close
+        QVERIFY(std::abs(sfp::separation(0, 2, 1) - std::log(3.0)) < 1e-12);      // within an event or two: close
         QVERIFY(std::abs(sfp::separation(0, 500, 1) - std::log(101.0)) < 1e-12);  // 1 % of 500 is above the floor
     }
 
@@ -50,8 +50,8 @@ private slots:
         QCOMPARE(*sfp::why_value(fast, sfp::Why::faults), 250.0);
         QCOMPARE(*sfp::why_value(fast, sfp::Why::switches), 100.0);
         QVERIFY(std::abs(*sfp::why_value(fast, sfp::Why::cpu) - 0.009 / 0.008) < 1e-12);  // s per GB
-        QCOMPARE(*sfp::why_value(fast, sfp::Why::storage_read), 0.0);  // known zero ...
-        QVERIFY(!sfp::why_value(fast, sfp::Why::storage_write));      // ... and n/a are apart
+        QCOMPARE(*sfp::why_value(fast, sfp::Why::storage_read), 0.0);                     // known zero ...
+        QVERIFY(!sfp::why_value(fast, sfp::Why::storage_write));                          // ... and n/a are apart
         QVERIFY(!sfp::why_value(fast, sfp::Why::cycles));
     }
 

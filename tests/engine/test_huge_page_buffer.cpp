@@ -29,7 +29,7 @@ std::optional<Vma> vma_of(const void* address) {
         char dash = 0;
         std::istringstream head(line);
         if (head >> std::hex >> begin >> dash >> end && dash == '-') {  // a mapping's first line: begin-end perms ...
-            if (found) return found;  // the next mapping begins
+            if (found) return found;                                    // the next mapping begins
             inside = begin <= at && at < end;
             if (inside) found = Vma{.bytes = end - begin, .thp_eligible = std::nullopt};
         } else if (inside && line.rfind("THPeligible:", 0) == 0) {

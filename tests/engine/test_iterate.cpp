@@ -64,8 +64,8 @@ class TestIterate : public QObject {
     Q_OBJECT
     testing::Watchdog watchdog_{std::chrono::seconds(120)};  // a hang fails in minutes at worst, not ctest's 300 s
     QTemporaryDir dir_;
-    std::string root_;     // the edge-case tree
-    std::string victim_;   // listed, then removed before it is read
+    std::string root_;    // the edge-case tree
+    std::string victim_;  // listed, then removed before it is read
 
 private slots:
     void init() { watchdog_.started(QTest::currentTestFunction()); }
@@ -82,7 +82,7 @@ private slots:
         write(r + "/sub/65536", 65536, 2);
         write(r + "/sub/65537", 65537, 3);
         write(r + "/sub/big", 600 * 1024 + 17, 4);  // several of the hasher's buffers
-        write(r + "/sub/1M", 1 << 20, 5);            // ends exactly where a read of 256K or 1M ends
+        write(r + "/sub/1M", 1 << 20, 5);           // ends exactly where a read of 256K or 1M ends
         std::string deep = r + "/deep";
         for (int i = 0; i < 200; ++i) deep += "/d";
         fs::create_directories(deep);
@@ -106,7 +106,8 @@ private slots:
 
     void registry() {
         const std::vector<std::string> names = strategy_names();
-        for (const char* n : {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct", "xxhsum", "auto"})
+        for (const char* n :
+             {"fs", "alpha", "inode", "cluster", "random", "parallel", "prefetch", "uring", "direct", "xxhsum", "auto"})
             QVERIFY2(std::find(names.begin(), names.end(), n) != names.end(), n);
     }
 
@@ -126,7 +127,8 @@ private slots:
         if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("not installed here");
         const auto expected = reference_hashes(root_, bytes_scope);
         std::uint64_t expected_bytes = 0;
-        for (const auto& [path, hash] : expected) expected_bytes += std::min<std::uint64_t>(fs::file_size(path), bytes_scope);
+        for (const auto& [path, hash] : expected)
+            expected_bytes += std::min<std::uint64_t>(fs::file_size(path), bytes_scope);
 
         const RemoveAfterListing remove(victim_);
         const sfp::RunResult r = iterate(strategy.toStdString(), {root_}, scope.toStdString(), true);
@@ -187,7 +189,7 @@ private slots:
         if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
         const std::string refused = root_ + "/sub/big", would_block = root_ + "/sub/65535";
         const bool direct = strategy == "direct";  // uring reads buffered: EINVAL would be an error
-        std::atomic<int> refusals{0}, blocks{0};  // the seam runs on every ring's thread
+        std::atomic<int> refusals{0}, blocks{0};   // the seam runs on every ring's thread
         sfp::iterate::uring_completion_for_tests = [&](const std::string& path, int result) {
             if (direct && path == refused && result > 0 && refusals++ == 1) return -EINVAL;  // its second read
             if (path == would_block && blocks++ == 0) return -EAGAIN;
@@ -237,10 +239,11 @@ private slots:
         QVERIFY2(note.ends_with("-> " + fast.toStdString()), note.c_str());
         // 3 threads: slices of whole multiples of 8 x 3 files, 2 rounds of each candidate.
         const bool uring = sfp::find_strategy("iterate", "uring")->probe().supported;
-        const QRegularExpression measured(QString("^auto: parallel [0-9]+ files/s, %1prefetch [0-9]+ files/s in wall time "
-                                                  "\\(best of 2 each, on ([0-9]+) files of the order; the first ([0-9]+) "
-                                                  "files in all\\)")
-                                              .arg(uring ? "uring [0-9]+ files/s, direct [0-9]+ files/s, " : ""));
+        const QRegularExpression measured(
+            QString("^auto: parallel [0-9]+ files/s, %1prefetch [0-9]+ files/s in wall time "
+                    "\\(best of 2 each, on ([0-9]+) files of the order; the first ([0-9]+) "
+                    "files in all\\)")
+                .arg(uring ? "uring [0-9]+ files/s, direct [0-9]+ files/s, " : ""));
         const QRegularExpressionMatch m = measured.match(QString::fromStdString(note));
         QVERIFY2(m.hasMatch(), note.c_str());
         QCOMPARE(m.captured(1).toInt() % 24, 0);
@@ -315,7 +318,8 @@ private slots:
         const std::string missing = root_ + "/no such dir";
         sfp::RunResult r = iterate("fs", {missing}, "64K");
         QCOMPARE(r.status, sfp::Status::error);
-        QVERIFY2(r.error.find(missing) != std::string::npos && r.error.find("No such file") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.find(missing) != std::string::npos && r.error.find("No such file") != std::string::npos,
+                 r.error.c_str());
         r = iterate("alpha", {root_ + "/sub/65536"}, "64K");
         QCOMPARE(r.status, sfp::Status::error);
         QVERIFY2(r.error.find("not a directory") != std::string::npos, r.error.c_str());

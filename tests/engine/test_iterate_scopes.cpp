@@ -24,9 +24,12 @@ constexpr std::uint64_t kBuffer = 256 * 1024;
 
 // The scopes every strategy is checked at, by name.
 const std::vector<std::pair<const char*, std::uint64_t>>& scopes() {
-    static const std::vector<std::pair<const char*, std::uint64_t>> all = {
-        {"1 byte", 1}, {"buffer - 1", kBuffer - 1}, {"buffer", kBuffer}, {"buffer + 1", kBuffer + 1},
-        {"3 buffers and a tail", 3 * kBuffer + 777}, {"full", kFull}};
+    static const std::vector<std::pair<const char*, std::uint64_t>> all = {{"1 byte", 1},
+                                                                           {"buffer - 1", kBuffer - 1},
+                                                                           {"buffer", kBuffer},
+                                                                           {"buffer + 1", kBuffer + 1},
+                                                                           {"3 buffers and a tail", 3 * kBuffer + 777},
+                                                                           {"full", kFull}};
     return all;
 }
 
@@ -74,9 +77,10 @@ private slots:
 #endif
         QVERIFY(dir_.isValid());
         root_ = dir_.path().toStdString();
-        const std::map<std::string, std::uint64_t> sizes = {
-            {"/several buffers and a tail", 4 * kBuffer + 1000}, {"/a buffer", kBuffer},
-            {"/a buffer and one", kBuffer + 1}, {"/small", 100}};
+        const std::map<std::string, std::uint64_t> sizes = {{"/several buffers and a tail", 4 * kBuffer + 1000},
+                                                            {"/a buffer", kBuffer},
+                                                            {"/a buffer and one", kBuffer + 1},
+                                                            {"/small", 100}};
         std::uint32_t seed = 7;
         for (const auto& [name, size] : sizes) {
             write(root_ + name, std::size_t(size), seed++);
@@ -108,9 +112,10 @@ private slots:
         std::map<std::string, std::uint64_t> got;
         for (const sfp::FileHash& f : o.files) got[f.path] = f.hash;
         for (const auto& [path, hash] : want)
-            QVERIFY2(got.count(path) && got[path] == hash,
-                     qPrintable(QString("%1: %2, head | xxhsum %3")
-                                    .arg(path.c_str()).arg(got[path], 16, 16).arg(hash, 16, 16)));
+            QVERIFY2(
+                got.count(path) && got[path] == hash,
+                qPrintable(
+                    QString("%1: %2, head | xxhsum %3").arg(path.c_str()).arg(got[path], 16, 16).arg(hash, 16, 16)));
         QCOMPARE(got.size(), want.size());
         QCOMPARE(o.bytes, bytes);
     }

@@ -131,9 +131,11 @@ private slots:
         std::map<std::string, std::uint64_t> whole = reference_hashes(tree, kFull);
         whole.erase(tree + "/b");
         whole.erase(tree + "/grows");
-        const std::string script = "#!/bin/sh\n" + real + " \"$@\"; rc=$?\n"
-                                   "for f in \"$@\"; do case \"$(readlink -f \"$f\")\" in */grows) echo more >> \"$f\";; esac; done\n"
-                                   "exit $rc\n";
+        const std::string script =
+            "#!/bin/sh\n" + real +
+            " \"$@\"; rc=$?\n"
+            "for f in \"$@\"; do case \"$(readlink -f \"$f\")\" in */grows) echo more >> \"$f\";; esac; done\n"
+            "exit $rc\n";
         testing::write_file(bin + "/xxhsum", testing::Bytes(script.begin(), script.end()));
         QCOMPARE(::chmod((bin + "/xxhsum").c_str(), 0755), 0);
         const QByteArray path = qgetenv("PATH");
@@ -150,7 +152,8 @@ private slots:
         const sfp::RunResult r = run_bounded(spec, std::chrono::seconds(30));
         sfp::iterate::after_listing_for_tests = nullptr;
         qputenv("PATH", path);
-        QVERIFY2(r.status == sfp::Status::ok, r.status == sfp::Status::cancelled ? "hung: cancelled after 30 s" : r.error.c_str());
+        QVERIFY2(r.status == sfp::Status::ok,
+                 r.status == sfp::Status::cancelled ? "hung: cancelled after 30 s" : r.error.c_str());
         const sfp::IterateOutcome& o = outcome(r);
         QCOMPARE(o.file_count, std::uint64_t(2));
         QCOMPARE(o.bytes, std::uint64_t(1000 + 3000));
@@ -182,14 +185,17 @@ private slots:
             QCOMPARE(report.cells[0].file_size, made.bytes);  // a tree's size: the sum of its files
             for (const sfp::RunRecord& r : report.runs) {
                 if (r.result.status == sfp::Status::unsupported) continue;
-                QVERIFY2(r.status == sfp::RunStatus::ok, (sfp::to_string(r.status) + std::string(" ") + r.result.error).c_str());
+                QVERIFY2(r.status == sfp::RunStatus::ok,
+                         (sfp::to_string(r.status) + std::string(" ") + r.result.error).c_str());
                 QCOMPARE(r.result.bytes, made.bytes);
                 QVERIFY(r.result.list_s > 0);
                 // our own files, so mincore tells; this machine's page cache decays on its own
                 // (DAMON reclaim), so hot is "nearly all", as issue 9 states it, not exactly 100
                 const std::string residency = std::to_string(r.residency_pct);
-                if (mode == sfp::CacheMode::cold) QVERIFY2(r.residency_pct >= 0 && r.residency_pct < 5, residency.c_str());
-                else QVERIFY2(r.residency_pct >= 90, residency.c_str());
+                if (mode == sfp::CacheMode::cold)
+                    QVERIFY2(r.residency_pct >= 0 && r.residency_pct < 5, residency.c_str());
+                else
+                    QVERIFY2(r.residency_pct >= 90, residency.c_str());
             }
         }
     }

@@ -75,8 +75,8 @@ struct FakeMeasure {
 struct FakeClocks {
     double now = 1000;
     sfp::limits::Pass pass(double on_cpu, double off_cpu, bool with_schedstat = false) {
-        sfp::limits::ThreadSpan t{.start = now, .end = now + on_cpu + off_cpu, .cpu = on_cpu,
-                                  .waited = with_schedstat ? off_cpu : -1};
+        sfp::limits::ThreadSpan t{
+            .start = now, .end = now + on_cpu + off_cpu, .cpu = on_cpu, .waited = with_schedstat ? off_cpu : -1};
         now = t.end + 0.001;
         return {.bytes = 1e9, .threads = {t}};
     }
@@ -99,7 +99,8 @@ private slots:
             sfp::Progress progress;
             const sfp::Limit l = sfp::measure_limit(id, budget, dir.path().toStdString(), progress);
             const char* name = sfp::limit_name(id).data();
-            QVERIFY2(l.unavailable.empty(), qPrintable(QString("%1: %2").arg(name, QString::fromStdString(l.unavailable))));
+            QVERIFY2(l.unavailable.empty(),
+                     qPrintable(QString("%1: %2").arg(name, QString::fromStdString(l.unavailable))));
             QVERIFY2(l.figure(1) > 0 && l.figure(2) > 0, name);
             QVERIFY2(!l.method.empty(), name);
             const bool by_device = id == sfp::LimitId::device_read_qd1 || id == sfp::LimitId::device_read_qd32 ||
@@ -112,7 +113,8 @@ private slots:
             QVERIFY2(l.load >= 0, name);  // the load during it, recorded with it
             const std::size_t points = by_device ? 1 : 2;
             QCOMPARE(l.points.size(), points);
-            if (id == sfp::LimitId::small_files_cold || id == sfp::LimitId::small_files_hot) QVERIFY(l.bytes_per_file > 0);
+            if (id == sfp::LimitId::small_files_cold || id == sfp::LimitId::small_files_hot)
+                QVERIFY(l.bytes_per_file > 0);
             QVERIFY2(QDir(dir.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), name);
         }
     }
@@ -150,7 +152,8 @@ private slots:
         sfp::LimitBudget budget = tiny();
         budget.file_bytes = std::uint64_t(1) << 60;  // more than any disk has free
         sfp::Progress progress;
-        const sfp::Limit l = sfp::measure_limit(sfp::LimitId::page_cache_write, budget, dir.path().toStdString(), progress);
+        const sfp::Limit l =
+            sfp::measure_limit(sfp::LimitId::page_cache_write, budget, dir.path().toStdString(), progress);
         QVERIFY(!l.measured());
         QVERIFY2(l.unavailable.find("free") != std::string::npos, l.unavailable.c_str());
     }
@@ -174,8 +177,8 @@ private slots:
         // Three undisturbed passes (10, 11.1, 9.1 GB/s) among five where the thread waited for a CPU
         // three quarters of the time (wall = 4x CPU: 2.5, 2.2 ... GB/s), as under other processes' load.
         const std::vector<sfp::limits::Pass> passes = {
-            clock.pass(0.1, 0.3),  clock.pass(0.1, 0),  clock.pass(0.11, 0.33), clock.pass(0.09, 0),
-            clock.pass(0.1, 0.3),  clock.pass(0.11, 0), clock.pass(0.12, 0.36), clock.pass(0.1, 0.3)};
+            clock.pass(0.1, 0.3), clock.pass(0.1, 0),  clock.pass(0.11, 0.33), clock.pass(0.09, 0),
+            clock.pass(0.1, 0.3), clock.pass(0.11, 0), clock.pass(0.12, 0.36), clock.pass(0.1, 0.3)};
         const sfp::LimitPoint p = sfp::limits::point_of(1, passes);
         QCOMPARE(p.passes_taken, 8u);
         QCOMPARE(p.passes_kept, 3u);
@@ -197,8 +200,9 @@ private slots:
         QVERIFY(sfp::limits::undisturbed(blocked));
 
         // Two threads: one that started late waited for a CPU, though it then ran undisturbed.
-        sfp::limits::Pass two{.bytes = 2e9, .threads = {{.start = 0, .end = 0.1, .cpu = 0.1, .waited = 0},
-                                                        {.start = 0.02, .end = 0.12, .cpu = 0.1, .waited = 0}}};
+        sfp::limits::Pass two{.bytes = 2e9,
+                              .threads = {{.start = 0, .end = 0.1, .cpu = 0.1, .waited = 0},
+                                          {.start = 0.02, .end = 0.12, .cpu = 0.1, .waited = 0}}};
         QVERIFY(!sfp::limits::undisturbed(two));
         QCOMPARE(two.seconds(), 0.12);
         two.threads[1].start = 0.001, two.threads[1].end = 0.101;
@@ -265,7 +269,7 @@ private slots:
             {.bytes = w0.bytes, .threads = {{.start = 2, .end = 3.4, .cpu = 0.7, .waited = 0.7}}},
             {.bytes = w0.bytes, .threads = {{.start = 4, .end = 6, .cpu = 2, .waited = 0}}}};
         sfp::Limit l = limit(sfp::LimitId::small_files_hot, {sfp::limits::point_of(1, passes)});
-        l.bytes_per_file = 30;  // the tree's mean
+        l.bytes_per_file = 30;         // the tree's mean
         QCOMPARE(l.figure(1), 100.0);  // 140 bytes in 1.4 s
         QCOMPARE(l.files_per_s(1), 100.0 / 30);
         QCOMPARE(l.points[0].passes_kept, 2u);
@@ -283,10 +287,9 @@ private slots:
         files.quick = true;
         files.load = 7.25;
         m.put(files);
-        sfp::Limit passes = limit(sfp::LimitId::memory_read, {{.threads = 1, .rates = {3e10, 2.9e10},
-                                                                .passes_taken = 40, .passes_kept = 2},
-                                                               {.threads = 2, .rates = {1.5e9},
-                                                                .passes_taken = 9, .passes_kept = 0}});
+        sfp::Limit passes = limit(sfp::LimitId::memory_read,
+                                  {{.threads = 1, .rates = {3e10, 2.9e10}, .passes_taken = 40, .passes_kept = 2},
+                                   {.threads = 2, .rates = {1.5e9}, .passes_taken = 9, .passes_kept = 0}});
         passes.load = 0.5;
         passes.steal = 0.031;
         m.put(passes);
@@ -332,8 +335,8 @@ private slots:
     void the_cache_is_reused_for_a_fingerprint_and_replaced_for_another() {
         QTemporaryDir dir;
         FakeMeasure fake;
-        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(), .which = {sfp::LimitId::memory_read},
-                                 .fingerprint = "machine A"};
+        sfp::LimitsLookup lookup{
+            .workdir = dir.path().toStdString(), .which = {sfp::LimitId::memory_read}, .fingerprint = "machine A"};
         lookup.measure_with = std::ref(fake);
         sfp::Progress progress;
 
@@ -415,13 +418,14 @@ private slots:
         std::vector<sfp::limits::Pass> passes;
         double now = 0;
         for (int i = 0; i < 45; ++i) {  // 32 MiB, one thread after the other: 265 us each, 29 GB/s in all
-            passes.push_back({.bytes = 32 << 20, .threads = {{.start = now, .end = now + 265e-6, .cpu = 265e-6, .waited = 0},
-                                                            {.start = now + 310e-6, .end = now + 575e-6, .cpu = 265e-6,
-                                                             .waited = 0}}});
+            passes.push_back({.bytes = 32 << 20,
+                              .threads = {{.start = now, .end = now + 265e-6, .cpu = 265e-6, .waited = 0},
+                                          {.start = now + 310e-6, .end = now + 575e-6, .cpu = 265e-6, .waited = 0}}});
             now += 1e-3;
         }
-        passes.push_back({.bytes = 32 << 20, .threads = {{.start = now, .end = now + 520e-6, .cpu = 520e-6, .waited = 0},
-                                                        {.start = now, .end = now + 515e-6, .cpu = 515e-6, .waited = 0}}});
+        passes.push_back({.bytes = 32 << 20,
+                          .threads = {{.start = now, .end = now + 520e-6, .cpu = 520e-6, .waited = 0},
+                                      {.start = now, .end = now + 515e-6, .cpu = 515e-6, .waited = 0}}});
         const sfp::LimitPoint two = sfp::limits::point_of(2, passes);
         QCOMPARE(two.passes_kept, 1u);  // the serialised passes are no ceiling: the late thread is caught
         QCOMPARE(two.figure(), double(32 << 20) / 520e-6);  // 64.5 GB/s, from that lone pass
@@ -429,20 +433,21 @@ private slots:
 
         QTemporaryDir dir;
         FakeMeasure fake;
-        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(), .which = {sfp::LimitId::two_stream_read},
-                                 .fingerprint = "machine A"};
+        sfp::LimitsLookup lookup{
+            .workdir = dir.path().toStdString(), .which = {sfp::LimitId::two_stream_read}, .fingerprint = "machine A"};
         lookup.measure_with = std::ref(fake);
         sfp::MachineLimits kept;
         kept.fingerprint = "machine A";
-        const sfp::LimitPoint one{.threads = 1, .rates = {31e9, 32e9, 33e9, 34e9, 34.5e9}, .passes_taken = 44,
-                                  .passes_kept = 5};
+        const sfp::LimitPoint one{
+            .threads = 1, .rates = {31e9, 32e9, 33e9, 34e9, 34.5e9}, .passes_taken = 44, .passes_kept = 5};
         kept.put(limit(sfp::LimitId::two_stream_read, {one, two}));
         const std::string path = sfp::limits_cache_path(lookup.workdir);
         sfp::save_limits(path, kept);
         sfp::Progress progress;
 
         lookup.measure = false;  // the cache alone: kept as it is, still marked uncertain
-        QCOMPARE(sfp::find_limits(lookup, progress).limits.find(sfp::LimitId::two_stream_read)->figure(2), two.figure());
+        QCOMPARE(sfp::find_limits(lookup, progress).limits.find(sfp::LimitId::two_stream_read)->figure(2),
+                 two.figure());
         QCOMPARE(fake.calls, 0);
         lookup.measure = true;  // may measure: the uncertain limit is measured again, not kept
         const sfp::LimitsFound found = sfp::find_limits(lookup, progress);
@@ -486,7 +491,8 @@ private slots:
 
     void each_algorithm_declares_its_limits() {
         using L = sfp::LimitId;
-        const auto needed = [](const std::string& algorithm, sfp::CacheMode cache, std::vector<std::string> strategies) {
+        const auto needed = [](const std::string& algorithm, sfp::CacheMode cache,
+                               std::vector<std::string> strategies) {
             sfp::Experiment e;
             e.algorithm = algorithm;
             e.cache = cache;
@@ -505,7 +511,8 @@ private slots:
         QCOMPARE(needed("wordcount", cold, {"simd"}), (std::vector<L>{L::device_read_qd1, L::device_read_qd32}));
         QCOMPARE(needed("cipher", hot, {"stream", "mmap-mt"}),
                  (std::vector<L>{L::page_cache_read, L::mapped_scan_large, L::page_cache_write}));
-        QCOMPARE(needed("cipher", cold, {"stream"}), (std::vector<L>{L::page_cache_write, L::device_read_qd1, L::device_read_qd32}));
+        QCOMPARE(needed("cipher", cold, {"stream"}),
+                 (std::vector<L>{L::page_cache_write, L::device_read_qd1, L::device_read_qd32}));
         QCOMPARE(needed("iterate", hot, {"parallel"}), std::vector<L>{L::small_files_hot});  // a generated tree
         QCOMPARE(needed("iterate", cold, {"uring"}), (std::vector<L>{L::device_read_qd1, L::device_read_qd32}));
         QVERIFY(needed("nonesuch", hot, {"x"}).empty());
@@ -542,7 +549,8 @@ private slots:
         r.experiment.algorithm = "cipher";
         r.limits = made_up();
         r.limits.put(limit(sfp::LimitId::mapped_scan_large, {{1, {8e9}}, {2, {14e9}}}));
-        r.cells = {hand_made::cell("cp", 0, 0), hand_made::cell("copy-range", 0, 0), hand_made::cell("stream", 4096, 0)};
+        r.cells = {hand_made::cell("cp", 0, 0), hand_made::cell("copy-range", 0, 0),
+                   hand_made::cell("stream", 4096, 0)};
         for (sfp::CacheMode cache : {sfp::CacheMode::hot, sfp::CacheMode::cold}) {
             r.experiment.cache = cache;
             for (std::size_t c : {0, 1}) {
@@ -632,7 +640,8 @@ private slots:
         r.limits.put(limit(sfp::LimitId::page_cache_read, {{1, {10e9}}, {2, {18e9}}}));
         r.limits.put(limit(sfp::LimitId::page_cache_write, {{1, {10e9}}, {2, {12e9}}}));
         r.limits.load = {.one_minute = 0.1, .cpus = 2};
-        r.cells = {hand_made::cell("pool", 4096, 1), hand_made::cell("pool", 4096, 2), hand_made::cell("pool", 4096, 4)};
+        r.cells = {hand_made::cell("pool", 4096, 1), hand_made::cell("pool", 4096, 2),
+                   hand_made::cell("pool", 4096, 4)};
         QCOMPARE(sfp::cell_limit(r, 0).bytes_per_s, 5e9);   // 1 / (0.1 + 0.1 ns)
         QCOMPARE(sfp::cell_limit(r, 1).bytes_per_s, 10e9);  // 2 CPUs x 5 GB/s, under 18 and 12
         QCOMPARE(sfp::cell_limit(r, 2).bytes_per_s, 10e9);  // 4 threads still on 2 CPUs
@@ -660,8 +669,8 @@ private slots:
         QTemporaryDir dir;
         FakeMeasure fake;
         sfp::MachineLoad load{.one_minute = 1.5, .cpus = 2};
-        sfp::LimitsLookup lookup{.workdir = dir.path().toStdString(), .which = {sfp::LimitId::memory_read},
-                                 .fingerprint = "machine A"};
+        sfp::LimitsLookup lookup{
+            .workdir = dir.path().toStdString(), .which = {sfp::LimitId::memory_read}, .fingerprint = "machine A"};
         lookup.measure_with = std::ref(fake);
         lookup.load_with = [&] { return load; };
         sfp::Progress progress;
@@ -828,11 +837,12 @@ private slots:
         const sfp::ExperimentReport r = sfp::run_experiment(e, progress, &said, policy);
         QCOMPARE(r.runs.size(), std::size_t(4));
         QCOMPARE(fake.calls, 1);  // none before the runs (kept), one after them
-        QVERIFY(std::find(said.lines.begin(), said.lines.end(), "a cell ran above its limit: measuring that limit again") !=
-                said.lines.end());
+        QVERIFY(std::find(said.lines.begin(), said.lines.end(),
+                          "a cell ran above its limit: measuring that limit again") != said.lines.end());
         QCOMPARE(r.limits.find(sfp::LimitId::two_stream_read)->figure(1), 1e9);  // judged against the new figure
         QVERIFY(sfp::suspect_limits(r).empty());
-        QCOMPARE(sfp::load_limits(sfp::limits_cache_path(e.workdir))->find(sfp::LimitId::two_stream_read)->figure(1), 1e9);
+        QCOMPARE(sfp::load_limits(sfp::limits_cache_path(e.workdir))->find(sfp::LimitId::two_stream_read)->figure(1),
+                 1e9);
 
         policy.mode = sfp::LimitsPolicy::Mode::cached;  // a policy that may not measure: named, not measured
         sfp::save_limits(sfp::limits_cache_path(e.workdir), kept);
@@ -877,12 +887,13 @@ private slots:
         int calls = 0;
         // Before the first run the missing limits are measured (there is no cache here); in rounds,
         // the cache alone is read first and each round measures.
-        sfp::LimitsPolicy policy{.mode = in_rounds ? sfp::LimitsPolicy::Mode::cached : sfp::LimitsPolicy::Mode::measure_missing};
+        sfp::LimitsPolicy policy{.mode = in_rounds ? sfp::LimitsPolicy::Mode::cached
+                                                   : sfp::LimitsPolicy::Mode::measure_missing};
         policy.measure_with = [&calls](std::span<const sfp::LimitId> which, const sfp::LimitBudget&, const std::string&,
                                        sfp::Progress& p, const sfp::LimitsSay& say) {
             ++calls;
             if (say) say("limits 1/" + std::to_string(which.size()));  // as measure_limits says each one's start
-            while (!p.cancel.load()) std::this_thread::yield();  // ends only when cancelled
+            while (!p.cancel.load()) std::this_thread::yield();        // ends only when cancelled
             return sfp::MachineLimits{};
         };
         const sfp::ExperimentReport r = sfp::run_experiment(e, progress, &observer, policy);

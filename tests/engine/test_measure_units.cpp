@@ -43,7 +43,9 @@ void split_adds_up(const sfp::Spent& s) {
     const double ticked = s.tick_user_s + s.tick_sys_s;
     QVERIFY2(std::abs(ticked - s.cpu_s) <= 0.02 + 0.1 * s.cpu_s,
              qPrintable(QString("rusage user %1 + sys %2 s, the thread's clock %3 s")
-                            .arg(s.tick_user_s).arg(s.tick_sys_s).arg(s.cpu_s)));
+                            .arg(s.tick_user_s)
+                            .arg(s.tick_sys_s)
+                            .arg(s.cpu_s)));
 }
 
 // The same split in another unit: utime and stime of /proc/thread-self/stat, in USER_HZ ticks
@@ -67,7 +69,10 @@ void totals_agree_with_proc() {
     const double tick = 2.0 / double(sysconf(_SC_CLK_TCK));
     QVERIFY2(std::abs(s.tick_user_s - user) <= tick && std::abs(s.tick_sys_s - sys) <= tick,
              qPrintable(QString("rusage user %1 sys %2 s, /proc user %3 sys %4 s")
-                            .arg(s.tick_user_s).arg(s.tick_sys_s).arg(user).arg(sys)));
+                            .arg(s.tick_user_s)
+                            .arg(s.tick_sys_s)
+                            .arg(user)
+                            .arg(sys)));
 }
 
 // Up to three 0.3 s rounds of `step`, until the share `part` picks of one is at least `share`: the
@@ -129,8 +134,9 @@ private slots:
         ::close(fd);
 #if defined(__SANITIZE_THREAD__)
         totals_agree_with_proc();
-        QSKIP("ThreadSanitizer's read() interceptor marks the whole buffer written in user space: under it the "
-              "loop is not mostly system time (the totals were checked)");
+        QSKIP(
+            "ThreadSanitizer's read() interceptor marks the whole buffer written in user space: under it the "
+            "loop is not mostly system time (the totals were checked)");
 #endif
         QVERIFY2(share >= 0.5, qPrintable(QString("system time %1 of the CPU time at best").arg(share)));
         totals_agree_with_proc();
@@ -138,10 +144,10 @@ private slots:
 
     // perf's rule: a count seen while running r of the e ns enabled stands for value x e / r.
     void multiplexedCountsScaleUpByEnabledOverRunning() {
-        QCOMPARE(sfp::scaled_count(1000, 4000, 1000), std::uint64_t(4000));     // a quarter of the time on
-        QCOMPARE(sfp::scaled_count(1500, 3000, 2000), std::uint64_t(2250));     // two thirds
-        QCOMPARE(sfp::scaled_count(123456789, 10, 3), std::uint64_t(411522630)); // 123456789 x 10 / 3, floored
-        QCOMPARE(sfp::scaled_count(777, 5000, 5000), std::uint64_t(777));       // never off the PMU
+        QCOMPARE(sfp::scaled_count(1000, 4000, 1000), std::uint64_t(4000));       // a quarter of the time on
+        QCOMPARE(sfp::scaled_count(1500, 3000, 2000), std::uint64_t(2250));       // two thirds
+        QCOMPARE(sfp::scaled_count(123456789, 10, 3), std::uint64_t(411522630));  // 123456789 x 10 / 3, floored
+        QCOMPARE(sfp::scaled_count(777, 5000, 5000), std::uint64_t(777));         // never off the PMU
         QCOMPARE(sfp::scaled_count(777, 5000, 4999), std::uint64_t(777 * 5000 / 4999));
     }
 

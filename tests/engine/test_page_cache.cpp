@@ -73,7 +73,8 @@ private slots:
         const double left = sfp::page_cache::residency_pct(files);
         QVERIFY2(left < 5, "evict drops the inputs' pages");
         // The count eviction returns is the one a separate read gives (what a cold run records).
-        QVERIFY2(evicted.residency_pct >= 0 && std::abs(evicted.residency_pct - left) < 1, "eviction reports what it left");
+        QVERIFY2(evicted.residency_pct >= 0 && std::abs(evicted.residency_pct - left) < 1,
+                 "eviction reports what it left");
         sfp::page_cache::warm(files, no_cancel);
         QVERIFY(sfp::page_cache::residency_pct(files) > 95);
     }
@@ -124,7 +125,9 @@ private slots:
         // Sampled (4 windows of 256 KiB a file), the share of these uniformly settled files is the same.
         const double sampled = sfp::page_cache::large_folio_share_sampled(files, 256u << 10, 4);
         QVERIFY2(is_share(sampled), qPrintable(QString::number(sampled)));
-        if (share >= 0) QVERIFY2(sampled >= 0 && std::abs(sampled - share) <= 0.25, qPrintable(QString("%1 vs %2").arg(sampled).arg(share)));
+        if (share >= 0)
+            QVERIFY2(sampled >= 0 && std::abs(sampled - share) <= 0.25,
+                     qPrintable(QString("%1 vs %2").arg(sampled).arg(share)));
         QCOMPARE(sfp::page_cache::large_folio_share_sampled({"/no/such/file"}, 1u << 20, 4), -1.0);
         QCOMPARE(sfp::page_cache::large_folio_share({"/no/such/file"}), -1.0);
         QCOMPARE(sfp::page_cache::large_folio_share({dir}), -1.0);  // not a regular file
@@ -172,7 +175,7 @@ private slots:
         QFile f(QString::fromStdString(empty));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.close();
-        QCOMPARE(sfp::page_cache::residency_pct({empty}), -1.0);  // no pages: nothing to say
+        QCOMPARE(sfp::page_cache::residency_pct({empty}), -1.0);                         // no pages: nothing to say
         QCOMPARE(sfp::page_cache::evict({"/no/such/file", empty}).residency_pct, -1.0);  // never throws
         sfp::page_cache::warm({"/no/such/file", empty}, std::atomic<bool>{false});
     }
@@ -197,7 +200,8 @@ private slots:
         e.cache = sfp::CacheMode::hot;
         const sfp::ExperimentReport hot = sfp::run_experiment(e, progress);
         QCOMPARE(hot.runs.size(), std::size_t(2));
-        for (const sfp::RunRecord& r : hot.runs) QVERIFY2(r.residency_pct > 95, qPrintable(QString::number(r.residency_pct)));
+        for (const sfp::RunRecord& r : hot.runs)
+            QVERIFY2(r.residency_pct > 95, qPrintable(QString::number(r.residency_pct)));
     }
 };
 

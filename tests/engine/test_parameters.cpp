@@ -16,14 +16,24 @@ sfp::Support yes() { return sfp::Support::yes(); }
 sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return {}; }
 
 constexpr std::string_view kThreadsAndPacking[] = {"threads", "packing"};
-constexpr sfp::Strategy packer{.algorithm = "wordcount", .name = "packer", .description = "test: packing and threads",
-                               .reads = kThreadsAndPacking, .probe = yes, .run = nothing};
-constexpr sfp::Strategy blocker{.algorithm = "wordcount", .name = "blocker", .description = "test: block only",
-                                .reads = sfp::kReadsBlock, .probe = yes, .run = nothing};
-constexpr sfp::Strategy plain{.algorithm = "wordcount", .name = "plain", .description = "test: uses nothing",
-                              .probe = yes, .run = nothing};
+constexpr sfp::Strategy packer{.algorithm = "wordcount",
+                               .name = "packer",
+                               .description = "test: packing and threads",
+                               .reads = kThreadsAndPacking,
+                               .probe = yes,
+                               .run = nothing};
+constexpr sfp::Strategy blocker{.algorithm = "wordcount",
+                                .name = "blocker",
+                                .description = "test: block only",
+                                .reads = sfp::kReadsBlock,
+                                .probe = yes,
+                                .run = nothing};
+constexpr sfp::Strategy plain{
+    .algorithm = "wordcount", .name = "plain", .description = "test: uses nothing", .probe = yes, .run = nothing};
 
-bool names(const sfp::Strategy& s, std::string_view parameter) { return std::ranges::find(s.reads, parameter) != s.reads.end(); }
+bool names(const sfp::Strategy& s, std::string_view parameter) {
+    return std::ranges::find(s.reads, parameter) != s.reads.end();
+}
 
 sfp::Experiment wordcount_experiment() {
     sfp::Experiment e;
@@ -75,25 +85,59 @@ private slots:
         QTest::addColumn<QString>("algorithm");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("text");
-        QTest::addColumn<qint64>("value");  // when ok
+        QTest::addColumn<qint64>("value");   // when ok
         QTest::addColumn<QString>("error");  // "" = ok, else a part of the message
-        QTest::newRow("size") << "compare" << "block_size" << "64K" << qint64(65536) << "";
-        QTest::newRow("size 0") << "compare" << "block_size" << "0" << qint64(0) << "out of range (1 to 1G)";
-        QTest::newRow("size too big") << "compare" << "block_size" << "2G" << qint64(0) << "out of range";
-        QTest::newRow("size junk") << "compare" << "block_size" << "4Q" << qint64(0) << "not a size";
-        QTest::newRow("count") << "compare" << "max_mismatches" << "1000000" << qint64(1000000) << "";
-        QTest::newRow("count 0") << "compare" << "max_mismatches" << "0" << qint64(0) << "0 is out of range (1 to 1000000)";
-        QTest::newRow("count sign") << "compare" << "max_mismatches" << "+5" << qint64(0) << "not a whole number";
-        QTest::newRow("count empty") << "compare" << "max_mismatches" << "" << qint64(0) << "not a whole number";
-        QTest::newRow("range low") << "cipher" << "shift" << "-255" << qint64(-255) << "";
-        QTest::newRow("range below") << "cipher" << "shift" << "-256" << qint64(0) << "out of range (-255 to 255)";
-        QTest::newRow("choice") << "cipher" << "transform" << "widen" << qint64(2) << "";
-        QTest::newRow("choice bad") << "cipher" << "transform" << "rot13" << qint64(0) << "not one of caesar, letters or widen";
-        QTest::newRow("flag set") << "cipher" << "fast" << "" << qint64(1) << "";
-        QTest::newRow("flag off") << "cipher" << "fast" << "false" << qint64(0) << "";
-        QTest::newRow("flag bad") << "cipher" << "fast" << "maybe" << qint64(0) << "not true or false";
-        QTest::newRow("threads 0") << "compare" << "threads" << "0" << qint64(0) << "";
-        QTest::newRow("threads many") << "compare" << "threads" << "1025" << qint64(0) << "out of range (0 to 1024)";
+        QTest::newRow("size") << "compare"
+                              << "block_size"
+                              << "64K" << qint64(65536) << "";
+        QTest::newRow("size 0") << "compare"
+                                << "block_size"
+                                << "0" << qint64(0) << "out of range (1 to 1G)";
+        QTest::newRow("size too big") << "compare"
+                                      << "block_size"
+                                      << "2G" << qint64(0) << "out of range";
+        QTest::newRow("size junk") << "compare"
+                                   << "block_size"
+                                   << "4Q" << qint64(0) << "not a size";
+        QTest::newRow("count") << "compare"
+                               << "max_mismatches"
+                               << "1000000" << qint64(1000000) << "";
+        QTest::newRow("count 0") << "compare"
+                                 << "max_mismatches"
+                                 << "0" << qint64(0) << "0 is out of range (1 to 1000000)";
+        QTest::newRow("count sign") << "compare"
+                                    << "max_mismatches"
+                                    << "+5" << qint64(0) << "not a whole number";
+        QTest::newRow("count empty") << "compare"
+                                     << "max_mismatches"
+                                     << "" << qint64(0) << "not a whole number";
+        QTest::newRow("range low") << "cipher"
+                                   << "shift"
+                                   << "-255" << qint64(-255) << "";
+        QTest::newRow("range below") << "cipher"
+                                     << "shift"
+                                     << "-256" << qint64(0) << "out of range (-255 to 255)";
+        QTest::newRow("choice") << "cipher"
+                                << "transform"
+                                << "widen" << qint64(2) << "";
+        QTest::newRow("choice bad") << "cipher"
+                                    << "transform"
+                                    << "rot13" << qint64(0) << "not one of caesar, letters or widen";
+        QTest::newRow("flag set") << "cipher"
+                                  << "fast"
+                                  << "" << qint64(1) << "";
+        QTest::newRow("flag off") << "cipher"
+                                  << "fast"
+                                  << "false" << qint64(0) << "";
+        QTest::newRow("flag bad") << "cipher"
+                                  << "fast"
+                                  << "maybe" << qint64(0) << "not true or false";
+        QTest::newRow("threads 0") << "compare"
+                                   << "threads"
+                                   << "0" << qint64(0) << "";
+        QTest::newRow("threads many") << "compare"
+                                      << "threads"
+                                      << "1025" << qint64(0) << "out of range (0 to 1024)";
     }
     void valuesParseByType() {
         QFETCH(QString, algorithm);
@@ -127,13 +171,18 @@ private slots:
                         for (std::uint64_t packing : k ? e.sweeps.at("packing") : std::vector<std::uint64_t>{0})
                             expected.push_back(QString("%1 %2 %3 %4 %5")
                                                    .arg(QString::fromUtf8(s.name.data(), qsizetype(s.name.size())))
-                                                   .arg(set).arg(block).arg(threads).arg(packing));
+                                                   .arg(set)
+                                                   .arg(block)
+                                                   .arg(threads)
+                                                   .arg(packing));
             }
         for (const sfp::Cell& c : cells) {
             const auto it = c.parameters.find("packing");
             got.push_back(QString("%1 %2 %3 %4 %5")
                               .arg(QString::fromStdString(c.strategy))
-                              .arg(c.input_set).arg(c.value("block_size")).arg(c.value("threads"))
+                              .arg(c.input_set)
+                              .arg(c.value("block_size"))
+                              .arg(c.value("threads"))
                               .arg(it == c.parameters.end() ? 0 : it->second));
         }
         QCOMPARE(got, expected);
@@ -191,15 +240,16 @@ private slots:
         e.options = {{"shift", "-3"}, {"transform", "letters"}, {"fast", ""}};
         QVERIFY(lines(sfp::preflight(e)).filter("options").isEmpty());
         e.options = {{"in_place", "true"}, {"output_exists", "1"}};  // each fine, not together
-        QVERIFY2(lines(sfp::preflight(e)).filter("cannot be combined").size() == 1, qPrintable(lines(sfp::preflight(e)).join("\n")));
+        QVERIFY2(lines(sfp::preflight(e)).filter("cannot be combined").size() == 1,
+                 qPrintable(lines(sfp::preflight(e)).join("\n")));
     }
 
     // The one accessor: block size, threads and swept options all in the cell's one map (absent =
     // unused), read, written and cleared alike; a choice is an index shown by name.
     void oneAccessorForEveryCellParameter() {
         static constexpr std::string_view orders[] = {"alpha", "inode", "random"};
-        static constexpr sfp::Parameter order{.name = "order", .type = sfp::ParameterType::choice, .help = "test",
-                                       .choices = orders, .sweepable = true};
+        static constexpr sfp::Parameter order{
+            .name = "order", .type = sfp::ParameterType::choice, .help = "test", .choices = orders, .sweepable = true};
         const sfp::Parameter& packing = *sfp::find_parameter("wordcount", "packing");
         sfp::Cell cell{.strategy = "s"};
         for (const sfp::Parameter* p : {&sfp::kBlockSizeParameter, &sfp::kThreadsParameter, &packing, &order}) {
@@ -218,7 +268,8 @@ private slots:
         QCOMPARE(sfp::parameter_text(cell, sfp::kBlockSizeParameter), std::string("64K"));
         QCOMPARE(sfp::parameter_text(cell, order), std::string("alpha"));
         // the label names the tables' parameters only: this test's "order" is in no table
-        QVERIFY2(sfp::cell_label(cell).starts_with("s block=64K threads=3 packing=1000 size="), sfp::cell_label(cell).c_str());
+        QVERIFY2(sfp::cell_label(cell).starts_with("s block=64K threads=3 packing=1000 size="),
+                 sfp::cell_label(cell).c_str());
         for (const sfp::Parameter* p : {&sfp::kBlockSizeParameter, &sfp::kThreadsParameter, &packing, &order}) {
             cell.parameters.erase(std::string(p->name));  // as for a strategy that does not use it
             QVERIFY(!sfp::parameter_value(cell, *p));
@@ -230,7 +281,9 @@ private slots:
     // Cells compare by value: equal copies are equal, and a difference in any one field or in any
     // one parameter (its value, or used by one and not the other) makes them differ.
     void cellsCompareByValue() {
-        const sfp::Cell base{.strategy = "pipeline", .input_set = 1, .file_size = 1 << 20,
+        const sfp::Cell base{.strategy = "pipeline",
+                             .input_set = 1,
+                             .file_size = 1 << 20,
                              .parameters = {{"block_size", 4096}, {"threads", 2}, {"packing", 1000}}};
         QVERIFY(base == sfp::Cell(base));
         for (const auto& [name, value] : base.parameters) {
@@ -258,8 +311,7 @@ private slots:
         QVERIFY(all.size() >= 3);
         QCOMPARE(all[0]->name, std::string_view("block_size"));
         QCOMPARE(all[1]->name, std::string_view("threads"));
-        for (const sfp::Parameter* p : sfp::swept_parameters())
-            QVERIFY(std::count(all.begin(), all.end(), p) == 1);
+        for (const sfp::Parameter* p : sfp::swept_parameters()) QVERIFY(std::count(all.begin(), all.end(), p) == 1);
         sfp::Cell cell{.strategy = "pipeline", .file_size = 1 << 20, .parameters = {{"threads", 2}}};
         cell.parameters["packing"] = 1000;
         QCOMPARE(sfp::cell_label(cell), std::string("pipeline block=- threads=2 packing=1000 size=1M"));

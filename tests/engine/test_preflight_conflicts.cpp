@@ -17,7 +17,8 @@ using namespace cipher_test;
 // The reference: which cells direct I/O cannot serve, straight from the option's help text.
 bool direct_refused(const sfp::Strategy& s, std::uint64_t block) {
     static const std::set<std::string_view> mapped = {"mmap", "mmap-in", "mmap-mt", "mmap-window"};
-    if (mapped.contains(s.name) || s.name == "cp" || s.name == "copy-range") return true;  // mapped, or copied its own way
+    if (mapped.contains(s.name) || s.name == "cp" || s.name == "copy-range")
+        return true;  // mapped, or copied its own way
     return sfp::uses(s, sfp::kBlockSizeParameter) && block % 4096 != 0;
 }
 
@@ -58,7 +59,8 @@ private slots:
         QTest::addColumn<quint64>("block");
         for (const sfp::Strategy* s : sfp::strategies_of("cipher"))
             for (const quint64 block : {quint64(4096), quint64(512)})
-                QTest::addRow("%s/%llu", std::string(s->name).c_str(), block) << QString::fromUtf8(s->name.data(), qsizetype(s->name.size())) << block;
+                QTest::addRow("%s/%llu", std::string(s->name).c_str(), block)
+                    << QString::fromUtf8(s->name.data(), qsizetype(s->name.size())) << block;
     }
     void eachStrategyAsTheReferenceSays() {
         QFETCH(QString, strategy);
@@ -88,8 +90,8 @@ private slots:
             QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)));
         const QStringList flagged = option_problems(direct_experiment({strategy.toStdString()}, {block}));
         const std::uint64_t run_block = sfp::uses(*s, sfp::kBlockSizeParameter) ? block : sfp::kDefaultBlockSize;
-        const sfp::RunResult r = run(strategy.toStdString(), input_, dir_.filePath("out").toStdString(), run_block, 1,
-                                     {{"direct", "1"}});
+        const sfp::RunResult r =
+            run(strategy.toStdString(), input_, dir_.filePath("out").toStdString(), run_block, 1, {{"direct", "1"}});
         const bool refused = r.error.starts_with("option direct:");
         QCOMPARE(refused, !flagged.isEmpty());
         if (refused) QCOMPARE(flagged[0], QString::fromStdString(r.error));
@@ -101,8 +103,10 @@ private slots:
         e.sweeps["threads"] = {1, 2};
         std::size_t expected = 0;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {
-            if (direct_refused(*s, 4096)) ++expected;  // refused whatever the block
-            else expected += (direct_refused(*s, 512) ? 1 : 0) + (direct_refused(*s, 1024) ? 1 : 0);
+            if (direct_refused(*s, 4096))
+                ++expected;  // refused whatever the block
+            else
+                expected += (direct_refused(*s, 512) ? 1 : 0) + (direct_refused(*s, 1024) ? 1 : 0);
         }
         const QStringList got = option_problems(e);
         QCOMPARE(got.size(), qsizetype(expected));

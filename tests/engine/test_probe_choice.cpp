@@ -74,8 +74,10 @@ struct RecordedCandidates {
     bool covers(std::uint64_t total) const {
         std::uint64_t at = 0;
         for (const auto& [b, e] : done)
-            if (b != at || e < b) return false;
-            else at = e;
+            if (b != at || e < b)
+                return false;
+            else
+                at = e;
         return at == total;
     }
 };
@@ -116,7 +118,7 @@ class TestProbeChoice : public QObject {
 private slots:
     void initTestCase() {
         a_ = testing::pattern(kSize);
-        sfp::compare::set_folio_share_seam(seen_share);  // the probe runs unless a test says otherwise
+        sfp::compare::set_folio_share_seam(seen_share);        // the probe runs unless a test says otherwise
         sfp::compare::set_available_memory_seam(seen_memory);  // the inputs fit unless a test says otherwise
     }
     void cleanupTestCase() {
@@ -130,10 +132,12 @@ private slots:
     void inputsThatDoNotFitAreRead_data() {
         QTest::addColumn<qulonglong>("available");
         QTest::addColumn<QString>("note");
-        const QString read = "adaptive chose read: the inputs (16 MiB) exceed half of the available memory (%1 MiB); block 1M";
+        const QString read =
+            "adaptive chose read: the inputs (16 MiB) exceed half of the available memory (%1 MiB); block 1M";
         QTest::newRow("a byte too little") << qulonglong(4 * kSize - 1) << read.arg(32);
         QTest::newRow("unknown") << qulonglong(0) << read.arg(0);
-        QTest::newRow("exactly twice the inputs") << qulonglong(4 * kSize) << QString("adaptive: large folios: unknown (needs root); mmap-mt ");
+        QTest::newRow("exactly twice the inputs")
+            << qulonglong(4 * kSize) << QString("adaptive: large folios: unknown (needs root); mmap-mt ");
     }
     void inputsThatDoNotFitAreRead() {
         QFETCH(qulonglong, available);
@@ -151,8 +155,12 @@ private slots:
     void theFolioShareDecidesWhetherToProbe_data() {
         QTest::addColumn<double>("share");
         QTest::addColumn<QString>("note");
-        QTest::newRow("large") << 0.98 << "adaptive: large folios: 98 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt, stripes of 2M";
-        QTest::newRow("half") << 0.5 << "adaptive: large folios: 50 % of the cached pages sampled, where mmap-mt wins by far -> mmap-mt, stripes of 2M";
+        QTest::newRow("large") << 0.98
+                               << "adaptive: large folios: 98 % of the cached pages sampled, where mmap-mt wins by far "
+                                  "-> mmap-mt, stripes of 2M";
+        QTest::newRow("half") << 0.5
+                              << "adaptive: large folios: 50 % of the cached pages sampled, where mmap-mt wins by far "
+                                 "-> mmap-mt, stripes of 2M";
         QTest::newRow("small") << 0.02 << "adaptive: large folios: 2 % of the cached pages sampled; mmap-mt ";
         QTest::newRow("unknown") << -1.0 << "adaptive: large folios: unknown (needs root); mmap-mt ";
     }
@@ -172,8 +180,10 @@ private slots:
     void picksTheOtherWhenOneIsSlow_data() {
         QTest::addColumn<QString>("slow");
         QTest::addColumn<QString>("fast");
-        QTest::newRow("mmap-mt slow") << "mmap-mt" << "pread-mt";
-        QTest::newRow("pread-mt slow") << "pread-mt" << "mmap-mt";
+        QTest::newRow("mmap-mt slow") << "mmap-mt"
+                                      << "pread-mt";
+        QTest::newRow("pread-mt slow") << "pread-mt"
+                                       << "mmap-mt";
     }
 
     void picksTheOtherWhenOneIsSlow() {
@@ -195,14 +205,15 @@ private slots:
     // Every byte is compared once: mismatches at the edges of both probe slices and of the rest.
     void findsMismatchesAcrossTheSlices() {
         // four timed slices (mmap-mt, pread-mt, mmap-mt, pread-mt), then the rest
-        const std::vector<std::size_t> edges = {0,           kSlice - 1,     kSlice,     2 * kSlice - 1, 2 * kSlice,
-                                                3 * kSlice,  4 * kSlice - 1, 4 * kSlice, kSize - 1};
+        const std::vector<std::size_t> edges = {0,          kSlice - 1,     kSlice,     2 * kSlice - 1, 2 * kSlice,
+                                                3 * kSlice, 4 * kSlice - 1, 4 * kSlice, kSize - 1};
         for (std::size_t max : {1u, 3u, 8u}) {
             write(edges);
             const sfp::RunResult r = compare(max);
             QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
             QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, max));
-            QVERIFY2(note_of(r).contains("per CPU second (best of 2 each, on 512K of both files; the first 2M in all)"), qPrintable(note_of(r)));
+            QVERIFY2(note_of(r).contains("per CPU second (best of 2 each, on 512K of both files; the first 2M in all)"),
+                     qPrintable(note_of(r)));
         }
         write({});
         const sfp::RunResult same = compare();
@@ -217,10 +228,12 @@ private slots:
         QTest::addColumn<qulonglong>("size");
         QTest::addColumn<qulonglong>("b_longer_by");
         QTest::addColumn<QString>("note");
-        const QString read = "adaptive chose read: the common part (%1) is under 128K, where reading costs less than "
-                             "mapping; block 4K";
-        const QString mapped = "adaptive: the common part (%1) is too little to time a probe on -> mmap (one thread: "
-                               "nothing to start, no folios to sample)";
+        const QString read =
+            "adaptive chose read: the common part (%1) is under 128K, where reading costs less than "
+            "mapping; block 4K";
+        const QString mapped =
+            "adaptive: the common part (%1) is too little to time a probe on -> mmap (one thread: "
+            "nothing to start, no folios to sample)";
         QTest::newRow("one byte") << qulonglong(1) << qulonglong(0) << read.arg("1");
         QTest::newRow("a page and a byte, b longer") << qulonglong(4097) << qulonglong(1000) << read.arg("4097");
         QTest::newRow("a byte under 128K") << qulonglong((128u << 10) - 1) << qulonglong(0) << read.arg("131071");
@@ -257,7 +270,8 @@ private slots:
         QTest::addColumn<qulonglong>("total");
         QTest::addColumn<QString>("calls");
         // 4,000 offsets in stripes of 10: slices of min(100 / 2, 4000 / 32) = 50, 4 of them
-        QTest::newRow("probed") << qulonglong(4000) << "prepare a 50, prepare b 50, a 0-50, b 50-100, a 100-150, b 150-200, ? 200-4000";
+        QTest::newRow("probed") << qulonglong(4000)
+                                << "prepare a 50, prepare b 50, a 0-50, b 50-100, a 100-150, b 150-200, ? 200-4000";
         // 4 slices of at least a stripe (10) need 160 offsets: 159 cannot be probed
         QTest::newRow("too small to probe") << qulonglong(159) << "a 0-159";
     }
@@ -266,8 +280,12 @@ private slots:
         QFETCH(QString, calls);
         QStringList seen;
         const auto candidate = [&](const char* name) {
-            return sfp::ProbeCandidate{name, [&seen, name](std::uint64_t b, std::uint64_t e) { seen << QString("%1 %2-%3").arg(name).arg(b).arg(e); }, 0,
-                                       [&seen, name](std::uint64_t slice) { seen << QString("prepare %1 %2").arg(name).arg(slice); }};
+            return sfp::ProbeCandidate{
+                name,
+                [&seen, name](std::uint64_t b, std::uint64_t e) {
+                    seen << QString("%1 %2-%3").arg(name).arg(b).arg(e);
+                },
+                0, [&seen, name](std::uint64_t slice) { seen << QString("prepare %1 %2").arg(name).arg(slice); }};
         };
         sfp::ProbeCandidate candidates[] = {candidate("a"), candidate("b")};
         sfp::Progress progress;
@@ -284,8 +302,10 @@ private slots:
         QTest::addColumn<QString>("fast");
         QTest::addColumn<QString>("transform");
         for (const char* transform : {"caesar", "widen"}) {
-            QTest::newRow(qPrintable(QString("mmap-in slow, ") + transform)) << "mmap-in" << "threads" << transform;
-            QTest::newRow(qPrintable(QString("threads slow, ") + transform)) << "threads" << "mmap-in" << transform;
+            QTest::newRow(qPrintable(QString("mmap-in slow, ") + transform)) << "mmap-in"
+                                                                             << "threads" << transform;
+            QTest::newRow(qPrintable(QString("threads slow, ") + transform)) << "threads"
+                                                                             << "mmap-in" << transform;
         }
     }
 
@@ -305,7 +325,8 @@ private slots:
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
         const QString note = note_of(r, "auto");
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
-        QVERIFY2(QRegularExpression("threads [0-9.]+ GB/s, mmap-in [0-9.]+ GB/s per CPU second").match(note).hasMatch(), qPrintable(note));
+        QVERIFY2(QRegularExpression("threads [0-9.]+ GB/s, mmap-in [0-9.]+ GB/s per CPU second").match(note).hasMatch(),
+                 qPrintable(note));
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
 
@@ -317,10 +338,12 @@ private slots:
         QTest::addColumn<qulonglong>("block");
         QTest::addColumn<qulonglong>("probe_from");
         QTest::addColumn<QString>("note");
-        const QString one_block = "auto chose stream: the input (%1) is one block (%2) or less, all one thread's work "
-                                  "(nothing to start or map)";
-        const QString small = "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
-                              "to start or map)";
+        const QString one_block =
+            "auto chose stream: the input (%1) is one block (%2) or less, all one thread's work "
+            "(nothing to start or map)";
+        const QString small =
+            "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
+            "to start or map)";
         const QString threads = "auto chose threads: %1 of the input, too little to pay for a probe (from 256M)";
         const qulonglong k64 = 64u << 10;
         QTest::newRow("1 byte") << 1 << k64 << qulonglong(0) << one_block.arg("1", "64K");
@@ -328,7 +351,8 @@ private slots:
         QTest::newRow("one block and a byte") << 65537 << k64 << qulonglong(0) << small.arg("65537");
         QTest::newRow("a byte under 2 MiB") << (2 << 20) - 1 << k64 << qulonglong(0) << small.arg("2097151");
         QTest::newRow("2 MiB") << (2 << 20) << k64 << qulonglong(0) << threads.arg("2M");
-        QTest::newRow("3 MiB, one block of 4M") << (3 << 20) << qulonglong(4u << 20) << qulonglong(0) << one_block.arg("3M", "4M");
+        QTest::newRow("3 MiB, one block of 4M")
+            << (3 << 20) << qulonglong(4u << 20) << qulonglong(0) << one_block.arg("3M", "4M");
         QTest::newRow("stripes too large to probe") << (2 << 20) + 3 << qulonglong(1u << 20) << qulonglong(2u << 20)
                                                     << QString("auto chose threads: too little data to time a probe");
     }
@@ -350,7 +374,8 @@ private slots:
     void cipherAutoWithDirectUsesThreads() {
         const cipher_test::Bytes& in = cipher_test::sample(1u << 20);
         cipher_test::write_file(path("in"), in);
-        const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "3"}, {"direct", "1"}});
+        const sfp::RunResult r =
+            cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "3"}, {"direct", "1"}});
         if (r.status != sfp::Status::ok && r.error.find("O_DIRECT") != std::string::npos)
             QSKIP("this filesystem refuses O_DIRECT");
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
@@ -373,8 +398,12 @@ private slots:
     void probePaysFromItsBoundaryOn() {
         QFETCH(qulonglong, pays_from);
         QFETCH(bool, probed);
-        const sfp::ProbePlan plan{.total = 1u << 20, .stripe = 4096, .max_slice = 64u << 10, .who = "test",
-                                  .of_what = "of the job", .pays_from = pays_from};
+        const sfp::ProbePlan plan{.total = 1u << 20,
+                                  .stripe = 4096,
+                                  .max_slice = 64u << 10,
+                                  .who = "test",
+                                  .of_what = "of the job",
+                                  .pays_from = pays_from};
         RecordedCandidates c;
         sfp::Progress progress;
         sfp::RunContext ctx(progress);
@@ -387,8 +416,12 @@ private slots:
     // Each candidate is timed twice, in turns (a b a b), and keeps its better round: "a", dear only
     // in its first, beats "b" (half a second in both) and finishes the job.
     void bestOfTwoRoundsKeepsTheBetterRound() {
-        const sfp::ProbePlan plan{.total = 1u << 20, .stripe = 4096, .max_slice = 64u << 10, .who = "test",
-                                  .of_what = "of the job", .pays_from = 1};
+        const sfp::ProbePlan plan{.total = 1u << 20,
+                                  .stripe = 4096,
+                                  .max_slice = 64u << 10,
+                                  .who = "test",
+                                  .of_what = "of the job",
+                                  .pays_from = 1};
         RecordedCandidates c;
         sfp::Progress progress;
         sfp::RunContext ctx(progress);

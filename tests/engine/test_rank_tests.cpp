@@ -114,7 +114,8 @@ double normal_p(const Values& a, const Values& b) {
 double sign_flip_p(const Values& d) {
     std::vector<std::size_t> order(d.size());
     for (std::size_t i = 0; i < d.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return std::abs(d[x]) < std::abs(d[y]); });
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t x, std::size_t y) { return std::abs(d[x]) < std::abs(d[y]); });
     Values rank(d.size());
     for (std::size_t k = 0; k < order.size(); ++k) rank[order[k]] = double(k + 1);
     double w = 0;
@@ -217,15 +218,18 @@ private slots:
         const sfp::RankTest t = sfp::mann_whitney(a, b);
         QVERIFY(t.exact);
         QCOMPARE(t.statistic, u_by_pairs(a, b));
-        QVERIFY2(near(t.p, permutation_p(a, b)), qPrintable(QString("p %1, by permutations %2").arg(t.p).arg(permutation_p(a, b))));
+        QVERIFY2(near(t.p, permutation_p(a, b)),
+                 qPrintable(QString("p %1, by permutations %2").arg(t.p).arg(permutation_p(a, b))));
     }
 
     // ClickHouse's mannWhitneyUTest test (tests/queries/0_stateless/01560_mann_whitney.sql),
     // whose expected values come from scipy.stats.mannwhitneyu: 20 vs 20 with four tied pairs,
     // the normal approximation with tie and continuity corrections.
     void mannWhitneyWithTiesPublishedExample() {
-        const Values left{310, 195, 530, 155, 530, 245, 385, 450, 465, 545, 170, 180, 125, 180, 230, 75, 430, 480, 495, 295};
-        const Values right{116, 171, 176, 421, 111, 326, 481, 111, 346, 441, 261, 411, 206, 521, 456, 446, 296, 51, 426, 261};
+        const Values left{310, 195, 530, 155, 530, 245, 385, 450, 465, 545,
+                          170, 180, 125, 180, 230, 75,  430, 480, 495, 295};
+        const Values right{116, 171, 176, 421, 111, 326, 481, 111, 346, 441,
+                           261, 411, 206, 521, 456, 446, 296, 51,  426, 261};
         const sfp::RankTest t = sfp::mann_whitney(left, right);
         QVERIFY(!t.exact);
         QCOMPARE(t.statistic, 223.0);
@@ -238,15 +242,17 @@ private slots:
         QTest::addColumn<Values>("b");
         QTest::newRow("coarse clock") << Values{4, 4, 4, 8, 8, 4, 4, 8} << Values{8, 8, 12, 8, 8, 12, 8, 4};
         QTest::newRow("two values") << Values{1, 1, 1, 1, 1, 2, 1} << Values{2, 2, 1, 2, 2, 2, 2, 2};
-        QTest::newRow("fifty each") << [] {
-            Values v;
-            for (int i = 0; i < 50; ++i) v.push_back(double(i % 7));
-            return v;
-        }() << [] {
-            Values v;
-            for (int i = 0; i < 50; ++i) v.push_back(double((i * 3) % 9));
-            return v;
-        }();
+        QTest::newRow("fifty each") <<
+            [] {
+                Values v;
+                for (int i = 0; i < 50; ++i) v.push_back(double(i % 7));
+                return v;
+            }()
+                                    << [] {
+                                           Values v;
+                                           for (int i = 0; i < 50; ++i) v.push_back(double((i * 3) % 9));
+                                           return v;
+                                       }();
     }
     void mannWhitneyHeavyTiesAgainstTextbookFormula() {
         QFETCH(Values, a);
@@ -254,7 +260,8 @@ private slots:
         const sfp::RankTest t = sfp::mann_whitney(a, b);
         QVERIFY(!t.exact);
         QCOMPARE(t.statistic, u_by_pairs(a, b));
-        QVERIFY2(near(t.p, normal_p(a, b), 1e-12), qPrintable(QString("p %1, textbook %2").arg(t.p).arg(normal_p(a, b))));
+        QVERIFY2(near(t.p, normal_p(a, b), 1e-12),
+                 qPrintable(QString("p %1, textbook %2").arg(t.p).arg(normal_p(a, b))));
     }
 
     // Large samples without ties: the normal approximation, close to the exact distribution.
@@ -397,7 +404,8 @@ private slots:
         QTest::newRow("6 vs 6") << Values{1.1, 2.5, 3.7, 4.2, 8.8, 9.9} << Values{0.5, 2.9, 5.1, 6.0, 7.3, 10.4};
         QTest::newRow("8 vs 6") << Values{0.95, 1.02, 0.99, 1.10, 1.01, 0.97, 1.04, 1.00}
                                 << Values{1.08, 1.12, 1.05, 1.15, 1.09, 1.11};
-        QTest::newRow("7 vs 7 skewed") << Values{1, 1.1, 1.05, 3.5, 1.2, 1.02, 1.07} << Values{1.3, 1.25, 1.4, 1.33, 5.0, 1.28, 1.31};
+        QTest::newRow("7 vs 7 skewed") << Values{1, 1.1, 1.05, 3.5, 1.2, 1.02, 1.07}
+                                       << Values{1.3, 1.25, 1.4, 1.33, 5.0, 1.28, 1.31};
     }
     void hodgesLehmannAgainstEnumeration() {
         QFETCH(Values, a);
@@ -468,10 +476,10 @@ private slots:
                 const long k = size < st::kExactBelow && b.size() < st::kExactBelow
                                    ? st::lower_critical(st::rank_sum_counts(a.size(), b.size()), 0.025)
                                    : st::normal_lower_critical(x * y / 2, std::sqrt(x * y * (x + y + 1) / 12), 0.025);
-                const long kp = size < st::kExactBelow
-                                    ? st::lower_critical(st::signed_rank_counts(size), 0.025)
-                                    : st::normal_lower_critical(x * (x + 1) / 4,
-                                                                std::sqrt(x * (x + 1) * (2 * x + 1) / 24), 0.025);
+                const long kp =
+                    size < st::kExactBelow
+                        ? st::lower_critical(st::signed_rank_counts(size), 0.025)
+                        : st::normal_lower_critical(x * (x + 1) / 4, std::sqrt(x * (x + 1) * (2 * x + 1) / 24), 0.025);
                 QCOMPARE(s.low, differences[std::size_t(k)]);
                 QCOMPARE(s.high, differences[differences.size() - 1 - std::size_t(k)]);
                 QCOMPARE(p.low, walsh[std::size_t(kp)]);
@@ -481,8 +489,8 @@ private slots:
     }
 
     void tooFewForAnInterval() {
-        QVERIFY(!sfp::hodges_lehmann_paired(Values{1, 2, 3, 4, 5}).valid);  // 1/32 > 2.5 %
-        QVERIFY(!sfp::hodges_lehmann(Values{1, 2, 3}, Values{4, 5, 6}).valid);  // 1/20 > 2.5 %
+        QVERIFY(!sfp::hodges_lehmann_paired(Values{1, 2, 3, 4, 5}).valid);           // 1/32 > 2.5 %
+        QVERIFY(!sfp::hodges_lehmann(Values{1, 2, 3}, Values{4, 5, 6}).valid);       // 1/20 > 2.5 %
         QVERIFY(sfp::hodges_lehmann(Values{1, 2, 3, 4}, Values{5, 6, 7, 8}).valid);  // 1/70
         QVERIFY(!sfp::hodges_lehmann({}, Values{1}).valid);
     }

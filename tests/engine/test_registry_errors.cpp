@@ -20,15 +20,25 @@ namespace {
 sfp::Support yes() { return sfp::Support::yes(); }
 sfp::Outcome nothing(const sfp::RunSpec&, sfp::RunContext&) { return {}; }
 
-constexpr sfp::Strategy kWalk{.algorithm = "twin", .name = "walk", .description = "a strategy", .probe = yes, .run = nothing};
-constexpr sfp::Strategy kStray{.algorithm = "compare", .name = "stray", .description = "another's", .probe = yes, .run = nothing};
+constexpr sfp::Strategy kWalk{
+    .algorithm = "twin", .name = "walk", .description = "a strategy", .probe = yes, .run = nothing};
+constexpr sfp::Strategy kStray{
+    .algorithm = "compare", .name = "stray", .description = "another's", .probe = yes, .run = nothing};
 // Parameters compare's table lacks (wordcount's packing) or has but does not sweep.
 constexpr std::string_view kOthersParameter[] = {"block_size", "packing"};
 constexpr std::string_view kAnOption[] = {"max_mismatches"};
-constexpr sfp::Strategy kReadsOthers{.algorithm = "compare", .name = "odd", .description = "a strategy",
-                                     .reads = kOthersParameter, .probe = yes, .run = nothing};
-constexpr sfp::Strategy kReadsAnOption{.algorithm = "compare", .name = "odd", .description = "a strategy",
-                                       .reads = kAnOption, .probe = yes, .run = nothing};
+constexpr sfp::Strategy kReadsOthers{.algorithm = "compare",
+                                     .name = "odd",
+                                     .description = "a strategy",
+                                     .reads = kOthersParameter,
+                                     .probe = yes,
+                                     .run = nothing};
+constexpr sfp::Strategy kReadsAnOption{.algorithm = "compare",
+                                       .name = "odd",
+                                       .description = "a strategy",
+                                       .reads = kAnOption,
+                                       .probe = yes,
+                                       .run = nothing};
 constexpr sfp::Strategy kWalks[] = {kWalk};
 constexpr sfp::Strategy kStrays[] = {kStray};
 
@@ -75,8 +85,9 @@ private slots:
     void refusesWhatWouldMakeItInconsistent_data() {
         QTest::addColumn<std::function<void()>>("scenario");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("an algorithm twice") << std::function<void()>([] { sfp::add_algorithm(unit("compare", kWalks, "walk")); })
-                                            << "algorithm 'compare' exists already";
+        QTest::newRow("an algorithm twice")
+            << std::function<void()>([] { sfp::add_algorithm(unit("compare", kWalks, "walk")); })
+            << "algorithm 'compare' exists already";
         QTest::newRow("a strategy of no algorithm") << std::function<void()>([] { sfp::add_strategy(kWalk); })
                                                     << "strategy 'twin/walk' is of no known algorithm";
         QTest::newRow("a strategy twice") << std::function<void()>([] {

@@ -21,7 +21,8 @@ sfp::ExperimentReport report_of(const std::vector<std::pair<std::string, std::ve
     for (std::size_t c = 0; c < cells.size(); ++c) {
         r.cells.push_back(hand_made::cell(cells[c].first, 4096, 0, kBytes / 2));
         unsigned rep = 0;
-        for (double seconds : cells[c].second) r.runs.push_back(hand_made::run(c, ++rep, seconds, 0, 0, sfp::RunStatus::ok, {}, kBytes));
+        for (double seconds : cells[c].second)
+            r.runs.push_back(hand_made::run(c, ++rep, seconds, 0, 0, sfp::RunStatus::ok, {}, kBytes));
     }
     return r;
 }
@@ -97,7 +98,8 @@ private slots:
         QVERIFY2(lines[2].starts_with("b ") &&
                      lines[2].ends_with(": 2 s, 2.00× slower, too few repetitions for a verdict (n=3; 6 needed)"),
                  lines[2].c_str());
-        QVERIFY2(lines[3].starts_with("c ") && lines[3].ends_with(": 4 s, 4.00× slower, too few repetitions for a verdict (n=3; 6 needed)"),
+        QVERIFY2(lines[3].starts_with("c ") &&
+                     lines[3].ends_with(": 4 s, 4.00× slower, too few repetitions for a verdict (n=3; 6 needed)"),
                  lines[3].c_str());
     }
 
@@ -145,7 +147,8 @@ private slots:
                     QVERIFY2(got.n == want.n, qPrintable(where));
                     if (want.n == 0) continue;
                     QVERIFY2(close(got.median, want.median) && close(got.mean, want.mean), qPrintable(where));
-                    QVERIFY2(close(got.cv, want.cv), qPrintable(where + QString(": cv %1, want %2").arg(got.cv).arg(want.cv)));
+                    QVERIFY2(close(got.cv, want.cv),
+                             qPrintable(where + QString(": cv %1, want %2").arg(got.cv).arg(want.cv)));
                     QVERIFY2(r.stats[k].high_variation == (want.cv > 0.10), qPrintable(where));
                     QVERIFY2(close(r.stats[k].throughput_mbs, double(kBytes) / want.median / 1e6), qPrintable(where));
                     const std::optional<double> ratio = [&]() -> std::optional<double> {
@@ -196,7 +199,8 @@ private slots:
         QCOMPARE(b.p.value(), 2.0 / 64);  // every round b slower: the smallest p of 6 pairs
         QCOMPARE(sfp::verdict(b), sfp::Verdict::slower);
         const std::vector<std::string> lines = sfp::ranking_lines(r);
-        QVERIFY2(lines[3].starts_with("b block=4K threads=-: 1.5 s, 1.50× slower [1.48–1.51]") && lines[3].ends_with("], p=0.031"),
+        QVERIFY2(lines[3].starts_with("b block=4K threads=-: 1.5 s, 1.50× slower [1.48–1.51]") &&
+                     lines[3].ends_with("], p=0.031"),
                  lines[3].c_str());
     }
 

@@ -70,8 +70,11 @@ double stolen_s() {
 }
 
 sfp::RunResult burn_run() {
-    const sfp::Strategy fake{.algorithm = "compare", .name = "fake", .description = "test-only",
-                             .probe = [] { return sfp::Support::yes(); }, .run = burn_in_threads};
+    const sfp::Strategy fake{.algorithm = "compare",
+                             .name = "fake",
+                             .description = "test-only",
+                             .probe = [] { return sfp::Support::yes(); },
+                             .run = burn_in_threads};
     sfp::RunSpec spec;
     spec.algorithm = "compare";
     spec.strategy = "fake";
@@ -123,8 +126,9 @@ private slots:
         };
         const std::uint64_t mapped_small = fewest(small, "mmap"), mapped = fewest(pair_, "mmap");
         const std::uint64_t pread_small = fewest(small, "pread-mt"), pread = fewest(pair_, "pread-mt");
-        qInfo("faults, 2 x 1 MiB -> 2 x 16 MiB: mmap %llu -> %llu, pread-mt %llu -> %llu", (unsigned long long)mapped_small,
-              (unsigned long long)mapped, (unsigned long long)pread_small, (unsigned long long)pread);
+        qInfo("faults, 2 x 1 MiB -> 2 x 16 MiB: mmap %llu -> %llu, pread-mt %llu -> %llu",
+              (unsigned long long)mapped_small, (unsigned long long)mapped, (unsigned long long)pread_small,
+              (unsigned long long)pread);
         QVERIFY2(mapped >= mapped_small + 15, "a mapping faults at least once per 2 MiB more mapped");
         QVERIFY2(pread < pread_small + 8, "pread's faults do not grow with the input");
     }
@@ -138,9 +142,11 @@ private slots:
         QVERIFY2(r.usage.read_bytes.has_value(), "this kernel keeps per-thread I/O accounting");
         struct statfs fs {};
         QVERIFY(statfs(tmp_.path().toLocal8Bit().constData(), &fs) == 0);
-        qInfo("cold read: %llu bytes from storage for %llu processed (filesystem magic %lx, %.0f %% resident after eviction)",
-              (unsigned long long)*r.usage.read_bytes, (unsigned long long)r.bytes, (unsigned long)fs.f_type,
-              evicted.residency_pct);
+        qInfo(
+            "cold read: %llu bytes from storage for %llu processed (filesystem magic %lx, %.0f %% resident after "
+            "eviction)",
+            (unsigned long long)*r.usage.read_bytes, (unsigned long long)r.bytes, (unsigned long)fs.f_type,
+            evicted.residency_pct);
         if (fs.f_type == TMPFS_MAGIC) {
             QCOMPARE(*r.usage.read_bytes, std::uint64_t(0));  // tmpfs pages never leave memory
             return;
@@ -211,7 +217,10 @@ private slots:
         const double task_clock_s = double(*r.usage.cycles) * 1e-9;
         QVERIFY2(r.usage.cpu_s >= 2 * kBurnS, "two workers burned 50 ms each");
         QVERIFY2(task_clock_s > r.usage.cpu_s - 1e-3 && task_clock_s < r.usage.cpu_s + over,
-                 qPrintable(QString("task clock %1 s, exact CPU %2 s, stolen %3 s").arg(task_clock_s).arg(r.usage.cpu_s).arg(stolen)));
+                 qPrintable(QString("task clock %1 s, exact CPU %2 s, stolen %3 s")
+                                .arg(task_clock_s)
+                                .arg(r.usage.cpu_s)
+                                .arg(stolen)));
     }
 };
 

@@ -32,7 +32,8 @@ sfp::Support yes() { return sfp::Support::yes(); }
 sfp::Support no() { return sfp::Support::no("no such hardware"); }
 
 sfp::Strategy fake(sfp::Outcome (*run)(const sfp::RunSpec&, sfp::RunContext&), sfp::Support (*probe)() = yes) {
-    return sfp::Strategy{.algorithm = "compare", .name = "fake", .description = "test-only", .probe = probe, .run = run};
+    return sfp::Strategy{
+        .algorithm = "compare", .name = "fake", .description = "test-only", .probe = probe, .run = run};
 }
 
 sfp::RunResult run(const sfp::Strategy& s) {

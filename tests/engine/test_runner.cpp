@@ -24,7 +24,9 @@ constexpr std::uint64_t kSize = 256u << 10;
 
 sfp::Support yes() { return sfp::Support::yes(); }
 
-std::uint64_t file_size(const std::string& path) { return std::uint64_t(QFileInfo(QString::fromStdString(path)).size()); }
+std::uint64_t file_size(const std::string& path) {
+    return std::uint64_t(QFileInfo(QString::fromStdString(path)).size());
+}
 
 // Claims every pair is identical: fast but wrong.
 sfp::Outcome claims_identical(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
@@ -57,18 +59,37 @@ sfp::Outcome copies_to_output(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
     return o;
 }
 
-constexpr sfp::Strategy wrong{.algorithm = "compare", .name = "wrong", .description = "test: claims identical",
-                              .probe = yes, .run = claims_identical};
-constexpr sfp::Strategy floor_{.algorithm = "compare", .name = "floor", .description = "test: a reference floor",
-                               .reference_floor = true, .probe = yes, .run = claims_identical};
-constexpr sfp::Strategy broken{.algorithm = "compare", .name = "broken", .description = "test: always throws",
-                               .reads = sfp::kReadsBlock, .probe = yes, .run = throws_failure};
-constexpr sfp::Strategy waits{.algorithm = "compare", .name = "waits", .description = "test: runs until cancelled",
-                              .probe = yes, .run = until_cancelled};
-constexpr sfp::Strategy copier{.algorithm = "cipher", .name = "copier", .description = "test: copies to output",
-                               .reads = sfp::kReadsBlock, .probe = yes, .run = copies_to_output};
+constexpr sfp::Strategy wrong{.algorithm = "compare",
+                              .name = "wrong",
+                              .description = "test: claims identical",
+                              .probe = yes,
+                              .run = claims_identical};
+constexpr sfp::Strategy floor_{.algorithm = "compare",
+                               .name = "floor",
+                               .description = "test: a reference floor",
+                               .reference_floor = true,
+                               .probe = yes,
+                               .run = claims_identical};
+constexpr sfp::Strategy broken{.algorithm = "compare",
+                               .name = "broken",
+                               .description = "test: always throws",
+                               .reads = sfp::kReadsBlock,
+                               .probe = yes,
+                               .run = throws_failure};
+constexpr sfp::Strategy waits{.algorithm = "compare",
+                              .name = "waits",
+                              .description = "test: runs until cancelled",
+                              .probe = yes,
+                              .run = until_cancelled};
+constexpr sfp::Strategy copier{.algorithm = "cipher",
+                               .name = "copier",
+                               .description = "test: copies to output",
+                               .reads = sfp::kReadsBlock,
+                               .probe = yes,
+                               .run = copies_to_output};
 
-std::vector<sfp::Strategy> catalogue(std::initializer_list<const char*> real, std::initializer_list<sfp::Strategy> fakes) {
+std::vector<sfp::Strategy> catalogue(std::initializer_list<const char*> real,
+                                     std::initializer_list<sfp::Strategy> fakes) {
     std::vector<sfp::Strategy> list;
     for (const char* name : real) list.push_back(*sfp::find_strategy("compare", name));
     list.insert(list.end(), fakes);
@@ -105,7 +126,7 @@ struct Recorder : sfp::ExperimentObserver {
     }
     // Each run arrives once, with what it changed; `mirror` applies them, as the window does.
     sfp::ExperimentReport mirror, moved;  // by copied and by moved updates
-    std::size_t touched_cells = 0;  // statistics handed over, over all updates
+    std::size_t touched_cells = 0;        // statistics handed over, over all updates
     void run_finished(sfp::RunUpdate&& u) override {
         ++finished;
         QCOMPARE(u.index, mirror.runs.size());
@@ -214,7 +235,8 @@ private slots:
         QCOMPARE(lines.size(), std::size_t(4));
         QCOMPARE(lines[0], std::string("256K:"));
         QVERIFY(lines[1].starts_with("fastest: "));
-        QVERIFY2(lines[3].find("× slower") != std::string::npos && lines[3].ends_with("(n=3; 6 needed)"), lines[3].c_str());
+        QVERIFY2(lines[3].find("× slower") != std::string::npos && lines[3].ends_with("(n=3; 6 needed)"),
+                 lines[3].c_str());
         QVERIFY(report.fits.empty());  // one size: nothing to fit
         QVERIFY(!report.machine.kernel.empty());
         QVERIFY(report.machine.cores >= 1);
@@ -357,9 +379,9 @@ private slots:
         }
         // Left behind: the generated input, the manifest and the workspace's lock file. No scratch
         // output, no temporary.
-        const QString input = QFileInfo(QString::fromStdString(
-                                            sfp::generated_paths(e.workdir, "random", kSize, e.seed).front()))
-                                  .fileName();
+        const QString input =
+            QFileInfo(QString::fromStdString(sfp::generated_paths(e.workdir, "random", kSize, e.seed).front()))
+                .fileName();
         QCOMPARE(files_in(dir.path()), (QStringList{".sfpbench.lock", input, "sfpbench-manifest.txt"}));
         // ... and clean removes those, which proves the manifest listed everything made.
         QCOMPARE(sfp::clean_workspace(e.workdir).size(), std::size_t(2));

@@ -89,7 +89,10 @@ private slots:
         QVERIFY(with([](auto& e) { e.repetitions = 0; }).starts_with("repetitions:"));
         QVERIFY(with([](auto& e) { e.sizes.clear(); }).starts_with("inputs:"));
         QVERIFY(with([](auto& e) { e.inputs = {"/a", "/b"}; }).starts_with("inputs:"));  // and sizes
-        QVERIFY(with([](auto& e) { e.sizes.clear(); e.inputs = {"/a"}; }).starts_with("inputs:"));
+        QVERIFY(with([](auto& e) {
+                    e.sizes.clear();
+                    e.inputs = {"/a"};
+                }).starts_with("inputs:"));
         QVERIFY(with([](auto& e) { e.data_kind = "random"; }).starts_with("data_kind:"));  // 1 file, needs 2
         QVERIFY(with([](auto& e) { e.data_kind = "tree"; }).starts_with("data_kind:"));
         sfp::Progress progress;

@@ -102,7 +102,8 @@ class TestWordcount : public QObject {
 
     // Runs auto over `texts` (written as NAME0, NAME1, ...) and checks each file's counts against
     // the reference; the result for its notes.
-    sfp::RunResult run_auto(const std::vector<Bytes>& texts, const std::string& name, std::uint64_t block, unsigned threads) {
+    sfp::RunResult run_auto(const std::vector<Bytes>& texts, const std::string& name, std::uint64_t block,
+                            unsigned threads) {
         std::vector<std::string> paths;
         for (std::size_t i = 0; i < texts.size(); ++i) {
             paths.push_back(path(name + std::to_string(i)));
@@ -115,7 +116,8 @@ class TestWordcount : public QObject {
             const auto& got = r.outcome.get<sfp::WordCountOutcome>();
             QCOMPARE(got.files.size(), texts.size());
             for (std::size_t i = 0; i < texts.size(); ++i)
-                QVERIFY2(got.files[i] == reference(texts[i]), qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));
+                QVERIFY2(got.files[i] == reference(texts[i]),
+                         qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));
         }();
         return r;
     }
@@ -134,7 +136,8 @@ private slots:
                         if (!sfp::uses(*s, sfp::kBlockSizeParameter) && block != 4096) continue;
                         if (!sfp::uses(*s, sfp::kThreadsParameter) && threads != 2) continue;
                         if (!sfp::uses(*s, *sfp::find_parameter("wordcount", "packing")) && packing != 1000) continue;
-                        const QString name = QString("%1 b=%2 t=%3 r=%4").arg(qtext(s->name)).arg(block).arg(threads).arg(packing);
+                        const QString name =
+                            QString("%1 b=%2 t=%3 r=%4").arg(qtext(s->name)).arg(block).arg(threads).arg(packing);
                         QTest::newRow(qPrintable(name)) << qtext(s->name) << block << threads << packing;
                     }
     }
@@ -196,7 +199,9 @@ private slots:
                 const auto& got = r.outcome.get<sfp::WordCountOutcome>();
                 for (std::size_t i = 0; i < cases.size(); ++i)
                     QVERIFY2(got.files.at(i) == as_seen_by(strategy, reference(cases[i].text), histogram),
-                             qPrintable(QString("%1 %2 histogram %3").arg(strategy, QString::fromStdString(cases[i].name)).arg(histogram)));
+                             qPrintable(QString("%1 %2 histogram %3")
+                                            .arg(strategy, QString::fromStdString(cases[i].name))
+                                            .arg(histogram)));
             }
         sfp::wordcount::force_vector_path(std::nullopt);
     }
@@ -228,7 +233,7 @@ private slots:
     // hex digits; anything else is refused naming the offending text, never taken literally.
     void separatorEscapes_data() {
         QTest::addColumn<QString>("option");
-        QTest::addColumn<QByteArray>("means");   // the separators it stands for; empty: refused
+        QTest::addColumn<QByteArray>("means");  // the separators it stands for; empty: refused
         QTest::addColumn<QString>("refusal");   // what the message quotes
         QTest::newRow("hex comma") << "\\x2c" << QByteArray(",") << "";
         QTest::newRow("hex upper") << "\\x2C." << QByteArray(",.") << "";
@@ -256,7 +261,8 @@ private slots:
         const auto r = sfp::run_once(spec, progress);
         if (means.isEmpty()) {
             QCOMPARE(r.status, sfp::Status::error);
-            QVERIFY2(r.error.find("separators") != std::string::npos && r.error.find(refusal.toStdString()) != std::string::npos,
+            QVERIFY2(r.error.find("separators") != std::string::npos &&
+                         r.error.find(refusal.toStdString()) != std::string::npos,
                      r.error.c_str());
             return;
         }
@@ -287,7 +293,8 @@ private slots:
         testing::write_file(path("long-word"), word);
         r = sfp::run_once(spec_of("pipeline", {path("long-word")}, 65536, 2, packing), progress);
         QCOMPARE(r.status, sfp::Status::error);
-        QVERIFY2(r.error.find("'" + path("long-word") + "'") != std::string::npos && r.error.find("16 MiB") != std::string::npos,
+        QVERIFY2(r.error.find("'" + path("long-word") + "'") != std::string::npos &&
+                     r.error.find("16 MiB") != std::string::npos,
                  r.error.c_str());
         Bytes just((16u << 20) - 64, 'w');  // just under the bound: counted, however the blocks fall
         just.insert(just.end(), {' ', 'v', '\n'});
@@ -324,9 +331,9 @@ private slots:
     }
 
     // auto (the CLI default) times mmap-mt and striped on slices at the start of the inputs
-    // end to end (from 256 MiB; 16 MiB here, through the seam) and the fastest counts the rest: with the others made slow
-    // through the seam it picks the one left, its note names every rate, and the counts are the
-    // reference's although the slices cut words and cross from one file into the next.
+    // end to end (from 256 MiB; 16 MiB here, through the seam) and the fastest counts the rest: with the others made
+    // slow through the seam it picks the one left, its note names every rate, and the counts are the reference's
+    // although the slices cut words and cross from one file into the next.
     void autoPicksTheFastest_data() {
         QTest::addColumn<QString>("fast");
         for (const char* fast : {"mmap-mt", "striped"}) QTest::newRow(fast) << fast;
@@ -337,8 +344,8 @@ private slots:
         testing::fast_candidate = fast_name.constData();
         sfp::set_probe_hook(testing::slow_down);
         sfp::set_probe_pays_from(16u << 20);  // not the 256 MiB a probe pays for: a test's size
-        const sfp::RunResult r = run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)},
-                                          "auto", 4096, 3);
+        const sfp::RunResult r =
+            run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
         sfp::set_probe_pays_from(0);
         sfp::set_probe_hook(nullptr);
         testing::fast_candidate = nullptr;
@@ -361,8 +368,9 @@ private slots:
     void autoCountsSmallInputsWithSimd() {
         const std::vector<Bytes> texts = {mixed_text((2u << 20) - 1000, 4), mixed_text(999, 5)};
         const sfp::RunResult r = run_auto(texts, "small-auto", 4096, 2);
-        QVERIFY2(std::ranges::find(r.notes, "auto chose simd: the inputs (2097151) are too little to start threads for "
-                                            "(under 2M: one thread reading, nothing to start or map)") != r.notes.end(),
+        QVERIFY2(std::ranges::find(r.notes,
+                                   "auto chose simd: the inputs (2097151) are too little to start threads for "
+                                   "(under 2M: one thread reading, nothing to start or map)") != r.notes.end(),
                  r.notes.empty() ? "no note" : r.notes.front().c_str());
     }
 
@@ -375,8 +383,8 @@ private slots:
         QTest::addColumn<QString>("note");
         QTest::newRow("2 MiB") << qulonglong(0) << qulonglong(4096)
                                << "auto chose mmap-mt: 2M of the inputs, too little to pay for a probe (from 256M)";
-        QTest::newRow("stripes too large to probe") << qulonglong(2u << 20) << qulonglong(1u << 20)
-                                                    << "auto chose mmap-mt: too little data to time a probe";
+        QTest::newRow("stripes too large to probe")
+            << qulonglong(2u << 20) << qulonglong(1u << 20) << "auto chose mmap-mt: too little data to time a probe";
     }
     void autoCountsMidSizedInputsWithMmapMt() {
         QFETCH(qulonglong, probe_from);

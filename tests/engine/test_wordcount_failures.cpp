@@ -42,7 +42,8 @@ void change_file(const std::string& path, Change how) {
     }
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (how == Change::grow ? O_APPEND : 0));
     if (fd < 0) return;
-    [[maybe_unused]] const ssize_t n = how == Change::grow ? ::write(fd, "more words\n", 11) : ::pwrite(fd, "Z", 1, st.st_size / 3);
+    [[maybe_unused]] const ssize_t n =
+        how == Change::grow ? ::write(fd, "more words\n", 11) : ::pwrite(fd, "Z", 1, st.st_size / 3);
     ::close(fd);
 }
 
@@ -51,7 +52,9 @@ void set_time_an_hour_back(const std::string& path) {
     ::utimensat(AT_FDCWD, path.c_str(), times, 0);
 }
 
-std::size_t threads_now() { return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {})); }
+std::size_t threads_now() {
+    return std::size_t(std::distance(std::filesystem::directory_iterator("/proc/self/task"), {}));
+}
 
 }  // namespace
 
@@ -129,7 +132,8 @@ private slots:
         for (const sfp::Strategy* s : sfp::strategies_of("wordcount"))
             for (int c = 0; c < 3; ++c)
                 for (const bool mid : {false, true})
-                    QTest::newRow(qPrintable(QString("%1 %2 %3").arg(qtext(s->name), changes[c], mid ? "mid-run" : "after open")))
+                    QTest::newRow(
+                        qPrintable(QString("%1 %2 %3").arg(qtext(s->name), changes[c], mid ? "mid-run" : "after open")))
                         << qtext(s->name) << c << mid;
     }
     void changingInputIsAnError() {
@@ -168,7 +172,8 @@ private slots:
             sfp::Progress progress;
             const auto r = sfp::run_once(spec_of(strategy.toStdString(), {pseudo}, 4096, 2, 10), progress);
             QCOMPARE(r.status, sfp::Status::error);
-            QVERIFY2(r.error.find("'" + pseudo + "'") != std::string::npos && r.error.find("pseudo-file") != std::string::npos,
+            QVERIFY2(r.error.find("'" + pseudo + "'") != std::string::npos &&
+                         r.error.find("pseudo-file") != std::string::npos,
                      r.error.c_str());
         }
     }

@@ -66,7 +66,8 @@ class TestWordcountKernel : public QObject {
         for (VectorPath p : sfp::wordcount::kVectorPaths)
             if (sfp::wordcount::supported(p))
                 for (bool histogram : {false, true})
-                    QTest::addRow("%s %s", sfp::wordcount::to_string(p), histogram ? "histogram" : "count") << p << histogram;
+                    QTest::addRow("%s %s", sfp::wordcount::to_string(p), histogram ? "histogram" : "count")
+                        << p << histogram;
     }
 
     // The current row's path forced; whether it asks for the histogram.
@@ -104,7 +105,8 @@ private slots:
         const bool histogram = row_with_path_forced();
         const Separators seps;
         Bytes base;
-        for (std::size_t i = 0; base.size() < 200; ++i) base.push_back(std::uint8_t(i % 5 == 4 ? ' ' : i % 23 == 22 ? '\n' : 'a' + i % 26));
+        for (std::size_t i = 0; base.size() < 200; ++i)
+            base.push_back(std::uint8_t(i % 5 == 4 ? ' ' : i % 23 == 22 ? '\n' : 'a' + i % 26));
         for (int value = 0; value < 256; ++value)
             for (std::size_t pos = 0; pos < 128; ++pos) {
                 Bytes text = base;
@@ -114,7 +116,9 @@ private slots:
                 const sfp::WordCounts cut = kernel_count(text, seps, histogram, {pos}, 64);
                 if (!(whole == w) || !(cut == w))
                     QFAIL(qPrintable(QString("byte %1 at %2:\n whole %3\n cut   %4\n want  %5")
-                                         .arg(value).arg(pos).arg(describe(whole), describe(cut), describe(w))));
+                                         .arg(value)
+                                         .arg(pos)
+                                         .arg(describe(whole), describe(cut), describe(w))));
             }
     }
 
@@ -124,8 +128,8 @@ private slots:
     void blocksAndSegments() {
         const bool histogram = row_with_path_forced();
         const Separators seps;
-        std::vector<Bytes> texts = {{}, {'x'}, {' '}, {0}, {'\n'}, mixed(10'007, 1), mixed(4'096, 2), Bytes(1'000, 'w'),
-                                    Bytes(333, 0x80)};
+        std::vector<Bytes> texts = {
+            {}, {'x'}, {' '}, {0}, {'\n'}, mixed(10'007, 1), mixed(4'096, 2), Bytes(1'000, 'w'), Bytes(333, 0x80)};
         Bytes no_final_newline = mixed(999, 3);
         no_final_newline.back() = 'z';
         texts.push_back(no_final_newline);
@@ -147,7 +151,10 @@ private slots:
                     const sfp::WordCounts got = kernel_count(text, seps, histogram, inside, block);
                     if (!(got == w))
                         QFAIL(qPrintable(QString("%1 bytes, block %2, %3 cuts:\n got  %4\n want %5")
-                                             .arg(text.size()).arg(block).arg(inside.size()).arg(describe(got), describe(w))));
+                                             .arg(text.size())
+                                             .arg(block)
+                                             .arg(inside.size())
+                                             .arg(describe(got), describe(w))));
                 }
         }
     }
@@ -192,7 +199,10 @@ private slots:
                     const sfp::WordCounts got = kernel_count(text, seps, true, cuts, 64);
                     if (got.words != 1 || got.histogram != one)
                         QFAIL(qPrintable(QString("a word of %1 at %2, %3 cut(s): %4")
-                                             .arg(length).arg(at).arg(cuts.size()).arg(describe(got))));
+                                             .arg(length)
+                                             .arg(at)
+                                             .arg(cuts.size())
+                                             .arg(describe(got))));
                 }
             }
         for (std::size_t length = 1; length <= 31; ++length)
@@ -207,7 +217,10 @@ private slots:
                 const sfp::WordCounts got = kernel_count(text, seps, true, {64, 128}, 64);
                 if (got.words != words || got.histogram[length] != words)
                     QFAIL(qPrintable(QString("%1 words of %2 from offset %3: %4")
-                                         .arg(words).arg(length).arg(offset).arg(describe(got))));
+                                         .arg(words)
+                                         .arg(length)
+                                         .arg(offset)
+                                         .arg(describe(got))));
             }
     }
 

@@ -39,7 +39,9 @@ private slots:
 
         e.sweeps.erase("packing");  // none named: the declared fallback, one cell per block
         for (const sfp::Cell& c : sfp::expand(e))
-            if (c.strategy == "pipeline") QCOMPARE(c.parameters.at("packing"), std::uint64_t(sfp::find_parameter("wordcount", "packing")->fallback));
+            if (c.strategy == "pipeline")
+                QCOMPARE(c.parameters.at("packing"),
+                         std::uint64_t(sfp::find_parameter("wordcount", "packing")->fallback));
         e.options["packing"] = "7";  // a single value given as an option
         for (const sfp::Cell& c : sfp::expand(e))
             if (c.strategy == "pipeline") QCOMPARE(c.parameters.at("packing"), 7ull);
@@ -83,7 +85,8 @@ private slots:
         std::vector<std::uint64_t> packings;
         for (const sfp::RunRecord& r : report.runs) {
             const sfp::Cell& c = report.cells[r.cell];
-            QVERIFY2(r.status == sfp::RunStatus::ok, (sfp::cell_label(c) + ": " + sfp::to_string(r.status) + " " + r.result.error).c_str());
+            QVERIFY2(r.status == sfp::RunStatus::ok,
+                     (sfp::cell_label(c) + ": " + sfp::to_string(r.status) + " " + r.result.error).c_str());
             if (!c.reference_floor) digests.insert(r.result.digest);
             if (c.strategy == "pipeline") packings.push_back(c.parameters.at("packing"));
         }

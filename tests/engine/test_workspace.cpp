@@ -74,7 +74,8 @@ private slots:
     void defaultFollowsXdg() {
         QCOMPARE(sfp::default_workdir_for("/var/cache/me", "/home/someone"), std::string("/var/cache/me/sfpbench"));
         // A relative $XDG_CACHE_HOME is invalid per the XDG spec: ignored.
-        QCOMPARE(sfp::default_workdir_for("relative/dir", "/home/someone"), std::string("/home/someone/.cache/sfpbench"));
+        QCOMPARE(sfp::default_workdir_for("relative/dir", "/home/someone"),
+                 std::string("/home/someone/.cache/sfpbench"));
         QCOMPARE(sfp::default_workdir_for("", "/home/someone"), std::string("/home/someone/.cache/sfpbench"));
         QCOMPARE(sfp::default_workdir_for(nullptr, "/home/someone"), std::string("/home/someone/.cache/sfpbench"));
         // default_workdir applies it to this environment, read as it is.
@@ -90,7 +91,8 @@ private slots:
         QCOMPARE(pair[1], std::string("/w/pair-64M-seed7-b.bin"));
         QCOMPARE(sfp::generated_paths("/w", "random", 1000, 1).front(), std::string("/w/random-1000-seed1.bin"));
         QCOMPARE(sfp::generated_paths("/w", "text", 4096, 2).front(), std::string("/w/text-4K-seed2.txt"));
-        QCOMPARE(sfp::generated_paths("/w", "tree", 1 << 30, 3).front(), std::string("/w/tree-1G-seed3"));  // a directory
+        QCOMPARE(sfp::generated_paths("/w", "tree", 1 << 30, 3).front(),
+                 std::string("/w/tree-1G-seed3"));  // a directory
         QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::generated_paths("/w", "bogus", 1, 1));
     }
 
@@ -155,7 +157,7 @@ private slots:
         QVERIFY(exists(outside));
         QVERIFY(exists("/etc/passwd"));
 
-        QVERIFY(sfp::clean_workspace(dir).empty());                // nothing left to remove
+        QVERIFY(sfp::clean_workspace(dir).empty());  // nothing left to remove
         ::close(live);
         QVERIFY(sfp::clean_workspace(dir + "/missing").empty());  // no workspace: nothing
     }
@@ -209,7 +211,8 @@ private slots:
     void lookAlikesOfTemporariesStay() {
         QTemporaryDir tmp;
         const std::string dir = tmp.path().toStdString();
-        const std::vector<std::string> users = {dir + "/.notes.txt.sfp-Ab12Cd", dir + "/.notes.txt.sfp-Ab12Cd-0badc0de"};
+        const std::vector<std::string> users = {dir + "/.notes.txt.sfp-Ab12Cd",
+                                                dir + "/.notes.txt.sfp-Ab12Cd-0badc0de"};
         for (const std::string& p : users) write_file(p, "the user's");
         QVERIFY(::mkdir((dir + "/.old.sfp-XyZ789").c_str(), 0755) == 0);
         write_file(dir + "/.old.sfp-XyZ789/inside", "the user's too");
@@ -292,8 +295,7 @@ int killed_writer(const std::string& write, const std::string& dir) {
     try {
         if (write == "export") sfp::write_file_atomically(dir + "/out.csv", "new\n");
         if (write == "generated") sfp::ensure_generated(dir, "random", 4096, 1);
-    } catch (...) {
-    }
+    } catch (...) {}
     return 0;  // not killed: the test fails
 }
 

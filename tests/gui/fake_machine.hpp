@@ -20,7 +20,7 @@ namespace fake {
 
 struct Machine {
     std::map<std::string, double> byte_s{{"compare", 1 / 2.0e9}, {"cipher", 1 / 0.5e9}, {"wordcount", 1 / 0.3e9}};
-    double cold_byte_s = 1 / 0.4e9;                // the device, whatever the algorithm
+    double cold_byte_s = 1 / 0.4e9;                    // the device, whatever the algorithm
     double hot_file_s = 40e-6, cold_file_s = 0.25e-3;  // a tree's file
     double run_fixed_s = 2e-3;
     double around_hot_byte_s = 0.5e-9, around_cold_byte_s = 0.3e-9;
@@ -35,7 +35,8 @@ struct Machine {
         for (char ch : sfp::parameters_label(cell)) h = (h ^ std::uint8_t(ch)) * 16777619u;
         return 0.5 + 1.5 * double(h % 1000) / 999.0;
     }
-    double run_s(const std::string& algorithm, const sfp::Cell& cell, double units, bool per_file, sfp::CacheMode c) const {
+    double run_s(const std::string& algorithm, const sfp::Cell& cell, double units, bool per_file,
+                 sfp::CacheMode c) const {
         const double per_unit = per_file ? (cold(c) ? cold_file_s : hot_file_s)
                                          : std::max(byte_s.at(algorithm), cold(c) ? cold_byte_s : 0.0);
         return run_fixed_s + units * per_unit * factor(cell);
@@ -60,7 +61,8 @@ inline Simulated simulate(const sfp::Experiment& e, const gui::Work& w, const Ma
     s.report.experiment = e;
     s.report.cells = sfp::expand(e);
     // A tree costs per file: the machine's own reading of the experiment, not the estimate's Work.
-    const std::string kind = !e.data_kind.empty() ? e.data_kind : std::string(sfp::algorithm_io(e.algorithm)->data_kind);
+    const std::string kind =
+        !e.data_kind.empty() ? e.data_kind : std::string(sfp::algorithm_io(e.algorithm)->data_kind);
     const bool per_file = sfp::find_input_kind(kind)->directory;
     s.wall = w.generate_units * (per_file ? m.generate_file_s : m.generate_byte_s);
     for (const sfp::Slot& slot : sfp::schedule(s.report.cells.size(), e.repetitions, e.order, e.seed)) {

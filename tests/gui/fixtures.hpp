@@ -48,15 +48,15 @@ inline sfp::ExperimentReport wide() {
         bool blocks, threads;
         std::size_t block_count;
     };
-    const Kind kinds[] = {{"read", true, false, 4},     {"pread-mt", true, true, 4}, {"adaptive", true, true, 4},
-                          {"uring-mt", true, true, 3},  {"mmap-mt", false, true, 0}, {"mmap", false, false, 0},
+    const Kind kinds[] = {{"read", true, false, 4},    {"pread-mt", true, true, 4}, {"adaptive", true, true, 4},
+                          {"uring-mt", true, true, 3}, {"mmap-mt", false, true, 0}, {"mmap", false, false, 0},
                           {"cmp", false, false, 0}};
     for (std::size_t k = 0; k < std::size(kinds); ++k)
         for (std::size_t set = 0; set < 2; ++set)
             for (std::size_t b = 0; b < (kinds[k].blocks ? kinds[k].block_count : 1); ++b)
                 for (std::size_t t = 0; t < (kinds[k].threads ? threads.size() : 1); ++t) {
-                    sfp::Cell c = cell(kinds[k].name, kinds[k].blocks ? blocks[b] : 0, kinds[k].threads ? threads[t] : 0,
-                                       r.experiment.sizes[set]);
+                    sfp::Cell c = cell(kinds[k].name, kinds[k].blocks ? blocks[b] : 0,
+                                       kinds[k].threads ? threads[t] : 0, r.experiment.sizes[set]);
                     c.input_set = set;
                     r.cells.push_back(c);
                 }
@@ -64,7 +64,8 @@ inline sfp::ExperimentReport wide() {
         for (std::size_t i = 0; i < r.cells.size(); ++i) {
             const sfp::Cell& c = r.cells[i];
             const double t = double(c.file_size >> 20) * 0.01 * (1 + 0.01 * double(i % 7)) /
-                             (c.value("block_size") ? double(std::countr_zero(c.value("block_size"))) : 10.0) / double(c.value("threads") ? c.value("threads") : 1) +
+                                 (c.value("block_size") ? double(std::countr_zero(c.value("block_size"))) : 10.0) /
+                                 double(c.value("threads") ? c.value("threads") : 1) +
                              0.001 * rep;
             sfp::RunRecord run = fixtures::run(i, rep, t, t / 2, t / 4);
             run.result.bytes = c.file_size;

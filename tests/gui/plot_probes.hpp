@@ -47,7 +47,10 @@ inline QString label_trouble(QCustomPlot* plot) {
         const double r = graph->scatterStyle().size() / 2;
         QPointF last(qQNaN(), qQNaN());
         for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
-            if (std::isnan(it->value)) { last = QPointF(qQNaN(), qQNaN()); continue; }
+            if (std::isnan(it->value)) {
+                last = QPointF(qQNaN(), qQNaN());
+                continue;
+            }
             const QPointF p = graph->coordsToPixels(it->key, it->value);
             marks.emplace_back(p.x() - r, p.y() - r, 2 * r, 2 * r);
             if (!std::isnan(last.x()) && graph->lineStyle() != QCPGraph::lsNone) ink.emplace_back(last, p);
@@ -55,7 +58,8 @@ inline QString label_trouble(QCustomPlot* plot) {
         }
     }
     for (int i = 0; i < plot->plottableCount(); ++i)
-        if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i)); bars && bars->visible() && bars->dataPlottable()) {
+        if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i));
+            bars && bars->visible() && bars->dataPlottable()) {
             auto* graph = qobject_cast<QCPGraph*>(bars->dataPlottable());
             for (int k = 0; graph && k < bars->dataCount() && k < graph->dataCount(); ++k) {
                 const auto d = graph->data()->at(k);
@@ -71,7 +75,8 @@ inline QString label_trouble(QCustomPlot* plot) {
         if (item->objectName() != QLatin1String("limit-line")) continue;
         if (auto* s = qobject_cast<QCPItemStraightLine*>(item))
             ink.emplace_back(area.left(), s->point1->pixelPosition().y(), area.right(), s->point2->pixelPosition().y());
-        if (auto* l = qobject_cast<QCPItemLine*>(item)) ink.emplace_back(l->start->pixelPosition(), l->end->pixelPosition());
+        if (auto* l = qobject_cast<QCPItemLine*>(item))
+            ink.emplace_back(l->start->pixelPosition(), l->end->pixelPosition());
         auto* text = qobject_cast<QCPItemText*>(item);
         if (!text) continue;
         const QString words = text->property("sfpWords").toString();
@@ -94,7 +99,8 @@ inline QString label_trouble(QCustomPlot* plot) {
         for (const QLineF& l : ink)
             if (touches(inner, l)) return QStringLiteral("'%1' covers a line or an error bar").arg(words);
         for (std::size_t j = 0; j < i; ++j)
-            if (box.intersects(labels[j].second)) return QStringLiteral("'%1' overlaps '%2'").arg(words, labels[j].first);
+            if (box.intersects(labels[j].second))
+                return QStringLiteral("'%1' overlaps '%2'").arg(words, labels[j].first);
     }
     return {};
 }

@@ -42,7 +42,8 @@ private slots:
     void strategiesListsIt() {
         const testing::Printed r = call(cli::cmd_strategies, {"compare"}, dir_.path());
         QCOMPARE(r.code, 0);
-        static const QRegularExpression line("^compare +bytewise +- +test only: both files read whole", QRegularExpression::MultilineOption);
+        static const QRegularExpression line("^compare +bytewise +- +test only: both files read whole",
+                                             QRegularExpression::MultilineOption);
         QVERIFY2(line.match(QString::fromUtf8(r.out)).hasMatch(), r.out.constData());
     }
 
@@ -74,14 +75,16 @@ private slots:
         QListWidgetItem* item = list->item(std::string("bytewise"));
         QVERIFY(item);
         QVERIFY(item->flags() & Qt::ItemIsEnabled);
-        QCOMPARE(item->toolTip().section('\n', 0, 0), QString("test only: both files read whole, compared byte by byte"));
+        QCOMPARE(item->toolTip().section('\n', 0, 0),
+                 QString("test only: both files read whole, compared byte by byte"));
         list->setChecked({"bytewise"});
         QCOMPARE(list->checked(), std::vector<std::string>{"bytewise"});
     }
 
     void theOneRunCommandRunsIt() {
         const QStringList files = pair();
-        const testing::Printed mine = call(cli::cmd_compare, QStringList{"--strategy", "bytewise"} + files, dir_.path());
+        const testing::Printed mine =
+            call(cli::cmd_compare, QStringList{"--strategy", "bytewise"} + files, dir_.path());
         QCOMPARE(mine.code, 1);  // different
         QCOMPARE(mine.out, QByteArray("3 143 130\n6 146 131\n"));
         const testing::Printed shipped = call(cli::cmd_compare, QStringList{"--strategy", "read"} + files, dir_.path());
@@ -92,11 +95,11 @@ private slots:
     void theRunnerTimesIt() {
         const QStringList files = pair();
         const QString csv = dir_.filePath("runs.csv");
-        const testing::Printed r = call(cli::cmd_run,
-                                        {"--algorithm", "compare", "--strategies", "read,bytewise", "--input", files[0],
-                                         "--input", files[1], "--reps", "2", "--warmup", "0", "--workdir",
-                                         dir_.filePath("work"), "--csv", csv},
-                                        dir_.path());
+        const testing::Printed r =
+            call(cli::cmd_run,
+                 {"--algorithm", "compare", "--strategies", "read,bytewise", "--input", files[0], "--input", files[1],
+                  "--reps", "2", "--warmup", "0", "--workdir", dir_.filePath("work"), "--csv", csv},
+                 dir_.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const std::vector<QStringList> table = test::read_csv(testing::content_of(csv));
         QCOMPARE(table.size(), std::size_t(1 + 2 * 2));

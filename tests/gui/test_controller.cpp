@@ -16,9 +16,10 @@ struct Announced {
         QObject::connect(&c, &core::Controller::runsFinished, [this](const std::vector<sfp::RunUpdate>& batch) {
             for (const sfp::RunUpdate& u : batch) finished.push_back(u.index);
         });
-        QObject::connect(&c, &core::Controller::runStarted, [this, &c](const sfp::Cell&, unsigned, std::size_t index, std::size_t) {
-            starts.emplace_back(index, c.report().runs.size());
-        });
+        QObject::connect(&c, &core::Controller::runStarted,
+                         [this, &c](const sfp::Cell&, unsigned, std::size_t index, std::size_t) {
+                             starts.emplace_back(index, c.report().runs.size());
+                         });
     }
     // Every run once, in order: 0, 1, ..., n-1.
     bool eachOnce(std::size_t n) const {
@@ -92,15 +93,17 @@ private slots:
         QVERIFY(runsFinished.wait(60000));
         controller.cancel();
         QVERIFY(finished.wait(60000));
-        qInfo("cancel: the engine stopped %.1f ms after cancel() (reported, not asserted)", controller.lastCancelLatencyMs());
+        qInfo("cancel: the engine stopped %.1f ms after cancel() (reported, not asserted)",
+              controller.lastCancelLatencyMs());
         const auto report = finished.at(0).at(0).value<sfp::ExperimentReport>();
         QVERIFY(report.cancelled);
         QVERIFY(!controller.isRunning());
         QVERIFY(controller.lastCancelLatencyMs() >= 0);
         QVERIFY(announced.eachOnce(report.runs.size()));  // none lost, none twice
         QVERIFY2(report.runs.size() < 50, "a cancel in the first runs must not let the other 49 run");
-        for (const sfp::RunRecord& r : report.runs) QCOMPARE(r.status, sfp::RunStatus::ok);  // the interrupted run is not kept
-        QVERIFY(progress.count() > 0);  // polled while the runs went
+        for (const sfp::RunRecord& r : report.runs)
+            QCOMPARE(r.status, sfp::RunStatus::ok);  // the interrupted run is not kept
+        QVERIFY(progress.count() > 0);               // polled while the runs went
         const qsizetype batches = runsFinished.count();
         QTest::qWait(200);  // anything the cancelled job still sent would arrive now
         QCOMPARE(runsFinished.count(), batches);
@@ -114,7 +117,8 @@ private slots:
         QStringList strategies;  // of every run announced as finished
         connect(&controller, &core::Controller::runsFinished, [&](const std::vector<sfp::RunUpdate>& batch) {
             for (const sfp::RunUpdate& u : batch)
-                strategies << QString::fromStdString(controller.report().cells.at(controller.report().runs.at(u.index).cell).strategy);
+                strategies << QString::fromStdString(
+                    controller.report().cells.at(controller.report().runs.at(u.index).cell).strategy);
         });
         QSignalSpy finished(&controller, &core::Controller::finished);
         QVERIFY(controller.start(fixtures::small(dir, {"read"}, {512}, 4 << 20, 20)));

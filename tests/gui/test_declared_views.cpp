@@ -58,7 +58,8 @@ private slots:
         QVERIFY(plots::kind_applies(plots::Kind::listing, "iterate"));
         QVERIFY(!plots::kind_applies(plots::Kind::listing, "compare"));
         for (const char* algorithm : {"dirsum", "bare", "compare"})
-            for (plots::Kind general : {plots::Kind::lines, plots::Kind::box, plots::Kind::time_split, plots::Kind::why})
+            for (plots::Kind general :
+                 {plots::Kind::lines, plots::Kind::box, plots::Kind::time_split, plots::Kind::why})
                 QVERIFY2(plots::kind_applies(general, algorithm), algorithm);
     }
 

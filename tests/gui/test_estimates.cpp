@@ -70,7 +70,8 @@ private slots:
         const Estimate guess = estimate(other, other_work, RateBook::fromVariant(book.toVariant()));  // as saved
         QCOMPARE(guess.guessed_cells, std::size_t(0));
         QVERIFY(!guess.guessed_around);
-        QVERIFY2(ratio(guess.seconds, truth) < 2, qPrintable(QStringLiteral("estimated %1 s for %2 s").arg(guess.seconds).arg(truth)));
+        QVERIFY2(ratio(guess.seconds, truth) < 2,
+                 qPrintable(QStringLiteral("estimated %1 s for %2 s").arg(guess.seconds).arg(truth)));
         QVERIFY(estimate_text(guess).contains("measured here"));
     }
 
@@ -78,15 +79,20 @@ private slots:
     // files of the same bytes costs many times more), and says it is a guess.
     void aFirstGuessCountsTheFiles() {
         QTemporaryDir many, few, work;
-        for (int i = 0; i < 1000; ++i) std::ofstream(std::filesystem::path(many.path().toStdString()) / std::to_string(i)) << std::string(1000, 'x');
-        for (int i = 0; i < 10; ++i) std::ofstream(std::filesystem::path(few.path().toStdString()) / std::to_string(i)) << std::string(100000, 'x');
+        for (int i = 0; i < 1000; ++i)
+            std::ofstream(std::filesystem::path(many.path().toStdString()) / std::to_string(i))
+                << std::string(1000, 'x');
+        for (int i = 0; i < 10; ++i)
+            std::ofstream(std::filesystem::path(few.path().toStdString()) / std::to_string(i))
+                << std::string(100000, 'x');
         sfp::Experiment e = tree_experiment(work, 0, 2);
         e.data_kind.clear(), e.sizes.clear();
         e.inputs = {many.path().toStdString()};
         const Estimate lots = estimate(e, RateBook());
         e.inputs = {few.path().toStdString()};
         const Estimate little = estimate(e, RateBook());
-        QVERIFY2(lots.seconds > 20 * little.seconds, qPrintable(QStringLiteral("%1 s against %2 s").arg(lots.seconds).arg(little.seconds)));
+        QVERIFY2(lots.seconds > 20 * little.seconds,
+                 qPrintable(QStringLiteral("%1 s against %2 s").arg(lots.seconds).arg(little.seconds)));
         QVERIFY(estimate_text(lots).contains("first guess"));
     }
 
@@ -96,7 +102,8 @@ private slots:
     void aTreeIsCountedOffTheGuiThreadOnce() {
         QTemporaryDir tree, work;
         const auto add_files = [&](int from, int to) {
-            for (int i = from; i < to; ++i) std::ofstream(std::filesystem::path(tree.path().toStdString()) / std::to_string(i)) << "x";
+            for (int i = from; i < to; ++i)
+                std::ofstream(std::filesystem::path(tree.path().toStdString()) / std::to_string(i)) << "x";
         };
         add_files(0, 300);
         sfp::Experiment e = tree_experiment(work, 0, 1);
@@ -146,7 +153,7 @@ private slots:
         QCOMPARE(est.cell_run.size(), std::size_t(84));
         const auto noise = [](std::size_t cell) { return 0.6 + double((cell * 37) % 11) / 10.0; };
         const std::vector<sfp::Slot> plan = sfp::schedule(est.cells, e.repetitions, e.order, e.seed);
-        std::vector<double> finished_at;  // the fake clock when each run ends
+        std::vector<double> finished_at;     // the fake clock when each run ends
         double t = 3 * est.before_runs + 2;  // generation took longer than guessed
         std::vector<bool> warmed(est.cells, false);
         for (const sfp::Slot& s : plan) {
@@ -166,8 +173,9 @@ private slots:
             const double now = finished_at[k], left = end - now;
             const std::optional<double> said = eta.secondsLeft(now);
             QVERIFY(said);
-            QVERIFY2(ratio(*said, left) <= 1.5,
-                     qPrintable(QStringLiteral("after %1 runs: ETA %2 s, really %3 s").arg(k + 1).arg(*said).arg(left)));
+            QVERIFY2(
+                ratio(*said, left) <= 1.5,
+                qPrintable(QStringLiteral("after %1 runs: ETA %2 s, really %3 s").arg(k + 1).arg(*said).arg(left)));
             naive_fails |= ratio(now * (1 - done) / done, left) > 1.5;
         }
         QVERIFY(naive_fails);  // the test tells the two apart
@@ -176,7 +184,8 @@ private slots:
     // iterate's xxhsum hashes whole files only: at the default scope (64K) it is greyed out
     // with the reason and left out of the experiment; at scope full it is back, still checked.
     void strategiesTheOptionsExcludeAreGreyedOut() {
-        if (!sfp::find_strategy("iterate", "xxhsum")->probe().supported) QSKIP("xxhsum is not installed (package xxhash)");
+        if (!sfp::find_strategy("iterate", "xxhsum")->probe().supported)
+            QSKIP("xxhsum is not installed (package xxhash)");
         ExperimentPanel panel;
         QTemporaryDir work;
         sfp::Experiment e = tree_experiment(work, 1 << 20, 1);

@@ -65,8 +65,9 @@ private slots:
         const QString pdf = dir.filePath(QStringLiteral("r.pdf"));
         QVERIFY2(export_report(w, pdf), qPrintable(w.messageArea()->text()));
         // one text page, the current plot on its own page, the tables
-        QVERIFY2(output_of(QStringLiteral("pdfinfo"), {pdf}).contains(QRegularExpression(QStringLiteral("Pages:\\s+3\\n"))),
-                 qPrintable(output_of(QStringLiteral("pdfinfo"), {pdf})));
+        QVERIFY2(
+            output_of(QStringLiteral("pdfinfo"), {pdf}).contains(QRegularExpression(QStringLiteral("Pages:\\s+3\\n"))),
+            qPrintable(output_of(QStringLiteral("pdfinfo"), {pdf})));
         const QString text = output_of(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")}).simplified();
         for (const char* words : {"Machine", "Method", "relative to the fastest", "read", "mmap", "Replay"})
             QVERIFY2(text.contains(QString::fromUtf8(words)), words);
@@ -84,7 +85,8 @@ private slots:
                  qPrintable(with_import.right(600)));
         // a path that cannot be written: refused before anything is drawn, saying why
         QVERIFY(!export_report(w, dir.filePath(QStringLiteral("no/such/dir/r.pdf"))));
-        QVERIFY2(w.messageArea()->text().contains(QStringLiteral("does not exist")), qPrintable(w.messageArea()->text()));
+        QVERIFY2(w.messageArea()->text().contains(QStringLiteral("does not exist")),
+                 qPrintable(w.messageArea()->text()));
     }
 };
 

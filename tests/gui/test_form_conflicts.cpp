@@ -35,7 +35,7 @@ private slots:
         QVERIFY2(shown.contains("option direct: mmap maps the files"), qPrintable(shown));
         QVERIFY2(shown.contains("option direct: cp copies the files its own way"), qPrintable(shown));
         QVERIFY2(!shown.contains("stream"), qPrintable(shown));  // stream with 4K blocks can
-        QVERIFY(!w.run());  // Run refuses too (the shortcut), and nothing was made
+        QVERIFY(!w.run());                                       // Run refuses too (the shortcut), and nothing was made
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("ws"))));
 
         e.strategies = {"stream", "threads"};

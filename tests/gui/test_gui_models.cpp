@@ -179,7 +179,8 @@ private slots:
         panel.redrawNow();
         const auto bars = [&](const QString& name) {
             for (int i = 0; i < panel.plot()->plottableCount(); ++i)
-                if (auto* b = qobject_cast<QCPBars*>(panel.plot()->plottable(i)); b && b->name() == name) return b->dataCount();
+                if (auto* b = qobject_cast<QCPBars*>(panel.plot()->plottable(i)); b && b->name() == name)
+                    return b->dataCount();
             return -1;
         };
         QCOMPARE(bars(QStringLiteral("fastest, or no difference (~)")), 2);  // read, and pread-mt (~)
@@ -191,7 +192,8 @@ private slots:
         QCOMPARE(whiskers->dataCount(), 2);  // not the fastest's
         bool tilde = false;
         for (int i = 0; i < panel.plot()->itemCount(); ++i)
-            if (auto* t = qobject_cast<QCPItemText*>(panel.plot()->item(i))) tilde = tilde || t->text().endsWith(QStringLiteral(" ~"));
+            if (auto* t = qobject_cast<QCPItemText*>(panel.plot()->item(i)))
+                tilde = tilde || t->text().endsWith(QStringLiteral(" ~"));
         QVERIFY(tilde);
         r.noise = 0.5;
         panel.setReport(r);
@@ -316,7 +318,8 @@ private slots:
 
     void everyPlotDrawsEmptyAndFullReports() {
         PlotPanel panel;
-        for (plots::Kind kind : {plots::Kind::lines, plots::Kind::time_split, plots::Kind::box, plots::Kind::slowdown}) {
+        for (plots::Kind kind :
+             {plots::Kind::lines, plots::Kind::time_split, plots::Kind::box, plots::Kind::slowdown}) {
             panel.setKind(kind);
             panel.setReport({});
             panel.redrawNow();
@@ -404,7 +407,8 @@ private slots:
     }
 
     void cellsInWords() {
-        QCOMPARE(cell_words(fixtures::cell("pread-mt", 65536, 2, 64 << 20)), QStringLiteral("pread-mt, 64K blocks, 2 threads, 64M file"));
+        QCOMPARE(cell_words(fixtures::cell("pread-mt", 65536, 2, 64 << 20)),
+                 QStringLiteral("pread-mt, 64K blocks, 2 threads, 64M file"));
         QCOMPARE(cell_words(fixtures::cell("mmap", 0, 0, 1000001)), QStringLiteral("mmap, 1000001 file"));
         const sfp::ExperimentReport r = fixtures::sweep();
         const Varying v = varying(r.cells);
@@ -428,7 +432,8 @@ private slots:
     }
 
     void togglesReadCustomValuesAndRejectBadOnes() {
-        ValueToggles toggles({512, 4096}, size_text, [](const QString& t) { return sfp::parse_size(t.toStdString()); }, 2, {});
+        ValueToggles toggles({512, 4096}, size_text, [](const QString& t) { return sfp::parse_size(t.toStdString()); },
+                             2, {});
         toggles.button(4096)->setChecked(true);
         toggles.customField()->setText("3000, 1K 4K");
         QCOMPARE(toggles.values(), (std::vector<std::uint64_t>{1024, 3000, 4096}));

@@ -31,8 +31,10 @@ struct LessonExperiment {
 std::vector<LessonExperiment> lesson_experiments(const QString& workdir) {
     std::vector<LessonExperiment> out;
     for (const core::Lesson& lesson : core::lessons())
-        for (const QString& path : lesson.experiments) out.push_back({path.section('/', -2), core::load_experiment(path)});
-    out.push_back({QStringLiteral("docs/large-experiment.json"), core::load_experiment(QStringLiteral(LARGE_EXPERIMENT))});
+        for (const QString& path : lesson.experiments)
+            out.push_back({path.section('/', -2), core::load_experiment(path)});
+    out.push_back(
+        {QStringLiteral("docs/large-experiment.json"), core::load_experiment(QStringLiteral(LARGE_EXPERIMENT))});
     sfp::Experiment cold = default_experiment();
     cold.sizes = {256u << 20};
     cold.cache = sfp::CacheMode::cold;
@@ -87,8 +89,9 @@ private slots:
             const double truth = fake::simulate(e, w, m).wall;
             const Estimate said = estimate(e, w, book);
             QVERIFY2(said.guessed_cells == 0 && !said.guessed_around, qPrintable(l.name + ": " + estimate_text(said)));
-            QVERIFY2(ratio(said.seconds, truth) < 2,
-                     qPrintable(QStringLiteral("%1: estimated %2 s, takes %3 s").arg(l.name).arg(said.seconds).arg(truth)));
+            QVERIFY2(
+                ratio(said.seconds, truth) < 2,
+                qPrintable(QStringLiteral("%1: estimated %2 s, takes %3 s").arg(l.name).arg(said.seconds).arg(truth)));
         }
     }
 
@@ -112,7 +115,11 @@ private slots:
                 QVERIFY(left);
                 const double really = s.wall - s.ended[k];
                 QVERIFY2(ratio(*left, really) <= 1.5,
-                         qPrintable(QStringLiteral("%1 after %2 runs: ETA %3 s, really %4 s").arg(l.name).arg(k + 1).arg(*left).arg(really)));
+                         qPrintable(QStringLiteral("%1 after %2 runs: ETA %3 s, really %4 s")
+                                        .arg(l.name)
+                                        .arg(k + 1)
+                                        .arg(*left)
+                                        .arg(really)));
             }
         }
     }
@@ -129,8 +136,9 @@ private slots:
             const sfp::Experiment& e = l.experiment;
             for (const sfp::Cell& cell : sfp::expand(e)) {
                 const std::string label = sfp::parameters_label(cell);  // the key the window learns a cell by
-                QVERIFY2(first.unitsPerSecond(e.algorithm, label, e.cache),
-                         qPrintable(QStringLiteral("%1: no first guess for %2").arg(l.name, QString::fromStdString(label))));
+                QVERIFY2(
+                    first.unitsPerSecond(e.algorithm, label, e.cache),
+                    qPrintable(QStringLiteral("%1: no first guess for %2").arg(l.name, QString::fromStdString(label))));
             }
         }
     }

@@ -43,7 +43,8 @@ QStringList headers(const QAbstractItemModel& model) {
 // The table a lesson's first named column is in is the one shown.
 bool table_of_first_is_shown(MainWindow& w, const core::Lesson& lesson) {
     const core::NamedColumn first = core::named_columns(lesson).front();
-    return (first.table == core::NamedColumn::runs ? w.resultsPanel()->runsView() : w.resultsPanel()->statsView())->isVisible();
+    return (first.table == core::NamedColumn::runs ? w.resultsPanel()->runsView() : w.resultsPanel()->statsView())
+        ->isVisible();
 }
 
 }  // namespace
@@ -89,13 +90,15 @@ private slots:
             QCOMPARE(s["unit"].toString(), unit_of(s["axis"].toString()));
             if (s["kind"].toString() != "imported") continue;
             QSet<double> sizes;  // a reference line holds one file size
-            for (const QJsonValue& p : s["points"].toArray()) sizes << p.toObject()["cell"].toObject()["size"].toDouble();
+            for (const QJsonValue& p : s["points"].toArray())
+                sizes << p.toObject()["cell"].toObject()["size"].toDouble();
             QVERIFY2(sizes.size() == 1, qPrintable(s["name"].toString()));
         }
         // An article's seconds never squash the live lines (cci's 20 s over 0.1 s lay flat): they fill their axis.
         if (imported && lesson.view.kind == "lines") {
             const double top = panel.plot()->yAxis->range().upper;
-            QVERIFY2(live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
+            QVERIFY2(live >= top / 2,
+                     qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
         }
         // The columns the note names ("the CPU % column of the Runs table") are there.
         RunsModel runs;
@@ -109,10 +112,12 @@ private slots:
         for (auto it = named.globalMatch(lesson.look_at); it.hasNext(); ++columns) {
             const QRegularExpressionMatch m = it.next();
             const QString column = m.captured(1);
-            const QStringList where = m.captured(3) == "Runs" ? headers(runs)
-                                      : m.captured(3) == "Statistics" ? headers(stats) : headers(stats) + headers(runs);
+            const QStringList where = m.captured(3) == "Runs"         ? headers(runs)
+                                      : m.captured(3) == "Statistics" ? headers(stats)
+                                                                      : headers(stats) + headers(runs);
             QVERIFY2(where.contains(column), qPrintable(m.captured(0)));
-            if (m.captured(3).isEmpty()) QVERIFY2(headers(stats).contains(column), qPrintable(m.captured(0) + " (say which table)"));
+            if (m.captured(3).isEmpty())
+                QVERIFY2(headers(stats).contains(column), qPrintable(m.captured(0) + " (say which table)"));
         }
         QCOMPARE(columns, int(lesson.look_at.count(QStringLiteral(" column"))));  // none named otherwise
         // The plots it names ("the Box plot") are kinds the Plot chooser offers, by its words, and
@@ -126,8 +131,11 @@ private slots:
         bool first = true;
         for (auto it = plot.globalMatch(lesson.look_at); it.hasNext(); first = false) {
             const QString kind = it.next().captured(1);
-            const qsizetype offered = std::find_if(kinds.begin(), kinds.end(), [&](const QString& k) { return k.startsWith(kind); }) - kinds.begin();
-            QVERIFY2(offered < kinds.size(), qPrintable(QStringLiteral("the %1 plot: not among %2").arg(kind, kinds.join(", "))));
+            const qsizetype offered =
+                std::find_if(kinds.begin(), kinds.end(), [&](const QString& k) { return k.startsWith(kind); }) -
+                kinds.begin();
+            QVERIFY2(offered < kinds.size(),
+                     qPrintable(QStringLiteral("the %1 plot: not among %2").arg(kind, kinds.join(", "))));
             if (first) QCOMPARE(plot_kind_names().value(offered), lesson.view.kind);
         }
     }
@@ -168,7 +176,8 @@ private slots:
         for (const QJsonValue& v : data["series"].toArray()) {
             const QJsonObject s = v.toObject();
             for (const QJsonValue& p : s["points"].toArray()) {
-                const double y = p.toObject()["y"].toDouble(), size = p.toObject()["cell"].toObject()["size"].toDouble();
+                const double y = p.toObject()["y"].toDouble(),
+                             size = p.toObject()["cell"].toObject()["size"].toDouble();
                 if (s["kind"].toString() == "live") live = std::max(live, y);
                 if (s["kind"].toString() != "imported") continue;
                 QCOMPARE(s["axis"].toString(), QString("y2"));
@@ -179,7 +188,8 @@ private slots:
         QCOMPARE(fastest.size(), 2);  // the article's 640 MB and 5 GB files, each on its own scale
         for (double f : fastest) QCOMPARE(f, 1.0);
         const double top = w.plotPanel()->plot()->yAxis->range().upper;
-        QVERIFY2(live > 0 && live >= top / 2, qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
+        QVERIFY2(live > 0 && live >= top / 2,
+                 qPrintable(QStringLiteral("live lines up to %1 on an axis to %2").arg(live).arg(top)));
     }
 
     // Lesson 4: the two cache states on one time axis, each labelled with its share of large
@@ -209,12 +219,15 @@ private slots:
             for (const QJsonValue& p : s["points"].toArray()) labels << p.toObject()["label"].toString();
         }
         QCOMPARE(names.size(), 2);  // a series per state
-        QVERIFY2(names[0].contains("as written") && names[0].contains("25% in large folios"), qPrintable(names.join(" | ")));
-        QVERIFY2(names[1].contains("read back") && names[1].contains("100% in large folios"), qPrintable(names.join(" | ")));
+        QVERIFY2(names[0].contains("as written") && names[0].contains("25% in large folios"),
+                 qPrintable(names.join(" | ")));
+        QVERIFY2(names[1].contains("read back") && names[1].contains("100% in large folios"),
+                 qPrintable(names.join(" | ")));
         QCOMPARE(axes[0], axes[1]);  // one time axis
         QCOMPARE(axes[0], QString("x s"));
         QCOMPARE(labels.size(), 2);
-        QVERIFY2(labels[0].contains("25% in large folios") && labels[1].contains("100% in large folios"), qPrintable(labels.join(" | ")));
+        QVERIFY2(labels[0].contains("25% in large folios") && labels[1].contains("100% in large folios"),
+                 qPrintable(labels.join(" | ")));
         // The note says what the plot shows, in numbers: both states' folio shares.
         QVERIFY(w.messageArea()->lesson().contains("as written 25% in large folios, read back 100% in large folios"));
         // Another experiment: the lesson's states go with it.
@@ -242,7 +255,8 @@ private slots:
         QTRY_COMPARE(runs, 1);
         QCOMPARE(failures, 0);
         QCOMPARE(w.experimentPanel()->experiment().cache, sfp::CacheMode::hot);  // its second experiment, loaded
-        QVERIFY(!menu->runNext(fixtures::made_up(core::load_experiment(lesson.experiments[1])), run, failed));  // the last
+        QVERIFY(
+            !menu->runNext(fixtures::made_up(core::load_experiment(lesson.experiments[1])), run, failed));  // the last
         QTest::qWait(20);
         QCOMPARE(runs, 1);
     }
@@ -254,7 +268,8 @@ private slots:
         QTest::addColumn<bool>("presentation");
         for (const core::Lesson& l : core::lessons())
             if (!core::named_columns(l).empty())
-                for (bool on : {false, true}) QTest::newRow(qPrintable(l.name + (on ? " presentation" : ""))) << l.name << on;
+                for (bool on : {false, true})
+                    QTest::newRow(qPrintable(l.name + (on ? " presentation" : ""))) << l.name << on;
     }
     void namedColumnsAreInView() {
         QFETCH(QString, name);
@@ -271,7 +286,8 @@ private slots:
         w.resultsPanel()->setReport(report);
         QTest::qWait(50);
         for (const core::NamedColumn& named : core::named_columns(lesson)) {
-            QTableView* table = named.table == core::NamedColumn::runs ? w.resultsPanel()->runsView() : w.resultsPanel()->statsView();
+            QTableView* table =
+                named.table == core::NamedColumn::runs ? w.resultsPanel()->runsView() : w.resultsPanel()->statsView();
             if (!table->isVisible()) {  // the first named column's table is shown; another is a tab away
                 QVERIFY(named.table != core::named_columns(lesson).front().table);
                 continue;
@@ -283,7 +299,10 @@ private slots:
             QVERIFY2(column >= 0, qPrintable(named.header));
             const int left = header->sectionViewportPosition(column), right = left + header->sectionSize(column);
             QVERIFY2(left >= 0 && right <= header->viewport()->width(),
-                     qPrintable(QStringLiteral("“%1” at %2..%3 of a %4 px wide table").arg(named.header).arg(left).arg(right)
+                     qPrintable(QStringLiteral("“%1” at %2..%3 of a %4 px wide table")
+                                    .arg(named.header)
+                                    .arg(left)
+                                    .arg(right)
                                     .arg(header->viewport()->width())));
         }
         QVERIFY(table_of_first_is_shown(w, lesson));
@@ -300,7 +319,9 @@ private slots:
         // Kept small: what is tested is what reaches the runner, not the machine's figures.
         auto* sizes = w.experimentPanel()->findChild<QLineEdit*>(QStringLiteral("sizes"));
         sizes->setText(QStringLiteral("64K"));
-        w.experimentPanel()->findChild<QLineEdit*>(QStringLiteral("workdir"))->setText(dir.filePath(QStringLiteral("work")));
+        w.experimentPanel()
+            ->findChild<QLineEdit*>(QStringLiteral("workdir"))
+            ->setText(dir.filePath(QStringLiteral("work")));
         QVERIFY(w.experimentPanel()->experiment().limits_in_rounds);
         // The rounds' measurements are the engine's (test_limits, with a fake): none here.
         qputenv("SFPBENCH_LIMITS", "off");

@@ -47,13 +47,15 @@ template <typename Item>
 std::vector<Item*> limit_items(QCustomPlot* plot) {
     std::vector<Item*> out;
     for (int i = 0; i < plot->itemCount(); ++i)
-        if (auto* item = qobject_cast<Item*>(plot->item(i)); item && item->objectName() == "limit-line") out.push_back(item);
+        if (auto* item = qobject_cast<Item*>(plot->item(i)); item && item->objectName() == "limit-line")
+            out.push_back(item);
     return out;
 }
 
 QString labels(QCustomPlot* plot) {
     QStringList out;
-    for (QCPItemText* t : limit_items<QCPItemText>(plot)) out << t->text().replace('\n', ' ');  // on two lines where narrow
+    for (QCPItemText* t : limit_items<QCPItemText>(plot))
+        out << t->text().replace('\n', ' ');  // on two lines where narrow
     return out.join('\n');
 }
 
@@ -94,7 +96,7 @@ private slots:
         QVERIFY2(labels(panel.plot()).contains("ceiling: two-stream memory read, 1 thread, 12.0 GB/s"),
                  qPrintable(labels(panel.plot())));
         QVERIFY(panel.plot()->yAxis->range().upper >= 12e9 / 1e6);  // in sight
-        for (int i = 0; i < panel.plot()->graphCount(); ++i)  // the series stay the plot's only graphs
+        for (int i = 0; i < panel.plot()->graphCount(); ++i)        // the series stay the plot's only graphs
             QVERIFY(!panel.plot()->graph(i)->name().contains("limit"));
     }
 
@@ -131,8 +133,10 @@ private slots:
         w.setPresentation(true);
         PlotPanel& panel = *w.plotPanel();
         // 13 and 12 GB/s reached: the points sit just above the 12 GB/s line and under the 20
-        draw_in_place(panel, judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)},
-                                    {kBytes / 12.5e9, kBytes / 19e9}), Metric::throughput, Dim::threads);
+        draw_in_place(panel,
+                      judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)},
+                             {kBytes / 12.5e9, kBytes / 19e9}),
+                      Metric::throughput, Dim::threads);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         QCOMPARE(limit_items<QCPItemText>(panel.plot()).size(), std::size_t(2));
         const QString trouble = probes::label_trouble(panel.plot());
@@ -146,7 +150,8 @@ private slots:
         PlotPanel panel;
         showAt900x600(panel);
         draw(panel,
-             judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0), hand_made::cell("read", 1 << 20, 0)},
+             judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0),
+                     hand_made::cell("read", 1 << 20, 0)},
                     {kBytes / 4e9, kBytes / 8e9, kBytes / 11.6e9}),
              Metric::throughput, Dim::block_size);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
@@ -178,7 +183,8 @@ private slots:
         QCOMPARE(limit_items<QCPItemStraightLine>(panel.plot()).size(), std::size_t(1));
         QVERIFY(limit_items<QCPItemStraightLine>(panel.plot())[0]->visible());
         const QJsonArray series = panel.plotDataJson()["series"].toArray();
-        const auto limit = std::find_if(series.begin(), series.end(), [](const QJsonValue& v) { return v.toObject()["kind"] == "limit"; });
+        const auto limit = std::find_if(series.begin(), series.end(),
+                                        [](const QJsonValue& v) { return v.toObject()["kind"] == "limit"; });
         QVERIFY(limit != series.end());
         QCOMPARE(limit->toObject()["name"].toString(), QString("ceiling: two-stream memory read, 1 thread, 12.0 GB/s"));
         QCOMPARE(limit->toObject()["label"].toString(), QString("legend"));
@@ -218,7 +224,8 @@ private slots:
         QCustomPlot* plot = panel.plot();
         QVERIFY2(plot->legend->outerRect().left() >= plot->axisRect()->outerRect().right(),
                  qPrintable(QStringLiteral("the legend at %1,%2 is not beside the data (right edge %3)")
-                                .arg(plot->legend->outerRect().left()).arg(plot->legend->outerRect().top())
+                                .arg(plot->legend->outerRect().left())
+                                .arg(plot->legend->outerRect().top())
                                 .arg(plot->axisRect()->outerRect().right())));
     }
 
@@ -260,16 +267,19 @@ private slots:
         PlotPanel& panel = *w.plotPanel();
         const bool along_threads = Dim(axis) == Dim::threads;
         draw_in_place(panel,
-                      along_threads ? judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)}, {0.02, 0.01})
-                                    : judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
+                      along_threads
+                          ? judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)}, {0.02, 0.01})
+                          : judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
                       Metric(metric), Dim(axis));
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         const QRect area = panel.plot()->axisRect()->rect();
         const auto texts = limit_items<QCPItemText>(panel.plot());
         QCOMPARE(texts.size(), std::size_t(along_threads ? 2 : 1));  // 1 and 2 threads: a line per limit
         QCPItemText* label = texts.front();
-        QVERIFY2(label->property("sfpWords").toString().startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
-                                                                            : "ceiling: two-stream memory read, 1 thread"),
+        QVERIFY2(label->property("sfpWords")
+                     .toString()
+                     .startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
+                                                                   : "ceiling: two-stream memory read, 1 thread"),
                  qPrintable(label->text()));
         const QString trouble = probes::label_trouble(panel.plot());
         QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
@@ -278,14 +288,21 @@ private slots:
             const QRectF box(each->topLeft->pixelPosition(), each->bottomRight->pixelPosition());
             QVERIFY2(QRectF(area).contains(box),
                      qPrintable(QStringLiteral("label %1,%2 %3x%4 outside the axis rect %5,%6 %7x%8")
-                                    .arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())
-                                    .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
+                                    .arg(box.x())
+                                    .arg(box.y())
+                                    .arg(box.width())
+                                    .arg(box.height())
+                                    .arg(area.x())
+                                    .arg(area.y())
+                                    .arg(area.width())
+                                    .arg(area.height())));
         }
     }
 
     void noLineOnOtherMetricsOrWithoutLimits() {
         PlotPanel panel;
-        sfp::ExperimentReport r = judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01});
+        sfp::ExperimentReport r =
+            judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01});
         draw(panel, r, Metric::user, Dim::block_size);
         QVERIFY(limit_items<QCPAbstractItem>(panel.plot()).empty());
         r.limits = {};
@@ -301,7 +318,8 @@ private slots:
         // 64 MB in 8 ms = 8 GB/s of 12; in 4 ms = 16 GB/s of 20
         QCOMPARE(model.index(0, column).data(SortRole).toDouble(), kBytes / 0.008 / 12e9 * 100);
         QCOMPARE(model.index(1, column).data().toString(), QString("80"));
-        QVERIFY(model.index(1, column).data(Qt::ToolTipRole).toString().contains("of two-stream memory read, 2 threads"));
+        QVERIFY(
+            model.index(1, column).data(Qt::ToolTipRole).toString().contains("of two-stream memory read, 2 threads"));
         sfp::ExperimentReport none = judged({hand_made::cell("read", 4096, 0)}, {0.008});
         none.limits = {};
         none.limits.absent = "limits turned off";

@@ -77,10 +77,13 @@ private slots:
         w.resize(1300, 850);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QAbstractItemModelTester runsTester(w.resultsPanel()->runsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester statsTester(w.resultsPanel()->statsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester runsTester(w.resultsPanel()->runsModel(),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester statsTester(w.resultsPanel()->statsModel(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
         fill_form(w, dir, QStringLiteral("1M"), {"read", "pread-mt"}, {4096, 65536}, 2);
-        QVERIFY2(w.experimentPanel()->estimateText().contains("8 runs"), qPrintable(w.experimentPanel()->estimateText()));
+        QVERIFY2(w.experimentPanel()->estimateText().contains("8 runs"),
+                 qPrintable(w.experimentPanel()->estimateText()));
 
         core::Controller* c = w.controller();
         QSignalSpy started(c, &core::Controller::started);
@@ -91,9 +94,7 @@ private slots:
         qint64 longestGap = 0;
         QTimer heartbeat;
         heartbeat.setInterval(5);
-        connect(&heartbeat, &QTimer::timeout, [&] {
-            longestGap = std::max(longestGap, sinceTick.restart());
-        });
+        connect(&heartbeat, &QTimer::timeout, [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
         // Live: each batch of finished runs is rows before the next batch, not all rows at the end.
         // (Connected before Run is clicked, so that no early run is missed.)
         QList<int> runsAnnounced, rowsThen;  // after each batch: runs announced so far, the table's rows
@@ -114,7 +115,9 @@ private slots:
         qInfo("longest stretch without the event loop during the run: %lld ms", longestGap);
         QTRY_COMPARE_WITH_TIMEOUT(rowsThen.size(), runsAnnounced.size(), 10000);
         for (int i = 0; i < rowsThen.size(); ++i)  // the batch's runs are rows by then
-            QVERIFY2(rowsThen[i] >= runsAnnounced[i], qPrintable(QString("rows after batch %1: %2 of %3").arg(i + 1).arg(rowsThen[i]).arg(runsAnnounced[i])));
+            QVERIFY2(
+                rowsThen[i] >= runsAnnounced[i],
+                qPrintable(QString("rows after batch %1: %2 of %3").arg(i + 1).arg(rowsThen[i]).arg(runsAnnounced[i])));
         QCOMPARE(runsAnnounced.back(), 8);
         QVERIFY(w.messageArea()->text().isEmpty());
         QVERIFY(w.progressPanel()->cellText().contains("Finished"));
@@ -161,7 +164,8 @@ private slots:
         if (pdftotext.waitForFinished(20000) && pdftotext.exitCode() == 0) {
             const QString text = QString::fromUtf8(pdftotext.readAllStandardOutput());
             QCOMPARE(text.count('\f'), 1);
-            QVERIFY2(text.contains(QStringLiteral("read")) && text.contains(QStringLiteral("pread-mt")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("read")) && text.contains(QStringLiteral("pread-mt")),
+                     qPrintable(text));
         } else {
             qWarning("pdftotext is not installed: the PDF's text is not checked");
         }
@@ -267,7 +271,8 @@ private slots:
             for (const sfp::Strategy* s : expected) {
                 QListWidgetItem* item = panel->strategies()->item(std::string(s->name));
                 QVERIFY(item);
-                QVERIFY(item->toolTip().contains(QString::fromUtf8(s->description.data(), qsizetype(s->description.size()))));
+                QVERIFY(item->toolTip().contains(
+                    QString::fromUtf8(s->description.data(), qsizetype(s->description.size()))));
                 // enabled where it runs here and takes the form's options (xxhsum: scope full only)
                 QCOMPARE(bool(item->flags() & Qt::ItemIsEnabled),
                          s->probe().supported && sfp::takes_options(*s, panel->experiment().options).supported);
@@ -388,7 +393,8 @@ private slots:
         w.experimentPanel()->inputs()->addFiles({dir.path(), fifo, file});
         QCOMPARE(w.experimentPanel()->inputs()->files(), QStringList{file});
         const QString why = w.messageArea()->text();
-        QVERIFY2(why.contains(dir.path() + " is a folder") && why.contains("pipe is not a regular file"), qPrintable(why));
+        QVERIFY2(why.contains(dir.path() + " is a folder") && why.contains("pipe is not a regular file"),
+                 qPrintable(why));
     }
 
     void shortcutsAreTheIssues() {

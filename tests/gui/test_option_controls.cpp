@@ -26,9 +26,12 @@ private slots:
                 continue;
             }
             QVERIFY2(c, p.name.data());
-            if (p.type == sfp::ParameterType::choice) QVERIFY(qobject_cast<QComboBox*>(c));
-            else if (p.type == sfp::ParameterType::flag) QVERIFY(qobject_cast<QCheckBox*>(c));
-            else QVERIFY(qobject_cast<QLineEdit*>(c));
+            if (p.type == sfp::ParameterType::choice)
+                QVERIFY(qobject_cast<QComboBox*>(c));
+            else if (p.type == sfp::ParameterType::flag)
+                QVERIFY(qobject_cast<QCheckBox*>(c));
+            else
+                QVERIFY(qobject_cast<QLineEdit*>(c));
         }
         QVERIFY(controls.options().empty());  // untouched: every default stays the engine's
         controls.setAlgorithm("compare");
@@ -51,7 +54,8 @@ private slots:
 
         OptionControls other;
         other.setAlgorithm("cipher");
-        const auto rest = other.setOptions({{"fast", "1"}, {"shift", "-3"}, {"transform", "letters"}, {"colour", "red"}});
+        const auto rest =
+            other.setOptions({{"fast", "1"}, {"shift", "-3"}, {"transform", "letters"}, {"colour", "red"}});
         QCOMPARE(rest, (std::map<std::string, std::string>{{"colour", "red"}}));  // not in the table
         QCOMPARE(other.options(), expected);
     }
@@ -68,10 +72,12 @@ private slots:
         e.options = {{"transform", "widen"}, {"flush", "true"}, {"colour", "red"}};
         panel.setExperiment(e);
         QCOMPARE(panel.experiment().options, e.options);
-        QCOMPARE(qobject_cast<QComboBox*>(panel.optionControls()->control("transform"))->currentText(), QStringLiteral("widen"));
+        QCOMPARE(qobject_cast<QComboBox*>(panel.optionControls()->control("transform"))->currentText(),
+                 QStringLiteral("widen"));
         QString why;
         QVERIFY(!panel.validExperiment(&why));
-        QVERIFY2(why.contains(QStringLiteral("unknown cipher option 'colour' (known: shift, transform")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("unknown cipher option 'colour' (known: shift, transform")),
+                 qPrintable(why));
     }
 };
 

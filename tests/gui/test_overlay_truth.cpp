@@ -106,8 +106,9 @@ private slots:
         sets.add(save_report(fixtures::sweep(), dir.filePath(QStringLiteral("lab.json"))));
         panel.redrawNow();
         QCOMPARE(overlay_graphs(panel.plot()).front()->name(), sets.names()[1]);  // only the compare set
-        QVERIFY2(panel.overlayNote().contains(QStringLiteral("Not comparable here: %1: results of cipher; this plot shows compare")
-                                                  .arg(sets.names()[0])),
+        QVERIFY2(panel.overlayNote().contains(
+                     QStringLiteral("Not comparable here: %1: results of cipher; this plot shows compare")
+                         .arg(sets.names()[0])),
                  qPrintable(panel.overlayNote()));
         // Other plot kinds say where sets are drawn.
         panel.setKind(plots::Kind::slowdown);
@@ -119,13 +120,23 @@ private slots:
     void whyNotIsSaidPerSlice() {
         core::ResultSet set;
         set.algorithm = "compare";
-        set.cells = {{.strategy = "read", .file_size = 0, .parameters = {{"block_size", 4096}}, .median_s = 0.2, .n = 1, .times = {}},
-                     {.strategy = "pread-mt", .file_size = 0, .parameters = {{"block_size", 4096}, {"threads", 1}},
-                      .median_s = 0.1, .n = 1, .times = {}}};
+        set.cells = {{.strategy = "read",
+                      .file_size = 0,
+                      .parameters = {{"block_size", 4096}},
+                      .median_s = 0.2,
+                      .n = 1,
+                      .times = {}},
+                     {.strategy = "pread-mt",
+                      .file_size = 0,
+                      .parameters = {{"block_size", 4096}, {"threads", 1}},
+                      .median_s = 0.1,
+                      .n = 1,
+                      .times = {}}};
         SliceChoice c{Dim::file_size, Dim::strategy, {}};
         QCOMPARE(overlay_lines(set, "compare", c).why_not, QStringLiteral("it has no file size values (the x axis)"));
         c = {Dim::block_size, Dim::strategy, {{Dim::threads, QStringLiteral("4")}}};
-        QCOMPARE(overlay_lines(set, "compare", c).why_not, QStringLiteral("it has no cell at threads 4 (the value fixed here)"));
+        QCOMPARE(overlay_lines(set, "compare", c).why_not,
+                 QStringLiteral("it has no cell at threads 4 (the value fixed here)"));
         c.fixed[Dim::threads] = QStringLiteral("1");  // read uses no threads: it stays; pread-mt at 1
         const OverlayLines lines = overlay_lines(set, "compare", c);
         QVERIFY(lines.why_not.isEmpty());
@@ -152,10 +163,12 @@ private slots:
         const std::vector<QCPGraph*> lines = overlay_graphs(panel.plot());
         QVERIFY(!lines.empty());
         for (QCPGraph* g : lines)
-            for (const QCPGraphData& p : *g->data()) QVERIFY2(std::abs(p.key - 5e6 / (1 << 20)) < 1e-9, qPrintable(QString::number(p.key)));
+            for (const QCPGraphData& p : *g->data())
+                QVERIFY2(std::abs(p.key - 5e6 / (1 << 20)) < 1e-9, qPrintable(QString::number(p.key)));
         QVERIFY(panel.plot()->xAxis->range().upper < 100);  // MiB, not bytes
         const QStringList ticks = x_tick_labels(panel.plot());
-        for (const char* v : {"4", "16", "64"}) QVERIFY2(ticks.contains(QString::fromLatin1(v)), qPrintable(ticks.join(", ")));
+        for (const char* v : {"4", "16", "64"})
+            QVERIFY2(ticks.contains(QString::fromLatin1(v)), qPrintable(ticks.join(", ")));
         QVERIFY(panel.overlayNote().isEmpty());
     }
 
@@ -172,7 +185,9 @@ private slots:
         panel.setOverlays(&sets);
         panel.setReport(live);
         panel.setKind(plots::Kind::lines);
-        SliceChoice c{Dim::block_size, Dim::strategy, {{Dim::threads, QStringLiteral("2")}, {Dim::file_size, QString::number(16 << 20)}}};
+        SliceChoice c{Dim::block_size,
+                      Dim::strategy,
+                      {{Dim::threads, QStringLiteral("2")}, {Dim::file_size, QString::number(16 << 20)}}};
         panel.setSlice(c);
         sets.add(save_report(live, dir.filePath(QStringLiteral("same.json"))));
         panel.redrawNow();
@@ -184,7 +199,8 @@ private slots:
                 bool found = false;  // a cell at 2 threads (or none) and 16M with that block and median
                 for (std::size_t i = 0; i < live.cells.size(); ++i) {
                     const sfp::Cell& cell = live.cells[i];
-                    found |= cell.file_size == (16u << 20) && (cell.value("threads") == 2 || cell.value("threads") == 0) &&
+                    found |= cell.file_size == (16u << 20) &&
+                             (cell.value("threads") == 2 || cell.value("threads") == 0) &&
                              (cell.value("block_size") == std::uint64_t(p.key) || cell.value("block_size") == 0) &&
                              std::abs(ok_median(live, i) - p.value) < 1e-12;
                 }
@@ -221,7 +237,8 @@ private slots:
             QVERIFY(lessons);
             w.overlays()->add(mine);
             lessons->open(core::find_lesson(QStringLiteral("5")));
-            QCOMPARE(w.overlays()->paths(), (QStringList{mine, QStringLiteral(":/reference/simplecount-packing.json")}));
+            QCOMPARE(w.overlays()->paths(),
+                     (QStringList{mine, QStringLiteral(":/reference/simplecount-packing.json")}));
             lessons->open(core::find_lesson(QStringLiteral("6")));
             QCOMPARE(w.overlays()->paths(), (QStringList{mine, QStringLiteral(":/reference/ioboost-order.json")}));
             w.close();  // saves the settings
@@ -276,8 +293,8 @@ private slots:
     void aColdRunNoSlowerThanHotIsExplained() {
         const sfp::ExperimentReport hot = mapping_run(sfp::CacheMode::hot);
         const QString note = cold_note(hot, mapping_run(sfp::CacheMode::cold, 1.05));
-        QVERIFY2(note.contains("cold was no slower than hot") && note.contains("1.05×") && note.contains("at 476 MB/s") &&
-                     note.contains("0% of the input was still in memory"),
+        QVERIFY2(note.contains("cold was no slower than hot") && note.contains("1.05×") &&
+                     note.contains("at 476 MB/s") && note.contains("0% of the input was still in memory"),
                  qPrintable(note));
         QVERIFY(cold_note(hot, mapping_run(sfp::CacheMode::cold, 3)).isEmpty());  // the article's point shows
     }

@@ -78,8 +78,10 @@ private slots:
         // Sliced as the live plot: read and pread-mt over block size, mmap (no block) flat.
         QCOMPARE(lines.size(), std::size_t(3));
         // one legend entry, named by the machine and the date (a run report's: its file's)
-        for (QCPGraph* g : lines) QCOMPARE(g->name(), "Lab CPU, " + QFileInfo(lab).lastModified().toString("yyyy-MM-dd"));
-        QVERIFY(panel.plot()->legend->hasItemWithPlottable(lines[0]) && !panel.plot()->legend->hasItemWithPlottable(lines[1]));
+        for (QCPGraph* g : lines)
+            QCOMPARE(g->name(), "Lab CPU, " + QFileInfo(lab).lastModified().toString("yyyy-MM-dd"));
+        QVERIFY(panel.plot()->legend->hasItemWithPlottable(lines[0]) &&
+                !panel.plot()->legend->hasItemWithPlottable(lines[1]));
         QCOMPARE(lines[0]->pen().style(), Qt::DashLine);
         QCOMPARE(lines[0]->data()->size(), 2);
         QCOMPARE(lines[0]->data()->at(1)->value, 0.2);  // read 64K: cell 1
@@ -150,7 +152,8 @@ private slots:
         QApplication::sendEvent(&w, &drop);
         QCOMPARE(shown.size(), 1);  // the refusal is shown in the window, naming the file
         QVERIFY2(shown[0][0].toString().endsWith("broken.json': format version 9 (written by a newer sfpbench); "
-                                                 "this sfpbench reads version 1"), qPrintable(shown[0][0].toString()));
+                                                 "this sfpbench reads version 1"),
+                 qPrintable(shown[0][0].toString()));
         QCOMPARE(w.overlays()->paths(), QStringList{report});
         QVERIFY(w.experimentPanel()->inputs()->files().isEmpty());
     }
@@ -174,9 +177,12 @@ private slots:
         OverlaySets sets;
         MessageArea messages;
         QStringList opened;
-        LessonsMenu menu([&](const QString& path) { opened << path;
-            return true;
-        }, &sets, &messages, &plot, nullptr);
+        LessonsMenu menu(
+            [&](const QString& path) {
+                opened << path;
+                return true;
+            },
+            &sets, &messages, &plot, nullptr);
         QCOMPARE(menu.actions().size(), 8);
         QCOMPARE(menu.actions()[0]->text(), QString("1. Block size"));
         QVERIFY(menu.actions()[2]->menu());  // 3. mapping: hot and cold, one entry each

@@ -48,17 +48,21 @@ class TestParameterRows : public QObject {
 private slots:
     void togglesAreChosenByType() {
         static constexpr std::string_view kWays[] = {"one", "two", "three"};
-        const sfp::Parameter size{.name = "chunk", .type = sfp::ParameterType::size, .help = "", .fallback = 0, .min = 3000, .max = 40000};
+        const sfp::Parameter size{
+            .name = "chunk", .type = sfp::ParameterType::size, .help = "", .fallback = 0, .min = 3000, .max = 40000};
         QCOMPARE(toggle_values(size, 2), (Values{4096, 8192, 16384, 32768}));
         QCOMPARE(toggle_values(sfp::kBlockSizeParameter, 2).front(), std::uint64_t(512));
         QCOMPARE(toggle_values(sfp::kBlockSizeParameter, 2).back(), std::uint64_t(16 << 20));
         QCOMPARE(toggle_values(sfp::kThreadsParameter, 2), (Values{1, 2, 3, 4}));
         QCOMPARE(toggle_values(sfp::kThreadsParameter, 64), (Values{1, 2, 4, 8, 16, 32, 64, 128}));
-        const sfp::Parameter count{.name = "lines", .type = sfp::ParameterType::count, .help = "", .fallback = 0, .min = 0, .max = 5000};
+        const sfp::Parameter count{
+            .name = "lines", .type = sfp::ParameterType::count, .help = "", .fallback = 0, .min = 0, .max = 5000};
         QCOMPARE(toggle_values(count, 2), (Values{1, 10, 100, 1000}));
-        const sfp::Parameter huge{.name = "n", .type = sfp::ParameterType::count, .help = "", .fallback = 0, .min = 1, .max = INT64_MAX};
+        const sfp::Parameter huge{
+            .name = "n", .type = sfp::ParameterType::count, .help = "", .fallback = 0, .min = 1, .max = INT64_MAX};
         QCOMPARE(toggle_values(huge, 2).size(), std::size_t(19));  // 1 ... 10^18, no overflow
-        const sfp::Parameter choice{.name = "way", .type = sfp::ParameterType::choice, .help = "", .fallback = 0, .choices = kWays};
+        const sfp::Parameter choice{
+            .name = "way", .type = sfp::ParameterType::choice, .help = "", .fallback = 0, .choices = kWays};
         QCOMPARE(toggle_values(choice, 2), (Values{0, 1, 2}));
         QCOMPARE(row_label(sfp::kBlockSizeParameter), QStringLiteral("Block sizes"));
         QCOMPARE(row_label(sfp::kThreadsParameter), QStringLiteral("Threads"));

@@ -29,7 +29,7 @@ namespace {
 
 std::mutex seen_mutex;
 std::set<std::pair<std::uint64_t, unsigned>> seen;  // (block size, threads) each run got
-sfp::PlanCounts at_kernel;  // when the last run reached the kernel
+sfp::PlanCounts at_kernel;                          // when the last run reached the kernel
 
 sfp::Outcome record(const sfp::RunSpec& spec, sfp::RunContext&) {
     const std::lock_guard lock(seen_mutex);
@@ -40,9 +40,12 @@ sfp::Outcome record(const sfp::RunSpec& spec, sfp::RunContext&) {
 
 sfp::Support always() { return sfp::Support::yes(); }
 
-const sfp::Strategy kRecorder{.algorithm = "compare", .name = "recorder",
+const sfp::Strategy kRecorder{.algorithm = "compare",
+                              .name = "recorder",
                               .description = "test only: records the block size and threads it got",
-                              .reads = sfp::kReadsBlockAndThreads, .probe = always, .run = record};
+                              .reads = sfp::kReadsBlockAndThreads,
+                              .probe = always,
+                              .run = record};
 
 }  // namespace
 

@@ -70,7 +70,8 @@ private slots:
         QStringList labels = category_labels(panel.plot());
         QCOMPARE(labels.size(), 2 * plots::kTopN);  // the fastest of each of the two inputs
         for (const QString& l : labels) QVERIFY(!l.isEmpty());
-        QVERIFY2(panel.titleText().contains("the 15 fastest of each input (30 of 84 cells"), qPrintable(panel.titleText()));
+        QVERIFY2(panel.titleText().contains("the 15 fastest of each input (30 of 84 cells"),
+                 qPrintable(panel.titleText()));
         for (const plots::HoverPoint& p : panel.hoverPoints()) QVERIFY(p.horizontal);
         show_all->click();  // as a user would
         labels = category_labels(panel.plot());
@@ -80,7 +81,8 @@ private slots:
         auto* scroll = panel.findChild<QScrollArea*>();
         QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "84 named bars scroll rather than squeeze");
         const int line = QFontMetrics(panel.plot()->yAxis->tickLabelFont()).height();
-        QVERIFY2(panel.plot()->axisRect()->height() >= 84 * line, qPrintable(QString::number(panel.plot()->axisRect()->height())));
+        QVERIFY2(panel.plot()->axisRect()->height() >= 84 * line,
+                 qPrintable(QString::number(panel.plot()->axisRect()->height())));
     }
 
     // Picked in the combo as a user would: each kind draws its own title.
@@ -101,7 +103,8 @@ private slots:
             kind->setCurrentIndex(int(k));
             emit kind->activated(int(k));
             QTest::qWait(300);  // past the live redraw interval: nothing stale comes back
-            QVERIFY2(w.plotPanel()->titleText().startsWith(QLatin1String(words)), qPrintable(w.plotPanel()->titleText()));
+            QVERIFY2(w.plotPanel()->titleText().startsWith(QLatin1String(words)),
+                     qPrintable(w.plotPanel()->titleText()));
             QVERIFY2(title_of(w.plotPanel()->plot())->text().startsWith(QLatin1String(words).left(12)),
                      qPrintable(title_of(w.plotPanel()->plot())->text()));
         }
@@ -162,7 +165,8 @@ private slots:
         PlotPanel panel;
         panel.setReport(fixtures::wide());
         panel.setKind(plots::Kind::lines);
-        panel.setSlice({Dim::threads, Dim::block_size, {{Dim::file_size, QString::number(16 << 20)}, {Dim::strategy, kBest}}});
+        panel.setSlice(
+            {Dim::threads, Dim::block_size, {{Dim::file_size, QString::number(16 << 20)}, {Dim::strategy, kBest}}});
         panel.redrawNow();
         QSet<QString> looks;
         QStringList flat;
@@ -170,10 +174,14 @@ private slots:
             const QCPGraph* g = panel.plot()->graph(i);
             if (!g->name().contains("(no threads)")) continue;
             flat << g->name();
-            looks << QStringLiteral("%1/%2/%3").arg(g->pen().color().name()).arg(int(g->pen().style())).arg(int(g->scatterStyle().shape()));
+            looks << QStringLiteral("%1/%2/%3")
+                         .arg(g->pen().color().name())
+                         .arg(int(g->pen().style()))
+                         .arg(int(g->scatterStyle().shape()));
             QVERIFY(g->scatterStyle().shape() != QCPScatterStyle::ssNone);  // a marker at both ends
         }
-        QVERIFY2(flat.contains("512 blocks (no threads)") && flat.contains("no block size (no threads)"), qPrintable(flat.join(", ")));
+        QVERIFY2(flat.contains("512 blocks (no threads)") && flat.contains("no block size (no threads)"),
+                 qPrintable(flat.join(", ")));
         QCOMPARE(looks.size(), flat.size());
     }
 

@@ -51,8 +51,10 @@ void verify_title_whole(QCustomPlot* plot) {
     QVERIFY(title);
     const QFontMetrics fm(title->font());
     for (const QString& line : title->text().split('\n'))
-        QVERIFY2(fm.horizontalAdvance(line) <= plot->width(),
-                 qPrintable(QStringLiteral("'%1' is %2 px in a %3 px plot").arg(line).arg(fm.horizontalAdvance(line)).arg(plot->width())));
+        QVERIFY2(fm.horizontalAdvance(line) <= plot->width(), qPrintable(QStringLiteral("'%1' is %2 px in a %3 px plot")
+                                                                             .arg(line)
+                                                                             .arg(fm.horizontalAdvance(line))
+                                                                             .arg(plot->width())));
 }
 
 }  // namespace
@@ -122,7 +124,8 @@ private slots:
         QVERIFY(table->isVisible());
         const int rows = table->model()->rowCount();
         const int visible = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
-        QVERIFY2(visible >= std::min(rows, 4), qPrintable(QStringLiteral("%1 of %2 rows visible").arg(visible).arg(rows)));
+        QVERIFY2(visible >= std::min(rows, 4),
+                 qPrintable(QStringLiteral("%1 of %2 rows visible").arg(visible).arg(rows)));
         // Lesson 3's reference set once took a legend row of its own, and the two live series one
         // each: its data area was 15 px short (now the machine's first clause, sharing a row).
         QVERIFY2(panel->plot()->axisRect()->height() >= panel->height() / 2, qPrintable(share_text(panel)));

@@ -60,8 +60,11 @@ private slots:
         const QString size = one.problem({Dim::file_size, Dim::strategy, {}});
         QVERIFY2(size.contains("file size takes one value in this experiment (1M)") && size.contains("choose block"),
                  qPrintable(size));
-        QVERIFY(one.problem({Dim::threads, Dim::strategy, {}}).contains("threads takes one value in this experiment (2)"));
-        QVERIFY(PlotSlice(std::vector<sfp::Cell>{fixtures::cell("mmap", 0, 0)}).problem({Dim::threads, Dim::strategy, {}}).contains("do not use threads"));
+        QVERIFY(
+            one.problem({Dim::threads, Dim::strategy, {}}).contains("threads takes one value in this experiment (2)"));
+        QVERIFY(PlotSlice(std::vector<sfp::Cell>{fixtures::cell("mmap", 0, 0)})
+                    .problem({Dim::threads, Dim::strategy, {}})
+                    .contains("do not use threads"));
         QVERIFY(one.problem({Dim::strategy, Dim::strategy, {}}).contains("not numeric"));
         QVERIFY(one.problem({Dim::block_size, Dim::strategy, {}}).isEmpty());
     }
@@ -90,7 +93,8 @@ private slots:
                 const sfp::Cell& cell = r.cells[p.cell];
                 QCOMPARE(cell.file_size, std::uint64_t(16u << 20));
                 QCOMPARE(QString::fromStdString(cell.strategy), s.name.section(' ', 0, 0));
-                if (cell.value("threads")) QCOMPARE(cell.value("threads"), std::uint64_t(4));  // the fastest, as the fixture makes it
+                if (cell.value("threads"))
+                    QCOMPARE(cell.value("threads"), std::uint64_t(4));  // the fastest, as the fixture makes it
                 if (!s.flat) {
                     QCOMPARE(p.x, double(cell.value("block_size")));
                     QCOMPARE(p.cell, reference_cell(r, c, QString::fromStdString(cell.strategy), p.x));
@@ -148,7 +152,9 @@ private slots:
         // Cancelled: read with 64K blocks on 16M never ran.
         std::size_t gone = 0;
         for (std::size_t i = 0; i < r.cells.size(); ++i)
-            if (r.cells[i].strategy == "read" && r.cells[i].value("block_size") == 65536 && r.cells[i].file_size == (16u << 20)) gone = i;
+            if (r.cells[i].strategy == "read" && r.cells[i].value("block_size") == 65536 &&
+                r.cells[i].file_size == (16u << 20))
+                gone = i;
         std::erase_if(r.runs, [&](const sfp::RunRecord& run) { return run.cell == gone; });
         const PlotSlice slice(r.cells);
         const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
@@ -167,12 +173,12 @@ private slots:
         for (const plots::HoverPoint& p : panel.hoverPoints()) QVERIFY(!qIsNaN(p.value));
 
         // A cell with one run: its spread is "n/a", not "± 0".
-        std::erase_if(r.runs, [](const sfp::RunRecord& run) { return run.cell == 4 && run.repetition == 2; });  // read, 512, 16M
+        std::erase_if(
+            r.runs, [](const sfp::RunRecord& run) { return run.cell == 4 && run.repetition == 2; });  // read, 512, 16M
         panel.setReport(r);
         panel.redrawNow();
-        const auto one = std::find_if(panel.hoverPoints().begin(), panel.hoverPoints().end(), [&](const plots::HoverPoint& p) {
-            return p.series == "read" && p.key == 512;
-        });
+        const auto one = std::find_if(panel.hoverPoints().begin(), panel.hoverPoints().end(),
+                                      [&](const plots::HoverPoint& p) { return p.series == "read" && p.key == 512; });
         QVERIFY(one != panel.hoverPoints().end());
         QVERIFY2(one->text.contains("spread n/a (one run), n = 1"), qPrintable(one->text));
     }
@@ -186,14 +192,16 @@ private slots:
         QCOMPARE(c, slice.defaults());
         QCOMPARE(slice_from_flags(slice, "size", "threads", {"strategy=read"}, &c), QString());
         QCOMPARE(c.fixed, (std::map<Dim, QString>{{Dim::strategy, "read"}, {Dim::block_size, kBest}}));
-        QVERIFY(slice_from_flags(slice, "colour", "", {}, &c).contains("--x 'colour': expected one of strategy, block, threads, size"));
+        QVERIFY(slice_from_flags(slice, "colour", "", {}, &c)
+                    .contains("--x 'colour': expected one of strategy, block, threads, size"));
         QVERIFY(slice_from_flags(slice, "", "", {"threads"}, &c).contains("expected dimension=value"));
         QVERIFY(slice_from_flags(slice, "", "", {"block=huge"}, &c).contains("not a size"));
         const QString size = slice_from_flags(slice, "", "", {"size=32M"}, &c);
         QVERIFY2(size.contains("no value 32M in this experiment (it has 8M, 16M, or best)"), qPrintable(size));
         QVERIFY(slice_from_flags(slice, "", "", {"block=64K"}, &c).contains("block size is drawn"));
         const PlotSlice one(fixtures::sweep().cells);
-        QVERIFY(slice_from_flags(one, "size", "", {}, &c).contains("file size takes one value in this experiment (1M)"));
+        QVERIFY(
+            slice_from_flags(one, "size", "", {}, &c).contains("file size takes one value in this experiment (1M)"));
     }
 
     // A sweepable entry of any algorithm's table is a dimension with no GUI code naming it: every
@@ -249,10 +257,12 @@ private slots:
         lines = slice.series(r, Metric::elapsed, c);
         QCOMPARE(lines.size(), std::size_t(2));  // loop (flat: no threads) and pipeline at packing 10
         QVERIFY(lines[0].flat);
-        for (const SeriesPoint& p : lines[1].points) QCOMPARE(r.cells[p.cell].parameters.at("packing"), std::uint64_t(10));
+        for (const SeriesPoint& p : lines[1].points)
+            QCOMPARE(r.cells[p.cell].parameters.at("packing"), std::uint64_t(10));
         QVERIFY(slice.caption(c).contains("packing: 10"));
 
-        QVERIFY(slice_from_flags(slice, "", "", {"packing=0"}, &c).contains("--fix 'packing=0': 0 is out of range (1 to 100000)"));
+        QVERIFY(slice_from_flags(slice, "", "", {"packing=0"}, &c)
+                    .contains("--fix 'packing=0': 0 is out of range (1 to 100000)"));
         QVERIFY(slice_from_flags(slice, "threads", "", {"packing=7"}, &c).contains("packing has no value 7"));
     }
 
@@ -288,12 +298,14 @@ private slots:
         strategy->setCurrentIndex(strategy->findText(QStringLiteral("pread-mt")));
         size = panel.findChild<QComboBox*>(QStringLiteral("plotFixed_size"));
         size->setCurrentIndex(size->findText(QStringLiteral("8M")));
-        QCOMPARE(panel.slice(), (SliceChoice{Dim::threads, Dim::block_size, {{Dim::strategy, "pread-mt"}, {Dim::file_size, k8M}}}));
+        QCOMPARE(panel.slice(),
+                 (SliceChoice{Dim::threads, Dim::block_size, {{Dim::strategy, "pread-mt"}, {Dim::file_size, k8M}}}));
         QCOMPARE(panel.plot()->graphCount(), 4);
         QCOMPARE(panel.plot()->graph(0)->name(), QStringLiteral("512 blocks"));
         QVERIFY(panel.plotSlice().caption(panel.slice()).contains("strategy: pread-mt"));
         // The hover explains the drawn cells only.
-        for (const plots::HoverPoint& p : panel.hoverPoints()) QVERIFY(p.text.contains("pread-mt") && p.text.contains("8M file"));
+        for (const plots::HoverPoint& p : panel.hoverPoints())
+            QVERIFY(p.text.contains("pread-mt") && p.text.contains("8M file"));
         // The export draws the same slice (the panel renders its own plot).
         QVERIFY(panel.renderPng().startsWith("\x89PNG"));
         QCOMPARE(panel.plot()->graphCount(), 4);

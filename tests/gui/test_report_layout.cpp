@@ -88,13 +88,14 @@ private slots:
         for (int r = 0; r < int(t.rows.size()); ++r) {
             const QString text = t.rows[std::size_t(r)][reason];
             const QStringList lines = lines_of(table->cellAt(r + 1, reason));
-            QCOMPARE(lines.join(QString()), text);  // all of it, in order
+            QCOMPARE(lines.join(QString()), text);            // all of it, in order
             for (qsizetype i = 0; i + 1 < lines.size(); ++i)  // each break between two words
                 QVERIFY2(lines[i].endsWith(' ') && !lines[i].trimmed().isEmpty(),
                          qPrintable(QStringLiteral("'%1' broken as: %2").arg(text, lines.join(QStringLiteral(" | ")))));
             wrapped += lines.size() > 1;
             const QStringList name = lines_of(table->cellAt(r + 1, 0));
-            QVERIFY2(name.size() == 1, qPrintable(name.join(QStringLiteral(" | "))));  // "read block=4K threads=-" whole
+            QVERIFY2(name.size() == 1,
+                     qPrintable(name.join(QStringLiteral(" | "))));  // "read block=4K threads=-" whole
         }
         QVERIFY2(wrapped >= 3, "the reasons fit on one line: the test shows nothing");  // 4 of 5 are sentences
         const QRectF box = doc.documentLayout()->frameBoundingRect(table);
@@ -106,9 +107,9 @@ private slots:
     void headingsBreakOnlyBetweenWords() {
         core::ReportTable t;
         t.title = QStringLiteral("Statistics");
-        t.columns = {"strategy", "block", "threads", "file size", "repetitions", "median time (s)", "mean time (s)",
-                     "stddev (s)", "cv %", "95% CI (s)", "min (s)", "max (s)", "user (s)", "system (s)", "MB/s",
-                     "limit %", "vs fastest"};
+        t.columns = {"strategy",      "block",      "threads", "file size",  "repetitions", "median time (s)",
+                     "mean time (s)", "stddev (s)", "cv %",    "95% CI (s)", "min (s)",     "max (s)",
+                     "user (s)",      "system (s)", "MB/s",    "limit %",    "vs fastest"};
         for (int r = 0; r < 3; ++r) {
             QStringList row{QStringLiteral("mmap-mt")};
             for (qsizetype c = 1; c < t.columns.size(); ++c) row << QStringLiteral("123456.789");
@@ -130,8 +131,8 @@ private slots:
             const QStringList lines = lines_of(table->cellAt(0, c));
             QCOMPARE(lines.join(QString()), t.columns[c]);
             for (const QString& line : lines)  // every line whole words: ends at a space or the heading's end
-                QVERIFY2(t.columns[c].split(' ').contains(line.trimmed()) || t.columns[c].contains(line.trimmed() + ' ')
-                             || t.columns[c].endsWith(line),
+                QVERIFY2(t.columns[c].split(' ').contains(line.trimmed()) ||
+                             t.columns[c].contains(line.trimmed() + ' ') || t.columns[c].endsWith(line),
                          qPrintable(QStringLiteral("'%1' broken as: %2").arg(t.columns[c], lines.join(" | "))));
             for (qsizetype i = 0; i + 1 < lines.size(); ++i) broken += !lines[i].endsWith(' ');
         }
@@ -159,7 +160,8 @@ private slots:
         QCOMPARE(tables.size(), std::size_t(4));
         std::size_t next = 0;
         for (QTextTable* table : tables) {
-            QVERIFY2(std::size_t(table->rows()) <= report::kRowsPerTable + 1, qPrintable(QString::number(table->rows())));
+            QVERIFY2(std::size_t(table->rows()) <= report::kRowsPerTable + 1,
+                     qPrintable(QString::number(table->rows())));
             QCOMPARE(table->cellAt(0, 1).firstCursorPosition().block().text(), QStringLiteral("block"));  // headed
             for (int r = 1; r < table->rows(); ++r, ++next)
                 QCOMPARE(table->cellAt(r, 1).firstCursorPosition().block().text(), QString::number(next));

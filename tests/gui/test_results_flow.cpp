@@ -30,7 +30,8 @@ struct ChangedRows {
     void watch(StatsModel& model) {
         QObject::connect(&model, &QAbstractItemModel::dataChanged, [this](const QModelIndex& a, const QModelIndex& b) {
             for (int row = a.row(); row <= b.row(); ++row)
-                (a.column() == StatsModel::Slower && b.column() == StatsModel::Verdict ? slower_only : whole).insert(row);
+                (a.column() == StatsModel::Slower && b.column() == StatsModel::Verdict ? slower_only : whole)
+                    .insert(row);
         });
     }
 };
@@ -51,7 +52,8 @@ QStringList shown(const QAbstractItemModel& model) {
                        .arg(row)
                        .arg(col)
                        .arg(i.data().toString(), i.data(SortRole).toString(),
-                            i.data(Qt::BackgroundRole).value<QBrush>().color().name(), i.data(Qt::ToolTipRole).toString());
+                            i.data(Qt::BackgroundRole).value<QBrush>().color().name(),
+                            i.data(Qt::ToolTipRole).toString());
         }
     return out;
 }
@@ -96,7 +98,8 @@ private slots:
         sfp::ExperimentReport report = fixtures::sweep();
         report.runs.resize(5);  // the first round: one ok run per cell
         report.stats.clear();
-        for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(stats_of(c, {report.runs[c].result.real_s}));
+        for (std::size_t c = 0; c < report.cells.size(); ++c)
+            report.stats.push_back(stats_of(c, {report.runs[c].result.real_s}));
         RunsModel runs;
         StatsModel stats;
         runs.setReport(report);
@@ -168,8 +171,8 @@ private slots:
         QVERIFY(w.run());
         const qsizetype resetsAtStart = runsReset.count();  // begin(): the new experiment's empty table
         QVERIFY(finished.wait(60000));
-        QCOMPARE(updates, 12);  // (read x 2 blocks + mmap) x 4
-        QCOMPARE(inserted.count(), batches);  // one insert per batch, however many runs it holds
+        QCOMPARE(updates, 12);                            // (read x 2 blocks + mmap) x 4
+        QCOMPARE(inserted.count(), batches);              // one insert per batch, however many runs it holds
         QCOMPARE(resetsBeforeFinal, int(resetsAtStart));  // no reset while the runs came in
         QVERIFY2(strays.isEmpty(), qPrintable(strays.join(',')));
         QCOMPARE(runs->rowCount(), 12);
@@ -227,7 +230,8 @@ private slots:
                 if (r.cell == cell && r.status == sfp::RunStatus::ok) t.push_back(r.result.real_s);
             std::sort(t.begin(), t.end());
             const int row = int(cell);
-            QCOMPARE(statsMany.data(statsMany.index(row, StatsModel::Runs), SortRole).toULongLong(), qulonglong(t.size()));
+            QCOMPARE(statsMany.data(statsMany.index(row, StatsModel::Runs), SortRole).toULongLong(),
+                     qulonglong(t.size()));
             if (t.empty()) continue;
             const double median = t.size() % 2 ? t[t.size() / 2] : (t[t.size() / 2 - 1] + t[t.size() / 2]) / 2;
             const double mean = std::accumulate(t.begin(), t.end(), 0.0) / double(t.size());
@@ -235,7 +239,8 @@ private slots:
             for (double x : t) squares += (x - mean) * (x - mean);
             const double cv_pct = t.size() > 1 ? std::sqrt(squares / double(t.size() - 1)) / mean * 100 : 0;
             QCOMPARE(statsMany.data(statsMany.index(row, StatsModel::Median), SortRole).toDouble(), median);
-            QVERIFY(std::abs(statsMany.data(statsMany.index(row, StatsModel::Cv), SortRole).toDouble() - cv_pct) < 1e-9);
+            QVERIFY(std::abs(statsMany.data(statsMany.index(row, StatsModel::Cv), SortRole).toDouble() - cv_pct) <
+                    1e-9);
         }
     }
 
@@ -245,7 +250,8 @@ private slots:
         sfp::ExperimentReport report = fixtures::sweep();
         report.runs.resize(5);
         report.stats.clear();
-        for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(stats_of(c, {report.runs[c].result.real_s}));
+        for (std::size_t c = 0; c < report.cells.size(); ++c)
+            report.stats.push_back(stats_of(c, {report.runs[c].result.real_s}));
         RunsModel runs;
         runs.setReport(report);
         QSignalSpy inserted(&runs, &QAbstractItemModel::rowsInserted);
@@ -266,7 +272,8 @@ private slots:
         QCOMPARE(inserted.at(0).at(2).toInt(), 6);
         QCOMPARE(changed.count(), 1);  // row 4 only: rows 5 and 6 are new
         QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 4);
-        for (int row : {4, 5, 6}) QCOMPARE(runs.data(runs.index(row, RunsModel::Status)).toString(), QStringLiteral("MISMATCH"));
+        for (int row : {4, 5, 6})
+            QCOMPARE(runs.data(runs.index(row, RunsModel::Status)).toString(), QStringLiteral("MISMATCH"));
         QCOMPARE(runs.data(runs.index(3, RunsModel::Status)).toString(), QStringLiteral("ok"));
     }
 
@@ -298,7 +305,8 @@ private slots:
         StatsModel* stats = w.resultsPanel()->statsModel();
         QCOMPARE(runs->rowCount(), int(kept));
         for (int row = 0; row < runs->rowCount(); ++row)
-            QCOMPARE(runs->data(runs->index(row, RunsModel::Real), SortRole).toDouble(), report.runs[std::size_t(row)].result.real_s);
+            QCOMPARE(runs->data(runs->index(row, RunsModel::Real), SortRole).toDouble(),
+                     report.runs[std::size_t(row)].result.real_s);
         QCOMPARE(stats->rowCount(), 1);
         QCOMPARE(stats->data(stats->index(0, StatsModel::Runs)).toInt(), int(kept));
     }

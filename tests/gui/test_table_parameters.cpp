@@ -64,7 +64,8 @@ private slots:
         QAbstractItemModelTester stats_tester(&stats, QAbstractItemModelTester::FailureReportingMode::QtTest);
         runs.setReport(r);
         stats.setReport(r);
-        for (const QAbstractItemModel* model : {static_cast<const QAbstractItemModel*>(&runs), static_cast<const QAbstractItemModel*>(&stats)}) {
+        for (const QAbstractItemModel* model :
+             {static_cast<const QAbstractItemModel*>(&runs), static_cast<const QAbstractItemModel*>(&stats)}) {
             const QStringList names = headers(*model);
             const int block = int(names.indexOf("block"));
             QVERIFY2(block >= 0, qPrintable(names.join(", ")));
@@ -79,9 +80,11 @@ private slots:
         QCOMPARE(runs.headerData(runs.column(RunsModel::Status), Qt::Horizontal).toString(), QStringLiteral("status"));
         QCOMPARE(runs.index(0, runs.column(RunsModel::Status)).data().toString(), QStringLiteral("ok"));
         QCOMPARE(runs.index(1, runs.column(RunsModel::Real)).data(SortRole).toDouble(), 0.1);
-        QCOMPARE(stats.headerData(stats.column(StatsModel::Median), Qt::Horizontal).toString(), QStringLiteral("median s"));
+        QCOMPARE(stats.headerData(stats.column(StatsModel::Median), Qt::Horizontal).toString(),
+                 QStringLiteral("median s"));
         QCOMPARE(stats.index(0, stats.column(StatsModel::Median)).data().toString(), QStringLiteral("0.3000"));
-        QCOMPARE(stats.index(0, StatsModel::Strategy).data().toString(), QStringLiteral("pipeline"));  // packing has its column
+        QCOMPARE(stats.index(0, StatsModel::Strategy).data().toString(),
+                 QStringLiteral("pipeline"));  // packing has its column
     }
 
     // By the value, not the text ("5" > "40" as text); a cell without packing sorts first.

@@ -43,8 +43,8 @@ private slots:
         QCPBars* sys = bars_named(panel.plot(), QStringLiteral("system"));
         QCPBars* waiting = bars_named(panel.plot(), QStringLiteral("waiting (elapsed − CPU)"));
         QVERIFY(unsplit && user && sys && waiting);
-        QCOMPARE(bar(unsplit, 0), 0.0031);  // the whole exact CPU, in one segment
-        QCOMPARE(bar(user, 0) + bar(sys, 0), 0.0);  // no split claimed
+        QCOMPARE(bar(unsplit, 0), 0.0031);                    // the whole exact CPU, in one segment
+        QCOMPARE(bar(user, 0) + bar(sys, 0), 0.0);            // no split claimed
         QVERIFY(std::abs(bar(waiting, 0) - 0.0009) < 1e-12);  // only what CPU did not cover
         QCOMPARE(bar(unsplit, 1), 0.0);
         QVERIFY(std::abs(bar(user, 1) - 0.15) < 1e-12);
@@ -69,7 +69,8 @@ private slots:
         QCOMPARE(panel.hoverPoints().size(), std::size_t(2));  // a row per cell, fastest first
         QVERIFY(panel.hoverPoints()[0].text.contains("the fastest on this input"));
         const QString slow = panel.hoverPoints()[1].text;
-        QVERIFY2(slow.contains("separates it most from the fastest") && slow.contains("<b>faults per MB</b>"), qPrintable(slow));
+        QVERIFY2(slow.contains("separates it most from the fastest") && slow.contains("<b>faults per MB</b>"),
+                 qPrintable(slow));
         QVERIFY2(slow.contains("cycles per byte: n/a (fastest 0.5)"), qPrintable(slow));
         // The tooltip where the mouse is: over the read row, on any of its counters.
         panel.plot()->replot();
@@ -94,17 +95,23 @@ private slots:
         const QFontMetrics fm(panel.plot()->xAxis->labelFont());
         for (const QString& line : label.split('\n'))
             QVERIFY2(fm.horizontalAdvance(line) <= panel.plot()->width(),
-                     qPrintable(QStringLiteral("'%1' is %2 px in a %3 px plot").arg(line).arg(fm.horizontalAdvance(line)).arg(panel.plot()->width())));
+                     qPrintable(QStringLiteral("'%1' is %2 px in a %3 px plot")
+                                    .arg(line)
+                                    .arg(fm.horizontalAdvance(line))
+                                    .arg(panel.plot()->width())));
         QString whole = label;
         whole.replace('\n', ' ');
-        QVERIFY2(whole.startsWith("per unit of work;") && whole.endsWith("outlined: what separates it most"), qPrintable(whole));
+        QVERIFY2(whole.startsWith("per unit of work;") && whole.endsWith("outlined: what separates it most"),
+                 qPrintable(whole));
     }
 
     void tablesShowExactCpuAndNotAvailable() {
         const sfp::ExperimentReport rep = counted_report::counted();
         RunsModel runs;
         runs.setReport(rep);
-        const auto shown = [&](int row, RunsModel::Column c) { return runs.index(row, runs.column(c)).data().toString(); };
+        const auto shown = [&](int row, RunsModel::Column c) {
+            return runs.index(row, runs.column(c)).data().toString();
+        };
         QCOMPARE(shown(0, RunsModel::CpuTime), QStringLiteral("0.0031"));
         QCOMPARE(shown(0, RunsModel::User), QStringLiteral("not resolved"));
         QCOMPARE(shown(1, RunsModel::User), QStringLiteral("0.1500"));
@@ -116,7 +123,8 @@ private slots:
         StatsModel stats;
         stats.setReport(rep);
         QCOMPARE(stats.index(0, stats.column(StatsModel::CpuMedian)).data().toString(), QStringLiteral("0.0031"));
-        QCOMPARE(stats.index(0, stats.column(StatsModel::UserMedian)).data().toString(), QStringLiteral("not resolved"));
+        QCOMPARE(stats.index(0, stats.column(StatsModel::UserMedian)).data().toString(),
+                 QStringLiteral("not resolved"));
         QCOMPARE(stats.index(1, stats.column(StatsModel::UserMedian)).data().toString(), QStringLiteral("0.1500"));
     }
 };

@@ -88,8 +88,9 @@ private slots:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         gui.setProcessEnvironment(env);
-        gui.start(QStringLiteral(SFPBENCH_GUI), {QStringLiteral("--headless"), saved(dir, many_repetitions(dir, 8 << 20)),
-                                                 QStringLiteral("--csv"), csv});
+        gui.start(
+            QStringLiteral(SFPBENCH_GUI),
+            {QStringLiteral("--headless"), saved(dir, many_repetitions(dir, 8 << 20)), QStringLiteral("--csv"), csv});
         QVERIFY(gui.waitForStarted());
         // Ready once a run's line is on stderr (a hang guard bounds the wait, not a timing claim).
         const QRegularExpression run_line(QStringLiteral("^run \\d+/(\\d+) "), QRegularExpression::MultilineOption);
@@ -106,7 +107,9 @@ private slots:
         err += gui.readAllStandardError();
         QCOMPARE(gui.exitStatus(), QProcess::NormalExit);  // cancelled, not killed
         QVERIFY2(gui.exitCode() == 128 + SIGTERM, err.constData());
-        const QRegularExpressionMatch kept = QRegularExpression(QStringLiteral("cancelled: (\\d+) completed run\\(s\\) kept")).match(QString::fromUtf8(err));
+        const QRegularExpressionMatch kept =
+            QRegularExpression(QStringLiteral("cancelled: (\\d+) completed run\\(s\\) kept"))
+                .match(QString::fromUtf8(err));
         QVERIFY2(kept.hasMatch(), err.constData());
         QFile f(csv);
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(csv));

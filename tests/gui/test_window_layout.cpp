@@ -121,7 +121,8 @@ private slots:
         plot->replot();
         QVERIFY(plot->graphCount() >= 3);
         QVERIFY2(plot->legend->outerRect().height() <= plot->height() / 3 + 1,
-                 qPrintable(QStringLiteral("legend %1 of %2 px").arg(plot->legend->outerRect().height()).arg(plot->height())));
+                 qPrintable(
+                     QStringLiteral("legend %1 of %2 px").arg(plot->legend->outerRect().height()).arg(plot->height())));
         QVERIFY(plot->axisRect()->outerRect().height() >= plot->height() / 2);
         QSet<QString> looks;
         for (int i = 0; i < 40; ++i) {
@@ -158,7 +159,8 @@ private slots:
         QVERIFY(!scroll->horizontalScrollBar()->isVisible());
         w.panelAction()->setChecked(false);
         QTest::qWait(20);  // the splitter's share is set once laid out
-        QVERIFY2(w.plotPanel()->plot()->height() >= w.height() / 3, qPrintable(QString::number(w.plotPanel()->plot()->height())));
+        QVERIFY2(w.plotPanel()->plot()->height() >= w.height() / 3,
+                 qPrintable(QString::number(w.plotPanel()->plot()->height())));
         w.close();
         QVERIFY(Settings(dir.filePath(QStringLiteral("settings.ini"))).presentation());
         MainWindow again(settings_in(dir));
@@ -168,7 +170,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&again));
         QVERIFY2(again.minimumSizeHint().width() <= 1024 && again.width() <= 1024,
                  qPrintable(QStringLiteral("%1 / %2").arg(again.minimumSizeHint().width()).arg(again.width())));
-        QVERIFY2(again.plotPanel()->plot()->height() >= again.height() / 3, qPrintable(QString::number(again.plotPanel()->plot()->height())));
+        QVERIFY2(again.plotPanel()->plot()->height() >= again.height() / 3,
+                 qPrintable(QString::number(again.plotPanel()->plot()->height())));
         // With the 84-cell results in: the long title and wide tables do not widen the window.
         sfp::ExperimentReport wide = fixtures::wide();
         wide.machine.host = "a-host-with-a-long-name";
@@ -284,12 +287,14 @@ private slots:
         auto* run = w.findChild<QPushButton*>(QStringLiteral("runButton"));
         auto* kind = w.plotPanel()->findChild<QComboBox*>(QStringLiteral("plotKind"));
         const QPoint runAt = run->mapTo(&w, QPoint()), kindAt = kind->mapTo(&w, QPoint());
-        w.messageArea()->showError(QStringLiteral("Strategies: check at least one strategy\nFile sizes: enter at least one size"));
+        w.messageArea()->showError(
+            QStringLiteral("Strategies: check at least one strategy\nFile sizes: enter at least one size"));
         QTest::qWait(20);
         QVERIFY(w.messageArea()->isVisible());
         QCOMPARE(run->mapTo(&w, QPoint()), runAt);
         QCOMPARE(kind->mapTo(&w, QPoint()), kindAt);
-        QVERIFY(!w.messageArea()->geometry().intersects(run->geometry().translated(run->parentWidget()->mapTo(w.centralWidget(), QPoint()))));
+        QVERIFY(!w.messageArea()->geometry().intersects(
+            run->geometry().translated(run->parentWidget()->mapTo(w.centralWidget(), QPoint()))));
     }
 
     // An invalid form: Run disabled, every problem listed at once, no runs counted.
@@ -329,7 +334,9 @@ private slots:
                 for (int row = 0; row < view->model()->rowCount(); ++row) {
                     const QString text = view->model()->index(row, c).data().toString();
                     QVERIFY2(header->sectionSize(c) >= fm.horizontalAdvance(text) + 4,
-                             qPrintable(QStringLiteral("%1: '%2' in %3 px").arg(view->model()->headerData(c, Qt::Horizontal).toString(), text).arg(header->sectionSize(c))));
+                             qPrintable(QStringLiteral("%1: '%2' in %3 px")
+                                            .arg(view->model()->headerData(c, Qt::Horizontal).toString(), text)
+                                            .arg(header->sectionSize(c))));
                 }
             QVERIFY(view->verticalHeader()->defaultSectionSize() >= view->fontMetrics().height());
         }
@@ -374,7 +381,8 @@ private slots:
         for (unsigned rep = 1; rep <= e.repetitions; ++rep)
             for (std::size_t i = 0; i < r.cells.size(); ++i) {
                 const sfp::Cell& c = r.cells[i];
-                const double rate = (c.strategy == "cmp" ? 0.3e9 : 2e9) * (c.value("block_size") ? std::log2(double(c.value("block_size"))) / 20 : 1) *
+                const double rate = (c.strategy == "cmp" ? 0.3e9 : 2e9) *
+                                    (c.value("block_size") ? std::log2(double(c.value("block_size"))) / 20 : 1) *
                                     double(std::max<std::uint64_t>(1, c.value("threads")));
                 sfp::RunRecord run = fixtures::run(i, rep, 2.0 * double(c.file_size) / rate, 0, 0);
                 run.result.bytes = 2 * c.file_size;  // compare reads both files
@@ -413,10 +421,12 @@ private slots:
         r.experiment.algorithm = "compare";
         r.experiment.inputs = {"/data/a.bin", "/data/b.bin"};
         r.input_sets = {sfp::InputSet{r.experiment.inputs, 64u << 20}};
-        QVERIFY2(plots::experiment_caption(r).startsWith("compare · a.bin, b.bin (64M) · "), qPrintable(plots::experiment_caption(r)));
+        QVERIFY2(plots::experiment_caption(r).startsWith("compare · a.bin, b.bin (64M) · "),
+                 qPrintable(plots::experiment_caption(r)));
         r.experiment.algorithm = "wordcount";
         r.experiment.inputs = {"/d/1.txt", "/d/2.txt", "/d/3.txt"};
-        QVERIFY2(plots::experiment_caption(r).startsWith("wordcount · 3 files (64M) · "), qPrintable(plots::experiment_caption(r)));
+        QVERIFY2(plots::experiment_caption(r).startsWith("wordcount · 3 files (64M) · "),
+                 qPrintable(plots::experiment_caption(r)));
     }
 
     void plotKindAndSliceAreRemembered() {
@@ -457,7 +467,10 @@ private slots:
         const QFontMetrics fm(message->font());
         QVERIFY2(fm.horizontalAdvance(message->text()) < plot->axisRect()->width(),
                  qPrintable(QStringLiteral("'%1' is %2 px in a %3 px plot (%4 px widget)")
-                                .arg(message->text()).arg(fm.horizontalAdvance(message->text())).arg(plot->axisRect()->width()).arg(plot->width())));
+                                .arg(message->text())
+                                .arg(fm.horizontalAdvance(message->text()))
+                                .arg(plot->axisRect()->width())
+                                .arg(plot->width())));
     }
 };
 

@@ -33,7 +33,8 @@ namespace {
 
 QByteArray digest_of(const QString& path) {
     QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256)
+                                       : QByteArray();
 }
 
 Output gui_headless(const QStringList& args) {
@@ -122,7 +123,8 @@ private slots:
         // threads is not swept here: --fix says so, rather than something unrelated
         o = gui_headless({spec, QStringLiteral("--fix"), QStringLiteral("threads=1")});
         QCOMPARE(o.code, 2);
-        QVERIFY2(o.err.contains("--fix 'threads=1': the experiment's cells do not use threads; --fix picks one of the values"),
+        QVERIFY2(o.err.contains(
+                     "--fix 'threads=1': the experiment's cells do not use threads; --fix picks one of the values"),
                  o.err.constData());
         o = gui_headless({spec, QStringLiteral("--plot"), QStringLiteral("listing")});  // iterate's view
         QCOMPARE(o.code, 2);
@@ -142,10 +144,14 @@ private slots:
     void headlessRefusesImportsThatNeverEnd_data() {
         QTest::addColumn<QString>("import");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("device") << "/dev/zero" << "it is a character device";
-        QTest::newRow("fifo") << "fifo" << "it is a FIFO";
-        QTest::newRow("huge") << "huge.json" << "over the 256 MiB a report may have";
-        QTest::newRow("directory") << "." << "it is a directory";
+        QTest::newRow("device") << "/dev/zero"
+                                << "it is a character device";
+        QTest::newRow("fifo") << "fifo"
+                              << "it is a FIFO";
+        QTest::newRow("huge") << "huge.json"
+                              << "over the 256 MiB a report may have";
+        QTest::newRow("directory") << "."
+                                   << "it is a directory";
     }
     void headlessRefusesImportsThatNeverEnd() {
         QFETCH(QString, import);
@@ -157,7 +163,8 @@ private slots:
         QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(core::kMaxReportBytes + 1));  // sparse: no disk used
         huge.close();
         const QString path = import.startsWith('/') ? import : dir.filePath(import);
-        const Output o = testing::run(QStringLiteral(SFPBENCH_GUI), {QStringLiteral("--headless"), spec, QStringLiteral("--import"), path},
+        const Output o = testing::run(QStringLiteral(SFPBENCH_GUI),
+                                      {QStringLiteral("--headless"), spec, QStringLiteral("--import"), path},
                                       {.env = {QStringLiteral("QT_QPA_PLATFORM=offscreen")}, .timeout_ms = 60000});
         QVERIFY2(o.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(o.code).arg(QString::fromUtf8(o.err))));
         const QString err = QString::fromUtf8(o.err);
@@ -213,7 +220,8 @@ private slots:
         QVERIFY(finished.wait(120000));
         const sfp::ExperimentReport& r = w.controller()->report();
         QCOMPARE(r.runs.size(), std::size_t(2));
-        const auto both = QFileInfo(QString::fromStdString(e.inputs[0])).size() + QFileInfo(QString::fromStdString(e.inputs[1])).size();
+        const auto both = QFileInfo(QString::fromStdString(e.inputs[0])).size() +
+                          QFileInfo(QString::fromStdString(e.inputs[1])).size();
         for (const sfp::RunRecord& run : r.runs) {
             QVERIFY2(run.status == sfp::RunStatus::ok, run.result.error.c_str());
             QCOMPARE(qint64(run.result.bytes), both);
@@ -228,9 +236,11 @@ private slots:
         MainWindow w(settings_in(dir));  // no saved geometry: a first start
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY2(screen.contains(w.frameGeometry()),
-                 qPrintable(QStringLiteral("%1x%2+%3+%4").arg(w.frameGeometry().width()).arg(w.frameGeometry().height())
-                                .arg(w.frameGeometry().x()).arg(w.frameGeometry().y())));
+        QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1x%2+%3+%4")
+                                                                    .arg(w.frameGeometry().width())
+                                                                    .arg(w.frameGeometry().height())
+                                                                    .arg(w.frameGeometry().x())
+                                                                    .arg(w.frameGeometry().y())));
         for (QWidget* control : {static_cast<QWidget*>(w.findChild<QPushButton*>(QStringLiteral("runButton"))),
                                  static_cast<QWidget*>(w.progressPanel()->cancelButton())}) {
             QVERIFY(control && control->isVisible());

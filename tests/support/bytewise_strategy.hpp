@@ -26,13 +26,16 @@ inline sfp::Outcome run(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
     const testing::Bytes a = whole(spec.inputs.at(0)), b = whole(spec.inputs.at(1));
     ctx.add_progress(a.size() + b.size());
     const auto max = spec.options.find("max_mismatches");
-    return testing::compare_reference(a, b, max == spec.options.end() ? sfp::kDefaultMaxMismatches : std::stoul(max->second));
+    return testing::compare_reference(a, b,
+                                      max == spec.options.end() ? sfp::kDefaultMaxMismatches : std::stoul(max->second));
 }
 
 inline sfp::Support always() { return sfp::Support::yes(); }
 
-inline const sfp::Strategy kStrategy{.algorithm = "compare", .name = "bytewise",
+inline const sfp::Strategy kStrategy{.algorithm = "compare",
+                                     .name = "bytewise",
                                      .description = "test only: both files read whole, compared byte by byte",
-                                     .probe = always, .run = run};
+                                     .probe = always,
+                                     .run = run};
 
 }  // namespace bytewise

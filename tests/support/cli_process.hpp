@@ -12,10 +12,10 @@ struct Output {
 };
 
 struct ProcessSetup {
-    QString cwd{};                // working directory; empty: the test's own
-    QStringList env{};            // "NAME=value" set on top of the test's environment
-    QStringList unset{};          // names taken out of it
-    int timeout_ms = 180000;      // a hang guard, not a timing claim
+    QString cwd{};            // working directory; empty: the test's own
+    QStringList env{};        // "NAME=value" set on top of the test's environment
+    QStringList unset{};      // names taken out of it
+    int timeout_ms = 180000;  // a hang guard, not a timing claim
 };
 
 inline Output run(const QString& program, const QStringList& args, const ProcessSetup& setup = {}) {

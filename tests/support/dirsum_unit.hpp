@@ -34,8 +34,12 @@ inline constexpr std::string_view kReads[] = {"block_size", "visit"};
 inline constexpr sfp::Parameter kParameters[] = {
     sfp::kBlockSizeParameter,
     sfp::kThreadsParameter,
-    {.name = "visit", .type = sfp::ParameterType::choice, .help = "order the files are read in",
-     .fallback = 0, .choices = kVisits, .sweepable = true},
+    {.name = "visit",
+     .type = sfp::ParameterType::choice,
+     .help = "order the files are read in",
+     .fallback = 0,
+     .choices = kVisits,
+     .sweepable = true},
 };
 
 // FNV-1a, continued over `bytes`: a file's checksum over its relative path and contents.
@@ -82,8 +86,10 @@ inline sfp::Outcome walk(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
     check_root(root);
     std::vector<std::string> files = files_of(root);
     const auto visit = spec.options.find("visit");
-    if (visit != spec.options.end() && visit->second == "reversed") std::reverse(files.begin(), files.end());
-    else if (visit != spec.options.end() && visit->second != "sorted") sfp::fail("visit: unexpected '" + visit->second + "'");
+    if (visit != spec.options.end() && visit->second == "reversed")
+        std::reverse(files.begin(), files.end());
+    else if (visit != spec.options.end() && visit->second != "sorted")
+        sfp::fail("visit: unexpected '" + visit->second + "'");
     Sum o;
     std::vector<char> block(spec.block_size);
     for (const std::string& name : files) {
@@ -114,13 +120,21 @@ inline sfp::Outcome walk(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
 inline sfp::Support always() { return sfp::Support::yes(); }
 
 inline const sfp::Strategy kStrategies[] = {
-    {.algorithm = "dirsum", .name = "walk", .description = "read every file of the tree in blocks, in the visit order",
-     .reads = kReads, .probe = always, .run = walk},
+    {.algorithm = "dirsum",
+     .name = "walk",
+     .description = "read every file of the tree in blocks, in the visit order",
+     .reads = kReads,
+     .probe = always,
+     .run = walk},
 };
 
 // No check_input: the "tree" kind checks a given input is a directory that can be listed.
-inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum", .inputs = 1, .data_kind = "tree", .parameters = kParameters,
-                                  .strategies = kStrategies, .default_strategy = "walk"};
+inline const sfp::AlgorithmIo kIo{.algorithm = "dirsum",
+                                  .inputs = 1,
+                                  .data_kind = "tree",
+                                  .parameters = kParameters,
+                                  .strategies = kStrategies,
+                                  .default_strategy = "walk"};
 
 // Adds the unit to the registry; call first, before anything looks an algorithm up.
 inline void add() { sfp::add_algorithm(kIo); }

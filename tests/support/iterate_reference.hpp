@@ -39,13 +39,15 @@ inline std::string escaped(const std::string& path) {
 // XXH3 of "hex  path\n" lines in path-byte order: std::map already sorts by std::string.
 inline std::uint64_t reference_digest(const std::map<std::string, std::uint64_t>& hashes) {
     std::string text;
-    for (const auto& [path, hash] : hashes) text += QString::asprintf("%016llx  ", (unsigned long long)hash).toStdString() + escaped(path) + "\n";
+    for (const auto& [path, hash] : hashes)
+        text += QString::asprintf("%016llx  ", (unsigned long long)hash).toStdString() + escaped(path) + "\n";
     return XXH3_64bits(text.data(), text.size());
 }
 
 // One run of `strategy` over `dirs`, the way `sfpbench iterate` runs it.
-inline sfp::RunResult iterate(const std::string& strategy, const std::vector<std::string>& dirs, const std::string& scope,
-                              bool list = false, unsigned threads = 3, const char* seed = "1") {
+inline sfp::RunResult iterate(const std::string& strategy, const std::vector<std::string>& dirs,
+                              const std::string& scope, bool list = false, unsigned threads = 3,
+                              const char* seed = "1") {
     sfp::RunSpec spec;
     spec.algorithm = "iterate";
     spec.strategy = strategy;

@@ -31,7 +31,8 @@ private:
     void watch() {
         while (!done_) {
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            const auto since = std::chrono::steady_clock::time_point(std::chrono::steady_clock::duration(since_.load()));
+            const auto since =
+                std::chrono::steady_clock::time_point(std::chrono::steady_clock::duration(since_.load()));
             if (since_.load() != 0 && std::chrono::steady_clock::now() - since > limit_) {
                 std::fprintf(stderr, "watchdog: %s ran longer than %lld s: a hang; aborting\n", name_.load(),
                              static_cast<long long>(limit_.count()));

@@ -45,7 +45,8 @@ Bytes words_text(std::size_t size, std::uint32_t seed, std::size_t longest, Byte
     Bytes out;
     for (std::size_t i = 0; out.size() < size; ++i) {
         const std::size_t word = 1 + noise[3 * i] % longest;
-        for (std::size_t k = 0; k < word && out.size() < size; ++k) out.push_back(byte_of(noise[(3 * i + k) % noise.size()]));
+        for (std::size_t k = 0; k < word && out.size() < size; ++k)
+            out.push_back(byte_of(noise[(3 * i + k) % noise.size()]));
         for (std::size_t k = 0; k <= noise[3 * i + 1] % 3 && out.size() < size; ++k)
             out.push_back(std::uint8_t(separators[noise[3 * i + 2 + k] % 6]));
     }

@@ -18,7 +18,7 @@ inline QString qtext(std::string_view s) { return QString::fromUtf8(s.data(), qs
 // Words of 1..40 bytes (letters, high bytes and NULs unless `letters_only`) and runs of every separator.
 inline Bytes mixed_text(std::size_t size, std::uint32_t seed, bool letters_only = false) {
     return words_text(size, seed, 40, [&](std::uint8_t r) {
-        return letters_only ? std::uint8_t('a' + r % 26)
+        return letters_only  ? std::uint8_t('a' + r % 26)
                : r % 17 == 0 ? std::uint8_t(0)
                : r % 13 == 0 ? std::uint8_t(0x80 | r)
                              : std::uint8_t('a' + r % 26);

@@ -7,9 +7,9 @@
 namespace sfp {
 
 struct Eviction {
-    std::size_t files = 0;       // regular files evicted
-    std::string method;          // "posix_fadvise(DONTNEED)", or with drop_caches (root)
-    double resident_pct = -1;    // of their pages still cached after, -1 when the OS will not say
+    std::size_t files = 0;     // regular files evicted
+    std::string method;        // "posix_fadvise(DONTNEED)", or with drop_caches (root)
+    double resident_pct = -1;  // of their pages still cached after, -1 when the OS will not say
 };
 
 // Evicts every regular file under `paths` (a directory stands for its tree, symbolic links

@@ -52,10 +52,10 @@ Comparison compare_cells(const ExperimentReport& report, std::size_t a, std::siz
 double geometric_mean(std::span<const double> values);
 
 // Text both front ends show (UTF-8):
-std::string ratio_text(double ratio);           // "1.03× slower", "1.10× faster"
-std::string interval_text(const Comparison& c); // "[0.99–1.07]" read as ratio_text reads; "" without one
-std::string bounds_text(const Comparison& c);   // the interval of b / a itself: "[0.87–0.95]"; "" without one
-std::string p_text(double p);                   // "p=0.031", "p<0.001"
+std::string ratio_text(double ratio);            // "1.03× slower", "1.10× faster"
+std::string interval_text(const Comparison& c);  // "[0.99–1.07]" read as ratio_text reads; "" without one
+std::string bounds_text(const Comparison& c);    // the interval of b / a itself: "[0.87–0.95]"; "" without one
+std::string p_text(double p);                    // "p=0.031", "p<0.001"
 // "~ (p=0.31)", "~ (within ±2 %)", "slower, p<0.001", "too few repetitions for a verdict (n=3;
 // 6 needed)", "no runs to test (medians only)".
 std::string verdict_text(const Comparison& c, double noise = kDefaultNoise);

@@ -35,9 +35,12 @@ struct Description {
     // Any integer: bool stays a flag, signed widens to int64, unsigned to uint64.
     template <std::integral I>
     Description(I i) {
-        if constexpr (std::same_as<I, bool>) kind = Kind::flag, flag = i;
-        else if constexpr (std::is_signed_v<I>) kind = Kind::signed_integer, signed_integer = i;
-        else kind = Kind::unsigned_integer, unsigned_integer = i;
+        if constexpr (std::same_as<I, bool>)
+            kind = Kind::flag, flag = i;
+        else if constexpr (std::is_signed_v<I>)
+            kind = Kind::signed_integer, signed_integer = i;
+        else
+            kind = Kind::unsigned_integer, unsigned_integer = i;
     }
 
     bool operator==(const Description&) const = default;

@@ -27,9 +27,8 @@ TimeSplit time_split(const CellStats& stats);
 
 // The counters of the Why view, each per unit of work.
 enum class Why { faults, switches, storage_read, storage_write, cpu, cycles, instructions, dtlb };
-inline constexpr std::array<Why, 8> kWhy = {Why::faults,        Why::switches, Why::storage_read,
-                                            Why::storage_write, Why::cpu,      Why::cycles,
-                                            Why::instructions,  Why::dtlb};
+inline constexpr std::array<Why, 8> kWhy = {Why::faults, Why::switches, Why::storage_read, Why::storage_write,
+                                            Why::cpu,    Why::cycles,   Why::instructions, Why::dtlb};
 struct WhyInfo {
     std::string_view name;    // "faults per MB"
     std::string_view column;  // "faults/MB": a table heading
@@ -49,7 +48,7 @@ double separation(double a, double b, double floor = 0);
 
 struct CellWhy {
     std::size_t cell = 0;
-    std::size_t runs = 0;  // ok runs the medians are of
+    std::size_t runs = 0;                                   // ok runs the medians are of
     std::array<std::optional<double>, kWhy.size()> values;  // medians over its ok runs; none = n/a
     // What one event (a fault, a switch, a 4 KiB page, a microsecond of CPU, one hardware event)
     // is worth in each value's unit for this cell: differences of an event or two are noise.

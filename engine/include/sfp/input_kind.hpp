@@ -22,7 +22,7 @@ struct GenerateRequest {
     std::uint64_t size = kDefaultFileSize;  // bytes of each file; a tree: about that many in all
     std::uint64_t seed = kDefaultSeed;
     std::map<std::string, std::string> options = {};  // e.g. {"mismatch_at", "0,4096"}; absent: its default
-    Links links = Links::follow;  // refuse: the workspace's files, never written through a link
+    Links links = Links::follow;                      // refuse: the workspace's files, never written through a link
 };
 
 struct InputKind {
@@ -31,8 +31,8 @@ struct InputKind {
     // One entry per path of an input set, appended to the workspace stem "KIND-SIZE-seedN":
     // {"-a.bin", "-b.bin"} for a pair; {""} for a directory (the stem is the directory).
     std::span<const std::string_view> suffixes;
-    bool directory = false;  // the input is one directory; every regular file under it counts
-    std::string_view help;   // for `generate --help`: what the files hold
+    bool directory = false;                   // the input is one directory; every regular file under it counts
+    std::string_view help;                    // for `generate --help`: what the files hold
     std::span<const Parameter> options = {};  // generator options besides size and seed
     // The options an experiment's generated data is made with (a pair: differences to find).
     std::span<const std::pair<std::string_view, std::string_view>> workspace_options = {};
@@ -55,7 +55,7 @@ struct InputKind {
 
 std::span<const InputKind> input_kinds() noexcept;
 const InputKind* find_input_kind(std::string_view name) noexcept;  // nullptr when unknown
-const InputKind& input_kind(std::string_view name);  // throws sfp::Failure "data_kind: unknown kind ..."
+const InputKind& input_kind(std::string_view name);                // throws sfp::Failure "data_kind: unknown kind ..."
 std::string input_kind_names();  // "pair, random, text or tree": for messages that list them
 
 // Throws sfp::Failure naming the option and what is wrong: an option the kind does not have,

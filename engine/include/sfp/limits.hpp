@@ -37,10 +37,9 @@ enum class LimitId {
     small_files_hot,    // the same of cached small files, 1..N threads: what a hot tree pays per file
 };
 inline constexpr LimitId kLimitIds[] = {
-    LimitId::memory_read,       LimitId::two_stream_read,  LimitId::page_cache_read,
-    LimitId::mapped_scan_large, LimitId::mapped_scan_small, LimitId::page_cache_write,
-    LimitId::device_read_qd1,   LimitId::device_read_qd32, LimitId::small_files_cold,
-    LimitId::small_files_hot};
+    LimitId::memory_read,       LimitId::two_stream_read,  LimitId::page_cache_read, LimitId::mapped_scan_large,
+    LimitId::mapped_scan_small, LimitId::page_cache_write, LimitId::device_read_qd1, LimitId::device_read_qd32,
+    LimitId::small_files_cold,  LimitId::small_files_hot};
 
 std::string_view limit_key(LimitId id) noexcept;   // "two-stream-read": files and JSON
 std::string_view limit_name(LimitId id) noexcept;  // "two-stream memory read": tables, plots
@@ -68,13 +67,13 @@ struct LimitPoint {
 
 struct Limit {
     LimitId id = LimitId::memory_read;
-    std::string method = {};         // how it was measured, one line
+    std::string method = {};              // how it was measured, one line
     std::vector<LimitPoint> points = {};  // ascending threads; one when it does not depend on threads
-    double bytes_per_file = 0;       // small files: their mean size (figures read as files/s too)
-    bool quick = false;              // measured on the --quick budget
-    std::string unavailable = {};    // why it cannot be measured here; "" = measured
-    double load = -1;                // 1-minute load average during its measurement (-1 = not recorded)
-    double steal = -1;               // share of CPU time the hypervisor stole meanwhile, 0..1 (-1 = unknown)
+    double bytes_per_file = 0;            // small files: their mean size (figures read as files/s too)
+    bool quick = false;                   // measured on the --quick budget
+    std::string unavailable = {};         // why it cannot be measured here; "" = measured
+    double load = -1;                     // 1-minute load average during its measurement (-1 = not recorded)
+    double steal = -1;                    // share of CPU time the hypervisor stole meanwhile, 0..1 (-1 = unknown)
 
     bool measured() const noexcept { return unavailable.empty() && !points.empty(); }
     // A point of it was measured with few undisturbed passes: its figure may be off either way (a
@@ -105,12 +104,12 @@ struct MachineLoad {
 MachineLoad machine_load();  // now, from /proc/loadavg and the online CPUs (unknown when unreadable)
 
 struct MachineLimits {
-    std::string fingerprint;   // the machine and workspace they belong to (limits_fingerprint)
-    std::string device;        // the workspace's device: the device limits are its
-    std::string measured_at;   // of the last measurement, ISO 8601 UTC
-    MachineLoad load = {};     // just before measuring; the busiest of the measurements kept
-    std::vector<Limit> limits; // in kLimitIds order; only those measured (or found unavailable)
-    std::string absent;        // why there are none ("" when there are)
+    std::string fingerprint;    // the machine and workspace they belong to (limits_fingerprint)
+    std::string device;         // the workspace's device: the device limits are its
+    std::string measured_at;    // of the last measurement, ISO 8601 UTC
+    MachineLoad load = {};      // just before measuring; the busiest of the measurements kept
+    std::vector<Limit> limits;  // in kLimitIds order; only those measured (or found unavailable)
+    std::string absent;         // why there are none ("" when there are)
 
     const Limit* find(LimitId id) const noexcept;
     // Puts `limit` in its place (replacing one of the same id).
@@ -121,16 +120,16 @@ struct MachineLimits {
 
 // How much each measurement may move. limit_budget() sizes it for this machine; tests pass tiny ones.
 struct LimitBudget {
-    std::uint64_t memory_bytes = 0;        // the buffer memory reads scan (well beyond the LLC)
-    std::uint64_t file_bytes = 0;          // page-cache read, mapped scan (large) and write
-    std::uint64_t small_folio_bytes = 0;   // the mapped scan in small folios (TLB-bound: smaller)
-    std::uint64_t device_bytes = 0;        // the O_DIRECT file
-    std::uint64_t small_files = 0;         // files of the small-file trees (cold and hot)
-    std::uint64_t pass_bytes = 8ull << 20; // what each thread moves in one pass of a CPU-bound limit
-    unsigned passes_enough = 40;           // undisturbed passes after which a point stops early
-    std::vector<unsigned> threads;         // thread counts of the thread-dependent limits (1 first)
+    std::uint64_t memory_bytes = 0;                     // the buffer memory reads scan (well beyond the LLC)
+    std::uint64_t file_bytes = 0;                       // page-cache read, mapped scan (large) and write
+    std::uint64_t small_folio_bytes = 0;                // the mapped scan in small folios (TLB-bound: smaller)
+    std::uint64_t device_bytes = 0;                     // the O_DIRECT file
+    std::uint64_t small_files = 0;                      // files of the small-file trees (cold and hot)
+    std::uint64_t pass_bytes = 8ull << 20;              // what each thread moves in one pass of a CPU-bound limit
+    unsigned passes_enough = 40;                        // undisturbed passes after which a point stops early
+    std::vector<unsigned> threads;                      // thread counts of the thread-dependent limits (1 first)
     unsigned min_repetitions = 3, max_repetitions = 5;  // also the fewest passes of a point
-    double seconds_each = 1;               // repetitions (passes) past the minimum stop when this is spent
+    double seconds_each = 1;                            // repetitions (passes) past the minimum stop when this is spent
     bool quick = false;
 };
 // Memory buffers 4x the last-level cache (2x quick) within [256 MiB, 1 GiB] ([128, 512] quick)
@@ -171,11 +170,11 @@ void save_limits(const std::string& path, const MachineLimits& limits);  // atom
 
 struct LimitsLookup {
     std::string workdir = {};
-    std::vector<LimitId> which = {};  // needed; empty = all
-    bool quick = false;          // missing ones measured on the quick budget (a quick one satisfies)
-    bool refresh = false;        // measure the wanted ones again (all: the cache starts afresh)
-    bool measure = true;         // false: only what is cached
-    std::string fingerprint = {};  // "" = this machine's (a test seam: a fake fingerprint)
+    std::vector<LimitId> which = {};              // needed; empty = all
+    bool quick = false;                           // missing ones measured on the quick budget (a quick one satisfies)
+    bool refresh = false;                         // measure the wanted ones again (all: the cache starts afresh)
+    bool measure = true;                          // false: only what is cached
+    std::string fingerprint = {};                 // "" = this machine's (a test seam: a fake fingerprint)
     LimitsMeasure measure_with = measure_limits;  // a test seam: a fake one that counts its calls
     std::function<MachineLoad()> load_with = machine_load;  // the load before measuring (a test seam)
 };
@@ -229,15 +228,15 @@ inline constexpr LimitBound kDeviceRead{.first = LimitId::device_read_qd32, .or_
 std::vector<LimitId> limits_needed(const Experiment& experiment, std::span<const Cell> cells);
 
 struct CellLimit {
-    std::string name;        // "two-stream memory read", "page-cache read + page-cache write"; "" when none
-    unsigned threads = 0;    // the thread count of the figure, when the limit depends on threads (else 0)
-    double bytes_per_s = 0;  // the ceiling for this cell; 0 when none
-    std::string reason;      // why there is none
-    bool uncertain = false;  // a figure it comes from was measured with few undisturbed passes
-    double spread = 0;       // the largest LimitPoint::spread() of the figures it comes from
+    std::string name;               // "two-stream memory read", "page-cache read + page-cache write"; "" when none
+    unsigned threads = 0;           // the thread count of the figure, when the limit depends on threads (else 0)
+    double bytes_per_s = 0;         // the ceiling for this cell; 0 when none
+    std::string reason;             // why there is none
+    bool uncertain = false;         // a figure it comes from was measured with few undisturbed passes
+    double spread = 0;              // the largest LimitPoint::spread() of the figures it comes from
     std::vector<LimitId> ids = {};  // the limits the figure comes from
-    unsigned rounds = 0;     // measured in rounds: how many (the figure is their median); 0 = kept limits
-    std::string label() const;  // the name with its threads: "two-stream memory read, 2 threads"
+    unsigned rounds = 0;            // measured in rounds: how many (the figure is their median); 0 = kept limits
+    std::string label() const;      // the name with its threads: "two-stream memory read, 2 threads"
 };
 // A cell's ceiling: its bound's figure at the cell's threads n. Two in sequence (read a, then
 // write b, each byte through both): one thread does them one after the other, 1 / (1/a1 + 1/b1)

@@ -22,8 +22,14 @@ namespace sfp {
 
 namespace outcome_detail {
 // Outside class Outcome so that the calls below find the type's own functions by ADL.
-template <class T> std::string canonical_of(const T& t) { return canonical(t); }
-template <class T> Description describe_of(const T& t) { return describe(t); }
+template <class T>
+std::string canonical_of(const T& t) {
+    return canonical(t);
+}
+template <class T>
+Description describe_of(const T& t) {
+    return describe(t);
+}
 }  // namespace outcome_detail
 
 template <class T>
@@ -36,8 +42,8 @@ class Outcome {
 public:
     Outcome() noexcept = default;
     template <class T>
-        requires(!std::same_as<std::remove_cvref_t<T>, Outcome> && OutcomeType<std::remove_cvref_t<T>>)
-    Outcome(T&& value) : held_(std::make_unique<Held<std::remove_cvref_t<T>>>(std::forward<T>(value))) {}
+    requires(!std::same_as<std::remove_cvref_t<T>, Outcome> && OutcomeType<std::remove_cvref_t<T>>) Outcome(T&& value)
+        : held_(std::make_unique<Held<std::remove_cvref_t<T>>>(std::forward<T>(value))) {}
 
     Outcome(const Outcome& o) : held_(o.held_ ? o.held_->clone() : nullptr) {}
     Outcome(Outcome&&) noexcept = default;
@@ -49,17 +55,23 @@ public:
 
     bool empty() const noexcept { return !held_; }
 
-    template <class T> const T* get_if() const noexcept {
+    template <class T>
+    const T* get_if() const noexcept {
         return held_ && held_->type() == typeid(T) ? &static_cast<const Held<T>&>(*held_).value : nullptr;
     }
-    template <class T> T* get_if() noexcept {
+    template <class T>
+    T* get_if() noexcept {
         return held_ && held_->type() == typeid(T) ? &static_cast<Held<T>&>(*held_).value : nullptr;
     }
-    template <class T> const T& get() const {
+    template <class T>
+    const T& get() const {
         if (const T* p = get_if<T>()) return *p;
         throw std::logic_error(std::string("the outcome is not a ") + typeid(T).name());
     }
-    template <class T> T& get() { return const_cast<T&>(std::as_const(*this).get<T>()); }
+    template <class T>
+    T& get() {
+        return const_cast<T&>(std::as_const(*this).get<T>());
+    }
 
     // The digest's text ("none" when empty) and the description (an empty object when empty).
     std::string canonical_text() const { return held_ ? held_->canonical() : "none"; }
@@ -80,8 +92,10 @@ private:
         virtual std::string canonical() const = 0;
         virtual Description describe() const = 0;
     };
-    template <class T> struct Held final : Base {
-        template <class U> explicit Held(U&& v) : value(std::forward<U>(v)) {}
+    template <class T>
+    struct Held final : Base {
+        template <class U>
+        explicit Held(U&& v) : value(std::forward<U>(v)) {}
         std::unique_ptr<Base> clone() const override { return std::make_unique<Held>(value); }
         const std::type_info& type() const noexcept override { return typeid(T); }
         bool equals(const Base& other) const override {

@@ -24,15 +24,15 @@ enum class ParameterType { size, count, choice, flag, range, text };
 const char* to_string(ParameterType t) noexcept;
 
 struct Parameter {
-    std::string_view name;   // option key, CSV column, JSON field, flag (--name, '_' as '-')
+    std::string_view name;  // option key, CSV column, JSON field, flag (--name, '_' as '-')
     ParameterType type = ParameterType::count;
-    std::string_view help;   // one line
-    std::int64_t fallback = 0;              // the value when none is given (a choice: its index)
-    std::int64_t min = 0, max = 0;          // inclusive (size, count, range)
+    std::string_view help;          // one line
+    std::int64_t fallback = 0;      // the value when none is given (a choice: its index)
+    std::int64_t min = 0, max = 0;  // inclusive (size, count, range)
     std::span<const std::string_view> choices = {};
-    bool sweepable = false;  // an experiment may list several values; each is a cell dimension
-    std::string_view text_fallback = {};    // the default of a text parameter
-    std::string_view unit = {};  // what one counts, for axis titles ("lines per hand-off"); sizes are bytes
+    bool sweepable = false;               // an experiment may list several values; each is a cell dimension
+    std::string_view text_fallback = {};  // the default of a text parameter
+    std::string_view unit = {};           // what one counts, for axis titles ("lines per hand-off"); sizes are bytes
     // The two every algorithm has (block size, threads) predate the "parameters" object of the
     // experiment file: their values are a list field of its own there (list_field, e.g.
     // "block_sizes"), they come first in CSV columns and always appear in cell labels (as
@@ -45,16 +45,26 @@ struct Parameter {
 
 // The two entries every algorithm's table starts with; a run reads them as RunSpec::block_size
 // and threads (filled from the cell in one place, runner/plan.cpp's spec_of_cell).
-inline constexpr Parameter kBlockSizeParameter{
-    .name = "block_size", .type = ParameterType::size,
-    .help = "bytes per read or write call", .fallback = std::int64_t(kDefaultBlockSize),
-    .min = 1, .max = std::int64_t(kMaxBlockSize), .sweepable = true,
-    .list_field = "block_sizes", .label = "block", .noun = "block size"};
-inline constexpr Parameter kThreadsParameter{
-    .name = "threads", .type = ParameterType::count,
-    .help = "worker threads (0 = online CPUs)", .fallback = 0,
-    .min = 0, .max = kMaxThreads, .sweepable = true,
-    .list_field = "threads", .noun = "thread count", .counts_threads = true};
+inline constexpr Parameter kBlockSizeParameter{.name = "block_size",
+                                               .type = ParameterType::size,
+                                               .help = "bytes per read or write call",
+                                               .fallback = std::int64_t(kDefaultBlockSize),
+                                               .min = 1,
+                                               .max = std::int64_t(kMaxBlockSize),
+                                               .sweepable = true,
+                                               .list_field = "block_sizes",
+                                               .label = "block",
+                                               .noun = "block size"};
+inline constexpr Parameter kThreadsParameter{.name = "threads",
+                                             .type = ParameterType::count,
+                                             .help = "worker threads (0 = online CPUs)",
+                                             .fallback = 0,
+                                             .min = 0,
+                                             .max = kMaxThreads,
+                                             .sweepable = true,
+                                             .list_field = "threads",
+                                             .noun = "thread count",
+                                             .counts_threads = true};
 
 // Block size and threads are fields of a run (RunSpec), with a list field of their own in the
 // experiment file; every other entry is an option.

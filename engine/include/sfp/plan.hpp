@@ -18,14 +18,14 @@ struct InputKind;  // sfp/input_kind.hpp
 
 // An experiment checked and resolved.
 struct Plan {
-    Experiment experiment;                    // as checked
+    Experiment experiment;  // as checked
     const AlgorithmIo* io = nullptr;
-    const InputKind* kind = nullptr;          // of the input sets: generated, else the algorithm's own
-    std::string data_kind;                    // resolved ("" when inputs are given)
-    std::string workdir;                      // resolved (default_workdir() when empty)
-    std::vector<std::uint64_t> sizes;         // one per input set, when generating
-    std::vector<Cell> cells;                  // sfp::expand's order
-    std::vector<const Strategy*> strategy_of; // parallel to cells
+    const InputKind* kind = nullptr;           // of the input sets: generated, else the algorithm's own
+    std::string data_kind;                     // resolved ("" when inputs are given)
+    std::string workdir;                       // resolved (default_workdir() when empty)
+    std::vector<std::uint64_t> sizes;          // one per input set, when generating
+    std::vector<Cell> cells;                   // sfp::expand's order
+    std::vector<const Strategy*> strategy_of;  // parallel to cells
 };
 
 // Every problem of the experiment, in the order and words preflight gives them, and the plan

@@ -64,8 +64,8 @@ public:
 
     // What the workers and children spent so far (the runner thread's own is measured apart).
     Spent others_spent() const;
-    // The workers' CPU time so far (body 0's on the calling thread included) to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
-    // in whole scheduler ticks, too coarse for millisecond slices.
+    // The workers' CPU time so far (body 0's on the calling thread included) to the nanosecond
+    // (CLOCK_THREAD_CPUTIME_ID); rusage moves in whole scheduler ticks, too coarse for millisecond slices.
     double worker_cpu_seconds() const;
     // The wall time run_threads spent starting threads so far: from each call to the start of
     // its last thread's body, summed over calls. Waking an idle CPU of a VM takes a good part of a

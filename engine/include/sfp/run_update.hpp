@@ -13,18 +13,18 @@
 namespace sfp {
 
 struct StatusChange {
-    std::size_t run = 0;     // index into ExperimentReport::runs
+    std::size_t run = 0;               // index into ExperimentReport::runs
     RunStatus status = RunStatus::ok;  // its new status (ok or mismatch)
 };
 
 struct RunUpdate {
-    std::size_t index = 0;              // the record's position in ExperimentReport::runs
+    std::size_t index = 0;  // the record's position in ExperimentReport::runs
     RunRecord record;
-    std::vector<CellStats> stats;       // the record's cell first, then cells whose runs changed status
-    std::vector<StatusChange> statuses; // earlier runs re-decided by the agreement check
-    std::size_t input_set = 0;          // of the record's cell
-    std::optional<Ranking> ranking;     // of that input set now (none: no cell of it has a timed run)
-    std::vector<InputSet> input_sets;   // the first update only: the prepared input sets (their paths)
+    std::vector<CellStats> stats;         // the record's cell first, then cells whose runs changed status
+    std::vector<StatusChange> statuses;   // earlier runs re-decided by the agreement check
+    std::size_t input_set = 0;            // of the record's cell
+    std::optional<Ranking> ranking;       // of that input set now (none: no cell of it has a timed run)
+    std::vector<InputSet> input_sets;     // the first update only: the prepared input sets (their paths)
     std::optional<MachineLimits> limits;  // the first update only: what the cells are judged against
 };
 

@@ -7,9 +7,9 @@
 namespace sfp {
 
 struct Spent {
-    unsigned threads = 0;  // threads (or child processes) sampled
-    double cpu_s = 0;      // exact: the scheduler's runtime
-    bool cpu_exact = true; // false when a child's runtime could only be had from its rusage
+    unsigned threads = 0;                    // threads (or child processes) sampled
+    double cpu_s = 0;                        // exact: the scheduler's runtime
+    bool cpu_exact = true;                   // false when a child's runtime could only be had from its rusage
     double tick_user_s = 0, tick_sys_s = 0;  // rusage: sampled at the kernel's tick
     std::int64_t minor_faults = 0, major_faults = 0;
     std::int64_t voluntary_switches = 0, involuntary_switches = 0;

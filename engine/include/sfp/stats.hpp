@@ -12,9 +12,9 @@ namespace sfp {
 struct Summary {
     std::size_t n = 0;
     double min = 0, max = 0, median = 0, mean = 0, stddev = 0;
-    double ci95 = 0;           // half-width of the 95% confidence interval of the mean (Student t)
-    double q1 = 0, q3 = 0;     // quartiles, for box plots
-    double cv = 0;             // coefficient of variation = stddev / mean
+    double ci95 = 0;        // half-width of the 95% confidence interval of the mean (Student t)
+    double q1 = 0, q3 = 0;  // quartiles, for box plots
+    double cv = 0;          // coefficient of variation = stddev / mean
     // Indices of values far from the median by the MAD rule: a modified z-score
     // 0.6745 (x - median) / MAD above 3.5 (Iglewicz & Hoaglin); when more than half the values
     // are equal (MAD 0), the mean absolute deviation times 1.2533 stands in for MAD / 0.6745.
@@ -39,7 +39,7 @@ struct CellStats {
     Summary cpu;                  // exact CPU seconds (Usage::cpu_s)
     bool split_resolved = true;   // every ok run's user/system split was (Usage::split_resolved)
     bool cpu_exact = true;        // every ok run's cpu_s was measured, not user + sys (older reports)
-    double throughput_mbs = 0;  // bytes / median real
+    double throughput_mbs = 0;    // bytes / median real
     bool high_variation = false;  // cv of real above 10%
     std::size_t failed = 0;       // runs that were not ok
 };
@@ -75,7 +75,8 @@ struct SizePoint {
 };
 // Least squares seconds = intercept + slope * GB. Nonlinear when there are 3+ sizes, a
 // quadratic term removes most (>= 75%) of the line's squared error, and the line misses some
-// point by more than 5% of the largest time (so noise around a straight line is not a bend). Fills every field except cell.
+// point by more than 5% of the largest time (so noise around a straight line is not a bend). Fills every field except
+// cell.
 SizeFit fit_size(const std::vector<SizePoint>& points);
 
 }  // namespace sfp

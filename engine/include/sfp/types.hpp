@@ -20,13 +20,13 @@ const char* to_string(Status s) noexcept;
 
 // One run: which strategy of which algorithm, on what, with which parameters.
 struct RunSpec {
-    std::string algorithm;                      // "compare", "cipher", ...
-    std::string strategy;                       // "mmap-mt", ...
-    std::vector<std::string> inputs;            // input paths (compare: two)
-    std::string output;                         // output path for algorithms that write
+    std::string algorithm;            // "compare", "cipher", ...
+    std::string strategy;             // "mmap-mt", ...
+    std::vector<std::string> inputs;  // input paths (compare: two)
+    std::string output;               // output path for algorithms that write
     std::uint64_t block_size = kDefaultBlockSize;
-    unsigned threads = 0;                       // 0 = number of online CPUs
-    std::map<std::string, std::string> options; // algorithm options, e.g. {"max_mismatches","8"}
+    unsigned threads = 0;                        // 0 = number of online CPUs
+    std::map<std::string, std::string> options;  // algorithm options, e.g. {"max_mismatches","8"}
     // Take the outcome's digest (the runner judges agreement by it). A one-run command of cipher
     // asks only with --digest: without it, nothing is hashed and RunResult::digest stays empty.
     bool digest = true;
@@ -59,13 +59,13 @@ struct Usage {
 
 struct RunResult {
     Status status = Status::ok;
-    std::string error;          // what failed, which path, the OS reason
-    std::uint64_t bytes = 0;    // bytes processed (all inputs)
-    double real_s = 0;          // steady clock around the run
-    double list_s = 0;          // part of real_s spent listing the input tree (iterate), else 0
-    Usage usage;                // engine threads only (plus children for baselines)
-    Outcome outcome;            // what the algorithm found
-    std::string digest;         // 16 hex digits identifying the outcome
+    std::string error;               // what failed, which path, the OS reason
+    std::uint64_t bytes = 0;         // bytes processed (all inputs)
+    double real_s = 0;               // steady clock around the run
+    double list_s = 0;               // part of real_s spent listing the input tree (iterate), else 0
+    Usage usage;                     // engine threads only (plus children for baselines)
+    Outcome outcome;                 // what the algorithm found
+    std::string digest;              // 16 hex digits identifying the outcome
     std::vector<std::string> notes;  // e.g. which strategy `adaptive` chose and why
 };
 

@@ -20,17 +20,17 @@ std::string manifest_path(const std::string& workdir);
 
 // Where generated data of this kind, size and seed lives (pair: two paths, else one).
 // Throws sfp::Failure for an unknown kind.
-std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind,
-                                         std::uint64_t size, std::uint64_t seed);
+std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind, std::uint64_t size,
+                                         std::uint64_t seed);
 
 // Makes (or reuses, when present with the right size and listed in the manifest) generated
 // data; returns its paths. Throws sfp::Failure with the path and the OS reason, or when a
 // file of that name exists that the tool did not create (it is never overwritten). Temporaries
 // that a killed sfpbench left in the workspace are removed first. A set `cancel` stops it.
 // `rewrite` writes reusable data again, so its cached pages are in the state a write leaves.
-std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind,
-                                          std::uint64_t size, std::uint64_t seed,
-                                          const std::atomic<bool>* cancel = nullptr, bool rewrite = false);
+std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
+                                          std::uint64_t seed, const std::atomic<bool>* cancel = nullptr,
+                                          bool rewrite = false);
 
 // Bytes that generating these sizes would still need (files already present are reused).
 std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kind,

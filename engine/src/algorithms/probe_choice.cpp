@@ -32,8 +32,10 @@ std::string amount(const ProbeMeasure& m, std::uint64_t offsets) {
 std::string rate_text(const ProbePlan& p, const ProbeMeasure& m, std::uint64_t offsets, double seconds) {
     const double per_second = seconds > 0 ? double(offsets) / seconds : 0.0;
     char text[48];
-    if (m.unit.empty()) std::snprintf(text, sizeof text, "%.1f GB/s", per_second * p.bytes_per_offset / 1e9);
-    else std::snprintf(text, sizeof text, "%.0f %s/s", per_second, std::string(m.unit).c_str());
+    if (m.unit.empty())
+        std::snprintf(text, sizeof text, "%.1f GB/s", per_second * p.bytes_per_offset / 1e9);
+    else
+        std::snprintf(text, sizeof text, "%.0f %s/s", per_second, std::string(m.unit).c_str());
     return text;
 }
 
@@ -92,7 +94,8 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     best.work(at, plan.total);
     std::string note = heading(plan) + (plan.seen.empty() ? ":" : "");
     for (const ProbeCandidate& c : candidates)
-        note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " + rate_text(plan, measure, slice, c.cpu_seconds);
+        note += std::string(&c == &candidates.front() ? " " : ", ") + c.name + " " +
+                rate_text(plan, measure, slice, c.cpu_seconds);
     return note + (measure.clock == ProbeClock::wall ? " in wall time" : " per CPU second") + " (best of " +
            std::to_string(kRounds) + " each, on " + amount(measure, slice) + " " + std::string(plan.of_what) +
            "; the first " + amount(measure, at) + " in all) -> " + best.name;

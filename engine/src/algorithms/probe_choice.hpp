@@ -18,9 +18,9 @@
 namespace sfp {
 
 struct ProbeCandidate {
-    const char* name;                                              // "mmap-mt"
+    const char* name;                                                  // "mmap-mt"
     std::function<void(std::uint64_t begin, std::uint64_t end)> work;  // does [begin, end) of the job
-    double cpu_seconds = 0;                                        // its probe, once measured (on the plan's clock)
+    double cpu_seconds = 0;                                            // its probe, once measured (on the plan's clock)
     // Setup its first slice would otherwise pay alone (buffers to zero and pin, say), done once
     // for slices of `slice` offsets before any is timed, and only when there is a probe: paid in
     // one slice of two, it left the candidate one fair measurement against the others' best of
@@ -34,16 +34,16 @@ struct ProbeCandidate {
 enum class ProbeClock { worker_cpu, wall };
 
 struct ProbePlan {
-    std::uint64_t total = 0;       // the job: offsets [0, total)
-    std::uint64_t stripe = 1;      // slices are whole multiples of this (block x threads)
-    std::uint64_t max_slice = 0;   // per candidate, all its timings together
-    unsigned bytes_per_offset = 1; // for the rates: compare reads 2 bytes (both files) per offset
-    std::string_view who;          // "adaptive", "auto"
-    std::string_view of_what;      // "of both files", "of the input"
-    std::string_view seen = {};    // what the chooser saw before probing, said after `who`
-                                   // ("large folios: 0 % of the cached pages sampled"); empty: nothing
-    std::uint64_t pays_from = 0;   // a smaller job goes to the first candidate unprobed: the probe's
-                                   // thread starts and slower slices cost more than a wrong choice loses
+    std::uint64_t total = 0;        // the job: offsets [0, total)
+    std::uint64_t stripe = 1;       // slices are whole multiples of this (block x threads)
+    std::uint64_t max_slice = 0;    // per candidate, all its timings together
+    unsigned bytes_per_offset = 1;  // for the rates: compare reads 2 bytes (both files) per offset
+    std::string_view who;           // "adaptive", "auto"
+    std::string_view of_what;       // "of both files", "of the input"
+    std::string_view seen = {};     // what the chooser saw before probing, said after `who`
+                                    // ("large folios: 0 % of the cached pages sampled"); empty: nothing
+    std::uint64_t pays_from = 0;    // a smaller job goes to the first candidate unprobed: the probe's
+                                    // thread starts and slower slices cost more than a wrong choice loses
 };
 
 // How the slices are timed and what one offset counts; the defaults are compare's and cipher's.

@@ -13,8 +13,7 @@ struct Block {
 // Calls fn(Block) for each block of [0, total) owned by `worker` of `workers`, in file order,
 // until fn returns false.
 template <class Fn>
-void for_each_stripe_block(unsigned worker, unsigned workers, std::uint64_t block,
-                           std::uint64_t total, Fn&& fn) {
+void for_each_stripe_block(unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t total, Fn&& fn) {
     const std::uint64_t step = block * workers;
     for (std::uint64_t off = block * worker; off < total; off += step) {
         if (!fn(Block{off, std::min(block, total - off)})) return;

@@ -14,9 +14,9 @@
     X(iterate)
 
 // Each unit and its parameter table (sfp/parameter.hpp), defined in its folder's unit.cpp and parameters.cpp.
-#define SFP_DECLARE_UNIT(name)                                  \
-    namespace sfp::name {                                       \
-    const AlgorithmIo& unit() noexcept;                         \
-    std::span<const Parameter> parameters() noexcept;           \
+#define SFP_DECLARE_UNIT(name)                        \
+    namespace sfp::name {                             \
+    const AlgorithmIo& unit() noexcept;               \
+    std::span<const Parameter> parameters() noexcept; \
     }
 SFP_ALGORITHMS(SFP_DECLARE_UNIT)

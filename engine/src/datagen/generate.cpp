@@ -25,9 +25,7 @@ constexpr std::uint64_t mix(std::uint64_t x) noexcept {
     return x ^ (x >> 31);
 }
 
-std::uint64_t word_at(std::uint64_t index, std::uint64_t seed) noexcept {
-    return mix(index ^ mix(seed));
-}
+std::uint64_t word_at(std::uint64_t index, std::uint64_t seed) noexcept { return mix(index ^ mix(seed)); }
 
 // Fills buf with the random bytes of [offset, offset+n); offset is a multiple of 8.
 void fill_random(std::uint8_t* buf, std::size_t n, std::uint64_t offset, std::uint64_t seed) {
@@ -83,8 +81,9 @@ std::uint8_t random_byte_at(std::uint64_t offset, std::uint64_t seed) {
 void generate_random(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel,
                      Links links) {
     AtomicOutput out(path, links);
-    stream_out({&out}, size, cancel, [seed](std::uint8_t* b, std::size_t n, std::uint64_t off) { fill_random(b, n, off, seed); },
-               no_patch);
+    stream_out(
+        {&out}, size, cancel,
+        [seed](std::uint8_t* b, std::size_t n, std::uint64_t off) { fill_random(b, n, off, seed); }, no_patch);
 }
 
 void generate_pair(const std::string& a, const std::string& b, std::uint64_t size,
@@ -104,8 +103,9 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
             for (auto it = offsets.lower_bound(off); it != offsets.end() && *it < off + n; ++it)
                 buf[*it - off] = std::uint8_t(~buf[*it - off]);
     };
-    stream_out({&out_a, &out_b}, size, cancel,
-               [seed](std::uint8_t* buf, std::size_t n, std::uint64_t off) { fill_random(buf, n, off, seed); }, flip);
+    stream_out(
+        {&out_a, &out_b}, size, cancel,
+        [seed](std::uint8_t* buf, std::size_t n, std::uint64_t off) { fill_random(buf, n, off, seed); }, flip);
 }
 
 void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel,
@@ -113,7 +113,8 @@ void generate_text(const std::string& path, std::uint64_t size, std::uint64_t se
     // English word lengths 1..12 (per mille), letters roughly by frequency, some punctuation,
     // lines of about 60-80 characters.
     static constexpr std::array<unsigned, 12> length_permille = {30, 170, 200, 160, 110, 90, 80, 60, 40, 30, 15, 15};
-    static constexpr char letters[] = "eeeeeeeeeeeettttttttaaaaaaaaooooooooiiiiiiinnnnnnnsssssshhhhhhrrrrrrddddllllcccuuummmwwffggyyppbbvkjxqz";
+    static constexpr char letters[] =
+        "eeeeeeeeeeeettttttttaaaaaaaaooooooooiiiiiiinnnnnnnsssssshhhhhhrrrrrrddddllllcccuuummmwwffggyyppbbvkjxqz";
     static constexpr char punctuation[] = ",,,,,..;:!?";
     std::uint64_t state = mix(seed);
     auto next = [&state] { return state = mix(state); };

@@ -82,15 +82,22 @@ constexpr std::string_view kTextFile[] = {".txt"};
 constexpr std::string_view kDirectory[] = {""};
 
 constexpr Parameter kPairOptions[] = {
-    {.name = "mismatch_at", .type = ParameterType::text,
+    {.name = "mismatch_at",
+     .type = ParameterType::text,
      .help = "comma-separated 0-based offsets where B differs; 'middle' and 'last' as words (run's pairs: middle,last)",
      .text_fallback = ""},
 };
 constexpr Parameter kTreeOptions[] = {
-    {.name = "files", .type = ParameterType::count,
-     .help = "how many files (0 = as many as make about --size bytes)", .fallback = 0, .min = 0, .max = 100000000},
-    {.name = "size_mix", .type = ParameterType::choice,
-     .help = "file sizes: small (mean 50K), medium (106K) or large (1.2M): IOBoost's sets / 16", .fallback = 0,
+    {.name = "files",
+     .type = ParameterType::count,
+     .help = "how many files (0 = as many as make about --size bytes)",
+     .fallback = 0,
+     .min = 0,
+     .max = 100000000},
+    {.name = "size_mix",
+     .type = ParameterType::choice,
+     .help = "file sizes: small (mean 50K), medium (106K) or large (1.2M): IOBoost's sets / 16",
+     .fallback = 0,
      .choices = kSizeMixes},
 };
 
@@ -99,15 +106,30 @@ constexpr Parameter kTreeOptions[] = {
 constexpr std::pair<std::string_view, std::string_view> kPairInWorkspace[] = {{"mismatch_at", "middle,last"}};
 
 const InputKind kKinds[] = {
-    {.name = "pair", .label = "pair (two files, known differences)", .suffixes = kPairFiles,
-     .help = "B equals A except the bytes at --mismatch-at", .options = kPairOptions,
-     .workspace_options = kPairInWorkspace, .generate = generate_pair_kind},
-    {.name = "random", .label = "random bytes", .suffixes = kBinFile, .help = "random bytes",
+    {.name = "pair",
+     .label = "pair (two files, known differences)",
+     .suffixes = kPairFiles,
+     .help = "B equals A except the bytes at --mismatch-at",
+     .options = kPairOptions,
+     .workspace_options = kPairInWorkspace,
+     .generate = generate_pair_kind},
+    {.name = "random",
+     .label = "random bytes",
+     .suffixes = kBinFile,
+     .help = "random bytes",
      .generate = generate_random_kind},
-    {.name = "text", .label = "English-like text", .suffixes = kTextFile,
-     .help = "English-like words, punctuation and lines (for wordcount)", .generate = generate_text_kind},
-    {.name = "tree", .label = "tree (a folder of files; sizes are totals)", .suffixes = kDirectory, .directory = true,
-     .help = "random files in nested folders (for iterate)", .options = kTreeOptions, .generate = generate_tree_kind},
+    {.name = "text",
+     .label = "English-like text",
+     .suffixes = kTextFile,
+     .help = "English-like words, punctuation and lines (for wordcount)",
+     .generate = generate_text_kind},
+    {.name = "tree",
+     .label = "tree (a folder of files; sizes are totals)",
+     .suffixes = kDirectory,
+     .directory = true,
+     .help = "random files in nested folders (for iterate)",
+     .options = kTreeOptions,
+     .generate = generate_tree_kind},
 };
 
 std::string generate_tree_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
@@ -136,8 +158,10 @@ std::uint64_t InputKind::size_of(const std::vector<std::string>& paths) const {
 }
 
 void InputKind::check(const std::string& path) const {
-    if (directory) check_root(path);
-    else File::open_read(path);
+    if (directory)
+        check_root(path);
+    else
+        File::open_read(path);
 }
 
 std::span<const InputKind> input_kinds() noexcept { return kKinds; }
@@ -156,8 +180,7 @@ const InputKind& input_kind(std::string_view name) {
 std::string input_kind_names() {
     std::string out;
     const std::size_t n = std::size(kKinds);
-    for (std::size_t i = 0; i < n; ++i)
-        out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(kKinds[i].name);
+    for (std::size_t i = 0; i < n; ++i) out += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + std::string(kKinds[i].name);
     return out;
 }
 

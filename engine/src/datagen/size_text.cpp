@@ -13,11 +13,11 @@ std::uint64_t parse_size(std::string_view text) {
     if (text.empty()) fail("size is empty");
     unsigned shift = 0;
     switch (std::toupper(static_cast<unsigned char>(text.back()))) {
-    case 'K': shift = 10; break;
-    case 'M': shift = 20; break;
-    case 'G': shift = 30; break;
-    case 'T': shift = 40; break;
-    default: break;
+        case 'K': shift = 10; break;
+        case 'M': shift = 20; break;
+        case 'G': shift = 30; break;
+        case 'T': shift = 40; break;
+        default: break;
     }
     if (shift) text.remove_suffix(1);
     if (!text.empty() && (text.back() == 'i' || text.back() == 'I')) fail("size '" + shown + "': write 64K, not 64KiB");

@@ -39,15 +39,15 @@ std::string directory_of(const std::string& target) {
 namespace {
 
 void lock(int fd) {
-    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
-    }
+    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {}
 }
 
 // Six random letters and digits for a temporary's name (mkostemp's XXXXXX), from the kernel.
 std::string random_letters() {
     static constexpr char kLetters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     unsigned char bytes[kRandom];
-    if (getentropy(bytes, sizeof bytes) != 0) fail_errno("cannot draw a random name for a temporary", "getentropy", errno);
+    if (getentropy(bytes, sizeof bytes) != 0)
+        fail_errno("cannot draw a random name for a temporary", "getentropy", errno);
     std::string out;
     for (unsigned char b : bytes) out.push_back(kLetters[b % (sizeof kLetters - 1)]);
     return out;

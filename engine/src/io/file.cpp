@@ -27,7 +27,8 @@ File File::open_read(const std::string& path, int extra_flags) {
         char probe = 0;
         const ssize_t got = ::pread(fd, &probe, 1, 0);
         if (got > 0)
-            fail("cannot read '" + path + "': its size is reported as 0 but it has content (a kernel "
+            fail("cannot read '" + path +
+                 "': its size is reported as 0 but it has content (a kernel "
                  "pseudo-file such as /proc or /sys); copy it to a regular file first");
     }
     if (const char* fs = kernel_pseudo_filesystem(fd))
@@ -41,11 +42,7 @@ File File::open_read(const std::string& path, int extra_flags) {
 }
 
 File::File(File&& o) noexcept
-    : fd_(std::exchange(o.fd_, -1)),
-      path_(std::move(o.path_)),
-      size_(o.size_),
-      modified_(o.modified_),
-      dev_(o.dev_),
+    : fd_(std::exchange(o.fd_, -1)), path_(std::move(o.path_)), size_(o.size_), modified_(o.modified_), dev_(o.dev_),
       ino_(o.ino_) {}
 
 File& File::operator=(File&& o) noexcept {
@@ -91,8 +88,6 @@ std::size_t File::pread_full(void* buf, std::size_t n, std::uint64_t offset) {
                          [&](std::size_t got) { return ::pread(fd_, dst + got, n - got, off_t(offset + got)); });
 }
 
-bool same_file(const File& a, const File& b) noexcept {
-    return a.device() == b.device() && a.inode() == b.inode();
-}
+bool same_file(const File& a, const File& b) noexcept { return a.device() == b.device() && a.inode() == b.inode(); }
 
 }  // namespace sfp

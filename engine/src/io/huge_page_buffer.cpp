@@ -18,7 +18,8 @@ HugePageBuffer::HugePageBuffer(std::uint64_t bytes)
     : size_(bytes), mapped_((bytes + kHugePage - 1) / kHugePage * kHugePage) {
     if (mapped_ == 0) return;
     void* p = ::mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) fail("cannot allocate " + std::to_string(bytes) + " bytes of memory: " + std::string(std::strerror(errno)));
+    if (p == MAP_FAILED)
+        fail("cannot allocate " + std::to_string(bytes) + " bytes of memory: " + std::string(std::strerror(errno)));
     data_ = static_cast<std::uint8_t*>(p);
     ::madvise(p, mapped_, MADV_HUGEPAGE);  // a hint: without it only slower
 }

@@ -45,7 +45,8 @@ const char* memory_filesystem(const std::string& path) {
 }
 
 std::string not_a_place_for_files(const std::string& path, const char* fs) {
-    return "cannot write '" + path + "': it is on " + fs + ", a kernel pseudo-filesystem, not a filesystem that holds files";
+    return "cannot write '" + path + "': it is on " + fs +
+           ", a kernel pseudo-filesystem, not a filesystem that holds files";
 }
 
 const char* kernel_pseudo_filesystem(int fd) {
@@ -55,7 +56,8 @@ const char* kernel_pseudo_filesystem(int fd) {
 
 const char* kernel_pseudo_filesystem(const std::string& path) {
     struct statfs fs {};
-    return statfs(path.c_str(), &fs) == 0 ? kernel_pseudo_filesystem_type(static_cast<unsigned long>(fs.f_type)) : nullptr;
+    return statfs(path.c_str(), &fs) == 0 ? kernel_pseudo_filesystem_type(static_cast<unsigned long>(fs.f_type))
+                                          : nullptr;
 }
 
 }  // namespace sfp

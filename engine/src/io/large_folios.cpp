@@ -13,8 +13,8 @@
 namespace sfp::page_cache {
 namespace {
 
-constexpr std::uint64_t kPresent = 1ull << 63;      // pagemap: page present in RAM
-constexpr std::uint64_t kPfnMask = (1ull << 55) - 1;  // pagemap: bits 0-54, 0 unless CAP_SYS_ADMIN
+constexpr std::uint64_t kPresent = 1ull << 63;                    // pagemap: page present in RAM
+constexpr std::uint64_t kPfnMask = (1ull << 55) - 1;              // pagemap: bits 0-54, 0 unless CAP_SYS_ADMIN
 constexpr std::uint64_t kCompound = (1ull << 15) | (1ull << 16);  // kpageflags: COMPOUND_HEAD | _TAIL
 
 struct Tally {
@@ -22,9 +22,7 @@ struct Tally {
     bool known = true;
 };
 
-bool pread_all(int fd, void* buf, std::size_t n, off_t at) {
-    return ::pread(fd, buf, n, at) == ssize_t(n);
-}
+bool pread_all(int fd, void* buf, std::size_t n, off_t at) { return ::pread(fd, buf, n, at) == ssize_t(n); }
 
 // Flags of pages pfn[first..last) when their frames are consecutive: one read per run of a folio.
 void count_frames(int kpageflags, const std::vector<std::uint64_t>& pfns, Tally& t) {
@@ -97,7 +95,8 @@ double share_over(const std::vector<std::string>& paths, std::uint64_t window, u
         const std::uint64_t size = std::uint64_t(st.st_size);
         const auto look = [&](std::uint64_t off) {
             if (off < size && t.known)
-                count_window(file.get(), off, std::size_t(std::min(window, size - off)), pagemap.get(), kpageflags.get(), t);
+                count_window(file.get(), off, std::size_t(std::min(window, size - off)), pagemap.get(),
+                             kpageflags.get(), t);
         };
         if (windows == 0)
             for (std::uint64_t off = 0; off < size && t.known; off += window) look(off);

@@ -31,8 +31,7 @@ Mapping::Mapping(int fd, const std::string& path, std::uint64_t offset, std::siz
 
 Mapping::Mapping(const File& file, std::size_t length) : Mapping(file.fd(), file.path(), 0, length, Access::read) {}
 
-Mapping::Mapping(Mapping&& o) noexcept
-    : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+Mapping::Mapping(Mapping&& o) noexcept : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
 
 Mapping& Mapping::operator=(Mapping&& o) noexcept {
     if (this != &o) {

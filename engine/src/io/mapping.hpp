@@ -34,7 +34,7 @@ public:
     // and keeps the mapping: the file's cached pages stay, a later touch maps them again. Lets
     // threads share the unmapping of pages that munmap would do alone. Failure is harmless.
     void release(std::uint64_t offset, std::uint64_t length) const noexcept;
-    void sync(const std::string& path) const; // msync(MS_SYNC): written through to the file
+    void sync(const std::string& path) const;  // msync(MS_SYNC): written through to the file
 
 private:
     std::uint8_t* data_ = nullptr;

@@ -46,8 +46,9 @@ void refuse_pseudo_filesystem(const std::string& requested, const std::string& r
 OutputTarget resolve_output_target(const std::string& requested, Links links) {
     if (requested.empty()) fail("an output path is empty");
     if (name_of(requested).size() > NAME_MAX)
-        fail("cannot write '" + requested + "': File name too long (its name is " + std::to_string(name_of(requested).size()) +
-             " bytes; a file name may have " + std::to_string(NAME_MAX) + ")");
+        fail("cannot write '" + requested + "': File name too long (its name is " +
+             std::to_string(name_of(requested).size()) + " bytes; a file name may have " + std::to_string(NAME_MAX) +
+             ")");
     if (requested.size() >= PATH_MAX)
         fail("cannot write '" + requested + "': File name too long (the path is " + std::to_string(requested.size()) +
              " bytes; a path may have " + std::to_string(PATH_MAX - 1) + ": give it from a nearer directory)");
@@ -60,24 +61,31 @@ OutputTarget resolve_output_target(const std::string& requested, Links links) {
         return t;
     }
     if (links == Links::refuse && S_ISLNK(link.st_mode))
-        fail("will not write '" + requested + "': it is a symbolic link, and sfpbench never writes through one in "
+        fail("will not write '" + requested +
+             "': it is a symbolic link, and sfpbench never writes through one in "
              "its workspace (remove it, or choose a workspace only you can write to)");
     if (stat(requested.c_str(), &t.st) != 0) {
         if (errno == ENOENT)
-            fail("cannot write '" + requested + "': it is a symbolic link to a file that does not exist "
+            fail("cannot write '" + requested +
+                 "': it is a symbolic link to a file that does not exist "
                  "(links are followed; create the file it names, or remove the link)");
         fail_errno("cannot check", requested, errno);
     }
     if (!S_ISREG(t.st.st_mode))
-        fail("cannot write '" + requested + "': it is " + (S_ISDIR(t.st.st_mode) ? "a directory" : "not a regular file") +
-             " (only regular files are replaced)");
+        fail("cannot write '" + requested + "': it is " +
+             (S_ISDIR(t.st.st_mode) ? "a directory" : "not a regular file") + " (only regular files are replaced)");
     char real[PATH_MAX];
-    if (realpath(requested.c_str(), real)) t.path = real;
-    else if (errno != ENAMETOOLONG) fail_errno("cannot resolve", requested, errno);
+    if (realpath(requested.c_str(), real))
+        t.path = real;
+    else if (errno != ENAMETOOLONG)
+        fail_errno("cannot resolve", requested, errno);
     else if (S_ISLNK(link.st_mode))  // the file it names has no path to rename over
-        fail("cannot write '" + requested + "': it is a symbolic link, and the path of the file it names is longer than "
-             "PATH_MAX (" + std::to_string(PATH_MAX - 1) + " bytes; give that file's own path)");
-    else t.path = requested;  // deeper than PATH_MAX: as given, from the current directory
+        fail("cannot write '" + requested +
+             "': it is a symbolic link, and the path of the file it names is longer than "
+             "PATH_MAX (" +
+             std::to_string(PATH_MAX - 1) + " bytes; give that file's own path)");
+    else
+        t.path = requested;  // deeper than PATH_MAX: as given, from the current directory
     t.exists = true;
     refuse_pseudo_filesystem(requested, t.path);
     return t;

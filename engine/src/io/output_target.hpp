@@ -12,9 +12,9 @@
 namespace sfp {
 
 struct OutputTarget {
-    std::string path;       // symlinks resolved: a rename replaces the file, never the link
+    std::string path;  // symlinks resolved: a rename replaces the file, never the link
     bool exists = false;
-    struct stat st {};      // valid when exists
+    struct stat st {};  // valid when exists
 };
 
 // With Links::refuse a symbolic link is refused instead of followed (a file in the workspace).

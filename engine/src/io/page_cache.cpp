@@ -143,15 +143,14 @@ double pct(const Count& c) {
 
 }  // namespace
 
-double residency_pct(const std::vector<std::string>& paths) {
-    return pct(count(paths));
-}
+double residency_pct(const std::vector<std::string>& paths) { return pct(count(paths)); }
 
 Eviction evict(const std::vector<std::string>& paths) { return evict(paths, kNeverCancelled); }
 
 Eviction evict(const std::vector<std::string>& paths, const std::atomic<bool>& cancel) {
     for (const std::string& path : paths) {
-        if (cancel.load(std::memory_order_relaxed)) return {kFadviseMethod, -1, {}, {}};  // a 100,000-file tree takes seconds
+        if (cancel.load(std::memory_order_relaxed))
+            return {kFadviseMethod, -1, {}, {}};  // a 100,000-file tree takes seconds
         const Fd file(path);
         std::uint64_t size = 0;
         if (!regular_file(file.fd, size)) continue;  // the run itself will report the problem

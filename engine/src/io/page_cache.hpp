@@ -18,8 +18,8 @@ double residency_pct(const std::vector<std::string>& paths);
 // itself by counting what is left, so it returns that count: a cold run's residency needs no
 // second read.
 struct Eviction {
-    std::string method;         // kFadviseMethod or kDropCachesMethod
-    double residency_pct = -1;  // of the files just after, as residency_pct() says it
+    std::string method;                   // kFadviseMethod or kDropCachesMethod
+    double residency_pct = -1;            // of the files just after, as residency_pct() says it
     std::string in_memory, in_memory_fs;  // the first file on tmpfs, ramfs..., and that filesystem's name; or ""
 };
 Eviction evict(const std::vector<std::string>& paths);

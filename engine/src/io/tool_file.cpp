@@ -45,8 +45,10 @@ std::optional<std::string> read_tool_file(const std::string& path, std::size_t m
         if (links == Links::refuse && st.st_uid != ::geteuid())
             refuse(path, "it belongs to another user (uid " + std::to_string(st.st_uid) + ")", advice);
         if (std::uint64_t(st.st_size) > max_bytes)
-            refuse(path, "it holds " + byte_count(std::uint64_t(st.st_size)) + ", more than the " +
-                             byte_count(max_bytes) + " such a file can hold", advice);
+            refuse(path,
+                   "it holds " + byte_count(std::uint64_t(st.st_size)) + ", more than the " + byte_count(max_bytes) +
+                       " such a file can hold",
+                   advice);
         text.resize(std::size_t(st.st_size));
         std::size_t got = 0;
         while (got < text.size()) {  // a file growing meanwhile is read to the size it had

@@ -69,10 +69,10 @@ private:
             type = static_cast<unsigned char>(IFTODT(st.st_mode));
         }
         switch (type) {
-        case DT_REG: out_.files.push_back({path, e.inode}); return;
-        case DT_DIR: enter(path, stack, O_RDONLY | O_NOFOLLOW); return;
-        case DT_LNK: return;  // not followed
-        default: out_.skipped.push_back(path + ": " + file_kind(DTTOIF(type)) + ", not opened");
+            case DT_REG: out_.files.push_back({path, e.inode}); return;
+            case DT_DIR: enter(path, stack, O_RDONLY | O_NOFOLLOW); return;
+            case DT_LNK: return;  // not followed
+            default: out_.skipped.push_back(path + ": " + file_kind(DTTOIF(type)) + ", not opened");
         }
     }
 

@@ -16,8 +16,8 @@ struct ListedFile {
 };
 
 struct Listing {
-    std::vector<ListedFile> files;      // regular files, in the order the directories gave them
-    std::vector<std::string> skipped;   // "path: reason" for what was not listed or cannot be read
+    std::vector<ListedFile> files;     // regular files, in the order the directories gave them
+    std::vector<std::string> skipped;  // "path: reason" for what was not listed or cannot be read
 };
 
 // Lists the regular files under each root, depth first in getdents order. A root that is not a

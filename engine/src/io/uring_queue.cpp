@@ -16,7 +16,7 @@ std::string UringQueue::unsupported_reason() {
         return std::string("io_uring_queue_init: ") + std::strerror(-rc);
     std::string why;
     const std::unique_ptr<io_uring_probe, void (*)(io_uring_probe*)> probe(io_uring_get_probe_ring(&ring),
-                                                                            io_uring_free_probe);
+                                                                           io_uring_free_probe);
     if (!probe)
         why = "the kernel cannot list its io_uring operations (io_uring_get_probe)";
     else if (!io_uring_opcode_supported(probe.get(), IORING_OP_READ) ||
@@ -27,8 +27,7 @@ std::string UringQueue::unsupported_reason() {
 }
 
 UringQueue::UringQueue(unsigned entries) {
-    if (const int rc = io_uring_queue_init(entries, &ring_, 0); rc < 0)
-        fail_errno("cannot set up", "io_uring", -rc);
+    if (const int rc = io_uring_queue_init(entries, &ring_, 0); rc < 0) fail_errno("cannot set up", "io_uring", -rc);
 }
 
 UringQueue::~UringQueue() {
@@ -74,8 +73,7 @@ std::string UringQueue::register_buffers(std::span<const iovec> buffers) {
     return rc < 0 ? std::string("io_uring_register_buffers: ") + std::strerror(-rc) : std::string();
 }
 
-void UringQueue::read_fixed(int fd, void* buf, std::size_t n, std::uint64_t offset, unsigned index,
-                            std::uint64_t tag) {
+void UringQueue::read_fixed(int fd, void* buf, std::size_t n, std::uint64_t offset, unsigned index, std::uint64_t tag) {
     io_uring_sqe* sqe = slot();
     io_uring_prep_read_fixed(sqe, fd, buf, unsigned(n), offset, int(index));
     io_uring_sqe_set_data64(sqe, tag);

@@ -61,7 +61,9 @@ std::string text_of(const MachineLimits& m) {
 struct Source {
     const std::string& path;
     std::string_view named_by;
-    std::string named_advice() const { return "set " + std::string(named_by) + " to a limits file sfpbench wrote, or to off"; }
+    std::string named_advice() const {
+        return "set " + std::string(named_by) + " to a limits file sfpbench wrote, or to off";
+    }
     std::string refusal_advice() const { return named_by.empty() ? std::string(kWorkspaceAdvice) : named_advice(); }
     std::string damage_advice() const {
         return named_by.empty() ? "`sfpbench limits --refresh` writes it again" : named_advice();
@@ -69,7 +71,8 @@ struct Source {
 };
 
 [[noreturn]] void damaged(const Source& source, int line, const std::string& why) {
-    fail("limits file '" + source.path + "' line " + std::to_string(line) + ": " + why + " (" + source.damage_advice() + ")");
+    fail("limits file '" + source.path + "' line " + std::to_string(line) + ": " + why + " (" + source.damage_advice() +
+         ")");
 }
 
 // std::from_chars, not std::stod: a number in the file reads the same under every locale (a
@@ -101,7 +104,8 @@ std::string limits_cache_path(const std::string& workdir) { return workdir + "/l
 
 std::optional<MachineLimits> load_limits(const std::string& path, Links links, std::string_view named_by) {
     const Source source{path, named_by};
-    const std::optional<std::string> whole = read_tool_file(path, kMaxLimitsFile, links, source.refusal_advice());  // no FIFO, no device
+    const std::optional<std::string> whole =
+        read_tool_file(path, kMaxLimitsFile, links, source.refusal_advice());  // no FIFO, no device
     if (!whole) return std::nullopt;
     std::istringstream in(*whole);
     std::string text;
@@ -113,27 +117,33 @@ std::optional<MachineLimits> load_limits(const std::string& path, Links links, s
         ++n;
         const std::size_t tab = text.find('\t');
         const std::string key = text.substr(0, tab), value = tab == std::string::npos ? "" : text.substr(tab + 1);
-        if (key == "fingerprint") m.fingerprint = value;
-        else if (key == "device") m.device = value;
-        else if (key == "measured_at") m.measured_at = value;
+        if (key == "fingerprint")
+            m.fingerprint = value;
+        else if (key == "device")
+            m.device = value;
+        else if (key == "measured_at")
+            m.measured_at = value;
         else if (key == "load") {  // absent from files kept before it was recorded
             const std::size_t cut = value.find('\t');
             if (cut == std::string::npos) damaged(source, n, "a load without its CPUs");
             m.load.one_minute = number_of(value.substr(0, cut), source, n);
             m.load.cpus = unsigned(number_of(value.substr(cut + 1), source, n));
             if (m.load.cpus == 0) damaged(source, n, "a load on 0 CPUs");
-        }
-        else if (key == "limit") {
+        } else if (key == "limit") {
             const std::optional<LimitId> id = limit_from_key(value);
             if (!id) damaged(source, n, "unknown limit '" + value + "'");
             m.limits.push_back(Limit{.id = *id});
             current = &m.limits.back();
         } else if (!current) {
             damaged(source, n, "'" + key + "' before any limit");
-        } else if (key == "quick") current->quick = value == "1";
-        else if (key == "method") current->method = value;
-        else if (key == "unavailable") current->unavailable = value;
-        else if (key == "bytes_per_file") current->bytes_per_file = number_of(value, source, n);
+        } else if (key == "quick")
+            current->quick = value == "1";
+        else if (key == "method")
+            current->method = value;
+        else if (key == "unavailable")
+            current->unavailable = value;
+        else if (key == "bytes_per_file")
+            current->bytes_per_file = number_of(value, source, n);
         else if (key == "conditions") {  // absent from files kept before it was recorded
             std::istringstream fields(value);
             std::string load, steal;
@@ -145,8 +155,8 @@ std::optional<MachineLimits> load_limits(const std::string& path, Links links, s
             LimitPoint p;
             std::string field;
             if (!(fields >> p.threads) || p.threads == 0) damaged(source, n, "a point without its thread count");
-            if (key == "passes" && (!(fields >> p.passes_taken >> p.passes_kept) || p.passes_taken == 0 ||
-                                    p.passes_kept > p.passes_taken))
+            if (key == "passes" &&
+                (!(fields >> p.passes_taken >> p.passes_kept) || p.passes_taken == 0 || p.passes_kept > p.passes_taken))
                 damaged(source, n, "passes without their counts");
             while (fields >> field) p.rates.push_back(number_of(field, source, n));
             if (p.rates.empty()) damaged(source, n, "a point without repetitions");
@@ -162,13 +172,15 @@ std::optional<MachineLimits> load_limits(const std::string& path, Links links, s
 void save_limits(const std::string& path, const MachineLimits& limits) {
     const std::optional<std::string> old = read_tool_file(path, kMaxLimitsFile, Links::refuse);
     if (old && !old->starts_with(std::string(kHeader) + "\n"))
-        fail("will not replace '" + path + "': it is not an sfpbench limits file (it is left alone; move it, or "
+        fail("will not replace '" + path +
+             "': it is not an sfpbench limits file (it is left alone; move it, or "
              "choose another workspace)");
     write_file_atomically(path, text_of(limits), Links::refuse);
 }
 
 LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const LimitsSay& say) {
-    const std::string fingerprint = lookup.fingerprint.empty() ? limits_fingerprint(lookup.workdir) : lookup.fingerprint;
+    const std::string fingerprint =
+        lookup.fingerprint.empty() ? limits_fingerprint(lookup.workdir) : lookup.fingerprint;
     const std::string path = limits_cache_path(lookup.workdir);
     LimitsFound found;
     try {
@@ -179,7 +191,8 @@ LimitsFound find_limits(const LimitsLookup& lookup, Progress& progress, const Li
         if (say) say(std::string(e.what()) + "; measuring again");
     }
     std::vector<LimitId> missing;
-    for (LimitId id : lookup.which.empty() ? std::vector<LimitId>(std::begin(kLimitIds), std::end(kLimitIds)) : lookup.which) {
+    for (LimitId id :
+         lookup.which.empty() ? std::vector<LimitId>(std::begin(kLimitIds), std::end(kLimitIds)) : lookup.which) {
         const Limit* l = found.limits.find(id);
         // Kept, but quick where a full one is wanted, empty, or uncertain: measured again.
         if (lookup.refresh || !l || (l->quick && !lookup.quick) || (l->unavailable.empty() && l->points.empty()) ||

@@ -25,12 +25,13 @@ constexpr std::size_t kRequest = 1 << 20;
 // Reads the file front to back keeping `depth` requests in flight; returns the seconds.
 double read_direct(int fd, const std::string& path, std::uint64_t size, unsigned depth, const Bench& bench) {
     HugePageBuffer buffers(std::uint64_t(depth) * kRequest);  // see docs/limits.md: huge pages
-    std::memset(buffers.data(), 0, buffers.size());              // faulted in before the clock starts
+    std::memset(buffers.data(), 0, buffers.size());           // faulted in before the clock starts
     const Stopwatch clock;
     UringQueue ring(depth);  // declared after the buffers: it waits out its requests before they go
     std::uint64_t next = 0, done = 0;
     const auto submit = [&](std::uint64_t slot) {
-        ring.read(fd, buffers.data() + slot * kRequest, std::size_t(std::min<std::uint64_t>(kRequest, size - next)), next, slot);
+        ring.read(fd, buffers.data() + slot * kRequest, std::size_t(std::min<std::uint64_t>(kRequest, size - next)),
+                  next, slot);
         next += kRequest;
     };
     for (unsigned i = 0; i < depth && next < size; ++i) submit(i);
@@ -54,7 +55,8 @@ Limit device_read(Fixtures& f, unsigned depth) {
     if (fd.get() < 0) fail_errno("cannot open with O_DIRECT", path, errno);
     const std::uint64_t size = f.budget().device_bytes / 4096 * 4096;
     Limit l{.id = depth == 1 ? LimitId::device_read_qd1 : LimitId::device_read_qd32};
-    l.points = {{1, repeat(f.bench(), double(size), [&] { return read_direct(fd.get(), path, size, depth, f.bench()); })}};
+    l.points = {
+        {1, repeat(f.bench(), double(size), [&] { return read_direct(fd.get(), path, size, depth, f.bench()); })}};
     l.method = "io_uring reads of a " + size_words(size) + " file with O_DIRECT (past the page cache) in " +
                size_words(kRequest) + " requests, front to back, " + std::to_string(depth) +
                (depth == 1 ? " request" : " requests") + " in flight, into huge pages";

@@ -57,7 +57,8 @@ std::span<const std::uint8_t> Fixtures::memory() {
         // kept only once whole.
         for (std::uint64_t at = 0; at < buffer->size(); at += kFillPiece) {
             bench().check();
-            std::memset(buffer->data() + at, 0x5A, std::size_t(std::min<std::uint64_t>(kFillPiece, buffer->size() - at)));
+            std::memset(buffer->data() + at, 0x5A,
+                        std::size_t(std::min<std::uint64_t>(kFillPiece, buffer->size() - at)));
         }
         memory_ = std::move(buffer);
     }

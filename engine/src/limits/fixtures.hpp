@@ -1,8 +1,8 @@
 #pragma once
 // What several limits measure on, made once per measurement session and only when first needed:
 // the memory buffer (memory read, two streams), the hot file (page-cache read, mapped scan in
-// large folios), the O_DIRECT file (both queue depths) and the tree of small files (cold, hot). Everything lives in the scratch
-// directory, which goes with this object.
+// large folios), the O_DIRECT file (both queue depths) and the tree of small files (cold, hot). Everything lives in the
+// scratch directory, which goes with this object.
 #include <atomic>
 #include <cstdint>
 #include <memory>

@@ -76,9 +76,7 @@ double Limit::figure(unsigned threads) const {
 
 const LimitPoint* Limit::point(unsigned threads) const { return best_point(*this, threads); }
 
-double Limit::files_per_s(unsigned threads) const {
-    return bytes_per_file > 0 ? figure(threads) / bytes_per_file : 0;
-}
+double Limit::files_per_s(unsigned threads) const { return bytes_per_file > 0 ? figure(threads) / bytes_per_file : 0; }
 
 unsigned Limit::figure_threads(unsigned threads) const {
     const LimitPoint* p = best_point(*this, threads);

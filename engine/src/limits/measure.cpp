@@ -13,16 +13,16 @@ namespace {
 
 Limit measure_on(LimitId id, limits::Fixtures& f) {
     switch (id) {
-    case LimitId::memory_read: return limits::memory_read(f);
-    case LimitId::two_stream_read: return limits::two_stream_read(f);
-    case LimitId::page_cache_read: return limits::page_cache_read(f);
-    case LimitId::mapped_scan_large: return limits::mapped_scan_large(f);
-    case LimitId::mapped_scan_small: return limits::mapped_scan_small(f);
-    case LimitId::page_cache_write: return limits::page_cache_write(f);
-    case LimitId::device_read_qd1: return limits::device_read(f, 1);
-    case LimitId::device_read_qd32: return limits::device_read(f, 32);
-    case LimitId::small_files_cold: return limits::small_files_cold(f);
-    case LimitId::small_files_hot: return limits::small_files_hot(f);
+        case LimitId::memory_read: return limits::memory_read(f);
+        case LimitId::two_stream_read: return limits::two_stream_read(f);
+        case LimitId::page_cache_read: return limits::page_cache_read(f);
+        case LimitId::mapped_scan_large: return limits::mapped_scan_large(f);
+        case LimitId::mapped_scan_small: return limits::mapped_scan_small(f);
+        case LimitId::page_cache_write: return limits::page_cache_write(f);
+        case LimitId::device_read_qd1: return limits::device_read(f, 1);
+        case LimitId::device_read_qd32: return limits::device_read(f, 32);
+        case LimitId::small_files_cold: return limits::small_files_cold(f);
+        case LimitId::small_files_hot: return limits::small_files_hot(f);
     }
     fail("unknown limit");
 }
@@ -69,8 +69,8 @@ MachineLimits measure_limits(std::span<const LimitId> which, const LimitBudget& 
         if (std::find(ids.begin(), ids.end(), id) == ids.end()) continue;
         if (progress.cancel.load()) break;
         if (say)
-            say("limits " + std::to_string(++n) + "/" + std::to_string(ids.size()) + ": " + std::string(limit_name(id)) +
-                (budget.quick ? " (quick)" : ""));
+            say("limits " + std::to_string(++n) + "/" + std::to_string(ids.size()) + ": " +
+                std::string(limit_name(id)) + (budget.quick ? " (quick)" : ""));
         Limit l = measure_one(id, f);
         if (progress.cancel.load()) break;  // cut short: not a measurement
         out.put(std::move(l));

@@ -41,9 +41,10 @@ Limit two_stream_read(Fixtures& f) {
             keep(scan_two(m.data() + w.begin + r.begin, second + w.begin + r.begin, r.end - r.begin));
         });
     });
-    l.method = "the two halves (" + size_words(half) + " each, 68 KiB apart) of the memory-read buffer summed side by "
-               "side, as compare reads its two files; bytes of both streams, each stream " + passes_words(f.budget()) +
-               "; " + threads_words(f.budget().threads);
+    l.method = "the two halves (" + size_words(half) +
+               " each, 68 KiB apart) of the memory-read buffer summed side by "
+               "side, as compare reads its two files; bytes of both streams, each stream " +
+               passes_words(f.budget()) + "; " + threads_words(f.budget().threads);
     return l;
 }
 

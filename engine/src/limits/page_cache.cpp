@@ -18,9 +18,9 @@
 namespace sfp::limits {
 namespace {
 
-constexpr std::size_t kReadBlock = 256 << 10;   // stays in L2: the copy, not the buffer, is timed
+constexpr std::size_t kReadBlock = 256 << 10;  // stays in L2: the copy, not the buffer, is timed
 constexpr std::size_t kWriteBlock = 1 << 20;
-constexpr std::size_t kSmallWrite = 4096;       // what leaves small folios (as `head -c` does)
+constexpr std::size_t kSmallWrite = 4096;  // what leaves small folios (as `head -c` does)
 
 // Each thread pread()s its stripe of the window in kReadBlock blocks into its own buffer.
 Pass read_once(const File& file, Range w, unsigned threads, std::vector<AlignedBuffer>& buffers) {
@@ -42,7 +42,8 @@ Pass scan_once(const File& file, Range w, unsigned threads) {
     return timed_pass(double(w.end - w.begin), threads, [&](unsigned i) {
         const Range r = stripe(w.end - w.begin, threads, i, 2u << 20);
         if (r.end == r.begin) return;
-        const Mapping map(file.fd(), file.path(), w.begin + r.begin, std::size_t(r.end - r.begin), Mapping::Access::read);
+        const Mapping map(file.fd(), file.path(), w.begin + r.begin, std::size_t(r.end - r.begin),
+                          Mapping::Access::read);
         map.advise_sequential();
         keep(scan(map.data(), r.end - r.begin));
     });
@@ -70,10 +71,10 @@ Limit page_cache_read(Fixtures& f) {
     l.points = passes_by_threads(f.bench(), [&](unsigned threads, unsigned k) {
         return read_once(file, pass_window(f.budget(), file.size(), threads, k, kReadBlock), threads, buffers);
     });
-    l.method = "pread() of a " + size_words(file.size()) + " cached file (evicted, then read once: " +
-               share_words(f.hot_file_share()) + ") in " + size_words(kReadBlock) +
-               " blocks, one stripe and buffer per thread, " + passes_words(f.budget()) + "; " +
-               threads_words(f.budget().threads);
+    l.method = "pread() of a " + size_words(file.size()) +
+               " cached file (evicted, then read once: " + share_words(f.hot_file_share()) + ") in " +
+               size_words(kReadBlock) + " blocks, one stripe and buffer per thread, " + passes_words(f.budget()) +
+               "; " + threads_words(f.budget().threads);
     return l;
 }
 
@@ -91,7 +92,8 @@ Limit mapped_scan_small(Fixtures& f) {
         ::fdatasync(file.fd());  // clean pages: no writeback while the scans are timed
     }
     const double share = page_cache::large_folio_share({path});
-    Limit l = mapped_scan(f, LimitId::mapped_scan_small, path, share, "as written in " + size_words(kSmallWrite) + " writes");
+    Limit l =
+        mapped_scan(f, LimitId::mapped_scan_small, path, share, "as written in " + size_words(kSmallWrite) + " writes");
     ::unlink(path.c_str());
     return l;
 }
@@ -100,7 +102,8 @@ namespace {
 
 // One pass: a new file of the window's size, its space reserved and written by the threads, each
 // its stripe; removed after (its dirty pages go with it, never to the disk).
-Pass write_once(const std::string& path, std::uint64_t bytes, unsigned threads, const std::vector<AlignedBuffer>& buffers) {
+Pass write_once(const std::string& path, std::uint64_t bytes, unsigned threads,
+                const std::vector<AlignedBuffer>& buffers) {
     const Fd fd(path.c_str(), O_WRONLY | O_CREAT | O_EXCL);
     if (fd.get() < 0) fail_errno("cannot create", path, errno);
     ::unlink(path.c_str());  // open, nameless: its dirty pages go when it closes

@@ -128,7 +128,8 @@ LimitPoint take_passes(const Bench& bench, unsigned threads, const std::function
 
 std::vector<LimitPoint> passes_by_threads(const Bench& bench, const std::function<Pass(unsigned, unsigned)>& once) {
     std::vector<LimitPoint> points;
-    for (unsigned t : bench.budget.threads) points.push_back(take_passes(bench, t, [&](unsigned k) { return once(t, k); }));
+    for (unsigned t : bench.budget.threads)
+        points.push_back(take_passes(bench, t, [&](unsigned k) { return once(t, k); }));
     return points;
 }
 

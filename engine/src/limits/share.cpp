@@ -32,12 +32,16 @@ double figure_of(const MachineLimits& limits, LimitId id, unsigned threads, cons
                  std::string& reason) {
     const Limit* l = limits.find(id);
     const std::string name(limit_name(id));
-    if (!l) reason = name + " is not measured for this machine (`sfpbench limits` measures it)";
-    else if (!l->unavailable.empty()) reason = name + " cannot be measured here: " + l->unavailable;
-    else if (!l->measured()) reason = name + " was not measured (cancelled)";
+    if (!l)
+        reason = name + " is not measured for this machine (`sfpbench limits` measures it)";
+    else if (!l->unavailable.empty())
+        reason = name + " cannot be measured here: " + l->unavailable;
+    else if (!l->measured())
+        reason = name + " was not measured (cancelled)";
     else if (device_bound(id) && known(input_device) && known(limits.device) && input_device != limits.device)
         reason = "the inputs are on " + input_device + ", the device limits were measured on " + limits.device;
-    else return l->figure(threads);
+    else
+        return l->figure(threads);
     return 0;
 }
 
@@ -127,7 +131,8 @@ CellLimit cell_limit(const MachineLimits& limits, const Experiment& experiment, 
     const double serial = 1 / (1 / l.figure(1) + 1 / limits.find(*bound->then)->figure(1));
     // More threads overlap one block's read with another's write on other CPUs: each CPU still
     // needs the serial time per byte, and neither side passes its own figure at these threads.
-    const unsigned cpus = limits.load.cpus ? limits.load.cpus : l.points.back().threads;  // an older file: the most measured
+    const unsigned cpus =
+        limits.load.cpus ? limits.load.cpus : l.points.back().threads;  // an older file: the most measured
     out.bytes_per_s = std::min({first, then, std::min(threads, std::max(1u, cpus)) * serial});
     return out;
 }
@@ -139,7 +144,8 @@ CellLimit run_limit(const MachineLimits& limits, const RunSpec& spec, CacheMode 
     e.cache = cache;
     const AlgorithmIo* io = algorithm_io(spec.algorithm);
     Cell cell{.strategy = spec.strategy.empty() && io ? std::string(io->default_strategy) : spec.strategy};
-    if (const Strategy* s = io ? find_strategy(spec.algorithm, cell.strategy) : nullptr; s && uses(*s, kThreadsParameter))
+    if (const Strategy* s = io ? find_strategy(spec.algorithm, cell.strategy) : nullptr;
+        s && uses(*s, kThreadsParameter))
         set_parameter_value(cell, kThreadsParameter, resolved_threads(spec.threads));
     return cell_limit(limits, e, cell, "");
 }

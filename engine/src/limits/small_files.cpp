@@ -27,7 +27,8 @@ void evict(const std::vector<std::string>& files) {
     for (const std::string& path : files) {
         const Fd fd(path.c_str(), O_RDONLY);
         if (fd.get() < 0) fail_errno("cannot open", path, errno);
-        ::sync_file_range(fd.get(), 0, 0, SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
+        ::sync_file_range(fd.get(), 0, 0,
+                          SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
         ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_DONTNEED);
     }
 }
@@ -90,9 +91,10 @@ Limit small_files_hot(Fixtures& f) {
         });
     });
     l.bytes_per_file = tree.files.empty() ? 0 : double(tree.bytes) / double(tree.files.size());
-    l.method = "open + read + close of the cached files of " + tree_words(tree) +
-               ", evicted and read once as `run --cache hot` leaves a tree, each thread its share of a window of files " +
-               passes_words(f.budget()) + "; " + threads_words(f.budget().threads);
+    l.method =
+        "open + read + close of the cached files of " + tree_words(tree) +
+        ", evicted and read once as `run --cache hot` leaves a tree, each thread its share of a window of files " +
+        passes_words(f.budget()) + "; " + threads_words(f.budget().threads);
     return l;
 }
 

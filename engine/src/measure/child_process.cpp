@@ -91,7 +91,7 @@ constexpr int kFirstInherited = 3;  // after stdin, stdout, stderr
 }  // namespace
 
 std::string ChildRun::failure() const {
-    std::string why = signal ? "killed by signal " + std::to_string(signal)
+    std::string why = signal        ? "killed by signal " + std::to_string(signal)
                       : err.empty() ? "exit status " + std::to_string(exit_code)
                                     : err;
     while (!why.empty() && why.back() == '\n') why.pop_back();

@@ -16,14 +16,14 @@ struct Event {
     std::uint64_t config;
 };
 
-constexpr std::uint64_t kDtlbReadMiss = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
-                                        (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+constexpr std::uint64_t kDtlbReadMiss =
+    PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
 constexpr std::array<Event, 3> kHardware = {{{PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
-                                              {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
-                                              {PERF_TYPE_HW_CACHE, kDtlbReadMiss}}};
+                                             {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
+                                             {PERF_TYPE_HW_CACHE, kDtlbReadMiss}}};
 constexpr std::array<Event, 3> kSoftware = {{{PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
-                                              {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
-                                              {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES}}};
+                                             {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
+                                             {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES}}};
 
 std::atomic<HwSource> g_source{HwSource::hardware};
 // Per source and counter: 0 not tried yet, 1 opens, -1 refused (never tried again).
@@ -64,8 +64,10 @@ HwCounters::HwCounters() noexcept {
         std::atomic<int>& state = g_state[int(source)][i];
         if (state.load(std::memory_order_relaxed) < 0) continue;
         fd_[i] = open_event(events[i]);
-        if (fd_[i] >= 0) state.store(1, std::memory_order_relaxed);
-        else if (refused(errno)) state.store(-1, std::memory_order_relaxed);  // not out of descriptors: for good
+        if (fd_[i] >= 0)
+            state.store(1, std::memory_order_relaxed);
+        else if (refused(errno))
+            state.store(-1, std::memory_order_relaxed);  // not out of descriptors: for good
     }
 }
 

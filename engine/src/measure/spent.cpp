@@ -17,7 +17,8 @@ std::optional<std::uint64_t> sum(std::optional<std::uint64_t> a, std::optional<s
     return *a + *b;
 }
 
-std::optional<std::uint64_t> difference(std::optional<std::uint64_t> before, std::optional<std::uint64_t> after) noexcept {
+std::optional<std::uint64_t> difference(std::optional<std::uint64_t> before,
+                                        std::optional<std::uint64_t> after) noexcept {
     if (!before || !after || *after < *before) return std::nullopt;
     return *after - *before;
 }

@@ -46,11 +46,13 @@ Agreement::Verdict Agreement::verdict() const {
     return v;
 }
 
-std::set<std::size_t> Agreement::add(ExperimentReport& report, std::size_t run, std::vector<std::size_t>* changed_runs) {
+std::set<std::size_t> Agreement::add(ExperimentReport& report, std::size_t run,
+                                     std::vector<std::size_t>* changed_runs) {
     RunRecord& r = report.runs.at(run);
     const Cell& cell = report.cells.at(r.cell);
     if (cell.reference_floor || r.result.status != Status::ok) return {};
-    auto strategy = std::find_if(strategies_.begin(), strategies_.end(), [&](const auto& s) { return s.first == cell.strategy; });
+    auto strategy =
+        std::find_if(strategies_.begin(), strategies_.end(), [&](const auto& s) { return s.first == cell.strategy; });
     if (strategy == strategies_.end()) strategy = strategies_.insert(strategies_.end(), {cell.strategy, Tally{}});
     strategy->second.add(r.result.digest);
     judged_[r.result.digest].push_back(run);

@@ -22,7 +22,8 @@ public:
     // Judges report.runs[run], the set's newest run. Returns the cells whose runs changed status,
     // so only their statistics need redoing; `changed_runs`, when given, receives the indices
     // (into report.runs) of the runs whose status changed.
-    std::set<std::size_t> add(ExperimentReport& report, std::size_t run, std::vector<std::size_t>* changed_runs = nullptr);
+    std::set<std::size_t> add(ExperimentReport& report, std::size_t run,
+                              std::vector<std::size_t>* changed_runs = nullptr);
 
     // digest -> how many runs produced it, in order of first appearance (ties go to the first).
     struct Tally {
@@ -34,15 +35,15 @@ public:
 
 private:
     struct Verdict {
-        bool unanimous = true;                   // one digest among all judged runs
-        std::optional<std::string> reference;    // the digest with the most votes, when one has
+        bool unanimous = true;                 // one digest among all judged runs
+        std::optional<std::string> reference;  // the digest with the most votes, when one has
         bool operator==(const Verdict&) const = default;
         bool agrees(const std::string& digest) const { return unanimous || reference == digest; }
     };
     Verdict verdict() const;  // from the strategies' votes and the digests seen
 
-    std::vector<std::pair<std::string, Tally>> strategies_;      // each strategy's digests, in order of first run
-    std::map<std::string, std::vector<std::size_t>> judged_;     // digest -> the judged runs that produced it
+    std::vector<std::pair<std::string, Tally>> strategies_;   // each strategy's digests, in order of first run
+    std::map<std::string, std::vector<std::size_t>> judged_;  // digest -> the judged runs that produced it
     Verdict verdict_;
 };
 

@@ -38,9 +38,12 @@ Comparison compare_runs(const ExperimentReport& report, const std::vector<std::s
     if (report.experiment.order != Order::interleaved) return compare_unpaired(all_a, all_b);
     std::vector<double> pa, pb;  // the rounds both ran in (each list in round order)
     for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
-        if (i->first < j->first) ++i;
-        else if (j->first < i->first) ++j;
-        else pa.push_back(i++->second), pb.push_back(j++->second);
+        if (i->first < j->first)
+            ++i;
+        else if (j->first < i->first)
+            ++j;
+        else
+            pa.push_back(i++->second), pb.push_back(j++->second);
     }
     Comparison c = compare_paired(pa, pb);
     c.ratio = compare_medians(median(all_a), median(all_b)).ratio;  // of every run, as the ranking's

@@ -17,7 +17,8 @@ namespace {
 
 // "one", "two", "12": a count as a person says it.
 std::string number_word(std::size_t n) {
-    static constexpr std::string_view kWords[] = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
+    static constexpr std::string_view kWords[] = {"no",  "one",   "two",   "three", "four", "five",
+                                                  "six", "seven", "eight", "nine",  "ten"};
     return n < std::size(kWords) ? std::string(kWords[n]) : std::to_string(n);
 }
 
@@ -91,7 +92,9 @@ private:
     template <class T>
     void values(const std::vector<T>& list, const Parameter& p, const std::string& field) {
         const std::string what = noun_of(p);
-        if (list.empty()) add(field, "needs at least one " + what + (p.name == kThreadsParameter.name ? " (0 = all online CPUs)" : ""));
+        if (list.empty())
+            add(field,
+                "needs at least one " + what + (p.name == kThreadsParameter.name ? " (0 = all online CPUs)" : ""));
         for (std::size_t i = 0; i < list.size(); ++i)
             if (const std::string error = value_error(p, std::int64_t(list[i])); !error.empty())
                 add(indexed(field, i), error);
@@ -100,7 +103,8 @@ private:
 
     void counts() {
         const std::string range = std::to_string(kMaxRepetitions);
-        if (e_.repetitions < 1 || e_.repetitions > kMaxRepetitions) add("repetitions", "repetitions must be 1 to " + range);
+        if (e_.repetitions < 1 || e_.repetitions > kMaxRepetitions)
+            add("repetitions", "repetitions must be 1 to " + range);
         if (e_.warmups > kMaxRepetitions) add("warmups", "warm-ups must be 0 to " + range);
         // A round is every cell once; sequential order has none to measure the limits in.
         if (e_.limits_in_rounds && e_.order != Order::interleaved)
@@ -119,7 +123,8 @@ private:
             if (key.empty()) {
                 add("options", "an option has an empty name");
             } else if (!p || is_run_field(*p)) {
-                add("options." + key, "unknown " + e_.algorithm + " option '" + key + "' (known: " + joined(known) + ")");
+                add("options." + key,
+                    "unknown " + e_.algorithm + " option '" + key + "' (known: " + joined(known) + ")");
             } else if (const ParsedValue parsed = parse_value(*p, value); !parsed.error.empty()) {
                 add("options." + key, "option " + key + ": " + parsed.error);
             } else {
@@ -146,12 +151,14 @@ private:
             if (!p.sweepable) continue;
             if (!is_run_field(p)) known.emplace_back(p.name);
             if (const auto it = e_.sweeps.find(std::string(p.name)); it != e_.sweeps.end())
-                values(it->second, p, p.list_field.empty() ? std::string(kSweptField) + it->first : std::string(p.list_field));
+                values(it->second, p,
+                       p.list_field.empty() ? std::string(kSweptField) + it->first : std::string(p.list_field));
         }
         for (const auto& [name, list] : e_.sweeps)
             if (const Parameter* p = find_parameter(e_.algorithm, name); !p || !p->sweepable)
                 add(std::string(kSweptField) + name, e_.algorithm + " has no swept option '" + name + "' (" +
-                                                         (known.empty() ? "it has none" : "it has: " + joined(known)) + ")");
+                                                         (known.empty() ? "it has none" : "it has: " + joined(known)) +
+                                                         ")");
     }
 
     // Either given inputs, as many as the algorithm reads, or generated data of a kind shaped
@@ -160,7 +167,8 @@ private:
         const unsigned files = io_->inputs;
         if (!e_.inputs.empty()) {
             if (!e_.data_kind.empty() || !e_.sizes.empty())
-                return add("inputs", "give either inputs (existing files) or data_kind and sizes (generated data), not both");
+                return add("inputs",
+                           "give either inputs (existing files) or data_kind and sizes (generated data), not both");
             if (io_->several_inputs ? e_.inputs.size() < files : e_.inputs.size() != files)
                 add("inputs", e_.algorithm + " needs " + inputs_wanted(*io_) + "; " + paths_given(e_.inputs));
             for (std::size_t i = 0; i < e_.inputs.size(); ++i)
@@ -175,8 +183,9 @@ private:
         const InputKind* kind = find_input_kind(e_.data_kind);
         if (!kind) return add("data_kind", "unknown kind '" + e_.data_kind + "' (" + input_kind_names() + ")");
         if (kind->paths() != files)
-            return add("data_kind", "'" + e_.data_kind + "' makes " + count_of(kind->paths(), "file", "files") + " per input set, but " +
-                                        e_.algorithm + " reads " + count_of(files, "file", "files") + " per run");
+            return add("data_kind", "'" + e_.data_kind + "' makes " + count_of(kind->paths(), "file", "files") +
+                                        " per input set, but " + e_.algorithm + " reads " +
+                                        count_of(files, "file", "files") + " per run");
         const InputKind* own = find_input_kind(io_->data_kind);
         if (own && own->directory != kind->directory)
             add("data_kind", "'" + e_.data_kind + "' makes " + (kind->directory ? "a directory" : "files") + ", but " +
@@ -191,7 +200,9 @@ std::vector<Problem> check_experiment(const Experiment& experiment, std::span<co
     return Checks(experiment, catalogue).run();
 }
 
-std::vector<Problem> check_experiment(const Experiment& experiment) { return check_experiment(experiment, strategies()); }
+std::vector<Problem> check_experiment(const Experiment& experiment) {
+    return check_experiment(experiment, strategies());
+}
 
 Experiment experiment_of(const RunSpec& spec) {
     Experiment e;
@@ -223,7 +234,8 @@ std::string paths_given(std::span<const std::string> paths) {
 
 std::string problems_text(const std::vector<Problem>& problems) {
     std::string out;
-    for (const Problem& p : problems) out += (out.empty() ? "" : "\n") + (p.field.empty() ? "" : p.field + ": ") + p.message;
+    for (const Problem& p : problems)
+        out += (out.empty() ? "" : "\n") + (p.field.empty() ? "" : p.field + ": ") + p.message;
     return out;
 }
 

@@ -9,8 +9,10 @@ namespace {
 constexpr WhyInfo kInfo[] = {
     {"faults per MB", "faults/MB", "minor + major page faults of the engine's threads (rusage) per MB processed"},
     {"switches per second", "switches/s", "voluntary + involuntary context switches (rusage) per second elapsed"},
-    {"storage read per byte", "read B/B", "bytes the threads had read from storage (/proc/thread-self/io) per byte processed"},
-    {"storage written per byte", "written B/B", "bytes the threads dirtied for storage (/proc/thread-self/io) per byte processed"},
+    {"storage read per byte", "read B/B",
+     "bytes the threads had read from storage (/proc/thread-self/io) per byte processed"},
+    {"storage written per byte", "written B/B",
+     "bytes the threads dirtied for storage (/proc/thread-self/io) per byte processed"},
     {"CPU seconds per GB", "CPU s/GB", "exact CPU time of the engine's threads per GB processed"},
     {"cycles per byte", "cycles/B", "CPU cycles (perf_event_open) per byte processed", true},
     {"instructions per byte", "instr/B", "instructions retired (perf_event_open) per byte processed", true},
@@ -31,14 +33,14 @@ Count count_of(const RunRecord& run, Why counter) {
     const Usage& u = run.result.usage;
     const double bytes = double(run.result.bytes);
     switch (counter) {
-    case Why::faults: return {double(u.minor_faults + u.major_faults), bytes / 1e6};
-    case Why::switches: return {double(u.voluntary_switches + u.involuntary_switches), run.result.real_s};
-    case Why::storage_read: return {as_double(u.read_bytes), bytes};
-    case Why::storage_write: return {as_double(u.write_bytes), bytes};
-    case Why::cpu: return {u.cpu_s, bytes / 1e9};
-    case Why::cycles: return {as_double(u.cycles), bytes};
-    case Why::instructions: return {as_double(u.instructions), bytes};
-    case Why::dtlb: return {as_double(u.dtlb_read_misses), bytes};
+        case Why::faults: return {double(u.minor_faults + u.major_faults), bytes / 1e6};
+        case Why::switches: return {double(u.voluntary_switches + u.involuntary_switches), run.result.real_s};
+        case Why::storage_read: return {as_double(u.read_bytes), bytes};
+        case Why::storage_write: return {as_double(u.write_bytes), bytes};
+        case Why::cpu: return {u.cpu_s, bytes / 1e9};
+        case Why::cycles: return {as_double(u.cycles), bytes};
+        case Why::instructions: return {as_double(u.instructions), bytes};
+        case Why::dtlb: return {as_double(u.dtlb_read_misses), bytes};
     }
     return {};
 }
@@ -47,10 +49,10 @@ Count count_of(const RunRecord& run, Why counter) {
 // but a microsecond is as close as runs repeat; the rest count whole events.
 double event_of(Why counter) {
     switch (counter) {
-    case Why::storage_read:
-    case Why::storage_write: return 4096;
-    case Why::cpu: return 1e-6;
-    default: return 1;
+        case Why::storage_read:
+        case Why::storage_write: return 4096;
+        case Why::cpu: return 1e-6;
+        default: return 1;
     }
 }
 
@@ -135,7 +137,8 @@ std::vector<CellWhy> explain_cells(const ExperimentReport& report) {
         for (CellWhy& c : out) {
             if (report.cells[c.cell].input_set != ranking.input_set) continue;
             c.fastest = ranking.fastest_cell;
-            if (c.cell != ranking.fastest_cell && c.runs > 0) c.separates = separating_counter(c, fastest, &c.separated_by);
+            if (c.cell != ranking.fastest_cell && c.runs > 0)
+                c.separates = separating_counter(c, fastest, &c.separated_by);
         }
     }
     return out;

@@ -15,8 +15,9 @@ std::string seconds_text(double s) {
 
 // "read block=512: 0.1016 s, 10.16× slower [9.80–10.5], p<0.001": a cell against the fastest.
 std::string ranked_line(const ExperimentReport& report, const RankedCell& ranked) {
-    return parameters_label(report.cells.at(ranked.cell)) + ": " + seconds_text(report.stats.at(ranked.cell).real.median) +
-           ", " + comparison_text(ranked.vs_fastest, report.noise);
+    return parameters_label(report.cells.at(ranked.cell)) + ": " +
+           seconds_text(report.stats.at(ranked.cell).real.median) + ", " +
+           comparison_text(ranked.vs_fastest, report.noise);
 }
 
 std::string input_set_label(const ExperimentReport& report, std::size_t set) {
@@ -33,14 +34,13 @@ std::string input_set_label(const ExperimentReport& report, std::size_t set) {
 
 const char* to_string(CacheMode m) noexcept {
     switch (m) {
-    case CacheMode::hot: return "hot";
-    case CacheMode::hot_written: return "hot-written";
-    case CacheMode::cold: break;
+        case CacheMode::hot: return "hot";
+        case CacheMode::hot_written: return "hot-written";
+        case CacheMode::cold: break;
     }
     return "cold";
 }
 const char* to_string(Order o) noexcept { return o == Order::interleaved ? "interleaved" : "sequential"; }
-
 
 std::string swept_text(const Cell& cell, std::string_view name) {
     for (const Parameter* p : cell_parameters())
@@ -60,15 +60,17 @@ std::string parameters_label(const Cell& cell) {
 
 std::string cell_label(const Cell& cell) { return parameters_label(cell) + " size=" + format_size(cell.file_size); }
 
-std::string fit_label(const ExperimentReport& report, const SizeFit& fit) { return parameters_label(report.cells.at(fit.cell)); }
+std::string fit_label(const ExperimentReport& report, const SizeFit& fit) {
+    return parameters_label(report.cells.at(fit.cell));
+}
 
 std::vector<std::string> ranking_lines(const ExperimentReport& report) {
     std::vector<std::string> lines;
     for (const Ranking& r : report.rankings) {
         const Summary& best = report.stats.at(r.fastest_cell).real;
         lines.push_back(input_set_label(report, r.input_set) + ":");
-        lines.push_back("fastest: " + parameters_label(report.cells.at(r.fastest_cell)) + ", " + seconds_text(best.median) +
-                        (best.n == 1 ? " (a single run: no spread, no verdict)" : ""));
+        lines.push_back("fastest: " + parameters_label(report.cells.at(r.fastest_cell)) + ", " +
+                        seconds_text(best.median) + (best.n == 1 ? " (a single run: no spread, no verdict)" : ""));
         for (const RankedCell& slower : r.slower) lines.push_back(ranked_line(report, slower));
     }
     return lines;

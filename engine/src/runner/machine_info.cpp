@@ -85,8 +85,7 @@ Mount mount_of(const std::string& path) {
         std::string device, mount_point, type;
         if (!(fields >> device >> mount_point >> type)) continue;
         mount_point = unescape(mount_point);
-        const bool contains = mount_point == "/" || real == mount_point ||
-                              real.rfind(mount_point + "/", 0) == 0;
+        const bool contains = mount_point == "/" || real == mount_point || real.rfind(mount_point + "/", 0) == 0;
         if (contains && mount_point.size() >= best_len) {
             best_len = mount_point.size();
             best = {type, unescape(device)};

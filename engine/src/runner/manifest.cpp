@@ -32,7 +32,8 @@ std::vector<std::string> read_manifest(const std::string& workdir) {
     std::vector<std::string> names;
     if (!text || text->empty()) return names;
     if (!text->starts_with(kHeader))
-        fail("will not use '" + path + "': it is not an sfpbench manifest (its first line is not sfpbench's; "
+        fail("will not use '" + path +
+             "': it is not an sfpbench manifest (its first line is not sfpbench's; "
              "sfpbench leaves it alone; move it or choose another workspace)");
     std::unordered_set<std::string> seen;  // linear in the manifest's length
     std::istringstream in(*text);

@@ -122,9 +122,9 @@ Plan resolve(const Experiment& e, std::span<const Strategy> catalogue) {
         for (std::size_t set = 0; set < set_sizes.size(); ++set)
             for (Cell& cell : combinations(*s, dimensions,
                                            Cell{.strategy = std::string(s->name),
-                                                .input_set = set,
-                                                .file_size = set_sizes[set],
-                                                .reference_floor = s->reference_floor})) {
+                                           .input_set = set,
+                                           .file_size = set_sizes[set],
+                                           .reference_floor = s->reference_floor})) {
                 plan.cells.push_back(std::move(cell));
                 plan.strategy_of.push_back(s);
             }

@@ -46,9 +46,12 @@ void check_inputs(const Experiment& e, const AlgorithmIo& io, std::vector<Proble
     const InputKind* kind = find_input_kind(io.data_kind);
     for (std::size_t i = 0; i < e.inputs.size(); ++i) {
         try {
-            if (io.check_input) io.check_input(e.inputs[i]);
-            else if (kind) kind->check(e.inputs[i]);
-            else File::open_read(e.inputs[i]);
+            if (io.check_input)
+                io.check_input(e.inputs[i]);
+            else if (kind)
+                kind->check(e.inputs[i]);
+            else
+                File::open_read(e.inputs[i]);
         } catch (const Failure& f) {
             problems.push_back({"inputs[" + std::to_string(i) + "]", f.what()});
         }
@@ -94,7 +97,8 @@ void check_workspace(const Experiment& e, const AlgorithmIo& io, std::vector<Pro
         const std::optional<std::uint64_t> free = free_bytes(dir);  // none stated (ramfs): it grows
         if (free && needed > *free)
             problems.push_back({"sizes", "generating the inputs needs " + byte_count(needed) + ", but only " +
-                                             byte_count(*free) + (*free == 1 ? " is" : " are") + " free in '" + dir + "'"});
+                                             byte_count(*free) + (*free == 1 ? " is" : " are") + " free in '" + dir +
+                                             "'"});
     } catch (const Failure& f) {
         problems.push_back({"workdir", f.what()});
     }

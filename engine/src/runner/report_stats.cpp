@@ -53,8 +53,9 @@ void compare_with_fastest(const ExperimentReport& report, const RunIndex& index,
             if (!changed.count(r.cell)) kept[r.cell] = &r.vs_fastest;
     for (RankedCell& r : ranking.slower) {
         const auto it = kept.find(r.cell);
-        r.vs_fastest = it != kept.end() ? *it->second
-                                        : compare_runs(report, index.runs_of_cell.at(fastest), index.runs_of_cell.at(r.cell));
+        r.vs_fastest = it != kept.end()
+                           ? *it->second
+                           : compare_runs(report, index.runs_of_cell.at(fastest), index.runs_of_cell.at(r.cell));
     }
 }
 
@@ -115,7 +116,8 @@ void fit(ExperimentReport& report) {
 void compute_statistics(ExperimentReport& report) {
     const RunIndex index(report);
     report.stats.clear();
-    for (std::size_t c = 0; c < report.cells.size(); ++c) report.stats.push_back(cell_stats(report, c, index.runs_of_cell[c]));
+    for (std::size_t c = 0; c < report.cells.size(); ++c)
+        report.stats.push_back(cell_stats(report, c, index.runs_of_cell[c]));
     report.rankings.clear();
     for (std::size_t set = 0; set < index.cells_of_set.size(); ++set)
         if (std::optional<Ranking> r = rank_set(report, index, set)) report.rankings.push_back(std::move(*r));
@@ -133,8 +135,9 @@ void update_statistics(ExperimentReport& report, const RunIndex& index, const st
     for (std::size_t set : sets) {
         const auto previous = std::find_if(report.rankings.begin(), report.rankings.end(),
                                            [set](const Ranking& r) { return r.input_set == set; });
-        set_ranking(report.rankings, set,
-                    rank_set(report, index, set, previous != report.rankings.end() ? &*previous : nullptr, changed_cells));
+        set_ranking(
+            report.rankings, set,
+            rank_set(report, index, set, previous != report.rankings.end() ? &*previous : nullptr, changed_cells));
     }
 }
 
@@ -142,9 +145,12 @@ void set_ranking(std::vector<Ranking>& rankings, std::size_t set, const std::opt
     const auto at = std::lower_bound(rankings.begin(), rankings.end(), set,
                                      [](const Ranking& r, std::size_t s) { return r.input_set < s; });
     const bool present = at != rankings.end() && at->input_set == set;
-    if (ranking && present) *at = *ranking;
-    else if (ranking) rankings.insert(at, *ranking);
-    else if (present) rankings.erase(at);
+    if (ranking && present)
+        *at = *ranking;
+    else if (ranking)
+        rankings.insert(at, *ranking);
+    else if (present)
+        rankings.erase(at);
 }
 
 }  // namespace sfp::runner

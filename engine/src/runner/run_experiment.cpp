@@ -31,13 +31,14 @@ namespace {
 // What the report says about how the cache state was reached; `evict` is the eviction method.
 std::string cache_method(CacheMode mode, const std::string& evict) {
     switch (mode) {
-    case CacheMode::hot:
-        return "hot: inputs evicted (" + evict + "), then read once sequentially with read() before the runs; "
-               "read again right before each run";
-    case CacheMode::hot_written:
-        return "hot-written: generated inputs written just before the runs, as write() leaves them; "
-               "read right before each run";
-    case CacheMode::cold: break;
+        case CacheMode::hot:
+            return "hot: inputs evicted (" + evict +
+                   "), then read once sequentially with read() before the runs; "
+                   "read again right before each run";
+        case CacheMode::hot_written:
+            return "hot-written: generated inputs written just before the runs, as write() leaves them; "
+                   "read right before each run";
+        case CacheMode::cold: break;
     }
     return evict;
 }
@@ -79,8 +80,8 @@ public:
             index_.add(report_, report_.runs.size() - 1);
             // Only this run's input set and cells are looked at again, never the whole report.
             std::vector<std::size_t> flipped;  // earlier runs whose status the new one changed
-            std::set<std::size_t> changed = agreement_[report_.cells[slot.cell].input_set].add(
-                report_, report_.runs.size() - 1, &flipped);
+            std::set<std::size_t> changed =
+                agreement_[report_.cells[slot.cell].input_set].add(report_, report_.runs.size() - 1, &flipped);
             changed.insert(slot.cell);
             runner::update_statistics(report_, index_, changed);
             if (observer_) observer_->run_finished(update_for(changed, flipped));
@@ -130,14 +131,17 @@ private:
     MachineLimits limits() {
         MachineLimits none;
         switch (limits_policy_.mode) {
-        case LimitsPolicy::Mode::off: none.absent = limits_policy_.reason; return none;
-        case LimitsPolicy::Mode::given: return limits_policy_.given;
-        case LimitsPolicy::Mode::cached:
-        case LimitsPolicy::Mode::measure_missing: break;
+            case LimitsPolicy::Mode::off: none.absent = limits_policy_.reason; return none;
+            case LimitsPolicy::Mode::given: return limits_policy_.given;
+            case LimitsPolicy::Mode::cached:
+            case LimitsPolicy::Mode::measure_missing: break;
         }
         const bool measure = limits_policy_.mode == LimitsPolicy::Mode::measure_missing;
-        const LimitsLookup lookup{.workdir = plan_.workdir, .which = limits_needed(experiment_, plan_.cells),
-                                  .quick = true, .measure = measure, .measure_with = limits_policy_.measure_with};
+        const LimitsLookup lookup{.workdir = plan_.workdir,
+                                  .which = limits_needed(experiment_, plan_.cells),
+                                  .quick = true,
+                                  .measure = measure,
+                                  .measure_with = limits_policy_.measure_with};
         if (lookup.which.empty()) return none;  // each cell says its algorithm declares no limit
         try {
             const LimitsFound found = find_limits(lookup, progress_, [this](const std::string& text) {
@@ -170,8 +174,8 @@ private:
             round = limits_policy_.measure_with(needed, limit_budget(true), plan_.workdir, progress_, {});
             round.load = machine_load();
         } catch (const Failure& e) {
-            round.absent = std::string("the limits of round ") + std::to_string(repetition) + " could not be measured: " +
-                           e.what();
+            round.absent = std::string("the limits of round ") + std::to_string(repetition) +
+                           " could not be measured: " + e.what();
             say(round.absent);
         }
         report_.round_limits.resize(repetition - 1);  // rounds come in order; a gap stays empty
@@ -212,8 +216,8 @@ private:
                 say("preparing " + format_size(size) + " " + plan_.data_kind + " data in " + plan_.workdir);
                 try {
                     // hot-written wants the pages a write leaves: write the data again even when reusable
-                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed, &progress_.cancel,
-                                                experiment_.cache == CacheMode::hot_written);
+                    in.paths = ensure_generated(plan_.workdir, plan_.data_kind, size, experiment_.seed,
+                                                &progress_.cancel, experiment_.cache == CacheMode::hot_written);
                 } catch (const Failure& e) {
                     input_errors_[set] = e.what();
                     say(e.what());
@@ -312,9 +316,9 @@ private:
     ExperimentObserver* observer_;
     const LimitsPolicy& limits_policy_;
     ExperimentReport report_;
-    runner::RunIndex index_;  // report_'s runs by cell and by input set
+    runner::RunIndex index_;                              // report_'s runs by cell and by input set
     std::map<std::size_t, runner::Agreement> agreement_;  // per input set, kept up to date run by run
-    std::vector<std::string> input_errors_;  // per input set: why it could not be prepared
+    std::vector<std::string> input_errors_;               // per input set: why it could not be prepared
     std::string scratch_, scratch_error_;
     std::set<std::size_t> settled_;  // input sets brought into the hot state already
 };
@@ -326,8 +330,8 @@ ExperimentReport run_experiment(const Experiment& experiment, Progress& progress
     return run_experiment(experiment, strategies(), progress, observer, limits);
 }
 
-ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue,
-                                Progress& progress, ExperimentObserver* observer, const LimitsPolicy& limits) {
+ExperimentReport run_experiment(const Experiment& experiment, std::span<const Strategy> catalogue, Progress& progress,
+                                ExperimentObserver* observer, const LimitsPolicy& limits) {
     return run_experiment(runner::make_plan(experiment, catalogue), progress, observer, limits);
 }
 

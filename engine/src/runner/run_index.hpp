@@ -13,7 +13,7 @@ struct RunIndex {
     std::vector<std::vector<std::size_t>> runs_of_set;
     std::vector<std::vector<std::size_t>> cells_of_set;  // indices into report.cells
 
-    explicit RunIndex(const ExperimentReport& report);   // the cells and every run so far
+    explicit RunIndex(const ExperimentReport& report);          // the cells and every run so far
     void add(const ExperimentReport& report, std::size_t run);  // report.runs[run], just appended
 };
 

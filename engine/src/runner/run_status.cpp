@@ -11,11 +11,11 @@ constexpr RunStatus kAll[] = {RunStatus::ok, RunStatus::cancelled, RunStatus::er
 
 const char* to_string(RunStatus s) noexcept {
     switch (s) {
-    case RunStatus::ok: return "ok";
-    case RunStatus::cancelled: return "cancelled";
-    case RunStatus::error: return "error";
-    case RunStatus::unsupported: return "unsupported";
-    case RunStatus::mismatch: break;
+        case RunStatus::ok: return "ok";
+        case RunStatus::cancelled: return "cancelled";
+        case RunStatus::error: return "error";
+        case RunStatus::unsupported: return "unsupported";
+        case RunStatus::mismatch: break;
     }
     return "MISMATCH";  // loud on purpose: a fast wrong answer must stand out in every table
 }
@@ -28,10 +28,10 @@ std::optional<RunStatus> run_status_from(std::string_view text) noexcept {
 
 RunStatus run_status(Status s) noexcept {
     switch (s) {
-    case Status::ok: return RunStatus::ok;
-    case Status::cancelled: return RunStatus::cancelled;
-    case Status::error: return RunStatus::error;
-    case Status::unsupported: break;
+        case Status::ok: return RunStatus::ok;
+        case Status::cancelled: return RunStatus::cancelled;
+        case Status::error: return RunStatus::error;
+        case Status::unsupported: break;
     }
     return RunStatus::unsupported;
 }

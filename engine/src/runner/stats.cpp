@@ -90,8 +90,7 @@ Ranking rank_cells(std::size_t input_set, std::vector<std::pair<std::size_t, dou
     Ranking r;
     r.input_set = input_set;
     if (medians.empty()) return r;
-    std::stable_sort(medians.begin(), medians.end(),
-                     [](const auto& a, const auto& b) { return a.second < b.second; });
+    std::stable_sort(medians.begin(), medians.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     r.fastest_cell = medians.front().first;
     const double best = medians.front().second;
     for (std::size_t i = 1; i < medians.size(); ++i)

@@ -84,7 +84,8 @@ std::string manifest_path(const std::string& workdir) { return workdir + "/sfpbe
 std::vector<std::string> generated_paths(const std::string& workdir, std::string_view kind, std::uint64_t size,
                                          std::uint64_t seed) {
     const InputKind& of = input_kind(kind);
-    const std::string stem = workdir + "/" + std::string(of.name) + "-" + format_size(size) + "-seed" + std::to_string(seed);
+    const std::string stem =
+        workdir + "/" + std::string(of.name) + "-" + format_size(size) + "-seed" + std::to_string(seed);
     std::vector<std::string> paths;
     for (std::string_view suffix : of.suffixes) paths.push_back(stem + std::string(suffix));
     return paths;
@@ -112,7 +113,8 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
     for (const std::string& p : paths) {
         refuse_link(p);  // a link there names a file that is not the tool's: never written through
         if (exists(p) && !is_listed(p))
-            fail("cannot generate '" + p + "': a file of that name exists that sfpbench did not create "
+            fail("cannot generate '" + p +
+                 "': a file of that name exists that sfpbench did not create "
                  "(it is left alone; move it or choose another workspace)");
         reusable = reusable && is_listed(p) && is_generated(p, input_kind(kind), size);
     }

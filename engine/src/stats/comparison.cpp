@@ -50,10 +50,10 @@ std::string percent_text(double fraction) { return format("%g", fraction * 100);
 
 const char* to_string(Verdict v) noexcept {
     switch (v) {
-    case Verdict::same: return "~";
-    case Verdict::faster: return "faster";
-    case Verdict::slower: return "slower";
-    case Verdict::too_few: break;
+        case Verdict::same: return "~";
+        case Verdict::faster: return "faster";
+        case Verdict::slower: return "slower";
+        case Verdict::too_few: break;
     }
     return "too few";
 }
@@ -128,15 +128,15 @@ std::string p_text(double p) { return p < 0.001 ? "p<0.001" : format("p=%.3f", p
 
 std::string verdict_text(const Comparison& c, double noise) {
     switch (verdict(c, noise)) {
-    case Verdict::too_few:
-        if (c.n() == 0) return "no runs to test (medians only)";
-        return "too few repetitions for a verdict (n=" + std::to_string(c.n()) + "; " +
-               std::to_string(kVerdictRepetitions) + " needed)";
-    case Verdict::same:
-        if (*c.p > kSignificance) return "~ (" + p_text(*c.p) + ")";
-        return "~ (within ±" + percent_text(noise) + " %)";
-    case Verdict::faster:
-    case Verdict::slower: break;
+        case Verdict::too_few:
+            if (c.n() == 0) return "no runs to test (medians only)";
+            return "too few repetitions for a verdict (n=" + std::to_string(c.n()) + "; " +
+                   std::to_string(kVerdictRepetitions) + " needed)";
+        case Verdict::same:
+            if (*c.p > kSignificance) return "~ (" + p_text(*c.p) + ")";
+            return "~ (within ±" + percent_text(noise) + " %)";
+        case Verdict::faster:
+        case Verdict::slower: break;
     }
     return std::string(to_string(verdict(c, noise))) + ", " + p_text(*c.p);
 }

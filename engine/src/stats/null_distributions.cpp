@@ -18,7 +18,7 @@ std::vector<double> count_rank_sums(std::size_t m, std::size_t n) {
     c[0] = 1;
     for (std::size_t i = 1; i <= m; ++i) {
         for (std::size_t u = top; u >= n + i; --u) c[u] -= c[u - n - i];  // times (1 - q^(n+i))
-        for (std::size_t u = i; u <= top; ++u) c[u] += c[u - i];                       // over (1 - q^i)
+        for (std::size_t u = i; u <= top; ++u) c[u] += c[u - i];          // over (1 - q^i)
     }
     return c;
 }

@@ -34,7 +34,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         const std::string why = job.input_size() <= spec.block_size
                                     ? "one block (" + format_size(spec.block_size) + ") or less, all one thread's work"
                                     : "under " + format_size(kThreadsFrom) + ", too little to start threads for";
-        ctx.note("auto chose stream: the input (" + format_size(job.input_size()) + ") is " + why + " (nothing to start or map)");
+        ctx.note("auto chose stream: the input (" + format_size(job.input_size()) + ") is " + why +
+                 " (nothing to start or map)");
         stream_blocks(job, spec, ctx);
         return job.complete(ctx);
     }
@@ -45,7 +46,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         mmap_in_range(job, *in, spec, ctx, begin, end);
     };
     ProbeCandidate candidates[] = {{"threads", threads}, {"mmap-in", mmap_in}};
-    const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input", {}, kProbePaysFrom};
+    const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input", {},
+                         kProbePaysFrom};
     ctx.note(probe_then_finish(candidates, plan, ctx));
     return job.complete(ctx);
 }
@@ -55,8 +57,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
-    .description = "measures mmap-in and threads on slices at the start, the cheaper does the rest (from 256 MiB; "
-                   "less: threads, or stream for one block)",
+    .description =
+        "measures mmap-in and threads on slices at the start, the cheaper does the rest (from 256 MiB; "
+        "less: threads, or stream for one block)",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .probe = always_supported,

@@ -13,8 +13,7 @@ namespace sfp::cipher {
 namespace {
 
 CipherOptions checked_options(const RunSpec& spec, Access access) {
-    if (spec.inputs.size() != 1)
-        fail("cipher needs exactly one input file, got " + std::to_string(spec.inputs.size()));
+    if (spec.inputs.size() != 1) fail("cipher needs exactly one input file, got " + std::to_string(spec.inputs.size()));
     return options_for(spec, access);
 }
 
@@ -35,7 +34,8 @@ File open_input(const RunSpec& spec, const CipherOptions& o) {
 }
 
 OutputPolicy policy_of(const CipherOptions& o, Access access) {
-    return OutputPolicy{.in_place = o.in_place, .output_exists = o.output_exists, .reserve = access != Access::external};
+    return OutputPolicy{
+        .in_place = o.in_place, .output_exists = o.output_exists, .reserve = access != Access::external};
 }
 
 std::uint64_t current_size(int fd, const std::string& path) {
@@ -52,7 +52,8 @@ CipherOptions options_for(const RunSpec& spec, Access access) {
     if (access == Access::mapped)
         fail("option direct: " + spec.strategy + " maps the files, and mapped I/O always goes through the page cache");
     if (access == Access::external)
-        fail("option direct: " + spec.strategy + " copies the files its own way (the system `cp`, copy_file_range), "
+        fail("option direct: " + spec.strategy +
+             " copies the files its own way (the system `cp`, copy_file_range), "
              "not through the aligned buffers direct I/O needs");
     if (spec.block_size % kDirectAlignment != 0)
         fail("option direct: " + spec.strategy + " with block size " + std::to_string(spec.block_size) +
@@ -61,22 +62,21 @@ CipherOptions options_for(const RunSpec& spec, Access access) {
 }
 
 CipherJob::CipherJob(const RunSpec& spec, RunContext& ctx, Access access)
-    : options_(checked_options(spec, access)),
-      kernel_(options_.transform, options_.shift, options_.fast),
-      input_(open_input(spec, options_)),
-      input_size_(input_.size()),
+    : options_(checked_options(spec, access)), kernel_(options_.transform, options_.shift, options_.fast),
+      input_(open_input(spec, options_)), input_size_(input_.size()),
       output_size_(access == Access::external ? input_size_ : input_size_ * kernel_.expansion()),  // cp only copies
       output_(spec.output, input_, output_size_, policy_of(options_, access)),
       digest_(output_size_, spec.digest && access != Access::external) {
     if (options_.direct) use_direct_io(output_.fd(), output_.target());
     if (options_.ignored_shift)
-        ctx.note("widen ignores the shift " + std::to_string(options_.ignored_shift) + ": atou widens the bytes as they are");
+        ctx.note("widen ignores the shift " + std::to_string(options_.ignored_shift) +
+                 ": atou widens the bytes as they are");
     ctx.set_total(input_size_);
 }
 
 void CipherJob::fail_input_shrank() const {
-    fail("the input '" + input_.path() + "' shrank while it was being read (expected " +
-         std::to_string(input_size_) + " bytes); the output was discarded");
+    fail("the input '" + input_.path() + "' shrank while it was being read (expected " + std::to_string(input_size_) +
+         " bytes); the output was discarded");
 }
 
 void CipherJob::fail_mapped_access() const {
@@ -102,9 +102,9 @@ Outcome CipherJob::complete(RunContext& ctx) {
 }
 
 void note_kernel_copy(const RunSpec& spec, RunContext& ctx) {
-    ctx.note(spec.strategy + " copies without transforming: a floor for the others, not a competitor" +
-             (spec.digest ? "; the copy is the kernel's, so its digest is read back from the output after the clock"
-                          : ""));
+    ctx.note(
+        spec.strategy + " copies without transforming: a floor for the others, not a competitor" +
+        (spec.digest ? "; the copy is the kernel's, so its digest is read back from the output after the clock" : ""));
 }
 
 void hash_copied_output(const RunSpec& spec, Outcome& outcome) {

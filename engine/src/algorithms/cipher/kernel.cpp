@@ -17,10 +17,14 @@ std::uint8_t rotate(std::uint8_t c, std::uint8_t first, std::uint8_t span, std::
 void letters(const std::uint8_t* in, std::uint8_t* out, std::size_t n, const Shift& s) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint8_t c = in[i];
-        if (c >= 'A' && c <= 'Z') out[i] = rotate(c, 'A', 26, s.letter);
-        else if (c >= 'a' && c <= 'z') out[i] = rotate(c, 'a', 26, s.letter);
-        else if (c >= '0' && c <= '9') out[i] = rotate(c, '0', 10, s.digit);
-        else out[i] = c;
+        if (c >= 'A' && c <= 'Z')
+            out[i] = rotate(c, 'A', 26, s.letter);
+        else if (c >= 'a' && c <= 'z')
+            out[i] = rotate(c, 'a', 26, s.letter);
+        else if (c >= '0' && c <= '9')
+            out[i] = rotate(c, '0', 10, s.digit);
+        else
+            out[i] = c;
     }
 }
 
@@ -42,9 +46,9 @@ const KernelSet plain_kernels{caesar, letters, widen};
 
 KernelFn KernelSet::of(Transform t) const noexcept {
     switch (t) {
-    case Transform::caesar: return caesar;
-    case Transform::letters: return letters;
-    case Transform::widen: return widen;
+        case Transform::caesar: return caesar;
+        case Transform::letters: return letters;
+        case Transform::widen: return widen;
     }
     return caesar;
 }

@@ -31,8 +31,8 @@ extern const KernelSet fast_kernels;   // fast_kernel.cpp
 class Kernel {
 public:
     Kernel(Transform t, int shift, bool fast) noexcept
-        : fn_((fast ? fast_kernels : plain_kernels).of(t)), shift_(Shift::of(shift)),
-          expansion_(cipher::expansion(t)) {}
+        : fn_((fast ? fast_kernels : plain_kernels).of(t)), shift_(Shift::of(shift)), expansion_(cipher::expansion(t)) {
+    }
     unsigned expansion() const noexcept { return expansion_; }
     void operator()(const std::uint8_t* in, std::uint8_t* out, std::size_t n) const noexcept {
         fn_(in, out, n, shift_);

@@ -12,7 +12,7 @@ CipherOptions parse_options(const RunSpec& spec) {
     const std::span<const Parameter> table = parameters();
     o.shift = int(option_value(spec, table, "shift"));
     o.transform = Transform(option_value(spec, table, "transform"));  // the table's choices, in Transform's order
-    if (o.transform == Transform::widen) {  // atou widens the bytes as they are
+    if (o.transform == Transform::widen) {                            // atou widens the bytes as they are
         if (shift_given) o.ignored_shift = o.shift;
         o.shift = 0;
     }
@@ -22,8 +22,9 @@ CipherOptions parse_options(const RunSpec& spec) {
     o.output_exists = option_flag(spec, table, "output_exists");
     o.in_place = option_flag(spec, table, "in_place");
     if (o.in_place && o.output_exists)
-        fail("options in_place and output_exists cannot be combined: writing into the input's own "
-             "blocks would damage it if the run failed");
+        fail(
+            "options in_place and output_exists cannot be combined: writing into the input's own "
+            "blocks would damage it if the run failed");
     return o;
 }
 

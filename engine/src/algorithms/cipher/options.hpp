@@ -17,14 +17,14 @@ inline constexpr int kMaxShift = 255;
 inline constexpr int kDefaultShift = 3;
 
 struct CipherOptions {
-    int shift = 0;               // "shift": -255..255 (always 0 for widen)
-    int ignored_shift = 0;       // a shift given with widen, which atou does not apply
+    int shift = 0;                            // "shift": -255..255 (always 0 for widen)
+    int ignored_shift = 0;                    // a shift given with widen, which atou does not apply
     Transform transform = Transform::caesar;  // "transform"
-    bool fast = false;           // "fast": vectorised kernel instead of the byte loop
-    bool flush = false;          // "flush": fsync/msync before the run ends
-    bool direct = false;         // "direct": O_DIRECT with aligned buffers
-    bool output_exists = false;  // "output_exists": overwrite the existing target in place
-    bool in_place = false;       // "in_place": the output may be the input (replaced atomically)
+    bool fast = false;                        // "fast": vectorised kernel instead of the byte loop
+    bool flush = false;                       // "flush": fsync/msync before the run ends
+    bool direct = false;                      // "direct": O_DIRECT with aligned buffers
+    bool output_exists = false;               // "output_exists": overwrite the existing target in place
+    bool in_place = false;                    // "in_place": the output may be the input (replaced atomically)
 };
 
 CipherOptions parse_options(const RunSpec& spec);  // throws sfp::Failure

@@ -59,7 +59,8 @@ OutputFile::OutputFile(const std::string& requested, const File& input, std::uin
     }
     fresh_.emplace(target_);
     if (t.exists) {  // the replacement keeps the replaced file's permissions (and owner, if we may)
-        if (fchmod(fresh_->fd(), t.st.st_mode & 07777) != 0) fail_errno("cannot set permissions on", write_path(), errno);
+        if (fchmod(fresh_->fd(), t.st.st_mode & 07777) != 0)
+            fail_errno("cannot set permissions on", write_path(), errno);
         if (fchown(fresh_->fd(), t.st.st_uid, t.st.st_gid) != 0 && errno != EPERM)
             fail_errno("cannot set the owner of", write_path(), errno);
     }

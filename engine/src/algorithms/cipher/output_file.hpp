@@ -26,7 +26,7 @@ namespace sfp::cipher {
 struct OutputPolicy {
     bool in_place = false;
     bool output_exists = false;
-    bool reserve = true;   // posix_fallocate the full size (not for `cp`, which writes its own way)
+    bool reserve = true;  // posix_fallocate the full size (not for `cp`, which writes its own way)
 };
 
 class OutputFile {
@@ -40,7 +40,7 @@ public:
 
     int fd() const noexcept;
     const std::string& target() const noexcept { return target_; }  // for messages
-    const std::string& write_path() const noexcept;  // the file being written (temporary or target)
+    const std::string& write_path() const noexcept;                 // the file being written (temporary or target)
 
     // Optionally fsync, then make the output the target: rename the temporary over it (and,
     // with flush, fsync the directory so the rename is durable too).

@@ -21,9 +21,9 @@ bool in_kernel_copy(std::string_view strategy) { return strategy == "cp" || stra
 LimitBound limit(std::string_view strategy, CacheMode cache) {
     if (in_kernel_copy(strategy))
         return {.none = "an in-kernel copy (a floor for the others): no user-space limit bounds it"};
-    LimitBound bound = cache == CacheMode::cold ? kDeviceRead
-                       : maps_input("cipher", strategy)      ? LimitBound{LimitId::mapped_scan_large}
-                                                : LimitBound{LimitId::page_cache_read};
+    LimitBound bound = cache == CacheMode::cold         ? kDeviceRead
+                       : maps_input("cipher", strategy) ? LimitBound{LimitId::mapped_scan_large}
+                                                        : LimitBound{LimitId::page_cache_read};
     bound.then = LimitId::page_cache_write;
     return bound;
 }
@@ -40,11 +40,16 @@ Printout print(const RunSpec& spec, const RunResult& result) {
 
 const AlgorithmIo& unit() noexcept {
     static const Strategy strategies[] = {SFP_CIPHER_STRATEGIES(SFP_STRATEGY_VALUE)};
-    static const AlgorithmIo io{
-        .algorithm = "cipher", .inputs = 1, .data_kind = "random", .writes_output = true,
-        .parameters = parameters(), .check_options = check,
-        .limit = limit,
-        .strategies = strategies, .default_strategy = "auto", .print = print};
+    static const AlgorithmIo io{.algorithm = "cipher",
+                                .inputs = 1,
+                                .data_kind = "random",
+                                .writes_output = true,
+                                .parameters = parameters(),
+                                .check_options = check,
+                                .limit = limit,
+                                .strategies = strategies,
+                                .default_strategy = "auto",
+                                .print = print};
     return io;
 }
 

@@ -61,7 +61,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         const UringQueue::Completion c = ring.next();
         const unsigned i = unsigned(c.tag);
         Slot& s = slots[i];
-        if (c.result < 0) fail_errno(s.writing ? "cannot write" : "cannot read", s.writing ? out_path : in.path(), -c.result);
+        if (c.result < 0)
+            fail_errno(s.writing ? "cannot write" : "cannot read", s.writing ? out_path : in.path(), -c.result);
         const std::size_t n = std::size_t(s.blk.length);
         if (!s.writing) {
             if (c.result == 0) job.fail_input_shrank();  // the file ended before this block did

@@ -25,7 +25,7 @@
 namespace sfp::compare {
 namespace {
 
-constexpr std::uint64_t kLargeBlock = 1u << 20;    // read() when the inputs don't fit
+constexpr std::uint64_t kLargeBlock = 1u << 20;  // read() when the inputs don't fit
 // A common part under this is read(), with the given block: mapping and unmapping both files cost
 // more (docs/findings.md#compare-adaptive-read-below-128-kib).
 constexpr std::uint64_t kReadBelow = 128u << 10;
@@ -33,7 +33,7 @@ constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: 
 // mmap-mt's stripes when chosen at once: whole 2 MiB page tables, so no two threads fault into,
 // or unmap from, the same table.
 constexpr std::uint64_t kMappedStripe = 2u << 20;
-constexpr std::uint64_t kMaxSlice = 2u << 20;      // per candidate and file: a few % of a 640 MB pair
+constexpr std::uint64_t kMaxSlice = 2u << 20;  // per candidate and file: a few % of a 640 MB pair
 // The share is sampled in 8 windows of 64 KiB a file: each window's cost is mostly its own
 // system calls, not its pages, and more of them spread over the file say more than 4 of 1 MiB
 // (docs/cli-compare.md).
@@ -74,7 +74,8 @@ std::uint64_t size_seen(const std::string& path) {
 
 // Slices of whole stripes of a large, cache-sized block over the common part [0, common).
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t common) {
-    return ProbePlan{common, std::max(spec.block_size, kProbeBlock) * spec.threads, kMaxSlice, 2, "adaptive", "of both files"};
+    return ProbePlan{common,         std::max(spec.block_size, kProbeBlock) * spec.threads, kMaxSlice, 2, "adaptive",
+                     "of both files"};
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
@@ -83,7 +84,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const std::uint64_t common_bytes = std::min(size_a, size_b);
     if (common_bytes < kReadBelow) {
         ctx.note("adaptive chose read: the common part (" + format_size(common_bytes) + ") is under " +
-                 format_size(kReadBelow) + ", where reading costs less than mapping; block " + format_size(spec.block_size));
+                 format_size(kReadBelow) + ", where reading costs less than mapping; block " +
+                 format_size(spec.block_size));
         RunSpec chosen = spec;
         chosen.strategy = std::string(read_strategy.name);
         return read_strategy.run(chosen, ctx);
@@ -109,14 +111,17 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         const Mapping a(pair.a, std::size_t(pair.common));
         const Mapping b(pair.b, std::size_t(pair.common));
         if (!probe_fits(plan, 2)) {  // a few MiB: starting threads and sampling folios cost more than the scan
-            ctx.note("adaptive: the common part (" + format_size(common.end) + ") is too little to time a probe on "
+            ctx.note("adaptive: the common part (" + format_size(common.end) +
+                     ") is too little to time a probe on "
                      "-> mmap (one thread: nothing to start, no folios to sample)");
             scan_mapped(pair, a, b, 0, common.end, table);
             ctx.add_progress(2 * common.end);
             return;
         }
         const double share = folio_share(pair);
-        const auto range = [&](std::uint64_t begin, std::uint64_t end) { return Range{begin, end, block, common.threads}; };
+        const auto range = [&](std::uint64_t begin, std::uint64_t end) {
+            return Range{begin, end, block, common.threads};
+        };
         if (share >= kMostlyLargeFolios) {
             const std::uint64_t stripe = std::max(spec.block_size, kMappedStripe);
             ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt, stripes of " +
@@ -125,8 +130,10 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             return;
         }
         ProbeCandidate candidates[] = {
-            {"mmap-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_mapped_range(pair, a, b, range(begin, end), table, ctx); }},
-            {"pread-mt", [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
+            {"mmap-mt", [&](std::uint64_t begin,
+                            std::uint64_t end) { scan_mapped_range(pair, a, b, range(begin, end), table, ctx); }},
+            {"pread-mt",
+             [&](std::uint64_t begin, std::uint64_t end) { scan_pread_range(pair, range(begin, end), table, ctx); }},
         };
         const std::string seen = share_words(share);
         plan.seen = seen;
@@ -142,9 +149,10 @@ void set_available_memory_seam(AvailableMemorySeam seam) noexcept { available_me
 const Strategy adaptive_strategy{
     .algorithm = "compare",
     .name = "adaptive",
-    .description = "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (mmap-mt "
-                   "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
-                   "don't fit in memory",
+    .description =
+        "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (mmap-mt "
+        "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
+        "don't fit in memory",
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,

@@ -13,15 +13,14 @@ std::string format_cmp_lines(const CompareOutcome& o) {
     std::string out;
     char line[64];
     for (const Mismatch& m : o.mismatches) {
-        std::snprintf(line, sizeof line, "%*llu %3o %3o\n", width,
-                      static_cast<unsigned long long>(m.offset + 1), unsigned(m.a), unsigned(m.b));
+        std::snprintf(line, sizeof line, "%*llu %3o %3o\n", width, static_cast<unsigned long long>(m.offset + 1),
+                      unsigned(m.a), unsigned(m.b));
         out += line;
     }
     return out;
 }
 
-std::string format_length_note(const CompareOutcome& o, const std::string& name_a,
-                               const std::string& name_b) {
+std::string format_length_note(const CompareOutcome& o, const std::string& name_a, const std::string& name_b) {
     if (o.size_a == o.size_b) return "";
     const bool a_shorter = o.size_a < o.size_b;
     const std::string& shorter = a_shorter ? name_a : name_b;

@@ -22,7 +22,7 @@ constexpr std::size_t kPiece = 4096;  // equality is asked once a piece: one bra
 // one intercepted call), and its shadow and trace of a 640 MB mapping fault by
 // the tens of thousands; the function only reads, and test_compare_kernel checks it in every build.
 __attribute__((target("avx2"), no_sanitize("thread"))) bool equal_piece_avx2(const std::uint8_t* a,
-                                                                          const std::uint8_t* b) noexcept {
+                                                                             const std::uint8_t* b) noexcept {
     __m256i acc = _mm256_setzero_si256();
     for (std::size_t i = 0; i < kPiece; i += 128) {
         prefetch_ahead(a + i);

@@ -21,7 +21,6 @@ bool vector_compare_supported() noexcept;  // AVX2 on this CPU
 
 // Adds every mismatch in the region (at file offset `base`) to the table, stopping early once
 // the table cannot take any later offset.
-void scan_region(const std::uint8_t* a, const std::uint8_t* b, std::size_t n, std::uint64_t base,
-                 MismatchTable& table);
+void scan_region(const std::uint8_t* a, const std::uint8_t* b, std::size_t n, std::uint64_t base, MismatchTable& table);
 
 }  // namespace sfp::compare

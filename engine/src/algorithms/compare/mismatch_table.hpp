@@ -19,9 +19,7 @@ public:
 
     // Passive early stop: true when the table is full and every entry lies before `offset`,
     // so nothing found at or after it could enter. A lock-free read, cheap once per block.
-    bool closed_before(std::uint64_t offset) const noexcept {
-        return offset > cutoff_.load(std::memory_order_acquire);
-    }
+    bool closed_before(std::uint64_t offset) const noexcept { return offset > cutoff_.load(std::memory_order_acquire); }
     bool full() const noexcept { return cutoff_.load(std::memory_order_acquire) != kOpen; }
 
     std::vector<Mismatch> take();
@@ -30,7 +28,7 @@ private:
     static constexpr std::uint64_t kOpen = std::numeric_limits<std::uint64_t>::max();
     const std::size_t limit_;
     std::mutex mutex_;
-    std::vector<Mismatch> entries_;  // sorted by offset, at most limit_
+    std::vector<Mismatch> entries_;             // sorted by offset, at most limit_
     std::atomic<std::uint64_t> cutoff_{kOpen};  // offset of the last entry once full
 };
 

@@ -13,9 +13,8 @@ namespace sfp::compare {
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
                        RunContext& ctx) {
     ctx.run_threads(r.threads, [&](unsigned worker) {
-        each_stripe_block(ctx, worker, r, table, [&](std::uint64_t offset, std::size_t n) {
-            scan_mapped(pair, a, b, offset, n, table);
-        });
+        each_stripe_block(ctx, worker, r, table,
+                          [&](std::uint64_t offset, std::size_t n) { scan_mapped(pair, a, b, offset, n, table); });
     });
     ctx.run_threads(r.threads, [&](unsigned worker) {
         const Block share = unmap_share(r, worker);

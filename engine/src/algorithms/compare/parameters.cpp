@@ -8,9 +8,12 @@ namespace {
 constexpr Parameter kTable[] = {
     kBlockSizeParameter,
     kThreadsParameter,
-    {.name = "max_mismatches", .type = ParameterType::count,
+    {.name = "max_mismatches",
+     .type = ParameterType::count,
      .help = "report the first N differing bytes (cmp -l lines)",
-     .fallback = std::int64_t(kDefaultMaxMismatches), .min = 1, .max = 1'000'000},
+     .fallback = std::int64_t(kDefaultMaxMismatches),
+     .min = 1,
+     .max = 1'000'000},
 };
 
 }  // namespace

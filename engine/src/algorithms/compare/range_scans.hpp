@@ -19,7 +19,7 @@ struct Range {
 // Both compare the range with r.threads threads over round-robin stripes into the shared
 // table, stopping early once the table cannot take later offsets.
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
-                       RunContext& ctx);  // mmap_mt.cpp
+                       RunContext& ctx);                                                 // mmap_mt.cpp
 void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
 
 // The part of the range whose pages worker `worker` unmaps after scan_mapped_range's scan: the

@@ -14,7 +14,6 @@ LimitBound limit(std::string_view, CacheMode cache) {
     return cache == CacheMode::cold ? kDeviceRead : LimitBound{LimitId::two_stream_read};
 }
 
-
 // cmp -l's lines, and its note when one file is shorter.
 Printout print(const RunSpec& spec, const RunResult& result) {
     const auto& o = result.outcome.get<CompareOutcome>();
@@ -28,11 +27,16 @@ Printout print(const RunSpec& spec, const RunResult& result) {
 
 const AlgorithmIo& unit() noexcept {
     static const Strategy strategies[] = {SFP_COMPARE_STRATEGIES(SFP_STRATEGY_VALUE)};
-    static const AlgorithmIo io{
-        .algorithm = "compare", .inputs = 2, .data_kind = "pair", .writes_output = false,
-        .parameters = parameters(), .check_options = check_options,
-        .limit = limit,
-        .strategies = strategies, .default_strategy = "adaptive", .print = print};
+    static const AlgorithmIo io{.algorithm = "compare",
+                                .inputs = 2,
+                                .data_kind = "pair",
+                                .writes_output = false,
+                                .parameters = parameters(),
+                                .check_options = check_options,
+                                .limit = limit,
+                                .strategies = strategies,
+                                .default_strategy = "adaptive",
+                                .print = print};
     return io;
 }
 

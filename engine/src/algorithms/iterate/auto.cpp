@@ -26,7 +26,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const std::vector<std::size_t> order = order_of(Order::inode, job.listing, job.seed, ctx);
     std::vector<HashResult> results(order.size());
     std::vector<ProbeCandidate> candidates = {
-        {"parallel", [&](std::uint64_t b, std::uint64_t e) { hash_parallel(job, order, b, e, spec.threads, results, ctx); }},
+        {"parallel",
+         [&](std::uint64_t b, std::uint64_t e) { hash_parallel(job, order, b, e, spec.threads, results, ctx); }},
         {"prefetch", [&](std::uint64_t b, std::uint64_t e) { hash_prefetched(job, order, b, e, results, ctx); }},
     };
     // One reader for both: its rings are made before the first slice is timed (once: zeroing and
@@ -34,12 +35,15 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     // and kept for the next ones.
     UringReader reader;
     const auto reading = [&](const char* name, bool direct) {
-        return ProbeCandidate{name, [&, direct](std::uint64_t b, std::uint64_t e) { reader.hash(job, order, b, e, direct, results, ctx); },
-                              0, [&](std::uint64_t slice) { reader.prepare(slice, ctx); }};
+        return ProbeCandidate{
+            name,
+            [&, direct](std::uint64_t b, std::uint64_t e) { reader.hash(job, order, b, e, direct, results, ctx); }, 0,
+            [&](std::uint64_t slice) { reader.prepare(slice, ctx); }};
     };
     if (uring_supported().supported)
         candidates.insert(candidates.begin() + 1, {reading("uring", false), reading("direct", true)});
-    const ProbePlan plan{order.size(), kFilesPerThread * std::max(spec.threads, 1u), kMaxSliceFiles, 1, "auto", "of the order"};
+    const ProbePlan plan{order.size(),  kFilesPerThread * std::max(spec.threads, 1u), kMaxSliceFiles, 1, "auto",
+                         "of the order"};
     ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, "files"}));
     return outcome_of(job, order, results);
 }
@@ -49,8 +53,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy auto_strategy{
     .algorithm = "iterate",
     .name = "auto",
-    .description = "times parallel (T threads), uring and direct (128 reads in flight) and prefetch (one reader, reads "
-                   "announced) on slices of files at the start of the inode order, in wall time; the fastest hashes the rest",
+    .description =
+        "times parallel (T threads), uring and direct (128 reads in flight) and prefetch (one reader, reads "
+        "announced) on slices of files at the start of the inode order, in wall time; the fastest hashes the rest",
     .reads = kReadsThreads,
     .probe = always_supported,
     .run = run,

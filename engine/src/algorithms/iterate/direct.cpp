@@ -14,7 +14,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) { return run_uring(spec, ctx, 
 const Strategy direct_strategy{
     .algorithm = "iterate",
     .name = "direct",
-    .description = "uring with O_DIRECT reads into registered buffers: no page cache, no copy; reads the device even when cached",
+    .description =
+        "uring with O_DIRECT reads into registered buffers: no page cache, no copy; reads the device even when cached",
     .probe = uring_supported,
     .run = run,
     .finish = finish,

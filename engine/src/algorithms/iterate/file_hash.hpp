@@ -30,8 +30,7 @@ public:
     // Opens `path` (never following a link, never blocking on a FIFO put in its place) and hashes.
     HashResult hash_path(const std::string& path, std::uint64_t scope, RunContext& ctx, ProgressMeter& meter);
     // Hashes an already open descriptor from its start (prefetch opens files ahead).
-    HashResult hash_fd(int fd, const std::string& path, std::uint64_t scope, RunContext& ctx,
-                       ProgressMeter& meter);
+    HashResult hash_fd(int fd, const std::string& path, std::uint64_t scope, RunContext& ctx, ProgressMeter& meter);
 
 private:
     struct StateDeleter {

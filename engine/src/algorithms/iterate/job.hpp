@@ -48,8 +48,8 @@ void hash_prefetched(const Job& job, const std::vector<std::size_t>& order, std:
 
 // The same with a thread per CPU keeping many files' reads in flight through io_uring, with
 // O_DIRECT reads when `direct` (uring_reader.cpp); only where uring_supported() says so.
-void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                bool direct, std::vector<HashResult>& results, RunContext& ctx);
+void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end, bool direct,
+                std::vector<HashResult>& results, RunContext& ctx);
 Support uring_supported();
 // A whole run of uring (buffered) or direct: the files in inode order through hash_uring.
 Outcome run_uring(const RunSpec& spec, RunContext& ctx, bool direct);

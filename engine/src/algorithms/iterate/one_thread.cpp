@@ -14,7 +14,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     return hash_in_order(job, sequence, ctx);
 }
 
-constexpr Strategy one_thread(std::string_view name, std::string_view description, Outcome (*run)(const RunSpec&, RunContext&)) {
+constexpr Strategy one_thread(std::string_view name, std::string_view description,
+                              Outcome (*run)(const RunSpec&, RunContext&)) {
     return Strategy{.algorithm = "iterate",
                     .name = name,
                     .description = description,
@@ -28,9 +29,10 @@ constexpr Strategy one_thread(std::string_view name, std::string_view descriptio
 const Strategy fs_strategy = one_thread("fs", "one thread, the order the directories give (getdents)", run<Order::fs>);
 const Strategy alpha_strategy = one_thread("alpha", "one thread, paths sorted by their bytes", run<Order::alpha>);
 const Strategy inode_strategy = one_thread("inode", "one thread, files sorted by inode number", run<Order::inode>);
-const Strategy cluster_strategy = one_thread(
-    "cluster", "one thread, files sorted by the disk position of their first extent (FIEMAP; IOBoost)",
-    run<Order::cluster>);
-const Strategy random_strategy = one_thread("random", "one thread, a seeded shuffle (option seed): the worst case", run<Order::random>);
+const Strategy cluster_strategy =
+    one_thread("cluster", "one thread, files sorted by the disk position of their first extent (FIEMAP; IOBoost)",
+               run<Order::cluster>);
+const Strategy random_strategy =
+    one_thread("random", "one thread, a seeded shuffle (option seed): the worst case", run<Order::random>);
 
 }  // namespace sfp::iterate

@@ -42,7 +42,8 @@ std::uint64_t first_extent(const std::string& path) {
 
 std::vector<std::size_t> by_cluster(const Listing& listing, RunContext& ctx) {
     std::vector<std::uint64_t> offset(listing.files.size());
-    for (std::size_t i = 0; i < offset.size() && !ctx.should_stop(); ++i) offset[i] = first_extent(listing.files[i].path);
+    for (std::size_t i = 0; i < offset.size() && !ctx.should_stop(); ++i)
+        offset[i] = first_extent(listing.files[i].path);
     std::vector<std::size_t> order(offset.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return offset[a] < offset[b]; });
@@ -56,19 +57,21 @@ std::vector<std::size_t> order_of(Order order, const Listing& listing, std::uint
     std::vector<std::size_t> out(files.size());
     std::iota(out.begin(), out.end(), std::size_t{0});
     switch (order) {
-    case Order::fs: break;
-    case Order::alpha:
-        std::sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) { return files[a].path < files[b].path; });
-        break;
-    case Order::inode:
-        std::stable_sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) { return files[a].inode < files[b].inode; });
-        break;
-    case Order::cluster: return by_cluster(listing, ctx);
-    case Order::random: {
-        std::mt19937_64 rng(seed);
-        std::shuffle(out.begin(), out.end(), rng);
-        break;
-    }
+        case Order::fs: break;
+        case Order::alpha:
+            std::sort(out.begin(), out.end(),
+                      [&](std::size_t a, std::size_t b) { return files[a].path < files[b].path; });
+            break;
+        case Order::inode:
+            std::stable_sort(out.begin(), out.end(),
+                             [&](std::size_t a, std::size_t b) { return files[a].inode < files[b].inode; });
+            break;
+        case Order::cluster: return by_cluster(listing, ctx);
+        case Order::random: {
+            std::mt19937_64 rng(seed);
+            std::shuffle(out.begin(), out.end(), rng);
+            break;
+        }
     }
     return out;
 }

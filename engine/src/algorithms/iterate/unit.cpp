@@ -20,7 +20,6 @@ LimitBound limit(std::string_view, CacheMode cache) {
     return {.first = LimitId::page_cache_read, .generated = LimitId::small_files_hot};
 }
 
-
 // One line per file kept (--list), then files, bytes, skipped and the digest; the skipped names
 // and the split of the time for standard error.
 Printout print(const RunSpec&, const RunResult& result) {
@@ -31,7 +30,8 @@ Printout print(const RunSpec&, const RunResult& result) {
              std::to_string(o.skipped.size()) + "\ndigest " + hex16(o.digest) + "\n";
     for (const std::string& s : o.skipped) p.notes.push_back("skipped " + escape_path(s));
     char timing[96];
-    std::snprintf(timing, sizeof timing, "listing %.3fs  processing %.3fs", result.list_s, result.real_s - result.list_s);
+    std::snprintf(timing, sizeof timing, "listing %.3fs  processing %.3fs", result.list_s,
+                  result.real_s - result.list_s);
     p.timing = timing;
     return p;
 }
@@ -41,11 +41,19 @@ Printout print(const RunSpec&, const RunResult& result) {
 const AlgorithmIo& unit() noexcept {
     static const Strategy strategies[] = {SFP_ITERATE_STRATEGIES(SFP_STRATEGY_VALUE)};
     static constexpr std::string_view views[] = {"listing"};  // the tree's listing before processing
-    static const AlgorithmIo io{
-        .algorithm = "iterate", .inputs = 1, .several_inputs = true, .data_kind = "tree", .writes_output = false,
-        .parameters = parameters(), .check_options = check_options, .spread_first = true,
-        .limit = limit,
-        .strategies = strategies, .default_strategy = "auto", .print = print, .views = views};
+    static const AlgorithmIo io{.algorithm = "iterate",
+                                .inputs = 1,
+                                .several_inputs = true,
+                                .data_kind = "tree",
+                                .writes_output = false,
+                                .parameters = parameters(),
+                                .check_options = check_options,
+                                .spread_first = true,
+                                .limit = limit,
+                                .strategies = strategies,
+                                .default_strategy = "auto",
+                                .print = print,
+                                .views = views};
     return io;
 }
 

@@ -12,7 +12,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) { return run_uring(spec, ctx, 
 const Strategy uring_strategy{
     .algorithm = "iterate",
     .name = "uring",
-    .description = "inode order, a thread per CPU keeping 128 files' reads in flight through io_uring rings, hashed as they complete",
+    .description =
+        "inode order, a thread per CPU keeping 128 files' reads in flight through io_uring rings, hashed as they "
+        "complete",
     .probe = uring_supported,
     .run = run,
     .finish = finish,

@@ -72,7 +72,8 @@ public:
         }
         struct stat st {};
         if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
-            failure = read_failure(path, S_ISREG(st.st_mode) || st.st_mode == 0 ? std::strerror(errno) : "no longer a regular file");
+            failure = read_failure(
+                path, S_ISREG(st.st_mode) || st.st_mode == 0 ? std::strerror(errno) : "no longer a regular file");
             close();
             return false;
         }
@@ -89,8 +90,10 @@ public:
         if (done_ % kBlock != 0) buffered();  // after a short read: O_DIRECT needs aligned offsets
         const std::uint64_t rest = std::min(scope - done_, size_ - std::min(size_, done_) + 1);
         asked_ = std::size_t(std::min<std::uint64_t>(kChunk, (rest + kBlock - 1) / kBlock * kBlock));
-        if (registered) ring.read_fixed(fd_, buf_, asked_, done_, unsigned(tag), tag);
-        else ring.read(fd_, buf_, asked_, done_, tag);
+        if (registered)
+            ring.read_fixed(fd_, buf_, asked_, done_, unsigned(tag), tag);
+        else
+            ring.read(fd_, buf_, asked_, done_, tag);
     }
 
     // Reads the rest without O_DIRECT; false when it was not on (nothing to retry).
@@ -160,10 +163,11 @@ struct Files {
 struct UringReader::Ring {
     HugePageBuffer memory;
     std::vector<Slot> slots;
-    UringQueue queue;  // after the slots and their memory: destroyed first, it waits out every read
+    UringQueue queue;          // after the slots and their memory: destroyed first, it waits out every read
     std::string unregistered;  // why the buffers are not registered, "" when they are
 
-    explicit Ring(unsigned depth) : memory(std::uint64_t(depth) * kChunk), slots(make_slots(depth, memory)), queue(depth) {
+    explicit Ring(unsigned depth)
+        : memory(std::uint64_t(depth) * kChunk), slots(make_slots(depth, memory)), queue(depth) {
         std::vector<iovec> buffers;
         for (const Slot& s : slots) buffers.push_back(s.buffer());
         unregistered = queue.register_buffers(buffers);
@@ -241,7 +245,8 @@ unsigned UringReader::rings_for(std::size_t files) const {
 // rings' pages are zeroed on every CPU at once; the first call's files decide its depth.
 UringReader::Ring& UringReader::ring(unsigned r, std::size_t files) {
     if (!rings_[r])
-        rings_[r] = std::make_unique<Ring>(unsigned(std::clamp<std::size_t>(files / rings_for(files), 1, kDepth / rings_.size())));
+        rings_[r] = std::make_unique<Ring>(
+            unsigned(std::clamp<std::size_t>(files / rings_for(files), 1, kDepth / rings_.size())));
     return *rings_[r];
 }
 
@@ -262,8 +267,8 @@ void UringReader::hash(const Job& job, const std::vector<std::size_t>& order, st
         }
 }
 
-void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end,
-                bool direct, std::vector<HashResult>& results, RunContext& ctx) {
+void hash_uring(const Job& job, const std::vector<std::size_t>& order, std::size_t begin, std::size_t end, bool direct,
+                std::vector<HashResult>& results, RunContext& ctx) {
     UringReader().hash(job, order, begin, end, direct, results, ctx);
 }
 

@@ -115,7 +115,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         if (!inherit.empty()) {
             child = run_child(argv, ctx, std::numeric_limits<std::size_t>::max(), inherit);
             if (ctx.should_stop()) break;
-            if (child.signal || (child.exit_code != 0 && child.exit_code != 1)) fail("xxhsum failed: " + child.failure());
+            if (child.signal || (child.exit_code != 0 && child.exit_code != 1))
+                fail("xxhsum failed: " + child.failure());
         }
         std::size_t pos = 0, handed = 0;
         for (std::size_t i = first; i < end; ++i) {

@@ -36,7 +36,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     return count_inputs(spec, ctx, [&](Inputs& in) -> std::optional<WordCountOutcome> {
         const std::size_t n = in.files.size();
         std::vector<Tally> tallies(n, Tally::at_file_start(in.histogram));
-        std::vector<std::uint64_t> starts, counted(n, 0);  // where each file begins in the inputs end to end; its bytes done
+        std::vector<std::uint64_t> starts,
+            counted(n, 0);  // where each file begins in the inputs end to end; its bytes done
         std::uint64_t total = 0;
         for (const Input& f : in.files) {
             starts.push_back(total);
@@ -77,8 +78,10 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             {"striped", [&](std::uint64_t b, std::uint64_t e) { count(false, b, e); }},
         };
         if (total < kThreadsFrom) {  // the files as opened, no second look
-            ctx.note("auto chose simd: the inputs (" + format_size(total) + ") are too little to start threads for "
-                     "(under " + format_size(kThreadsFrom) + ": one thread reading, nothing to start or map)");
+            ctx.note("auto chose simd: the inputs (" + format_size(total) +
+                     ") are too little to start threads for "
+                     "(under " +
+                     format_size(kThreadsFrom) + ": one thread reading, nothing to start or map)");
             return count_files(in, std::size_t(spec.block_size), Kernel::simd, ctx);
         }
         ctx.note(probe_then_finish(candidates, plan_for(spec, total), ctx, {ProbeClock::wall, {}}));
@@ -96,8 +99,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy auto_strategy{
     .algorithm = "wordcount",
     .name = "auto",
-    .description = "times mmap-mt and striped (T threads, mapped or read) on slices at the start, in wall time; "
-                   "the faster counts the rest (from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
+    .description =
+        "times mmap-mt and striped (T threads, mapped or read) on slices at the start, in wall time; "
+        "the faster counts the rest (from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .probe = always_supported,

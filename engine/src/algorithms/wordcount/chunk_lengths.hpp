@@ -91,7 +91,8 @@ struct BatchLengths {
             for (int v = 0; v < kVectors; ++v) {
                 counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(words[v]));
                 // (the unmasked shift trips gcc 12's -Wmaybe-uninitialized)
-                all[v] = _mm512_and_si512(all[v], _mm512_maskz_srli_epi64(0xff, all[v], 1));  // L word bytes, and the next
+                all[v] =
+                    _mm512_and_si512(all[v], _mm512_maskz_srli_epi64(0xff, all[v], 1));  // L word bytes, and the next
             }
             __m512i* counted = reinterpret_cast<__m512i*>(at_least[length].data());
             _mm512_store_si512(counted, _mm512_add_epi64(_mm512_load_si512(counted), counts));

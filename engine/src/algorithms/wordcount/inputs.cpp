@@ -56,9 +56,7 @@ Separators separators_of(const RunSpec& spec) {
     return Separators(extra);
 }
 
-std::uint64_t packing_of(const RunSpec& spec) {
-    return std::uint64_t(option_value(spec, parameters(), "packing"));
-}
+std::uint64_t packing_of(const RunSpec& spec) { return std::uint64_t(option_value(spec, parameters(), "packing")); }
 
 void check_options(const RunSpec& spec) {
     separators_of(spec);
@@ -82,7 +80,8 @@ Inputs open_inputs(const RunSpec& spec, RunContext& ctx) {
 namespace {
 
 [[noreturn]] void fail_changed(const std::string& path, const std::string& how, const std::string& sizes) {
-    fail("'" + path + "' " + how + " while it was being counted (" + sizes + "); no count is given for a file that changes");
+    fail("'" + path + "' " + how + " while it was being counted (" + sizes +
+         "); no count is given for a file that changes");
 }
 
 }  // namespace
@@ -91,13 +90,17 @@ File open_input(const Inputs& in, std::size_t i) {
     const Input& seen = in.files[i];
     File f = File::open_read(seen.path);
     std::string how;
-    if (f.device() != seen.device || f.inode() != seen.inode) how = "was replaced by another file";
-    else if (f.size() < seen.size) how = "shrank";
-    else if (f.size() > seen.size) how = "grew";
+    if (f.device() != seen.device || f.inode() != seen.inode)
+        how = "was replaced by another file";
+    else if (f.size() < seen.size)
+        how = "shrank";
+    else if (f.size() > seen.size)
+        how = "grew";
     else if (f.modified().tv_sec != seen.modified.tv_sec || f.modified().tv_nsec != seen.modified.tv_nsec)
         how = "was rewritten";
     if (!how.empty())
-        fail_changed(seen.path, how, std::to_string(seen.size) + " bytes when the run began, " + std::to_string(f.size()) + " now");
+        fail_changed(seen.path, how,
+                     std::to_string(seen.size) + " bytes when the run began, " + std::to_string(f.size()) + " now");
     return f;
 }
 
@@ -105,19 +108,20 @@ void check_counted(const File& f, std::uint64_t counted) {
     std::string how = f.change_since_open();
     if (how.empty() && counted != f.size()) how = "changed";
     if (!how.empty())
-        fail_changed(f.path(), how, std::to_string(f.size()) + " bytes when opened, " + std::to_string(f.current_size()) +
-                                        " now, " + std::to_string(counted) + " counted");
+        fail_changed(f.path(), how,
+                     std::to_string(f.size()) + " bytes when opened, " + std::to_string(f.current_size()) + " now, " +
+                         std::to_string(counted) + " counted");
 }
 
 void check_sizes(const Inputs& in, const WordCountOutcome& counted) {
     for (std::size_t i = 0; i < in.files.size(); ++i) {
         const std::uint64_t got = i < counted.files.size() ? counted.files[i].bytes : 0;
         if (got != in.files[i].size)
-            fail_changed(in.files[i].path, "changed",
-                         std::to_string(in.files[i].size) + " bytes when the run began, " + std::to_string(got) + " counted");
+            fail_changed(
+                in.files[i].path, "changed",
+                std::to_string(in.files[i].size) + " bytes when the run began, " + std::to_string(got) + " counted");
     }
 }
-
 
 bool count_file(File& file, const Inputs& in, std::size_t block, Kernel kernel, RunContext& ctx, WordCounts& counts) {
     Tally tally = Tally::at_file_start(in.histogram);
@@ -135,7 +139,8 @@ std::optional<WordCountOutcome> count_files(Inputs& in, std::size_t block, Kerne
 }
 
 Outcome count_one_by_one(const RunSpec& spec, RunContext& ctx, Kernel kernel) {
-    return count_inputs(spec, ctx, [&](Inputs& in) { return count_files(in, std::size_t(spec.block_size), kernel, ctx); });
+    return count_inputs(spec, ctx,
+                        [&](Inputs& in) { return count_files(in, std::size_t(spec.block_size), kernel, ctx); });
 }
 
 }  // namespace sfp::wordcount

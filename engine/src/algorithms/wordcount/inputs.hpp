@@ -32,7 +32,7 @@ struct Input {
 struct Inputs {
     std::vector<Input> files;  // regular files only, in argument order
     Separators separators;
-    bool histogram = false;   // word lengths asked for (the `histogram` option)
+    bool histogram = false;  // word lengths asked for (the `histogram` option)
 };
 
 // Looks at every input (at least one; directories, FIFOs, devices and kernel pseudo-files refused

@@ -34,7 +34,8 @@ const Strategy mmap_strategy{
 const Strategy mmap_mt_strategy{
     .algorithm = "wordcount",
     .name = "mmap-mt",
-    .description = "T threads over contiguous stripes of the mapped file; a word across a stripe boundary is joined once",
+    .description =
+        "T threads over contiguous stripes of the mapped file; a word across a stripe boundary is joined once",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .probe = always_supported,

@@ -8,7 +8,8 @@ namespace {
 Description describe(const WordCounts& c) {
     Description::Array histogram;  // [0] is words of length 1, the last is 31 or more
     for (std::size_t len = 1; len < c.histogram.size(); ++len) histogram.push_back(c.histogram[len]);
-    return Description::Object{{"lines", c.lines}, {"words", c.words}, {"bytes", c.bytes}, {"histogram", std::move(histogram)}};
+    return Description::Object{
+        {"lines", c.lines}, {"words", c.words}, {"bytes", c.bytes}, {"histogram", std::move(histogram)}};
 }
 
 }  // namespace

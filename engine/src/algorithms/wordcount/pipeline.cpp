@@ -40,8 +40,10 @@ struct Handoff {
             const std::uint8_t* const stop = newline ? newline + 1 : end;
             chunk.insert(chunk.end(), p, stop);
             p = stop;
-            if (newline && ++lines == packing) send();
-            else if (chunk.size() > kMaxChunk) send_whole_words();
+            if (newline && ++lines == packing)
+                send();
+            else if (chunk.size() > kMaxChunk)
+                send_whole_words();
         }
     }
     void send() {
@@ -105,9 +107,8 @@ bool count_file(File& file, const Inputs& in, const RunSpec& spec, RunContext& c
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     packing_of(spec);  // a bad packing fails the run before any thread starts
-    return count_each_file(spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) {
-        return count_file(f, in, spec, ctx, counts);
-    });
+    return count_each_file(
+        spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) { return count_file(f, in, spec, ctx, counts); });
 }
 
 }  // namespace
@@ -115,7 +116,8 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 const Strategy pipeline_strategy{
     .algorithm = "wordcount",
     .name = "pipeline",
-    .description = "a reader thread hands chunks of R whole lines (R = packing) through a bounded queue to T processor threads",
+    .description =
+        "a reader thread hands chunks of R whole lines (R = packing) through a bounded queue to T processor threads",
     .reads = kReadsBlockThreadsAndPacking,
     .probe = always_supported,
     .run = run,

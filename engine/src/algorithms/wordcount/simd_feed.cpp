@@ -2,8 +2,8 @@
 // newlines) with vector compares, then count from the masks: lines by popcount, words by
 // Tally::count_mask (no branch per word) or, for the histogram, Tally::measure_mask. x86-64:
 // SSE2 always (part of the ABI), AVX2 or AVX-512BW (one compare gives a whole 64-bit mask) when
-// the CPU says so at run time; elsewhere a portable mask builder. Each chunk loop is written out per instruction set so its mask builder is
-// inlined into it (a builder for AVX2 cannot be inlined into code compiled for the baseline).
+// the CPU says so at run time; elsewhere a portable mask builder. Each chunk loop is written out per instruction set so
+// its mask builder is inlined into it (a builder for AVX2 cannot be inlined into code compiled for the baseline).
 #include <atomic>
 #include <bit>
 #include <string_view>
@@ -29,8 +29,10 @@ struct Masks {
 template <bool kLengths, class Lengths>
 [[gnu::always_inline]] inline void step(Tally& t, const Masks& m, Lengths& lengths) {
     t.add_lines(std::uint64_t(std::popcount(m.newlines)));
-    if constexpr (kLengths) t.measure_mask(m.separators, m.words, lengths);
-    else t.count_mask(m.separators, m.words);
+    if constexpr (kLengths)
+        t.measure_mask(m.separators, m.words, lengths);
+    else
+        t.count_mask(m.separators, m.words);
 }
 
 // The loop over a block's whole chunks, for one instruction set: written out by this macro per
@@ -38,19 +40,18 @@ template <bool kLengths, class Lengths>
 // counts on a copy of the tally (the input does not alias it, so its fields can stay in
 // registers) and adds the lengths it measured at the end. Lines ahead are asked for
 // (stream_prefetch.hpp): a mapped file streams from memory faster (docs/findings.md#stream-prefetch-4-kib-ahead).
-#define SFP_CHUNK_LOOP(NAME, TARGET, LENGTHS, BUILD)                                                   \
-    template <bool kLengths, bool kExtra>                                                             \
-    TARGET void NAME(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {    \
-        LENGTHS lengths;                                                                              \
-        Tally local = t;                                                                              \
-        for (std::size_t i = 0; i < whole; i += 64) {                                                 \
-            prefetch_ahead(p + i);                                                                     \
-            step<kLengths>(local, BUILD<kExtra>(p + i, seps), lengths);                               \
-        }                                                                                             \
-        if constexpr (kLengths) local.add_lengths(lengths.histogram());                               \
-        t = local;                                                                                    \
+#define SFP_CHUNK_LOOP(NAME, TARGET, LENGTHS, BUILD)                                               \
+    template <bool kLengths, bool kExtra>                                                          \
+    TARGET void NAME(Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) { \
+        LENGTHS lengths;                                                                           \
+        Tally local = t;                                                                           \
+        for (std::size_t i = 0; i < whole; i += 64) {                                              \
+            prefetch_ahead(p + i);                                                                 \
+            step<kLengths>(local, BUILD<kExtra>(p + i, seps), lengths);                            \
+        }                                                                                          \
+        if constexpr (kLengths) local.add_lengths(lengths.histogram());                            \
+        t = local;                                                                                 \
     }
-
 
 template <bool>
 Masks masks_portable(const std::uint8_t* p, const Separators& seps) {
@@ -94,8 +95,9 @@ SFP_CHUNK_LOOP(chunks_sse2, , StepLengths, masks_sse2)
 template <bool kExtra>
 SFP_AVX2 __attribute__((always_inline)) inline Masks half_avx2(const std::uint8_t* p, const Separators& seps) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    __m256i sep = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
-                                  _mm256_cmpgt_epi8(_mm256_set1_epi8(-123), _mm256_add_epi8(v, _mm256_set1_epi8(0x77))));
+    __m256i sep =
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                        _mm256_cmpgt_epi8(_mm256_set1_epi8(-123), _mm256_add_epi8(v, _mm256_set1_epi8(0x77))));
     if constexpr (kExtra)
         for (char e : seps.extra()) sep = _mm256_or_si256(sep, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(e)));
     const __m256i print = _mm256_cmpgt_epi8(_mm256_set1_epi8(-34), _mm256_add_epi8(v, _mm256_set1_epi8(0x5f)));
@@ -121,8 +123,10 @@ SFP_AVX512 __attribute__((always_inline)) inline Masks masks_avx512(const std::u
                     _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(9)), _mm512_set1_epi8(5));
     if constexpr (kExtra)
         for (char e : seps.extra()) sep |= _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(e));
-    const __mmask64 print = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(0x21)), _mm512_set1_epi8(0x7e - 0x21 + 1));
-    return {std::uint64_t(sep), std::uint64_t(print & ~sep), std::uint64_t(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')))};
+    const __mmask64 print =
+        _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(0x21)), _mm512_set1_epi8(0x7e - 0x21 + 1));
+    return {std::uint64_t(sep), std::uint64_t(print & ~sep),
+            std::uint64_t(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')))};
 }
 
 SFP_CHUNK_LOOP(chunks_avx512, SFP_AVX512, BatchLengths, masks_avx512)
@@ -153,11 +157,11 @@ template <bool kLengths, bool kExtra>
 void chunks(VectorPath path, Tally& t, const std::uint8_t* p, std::size_t whole, const Separators& seps) {
     switch (path) {
 #if defined(__x86_64__)
-    case VectorPath::avx512: return chunks_avx512<kLengths, kExtra>(t, p, whole, seps);
-    case VectorPath::avx2: return chunks_avx2<kLengths, kExtra>(t, p, whole, seps);
-    case VectorPath::sse2: return chunks_sse2<kLengths, kExtra>(t, p, whole, seps);
+        case VectorPath::avx512: return chunks_avx512<kLengths, kExtra>(t, p, whole, seps);
+        case VectorPath::avx2: return chunks_avx2<kLengths, kExtra>(t, p, whole, seps);
+        case VectorPath::sse2: return chunks_sse2<kLengths, kExtra>(t, p, whole, seps);
 #endif
-    default: return chunks_portable<kLengths, kExtra>(t, p, whole, seps);
+        default: return chunks_portable<kLengths, kExtra>(t, p, whole, seps);
     }
 }
 
@@ -165,10 +169,10 @@ void chunks(VectorPath path, Tally& t, const std::uint8_t* p, std::size_t whole,
 
 const char* to_string(VectorPath path) noexcept {
     switch (path) {
-    case VectorPath::avx512: return "avx512";
-    case VectorPath::avx2: return "avx2";
-    case VectorPath::sse2: return "sse2";
-    case VectorPath::portable: return "portable";
+        case VectorPath::avx512: return "avx512";
+        case VectorPath::avx2: return "avx2";
+        case VectorPath::sse2: return "sse2";
+        case VectorPath::portable: return "portable";
     }
     return "?";
 }
@@ -193,8 +197,12 @@ void force_vector_path(std::optional<VectorPath> path) noexcept {
 void Tally::feed_simd(const std::uint8_t* p, std::size_t n, const Separators& seps) noexcept {
     const std::size_t whole = n - n % 64;
     const bool extra = !seps.extra().empty();
-    if (histogram_) extra ? chunks<true, true>(vector_path(), *this, p, whole, seps) : chunks<true, false>(vector_path(), *this, p, whole, seps);
-    else extra ? chunks<false, true>(vector_path(), *this, p, whole, seps) : chunks<false, false>(vector_path(), *this, p, whole, seps);
+    if (histogram_)
+        extra ? chunks<true, true>(vector_path(), *this, p, whole, seps)
+              : chunks<true, false>(vector_path(), *this, p, whole, seps);
+    else
+        extra ? chunks<false, true>(vector_path(), *this, p, whole, seps)
+              : chunks<false, false>(vector_path(), *this, p, whole, seps);
     counts_.bytes += whole;
     feed(p + whole, n - whole, seps);  // the last bytes, fewer than 64
 }

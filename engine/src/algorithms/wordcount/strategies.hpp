@@ -5,16 +5,16 @@
 #include "algorithms/strategy_list.hpp"
 
 #define SFP_WORDCOUNT_STRATEGIES(X) \
-    X(strtok)    /* strtok.cpp */   \
-    X(loop)      /* loop.cpp */     \
-    X(pipeline)  /* pipeline.cpp */ \
-    X(simd)      /* simd.cpp */     \
-    X(striped)   /* striped.cpp */  \
-    X(mmap)      /* mmap.cpp */     \
-    X(mmap_mt)   /* mmap.cpp */     \
-    X(files)     /* files.cpp */    \
-    X(wc)        /* wc.cpp */       \
-    X(auto)      /* auto.cpp */
+    X(strtok)   /* strtok.cpp */    \
+    X(loop)     /* loop.cpp */      \
+    X(pipeline) /* pipeline.cpp */  \
+    X(simd)     /* simd.cpp */      \
+    X(striped)  /* striped.cpp */   \
+    X(mmap)     /* mmap.cpp */      \
+    X(mmap_mt)  /* mmap.cpp */      \
+    X(files)    /* files.cpp */     \
+    X(wc)       /* wc.cpp */        \
+    X(auto)     /* auto.cpp */
 
 namespace sfp::wordcount {
 

@@ -21,9 +21,8 @@ bool count_file(File& file, const Inputs& in, const RunSpec& spec, RunContext& c
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    return count_each_file(spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) {
-        return count_file(f, in, spec, ctx, counts);
-    });
+    return count_each_file(
+        spec, ctx, [&](File& f, const Inputs& in, WordCounts& counts) { return count_file(f, in, spec, ctx, counts); });
 }
 
 }  // namespace
@@ -58,7 +57,8 @@ Tally tally_stripes(File& file, const Inputs& in, std::uint64_t begin, std::uint
 const Strategy striped_strategy{
     .algorithm = "wordcount",
     .name = "striped",
-    .description = "T threads over contiguous stripes read with pread(); a word across a stripe boundary is joined once",
+    .description =
+        "T threads over contiguous stripes read with pread(); a word across a stripe boundary is joined once",
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,

@@ -44,7 +44,8 @@ void Tally::append(const Tally& next) noexcept {
     close_run();
     counts_.lines += next.counts_.lines;
     counts_.words += next.counts_.words;
-    for (std::size_t len = 0; len < counts_.histogram.size(); ++len) counts_.histogram[len] += next.counts_.histogram[len];
+    for (std::size_t len = 0; len < counts_.histogram.size(); ++len)
+        counts_.histogram[len] += next.counts_.histogram[len];
     run_ = next.run_;
     run_printable_ = next.run_printable_;
 }

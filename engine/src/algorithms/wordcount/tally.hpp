@@ -122,7 +122,7 @@ public:
             return;
         }
         counts_.words += std::uint64_t(std::popcount(starts));  // plain text: every run is a word
-        lengths.add(run & (open - 1), starts, ends);             // without the open run's bytes
+        lengths.add(run & (open - 1), starts, ends);            // without the open run's bytes
     }
     // Adds word lengths counted elsewhere: histogram[length], 1 to 31 (31: or more).
     void add_lengths(const std::array<std::uint64_t, kLongestCountedWord + 1>& histogram) noexcept;
@@ -143,11 +143,11 @@ private:
         run_printable_ = false;
     }
 
-    WordCounts counts_;            // words wholly inside, lines, bytes
-    bool seen_separator_;          // false: every byte so far is a word byte (run_ holds them)
-    bool histogram_;               // word lengths wanted (counting alone has no use for head_ and run_)
-    std::uint64_t head_ = 0;       // the leading run, ended by the first separator
-    std::uint64_t run_ = 0;        // the open run at the end
+    WordCounts counts_;       // words wholly inside, lines, bytes
+    bool seen_separator_;     // false: every byte so far is a word byte (run_ holds them)
+    bool histogram_;          // word lengths wanted (counting alone has no use for head_ and run_)
+    std::uint64_t head_ = 0;  // the leading run, ended by the first separator
+    std::uint64_t run_ = 0;   // the open run at the end
     bool head_printable_ = false, run_printable_ = false;  // whether they hold a printable byte
 };
 

@@ -17,11 +17,11 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
     return {maps_input("wordcount", strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
 }
 
-
 // wc's lines, or the word-length histogram.
 Printout print(const RunSpec& spec, const RunResult& result) {
     const auto& o = result.outcome.get<WordCountOutcome>();
-    return {.out = option_flag(spec, parameters(), "histogram") ? format_histogram(o) : format_wc_lines(o, spec.inputs)};
+    return {.out =
+                option_flag(spec, parameters(), "histogram") ? format_histogram(o) : format_wc_lines(o, spec.inputs)};
 }
 
 }  // namespace
@@ -29,11 +29,18 @@ Printout print(const RunSpec& spec, const RunResult& result) {
 const AlgorithmIo& unit() noexcept {
     static const Strategy strategies[] = {SFP_WORDCOUNT_STRATEGIES(SFP_STRATEGY_VALUE)};
     static constexpr std::string_view views[] = {"histogram"};  // of the word lengths its outcome counts
-    static const AlgorithmIo io{
-        .algorithm = "wordcount", .inputs = 1, .several_inputs = true, .data_kind = "text", .writes_output = false,
-        .parameters = parameters(), .check_options = check_options,
-        .limit = limit,
-        .strategies = strategies, .default_strategy = "auto", .print = print, .views = views};
+    static const AlgorithmIo io{.algorithm = "wordcount",
+                                .inputs = 1,
+                                .several_inputs = true,
+                                .data_kind = "text",
+                                .writes_output = false,
+                                .parameters = parameters(),
+                                .check_options = check_options,
+                                .limit = limit,
+                                .strategies = strategies,
+                                .default_strategy = "auto",
+                                .print = print,
+                                .views = views};
     return io;
 }
 

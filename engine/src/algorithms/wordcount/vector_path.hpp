@@ -7,7 +7,8 @@
 namespace sfp::wordcount {
 
 enum class VectorPath { avx512, avx2, sse2, portable };
-inline constexpr VectorPath kVectorPaths[] = {VectorPath::avx512, VectorPath::avx2, VectorPath::sse2, VectorPath::portable};
+inline constexpr VectorPath kVectorPaths[] = {VectorPath::avx512, VectorPath::avx2, VectorPath::sse2,
+                                              VectorPath::portable};
 const char* to_string(VectorPath path) noexcept;
 
 bool supported(VectorPath path) noexcept;  // by this CPU (portable always)

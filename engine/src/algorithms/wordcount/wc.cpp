@@ -33,7 +33,8 @@ std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t file
         if (!(fields >> c.lines >> c.words >> c.bytes)) fail("cannot parse wc's output line '" + line + "'");
         out.push_back(c);
     }
-    if (out.size() != files) fail("wc printed " + std::to_string(out.size()) + " lines for " + std::to_string(files) + " files");
+    if (out.size() != files)
+        fail("wc printed " + std::to_string(out.size()) + " lines for " + std::to_string(files) + " files");
     return out;
 }
 
@@ -44,9 +45,11 @@ std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t file
 std::size_t files_per_child(std::size_t files) {
     rlimit limit{};
     std::size_t open = 0;
-    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::min<std::size_t>(files, 1024);
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return std::min<std::size_t>(files, 1024);
     std::error_code error;
-    for (std::filesystem::directory_iterator it("/proc/self/fd", error), end; !error && it != end; it.increment(error)) ++open;
+    for (std::filesystem::directory_iterator it("/proc/self/fd", error), end; !error && it != end; it.increment(error))
+        ++open;
     if (error) open = 64;  // no /proc: a guess on the safe side
     const std::size_t spare = limit.rlim_cur > open + 16 ? std::size_t(limit.rlim_cur) - open - 16 : 0;
     return std::clamp<std::size_t>(spare / 2, 1, std::min<std::size_t>(files, 1024));
