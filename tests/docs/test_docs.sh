@@ -2,7 +2,8 @@
 # The README stays a front door and the documentation holds together: README.md has at most 250
 # lines; every relative link and image in README.md and docs/*.md names a file that exists, and
 # an #anchor a heading of that page, as does a source comment's docs/PAGE.md#anchor; the README carries only the headline of the benchmarks
-# (the tables live in docs/bench-*.md), as bench/headline.sh computes it; every marker a bench script publishes to is in its page.
+# (the tables live in docs/bench-*.md), as bench/headline.sh computes it; every marker a bench script publishes to is in its page;
+# every file docs/architecture.md names exists.
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$root"
@@ -71,6 +72,12 @@ while read -r name page; do
         fail "bench/examples.sh publishes $name to $page, which has no markers for it"
     fi
 done < <(grep -ohE 'publish [a-z-]+ "\$docs/[a-z-]+\.md"' bench/*.sh | sed 's/^publish //')
+
+# docs/architecture.md names the files of the shape it draws: every `folder/file.ext` it names in
+# code quotes exists (sfp/... under engine/include), so the page cannot drift from the tree.
+while IFS= read -r named; do
+    [ -e "$named" ] || [ -e "engine/include/$named" ] || fail "docs/architecture.md names $named, which is not in the tree"
+done < <(grep -oE '`[A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(cpp|hpp|h|c|sh|md|py|json)`' docs/architecture.md | tr -d '`' | sort -u)
 
 ((failures == 0)) || exit 1
 echo "ok: README.md $lines lines; links of README.md and $(printf '%s\n' docs/*.md | wc -l) docs pages resolve"
