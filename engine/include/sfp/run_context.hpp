@@ -46,9 +46,8 @@ public:
         if (progress_seam_for_tests) progress_seam_for_tests(progress_);
     }
 
-    // Runs body(0) on the calling thread and body(1..n-1) on n-1 new threads, and joins them all.
-    // What each new thread spent in its life (exact CPU time, rusage, storage I/O) is added to
-    // this run's (the calling thread's own is the runner's to measure). If a body throws, the others are told
+    // Runs body(0..n-1) on n new threads and joins them all. What each thread spent in its
+    // life (exact CPU time, rusage, storage I/O) is added to this run's. If a body throws, the others are told
     // to stop (should_stop) and the first exception is rethrown here after the join.
     void run_threads(unsigned n, const std::function<void(unsigned index)>& body);
 
@@ -64,8 +63,8 @@ public:
 
     // What the workers and children spent so far (the runner thread's own is measured apart).
     Spent others_spent() const;
-    // The workers' CPU time so far (body 0's on the calling thread included) to the nanosecond
-    // (CLOCK_THREAD_CPUTIME_ID); rusage moves in whole scheduler ticks, too coarse for millisecond slices.
+    // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
+    // in whole scheduler ticks, too coarse for millisecond slices.
     double worker_cpu_seconds() const;
     // The wall time run_threads spent starting threads so far: from each call to the start of
     // its last thread's body, summed over calls. Waking an idle CPU of a VM takes a good part of a
@@ -82,7 +81,6 @@ private:
     mutable std::mutex mutex_;  // guards the members below
     Spent spent_;
     double thread_start_s_ = 0;
-    double caller_worker_cpu_s_ = 0;  // body 0's on the calling thread: in worker_cpu_seconds only
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };
