@@ -14,27 +14,8 @@
 #include "sfp/registry.hpp"
 #include "sfp/strategy.hpp"
 #include "support/in_process.hpp"
+#include "support/recording_strategy.hpp"
 #include "support/temp_files.hpp"
-
-namespace {
-
-std::set<std::pair<std::uint64_t, unsigned>> seen;  // (block size, threads) each run got
-
-sfp::Outcome record(const sfp::RunSpec& spec, sfp::RunContext&) {
-    seen.insert({spec.block_size, spec.threads});
-    return sfp::CompareOutcome{};
-}
-
-sfp::Support always() { return sfp::Support::yes(); }
-
-const sfp::Strategy kRecorder{.algorithm = "compare",
-                              .name = "recorder",
-                              .description = "test only: records the block size and threads it got",
-                              .reads = sfp::kReadsBlockAndThreads,
-                              .probe = always,
-                              .run = record};
-
-}  // namespace
 
 class TestPlanOnce : public QObject {
     Q_OBJECT
@@ -50,7 +31,7 @@ class TestPlanOnce : public QObject {
 private slots:
     void runJudgesAndPlansOnce() {
         const QStringList files = pair();
-        seen.clear();
+        recorder::seen().runs.clear();
         const sfp::PlanCounts before = sfp::plan_counts();
         const testing::Printed r = testing::call(
             cli::cmd_run,
@@ -59,7 +40,7 @@ private slots:
             dir_.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const sfp::PlanCounts after = sfp::plan_counts();
-        QCOMPARE(seen, (std::set<std::pair<std::uint64_t, unsigned>>{{8192, 3}}));
+        QCOMPARE(recorder::seen().runs, (std::set<std::pair<std::uint64_t, unsigned>>{{8192, 3}}));
         QCOMPARE(after.validations - before.validations, std::size_t(1));
         QCOMPARE(after.plans - before.plans, std::size_t(1));
     }
@@ -82,7 +63,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    sfp::add_strategy(kRecorder);  // before anything looks a strategy up
+    sfp::add_strategy(recorder::kStrategy);  // before anything looks a strategy up
     QCoreApplication app(argc, argv);
     TestPlanOnce test;
     return QTest::qExec(&test, argc, argv);

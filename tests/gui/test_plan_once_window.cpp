@@ -23,31 +23,8 @@
 #include "sfp/plan.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/strategy.hpp"
+#include "support/recording_strategy.hpp"
 #include "support/temp_files.hpp"
-
-namespace {
-
-std::mutex seen_mutex;
-std::set<std::pair<std::uint64_t, unsigned>> seen;  // (block size, threads) each run got
-sfp::PlanCounts at_kernel;                          // when the last run reached the kernel
-
-sfp::Outcome record(const sfp::RunSpec& spec, sfp::RunContext&) {
-    const std::lock_guard lock(seen_mutex);
-    seen.insert({spec.block_size, spec.threads});
-    at_kernel = sfp::plan_counts();
-    return sfp::CompareOutcome{};
-}
-
-sfp::Support always() { return sfp::Support::yes(); }
-
-const sfp::Strategy kRecorder{.algorithm = "compare",
-                              .name = "recorder",
-                              .description = "test only: records the block size and threads it got",
-                              .reads = sfp::kReadsBlockAndThreads,
-                              .probe = always,
-                              .run = record};
-
-}  // namespace
 
 class TestPlanOnceWindow : public QObject {
     Q_OBJECT
@@ -75,14 +52,14 @@ private slots:
         QVERIFY2(w.run(), qPrintable(w.messageArea()->text()));
         const sfp::PlanCounts after_run = sfp::plan_counts();
         QVERIFY(finished.wait(60000));
-        const std::lock_guard lock(seen_mutex);
-        QCOMPARE(seen, (std::set<std::pair<std::uint64_t, unsigned>>{{8192, 1}}));
+        const std::lock_guard lock(recorder::seen().mutex);
+        QCOMPARE(recorder::seen().runs, (std::set<std::pair<std::uint64_t, unsigned>>{{8192, 1}}));
         // Judged and planned by Run, and nothing more on the way to the last run's kernel (the
         // form judges itself again afterwards, when the estimate learns the new rates).
         QCOMPARE(after_run.validations - before.validations, std::size_t(1));
         QCOMPARE(after_run.plans - before.plans, std::size_t(1));
-        QCOMPARE(at_kernel.validations - before.validations, std::size_t(1));
-        QCOMPARE(at_kernel.plans - before.plans, std::size_t(1));
+        QCOMPARE(recorder::seen().at_kernel.validations - before.validations, std::size_t(1));
+        QCOMPARE(recorder::seen().at_kernel.plans - before.plans, std::size_t(1));
     }
 
     // A change of the form is judged and planned once too: its verdict and its estimate of the
@@ -133,7 +110,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    sfp::add_strategy(kRecorder);  // before anything looks a strategy up
+    sfp::add_strategy(recorder::kStrategy);  // before anything looks a strategy up
     QApplication app(argc, argv);
     TestPlanOnceWindow test;
     return QTest::qExec(&test, argc, argv);
