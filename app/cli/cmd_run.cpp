@@ -238,10 +238,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
 
 // The experiment the flags or the file describe, judged and planned once (sfp::plan); nothing,
 // after printing every problem, when they describe none.
-struct Judged {
-    sfp::Experiment experiment;
-    sfp::PlanOutcome outcome;
-};
+using Judged = core::PlannedExperiment;
 
 // "--block" for a field a flag sets (never for a file's field), else the field.
 QString where_of(const sfp::Experiment& e, const std::string& field, bool from_file) {
@@ -288,16 +285,13 @@ std::optional<Judged> judged(const QCommandLineParser& p) {
             throw UsageError{QString("--%1 cannot be combined with an experiment file: edit the file, or give only "
                                      "flags (--print-spec writes a file from flags)")
                                  .arg(flag)};
-    Judged j;
     try {
-        j.experiment = core::load_experiment(files[0]);
+        return core::plan_experiment_file(files[0]);
     } catch (const core::SpecError& err) {  // one line per problem, each naming the file
         for (const core::SpecProblem& problem : err.problems)
             print_error(std::string(core::SpecError(problem.field, problem.reason, path_bytes(files[0])).what()));
         return std::nullopt;
     }
-    j.outcome = sfp::plan(j.experiment);
-    return j;
 }
 
 // Output files are checked before a possibly long experiment: a directory that exists and can

@@ -26,7 +26,7 @@ namespace {
 }
 
 int run(const cli::LeanRun& lean) {
-    const sfp::RunResult r = sfp::run_once(lean.spec, cli::signal_progress());
+    const sfp::RunResult r = cli::run_judged(lean.spec);  // judged by lean_run
     const sfp::Printout printed = cli::printout_of(lean.spec, r);
     std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
     return cli::end_one_run(r, printed, lean.cancelled_note);

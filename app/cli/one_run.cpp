@@ -35,7 +35,7 @@ sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorith
 }
 
 int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const std::string& cancelled_note) {
-    const sfp::RunResult r = sfp::run_once(spec, signal_progress());
+    const sfp::RunResult r = run_judged(spec);  // judged by read_parameter_flags
     const sfp::Printout printed = printout_of(spec, r);
     if (p.isSet("json")) {
         // judged as hot: a one-run command leaves the cache as it is, and the hot ceiling is the higher

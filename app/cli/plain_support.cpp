@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+
 namespace cli {
 
 namespace {
@@ -117,6 +120,10 @@ void keep_closed_streams_closed() {
                 ::close(null);
             }
         }
+}
+
+sfp::RunResult run_judged(const sfp::RunSpec& spec) {
+    return sfp::run_once(*sfp::find_strategy(spec.algorithm, spec.strategy), spec, signal_progress());
 }
 
 sfp::Printout printout_of(const sfp::RunSpec& spec, const sfp::RunResult& r) {

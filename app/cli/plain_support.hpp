@@ -36,6 +36,9 @@ void print_timing(const sfp::RunResult& result);
 // notes, `before_timing` (a line, "" none) and the timing on stderr and exit_ok.
 int finish_run(const sfp::RunResult& result, const std::string& before_timing = {});
 
+// Runs once a spec the command has judged (sfp::check_experiment of experiment_of(spec), valid):
+// the registry's strategy, observed by signal_progress(), not judged again.
+sfp::RunResult run_judged(const sfp::RunSpec& spec);
 // What the algorithm's unit prints for a run (empty unless it succeeded).
 sfp::Printout printout_of(const sfp::RunSpec& spec, const sfp::RunResult& result);
 // After the results are on standard output: flushes them, then on stderr `cancelled_note` (when

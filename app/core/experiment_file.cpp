@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <functional>
 
 #include "atomic_write.hpp"
 #include "input_file.hpp"
@@ -175,13 +176,18 @@ std::map<std::string, std::string> options_of(const QJsonValue& v, const std::st
     return out;
 }
 
-// The engine's validator (sfp::check_experiment), its problems as SpecError; swept parameters
-// named with `sweeps_prefix` as the file spells them (version 1 had none: "packing[0]").
-void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix) {
+// What judges an experiment that was read: the engine's validator, or sfp::plan, which judges
+// and plans at once (run FILE.json judges its experiment once).
+using Judge = std::function<std::vector<sfp::Problem>(const sfp::Experiment&)>;
+std::vector<sfp::Problem> validator(const sfp::Experiment& e) { return sfp::check_experiment(e); }
+
+// `judge`'s problems as SpecError; swept parameters named with `sweeps_prefix` as the file spells
+// them (version 1 had none: "packing[0]").
+void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix, const Judge& judge = validator) {
     if (e.version != kExperimentFormatVersion)
         throw SpecError("version", "this sfpbench builds version " + std::to_string(kExperimentFormatVersion));
     std::vector<SpecProblem> problems;
-    for (sfp::Problem& p : sfp::check_experiment(e)) {
+    for (sfp::Problem& p : judge(e)) {
         if (p.field.starts_with(sfp::kSweptField)) p.field = sweeps_prefix + p.field.substr(sfp::kSweptField.size());
         problems.push_back({std::move(p.field), std::move(p.message)});
     }
@@ -189,10 +195,9 @@ void check_experiment(const sfp::Experiment& e, const std::string& sweeps_prefix
 }
 
 // A known algorithm, or nothing else can be read: its table says what the other fields mean.
+// Looked up, not judged: the whole experiment is judged once, when it has been read.
 void check_algorithm(const sfp::Experiment& e) {
-    const std::vector<sfp::Problem> problems = sfp::check_experiment(e);
-    if (!problems.empty() && problems.front().field == "algorithm")
-        throw SpecError("algorithm", problems.front().message);
+    if (!sfp::algorithm_io(e.algorithm)) throw SpecError("algorithm", sfp::unknown_algorithm(e.algorithm));
 }
 
 const std::string kSweepsPrefix(sfp::kSweptField);  // where version 2 keeps the swept parameters
@@ -441,9 +446,9 @@ void read_sweeps(const QJsonObject& json, std::uint64_t version, sfp::Experiment
     }
 }
 
-}  // namespace
-
-sfp::Experiment experiment_from_json(const QJsonObject& json) {
+// The experiment `json` describes, judged by `judge` when all of it could be read (else by the
+// validator, to name every problem at once).
+sfp::Experiment read_json(const QJsonObject& json, const Judge& judge) {
     const std::uint64_t version = format_version(json);
     Problems problems;
     refuse_unknown_fields(json, version, problems);
@@ -461,7 +466,7 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     read_sweeps(json, version, e, problems);
     // Then the checks on what could be read.
     try {
-        check_experiment(e, version == 1 ? "" : kSweepsPrefix);
+        check_experiment(e, version == 1 ? "" : kSweepsPrefix, problems.size() == 0 ? judge : validator);
     } catch (const SpecError& checks) {
         problems.add_new(checks);
     }
@@ -469,9 +474,8 @@ sfp::Experiment experiment_from_json(const QJsonObject& json) {
     return e;
 }
 
-void check_experiment(const sfp::Experiment& e) { check_experiment(e, kSweepsPrefix); }
-
-sfp::Experiment load_experiment(const QString& path) {
+// The experiment of the file at `path`, judged by `judge`; throws SpecError naming the file.
+sfp::Experiment read_file(const QString& path, const Judge& judge) {
     const std::string shown = path.toStdString();
     QByteArray data;
     try {  // a FIFO would block the open, a device never end: read as every input is (input_file.hpp)
@@ -492,10 +496,28 @@ sfp::Experiment load_experiment(const QString& path) {
                             "); JSON would keep only the last silently: remove one",
                         shown);
     try {
-        return experiment_from_json(doc.object());
+        return read_json(doc.object(), judge);
     } catch (const SpecError& e) {
         throw SpecError(e.problems, shown);
     }
+}
+
+}  // namespace
+
+sfp::Experiment experiment_from_json(const QJsonObject& json) { return read_json(json, validator); }
+
+void check_experiment(const sfp::Experiment& e) { check_experiment(e, kSweepsPrefix); }
+
+sfp::Experiment load_experiment(const QString& path) { return read_file(path, validator); }
+
+PlannedExperiment plan_experiment_file(const QString& path) {
+    PlannedExperiment planned;
+    planned.experiment = read_file(path, [&](const sfp::Experiment& e) {
+        planned.outcome = sfp::plan(e);
+        const auto& problems = planned.outcome.problems;
+        return std::vector<sfp::Problem>(problems.begin(), problems.begin() + long(planned.outcome.spec_problems));
+    });
+    return planned;
 }
 
 void save_experiment(const QString& path, const sfp::Experiment& experiment) {

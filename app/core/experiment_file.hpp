@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sfp/experiment.hpp"
+#include "sfp/plan.hpp"
 
 namespace core {
 
@@ -58,6 +59,14 @@ std::string default_data_kind(const std::string& algorithm);
 // File versions of the above. load_experiment throws SpecError (its what() names the path too);
 // save_experiment writes atomically and throws core::ExportError.
 sfp::Experiment load_experiment(const QString& path);
+// load_experiment's experiment judged and planned at once by sfp::plan (`run FILE.json` judges it
+// once): SpecError as load_experiment throws it for the spec's own problems, the outcome's other
+// problems (files, workspace) for the caller to print.
+struct PlannedExperiment {
+    sfp::Experiment experiment;
+    sfp::PlanOutcome outcome;
+};
+PlannedExperiment plan_experiment_file(const QString& path);
 void save_experiment(const QString& path, const sfp::Experiment& experiment);
 
 }  // namespace core

@@ -26,6 +26,10 @@ inline constexpr std::string_view kSweptField = "parameters.";  // where a spec 
 std::vector<Problem> check_experiment(const Experiment& experiment);
 std::vector<Problem> check_experiment(const Experiment& experiment, std::span<const Strategy> catalogue);
 
+// The validator's words for an algorithm it does not know: "unknown algorithm 'x' (known: compare,
+// ...)"; what a reader says before judging anything else, without judging the experiment.
+std::string unknown_algorithm(std::string_view algorithm);
+
 // One run as the one-cell experiment it is (its strategy, block size, threads, options and
 // inputs), for the validator: a one-run command's flags and run_once are judged as a run's.
 Experiment experiment_of(const RunSpec& spec);

@@ -63,9 +63,7 @@ private:
         const bool has_strategies =
             std::ranges::any_of(catalogue_, [&](const Strategy& s) { return s.algorithm == e_.algorithm; });
         if (io_ && has_strategies) return true;
-        std::vector<std::string> names;
-        for (std::string_view a : algorithms()) names.emplace_back(a);
-        add("algorithm", "unknown algorithm '" + e_.algorithm + "' (known: " + joined(names) + ")");
+        add("algorithm", unknown_algorithm(e_.algorithm));
         return false;
     }
 
@@ -194,6 +192,12 @@ private:
 };
 
 }  // namespace
+
+std::string unknown_algorithm(std::string_view algorithm) {
+    std::vector<std::string> names;
+    for (std::string_view a : algorithms()) names.emplace_back(a);
+    return "unknown algorithm '" + std::string(algorithm) + "' (known: " + joined(names) + ")";
+}
 
 std::vector<Problem> check_experiment(const Experiment& experiment, std::span<const Strategy> catalogue) {
     runner::count_validation();
