@@ -28,7 +28,7 @@ bool record_if_describing(const CommandLine& parser) {
     return true;
 }
 
-CommandDoc describe(const QString& name, const QString& summary, int (*run)(const QStringList&)) {
+CommandDoc describe(const QString& name, const QString& summary, const std::function<int(const QStringList&)>& run) {
     CommandDoc doc{name, summary, {}, {}, {}};
     struct Open {  // closed again however the command returns
         explicit Open(CommandDoc& d) {

@@ -4,6 +4,7 @@
 // command, flag or strategy appears in both without an edit there. Every command parses with one
 // (parse_or_help takes nothing else), so none is left out.
 #include <QCommandLineParser>
+#include <functional>
 #include <vector>
 
 namespace cli {
@@ -42,7 +43,7 @@ private:
 // What a command declares, learnt by calling it with --help while a recording is open:
 // parse_or_help hands its parser over instead of printing help, and the command returns. Throws
 // std::logic_error for a command that returned without reaching parse_or_help.
-CommandDoc describe(const QString& name, const QString& summary, int (*run)(const QStringList&));
+CommandDoc describe(const QString& name, const QString& summary, const std::function<int(const QStringList&)>& run);
 
 // For parse_or_help: while describe() runs, records `parser` and returns true.
 bool record_if_describing(const CommandLine& parser);

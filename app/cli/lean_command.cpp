@@ -19,7 +19,7 @@ std::vector<Flag> flags_of(const OneRunCommand& command) {
     std::vector<Flag> flags{{"strategy", true}};
     for (const sfp::Parameter* p : flag_parameters(command.name))
         flags.push_back({parameter_flag_name(*p), p->type != sfp::ParameterType::flag});
-    for (std::string_view name : command.switches) flags.push_back({std::string(name), false});
+    for (const Switch& s : command.switches) flags.push_back({std::string(s.name), false});
     return flags;
 }
 
@@ -66,35 +66,28 @@ std::vector<std::string> lean_option_names(std::string_view command) {
     return names;
 }
 
-std::optional<LeanRun> lean_run(std::string_view command, std::span<char* const> args) {
+std::optional<OneRun> lean_run(std::string_view command, std::span<char* const> args) {
     const OneRunCommand* c = one_run_command(command);
     const sfp::AlgorithmIo* io = sfp::algorithm_io(command);
     if (!c || !io) return std::nullopt;
     const std::optional<Given> given = parse(flags_of(*c), args);
     if (!given || !operands_problem(*c, given->arguments).empty()) return std::nullopt;  // the full parser says why
-    const auto is_set = [&](const std::string& flag) { return given->flags.contains(flag); };
-
-    LeanRun run;
-    sfp::RunSpec& spec = run.spec;
-    spec.algorithm = std::string(command);
-    spec.strategy = is_set("strategy") ? given->flags.at("strategy") : std::string(io->default_strategy);
-    spec.inputs = given->arguments;
-    if (command == "cipher") spec.inputs.pop_back();  // OUT is no input
     const auto value_of = [&](const std::string& flag) -> std::optional<std::string> {
-        if (!is_set(flag)) return std::nullopt;
+        if (!given->flags.contains(flag)) return std::nullopt;
         return given->flags.at(flag);
     };
+    if (c->before_flags && !c->before_flags(value_of).empty()) return std::nullopt;
+
+    OneRun run;
+    sfp::RunSpec& spec = run.spec;
+    spec.algorithm = std::string(command);
+    spec.strategy = value_of("strategy").value_or(std::string(io->default_strategy));
+    spec.inputs = given->arguments;
+    if (io->writes_output) spec.inputs.pop_back();  // OUT is no input
     if (!apply_parameter_flags(command, c->hints, value_of, spec).empty()) return std::nullopt;
     if (!sfp::check_experiment(sfp::experiment_of(spec)).empty()) return std::nullopt;  // as the full parser judges
-    if (command == "cipher") {
-        if (!is_set("shift") && value_of("transform") != "widen") return std::nullopt;  // needs --shift
-        if (is_set("fast") && is_set("plain")) return std::nullopt;
-        spec.output = given->arguments[1];
-        spec.digest = is_set("digest");
-        run.cancelled_note = cipher_cancelled_note(spec.output, is_set("output-exists"));
-        choose_cipher_kernel(spec, is_set("plain"));
-    }
-    if (command == "wordcount" && is_set("histogram") && spec.strategy == "wc") return std::nullopt;
+    if (io->writes_output) spec.output = given->arguments.back();
+    if (c->after_flags && !c->after_flags(value_of, run).empty()) return std::nullopt;
     return run;
 }
 

@@ -25,7 +25,7 @@ namespace {
     std::exit(cli::exit_trouble);
 }
 
-int run(const cli::LeanRun& lean) {
+int run(const cli::OneRun& lean) {
     const sfp::RunResult r = cli::run_judged(lean.spec);  // judged by lean_run
     const sfp::Printout printed = cli::printout_of(lean.spec, r);
     std::fwrite(printed.out.data(), 1, printed.out.size(), stdout);
@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
     std::setlocale(LC_ALL, "");
     std::setlocale(LC_NUMERIC, "C");
     if (argc < 2) run_full_program(argv);
-    const std::optional<cli::LeanRun> lean = cli::lean_run(argv[1], std::span<char* const>(argv + 2, argc - 2));
+    const std::optional<cli::OneRun> lean = cli::lean_run(argv[1], std::span<char* const>(argv + 2, argc - 2));
     if (!lean) run_full_program(argv);
     try {
         return cli::process_exit_code(run(*lean));

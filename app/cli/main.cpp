@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -12,26 +13,26 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "drawing.hpp"
+#include "one_run.hpp"
+#include "one_run_commands.hpp"
+#include "qtext.hpp"
 #include "reference.hpp"
 #include "sfp/input_kind.hpp"
+#include "sfp/registry.hpp"
 
 namespace {
 
 struct Command {
-    int (*run)(const QStringList&);
+    std::function<int(const QStringList&)> run;
     std::string summary;
 };
 
-const std::map<QString, Command>& commands() {
-    static const std::map<QString, Command> table = {
-        {"cipher", {cli::cmd_cipher, "transform a file (caesar, letters, widen) into another, safely"}},
-        {"compare", {cli::cmd_compare, "compare two files; prints what `cmp -l | head -N` prints"}},
+// The commands of their own, and one for every algorithm the registry knows (one_run.hpp).
+std::map<QString, Command> all_commands() {
+    std::map<QString, Command> table = {
         {"generate", {cli::cmd_generate, "write test data: " + sfp::input_kind_names()}},
         {"strategies", {cli::cmd_strategies, "list the strategies and whether they run here"}},
         {"run", {cli::cmd_run, "run an experiment matrix (or a saved spec); CSV/JSON, statistics"}},
-        {"wordcount",
-         {cli::cmd_wordcount, "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram"}},
-        {"iterate", {cli::cmd_iterate, "hash every file of a tree in a chosen order; files, bytes, digest"}},
         {"diff", {cli::cmd_diff, "compare two result sets (reports or reference sets) cell by cell: medians, ratio"}},
         {"lesson",
          {cli::cmd_lesson, "the lessons for a class (list), or one: predict, run it, compare with the article"}},
@@ -40,6 +41,15 @@ const std::map<QString, Command>& commands() {
         {"evict", {cli::cmd_evict, "empty the page cache of files or trees, as run --cache cold does"}},
         {"clean", {cli::cmd_clean, "remove the generated data from the workspace (only the tool's files)"}},
     };
+    for (std::string_view algorithm : sfp::algorithms())
+        table[core::qtext(algorithm)] = {
+            [algorithm](const QStringList& args) { return cli::cmd_one_run(algorithm, args); },
+            std::string(cli::one_run_command(algorithm)->summary)};
+    return table;
+}
+
+const std::map<QString, Command>& commands() {
+    static const std::map<QString, Command> table = all_commands();
     return table;
 }
 

@@ -9,6 +9,7 @@
 #include "result_json.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/run.hpp"
+#include "qtext.hpp"
 
 namespace cli {
 
@@ -32,6 +33,35 @@ sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorith
     for (const QString& input : inputs) spec.inputs.push_back(path_bytes(input));
     read_parameter_flags(p, algorithm, spec, hints);
     return spec;
+}
+
+int cmd_one_run(std::string_view algorithm, const QStringList& args) {
+    const OneRunCommand& c = *one_run_command(algorithm);
+    CommandLine p;
+    p.setApplicationDescription(core::qtext(c.description));
+    for (const Operand& o : c.operands)
+        p.addPositionalArgument(core::qtext(o.name), core::qtext(o.description), core::qtext(o.syntax));
+    add_one_run_flags(p, algorithm, c.hints);
+    for (const Switch& s : c.switches) p.addOption({core::qtext(s.name), core::qtext(s.help)});
+    p.addOption({"json", core::qtext(c.json_help)});
+    if (!parse_or_help(p, core::qtext(algorithm), args)) return exit_ok;
+    QStringList inputs = p.positionalArguments();
+    check_operands(algorithm, inputs);
+    const GivenFlag given = [&p](const std::string& flag) -> std::optional<std::string> {
+        const QString name = QString::fromStdString(flag);
+        if (!p.isSet(name)) return std::nullopt;
+        return p.value(name).toStdString();
+    };
+    if (c.before_flags)
+        if (const std::string problem = c.before_flags(given); !problem.empty()) throw UsageError{text_of_bytes(problem)};
+    const bool writes_output = sfp::algorithm_io(algorithm)->writes_output;
+    const QString output = writes_output ? inputs.takeLast() : QString();
+    OneRun run{one_run_spec(p, algorithm, inputs, c.hints), {}};
+    if (writes_output) run.spec.output = path_bytes(output);
+    if (c.after_flags)
+        if (const std::string problem = c.after_flags(given, run); !problem.empty())
+            throw UsageError{text_of_bytes(problem)};
+    return run_and_print(p, run.spec, run.cancelled_note);
 }
 
 int run_and_print(const QCommandLineParser& p, const sfp::RunSpec& spec, const std::string& cancelled_note) {

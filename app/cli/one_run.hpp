@@ -1,7 +1,7 @@
 #pragma once
-// What the one-run commands (compare, cipher, wordcount, iterate) share, all of it from the
-// algorithm's unit: --strategy from the registry, the parameter table's flags, the spec they
-// make, one measured run and what the unit prints for it.
+// The one-run command of every algorithm (`sfpbench compare A B`), all of it from the algorithm's
+// unit and its registration (one_run_commands.hpp): --strategy from the registry, the parameter
+// table's flags, the spec they make, one measured run and what the unit prints for it.
 #include <QStringList>
 #include <span>
 #include <string>
@@ -12,6 +12,9 @@
 #include "sfp/types.hpp"
 
 namespace cli {
+
+// `sfpbench ALGORITHM ARGS...`: parses `args`, runs once and prints; returns the exit code.
+int cmd_one_run(std::string_view algorithm, const QStringList& args);
 
 // --strategy and the algorithm's parameter flags (with the command's hints).
 void add_one_run_flags(CommandLine& p, std::string_view algorithm, std::span<const FlagHint> hints = {});

@@ -1,9 +1,11 @@
 #include "one_run_commands.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "sfp/check_experiment.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/types.hpp"
 
@@ -22,8 +24,6 @@ constexpr FlagHint kCipher[] = {
     {"output_exists", {}, "See above."},
     {"in_place", {}, "See above."},
 };
-constexpr std::string_view kCipherSwitches[] = {"plain", "digest"};
-
 // 64K: read() copies a 640 MB hot file in 2/3 of the CPU time it takes with 128K or more here
 // (bench/wordcount.sh sweeps simd's block), and the block stays in the core's L2 to be counted.
 constexpr FlagHint kWordcount[] = {{"block_size", "64K", {}}, {"separators", {}, "E.g. ' \\t,.'."}};
@@ -36,30 +36,167 @@ constexpr FlagHint kIterate[] = {
     {"list", {}, "Also print one line per file in processing order: hash, two spaces, path."},
 };
 
-constexpr OneRunCommand kCommands[] = {
-    {"compare", kCompare, {}, "A B"},
-    {"cipher", kCipher, kCipherSwitches, "IN OUT", "an input and an output file"},
-    {"wordcount", kWordcount, {}, "FILE..."},
-    {"iterate", kIterate, {}, "DIR..."},
+constexpr Operand kPair[] = {{"A", "first file"}, {"B", "second file"}};
+constexpr Operand kInOut[] = {{"IN", "input file"}, {"OUT", "output file"}};
+constexpr Operand kFiles[] = {{"FILE", "files to count", "FILE..."}};
+constexpr Operand kDirs[] = {{"DIR", "directories to hash (one or more)", "DIR..."}};
+
+constexpr Switch kCipherSwitches[] = {
+    {"plain", "The byte-at-a-time kernel of the article's cci instead of the vectorised one."},
+    {"digest", "Print the output's digest (see above); without it nothing is hashed."},
 };
+
+constexpr std::string_view kCipherDescription =
+    "Transform IN into OUT block by block (the articles' sequential file transformation):\n"
+    "  caesar   out = (in + K) mod 256; a negative K decrypts (K from -255 to 255)\n"
+    "  letters  A-Z and a-z rotate by K within their case, 0-9 within the digits, the rest unchanged\n"
+    "  widen    each byte becomes a UTF-16LE code unit: OUT is twice IN (atou; --shift is not needed\n"
+    "           and, if given, not applied)\n"
+    "\n"
+    "Safety: OUT is written to a temporary file beside it and renamed over it only when the run\n"
+    "succeeded, so a failure or Ctrl-C leaves any previous OUT untouched and no temporary file\n"
+    "behind. Space is reserved first (a full disk is an error before any data moves). OUT must be\n"
+    "a regular file if it exists; a symbolic link OUT is followed (the link stays, the file it\n"
+    "names is replaced) and one that points nowhere is refused. An OUT that is IN itself (same\n"
+    "path, a symlink or a hard link) is refused unless --in-place is given.\n"
+    "  --in-place       OUT may be IN. IN is still never written: the result replaces IN's name\n"
+    "                   atomically when complete (a symlink is followed and kept; other hard links\n"
+    "                   keep the original contents).\n"
+    "  --output-exists  OUT must already exist; it is overwritten in its own blocks instead of a\n"
+    "                   new file (the article's assumption: no allocation). This gives up the\n"
+    "                   atomic replacement: on failure or Ctrl-C OUT is emptied (0 bytes), never\n"
+    "                   left half written. Cannot be combined with --in-place.\n"
+    "\n"
+    "--digest prints the output's digest on standard output (\"HEX  OUT\"), taken while each block\n"
+    "is produced: XXH3 of each 4 KiB granule of OUT seeded by its index, summed (not the xxhsum of\n"
+    "the file; the same for every strategy, block size and thread count). Without --digest nothing\n"
+    "is hashed. cp and copy-range copy in the kernel: their digest is read back after the timing.\n"
+    "\n"
+    "Timing goes to standard error. Exit: 0 done, 2 trouble, 128 + N after signal N (130: Ctrl-C).";
+
+std::string cipher_needs_shift(const GivenFlag& given) {
+    if (!given("shift") && given("transform") != "widen") return "cipher needs --shift K (from -255 to 255)";
+    return {};
+}
+
+// The kernel unless --plain is the vectorised one (the measured default: the byte loop costs ~7x
+// the CPU); the digest when asked; what a cancelled run left of OUT.
+std::string cipher_after_flags(const GivenFlag& given, OneRun& run) {
+    if (given("fast") && given("plain")) return "cipher: --fast and --plain exclude each other";
+    run.spec.digest = given("digest").has_value();
+    if (!given("plain")) run.spec.options["fast"] = "true";
+    run.cancelled_note = "cancelled: '" + run.spec.output +
+                         (given("output-exists") ? "' was emptied (--output-exists)" : "' was not changed");
+    return {};
+}
+
+std::string wordcount_after_flags(const GivenFlag& given, OneRun& run) {
+    if (given("histogram") && run.spec.strategy == "wc")
+        return "the wc strategy counts no word lengths; --histogram needs another strategy";
+    return {};
+}
+
+constexpr OneRunCommand kCommands[] = {
+    {.name = "compare",
+     .summary = "compare two files; prints what `cmp -l | head -N` prints",
+     .description =
+         "Compare two files and print the first N differing bytes exactly as `cmp -l A B | head -N`\n"
+         "does. Timing and length notes go to standard error. Exit: 0 identical, 1 different, 2 trouble.",
+     .operands = kPair,
+     .hints = kCompare},
+    {.name = "cipher",
+     .summary = "transform a file (caesar, letters, widen) into another, safely",
+     .description = kCipherDescription,
+     .operands = kInOut,
+     .wanted = "an input and an output file",
+     .hints = kCipher,
+     .switches = kCipherSwitches,
+     .json_help = "Print the whole result as JSON on standard output.",
+     .before_flags = cipher_needs_shift,
+     .after_flags = cipher_after_flags},
+    {.name = "wordcount",
+     .summary = "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram",
+     .description =
+         "Count lines, words and bytes and print them exactly as `LC_ALL=C wc FILE...` does, or the\n"
+         "word-length histogram (--histogram). Timing and notes go to standard error. Exit: 0 counted,\n"
+         "2 trouble (a missing file, a directory or a FIFO is refused before anything is read).",
+     .operands = kFiles,
+     .hints = kWordcount,
+     .after_flags = wordcount_after_flags},
+    {.name = "iterate",
+     .summary = "hash every file of a tree in a chosen order; files, bytes, digest",
+     .description =
+         "Hash the first SCOPE bytes (or all) of every regular file under each DIR with XXH3-64.\n"
+         "Symbolic links are not followed; FIFOs, sockets and devices are not opened; unreadable or\n"
+         "vanished entries are skipped and named on standard error. Standard output: files, bytes,\n"
+         "skipped and a digest that is the same for every order and strategy. Exit: 0 done, 2 trouble.",
+     .operands = kDirs,
+     .hints = kIterate},
+};
+
+// The command of an algorithm registered without words of its own: all of them from its unit.
+struct Derived {
+    std::string summary, description, wanted;
+    std::vector<std::string> names;
+    std::vector<Operand> operands;
+    OneRunCommand command;
+};
+
+// FILE, A B (FILE1 FILE2), FILE... or DIR... (several), then OUT when it writes one.
+void derive(const sfp::AlgorithmIo& io, Derived& d) {
+    const sfp::InputKind* kind = sfp::find_input_kind(io.data_kind);
+    const std::string name = kind && kind->directory ? "DIR" : "FILE";
+    if (io.several_inputs)
+        d.names.push_back(name + "...");
+    else
+        for (unsigned i = 0; i < io.inputs; ++i) d.names.push_back(io.inputs > 1 ? name + std::to_string(i + 1) : name);
+    if (io.writes_output) d.names.push_back("OUT");
+    for (const std::string& operand : d.names) {
+        const bool several = operand.ends_with("...");
+        const std::string_view what = operand == "OUT" ? "output file" : several ? "inputs (one or more)" : "input";
+        d.operands.push_back({several ? std::string_view(operand).substr(0, name.size()) : std::string_view(operand),
+                              what, several ? std::string_view(operand) : std::string_view()});
+    }
+    const std::string inputs = sfp::inputs_wanted(io);
+    d.wanted = io.writes_output ? inputs + " and an output file" : std::string();
+    d.summary = "run " + std::string(io.algorithm) + " once on " + (d.wanted.empty() ? inputs : d.wanted);
+    d.description = "Run " + std::string(io.algorithm) + " once on " + (d.wanted.empty() ? inputs : d.wanted) +
+                    " and print its result. Timing goes to standard error. Exit: 0 done, 2 trouble.";
+    d.command = {.name = io.algorithm,
+                 .summary = d.summary,
+                 .description = d.description,
+                 .operands = d.operands,
+                 .wanted = d.wanted};
+}
 
 }  // namespace
 
 const OneRunCommand* one_run_command(std::string_view name) {
     for (const OneRunCommand& c : kCommands)
         if (c.name == name) return &c;
-    return nullptr;
+    const sfp::AlgorithmIo* io = sfp::algorithm_io(name);
+    if (!io) return nullptr;
+    static std::map<std::string, Derived, std::less<>> derived;  // node-stable: the views stay valid
+    const auto [it, added] = derived.try_emplace(std::string(name));
+    if (added) derive(*io, it->second);
+    return &it->second.command;
+}
+
+std::string operands_text(const OneRunCommand& command) {
+    std::string text;
+    for (const Operand& o : command.operands)
+        text += (text.empty() ? "" : " ") + std::string(o.syntax.empty() ? o.name : o.syntax);
+    return text;
 }
 
 std::string operands_problem(const OneRunCommand& command, std::span<const std::string> given) {
-    const std::string_view operands = command.operands;
+    const std::string operands = operands_text(command);
     const bool several = operands.ends_with("...");
     const auto fixed = std::size_t(std::count(operands.begin(), operands.end(), ' ') + 1);
-    if (several ? !given.empty() : given.size() == fixed) return {};
+    if (several ? given.size() >= fixed : given.size() == fixed) return {};
     const std::string wanted =
         command.wanted.empty() ? sfp::inputs_wanted(*sfp::algorithm_io(command.name)) : std::string(command.wanted);
-    return std::string(command.name) + " needs " + wanted + " (" + std::string(operands) + "); " +
-           sfp::paths_given(given);
+    return std::string(command.name) + " needs " + wanted + " (" + operands + "); " + sfp::paths_given(given);
 }
 
 std::string parameter_flag_name(const sfp::Parameter& p) {
@@ -121,14 +258,6 @@ std::vector<FlagProblem> apply_parameter_flags(std::string_view algorithm, std::
             spec.threads = unsigned(v.value);
     }
     return problems;
-}
-
-void choose_cipher_kernel(sfp::RunSpec& spec, bool plain) {
-    if (!plain) spec.options["fast"] = "true";  // the measured default: the byte loop costs ~7x the CPU
-}
-
-std::string cipher_cancelled_note(const std::string& output, bool output_exists) {
-    return "cancelled: '" + output + (output_exists ? "' was emptied (--output-exists)" : "' was not changed");
 }
 
 }  // namespace cli

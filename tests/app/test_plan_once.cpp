@@ -75,7 +75,7 @@ private slots:
         recorder::seen().runs.clear();
         const sfp::PlanCounts before = sfp::plan_counts();
         const testing::Printed r = testing::call(
-            cli::cmd_compare, {"--strategy", "recorder", "--block", "8K", "--threads", "3", files[0], files[1]},
+            testing::one_run("compare"), {"--strategy", "recorder", "--block", "8K", "--threads", "3", files[0], files[1]},
             dir_.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const sfp::PlanCounts after = sfp::plan_counts();
@@ -93,7 +93,7 @@ private slots:
         for (std::string& t : text) args.push_back(t.data());
         recorder::seen().runs.clear();
         const sfp::PlanCounts before = sfp::plan_counts();
-        const std::optional<cli::LeanRun> lean = cli::lean_run("compare", args);
+        const std::optional<cli::OneRun> lean = cli::lean_run("compare", args);
         QVERIFY(lean);
         QCOMPARE(cli::run_judged(lean->spec).status, sfp::Status::ok);
         QCOMPARE(recorder::seen().runs.size(), std::size_t(1));

@@ -34,7 +34,7 @@ class TestAddedStrategy : public QObject {
     }
 
     static std::vector<cli::CommandDoc> docs() {
-        return {cli::describe("compare", "compare two files", cli::cmd_compare),
+        return {cli::describe("compare", "compare two files", testing::one_run("compare")),
                 cli::describe("run", "run an experiment", cli::cmd_run)};
     }
 
@@ -49,7 +49,7 @@ private slots:
 
     // After the shipped ones, the default named with what it does: nothing typed by hand.
     void compareHelpNamesIt() {
-        const testing::Printed r = call(cli::cmd_compare, {"--help"}, dir_.path());
+        const testing::Printed r = call(testing::one_run("compare"), {"--help"}, dir_.path());
         QCOMPARE(r.code, 0);
         const QString help = QString::fromUtf8(r.out).simplified();
         QVERIFY2(help.contains("read, pread-mt, mmap, mmap-mt, adaptive, cmp or bytewise (default adaptive: measures"),
@@ -84,10 +84,10 @@ private slots:
     void theOneRunCommandRunsIt() {
         const QStringList files = pair();
         const testing::Printed mine =
-            call(cli::cmd_compare, QStringList{"--strategy", "bytewise"} + files, dir_.path());
+            call(testing::one_run("compare"), QStringList{"--strategy", "bytewise"} + files, dir_.path());
         QCOMPARE(mine.code, 1);  // different
         QCOMPARE(mine.out, QByteArray("3 143 130\n6 146 131\n"));
-        const testing::Printed shipped = call(cli::cmd_compare, QStringList{"--strategy", "read"} + files, dir_.path());
+        const testing::Printed shipped = call(testing::one_run("compare"), QStringList{"--strategy", "read"} + files, dir_.path());
         QCOMPARE(shipped.out, mine.out);
     }
 

@@ -10,8 +10,12 @@
 #include <QString>
 #include <QStringList>
 #include <cstdio>
+#include <functional>
+#include <string>
+#include <string_view>
 
 #include "cli_support.hpp"
+#include "one_run.hpp"
 
 namespace testing {
 
@@ -45,8 +49,14 @@ inline QByteArray put_back(int fd, int saved, const QString& file) {
     return content_of(file);
 }
 
+// The one-run command of `algorithm` (`sfpbench compare`), as a command to call.
+inline std::function<int(const QStringList&)> one_run(std::string_view algorithm) {
+    return [name = std::string(algorithm)](const QStringList& args) { return cli::cmd_one_run(name, args); };
+}
+
 // `scratch` holds the two files the output goes through.
-inline Printed call(int (*command)(const QStringList&), const QStringList& args, const QString& scratch) {
+inline Printed call(const std::function<int(const QStringList&)>& command, const QStringList& args,
+                    const QString& scratch) {
     const QString out = scratch + "/stdout.txt", err = scratch + "/stderr.txt";
     const int saved_out = redirect(STDOUT_FILENO, out), saved_err = redirect(STDERR_FILENO, err);
     Printed p;
