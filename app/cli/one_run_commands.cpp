@@ -1,6 +1,5 @@
 #include "one_run_commands.hpp"
 
-#include <algorithm>
 #include <map>
 
 #include "sfp/check_experiment.hpp"
@@ -142,7 +141,7 @@ struct Derived {
     OneRunCommand command;
 };
 
-// FILE, A B (FILE1 FILE2), FILE... or DIR... (several), then OUT when it writes one.
+// FILE, FILE1 FILE2, FILE... or DIR... (one or more), then OUT when it writes one.
 void derive(const sfp::AlgorithmIo& io, Derived& d) {
     const sfp::InputKind* kind = sfp::find_input_kind(io.data_kind);
     const std::string name = kind && kind->directory ? "DIR" : "FILE";
@@ -191,9 +190,9 @@ std::string operands_text(const OneRunCommand& command) {
 
 std::string operands_problem(const OneRunCommand& command, std::span<const std::string> given) {
     const std::string operands = operands_text(command);
-    const bool several = operands.ends_with("...");
-    const auto fixed = std::size_t(std::count(operands.begin(), operands.end(), ' ') + 1);
-    if (several ? given.size() >= fixed : given.size() == fixed) return {};
+    const bool several = operands.find("...") != std::string::npos;  // one or more of that operand
+    const std::size_t fewest = command.operands.size();
+    if (several ? given.size() >= fewest : given.size() == fewest) return {};
     const std::string wanted =
         command.wanted.empty() ? sfp::inputs_wanted(*sfp::algorithm_io(command.name)) : std::string(command.wanted);
     return std::string(command.name) + " needs " + wanted + " (" + operands + "); " + sfp::paths_given(given);

@@ -194,6 +194,26 @@ private slots:
         QVERIFY2(r.out.contains("dirsum reads one directory per run; run --sizes generates data kind tree"),
                  r.out.constData());
     }
+
+    // `sfpbench dirsum DIR` is a one-run command without a line of CLI code naming it: its
+    // operand from its input kind, its flags from its table, its help from its unit.
+    void itIsAOneRunCommand() {
+        const Printed help = call(testing::one_run("dirsum"), {"--help"}, dir_.path());
+        QCOMPARE(help.code, 0);
+        QVERIFY2(help.out.startsWith("Usage: sfpbench dirsum [options] DIR\nRun dirsum once on one directory"),
+                 help.out.constData());
+        QVERIFY2(help.out.contains("--visit <name>") && help.out.contains("--strategy <name>  walk (default walk:"),
+                 help.out.constData());
+        const std::string root = dir_.path().toStdString() + "/one-run";
+        make_tree(root);
+        const Printed ran = call(testing::one_run("dirsum"), {"--visit", "reversed", QString::fromStdString(root)},
+                                 dir_.path());
+        QVERIFY2(ran.code == 0, ran.err.constData());
+        QVERIFY2(ran.err.contains("real "), ran.err.constData());  // the timing line
+        const Printed none = call(testing::one_run("dirsum"), {}, dir_.path());
+        QCOMPARE(none.code, 2);
+        QCOMPARE(none.usage_error, QString("dirsum needs one directory (DIR); got none"));
+    }
 };
 
 int main(int argc, char** argv) {
