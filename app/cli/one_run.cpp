@@ -53,7 +53,8 @@ int cmd_one_run(std::string_view algorithm, const QStringList& args) {
         return p.value(name).toStdString();
     };
     if (c.before_flags)
-        if (const std::string problem = c.before_flags(given); !problem.empty()) throw UsageError{text_of_bytes(problem)};
+        if (const std::string problem = c.before_flags(given); !problem.empty())
+            throw UsageError{text_of_bytes(problem)};
     const bool writes_output = sfp::algorithm_io(algorithm)->writes_output;
     const QString output = writes_output ? inputs.takeLast() : QString();
     OneRun run{one_run_spec(p, algorithm, inputs, c.hints), {}};

@@ -98,9 +98,8 @@ std::string wordcount_after_flags(const GivenFlag& given, OneRun& run) {
 constexpr OneRunCommand kCommands[] = {
     {.name = "compare",
      .summary = "compare two files; prints what `cmp -l | head -N` prints",
-     .description =
-         "Compare two files and print the first N differing bytes exactly as `cmp -l A B | head -N`\n"
-         "does. Timing and length notes go to standard error. Exit: 0 identical, 1 different, 2 trouble.",
+     .description = "Compare two files and print the first N differing bytes exactly as `cmp -l A B | head -N`\n"
+                    "does. Timing and length notes go to standard error. Exit: 0 identical, 1 different, 2 trouble.",
      .operands = kPair,
      .hints = kCompare},
     {.name = "cipher",
@@ -115,20 +114,18 @@ constexpr OneRunCommand kCommands[] = {
      .after_flags = cipher_after_flags},
     {.name = "wordcount",
      .summary = "count lines, words, bytes; prints what `LC_ALL=C wc` prints, or a histogram",
-     .description =
-         "Count lines, words and bytes and print them exactly as `LC_ALL=C wc FILE...` does, or the\n"
-         "word-length histogram (--histogram). Timing and notes go to standard error. Exit: 0 counted,\n"
-         "2 trouble (a missing file, a directory or a FIFO is refused before anything is read).",
+     .description = "Count lines, words and bytes and print them exactly as `LC_ALL=C wc FILE...` does, or the\n"
+                    "word-length histogram (--histogram). Timing and notes go to standard error. Exit: 0 counted,\n"
+                    "2 trouble (a missing file, a directory or a FIFO is refused before anything is read).",
      .operands = kFiles,
      .hints = kWordcount,
      .after_flags = wordcount_after_flags},
     {.name = "iterate",
      .summary = "hash every file of a tree in a chosen order; files, bytes, digest",
-     .description =
-         "Hash the first SCOPE bytes (or all) of every regular file under each DIR with XXH3-64.\n"
-         "Symbolic links are not followed; FIFOs, sockets and devices are not opened; unreadable or\n"
-         "vanished entries are skipped and named on standard error. Standard output: files, bytes,\n"
-         "skipped and a digest that is the same for every order and strategy. Exit: 0 done, 2 trouble.",
+     .description = "Hash the first SCOPE bytes (or all) of every regular file under each DIR with XXH3-64.\n"
+                    "Symbolic links are not followed; FIFOs, sockets and devices are not opened; unreadable or\n"
+                    "vanished entries are skipped and named on standard error. Standard output: files, bytes,\n"
+                    "skipped and a digest that is the same for every order and strategy. Exit: 0 done, 2 trouble.",
      .operands = kDirs,
      .hints = kIterate},
 };

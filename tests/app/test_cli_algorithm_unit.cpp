@@ -206,8 +206,8 @@ private slots:
                  help.out.constData());
         const std::string root = dir_.path().toStdString() + "/one-run";
         make_tree(root);
-        const Printed ran = call(testing::one_run("dirsum"), {"--visit", "reversed", QString::fromStdString(root)},
-                                 dir_.path());
+        const Printed ran =
+            call(testing::one_run("dirsum"), {"--visit", "reversed", QString::fromStdString(root)}, dir_.path());
         QVERIFY2(ran.code == 0, ran.err.constData());
         QVERIFY2(ran.err.contains("real "), ran.err.constData());  // the timing line
         const Printed none = call(testing::one_run("dirsum"), {}, dir_.path());

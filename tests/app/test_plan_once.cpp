@@ -75,8 +75,8 @@ private slots:
         recorder::seen().runs.clear();
         const sfp::PlanCounts before = sfp::plan_counts();
         const testing::Printed r = testing::call(
-            testing::one_run("compare"), {"--strategy", "recorder", "--block", "8K", "--threads", "3", files[0], files[1]},
-            dir_.path());
+            testing::one_run("compare"),
+            {"--strategy", "recorder", "--block", "8K", "--threads", "3", files[0], files[1]}, dir_.path());
         QVERIFY2(r.code == 0, r.err.constData());
         const sfp::PlanCounts after = sfp::plan_counts();
         QCOMPARE(recorder::seen().runs, (std::set<std::pair<std::uint64_t, unsigned>>{{8192, 3}}));

@@ -38,7 +38,8 @@ private slots:
     void sameFlagsAsTheFullParser_data() {  // every algorithm's one-run command, from the registry
         QTest::addColumn<QString>("command");
         for (std::string_view algorithm : sfp::algorithms())
-            QTest::newRow(std::string(algorithm).c_str()) << QString::fromUtf8(algorithm.data(), qsizetype(algorithm.size()));
+            QTest::newRow(std::string(algorithm).c_str())
+                << QString::fromUtf8(algorithm.data(), qsizetype(algorithm.size()));
     }
     void sameFlagsAsTheFullParser() {
         QFETCH(QString, command);

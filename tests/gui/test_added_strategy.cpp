@@ -94,7 +94,8 @@ private slots:
             call(testing::one_run("compare"), QStringList{"--strategy", "bytewise"} + files, dir_.path());
         QCOMPARE(mine.code, 1);  // different
         QCOMPARE(mine.out, QByteArray("3 143 130\n6 146 131\n"));
-        const testing::Printed shipped = call(testing::one_run("compare"), QStringList{"--strategy", "read"} + files, dir_.path());
+        const testing::Printed shipped =
+            call(testing::one_run("compare"), QStringList{"--strategy", "read"} + files, dir_.path());
         QCOMPARE(shipped.out, mine.out);
     }
 
