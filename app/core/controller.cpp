@@ -32,6 +32,7 @@ struct Controller::Job {
 
 struct Controller::Outcome {
     std::optional<sfp::ExperimentReport> report;
+    QString problems;  // the plan's: nothing ran
     QString error;
     double cancel_latency_ms = -1;
 };
@@ -76,28 +77,34 @@ Controller::~Controller() {
     pool_.waitForDone();
 }
 
-bool Controller::start(const sfp::Experiment& experiment) {
-    sfp::PlanOutcome outcome;
-    try {
-        outcome = sfp::plan(experiment);
-    } catch (const std::exception& e) {
-        emit failed(QString::fromStdString(e.what()));
-        return false;
-    }
-    if (!outcome.plan) {
-        emit failed(QString::fromStdString(sfp::problems_text(outcome.problems)));
-        return false;
-    }
-    return start(std::move(*outcome.plan));
+namespace {
+
+// What the job's plan says: the plan ready to run, else the problems one per line (the words
+// the window's form lists them in).
+std::optional<sfp::Plan> plan_or_problems(const sfp::Experiment& experiment, QString& problems) {
+    sfp::PlanOutcome outcome = sfp::plan(experiment);
+    if (outcome.ready()) return std::move(outcome.plan);
+    QStringList lines;
+    for (const sfp::Problem& p : outcome.problems) lines << QString::fromStdString(p.message);
+    if (lines.isEmpty()) lines << Controller::tr("the experiment could not be planned");  // not reached
+    problems = lines.join(QLatin1Char('\n'));
+    return std::nullopt;
 }
 
-bool Controller::start(sfp::Plan plan) {
-    const sfp::Experiment experiment = plan.experiment;
-    std::vector<sfp::Cell> cells = sfp::expand(plan);
-    if (cells.empty()) {
-        emit failed(tr("The experiment has no runs: check at least one strategy."));
-        return false;
-    }
+// A job cancelled while it planned: its cells, no runs, as the runner ends a cancelled one.
+sfp::ExperimentReport cancelled_before_runs(const sfp::Plan& plan) {
+    sfp::ExperimentReport report;
+    report.experiment = plan.experiment;
+    report.cells = plan.cells;
+    report.stats.resize(report.cells.size());
+    for (std::size_t c = 0; c < report.stats.size(); ++c) report.stats[c].cell = c;
+    report.cancelled = true;
+    return report;
+}
+
+}  // namespace
+
+void Controller::start(const sfp::Experiment& experiment) {
     if (job_) job_->progress.cancel.store(true);  // superseded: its events are dropped from now on
 
     auto job = std::make_shared<Job>();
@@ -106,26 +113,31 @@ bool Controller::start(sfp::Plan plan) {
     report_ = {};
     report_.noise = noise_;
     report_.experiment = experiment;
-    report_.cells = std::move(cells);
-    report_.stats.resize(report_.cells.size());  // one empty entry per cell, as the runner starts
-    for (std::size_t c = 0; c < report_.stats.size(); ++c) report_.stats[c].cell = c;
-    rate_ = 0;
-    rate_bytes_ = 0;
-    rate_clock_.start();
-    poll_timer_.start();
-    const std::size_t runs = report_.cells.size() * std::max(1u, experiment.repetitions);
-    report_.runs.reserve(runs);  // no copy of the runs so far as they grow: memory linear in the runs
-    emit started(runs);
 
-    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, plan = std::move(plan)]() -> Outcome {
+    // Planned here, on the worker: listing and sizing a given tree never holds the GUI thread.
+    QFuture<Outcome> work = QtConcurrent::run(&pool_, [this, job, experiment]() -> Outcome {
         Outcome out;
         if (job->progress.cancel.load()) {  // superseded before it began
             out.error = QStringLiteral("superseded");
             return out;
         }
-        Forwarder forwarder(this, *job);
         try {
-            out.report = sfp::run_experiment(plan, job->progress, &forwarder, run_limits_policy());
+            std::optional<sfp::Plan> plan = plan_or_problems(experiment, out.problems);
+            if (!plan) return out;
+            if (plan->cells.empty()) {
+                out.error = tr("The experiment has no runs: check at least one strategy.");
+            } else if (job->progress.cancel.load()) {  // cancelled while it planned: nothing runs
+                out.report = cancelled_before_runs(*plan);
+            } else {
+                QMetaObject::invokeMethod(
+                    this,
+                    [c = this, id = job->id, e = plan->experiment, cells = plan->cells]() mutable {
+                        c->onPlanned(id, e, std::move(cells));
+                    },
+                    Qt::QueuedConnection);
+                Forwarder forwarder(this, *job);
+                out.report = sfp::run_experiment(*plan, job->progress, &forwarder, run_limits_policy());
+            }
         } catch (const std::exception& e) {
             out.error = QString::fromStdString(e.what());
         } catch (...) {
@@ -137,7 +149,22 @@ bool Controller::start(sfp::Plan plan) {
     });
     // The outcome taken out of the future, not copied: the final report is moved along.
     work.then(this, [this, id = job->id](QFuture<Outcome> done) { onDone(id, done.takeResult()); });
-    return true;
+}
+
+// Queued before any of the job's runs or messages: the report gets its cells first.
+void Controller::onPlanned(quint64 id, const sfp::Experiment& experiment, std::vector<sfp::Cell> cells) {
+    if (!job_ || id != job_->id) return;  // superseded
+    report_.experiment = experiment;
+    report_.cells = std::move(cells);
+    report_.stats.resize(report_.cells.size());  // one empty entry per cell, as the runner starts
+    for (std::size_t c = 0; c < report_.stats.size(); ++c) report_.stats[c].cell = c;
+    rate_ = 0;
+    rate_bytes_ = 0;
+    rate_clock_.start();
+    poll_timer_.start();
+    const std::size_t runs = report_.cells.size() * std::max(1u, experiment.repetitions);
+    report_.runs.reserve(runs);  // no copy of the runs so far as they grow: memory linear in the runs
+    emit started(runs);
 }
 
 void Controller::cancel() {
@@ -171,6 +198,11 @@ void Controller::onMessage(quint64 id, const QString& text) {
 void Controller::onDone(quint64 id, Outcome&& out) {
     if (out.cancel_latency_ms >= 0) cancel_latency_ms_ = out.cancel_latency_ms;
     if (!job_ || id != job_->id) return;  // superseded
+    if (!out.problems.isEmpty()) {
+        job_.reset();
+        emit refused(out.problems);
+        return;
+    }
     deliver();                            // the runs since the last poll: every run is announced before the end
     if (!job_ || id != job_->id) return;  // a slot of those runs started another job
     job_.reset();

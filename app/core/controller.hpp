@@ -1,5 +1,6 @@
 #pragma once
-// The one bridge from the window to the engine. Runs sfp::run_experiment on a worker thread
+// The one bridge from the window to the engine. Plans an experiment (sfp::plan: judging it and
+// listing its trees, which takes seconds for a large one) and runs it on a worker thread
 // (QtConcurrent, KDAB hotspot style), turns the runner's observer calls into signals on the
 // thread that owns the controller, and cancels. Finished runs are not posted one by one: they
 // wait in the job's RunFeed and are taken, with the current run's byte counter, every poll.
@@ -14,7 +15,6 @@
 #include <vector>
 
 #include "sfp/experiment.hpp"
-#include "sfp/plan.hpp"
 #include "sfp/run_update.hpp"
 
 namespace core {
@@ -27,7 +27,7 @@ public:
     ~Controller() override;
 
     bool isRunning() const noexcept { return job_ != nullptr; }
-    // The report as it grows: cells from the start (sfp::expand), then each run's update
+    // The report as it grows: the plan's cells from started(), then each run's update
     // applied (sfp::apply: the run, statuses, the touched cells' statistics, the ranking),
     // then the runner's final report (moved in, not copied).
     const sfp::ExperimentReport& report() const noexcept { return report_; }
@@ -40,13 +40,13 @@ public:
     static constexpr int kPollIntervalMs = 50;
 
 public slots:
-    // Starts a job. A job still running is cancelled and superseded: its events are dropped
-    // and the new one waits for it to end, so two experiments never share the machine.
-    // Returns false (after emitting failed) when the experiment is not valid.
-    bool start(const sfp::Experiment& experiment);
-    // The same for a plan (sfp::plan): the job runs it, judging and resolving nothing again.
-    bool start(sfp::Plan plan);
+    // Starts a job: on the worker thread it plans the experiment (sfp::plan, once), then runs
+    // the plan. isRunning() from now on; started() follows the plan, refused() instead when
+    // the plan finds problems. A job still running is cancelled and superseded: its events are
+    // dropped and the new one waits for it to end, so two experiments never share the machine.
+    void start(const sfp::Experiment& experiment);
     // Asks the running job to stop; its completed runs arrive with finished(report.cancelled).
+    // While it plans: no run starts, finished() brings the cancelled report without runs.
     void cancel();
 
 public:
@@ -55,7 +55,10 @@ public:
     std::vector<std::string> cleanWorkspace(const std::string& workdir);
 
 signals:
+    // Planned: report() holds the experiment as checked and its cells, no runs yet.
     void started(std::size_t totalRuns);
+    // The plan's problems, one per line in the engine's words; nothing ran.
+    void refused(const QString& problems);
     void message(const QString& text);
     // The run going on at a poll (runs shorter than a poll may start and end unannounced:
     // runsFinished has every one of them).
@@ -74,6 +77,7 @@ private:
     class Forwarder;
     struct Outcome;
 
+    void onPlanned(quint64 id, const sfp::Experiment& experiment, std::vector<sfp::Cell> cells);
     void onMessage(quint64 id, const QString& text);
     void onDone(quint64 id, Outcome&& outcome);
     void deliver();  // the runs the job's feed holds, applied and announced

@@ -186,7 +186,7 @@ std::optional<sfp::Plan> ExperimentPanel::validPlan(QString* why) const {
     std::optional<sfp::Plan> plan;
     try {
         if (e && problems.isEmpty()) {  // the same problems in the same words as validExperiment's
-            sfp::PlanOutcome outcome = sfp::plan(*e);
+            sfp::PlanOutcome outcome = sfp::plan(*e, sfp::TreeSizes::unlisted);
             for (const sfp::Problem& p : outcome.problems) problems << QString::fromStdString(p.message);
             plan = std::move(outcome.plan);
         }
@@ -274,6 +274,7 @@ void ExperimentPanel::refresh() {
     QString why;
     const std::optional<sfp::Plan> plan = validPlan(&why);  // judged and resolved once per change
     valid_ = false;
+    problems_ = why;
     planned_runs_ = 0;
     if (plan) {
         try {
@@ -287,6 +288,7 @@ void ExperimentPanel::refresh() {
     }
     if (!why.isEmpty()) {
         valid_ = false;
+        problems_ = why;
         estimate_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>")
                                .arg(why.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
     }

@@ -36,7 +36,9 @@ public:
     // What the form says, checked (sfp::preflight: the engine's validator, input files exist);
     // nothing and every problem, one per line, otherwise.
     std::optional<sfp::Experiment> validExperiment(QString* why) const;
-    // The same judged and resolved once (sfp::plan): what Run hands on, nothing judged again.
+    // The same judged and resolved once (sfp::plan), given trees left unlisted (their cells'
+    // file_size 0; the estimate counts their files in the background): the form's verdict and
+    // estimate at each change, on the GUI thread. A Run plans again, listed, in the controller's job.
     std::optional<sfp::Plan> validPlan(QString* why) const;
     // How many files given trees hold, counted off the GUI thread (none while counting).
     TreeCounts* treeCounts() const { return treeCounts_; }
@@ -44,8 +46,10 @@ public:
 
     void setRates(const RateBook& rates);  // for the duration estimate
     QString estimateText() const;
-    // From the last check of the form: is it runnable, and how many timed runs it makes.
+    // From the last check of the form: is it runnable (else its problems, one per line), and
+    // how many timed runs it makes.
     bool isValid() const { return valid_; }
+    QString problems() const { return problems_; }
     std::size_t plannedRuns() const { return planned_runs_; }
     // Run count and duration: the window shows it beside the Run button, always in view.
     QLabel* estimateLabel() { return estimate_; }
@@ -89,6 +93,7 @@ private:
     RateBook rates_;
     TreeCounts* treeCounts_ = new TreeCounts(this);  // given trees' file counts, counted off the GUI thread and kept
     bool valid_ = false;
+    QString problems_;
     std::size_t planned_runs_ = 0;
 };
 

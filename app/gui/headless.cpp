@@ -259,10 +259,11 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
     say_each_run(controller);
     QObject::connect(controller, &core::Controller::finished,
                      [&](const sfp::ExperimentReport& report) { finish(window, options, report, stopped_by); });
-    QObject::connect(controller, &core::Controller::failed, [&](const QString& why) {
-        say(QStringLiteral("sfpbench-gui: ") + why);
-        QCoreApplication::exit(2);
-    });
+    for (auto signal : {&core::Controller::failed, &core::Controller::refused})  // the plan's problems too
+        QObject::connect(controller, signal, [&](const QString& why) {
+            say(QStringLiteral("sfpbench-gui: ") + why);
+            QCoreApplication::exit(2);
+        });
     if (!window.run()) {
         say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text());
         return 2;

@@ -134,8 +134,12 @@ QPushButton* MainWindow::buildLayout() {
 
 // What the window shows of a run as it goes: progress, status line, tables and plot.
 void MainWindow::connectController() {
-    connect(controller_, &core::Controller::started, progress_,
-            [this](std::size_t runs) { progress_->begin(runs, eta_); });
+    connect(controller_, &core::Controller::started, this, &MainWindow::onStarted);
+    connect(controller_, &core::Controller::refused, this, [this](const QString& problems) {
+        setRunning(false);
+        progress_->end(tr("Not run: the experiment has problems."));
+        messages_->showError(problems);
+    });
     connect(controller_, &core::Controller::runStarted, progress_, &ProgressPanel::runStarted);
     connect(controller_, &core::Controller::progress, progress_, &ProgressPanel::progress);
     connect(controller_, &core::Controller::message, this, [this](const QString& text) {
@@ -382,28 +386,40 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 
 bool MainWindow::run() {
     if (controller_->isRunning()) return false;
-    QString why;
-    // Judged and resolved once: the estimate, the ETA and the runs all take this plan.
-    std::optional<sfp::Plan> plan = experiment_->validPlan(&why);
-    if (!plan) {
-        messages_->showError(why);
+    // What the form found at its last change (judged without listing trees) refuses at once, in
+    // its words; the rest only the plan can tell comes back as refused().
+    if (!experiment_->isValid()) {
+        messages_->showError(experiment_->problems());
+        return false;
+    }
+    sfp::Experiment experiment;
+    try {
+        experiment = experiment_->experiment();
+    } catch (const InputError& e) {  // not reached: a valid form parses
+        messages_->showError(e.message);
         return false;
     }
     messages_->clearForRun();  // a lesson's "look at..." stays for when the results are in
-    try {                      // what the ETA weighs each cell's runs by, and the estimate learns from afterwards
-        work_ = work_of(*plan, experiment_->treeCounts());
-        eta_ = Eta(estimate(*plan, work_, rates_), plan->experiment.warmups);
-    } catch (const std::exception&) {
-        work_ = {}, eta_ = {};  // start() says what is wrong with it
-    }
-    if (!controller_->start(std::move(*plan))) return false;  // failed() has shown why
-    run_clock_.start();
-    const sfp::ExperimentReport& empty = controller_->report();  // the cells, no runs yet
-    results_->begin(empty);
-    plot_->setCells(empty.cells);
-    plot_->setReport(empty);
+    // Judged and planned once, in the controller's job: a large tree is listed off this thread.
+    controller_->start(experiment);
     setRunning(true);
+    progress_->planning();
     return true;
+}
+
+void MainWindow::onStarted(std::size_t runs) {
+    const sfp::ExperimentReport& planned = controller_->report();  // the plan's cells, no runs yet
+    try {  // what the ETA weighs each cell's runs by, and the estimate learns from afterwards
+        work_ = work_of(planned.experiment, planned.cells, experiment_->treeCounts());
+        eta_ = Eta(estimate(planned.experiment, planned.cells, work_, rates_), planned.experiment.warmups);
+    } catch (const std::exception&) {
+        work_ = {}, eta_ = {};  // the runs say what is wrong
+    }
+    run_clock_.start();
+    results_->begin(planned);
+    plot_->setCells(planned.cells);
+    plot_->setReport(planned);
+    progress_->begin(runs, eta_);
 }
 
 void MainWindow::cancel() {

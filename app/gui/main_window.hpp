@@ -92,6 +92,7 @@ private:
     void fitFirstWindow();  // no saved geometry: as large as useful, within the available screen
     void saveState();
     void setRunning(bool running);
+    void onStarted(std::size_t runs);  // planned: the cells, the ETA, the empty tables
     void onFinished(const sfp::ExperimentReport& report);
     void exportDialog();
     void openDialog();

@@ -87,6 +87,15 @@ void ProgressPanel::ready(std::size_t plannedRuns) {
     current_->reset();
 }
 
+void ProgressPanel::planning() {
+    noting_ = true;
+    current_->reset();
+    rate_->clear();
+    eta_label_->clear();
+    cell_->setText(tr("Planning… (judging the experiment, listing its inputs)"));
+    cancel_->setEnabled(true);
+}
+
 void ProgressPanel::begin(std::size_t totalRuns, const Eta& eta) {
     eta_ = eta;
     noting_ = false;

@@ -37,6 +37,8 @@ public:
 public slots:
     // Before a run: the runs the form would make, nothing of a past run's current bar.
     void ready(std::size_t plannedRuns);
+    // Run clicked: the experiment is being judged and its inputs listed; Cancel works.
+    void planning();
     // `eta` weighs the runs by what the estimate expects of each cell.
     void begin(std::size_t totalRuns, const Eta& eta = {});
     void runStarted(const sfp::Cell& cell, unsigned repetition, std::size_t index, std::size_t total);

@@ -65,6 +65,7 @@ void stop_window(MainWindow& window, int signal, std::function<void(int code)> d
     if (!controller->isRunning()) return finish();
     QObject::connect(controller, &core::Controller::finished, &window, finish, Qt::SingleShotConnection);
     QObject::connect(controller, &core::Controller::failed, &window, finish, Qt::SingleShotConnection);
+    QObject::connect(controller, &core::Controller::refused, &window, finish, Qt::SingleShotConnection);
     window.cancel();
 }
 

@@ -1,18 +1,65 @@
 // The runner's plan, before anything runs: the algorithm table, the matrix expansion (which
 // parameters multiply which strategy's cells, the defaults, a bad experiment refused naming its
-// field) and the schedule of the runs (interleaved rounds, sequential repetitions).
+// field), a given tree left unlisted on request, and the schedule of the runs (interleaved
+// rounds, sequential repetitions).
 #include <QtTest>
 #include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <map>
 
+#include "io/tree_listing.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/plan.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+
+namespace {
+
+std::atomic<int> listings{0};  // trees listed (sfp::set_tree_listing_observer)
+void count_listing(const std::vector<std::string>&) { ++listings; }
+
+}  // namespace
 
 class TestRunnerPlan : public QObject {
     Q_OBJECT
 private slots:
+    // The window's form plans at every change on the GUI thread: TreeSizes::unlisted leaves a
+    // given tree unlisted (its cells' file_size 0) and finds the same problems and cells; the
+    // default lists it and sizes the cells. A missing root is a problem either way.
+    void aGivenTreeIsListedOnlyWhenSized() {
+        QTemporaryDir dir;
+        const std::string root = dir.filePath("tree").toStdString();
+        std::filesystem::create_directories(root + "/sub");
+        for (const char* name : {"/a", "/sub/b"}) {
+            QFile f(QString::fromStdString(root + name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(1000, 'x'));
+        }
+        sfp::Experiment e;
+        e.algorithm = "iterate";
+        e.inputs = {root};
+        e.workdir = dir.filePath("work").toStdString();
+        sfp::set_tree_listing_observer(count_listing);
+        listings = 0;
+        const sfp::PlanOutcome unlisted = sfp::plan(e, sfp::TreeSizes::unlisted);
+        QCOMPARE(listings.load(), 0);
+        const sfp::PlanOutcome listed = sfp::plan(e);
+        QVERIFY(listings.load() >= 1);
+        sfp::set_tree_listing_observer(nullptr);
+        QVERIFY(unlisted.ready() && listed.ready());
+        QCOMPARE(unlisted.plan->cells.size(), listed.plan->cells.size());
+        QVERIFY(!listed.plan->cells.empty());
+        for (const sfp::Cell& c : listed.plan->cells) QCOMPARE(c.file_size, std::uint64_t(2000));
+        for (const sfp::Cell& c : unlisted.plan->cells) QCOMPARE(c.file_size, std::uint64_t(0));
+
+        e.inputs = {dir.filePath("missing").toStdString()};
+        const sfp::PlanOutcome gone = sfp::plan(e, sfp::TreeSizes::unlisted);
+        QVERIFY(!gone.problems.empty());
+        QCOMPARE(gone.problems.at(0).message, sfp::plan(e).problems.at(0).message);
+    }
+
     void algorithmTable() {
         QCOMPARE(sfp::algorithm_io("compare")->inputs, 2u);
         QCOMPARE(sfp::algorithm_io("compare")->data_kind, std::string_view("pair"));

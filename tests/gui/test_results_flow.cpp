@@ -168,8 +168,9 @@ private slots:
                 if (!allowed.count(row)) strays << QString::number(row);
             changed.whole.clear();
         });
+        qsizetype resetsAtStart = -1;  // begin(), once planned: the new experiment's empty table
+        connect(c, &core::Controller::started, &w, [&] { resetsAtStart = runsReset.count(); });
         QVERIFY(w.run());
-        const qsizetype resetsAtStart = runsReset.count();  // begin(): the new experiment's empty table
         QVERIFY(finished.wait(60000));
         QCOMPARE(updates, 12);                            // (read x 2 blocks + mmap) x 4
         QCOMPARE(inserted.count(), batches);              // one insert per batch, however many runs it holds

@@ -40,6 +40,13 @@ struct PlanOutcome {
 PlanOutcome plan(const Experiment& experiment);
 PlanOutcome plan(const Experiment& experiment, std::span<const Strategy> catalogue);
 
+// Whether plan lists a given tree to size its cells (file_size: the bytes of all its files).
+// Listing a large tree takes seconds: the window's form, judged on the GUI thread at every
+// change, leaves it unlisted (file_size 0; every problem is still found, the root is checked);
+// a Run plans again, listed, in the controller's job.
+enum class TreeSizes : bool { listed, unlisted };
+PlanOutcome plan(const Experiment& experiment, TreeSizes trees);
+
 // The plan's cells (what expand(experiment) gives, without judging or listing anything again).
 std::vector<Cell> expand(const Plan& plan);
 

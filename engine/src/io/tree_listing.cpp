@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <set>
@@ -29,6 +30,8 @@ struct Directory {
     std::vector<Entry> entries;
     std::size_t next = 0;
 };
+
+std::atomic<TreeListingObserver> listing_observer{nullptr};
 
 std::string reason(int err) { return std::strerror(err); }
 
@@ -129,7 +132,10 @@ void check_root(const std::string& root) {
              "), whose files' sizes say nothing about their content; copy them to a regular directory first");
 }
 
+void set_tree_listing_observer(TreeListingObserver observer) noexcept { listing_observer.store(observer); }
+
 Listing list_tree(const std::vector<std::string>& roots, const std::function<bool()>& stop) {
+    if (const TreeListingObserver observe = listing_observer.load()) observe(roots);
     for (const std::string& root : roots) check_root(root);
     Walker walker(stop);
     for (const std::string& root : roots) walker.walk(root);

@@ -34,4 +34,11 @@ void check_root(const std::string& root);
 // any other path for itself — for the runner's warm, evict and residency.
 std::vector<std::string> files_under(const std::vector<std::string>& paths);
 
+// A test seam: called on the listing thread each time list_tree lists (files_under and the
+// input kinds' sizes list through it), so the window's tests see which thread lists a tree and
+// can hold a listing to cancel during it. nullptr (the default) = none. Atomic: set and called
+// from different threads.
+using TreeListingObserver = void (*)(const std::vector<std::string>& roots);
+void set_tree_listing_observer(TreeListingObserver observer) noexcept;
+
 }  // namespace sfp

@@ -105,7 +105,7 @@ RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
     return spec;
 }
 
-Plan resolve(const Experiment& e, std::span<const Strategy> catalogue) {
+Plan resolve(const Experiment& e, std::span<const Strategy> catalogue, TreeSizes trees) {
     plans.fetch_add(1, std::memory_order_relaxed);
     Plan plan;
     plan.experiment = e;
@@ -116,7 +116,8 @@ Plan resolve(const Experiment& e, std::span<const Strategy> catalogue) {
 
     const std::vector<Dimension> dimensions = resolve_dimensions(e, plan.io->parameters);
     std::vector<std::uint64_t> set_sizes = plan.sizes;
-    if (!e.inputs.empty()) set_sizes = {plan.kind->size_of(e.inputs)};
+    if (!e.inputs.empty())
+        set_sizes = {trees == TreeSizes::unlisted && plan.kind->directory ? 0 : plan.kind->size_of(e.inputs)};
 
     for (const Strategy* s : chosen)
         for (std::size_t set = 0; set < set_sizes.size(); ++set)
@@ -143,11 +144,11 @@ void count_validation() noexcept { validations.fetch_add(1, std::memory_order_re
 
 namespace sfp {
 
-PlanOutcome plan(const Experiment& experiment) { return plan(experiment, strategies()); }
+namespace {
 
 // The spec's problems first; then, with the spec valid, the plan (inputs that cannot be sized
 // leave none: check_files names them); then what the files and the workspace tell.
-PlanOutcome plan(const Experiment& experiment, std::span<const Strategy> catalogue) {
+PlanOutcome plan_of(const Experiment& experiment, std::span<const Strategy> catalogue, TreeSizes trees) {
     PlanOutcome out;
     out.problems = check_experiment(experiment, catalogue);
     out.spec_problems = out.problems.size();
@@ -155,7 +156,7 @@ PlanOutcome plan(const Experiment& experiment, std::span<const Strategy> catalog
     std::string unsized;
     if (out.problems.empty()) {
         try {
-            out.plan = runner::resolve(experiment, catalogue);
+            out.plan = runner::resolve(experiment, catalogue, trees);
         } catch (const Failure& f) {
             unsized = f.what();
         }
@@ -164,6 +165,16 @@ PlanOutcome plan(const Experiment& experiment, std::span<const Strategy> catalog
     if (!unsized.empty() && out.problems.empty()) out.problems.push_back({"inputs", unsized});
     return out;
 }
+
+}  // namespace
+
+PlanOutcome plan(const Experiment& experiment) { return plan_of(experiment, strategies(), TreeSizes::listed); }
+
+PlanOutcome plan(const Experiment& experiment, std::span<const Strategy> catalogue) {
+    return plan_of(experiment, catalogue, TreeSizes::listed);
+}
+
+PlanOutcome plan(const Experiment& experiment, TreeSizes trees) { return plan_of(experiment, strategies(), trees); }
 
 PlanCounts plan_counts() noexcept {
     return {runner::validations.load(std::memory_order_relaxed), runner::plans.load(std::memory_order_relaxed)};
