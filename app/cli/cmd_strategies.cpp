@@ -3,8 +3,8 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "sfp/algorithm_io.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/types.hpp"
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "work_count.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace core {
 

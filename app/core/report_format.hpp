@@ -7,7 +7,8 @@
 #include <optional>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace core {
 

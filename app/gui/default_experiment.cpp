@@ -1,7 +1,10 @@
 #include "default_experiment.hpp"
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/schedule.hpp"
 #include "sfp/workspace.hpp"
 
 namespace gui {

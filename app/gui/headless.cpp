@@ -17,6 +17,8 @@
 #include "plot_slice.hpp"
 #include "signal_stop.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/expand.hpp"
+#include "sfp/labels.hpp"
 #include "summary_text.hpp"
 
 namespace gui {

@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "cell_text.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/datagen.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "value_toggles.hpp"

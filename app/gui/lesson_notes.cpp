@@ -5,6 +5,9 @@
 #include <map>
 
 #include "cell_metrics.hpp"
+#include "sfp/labels.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace gui {
 

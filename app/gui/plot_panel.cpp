@@ -18,6 +18,7 @@
 #include "headless.hpp"
 #include "overlay_sets.hpp"
 #include "plot_data.hpp"
+#include "sfp/expand.hpp"
 
 namespace gui {
 namespace {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "cell_text.hpp"
+#include "sfp/cell.hpp"
 
 namespace gui {
 

@@ -8,9 +8,16 @@
 #include <set>
 
 #include "progress_panel.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/expand.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/workspace.hpp"
 #include "tree_counts.hpp"
 

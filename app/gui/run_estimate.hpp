@@ -11,8 +11,11 @@
 #include <optional>
 #include <vector>
 
+#include "sfp/cache_mode.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/plan.hpp"
+#include "sfp/report.hpp"
 
 namespace gui {
 

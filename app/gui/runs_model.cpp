@@ -9,6 +9,7 @@
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
 #include "report_format.hpp"
+#include "sfp/strategy.hpp"
 
 namespace gui {
 

@@ -9,8 +9,11 @@
 #include <span>
 
 #include "cell_metrics.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 #include "sfp/run_update.hpp"
+#include "sfp/strategy.hpp"
 #include "table_parameters.hpp"
 
 namespace gui {

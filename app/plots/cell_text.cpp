@@ -6,7 +6,9 @@
 #include <cmath>
 #include <set>
 
+#include "sfp/cell.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/parameter.hpp"
 
 namespace gui {
 

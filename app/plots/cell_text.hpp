@@ -4,7 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
 namespace gui {
 

@@ -4,6 +4,7 @@
 
 #include "cell_text.hpp"
 #include "plots.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/input_kind.hpp"
 
 namespace gui::plots {

@@ -11,6 +11,7 @@
 #include "overlay_slice.hpp"
 #include "plot_data.hpp"
 #include "plots.hpp"
+#include "sfp/expand.hpp"
 
 namespace gui::plots {
 namespace {

@@ -1,4 +1,6 @@
 #include "plot_data.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
 #include <QJsonArray>
 #include <QRegularExpression>

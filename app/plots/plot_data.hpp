@@ -9,7 +9,8 @@
 #include <QVariantList>
 #include <qcustomplot.h>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
 namespace gui::plots {
 

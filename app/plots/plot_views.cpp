@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "plots.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 
 namespace gui::plots {
 namespace {

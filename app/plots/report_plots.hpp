@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 class QCustomPlot;
 

@@ -9,7 +9,6 @@
 #include <string>
 
 #include "added_algorithms.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/parameter.hpp"
 

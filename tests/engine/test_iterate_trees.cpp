@@ -14,8 +14,12 @@
 #include <thread>
 
 #include "algorithms/iterate/test_seam.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/workspace.hpp"
 #include "support/iterate_reference.hpp"
 #include "support/watchdog.hpp"

@@ -8,6 +8,7 @@
 #include "cipher_support.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/preflight.hpp"
 #include "sfp/registry.hpp"
 
 namespace {

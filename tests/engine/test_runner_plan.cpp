@@ -5,10 +5,16 @@
 #include <algorithm>
 #include <map>
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/schedule.hpp"
 
 class TestRunnerPlan : public QObject {
     Q_OBJECT

@@ -4,8 +4,8 @@
 
 #include "limits/measurements.hpp"
 #include "measure/clock.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/machine_info.hpp"
 #include "workspace/manifest.hpp"
 
 namespace sfp {

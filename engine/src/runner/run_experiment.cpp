@@ -18,6 +18,7 @@
 #include "runner/run_index.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/run_update.hpp"
