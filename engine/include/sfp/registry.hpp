@@ -12,8 +12,8 @@ namespace sfp {
 
 struct AlgorithmIo;  // sfp/algorithm_io.hpp
 
-// Every registered strategy, validated once on first use (unique names, no null hooks, each
-// parameter it reads one its algorithm sweeps).
+// Every registered strategy, validated once on first use (unique names, a run each -- a null
+// probe means supported -- each parameter it reads one its algorithm sweeps).
 std::span<const Strategy> strategies();
 std::vector<const Strategy*> strategies_of(std::string_view algorithm);
 std::vector<std::string_view> algorithms();
