@@ -11,6 +11,7 @@
 #include "experiment_panel.hpp"
 #include "fake_machine.hpp"
 #include "fixtures.hpp"
+#include "eta.hpp"
 #include "run_estimate.hpp"
 #include "sfp/registry.hpp"
 #include "strategy_list.hpp"
