@@ -7,7 +7,7 @@
 #include <cmath>
 #include <map>
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 constexpr char kKind[] = "sfpKind", kUnit[] = "sfpUnit", kCells[] = "sfpCells", kSeries[] = "sfpSeries";
@@ -175,4 +175,4 @@ QJsonObject plot_data(QCustomPlot* plot, const QString& title) {
     return out;
 }
 
-}  // namespace gui::plots
+}  // namespace plots
