@@ -7,7 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
+#include "sfp/run_record.hpp"
 
 namespace hand_made {
 

@@ -11,6 +11,7 @@
 #include "report_import.hpp"
 #include "report_load.hpp"
 #include "report_markdown.hpp"
+#include "sfp/report.hpp"
 
 namespace cli {
 namespace {

@@ -3,8 +3,8 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
@@ -65,7 +65,7 @@ int cmd_strategies(const QStringList& args) {
         throw UsageError{QString("unknown algorithm '%1'").arg(pos[0])};
     for (const sfp::Strategy& s : sfp::strategies()) {
         if (!only.empty() && s.algorithm != only) continue;
-        const sfp::Support support = s.probe();
+        const sfp::Support support = s.support();
         std::string uses;
         for (std::string_view name : s.reads)
             uses += std::string(sfp::label_word(*sfp::find_parameter(s.algorithm, name))) + " ";

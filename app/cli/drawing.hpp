@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "report_content.hpp"  // core::ComparedSet, sfp::ExperimentReport
+#include "sfp/report.hpp"
 
 namespace cli {
 

@@ -21,7 +21,7 @@ std::unique_ptr<QCoreApplication> start_application(int& argc, char** argv) {
 }
 
 QByteArray render_report_pdf(const sfp::ExperimentReport& report, const std::vector<core::ComparedSet>& extra) {
-    const gui::ReportPlots plots(report);
+    const plots::ReportPlots plots(report);
     report::PdfInput input;
     input.report = &report;
     input.extra = extra;

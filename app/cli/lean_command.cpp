@@ -4,8 +4,8 @@
 #include <map>
 
 #include "one_run_commands.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
 
 namespace cli {
 namespace {

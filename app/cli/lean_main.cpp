@@ -13,6 +13,7 @@
 
 #include "lean_command.hpp"
 #include "plain_support.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/run.hpp"
 #include "sibling_program.hpp"
 

@@ -2,7 +2,7 @@
 // declares them, the strategies as the registry lists them; only the frame is written here.
 #include "cli_support.hpp"
 #include "reference.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/registry.hpp"
 #include "qtext.hpp"
 

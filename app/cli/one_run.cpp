@@ -7,7 +7,8 @@
 #include "cli_support.hpp"
 #include "limits_json.hpp"
 #include "result_json.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/run.hpp"
 #include "qtext.hpp"
 

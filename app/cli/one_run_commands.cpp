@@ -1,9 +1,10 @@
 #include "one_run_commands.hpp"
 
+#include <algorithm>
 #include <map>
 
+#include "sfp/algorithm_io.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/types.hpp"

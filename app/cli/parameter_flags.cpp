@@ -5,8 +5,9 @@
 
 #include "cli_support.hpp"
 #include "value_lists.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/preflight.hpp"
 #include "sfp/registry.hpp"
 #include "qtext.hpp"
 

@@ -1,4 +1,5 @@
 #include "plain_support.hpp"
+#include "sfp/algorithm_io.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

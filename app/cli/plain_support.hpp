@@ -5,7 +5,7 @@
 #include <csignal>
 #include <string>
 
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/types.hpp"
 

@@ -1,4 +1,7 @@
 #include "progress_line.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/labels.hpp"
+#include "sfp/progress.hpp"
 
 #include <sys/ioctl.h>
 #include <unistd.h>

@@ -9,7 +9,8 @@
 #include <string>
 #include <thread>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/run_experiment.hpp"
 
 namespace cli {
 

@@ -8,8 +8,14 @@
 
 #include "limits_json.hpp"
 #include "run_feed.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/check_experiment.hpp"
+#include "sfp/expand.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/plan.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/workspace.hpp"
 
 namespace core {

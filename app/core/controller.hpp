@@ -14,7 +14,10 @@
 #include <memory>
 #include <vector>
 
+#include "sfp/cell.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/run_update.hpp"
 
 namespace core {

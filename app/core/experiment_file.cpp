@@ -11,12 +11,17 @@
 #include "atomic_write.hpp"
 #include "input_file.hpp"
 #include "json_duplicate_keys.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/check_experiment.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
-#include "sfp/registry.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/preflight.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/schedule.hpp"
 
 namespace core {
 namespace {

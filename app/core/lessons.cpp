@@ -9,7 +9,9 @@
 #include <algorithm>
 
 #include "experiment_file.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 
 namespace core {
 namespace {

@@ -4,6 +4,9 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "sfp/labels.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/stats.hpp"
 
 namespace core {

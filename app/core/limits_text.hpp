@@ -7,7 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace core {
 

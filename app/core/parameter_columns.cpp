@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "report_format.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
 namespace core {
 namespace {

@@ -8,7 +8,8 @@
 #include <QStringList>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
 namespace core {
 

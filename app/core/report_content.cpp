@@ -14,6 +14,8 @@
 #include "report_why.hpp"
 #include "report_import.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/labels.hpp"
+#include "sfp/parameter.hpp"
 
 namespace core {
 namespace {

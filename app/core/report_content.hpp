@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace core {
 

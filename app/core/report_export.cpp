@@ -12,6 +12,7 @@
 #include "parameter_columns.hpp"
 #include "report_format.hpp"
 #include "result_json.hpp"
+#include "sfp/labels.hpp"
 
 namespace core {
 namespace {

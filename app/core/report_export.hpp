@@ -5,7 +5,7 @@
 #include <QStringList>
 
 #include "atomic_write.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 #include "summary_text.hpp"
 
 namespace core {

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "work_count.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace core {
 
@@ -91,19 +93,10 @@ bool is_fastest(const sfp::ExperimentReport& report, std::size_t cell) {
                        [cell](const sfp::Ranking& r) { return r.fastest_cell == cell; });
 }
 
-QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell) {
-    const bool fastest = is_fastest(report, cell);
-    return verdict_of(report, cell, fastest, fastest ? nullptr : vs_fastest(report, cell));
-}
-
 QString verdict_in_table(const sfp::Comparison& c, double noise) {
     if (sfp::verdict(c, noise) == sfp::Verdict::too_few && c.n() > 0)
         return QStringLiteral("too few runs (n=%1)").arg(c.n());
     return QString::fromStdString(sfp::verdict_text(c, noise));
-}
-
-QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell) {
-    return interval_of(vs_fastest(report, cell));
 }
 
 QString verdict_word(const sfp::ExperimentReport& report, std::size_t cell) {

@@ -7,7 +7,8 @@
 #include <optional>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace core {
 
@@ -30,16 +31,19 @@ QString large_folio_text(double share, double scale, int decimals);
 
 // Where each cell stands in a report's rankings, found in one pass over them: a table of every
 // cell asks in constant time per cell (a search of the rankings per cell made a report's tables
-// quadratic in its cells). The report must outlive it. The free functions below are the same
-// answers for one cell.
+// quadratic in its cells). The report must outlive it. The free functions below give the
+// first three answers for one cell.
 class Ranks {
 public:
     explicit Ranks(const sfp::ExperimentReport& report);
     bool fastest(std::size_t cell) const;                       // is_fastest
     const sfp::Comparison* vs_fastest(std::size_t cell) const;  // vs_fastest
     std::optional<double> ratio(std::size_t cell) const;        // ratio_to_fastest
-    QString verdict(std::size_t cell) const;                    // verdict_cell
-    QString interval(std::size_t cell) const;                   // interval_cell
+    // What the tables say of a cell against the fastest, with the report's noise band: "fastest"
+    // ("fastest of single runs" when it ran once), "~ (p=0.310)", "slower, p<0.001", "too few runs
+    // (n=3)" (a table's note says how many are needed); "n/a" when not ranked.
+    QString verdict(std::size_t cell) const;
+    QString interval(std::size_t cell) const;  // "[0.99–1.07]", else ""
 
 private:
     const sfp::ExperimentReport& report_;
@@ -53,12 +57,7 @@ std::optional<double> ratio_to_fastest(const sfp::ExperimentReport& report, std:
 // and for cells not ranked.
 const sfp::Comparison* vs_fastest(const sfp::ExperimentReport& report, std::size_t cell);
 bool is_fastest(const sfp::ExperimentReport& report, std::size_t cell);
-// What the tables say of a cell against the fastest, with the report's noise band: "fastest"
-// ("fastest of single runs" when it ran once), "~ (p=0.310)", "slower, p<0.001", "too few runs
-// (n=3)" (a table's note says how many are needed); "n/a" when not ranked.
-QString verdict_cell(const sfp::ExperimentReport& report, std::size_t cell);
 QString verdict_in_table(const sfp::Comparison& c, double noise);  // sfp::verdict_text, "too few runs (n=3)" short
-QString interval_cell(const sfp::ExperimentReport& report, std::size_t cell);  // "[0.99–1.07]", else ""
 // The verdict as a word for files: "fastest", "slower", "faster", "~", "too few"; empty when not ranked.
 QString verdict_word(const sfp::ExperimentReport& report, std::size_t cell);
 // The test behind a comparison: "wilcoxon-signed-rank", "mann-whitney-u", or "" when none ran.

@@ -6,7 +6,12 @@
 #include <new>
 #include <QJsonObject>
 
+#include "sfp/cell.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/machine_info.hpp"
+#include "sfp/parameter.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace core {
 namespace {

@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "report_load.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/comparison.hpp"
+#include "sfp/report.hpp"
 
 namespace core {
 

@@ -19,7 +19,11 @@
 #include "report_reader.hpp"
 #include "sfp/comparison.hpp"
 #include "input_file.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/machine_info.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/stats.hpp"
 
 namespace core {

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/machine_info.hpp"
+#include "sfp/report.hpp"
 
 namespace core {
 

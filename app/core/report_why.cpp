@@ -2,6 +2,7 @@
 
 #include "report_format.hpp"
 #include "sfp/explain.hpp"
+#include "sfp/labels.hpp"
 
 namespace core {
 namespace {

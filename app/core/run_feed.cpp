@@ -1,4 +1,5 @@
 #include "run_feed.hpp"
+#include "sfp/cell.hpp"
 
 #include <utility>
 

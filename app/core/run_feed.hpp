@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/run_update.hpp"
 
 namespace core {

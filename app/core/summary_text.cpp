@@ -8,6 +8,7 @@
 #include "parameter_columns.hpp"
 #include "report_format.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/labels.hpp"
 
 namespace core {
 namespace {

@@ -4,7 +4,7 @@
 // summary.py prints), size fits, and warnings (mismatches, failures, high variation).
 #include <QString>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace core {
 

@@ -43,15 +43,15 @@ ComparisonView::ComparisonView(const sfp::ExperimentReport& report, const Overla
             for (const core::CellPair& p : c.both) {
                 const auto ratio = p.ratio();
                 const sfp::Comparison cmp = p.comparison();  // two experiments: Mann-Whitney U
-                add_row({short_name(e.set), text(p.a->label()), median(p.a), median(p.b),
+                add_row({plots::short_name(e.set), text(p.a->label()), median(p.a), median(p.b),
                          core::number_text(ratio, 2) + (ratio ? "×" : ""), text(sfp::bounds_text(cmp)),
                          QStringLiteral("%1 / %2").arg(p.a->times.size()).arg(p.b->times.size()),
                          ratio ? text(sfp::verdict_text(cmp, report.noise)) : core::kUnknown});
             }
             if (const core::GeoMean g = core::geometric_means(c.both); g.cells > 1)
-                add_row({short_name(e.set), tr("geometric mean of %1 cells").arg(g.cells), core::duration_text(g.a),
-                         core::duration_text(g.b), QString::number(g.ratio, 'f', 2) + "×", QString(), QString(),
-                         QString()});
+                add_row({plots::short_name(e.set), tr("geometric mean of %1 cells").arg(g.cells),
+                         core::duration_text(g.a), core::duration_text(g.b), QString::number(g.ratio, 'f', 2) + "×",
+                         QString(), QString(), QString()});
         }
         note = table_->rowCount() == 0 ? tr("No cell of this run matches an imported one (same algorithm, strategy, "
                                             "block, threads, size, options).")

@@ -3,7 +3,7 @@
 // the imported median and their ratio (what `sfpbench diff` prints, as a table in the window).
 #include <QDialog>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 class QTableWidget;
 

@@ -1,7 +1,10 @@
 #include "default_experiment.hpp"
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/schedule.hpp"
 #include "sfp/workspace.hpp"
 
 namespace gui {
@@ -12,7 +15,7 @@ sfp::Experiment default_experiment() {
     if (const sfp::AlgorithmIo* io = sfp::algorithm_io(e.algorithm)) e.data_kind = io->data_kind;
     e.sizes = {64u << 20};
     for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm))
-        if (s->probe().supported) e.strategies.emplace_back(s->name);
+        if (s->support().supported) e.strategies.emplace_back(s->name);
     e.sweeps["block_size"] = {512, 4096, 64u << 10, 1u << 20};
     e.sweeps["threads"] = {0};
     e.repetitions = 3;

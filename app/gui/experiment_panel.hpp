@@ -11,6 +11,7 @@
 #include "run_estimate.hpp"
 #include "tree_counts.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/plan.hpp"
 
 class QCheckBox;

@@ -4,7 +4,7 @@
 #include <QString>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace gui {
 

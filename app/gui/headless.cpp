@@ -17,6 +17,8 @@
 #include "plot_slice.hpp"
 #include "signal_stop.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/expand.hpp"
+#include "sfp/labels.hpp"
 #include "summary_text.hpp"
 
 namespace gui {
@@ -29,13 +31,13 @@ void say(const QString& line) {
 
 // A --fix value as a key: "best", a strategy name, or a value of the dimension's parameter read by
 // its type ("16M", "4", a choice's name). Empty with `why` set when the value is not one.
-QString fixed_key(Dim d, const QString& text, QString* why) {
-    if (text == kBest || text == QLatin1String("fastest")) return kBest;
-    if (d == Dim::strategy) return text;
+QString fixed_key(plots::Dim d, const QString& text, QString* why) {
+    if (text == plots::kBest || text == QLatin1String("fastest")) return plots::kBest;
+    if (d == plots::Dim::strategy) return text;
     if (const sfp::Parameter* p = d.parameter()) {
         const sfp::ParsedValue v = sfp::parse_value(*p, text.toStdString());
         if (!v.error.empty()) return *why = QString::fromStdString(v.error), QString();
-        return is_numeric(d) ? QString::number(v.value) : QString::fromStdString(sfp::value_text(*p, v.value));
+        return plots::is_numeric(d) ? QString::number(v.value) : QString::fromStdString(sfp::value_text(*p, v.value));
     }
     try {  // the file size
         return QString::number(sfp::parse_size(text.toStdString()));
@@ -56,8 +58,8 @@ bool apply_slice_flags(MainWindow& window, const HeadlessOptions& options) {
     } catch (const std::exception& error) {
         return say(QStringLiteral("sfpbench-gui: ") + QString::fromUtf8(error.what())), false;
     }
-    const PlotSlice slice(cells);
-    SliceChoice choice;
+    const plots::PlotSlice slice(cells);
+    plots::SliceChoice choice;
     why = slice_from_flags(slice, options.x, options.per, options.fix, &choice);
     if (!why.isEmpty()) return say(QStringLiteral("sfpbench-gui: ") + why), false;
     window.plotPanel()->setCells(cells);
@@ -99,12 +101,13 @@ bool open_lesson(MainWindow& window, const HeadlessOptions& options, core::Lesso
 
 }  // namespace
 
-QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString& per, const QStringList& fix,
-                         SliceChoice* out) {
-    SliceChoice c = slice.defaults();
-    const auto dim = [](const QString& flag, const QString& word, Dim* d) {
-        return dim_from_flag(word, d) ? QString()
-                                      : QStringLiteral("%1 '%2': expected one of %3").arg(flag, word, dim_flags());
+QString slice_from_flags(const plots::PlotSlice& slice, const QString& x, const QString& per, const QStringList& fix,
+                         plots::SliceChoice* out) {
+    plots::SliceChoice c = slice.defaults();
+    const auto dim = [](const QString& flag, const QString& word, plots::Dim* d) {
+        return plots::dim_from_flag(word, d)
+                   ? QString()
+                   : QStringLiteral("%1 '%2': expected one of %3").arg(flag, word, plots::dim_flags());
     };
     if (!x.isEmpty())
         if (QString why = dim(QStringLiteral("--x"), x, &c.x); !why.isEmpty()) return why;
@@ -112,12 +115,12 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
         if (QString why = dim(QStringLiteral("--per"), per, &c.per); !why.isEmpty()) return why;
     if (!x.isEmpty() || !per.isEmpty()) {
         // The remaining dimensions change with x and per: start them from their defaults.
-        const SliceChoice fitted = slice.fitted(c);
+        const plots::SliceChoice fitted = slice.fitted(c);
         if (fitted.x == c.x && fitted.per == c.per) c.fixed = fitted.fixed;
     }
     for (const QString& item : fix) {
         const QString name = item.section(QLatin1Char('='), 0, 0), value = item.section(QLatin1Char('='), 1);
-        Dim d;
+        plots::Dim d;
         if (!item.contains(QLatin1Char('=')) || value.isEmpty())
             return QStringLiteral("--fix '%1': expected dimension=value, as threads=4 or block=best").arg(item);
         if (QString why = dim(QStringLiteral("--fix"), name, &d); !why.isEmpty()) return why;
@@ -125,11 +128,12 @@ QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString
         const QString key = fixed_key(d, value, &why);
         if (key.isEmpty()) return QStringLiteral("--fix '%1': %2").arg(item, why);
         if (!slice.varies(d)) {  // --fix chooses what a line shows; it does not change the experiment
-            if (key == kBest || slice.values(d) == std::vector<QString>{key}) continue;  // what every cell has anyway
+            if (key == plots::kBest || slice.values(d) == std::vector<QString>{key})
+                continue;  // what every cell has anyway
             return QStringLiteral(
                        "--fix '%1': %2; --fix picks one of the values an experiment sweeps "
                        "(the experiment itself sets its %3)")
-                .arg(item, slice.unvaried(d), dim_name(d));
+                .arg(item, slice.unvaried(d), plots::dim_name(d));
         }
         c.fixed[d] = key;
     }
@@ -235,7 +239,7 @@ void finish(MainWindow& window, const HeadlessOptions& options, const sfp::Exper
     std::size_t trouble = 0;
     for (const sfp::RunRecord& r : report.runs) trouble += r.status != sfp::RunStatus::ok;
     if (trouble)
-        say(QStringLiteral("sfpbench-gui: %1 did not succeed (see the status column)").arg(runs_text(trouble))),
+        say(QStringLiteral("sfpbench-gui: %1 did not succeed (see the status column)").arg(plots::runs_text(trouble))),
             code = 2;
     QCoreApplication::exit(code);
 }

@@ -4,6 +4,11 @@
 #include <QString>
 #include <QStringList>
 
+namespace plots {
+class PlotSlice;
+struct SliceChoice;
+}  // namespace plots
+
 namespace gui {
 
 class MainWindow;
@@ -23,12 +28,10 @@ struct HeadlessOptions {
 // The names --plot accepts, in plots::Kind order.
 QStringList plot_kind_names();
 
-class PlotSlice;
-struct SliceChoice;
 // The slice --x, --per and --fix ask for, starting from the defaults of `slice`; "" when these
 // cells can take it, else one sentence saying which flag is wrong and why.
-QString slice_from_flags(const PlotSlice& slice, const QString& x, const QString& per, const QStringList& fix,
-                         SliceChoice* out);
+QString slice_from_flags(const plots::PlotSlice& slice, const QString& x, const QString& per, const QStringList& fix,
+                         plots::SliceChoice* out);
 
 // Runs the event loop until the experiment ends; returns the process exit code: 0 when every
 // run succeeded, 2 for trouble (bad spec, an output not written, failed or MISMATCH runs), and

@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "cell_text.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/datagen.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "value_toggles.hpp"
@@ -155,7 +155,7 @@ std::vector<std::uint64_t> InputsBox::sizes() const {
 
 void InputsBox::setSizes(const std::vector<std::uint64_t>& sizes) {
     QStringList texts;
-    for (std::uint64_t s : sizes) texts << size_text(s);
+    for (std::uint64_t s : sizes) texts << plots::size_text(s);
     sizes_->setText(texts.join(QStringLiteral(", ")));
 }
 
@@ -172,7 +172,8 @@ void InputsBox::appendFile(const QString& path) {
     const QFileInfo info(path);
     auto* item = new QListWidgetItem(list_);
     item->setData(Qt::UserRole, path);
-    item->setText(info.isFile() ? QStringLiteral("%1  (%2)").arg(path, size_text(std::uint64_t(info.size()))) : path);
+    item->setText(info.isFile() ? QStringLiteral("%1  (%2)").arg(path, plots::size_text(std::uint64_t(info.size())))
+                                : path);
     item->setToolTip(path);
 }
 

@@ -5,18 +5,22 @@
 #include <map>
 
 #include "cell_metrics.hpp"
+#include "sfp/labels.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace gui {
 
 std::optional<double> cold_over_hot(const sfp::ExperimentReport& hot, const sfp::ExperimentReport& cold) {
     std::map<std::string, double> hot_median;  // by the cell's label: the same cell in both runs
     for (std::size_t i = 0; i < hot.cells.size(); ++i)
-        if (const sfp::Summary s = cell_summary(hot, i, Metric::elapsed); s.n > 0 && s.median > 0)
+        if (const sfp::Summary s = plots::cell_summary(hot, i, plots::Metric::elapsed); s.n > 0 && s.median > 0)
             hot_median[sfp::cell_label(hot.cells[i])] = s.median;
     std::vector<double> ratios;
     for (std::size_t i = 0; i < cold.cells.size(); ++i) {
         const auto it = hot_median.find(sfp::cell_label(cold.cells[i]));
-        if (const sfp::Summary s = cell_summary(cold, i, Metric::elapsed); it != hot_median.end() && s.n > 0)
+        if (const sfp::Summary s = plots::cell_summary(cold, i, plots::Metric::elapsed);
+            it != hot_median.end() && s.n > 0)
             ratios.push_back(s.median / it->second);
     }
     if (ratios.empty()) return std::nullopt;
@@ -60,7 +64,7 @@ QString folio_text(double share) {
 QString cache_states_note(const sfp::ExperimentReport& written, const sfp::ExperimentReport& read_back) {
     const std::optional<double> ratio = cold_over_hot(written, read_back);  // read back over as written
     if (!ratio) return {};
-    const double f_written = large_folio_share(written), f_read = large_folio_share(read_back);
+    const double f_written = plots::large_folio_share(written), f_read = plots::large_folio_share(read_back);
     QString text = QObject::tr(
                        "The two states here: as written %1, read back %2; read back takes %3× the time "
                        "as written.")

@@ -5,7 +5,7 @@
 // the class conclude that the article was wrong.
 #include <QString>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace gui {
 

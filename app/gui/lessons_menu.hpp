@@ -8,7 +8,8 @@
 #include <optional>
 
 #include "lessons.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/cache_mode.hpp"
+#include "sfp/report.hpp"
 
 namespace gui {
 

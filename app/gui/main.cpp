@@ -66,14 +66,14 @@ struct Flags {
                                        .arg(gui::plot_kind_names().join(QStringLiteral(", "))),
                                    "kind");
     QCommandLineOption x =
-        flag("x", QStringLiteral("Headless lines plot: the x axis (%1).").arg(gui::dim_flags(true)), "dimension");
+        flag("x", QStringLiteral("Headless lines plot: the x axis (%1).").arg(plots::dim_flags(true)), "dimension");
     QCommandLineOption per =
-        flag("per", QStringLiteral("Headless lines plot: one line per value of one of: %1.").arg(gui::dim_flags()),
+        flag("per", QStringLiteral("Headless lines plot: one line per value of one of: %1.").arg(plots::dim_flags()),
              "dimension");
     QCommandLineOption fix = flag("fix",
                                   QStringLiteral("Headless lines plot: fix a remaining dimension (%1) at a value or "
                                                  "at best, e.g. threads=4, block=best (repeatable).")
-                                      .arg(gui::dim_flags()),
+                                      .arg(plots::dim_flags()),
                                   "dimension=value");
     QCommandLineOption runNow = flag("run", QStringLiteral("Start the experiment as soon as the window is up."));
     QCommandLineOption fresh =
@@ -163,7 +163,7 @@ int run_window(const QCommandLineParser& parser, const Flags& f, const QString& 
         if (kind < 0)
             return usage_error(QStringLiteral("--plot '%1': expected one of %2")
                                    .arg(parser.value(f.plot), gui::plot_kind_names().join(QStringLiteral(", "))));
-        window.plotPanel()->setKind(gui::plots::Kind(kind));
+        window.plotPanel()->setKind(plots::Kind(kind));
     }
     QObject::connect(&stop, &gui::SignalStop::caught, &window, [&window](int signal) {
         gui::stop_window(window, signal, [&window](int code) {

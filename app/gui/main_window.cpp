@@ -442,12 +442,12 @@ void MainWindow::onFinished(const sfp::ExperimentReport& report) {
     // close: no disk writes mid-run).
     rates_.learn(report, work_, double(run_clock_.elapsed()) / 1000, progress_->firstRunBegan());
     experiment_->setRates(rates_);
-    progress_->end(report.cancelled ? tr("Cancelled: %1 completed, kept.").arg(runs_text(report.runs.size()))
-                                    : tr("Finished: %1.").arg(runs_text(report.runs.size())));
+    progress_->end(report.cancelled ? tr("Cancelled: %1 completed, kept.").arg(plots::runs_text(report.runs.size()))
+                                    : tr("Finished: %1.").arg(plots::runs_text(report.runs.size())));
     lessons_->finished(report);  // a lesson's note again, with what these runs tell
     if (trouble)
-        messages_->showError(
-            tr("%1 did not succeed: they are marked in the Runs table, with their message.").arg(runs_text(trouble)));
+        messages_->showError(tr("%1 did not succeed: they are marked in the Runs table, with their message.")
+                                 .arg(plots::runs_text(trouble)));
 }
 
 void MainWindow::showLimitsStatus(const sfp::ExperimentReport& report) {

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <memory>
 
+#include "eta.hpp"
 #include "exporter.hpp"
 #include "output_paths.hpp"
 #include "run_estimate.hpp"

@@ -4,7 +4,7 @@
 #include <QMenu>
 #include <functional>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace gui {
 

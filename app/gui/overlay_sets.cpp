@@ -89,7 +89,7 @@ std::vector<core::ResultSet> OverlaySets::shown() const {
 QStringList OverlaySets::names() const {
     std::vector<core::ResultSet> all;
     for (const Entry& e : entries_) all.push_back(e.set);
-    return distinct_names(all);
+    return plots::distinct_names(all);
 }
 
 QStringList OverlaySets::shownNames() const {

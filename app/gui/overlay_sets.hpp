@@ -10,7 +10,6 @@
 
 #include "overlay_slice.hpp"
 #include "report_import.hpp"
-#include "sfp/experiment.hpp"
 
 namespace gui {
 

@@ -18,6 +18,7 @@
 #include "headless.hpp"
 #include "overlay_sets.hpp"
 #include "plot_data.hpp"
+#include "sfp/expand.hpp"
 
 namespace gui {
 namespace {
@@ -75,7 +76,7 @@ QWidget* PlotPanel::buildControls() {
               tr("Listing / processing"), tr("Why")},
              controls);
     QStringList metrics;
-    for (Metric m : kMetrics) metrics << metric_title(m);
+    for (plots::Metric m : plots::kMetrics) metrics << plots::metric_title(m);
     addCombo(metric_, tr("Metric"), metrics, controls);
     addCombo(errors_, tr("Error bars"), {tr("stddev"), tr("95% CI"), tr("none")}, controls);
     kind_->setToolTip(
@@ -151,10 +152,11 @@ void PlotPanel::updateControls() {
 
 void PlotPanel::rebuildSliceControls() {
     syncing_ = true;
-    const auto fill = [](QComboBox* box, const std::vector<Dim>& dims, Dim current) {
+    const auto fill = [](QComboBox* box, const std::vector<plots::Dim>& dims, plots::Dim current) {
         box->clear();
-        for (Dim d : dims) box->addItem(dim_name(d), int(d));
-        if (box->findData(int(current)) < 0) box->addItem(dim_name(current), int(current));  // nothing varies yet
+        for (plots::Dim d : dims) box->addItem(plots::dim_name(d), int(d));
+        if (box->findData(int(current)) < 0)
+            box->addItem(plots::dim_name(current), int(current));  // nothing varies yet
         box->setCurrentIndex(box->findData(int(current)));
     };
     fill(axis_, slice_.axisChoices(), choice_.x);
@@ -168,15 +170,15 @@ void PlotPanel::rebuildSliceControls() {
     }
     fixed_widgets_.clear();
     fixed_.clear();
-    for (Dim d : slice_.fixedDims(choice_)) {
+    for (plots::Dim d : slice_.fixedDims(choice_)) {
         auto* box = new QComboBox(slice_row_);
-        box->setObjectName(QStringLiteral("plotFixed_") + dim_flag(d));
-        box->setToolTip(tr("The value of %1 every point uses, or the fastest one per point.").arg(dim_name(d)));
+        box->setObjectName(QStringLiteral("plotFixed_") + plots::dim_flag(d));
+        box->setToolTip(tr("The value of %1 every point uses, or the fastest one per point.").arg(plots::dim_name(d)));
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        box->addItem(tr("fastest"), kBest);
-        for (const QString& key : slice_.values(d)) box->addItem(value_text(d, key), key);
+        box->addItem(tr("fastest"), plots::kBest);
+        for (const QString& key : slice_.values(d)) box->addItem(plots::value_text(d, key), key);
         box->setCurrentIndex(std::max(0, box->findData(choice_.fixed[d])));
-        auto* label = new QLabel(dim_name(d), slice_row_);
+        auto* label = new QLabel(plots::dim_name(d), slice_row_);
         label->setBuddy(box);
         fixed_widgets_ << label << box;
         slice_layout_->addWidget(label);
@@ -189,12 +191,13 @@ void PlotPanel::rebuildSliceControls() {
 
 void PlotPanel::readSliceControls() {
     if (syncing_) return;
-    SliceChoice wanted{Dim(axis_->currentData().toInt()), Dim(per_->currentData().toInt()), choice_.fixed};
+    plots::SliceChoice wanted{plots::Dim(axis_->currentData().toInt()), plots::Dim(per_->currentData().toInt()),
+                              choice_.fixed};
     for (const auto& [dim, box] : fixed_) wanted.fixed[dim] = box->currentData().toString();
     setSlice(wanted);
 }
 
-void PlotPanel::setSlice(const SliceChoice& choice) {
+void PlotPanel::setSlice(const plots::SliceChoice& choice) {
     choice_ = slice_.fitted(choice);
     rebuildSliceControls();
     redrawNow();
@@ -215,7 +218,7 @@ void PlotPanel::setReport(const sfp::ExperimentReport& report) {
 
 void PlotPanel::setCells(const std::vector<sfp::Cell>& cells) {
     const bool first = slice_.cells().empty();
-    slice_ = PlotSlice(cells);
+    slice_ = plots::PlotSlice(cells);
     // A fresh panel starts from the defaults (or the slice saved last time); later experiments
     // keep what still fits.
     choice_ = first && !restored_ ? slice_.defaults() : slice_.fitted(choice_);
@@ -225,9 +228,9 @@ void PlotPanel::setCells(const std::vector<sfp::Cell>& cells) {
 
 namespace {
 
-std::optional<Dim> dim_of_flag(const QString& flag) {
-    for (Dim d : kDims)
-        if (dim_flag(d) == flag) return d;
+std::optional<plots::Dim> dim_of_flag(const QString& flag) {
+    for (plots::Dim d : plots::kDims)
+        if (plots::dim_flag(d) == flag) return d;
     return std::nullopt;
 }
 
@@ -235,13 +238,13 @@ std::optional<Dim> dim_of_flag(const QString& flag) {
 
 QVariantMap PlotPanel::state() const {
     QVariantMap fixed;
-    for (const auto& [dim, key] : choice_.fixed) fixed[dim_flag(dim)] = key;
+    for (const auto& [dim, key] : choice_.fixed) fixed[plots::dim_flag(dim)] = key;
     return {{QStringLiteral("kind"), kind_->currentIndex()},
             {QStringLiteral("metric"), metric_->currentIndex()},
             {QStringLiteral("errors"), errors_->currentIndex()},
             {QStringLiteral("show-all"), show_all_->isChecked()},
-            {QStringLiteral("x"), dim_flag(choice_.x)},
-            {QStringLiteral("per"), dim_flag(choice_.per)},
+            {QStringLiteral("x"), plots::dim_flag(choice_.x)},
+            {QStringLiteral("per"), plots::dim_flag(choice_.per)},
             {QStringLiteral("fixed"), fixed}};
 }
 
@@ -254,7 +257,7 @@ void PlotPanel::restoreState(const QVariantMap& state) {
     index(metric_, "metric");
     index(errors_, "errors");
     show_all_->setChecked(state.value(QStringLiteral("show-all"), false).toBool());
-    SliceChoice wanted = choice_;
+    plots::SliceChoice wanted = choice_;
     if (auto x = dim_of_flag(state.value(QStringLiteral("x")).toString())) wanted.x = *x;
     if (auto per = dim_of_flag(state.value(QStringLiteral("per")).toString())) wanted.per = *per;
     const QVariantMap fixed = state.value(QStringLiteral("fixed")).toMap();
@@ -291,25 +294,25 @@ void PlotPanel::adoptAlgorithm(const std::string& algorithm) {
     kind_->setCurrentIndex(int(plots::default_kind(report().experiment)));
     updateControls();
 }
-void PlotPanel::setMetric(Metric metric) { metric_->setCurrentIndex(int(metric)); }
-void PlotPanel::setAxis(Dim axis) {
-    SliceChoice wanted = choice_;
+void PlotPanel::setMetric(plots::Metric metric) { metric_->setCurrentIndex(int(metric)); }
+void PlotPanel::setAxis(plots::Dim axis) {
+    plots::SliceChoice wanted = choice_;
     wanted.x = axis;
     setSlice(wanted);
 }
 QString PlotPanel::showLessonView(const core::LessonView& lesson, const sfp::Experiment& experiment) {
     const qsizetype kind = plot_kind_names().indexOf(lesson.kind);
     if (kind < 0) return tr("no plot kind '%1'").arg(lesson.kind);
-    const auto metric = std::find_if(std::begin(kMetrics), std::end(kMetrics),
-                                     [&](Metric m) { return metric_name(m) == lesson.metric; });
-    if (metric == std::end(kMetrics)) return tr("no metric '%1'").arg(lesson.metric);
+    const auto metric = std::find_if(std::begin(plots::kMetrics), std::end(plots::kMetrics),
+                                     [&](plots::Metric m) { return plots::metric_name(m) == lesson.metric; });
+    if (metric == std::end(plots::kMetrics)) return tr("no metric '%1'").arg(lesson.metric);
     setKind(plots::Kind(kind));
     setMetric(*metric);
     const std::vector<sfp::Cell> cells = sfp::expand(experiment);
     setCells(cells);
     if (lesson.x.isEmpty() && lesson.per.isEmpty() && lesson.fix.isEmpty()) return {};  // the cells' own slice
-    SliceChoice choice;
-    const QString why = slice_from_flags(PlotSlice(cells), lesson.x, lesson.per, lesson.fix, &choice);
+    plots::SliceChoice choice;
+    const QString why = slice_from_flags(plots::PlotSlice(cells), lesson.x, lesson.per, lesson.fix, &choice);
     if (!why.isEmpty()) return why;
     setSlice(choice);
     return {};
@@ -344,7 +347,7 @@ void PlotPanel::redrawNow() {
     hover_ = figure_.draw(report(), slice_, shown);
     const bool lines = shown.kind == plots::Kind::lines;
     series_drawn_ = lines && !hover_.empty() ? plot_->graphCount() : -1;
-    drawOverlays(lines && shown.metric == Metric::elapsed);
+    drawOverlays(lines && shown.metric == plots::Metric::elapsed);
     applyHidden();
     fitPlotHeight();
     figure_.fitToSize();
@@ -407,7 +410,7 @@ void PlotPanel::fitPlotHeight() {
 }
 
 plots::View PlotPanel::view() const {
-    plots::View shown{plots::Kind(kind_->currentIndex()), Metric(metric_->currentIndex()),
+    plots::View shown{plots::Kind(kind_->currentIndex()), plots::Metric(metric_->currentIndex()),
                       plots::ErrorKind(errors_->currentIndex()), topN(), choice_};
     const sfp::Experiment& e = report().experiment;
     for (const sfp::ExperimentReport& other : other_states_)

@@ -44,12 +44,12 @@ public:
     void setCells(const std::vector<sfp::Cell>& cells);
 
     void setKind(plots::Kind kind);
-    void setMetric(Metric metric);
-    void setAxis(Dim axis);
+    void setMetric(plots::Metric metric);
+    void setAxis(plots::Dim axis);
     // The slice as asked, made to fit the current cells (PlotSlice::fitted).
-    void setSlice(const SliceChoice& choice);
-    const SliceChoice& slice() const { return choice_; }
-    const PlotSlice& plotSlice() const { return slice_; }
+    void setSlice(const plots::SliceChoice& choice);
+    const plots::SliceChoice& slice() const { return choice_; }
+    const plots::PlotSlice& plotSlice() const { return slice_; }
     // Opens on a lesson's plot for the cells of `experiment`: "" when it applies, else why not.
     QString showLessonView(const core::LessonView& view, const sfp::Experiment& experiment);
     void setPresentation(bool on);
@@ -107,7 +107,7 @@ private:
     QComboBox* axis_ = nullptr;
     QComboBox* per_ = nullptr;
     QLayout* slice_layout_ = nullptr;  // also holds one "fixed at" combo per remaining dimension
-    std::vector<std::pair<Dim, QComboBox*>> fixed_;
+    std::vector<std::pair<plots::Dim, QComboBox*>> fixed_;
     QList<QWidget*> fixed_widgets_;  // their labels and themselves
     QWidget* slice_row_ = nullptr;
     QWidget* controls_row_ = nullptr;
@@ -119,8 +119,8 @@ private:
     plots::Figure figure_;  // draws on plot_
     sfp::ExperimentReport report_;
     const sfp::ExperimentReport* live_ = nullptr;  // followed while running (see follow)
-    PlotSlice slice_;
-    SliceChoice choice_;
+    plots::PlotSlice slice_;
+    plots::SliceChoice choice_;
     bool restored_ = false;  // choice_ came from the settings: the first cells keep it
     bool syncing_ = false;   // the slice combos are being filled, not chosen
     plots::Hover hover_;

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "cell_text.hpp"
+#include "sfp/cell.hpp"
 
 namespace gui {
 
@@ -125,9 +126,9 @@ void ProgressPanel::runStarted(const sfp::Cell& cell, unsigned repetition, std::
     current_->setValue(0);
     if (!eta_.runsHaveBegun()) eta_.runsBegan(seconds());
     noting_ = false;
-    cell_->setText(
-        tr("Run %1 of %2: %3, repetition %4")
-            .arg(QString::number(index + 1), QString::number(total), cell_words(cell), QString::number(repetition)));
+    cell_->setText(tr("Run %1 of %2: %3, repetition %4")
+                       .arg(QString::number(index + 1), QString::number(total), plots::cell_words(cell),
+                            QString::number(repetition)));
 }
 
 void ProgressPanel::runsFinished(const std::vector<FinishedRun>& runs) {

@@ -5,8 +5,8 @@
 #include <QTimer>
 #include <QWidget>
 
-#include "run_estimate.hpp"
-#include "sfp/experiment.hpp"
+#include "eta.hpp"
+#include "sfp/cell.hpp"
 
 class QLabel;
 class QProgressBar;

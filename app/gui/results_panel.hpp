@@ -7,6 +7,7 @@
 #include "lessons.hpp"
 #include "runs_model.hpp"
 #include "stats_model.hpp"
+#include "sfp/report.hpp"
 
 class QDoubleSpinBox;
 class QPlainTextEdit;

@@ -9,6 +9,7 @@
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
 #include "report_format.hpp"
+#include "sfp/strategy.hpp"
 
 namespace gui {
 
@@ -61,7 +62,7 @@ void RunsModel::setReport(const sfp::ExperimentReport& report) {
     beginResetModel();
     report_ = &report;
     rows_ = report.runs.size();
-    cores_ = cores_of(report);
+    cores_ = plots::cores_of(report);
     parameters_.setCells(report.cells);  // a live run's report has no machine yet: this machine's
     endResetModel();
 }
@@ -131,27 +132,28 @@ QString RunsModel::message(const sfp::RunRecord& run) {
 QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) const {
     const sfp::Cell* cell = run.cell < report_->cells.size() ? &report_->cells[run.cell] : nullptr;
     const bool timed = run.status == sfp::RunStatus::ok || run.status == sfp::RunStatus::mismatch;
-    auto number = [&](Metric m, int decimals) -> QVariant {
-        return timed ? QString::number(metric_of(run, m, cores_), 'f', decimals) : QStringLiteral("–");
+    auto number = [&](plots::Metric m, int decimals) -> QVariant {
+        return timed ? QString::number(plots::metric_of(run, m, cores_), 'f', decimals) : QStringLiteral("–");
     };
     if (column >= Block && column < Block + parameters_.count())
         return cell ? parameters_.text(*cell, column - Block) : QString();
     switch (fixed(column)) {
         case Index: return row + 1;
         case Strategy: return cell ? QString::fromStdString(cell->strategy) : QString();
-        case FileSize: return cell ? size_text(cell->file_size) : QString();
+        case FileSize: return cell ? plots::size_text(cell->file_size) : QString();
         case Repetition: return run.repetition;
-        case Real: return number(Metric::elapsed, 4);
-        case CpuTime: return number(Metric::cpu_time, 4);
+        case Real: return number(plots::Metric::elapsed, 4);
+        case CpuTime: return number(plots::Metric::cpu_time, 4);
         case User:  // only the total is known when the kernel's ticks could not split it
-            return timed && !run.result.usage.split_resolved ? tr("not resolved") : number(Metric::user, 4);
-        case Sys: return timed && !run.result.usage.split_resolved ? tr("not resolved") : number(Metric::system, 4);
+            return timed && !run.result.usage.split_resolved ? tr("not resolved") : number(plots::Metric::user, 4);
+        case Sys:
+            return timed && !run.result.usage.split_resolved ? tr("not resolved") : number(plots::Metric::system, 4);
         case Cpu: {  // flagged, not silently shown, when above every core busy
-            const double cpu = metric_of(run, Metric::cpu, cores_);
-            return timed && cpu_over_base(cpu) ? QString::number(cpu, 'f', 0) + tr(" (over 100 %!)")
-                                               : number(Metric::cpu, 0);
+            const double cpu = plots::metric_of(run, plots::Metric::cpu, cores_);
+            return timed && plots::cpu_over_base(cpu) ? QString::number(cpu, 'f', 0) + tr(" (over 100 %!)")
+                                                      : number(plots::Metric::cpu, 0);
         }
-        case Throughput: return number(Metric::throughput, 1);
+        case Throughput: return number(plots::Metric::throughput, 1);
         case Residency: return run.residency_pct < 0 ? QStringLiteral("–") : QString::number(run.residency_pct, 'f', 0);
         case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
         case Status: return QString::fromLatin1(sfp::to_string(run.status));
@@ -180,12 +182,12 @@ QVariant RunsModel::sortKey(const sfp::RunRecord& run, int column, int row) cons
         case Index: return row;
         case FileSize: return cell ? qulonglong(cell->file_size) : 0;
         case Repetition: return run.repetition;
-        case Real: return metric_of(run, Metric::elapsed, cores_);
-        case CpuTime: return metric_of(run, Metric::cpu_time, cores_);
-        case User: return metric_of(run, Metric::user, cores_);
-        case Sys: return metric_of(run, Metric::system, cores_);
-        case Cpu: return metric_of(run, Metric::cpu, cores_);
-        case Throughput: return metric_of(run, Metric::throughput, cores_);
+        case Real: return plots::metric_of(run, plots::Metric::elapsed, cores_);
+        case CpuTime: return plots::metric_of(run, plots::Metric::cpu_time, cores_);
+        case User: return plots::metric_of(run, plots::Metric::user, cores_);
+        case Sys: return plots::metric_of(run, plots::Metric::system, cores_);
+        case Cpu: return plots::metric_of(run, plots::Metric::cpu, cores_);
+        case Throughput: return plots::metric_of(run, plots::Metric::throughput, cores_);
         case Residency: return run.residency_pct;
         case LargeFolios: return run.large_folio_share;
         case Faults: return qlonglong(run.result.usage.minor_faults + run.result.usage.major_faults);

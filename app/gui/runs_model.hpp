@@ -6,8 +6,10 @@
 #include <QAbstractTableModel>
 #include <span>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/run_update.hpp"
+#include "sfp/strategy.hpp"
 #include "table_parameters.hpp"
 
 namespace gui {

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 
 #include "experiment_file.hpp"
+#include "sfp/comparison.hpp"
 
 namespace gui {
 

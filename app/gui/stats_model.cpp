@@ -16,15 +16,15 @@ void StatsModel::setReport(const sfp::ExperimentReport& report) {
     if (!sameRows) beginResetModel();
     cells_ = report.cells;
     parameters_.setCells(cells_);  // the same cells keep the same columns
-    stats_ = cell_stats(report);
+    stats_ = plots::cell_stats(report);
     experiment_ = report.experiment;
     device_ = report.machine.device;
     judge(report.limits);
     noise_ = report.noise;
     slower_.assign(cells_.size(), std::nullopt);
     ranked_.clear();
-    for (const auto& ranking : slowdowns(report))
-        for (const Slowdown& s : ranking) {
+    for (const auto& ranking : plots::slowdowns(report))
+        for (const plots::Slowdown& s : ranking) {
             if (s.cell >= cells_.size()) continue;
             slower_[s.cell] = s;
             const std::size_t set = cells_[s.cell].input_set;
@@ -72,14 +72,14 @@ void StatsModel::rerank(std::size_t set, const std::optional<sfp::Ranking>& rank
     if (ranked_.size() <= set) ranked_.resize(set + 1);
     // Cells that dropped out of the set's ranking lose their ratio.
     std::vector<std::size_t>& ranked = ranked_[set];
-    std::map<std::size_t, std::optional<Slowdown>> next;
+    std::map<std::size_t, std::optional<plots::Slowdown>> next;
     for (std::size_t cell : ranked) next[cell] = std::nullopt;
     ranked.clear();
     if (ranking) {
-        next[ranking->fastest_cell] = Slowdown{ranking->fastest_cell, 1.0, std::nullopt};
+        next[ranking->fastest_cell] = plots::Slowdown{ranking->fastest_cell, 1.0, std::nullopt};
         ranked.push_back(ranking->fastest_cell);
         for (const sfp::RankedCell& s : ranking->slower)
-            next[s.cell] = Slowdown{s.cell, s.vs_fastest.ratio, s.vs_fastest}, ranked.push_back(s.cell);
+            next[s.cell] = plots::Slowdown{s.cell, s.vs_fastest.ratio, s.vs_fastest}, ranked.push_back(s.cell);
     }
     for (const auto& [cell, slowdown] : next) {
         if (cell >= slower_.size() || slower_[cell] == slowdown) continue;
@@ -170,7 +170,7 @@ QVariant StatsModel::value(int row, int column) const {
         case Outliers: return qulonglong(s.real.outliers.size());
         case Slower: return slower_[std::size_t(row)] ? QVariant(slower_[std::size_t(row)]->ratio) : QVariant();
         case SlowerCi: {
-            const std::optional<Slowdown>& d = slower_[std::size_t(row)];
+            const std::optional<plots::Slowdown>& d = slower_[std::size_t(row)];
             return d && d->vs_fastest && d->vs_fastest->low ? QVariant(*d->vs_fastest->low) : QVariant();
         }
         case Verdict: return verdictText(std::size_t(row));
@@ -192,7 +192,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole: {
             const sfp::Cell& c = cells_[row];
             if (col == Block) return parameters_.text(c, index.column() - Block);  // any parameter
-            if (col == FileSize) return size_text(c.file_size);
+            if (col == FileSize) return plots::size_text(c.file_size);
             if (col == Strategy || col == Runs || col == Failed || col == Outliers || col == Verdict)
                 return value(index.row(), index.column());
             if (col == SlowerCi) return intervalText(row);
@@ -215,7 +215,7 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
         case Qt::ForegroundRole:
             return s.failed > 0 || (col == Cv && s.high_variation) ? QVariant(QBrush(Qt::black)) : QVariant();
         case Qt::ToolTipRole:
-            if (s.failed > 0) return tr("%1 of this cell failed: see the Runs table").arg(runs_text(s.failed));
+            if (s.failed > 0) return tr("%1 of this cell failed: see the Runs table").arg(plots::runs_text(s.failed));
             if (s.high_variation)
                 return tr("high variation: the coefficient of variation is above %1%").arg(sfp::kHighVariationCv * 100);
             if (col == LimitPct && row < limits_.size())
@@ -226,14 +226,14 @@ QVariant StatsModel::data(const QModelIndex& index, int role) const {
 }
 
 QString StatsModel::verdictText(std::size_t row) const {
-    const std::optional<Slowdown>& d = slower_[row];
+    const std::optional<plots::Slowdown>& d = slower_[row];
     if (!d) return QStringLiteral("–");
     if (!d->vs_fastest) return stats_[row].real.n == 1 ? tr("fastest of single runs") : tr("fastest");
     return QString::fromStdString(sfp::verdict_text(*d->vs_fastest, noise_));
 }
 
 QString StatsModel::intervalText(std::size_t row) const {
-    const std::optional<Slowdown>& d = slower_[row];
+    const std::optional<plots::Slowdown>& d = slower_[row];
     return d && d->vs_fastest ? QString::fromStdString(sfp::bounds_text(*d->vs_fastest)) : QString();
 }
 

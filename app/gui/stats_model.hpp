@@ -9,8 +9,11 @@
 #include <span>
 
 #include "cell_metrics.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 #include "sfp/run_update.hpp"
+#include "sfp/strategy.hpp"
 #include "table_parameters.hpp"
 
 namespace gui {
@@ -76,7 +79,7 @@ private:
     std::vector<sfp::Cell> cells_;
     TableParameters parameters_;
     std::vector<sfp::CellStats> stats_;
-    std::vector<std::optional<Slowdown>> slower_;  // against the fastest of its input, when ranked
+    std::vector<std::optional<plots::Slowdown>> slower_;  // against the fastest of its input, when ranked
     double noise_ = sfp::kDefaultNoise;
     void judge(const sfp::MachineLimits& limits);   // each cell's ceiling, from the limits the runs are judged by
     sfp::Experiment experiment_;                    // whose cells these are: their bounds depend on it

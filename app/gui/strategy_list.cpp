@@ -28,7 +28,7 @@ void StrategyList::setAlgorithm(const std::string& algorithm) {
     algorithm_ = algorithm;
     clear();
     for (const sfp::Strategy* s : sfp::strategies_of(algorithm)) {
-        const sfp::Support support = s->probe();
+        const sfp::Support support = s->support();
         auto* it = new QListWidgetItem(QString::fromUtf8(s->name.data(), qsizetype(s->name.size())), this);
         const QString description = QString::fromUtf8(s->description.data(), qsizetype(s->description.size()));
         if (support.supported) {

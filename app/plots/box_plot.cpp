@@ -9,7 +9,7 @@
 #include "plot_data.hpp"
 #include "plots.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 // The states in the order a file's pages live them: written, evicted and read back, evicted.
@@ -144,4 +144,4 @@ Hover draw_box_states(const Canvas& c, std::vector<const sfp::ExperimentReport*>
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -6,7 +6,7 @@
 
 #include "report_format.hpp"
 
-namespace gui {
+namespace plots {
 
 QString metric_name(Metric m) {
     switch (m) {
@@ -170,4 +170,4 @@ bool drawn_as_fastest(const Slowdown& s, double noise) {
     return !s.vs_fastest || sfp::verdict(*s.vs_fastest, noise) == sfp::Verdict::same;
 }
 
-}  // namespace gui
+}  // namespace plots

@@ -6,9 +6,10 @@
 #include <optional>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
-namespace gui {
+namespace plots {
 
 // user and system: the tick-sampled split of the exact CPU time (sfp::Usage); cpu_time: that
 // exact total; cpu: it in % of all cores. The order is the plot's metric choices'.
@@ -56,4 +57,4 @@ std::vector<std::vector<Slowdown>> slowdowns(const sfp::ExperimentReport& report
 // The fastest, or a cell no different from it ("~" under the noise band): drawn alike.
 bool drawn_as_fastest(const Slowdown& s, double noise);
 
-}  // namespace gui
+}  // namespace plots

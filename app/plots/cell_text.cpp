@@ -6,9 +6,11 @@
 #include <cmath>
 #include <set>
 
+#include "sfp/cell.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/parameter.hpp"
 
-namespace gui {
+namespace plots {
 
 QString size_text(std::uint64_t bytes) { return QString::fromStdString(sfp::format_size(bytes)); }
 
@@ -98,4 +100,4 @@ QString short_label(const sfp::Cell& cell, const Varying& what) {
     return parts.join(QLatin1Char(' '));
 }
 
-}  // namespace gui
+}  // namespace plots

@@ -4,9 +4,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
-namespace gui {
+namespace plots {
 
 QString size_text(std::uint64_t bytes);          // "512", "4K", "64M", "640000000"
 QString rounded_size_text(std::uint64_t bytes);  // size_text when round, else "77.7 MiB" (captions)
@@ -35,4 +36,4 @@ QString cell_words(const sfp::Cell& cell, const Varying& parts = Varying::everyt
 // "mmap-mt 64K ×2 @64M", with only the varying parts: for ticks and legends.
 QString short_label(const sfp::Cell& cell, const Varying& what);
 
-}  // namespace gui
+}  // namespace plots

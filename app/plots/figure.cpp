@@ -1,6 +1,6 @@
 #include "figure.hpp"
 
-namespace gui::plots {
+namespace plots {
 
 Hover draw(const Canvas& canvas, const sfp::ExperimentReport& report, const PlotSlice& slice, const View& view) {
     reset(canvas);
@@ -72,4 +72,4 @@ bool Figure::fitToSize() {
     return changed;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

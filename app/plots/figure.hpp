@@ -8,7 +8,7 @@
 #include "plot_layout.hpp"
 #include "plots.hpp"
 
-namespace gui::plots {
+namespace plots {
 
 // What a plot shows of a report: its kind and metric, the Lines plot's slice and error bars,
 // and how many ranked rows per input (0: all).
@@ -54,4 +54,4 @@ private:
     QMetaObject::Connection refit_;
 };
 
-}  // namespace gui::plots
+}  // namespace plots

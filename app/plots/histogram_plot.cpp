@@ -8,7 +8,7 @@
 #include "plots.hpp"
 #include "sfp/wordcount.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 bool counted_lengths(const sfp::WordCounts& counts) {
@@ -89,4 +89,4 @@ Hover draw_histogram(const Canvas& c, const sfp::ExperimentReport& report) {
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 bool finite(const QPointF& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); }
@@ -90,4 +90,4 @@ bool Ink::covered(const QRectF& box) const {
            std::any_of(lines_.begin(), lines_.end(), [&](const QLineF& l) { return crosses(box, l); });
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -7,7 +7,7 @@
 #include <qcustomplot.h>
 #include <vector>
 
-namespace gui::plots {
+namespace plots {
 
 class Ink {
 public:
@@ -23,4 +23,4 @@ private:
 // Whether the segment `line` runs through `box` (an end inside counts).
 bool crosses(const QRectF& box, const QLineF& line);
 
-}  // namespace gui::plots
+}  // namespace plots

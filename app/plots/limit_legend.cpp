@@ -2,7 +2,7 @@
 
 #include "plot_layout.hpp"
 
-namespace gui::plots {
+namespace plots {
 
 LimitLegendItem::LimitLegendItem(QCPLegend* legend, const QString& words, const QPen& line)
     : QCPAbstractLegendItem(legend), words_(words), shown_(words), line_(line) {
@@ -37,4 +37,4 @@ QSize LimitLegendItem::minimumOuterSizeHint() const {
             std::max(text.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
 }
 
-}  // namespace gui::plots
+}  // namespace plots

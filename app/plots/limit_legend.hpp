@@ -5,7 +5,7 @@
 #include <QString>
 #include <qcustomplot.h>
 
-namespace gui::plots {
+namespace plots {
 
 class LimitLegendItem : public QCPAbstractLegendItem {
 public:
@@ -26,4 +26,4 @@ private:
     QPen line_;
 };
 
-}  // namespace gui::plots
+}  // namespace plots

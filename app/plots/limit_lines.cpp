@@ -14,7 +14,7 @@
 #include "plot_data.hpp"
 #include "plots.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 const QString kLimitItem = QStringLiteral("limit-line");
@@ -238,4 +238,4 @@ double limit_lines_top(const Canvas& c) {
     return top;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -9,7 +9,7 @@
 #include "plot_data.hpp"
 #include "plots.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 void setup_x_axis(QCPAxis* x, Dim axis, double lo, double hi) {
@@ -220,4 +220,4 @@ std::optional<Hover> update_lines(const Canvas& c, const sfp::ExperimentReport& 
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -4,9 +4,10 @@
 
 #include "cell_text.hpp"
 #include "plots.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/input_kind.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 // The median listing time of a cell's successful runs (RunResult::list_s).
@@ -64,4 +65,4 @@ Hover draw_listing(const Canvas& c, const sfp::ExperimentReport& report, int top
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -11,8 +11,9 @@
 #include "overlay_slice.hpp"
 #include "plot_data.hpp"
 #include "plots.hpp"
+#include "sfp/expand.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 QVariantMap imported_parameters(const core::ImportedCell& c) {
@@ -95,4 +96,4 @@ OverlaysDrawn draw_overlays(const Canvas& c, const std::vector<core::ResultSet>&
     return out;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

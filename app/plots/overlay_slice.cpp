@@ -4,7 +4,7 @@
 #include <QObject>
 #include <algorithm>
 
-namespace gui {
+namespace plots {
 namespace {
 
 sfp::Cell as_cell(const core::ImportedCell& c) {
@@ -101,4 +101,4 @@ QStringList distinct_names(const std::vector<core::ResultSet>& sets) {
     return out;
 }
 
-}  // namespace gui
+}  // namespace plots

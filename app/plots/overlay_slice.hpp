@@ -9,7 +9,7 @@
 #include "plot_slice.hpp"
 #include "report_import.hpp"
 
-namespace gui {
+namespace plots {
 
 struct OverlayLines {
     std::vector<Series> series;  // points' summary.median is the set's median (or normalised)
@@ -26,4 +26,4 @@ QString short_name(const core::ResultSet& set);
 // two sets share those, then its path.
 QStringList distinct_names(const std::vector<core::ResultSet>& sets);
 
-}  // namespace gui
+}  // namespace plots

@@ -6,7 +6,7 @@
 #include "cell_text.hpp"
 #include "plots.hpp"
 
-namespace gui::plots {
+namespace plots {
 
 QColor series_color(int index) {
     // Okabe-Ito: distinguishable for colour-blind readers and on a projector.
@@ -201,4 +201,4 @@ QString experiment_caption(const sfp::ExperimentReport& report, bool cache) {
     return parts.join(QStringLiteral(" · "));
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -1,11 +1,13 @@
 #include "plot_data.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <cmath>
 #include <map>
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 constexpr char kKind[] = "sfpKind", kUnit[] = "sfpUnit", kCells[] = "sfpCells", kSeries[] = "sfpSeries";
@@ -173,4 +175,4 @@ QJsonObject plot_data(QCustomPlot* plot, const QString& title) {
     return out;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -9,9 +9,10 @@
 #include <QVariantList>
 #include <qcustomplot.h>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/parameter.hpp"
 
-namespace gui::plots {
+namespace plots {
 
 enum class SeriesKind { live, imported, limit, floor };
 QString kind_name(SeriesKind kind);  // "live", "imported", "limit", "floor"
@@ -29,4 +30,4 @@ QVariantMap cell_parameters(const sfp::Cell& cell);
 // also says where its label is: "label": "plot", or "legend" where the plot had no free place.
 QJsonObject plot_data(QCustomPlot* plot, const QString& title);
 
-}  // namespace gui::plots
+}  // namespace plots

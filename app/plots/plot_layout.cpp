@@ -11,7 +11,7 @@
 #include <numeric>
 #include <vector>
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 constexpr double kSideShare = 1.0 / 3;   // of the width, for a legend beside the data
@@ -242,4 +242,4 @@ QString wrapped_title(const QString& text, const QFont& font, int width) {
     return lines.join(QLatin1Char('\n'));
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -6,7 +6,7 @@
 #include <QString>
 #include <qcustomplot.h>
 
-namespace gui::plots {
+namespace plots {
 
 // The plot's layout: the title in row 0, `body` in row 1 (the axis rect, and `side` in its
 // column 1: the legend on top when it stands beside), the legend in row 2 when it lies below.
@@ -58,4 +58,4 @@ QString wrapped_title(const QString& text, const QFont& font, int width);
 // for each '\n' gives it back whole).
 QString wrapped_label(const QString& text, const QFont& font, int width);
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -7,7 +7,7 @@
 
 #include "cell_text.hpp"
 
-namespace gui {
+namespace plots {
 namespace {
 
 // What the window knows about each dimension: two of its own (strategy, file size) and one per
@@ -330,4 +330,4 @@ QString PlotSlice::caption(const SliceChoice& c) const {
     return parts.join(QStringLiteral(" · "));
 }
 
-}  // namespace gui
+}  // namespace plots

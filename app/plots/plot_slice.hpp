@@ -12,7 +12,7 @@
 #include "cell_metrics.hpp"
 #include "sfp/parameter.hpp"
 
-namespace gui {
+namespace plots {
 
 // A dimension of the matrix: the strategy, the file size, or one of sfp::cell_parameters()
 // (block size, threads, then every sweepable parameter of any algorithm, e.g. packing). A small
@@ -124,4 +124,4 @@ private:
     std::map<Dim, std::vector<QString>> values_;
 };
 
-}  // namespace gui
+}  // namespace plots

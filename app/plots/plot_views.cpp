@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "plots.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 constexpr std::pair<std::string_view, Kind> kDeclaredViews[] = {
@@ -25,4 +25,4 @@ bool kind_applies(Kind kind, const std::string& algorithm) {
     return io && std::ranges::find(io->views, view->first) != io->views.end();
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -12,7 +12,7 @@
 #include "plot_layout.hpp"
 #include "report_import.hpp"
 
-namespace gui::plots {
+namespace plots {
 
 enum class Kind { lines, time_split, box, slowdown, histogram, listing, why };
 enum class ErrorKind { stddev, ci95, none };
@@ -147,4 +147,4 @@ Hover draw_why(const Canvas& canvas, const sfp::ExperimentReport& report, int to
 // The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
 Kind default_kind(const sfp::Experiment& experiment);
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -2,7 +2,7 @@
 
 #include "figure.hpp"
 
-namespace gui {
+namespace plots {
 
 ReportPlots::ReportPlots(const sfp::ExperimentReport& report) {
     const PlotSlice slice(report.cells);
@@ -29,4 +29,4 @@ std::vector<QCustomPlot*> ReportPlots::plots() const {
     return out;
 }
 
-}  // namespace gui
+}  // namespace plots

@@ -6,15 +6,13 @@
 #include <memory>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 class QCustomPlot;
 
-namespace gui {
-
 namespace plots {
+
 class Figure;
-}
 
 class ReportPlots {
 public:
@@ -24,7 +22,7 @@ public:
 
 private:
     std::vector<std::unique_ptr<QCustomPlot>> plots_;
-    std::vector<std::unique_ptr<plots::Figure>> figures_;  // after plots_: destroyed first
+    std::vector<std::unique_ptr<Figure>> figures_;  // after plots_: destroyed first
 };
 
-}  // namespace gui
+}  // namespace plots

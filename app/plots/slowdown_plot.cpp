@@ -8,7 +8,7 @@
 #include "cell_text.hpp"
 #include "plots.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 // The bars by kind, the whiskers' intervals and the largest ratio drawn.
@@ -130,4 +130,4 @@ Hover draw_slowdown(const Canvas& c, const sfp::ExperimentReport& report, int to
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

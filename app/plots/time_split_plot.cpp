@@ -9,7 +9,7 @@
 #include "plots.hpp"
 #include "sfp/explain.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 QString split_text(const sfp::TimeSplit& t) {
@@ -80,4 +80,4 @@ Hover draw_time_split(const Canvas& c, const sfp::ExperimentReport& report, int 
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

@@ -13,7 +13,7 @@
 #include "report_why.hpp"
 #include "sfp/explain.hpp"
 
-namespace gui::plots {
+namespace plots {
 namespace {
 
 QString value_text(std::optional<double> v) { return core::why_value_text(v); }
@@ -118,4 +118,4 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     return hover;
 }
 
-}  // namespace gui::plots
+}  // namespace plots

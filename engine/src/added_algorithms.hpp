@@ -4,7 +4,7 @@
 #include <deque>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 
 namespace sfp {
 

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cstdint>
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"

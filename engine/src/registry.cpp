@@ -9,7 +9,6 @@
 #include <string>
 
 #include "added_algorithms.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/parameter.hpp"
 
@@ -73,7 +72,7 @@ void validate_registry(std::span<const Strategy> list) {
         const std::string id = std::string(s.algorithm) + "/" + std::string(s.name);
         if (s.algorithm.empty() || s.name.empty() || s.description.empty())
             throw std::logic_error("strategy '" + id + "' lacks a name or description");
-        if (!s.probe || !s.run) throw std::logic_error("strategy '" + id + "' has a null hook");
+        if (!s.run) throw std::logic_error("strategy '" + id + "' has no run");  // a null probe: always supported
         if (!seen.emplace(s.algorithm, s.name).second)
             throw std::logic_error("strategy '" + id + "' is registered twice");
         for (std::string_view name : s.reads) {

@@ -47,7 +47,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
     progress.reset();
     try {
         const Strategy& strategy = given ? *given : checked_strategy(spec_in);
-        if (const Support support = strategy.probe(); !support.supported) {
+        if (const Support support = strategy.support(); !support.supported) {
             result.status = Status::unsupported;
             result.error = spec_in.strategy + " is unsupported here: " + support.reason;
             return result;

@@ -8,6 +8,7 @@
 
 #include "atomic_write.hpp"
 #include "experiment_file.hpp"
+#include "sfp/parameter.hpp"
 
 namespace {
 

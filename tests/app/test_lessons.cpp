@@ -8,6 +8,7 @@
 #include "experiment_file.hpp"
 #include "lessons.hpp"
 #include "report_import.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/registry.hpp"
 
 class TestLessons : public QObject {

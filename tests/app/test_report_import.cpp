@@ -9,6 +9,7 @@
 
 #include "report_export.hpp"
 #include "report_import.hpp"
+#include "sfp/expand.hpp"
 
 namespace {
 

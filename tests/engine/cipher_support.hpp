@@ -131,7 +131,7 @@ inline void strategy_rows(bool with_floors = true) {
     QFETCH(QString, strategy);                                                       \
     const sfp::Strategy* var = sfp::find_strategy("cipher", strategy.toStdString()); \
     QVERIFY(var != nullptr);                                                         \
-    if (const sfp::Support support = var->probe(); !support.supported)               \
+    if (const sfp::Support support = var->support(); !support.supported)             \
     QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)))
 
 }  // namespace cipher_test

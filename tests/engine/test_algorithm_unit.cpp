@@ -9,11 +9,18 @@
 #include <filesystem>
 #include <set>
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
+#include "sfp/preflight.hpp"
 #include "sfp/progress.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/workspace.hpp"
 #include "support/dirsum_unit.hpp"
 #include "support/temp_files.hpp"

@@ -4,8 +4,9 @@
 // preflight report exactly its problems.
 #include <QtTest>
 
+#include "sfp/cell.hpp"
 #include "sfp/check_experiment.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"

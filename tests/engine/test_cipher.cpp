@@ -330,7 +330,7 @@ private slots:
         write_file(path("dg-in"), in);
         std::string first;
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {
-            if (s->reference_floor || !s->probe().supported) continue;
+            if (s->reference_floor || !s->support().supported) continue;
             const sfp::RunResult r =
                 run(std::string(s->name), path("dg-in"), path("dg-out"), 4096, 2, {{"shift", "9"}});
             QVERIFY2(r.status == sfp::Status::ok, describe(r).c_str());

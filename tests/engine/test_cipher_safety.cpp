@@ -273,7 +273,7 @@ private slots:
         const UnwritableDir locked(sub);
         if (locked.writable()) QSKIP("cannot make a directory unwritable here (root without the immutable attribute)");
         for (const sfp::Strategy* s : sfp::strategies_of("cipher")) {
-            if (!s->probe().supported) continue;
+            if (!s->support().supported) continue;
             const sfp::RunResult r =
                 run(std::string(s->name), path("u-in"), sub + "/target", 4096, 1, {{"shift", "1"}});
             QCOMPARE(r.status, sfp::Status::error);

@@ -63,7 +63,7 @@ sfp::RunResult compare_files(const std::string& strategy, const std::string& a, 
     return sfp::run_once(spec, progress);
 }
 
-bool supported(const std::string& strategy) { return sfp::find_strategy("compare", strategy)->probe().supported; }
+bool supported(const std::string& strategy) { return sfp::find_strategy("compare", strategy)->support().supported; }
 
 }  // namespace
 
@@ -127,7 +127,7 @@ private slots:
         testing::write_file(path("a"), a);
         testing::write_file(path("b"), b);
         for (const sfp::Strategy* s : sfp::strategies_of("compare")) {
-            if (!s->probe().supported) continue;
+            if (!s->support().supported) continue;
             for (std::size_t max : {1u, 3u, 50u}) {
                 const auto r = compare_files(std::string(s->name), path("a"), path("b"), 512, 3, max);
                 QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
@@ -139,7 +139,7 @@ private slots:
     void samePathTwiceIsIdentical() {
         testing::write_file(path("a"), testing::pattern(5000));
         for (const sfp::Strategy* s : sfp::strategies_of("compare")) {
-            if (!s->probe().supported) continue;
+            if (!s->support().supported) continue;
             const auto r = compare_files(std::string(s->name), path("a"), path("a"), 4096, 2);
             QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
             QVERIFY(r.outcome.get<sfp::CompareOutcome>().identical());
@@ -165,7 +165,7 @@ private slots:
         ::mkfifo(path("fifo").c_str(), 0600);
         const std::string pb = b.startsWith('/') ? b.toStdString() : path(qPrintable(b));
         for (const sfp::Strategy* s : sfp::strategies_of("compare")) {
-            if (!s->probe().supported) continue;
+            if (!s->support().supported) continue;
             const auto r = compare_files(std::string(s->name), path("a"), pb, 4096, 2);
             QCOMPARE(r.status, sfp::Status::error);
             QVERIFY2(r.error.find(expected.toStdString()) != std::string::npos, r.error.c_str());
@@ -206,7 +206,8 @@ private slots:
                 "ThreadSanitizer does not pass SIGBUS of the run's threads to our handler (tested in the other "
                 "builds)");
 #endif
-        if (strategy == "cmp" && sfp::find_strategy("compare", "cmp")->probe().supported == false) QSKIP("no cmp here");
+        if (strategy == "cmp" && sfp::find_strategy("compare", "cmp")->support().supported == false)
+            QSKIP("no cmp here");
         // Sparse identical files: cheap to make, and reading them still walks every page.
         const std::uint64_t size = 16ull << 20;
         for (const char* name : {"big_a", "big_b"}) {

@@ -8,7 +8,9 @@
 
 #include "hand_made.hpp"
 #include "sfp/comparison.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
+#include "sfp/schedule.hpp"
 
 namespace {
 

@@ -124,7 +124,7 @@ private slots:
         QFETCH(QString, strategy);
         QFETCH(QString, scope);
         const std::uint64_t bytes_scope = scope == "full" ? kFull : scope == "64K" ? 65536 : 1;
-        if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("not installed here");
+        if (!sfp::find_strategy("iterate", strategy.toStdString())->support().supported) QSKIP("not installed here");
         const auto expected = reference_hashes(root_, bytes_scope);
         std::uint64_t expected_bytes = 0;
         for (const auto& [path, hash] : expected)
@@ -159,7 +159,7 @@ private slots:
     void uring_reads_that_fail_or_come_back_short_data() { uring_and_direct_rows(); }
     void uring_reads_that_fail_or_come_back_short() {
         QFETCH(QString, strategy);
-        if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
+        if (!sfp::find_strategy("iterate", strategy.toStdString())->support().supported) QSKIP("no io_uring here");
         const std::string failing = root_ + "/sub/65537";
         sfp::iterate::uring_completion_for_tests = [&failing](const std::string& path, int result) {
             return path == failing ? -EIO : std::min(result, 1000);
@@ -186,7 +186,7 @@ private slots:
     void uring_retries_reads_and_names_a_fifo_data() { uring_and_direct_rows(); }
     void uring_retries_reads_and_names_a_fifo() {
         QFETCH(QString, strategy);
-        if (!sfp::find_strategy("iterate", strategy.toStdString())->probe().supported) QSKIP("no io_uring here");
+        if (!sfp::find_strategy("iterate", strategy.toStdString())->support().supported) QSKIP("no io_uring here");
         const std::string refused = root_ + "/sub/big", would_block = root_ + "/sub/65535";
         const bool direct = strategy == "direct";  // uring reads buffered: EINVAL would be an error
         std::atomic<int> refusals{0}, blocks{0};   // the seam runs on every ring's thread
@@ -221,7 +221,7 @@ private slots:
     void auto_picks_the_fastest_data() {
         QTest::addColumn<QString>("fast");
         for (const char* fast : {"parallel", "uring", "direct", "prefetch"})
-            if (sfp::find_strategy("iterate", fast)->probe().supported) QTest::newRow(fast) << fast;
+            if (sfp::find_strategy("iterate", fast)->support().supported) QTest::newRow(fast) << fast;
     }
     void auto_picks_the_fastest() {
         QFETCH(QString, fast);
@@ -238,7 +238,7 @@ private slots:
         const std::string note = note_of(r, "auto");
         QVERIFY2(note.ends_with("-> " + fast.toStdString()), note.c_str());
         // 3 threads: slices of whole multiples of 8 x 3 files, 2 rounds of each candidate.
-        const bool uring = sfp::find_strategy("iterate", "uring")->probe().supported;
+        const bool uring = sfp::find_strategy("iterate", "uring")->support().supported;
         const QRegularExpression measured(
             QString("^auto: parallel [0-9]+ files/s, %1prefetch [0-9]+ files/s in wall time "
                     "\\(best of 2 each, on ([0-9]+) files of the order; the first ([0-9]+) "
@@ -294,7 +294,7 @@ private slots:
 
     void cancel_before_and_after_the_listing() {
         for (const std::string& s : strategy_names()) {
-            if (!sfp::find_strategy("iterate", s)->probe().supported) continue;
+            if (!sfp::find_strategy("iterate", s)->support().supported) continue;
             sfp::RunSpec spec;
             spec.algorithm = "iterate";
             spec.strategy = s;

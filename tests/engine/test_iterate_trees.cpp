@@ -14,8 +14,12 @@
 #include <thread>
 
 #include "algorithms/iterate/test_seam.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/workspace.hpp"
 #include "support/iterate_reference.hpp"
 #include "support/watchdog.hpp"
@@ -63,7 +67,7 @@ private slots:
         fs::create_directories(tree);
         for (int i = 0; i < 40; ++i) write(tree + "/f" + std::to_string(i), std::size_t(i * 3001), std::uint32_t(i));
         for (const std::string& s : strategy_names()) {
-            if (!sfp::find_strategy("iterate", s)->probe().supported) continue;
+            if (!sfp::find_strategy("iterate", s)->support().supported) continue;
             write(tree + "/shrinks", 700 * 1024 + 5, 7);
             write(tree + "/grows", 3, 8);
             sfp::iterate::after_listing_for_tests = [&tree](const sfp::Listing&) {

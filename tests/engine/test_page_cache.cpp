@@ -14,7 +14,11 @@
 
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/workspace.hpp"
 
 namespace {

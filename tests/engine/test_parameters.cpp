@@ -5,9 +5,13 @@
 
 #include <set>
 
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/preflight.hpp"
 #include "sfp/registry.hpp"
 
 namespace {

@@ -8,6 +8,7 @@
 #include "cipher_support.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/preflight.hpp"
 #include "sfp/registry.hpp"
 
 namespace {
@@ -86,7 +87,7 @@ private slots:
         QFETCH(quint64, block);
         const sfp::Strategy* s = sfp::find_strategy("cipher", strategy.toStdString());
         QVERIFY(s != nullptr);
-        if (const sfp::Support support = s->probe(); !support.supported)
+        if (const sfp::Support support = s->support(); !support.supported)
             QSKIP(qPrintable(strategy + " is unsupported here: " + QString::fromStdString(support.reason)));
         const QStringList flagged = option_problems(direct_experiment({strategy.toStdString()}, {block}));
         const std::uint64_t run_block = sfp::uses(*s, sfp::kBlockSizeParameter) ? block : sfp::kDefaultBlockSize;

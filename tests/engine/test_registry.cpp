@@ -9,9 +9,10 @@ private slots:
     void everyEntryIsComplete() {
         const auto list = sfp::strategies();
         QVERIFY(!list.empty());
-        sfp::validate_registry(list);  // throws on a duplicate or a null hook
+        sfp::validate_registry(list);  // throws on a duplicate or a null run
         for (const auto& s : list) {
-            QVERIFY(s.probe != nullptr);
+            const sfp::Support support = s.support();
+            QVERIFY2(support.supported || !support.reason.empty(), "an unsupported strategy says why");
             QVERIFY(s.run != nullptr);
             QVERIFY(!s.description.empty());
         }
@@ -26,6 +27,14 @@ private slots:
         broken.run = nullptr;
         std::vector<sfp::Strategy> one = {broken};
         QVERIFY_THROWS_EXCEPTION(std::logic_error, sfp::validate_registry(one));
+    }
+    void nullProbeMeansSupported() {  // a strategy that needs nothing a machine may lack has no probe
+        sfp::Strategy plain = sfp::strategies()[0];
+        plain.probe = nullptr;
+        std::vector<sfp::Strategy> one = {plain};
+        sfp::validate_registry(one);
+        QVERIFY(plain.support().supported);
+        QVERIFY(plain.support().reason.empty());
     }
     void findsByAlgorithmAndName() {
         QVERIFY(sfp::find_strategy("compare", "mmap-mt") != nullptr);

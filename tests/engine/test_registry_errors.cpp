@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/registry.hpp"
 
 namespace {

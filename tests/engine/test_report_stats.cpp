@@ -7,7 +7,8 @@
 
 #include "hand_made.hpp"
 #include "runner/report_stats.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/labels.hpp"
+#include "sfp/parameter.hpp"
 
 namespace {
 

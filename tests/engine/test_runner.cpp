@@ -9,10 +9,11 @@
 
 #include "sfp/cipher.hpp"
 #include "sfp/compare.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_experiment.hpp"
 #include "sfp/run_update.hpp"
 #include "sfp/workspace.hpp"
 

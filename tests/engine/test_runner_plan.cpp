@@ -9,11 +9,17 @@
 #include <map>
 
 #include "io/tree_listing.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/plan.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/schedule.hpp"
 
 namespace {
 

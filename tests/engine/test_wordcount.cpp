@@ -149,7 +149,7 @@ private slots:
         QFETCH(unsigned, threads);
         QFETCH(qulonglong, packing);
         const std::string name = strategy.toStdString();
-        if (!sfp::find_strategy("wordcount", name)->probe().supported) QSKIP("strategy unsupported on this machine");
+        if (!sfp::find_strategy("wordcount", name)->support().supported) QSKIP("strategy unsupported on this machine");
         const std::vector<Case> cases = cases_for(block, threads);
         std::vector<std::string> paths;
         for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -214,7 +214,7 @@ private slots:
         const sfp::WordCounts want = reference(with_punctuation, ",.\t");
         QVERIFY(!(want == reference(with_punctuation)));  // the extra set matters on this text
         for (const sfp::Strategy* s : sfp::strategies_of("wordcount")) {
-            if (!s->probe().supported) continue;
+            if (!s->support().supported) continue;
             sfp::RunSpec spec = spec_of(std::string(s->name), {path("punct")}, 4096, 3, 7);
             spec.options["separators"] = ",.\\t";  // escapes are decoded: \t is a tab
             sfp::Progress progress;

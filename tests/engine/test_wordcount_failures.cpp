@@ -140,7 +140,7 @@ private slots:
         QFETCH(QString, strategy);
         QFETCH(int, change);
         QFETCH(bool, mid_run);
-        if (!sfp::find_strategy("wordcount", strategy.toStdString())->probe().supported) QSKIP("not installed here");
+        if (!sfp::find_strategy("wordcount", strategy.toStdString())->support().supported) QSKIP("not installed here");
         Bytes lines;
         while (lines.size() < (3u << 20)) lines.insert(lines.end(), {'a', 'b', ' ', 'c', '\n'});
         const std::string file = path("changing");

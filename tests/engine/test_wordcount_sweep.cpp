@@ -6,10 +6,16 @@
 #include <map>
 #include <set>
 
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/parameter.hpp"
+#include "sfp/report.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_experiment.hpp"
+#include "sfp/run_record.hpp"
 
 class TestWordcountSweep : public QObject {
     Q_OBJECT

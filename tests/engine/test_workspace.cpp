@@ -13,12 +13,12 @@
 #include <fstream>
 
 #include "io/atomic_output.hpp"
-#include "runner/manifest.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/limits.hpp"
 #include "sfp/workspace.hpp"
+#include "workspace/manifest.hpp"
 
 namespace {
 
@@ -235,7 +235,7 @@ private slots:
         write_file(victim, "the victim's");
         const std::string input = sfp::generated_paths(dir, "text", 65536, 1).front();
         sfp::ensure_generated(dir, "random", 100, 1);  // the workspace and its manifest exist
-        sfp::runner::add_to_manifest(dir, input.substr(input.rfind('/') + 1));
+        sfp::workspace::add_to_manifest(dir, input.substr(input.rfind('/') + 1));
         QCOMPARE(::symlink(victim.c_str(), input.c_str()), 0);
         QVERIFY(refused([&] { sfp::ensure_generated(dir, "text", 65536, 1); }, "symbolic link"));
         QVERIFY(refused([&] { sfp::ensure_generated(dir, "text", 65536, 1, nullptr, true); }, "symbolic link"));
@@ -252,7 +252,7 @@ private slots:
         const std::string manifest = sfp::manifest_path(dir);
         ::unlink(manifest.c_str());
         QCOMPARE(::symlink(victim.c_str(), manifest.c_str()), 0);
-        QVERIFY(refused([&] { sfp::runner::add_to_manifest(dir, "x.bin"); }, "symbolic link"));
+        QVERIFY(refused([&] { sfp::workspace::add_to_manifest(dir, "x.bin"); }, "symbolic link"));
         QVERIFY(refused([&] { sfp::ensure_generated(dir, "random", 200, 1); }, "symbolic link"));
         QCOMPARE(read_all(victim), std::string("the victim's"));
     }
@@ -276,7 +276,7 @@ private slots:
         QTemporaryDir tmp;
         const std::string dir = tmp.path().toStdString();
         QCOMPARE(::mkfifo(sfp::manifest_path(dir).c_str(), 0600), 0);
-        QVERIFY(refused([&] { sfp::runner::read_manifest(dir); }, "FIFO"));
+        QVERIFY(refused([&] { sfp::workspace::read_manifest(dir); }, "FIFO"));
         QCOMPARE(::mkfifo(sfp::limits_cache_path(dir).c_str(), 0600), 0);
         QVERIFY(refused([&] { sfp::load_limits(sfp::limits_cache_path(dir)); }, "FIFO"));
         QVERIFY(refused([&] { sfp::load_limits("/dev/zero"); }, "character device"));

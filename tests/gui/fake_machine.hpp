@@ -13,8 +13,8 @@
 
 #include "hand_made.hpp"
 #include "run_estimate.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
+#include "sfp/labels.hpp"
 
 namespace fake {
 

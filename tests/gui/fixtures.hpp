@@ -5,7 +5,11 @@
 #include <string>
 
 #include "hand_made.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 #include "sfp/stats.hpp"
 
 namespace fixtures {

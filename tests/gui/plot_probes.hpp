@@ -83,7 +83,7 @@ inline QString label_trouble(QCustomPlot* plot) {
         if (!text->visible()) {
             bool listed = false;
             for (int e = 0; e < plot->legend->itemCount(); ++e)
-                if (auto* entry = dynamic_cast<gui::plots::LimitLegendItem*>(plot->legend->item(e)))
+                if (auto* entry = dynamic_cast<plots::LimitLegendItem*>(plot->legend->item(e)))
                     listed |= entry->words() == words;
             if (!listed) return QStringLiteral("'%1' is neither on the plot nor in the legend").arg(words);
             continue;

@@ -10,6 +10,7 @@
 #include "fixtures.hpp"
 #include "plot_panel.hpp"
 #include "plots.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "support/dirsum_unit.hpp"
 
 using namespace gui;

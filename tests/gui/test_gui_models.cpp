@@ -255,9 +255,9 @@ private slots:
 
     void lineSeriesHaveOneLinePerStrategy() {
         const sfp::ExperimentReport r = fixtures::sweep();
-        const PlotSlice slice(r.cells);
-        QCOMPARE(slice.defaults().x, Dim::block_size);
-        const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
+        const plots::PlotSlice slice(r.cells);
+        QCOMPARE(slice.defaults().x, plots::Dim::block_size);
+        const std::vector<plots::Series> lines = slice.series(r, plots::Metric::elapsed, slice.defaults());
         QCOMPARE(lines.size(), std::size_t(3));
         QCOMPARE(lines[0].name, QStringLiteral("read"));
         QCOMPARE(lines[0].points.size(), std::size_t(2));
@@ -275,16 +275,16 @@ private slots:
         const sfp::RunRecord r = fixtures::run(0, 1, 0.5, 0.25, 0.5);
         // CPU % is of all cores, as in the CSV's cpu_pct and the summary: 0.75 s of CPU in 0.5 s
         // is 75 % of two cores; on one core it is over the base, and flagged
-        QCOMPARE(metric_of(r, Metric::cpu, 2), 75.0);
-        QCOMPARE(metric_of(r, Metric::cpu, 2), *core::cpu_percent(0.75, 0.5, 2));
-        QCOMPARE(metric_of(r, Metric::cpu_time, 2), 0.75);
+        QCOMPARE(plots::metric_of(r, plots::Metric::cpu, 2), 75.0);
+        QCOMPARE(plots::metric_of(r, plots::Metric::cpu, 2), *core::cpu_percent(0.75, 0.5, 2));
+        QCOMPARE(plots::metric_of(r, plots::Metric::cpu_time, 2), 0.75);
         sfp::RunRecord exact = r;  // CPU % is of the exact total, whatever the sampled split says
         exact.result.usage.cpu_s = 0.8;
-        QCOMPARE(metric_of(exact, Metric::cpu, 2), 80.0);
-        QVERIFY(!cpu_over_base(metric_of(r, Metric::cpu, 2)));
-        QVERIFY(cpu_over_base(metric_of(r, Metric::cpu, 1)));
-        QCOMPARE(metric_of(r, Metric::throughput, 2), 4.0);  // 2 MB in 0.5 s
-        QCOMPARE(metric_of(r, Metric::system, 2), 0.5);
+        QCOMPARE(plots::metric_of(exact, plots::Metric::cpu, 2), 80.0);
+        QVERIFY(!plots::cpu_over_base(plots::metric_of(r, plots::Metric::cpu, 2)));
+        QVERIFY(plots::cpu_over_base(plots::metric_of(r, plots::Metric::cpu, 1)));
+        QCOMPARE(plots::metric_of(r, plots::Metric::throughput, 2), 4.0);  // 2 MB in 0.5 s
+        QCOMPARE(plots::metric_of(r, plots::Metric::system, 2), 0.5);
         // the runs table says which base, and flags a value above it
         sfp::ExperimentReport one_core;
         one_core.machine.cores = 1;
@@ -300,7 +300,7 @@ private slots:
     void plotHoldsOneGraphPerStrategy() {
         PlotPanel panel;
         panel.setReport(fixtures::sweep());
-        panel.setAxis(Dim::block_size);
+        panel.setAxis(plots::Dim::block_size);
         panel.setKind(plots::Kind::lines);
         panel.redrawNow();
         QCustomPlot* plot = panel.plot();
@@ -312,7 +312,7 @@ private slots:
         QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
         QVERIFY(plot->yAxis->label().contains("(s)"));
         QVERIFY(plot->xAxis->label().contains("block size"));
-        panel.setMetric(Metric::throughput);
+        panel.setMetric(plots::Metric::throughput);
         QVERIFY(plot->yAxis->label().contains("MB/s"));
     }
 
@@ -358,16 +358,16 @@ private slots:
             r.runs.push_back(fixtures::run(c, 1, 0.5 / double(c + 1), 0.1, 0.1));
             r.runs.back().result.outcome = sfp::WordCountOutcome{{counts}};
         }
-        const PlotSlice slice(r.cells);
-        Dim packing;  // no Dim names it: it comes from wordcount's parameter table
-        QVERIFY(dim_from_flag("packing", &packing));
+        const plots::PlotSlice slice(r.cells);
+        plots::Dim packing;  // no Dim names it: it comes from wordcount's parameter table
+        QVERIFY(plots::dim_from_flag("packing", &packing));
         QCOMPARE(slice.defaults().x, packing);  // the only parameter that varies
-        const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
+        const std::vector<plots::Series> lines = slice.series(r, plots::Metric::elapsed, slice.defaults());
         QCOMPARE(lines.size(), std::size_t(2));
         QVERIFY(lines[0].flat);
         QCOMPARE(lines[1].points.size(), std::size_t(3));
         QCOMPARE(lines[1].points[2].x, 1000.0);
-        QVERIFY(cell_words(r.cells[1]).contains("packing 1"));
+        QVERIFY(plots::cell_words(r.cells[1]).contains("packing 1"));
         PlotPanel panel;
         panel.setKind(plots::Kind::histogram);
         panel.setReport(r);
@@ -388,7 +388,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         panel.setReport(fixtures::sweep());
         panel.setKind(plots::Kind::lines);
-        panel.setAxis(Dim::block_size);
+        panel.setAxis(plots::Dim::block_size);
         panel.redrawNow();
         panel.plot()->replot();
         const plots::HoverPoint& p = panel.hoverPoints().front();
@@ -407,14 +407,14 @@ private slots:
     }
 
     void cellsInWords() {
-        QCOMPARE(cell_words(fixtures::cell("pread-mt", 65536, 2, 64 << 20)),
+        QCOMPARE(plots::cell_words(fixtures::cell("pread-mt", 65536, 2, 64 << 20)),
                  QStringLiteral("pread-mt, 64K blocks, 2 threads, 64M file"));
-        QCOMPARE(cell_words(fixtures::cell("mmap", 0, 0, 1000001)), QStringLiteral("mmap, 1000001 file"));
+        QCOMPARE(plots::cell_words(fixtures::cell("mmap", 0, 0, 1000001)), QStringLiteral("mmap, 1000001 file"));
         const sfp::ExperimentReport r = fixtures::sweep();
-        const Varying v = varying(r.cells);
+        const plots::Varying v = plots::varying(r.cells);
         QVERIFY(v.strategy && v.varies(sfp::kBlockSizeParameter) && !v.varies(sfp::kThreadsParameter) && !v.size);
-        QCOMPARE(short_label(r.cells[3], v), QStringLiteral("pread-mt 64K"));
-        QCOMPARE(short_label(r.cells[4], v), QStringLiteral("mmap"));
+        QCOMPARE(plots::short_label(r.cells[3], v), QStringLiteral("pread-mt 64K"));
+        QCOMPARE(plots::short_label(r.cells[4], v), QStringLiteral("mmap"));
         QCOMPARE(duration_text(3.24), QStringLiteral("3.2 s"));
         QCOMPARE(duration_text(185), QStringLiteral("3 min 05 s"));
     }
@@ -432,8 +432,8 @@ private slots:
     }
 
     void togglesReadCustomValuesAndRejectBadOnes() {
-        ValueToggles toggles({512, 4096}, size_text, [](const QString& t) { return sfp::parse_size(t.toStdString()); },
-                             2, {});
+        ValueToggles toggles({512, 4096}, plots::size_text,
+                             [](const QString& t) { return sfp::parse_size(t.toStdString()); }, 2, {});
         toggles.button(4096)->setChecked(true);
         toggles.customField()->setText("3000, 1K 4K");
         QCOMPARE(toggles.values(), (std::vector<std::uint64_t>{1024, 3000, 4096}));

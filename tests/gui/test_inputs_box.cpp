@@ -9,7 +9,8 @@
 
 #include "default_experiment.hpp"
 #include "inputs_box.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "default_experiment.hpp"
+#include "eta.hpp"
 #include "experiment_file.hpp"
 #include "fake_machine.hpp"
 #include "lessons.hpp"

@@ -70,10 +70,10 @@ private slots:
         const QJsonObject data = panel.plotDataJson();
         QCOMPARE(data["kind"].toString(), lesson.view.kind);
         if (lesson.view.kind == "lines") {
-            Dim x;
+            plots::Dim x;
             if (!lesson.view.x.isEmpty()) {
-                QVERIFY(dim_from_flag(lesson.view.x, &x));
-                QCOMPARE(data["x"].toObject()["label"].toString(), axis_title(x));
+                QVERIFY(plots::dim_from_flag(lesson.view.x, &x));
+                QCOMPARE(data["x"].toObject()["label"].toString(), plots::axis_title(x));
             }
             QVERIFY2(data["y"].toObject()["label"].toString().startsWith(lesson.view.metric),
                      qPrintable(data["y"].toObject()["label"].toString()));

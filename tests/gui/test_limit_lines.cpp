@@ -60,7 +60,7 @@ QString labels(QCustomPlot* plot) {
 }
 
 // At the panel's size as it is (in a window).
-void draw_in_place(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metric, Dim axis) {
+void draw_in_place(PlotPanel& panel, const sfp::ExperimentReport& r, plots::Metric metric, plots::Dim axis) {
     panel.setReport(r);
     panel.setKind(plots::Kind::lines);
     panel.setMetric(metric);
@@ -75,7 +75,7 @@ void showAt900x600(PlotPanel& panel) {
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
 }
 
-void draw(PlotPanel& panel, const sfp::ExperimentReport& r, Metric metric, Dim axis) {
+void draw(PlotPanel& panel, const sfp::ExperimentReport& r, plots::Metric metric, plots::Dim axis) {
     panel.resize(900, 600);
     draw_in_place(panel, r, metric, axis);
 }
@@ -88,7 +88,7 @@ private slots:
     void theCeilingIsDrawnAtTheLimitsValue() {  // two block sizes, one thread: 12 GB/s across the plot
         PlotPanel panel;
         draw(panel, judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
-             Metric::throughput, Dim::block_size);
+             plots::Metric::throughput, plots::Dim::block_size);
         const auto lines = limit_items<QCPItemStraightLine>(panel.plot());
         QCOMPARE(lines.size(), std::size_t(1));
         QCOMPARE(lines[0]->point1->coords().y(), 12e9 / 1e6);  // MB/s, as the plot shows throughput
@@ -105,7 +105,7 @@ private slots:
     void cellsOfOneAndTwoThreadsGetALinePerLimit() {
         PlotPanel panel;
         draw(panel, judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)}, {0.02, 0.01}),
-             Metric::throughput, Dim::threads);
+             plots::Metric::throughput, plots::Dim::threads);
         std::map<QString, double> limits;  // name -> value, from the plot's data as drawn
         for (const QJsonValue& v : panel.plotDataJson()["series"].toArray()) {
             const QJsonObject s = v.toObject();
@@ -136,7 +136,7 @@ private slots:
         draw_in_place(panel,
                       judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)},
                              {kBytes / 12.5e9, kBytes / 19e9}),
-                      Metric::throughput, Dim::threads);
+                      plots::Metric::throughput, plots::Dim::threads);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         QCOMPARE(limit_items<QCPItemText>(panel.plot()).size(), std::size_t(2));
         const QString trouble = probes::label_trouble(panel.plot());
@@ -153,7 +153,7 @@ private slots:
              judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0),
                      hand_made::cell("read", 1 << 20, 0)},
                     {kBytes / 4e9, kBytes / 8e9, kBytes / 11.6e9}),
-             Metric::throughput, Dim::block_size);
+             plots::Metric::throughput, plots::Dim::block_size);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         const auto texts = limit_items<QCPItemText>(panel.plot());
         QCOMPARE(texts.size(), std::size_t(1));
@@ -173,7 +173,7 @@ private slots:
             cells.push_back(hand_made::cell("read", std::uint64_t(512) << k, 0));
             seconds.push_back(kBytes / (k % 2 ? 12.6e9 : 11.4e9));
         }
-        draw(panel, judged(cells, seconds), Metric::throughput, Dim::block_size);
+        draw(panel, judged(cells, seconds), plots::Metric::throughput, plots::Dim::block_size);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         const auto texts = limit_items<QCPItemText>(panel.plot());
         QCOMPARE(texts.size(), std::size_t(1));
@@ -214,7 +214,7 @@ private slots:
                 cells.push_back(hand_made::cell(strategies[n], std::uint64_t(512) << k, 0));
                 seconds.push_back(kBytes / 12e9 * (n > 0 ? 1.5 + 0.1 * double(n) : k % 2 ? 1.15 : 0.85));
             }
-        draw_in_place(panel, judged(cells, seconds), Metric::elapsed, Dim::block_size);
+        draw_in_place(panel, judged(cells, seconds), plots::Metric::elapsed, plots::Dim::block_size);
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         const auto texts = limit_items<QCPItemText>(panel.plot());
         QCOMPARE(texts.size(), std::size_t(1));
@@ -232,7 +232,7 @@ private slots:
     void elapsedTimeHasAFloorAtTheBytesAtThatRate() {
         PlotPanel panel;
         draw(panel, judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
-             Metric::elapsed, Dim::block_size);
+             plots::Metric::elapsed, plots::Dim::block_size);
         const auto lines = limit_items<QCPItemStraightLine>(panel.plot());
         QCOMPARE(lines.size(), std::size_t(1));
         QVERIFY(std::abs(lines[0]->point1->coords().y() - kBytes / 12e9) < 1e-12);
@@ -248,10 +248,14 @@ private slots:
         QTest::addColumn<bool>("presentation");
         for (bool presentation : {false, true}) {
             const char* mode = presentation ? " (presentation)" : "";
-            QTest::addRow("floor across%s", mode) << int(Metric::elapsed) << int(Dim::block_size) << presentation;
-            QTest::addRow("ceiling across%s", mode) << int(Metric::throughput) << int(Dim::block_size) << presentation;
-            QTest::addRow("ceiling step%s", mode) << int(Metric::throughput) << int(Dim::threads) << presentation;
-            QTest::addRow("floor step%s", mode) << int(Metric::elapsed) << int(Dim::threads) << presentation;
+            QTest::addRow("floor across%s", mode)
+                << int(plots::Metric::elapsed) << int(plots::Dim::block_size) << presentation;
+            QTest::addRow("ceiling across%s", mode)
+                << int(plots::Metric::throughput) << int(plots::Dim::block_size) << presentation;
+            QTest::addRow("ceiling step%s", mode)
+                << int(plots::Metric::throughput) << int(plots::Dim::threads) << presentation;
+            QTest::addRow("floor step%s", mode)
+                << int(plots::Metric::elapsed) << int(plots::Dim::threads) << presentation;
         }
     }
     void theLabelStaysInsideTheAxisRect() {
@@ -265,12 +269,12 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         if (presentation) w.setPresentation(true);
         PlotPanel& panel = *w.plotPanel();
-        const bool along_threads = Dim(axis) == Dim::threads;
+        const bool along_threads = plots::Dim(axis) == plots::Dim::threads;
         draw_in_place(panel,
                       along_threads
                           ? judged({hand_made::cell("mmap-mt", 0, 1), hand_made::cell("mmap-mt", 0, 2)}, {0.02, 0.01})
                           : judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01}),
-                      Metric(metric), Dim(axis));
+                      plots::Metric(metric), plots::Dim(axis));
         panel.plot()->replot(QCustomPlot::rpImmediateRefresh);
         const QRect area = panel.plot()->axisRect()->rect();
         const auto texts = limit_items<QCPItemText>(panel.plot());
@@ -278,8 +282,9 @@ private slots:
         QCPItemText* label = texts.front();
         QVERIFY2(label->property("sfpWords")
                      .toString()
-                     .startsWith(Metric(metric) == Metric::elapsed ? "floor: two-stream memory read, 1 thread"
-                                                                   : "ceiling: two-stream memory read, 1 thread"),
+                     .startsWith(plots::Metric(metric) == plots::Metric::elapsed
+                                     ? "floor: two-stream memory read, 1 thread"
+                                     : "ceiling: two-stream memory read, 1 thread"),
                  qPrintable(label->text()));
         const QString trouble = probes::label_trouble(panel.plot());
         QVERIFY2(trouble.isEmpty(), qPrintable(trouble));
@@ -303,10 +308,10 @@ private slots:
         PlotPanel panel;
         sfp::ExperimentReport r =
             judged({hand_made::cell("read", 4096, 0), hand_made::cell("read", 65536, 0)}, {0.02, 0.01});
-        draw(panel, r, Metric::user, Dim::block_size);
+        draw(panel, r, plots::Metric::user, plots::Dim::block_size);
         QVERIFY(limit_items<QCPAbstractItem>(panel.plot()).empty());
         r.limits = {};
-        draw(panel, r, Metric::throughput, Dim::block_size);
+        draw(panel, r, plots::Metric::throughput, plots::Dim::block_size);
         QVERIFY(limit_items<QCPAbstractItem>(panel.plot()).empty());
     }
 

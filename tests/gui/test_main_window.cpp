@@ -275,7 +275,7 @@ private slots:
                     QString::fromUtf8(s->description.data(), qsizetype(s->description.size()))));
                 // enabled where it runs here and takes the form's options (xxhsum: scope full only)
                 QCOMPARE(bool(item->flags() & Qt::ItemIsEnabled),
-                         s->probe().supported && sfp::takes_options(*s, panel->experiment().options).supported);
+                         s->support().supported && sfp::takes_options(*s, panel->experiment().options).supported);
             }
         }
         // Parameters that no checked strategy uses are disabled.

@@ -132,17 +132,18 @@ private slots:
                       .median_s = 0.1,
                       .n = 1,
                       .times = {}}};
-        SliceChoice c{Dim::file_size, Dim::strategy, {}};
-        QCOMPARE(overlay_lines(set, "compare", c).why_not, QStringLiteral("it has no file size values (the x axis)"));
-        c = {Dim::block_size, Dim::strategy, {{Dim::threads, QStringLiteral("4")}}};
-        QCOMPARE(overlay_lines(set, "compare", c).why_not,
+        plots::SliceChoice c{plots::Dim::file_size, plots::Dim::strategy, {}};
+        QCOMPARE(plots::overlay_lines(set, "compare", c).why_not,
+                 QStringLiteral("it has no file size values (the x axis)"));
+        c = {plots::Dim::block_size, plots::Dim::strategy, {{plots::Dim::threads, QStringLiteral("4")}}};
+        QCOMPARE(plots::overlay_lines(set, "compare", c).why_not,
                  QStringLiteral("it has no cell at threads 4 (the value fixed here)"));
-        c.fixed[Dim::threads] = QStringLiteral("1");  // read uses no threads: it stays; pread-mt at 1
-        const OverlayLines lines = overlay_lines(set, "compare", c);
+        c.fixed[plots::Dim::threads] = QStringLiteral("1");  // read uses no threads: it stays; pread-mt at 1
+        const plots::OverlayLines lines = plots::overlay_lines(set, "compare", c);
         QVERIFY(lines.why_not.isEmpty());
         QCOMPARE(lines.series.size(), std::size_t(2));
-        c.fixed[Dim::threads] = kBest;
-        QCOMPARE(overlay_lines(set, "compare", c).series.size(), std::size_t(2));
+        c.fixed[plots::Dim::threads] = plots::kBest;
+        QCOMPARE(plots::overlay_lines(set, "compare", c).series.size(), std::size_t(2));
     }
 
     // Lesson 3: the axis is file size in MiB, the article's 5,000,000 bytes sit at 4.77 MiB
@@ -156,7 +157,7 @@ private slots:
         panel.setOverlays(&sets);
         panel.setReport(mapping_run(sfp::CacheMode::hot));
         panel.setKind(plots::Kind::lines);
-        panel.setAxis(Dim::file_size);
+        panel.setAxis(plots::Dim::file_size);
         sets.add(QStringLiteral(":/reference/atou-mapping.json"));
         panel.redrawNow();
         panel.plot()->replot();
@@ -185,9 +186,10 @@ private slots:
         panel.setOverlays(&sets);
         panel.setReport(live);
         panel.setKind(plots::Kind::lines);
-        SliceChoice c{Dim::block_size,
-                      Dim::strategy,
-                      {{Dim::threads, QStringLiteral("2")}, {Dim::file_size, QString::number(16 << 20)}}};
+        plots::SliceChoice c{
+            plots::Dim::block_size,
+            plots::Dim::strategy,
+            {{plots::Dim::threads, QStringLiteral("2")}, {plots::Dim::file_size, QString::number(16 << 20)}}};
         panel.setSlice(c);
         sets.add(save_report(live, dir.filePath(QStringLiteral("same.json"))));
         panel.redrawNow();

@@ -67,10 +67,10 @@ private slots:
         PlotPanel panel;
         panel.setOverlays(&sets);
         panel.setKind(plots::Kind::lines);
-        panel.setMetric(Metric::elapsed);
+        panel.setMetric(plots::Metric::elapsed);
         panel.setCells(fixtures::sweep().cells);
         panel.setReport(fixtures::sweep());
-        panel.setAxis(Dim::block_size);
+        panel.setAxis(plots::Dim::block_size);
         const QString lab = write_report(dir, "lab.json", 1);
         sets.add(lab);
         panel.redrawNow();
@@ -101,9 +101,9 @@ private slots:
         QVERIFY(overlay_graphs(panel.plot()).empty());
         QVERIFY(!panel.plot()->yAxis2->visible());
         sets.setVisible(0, true);
-        panel.setMetric(Metric::throughput);  // imported sets carry times only
+        panel.setMetric(plots::Metric::throughput);  // imported sets carry times only
         QVERIFY(overlay_graphs(panel.plot()).empty());
-        panel.setMetric(Metric::elapsed);
+        panel.setMetric(plots::Metric::elapsed);
         QCOMPARE(overlay_graphs(panel.plot()).size(), std::size_t(3));
         sets.remove(0);
         QVERIFY(overlay_graphs(panel.plot()).empty());

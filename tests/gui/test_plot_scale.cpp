@@ -145,7 +145,7 @@ private slots:
             for (const char* s : {"read", "pread-mt"})
                 r.cells.push_back(fixtures::cell(s, b, std::string(s) == "read" ? 0 : 2, 256u << 20));
         for (std::size_t c = 0; c < r.cells.size(); ++c) r.runs.push_back(fixtures::run(c, 1, 0.1 * double(c + 1)));
-        const ReportPlots plots(r);
+        const plots::ReportPlots plots(r);
         constexpr int kPage = 658;  // A4 less the margins at 96 dpi, as report_pdf draws
         QPicture page;
         QCPPainter painter(&page);
@@ -165,8 +165,9 @@ private slots:
         PlotPanel panel;
         panel.setReport(fixtures::wide());
         panel.setKind(plots::Kind::lines);
-        panel.setSlice(
-            {Dim::threads, Dim::block_size, {{Dim::file_size, QString::number(16 << 20)}, {Dim::strategy, kBest}}});
+        panel.setSlice({plots::Dim::threads,
+                        plots::Dim::block_size,
+                        {{plots::Dim::file_size, QString::number(16 << 20)}, {plots::Dim::strategy, plots::kBest}}});
         panel.redrawNow();
         QSet<QString> looks;
         QStringList flat;

@@ -20,15 +20,16 @@ const QString k8M = QString::number(8u << 20), k16M = QString::number(16u << 20)
 
 // The cell a point was drawn from, by hand: the fastest (lowest mean elapsed: every cell has
 // the same bytes) among the cells that match the line, the point and the fixed values.
-std::size_t reference_cell(const sfp::ExperimentReport& r, const SliceChoice& c, const QString& line, double x) {
+std::size_t reference_cell(const sfp::ExperimentReport& r, const plots::SliceChoice& c, const QString& line, double x) {
     std::size_t best = SIZE_MAX;
     double best_time = HUGE_VAL;
     for (std::size_t i = 0; i < r.cells.size(); ++i) {
         const sfp::Cell& cell = r.cells[i];
-        if (dim_key(cell, c.per) != line || double(dim_number(cell, c.x)) != x) continue;
+        if (plots::dim_key(cell, c.per) != line || double(plots::dim_number(cell, c.x)) != x) continue;
         bool match = true;
         for (const auto& [d, key] : c.fixed)
-            if (key != kBest && !dim_key(cell, d).isEmpty() && dim_key(cell, d) != key) match = false;
+            if (key != plots::kBest && !plots::dim_key(cell, d).isEmpty() && plots::dim_key(cell, d) != key)
+                match = false;
         if (!match) continue;
         double sum = 0;
         int n = 0;
@@ -45,51 +46,54 @@ class TestPlotSlice : public QObject {
     Q_OBJECT
 private slots:
     void offersOnlyDimensionsThatVary() {
-        const PlotSlice slice(fixtures::wide().cells);
+        const plots::PlotSlice slice(fixtures::wide().cells);
         QCOMPARE(slice.cells().size(), std::size_t(84));
-        QCOMPARE(slice.values(Dim::block_size).size(), std::size_t(4));
-        QCOMPARE(slice.values(Dim::threads), (std::vector<QString>{"1", "2", "4"}));
-        QCOMPARE(slice.values(Dim::file_size), (std::vector<QString>{k8M, k16M}));
-        QCOMPARE(slice.axisChoices(), (std::vector<Dim>{Dim::block_size, Dim::threads, Dim::file_size}));
-        QCOMPARE(slice.perChoices(Dim::threads), (std::vector<Dim>{Dim::strategy, Dim::block_size, Dim::file_size}));
+        QCOMPARE(slice.values(plots::Dim::block_size).size(), std::size_t(4));
+        QCOMPARE(slice.values(plots::Dim::threads), (std::vector<QString>{"1", "2", "4"}));
+        QCOMPARE(slice.values(plots::Dim::file_size), (std::vector<QString>{k8M, k16M}));
+        QCOMPARE(slice.axisChoices(),
+                 (std::vector<plots::Dim>{plots::Dim::block_size, plots::Dim::threads, plots::Dim::file_size}));
+        QCOMPARE(slice.perChoices(plots::Dim::threads),
+                 (std::vector<plots::Dim>{plots::Dim::strategy, plots::Dim::block_size, plots::Dim::file_size}));
 
         // One size, threads unused: neither is offered, and asking says why.
         sfp::ExperimentReport small = fixtures::sweep();
-        const PlotSlice one(small.cells);
-        QCOMPARE(one.axisChoices(), std::vector<Dim>{Dim::block_size});
-        const QString size = one.problem({Dim::file_size, Dim::strategy, {}});
+        const plots::PlotSlice one(small.cells);
+        QCOMPARE(one.axisChoices(), std::vector<plots::Dim>{plots::Dim::block_size});
+        const QString size = one.problem({plots::Dim::file_size, plots::Dim::strategy, {}});
         QVERIFY2(size.contains("file size takes one value in this experiment (1M)") && size.contains("choose block"),
                  qPrintable(size));
-        QVERIFY(
-            one.problem({Dim::threads, Dim::strategy, {}}).contains("threads takes one value in this experiment (2)"));
-        QVERIFY(PlotSlice(std::vector<sfp::Cell>{fixtures::cell("mmap", 0, 0)})
-                    .problem({Dim::threads, Dim::strategy, {}})
+        QVERIFY(one.problem({plots::Dim::threads, plots::Dim::strategy, {}})
+                    .contains("threads takes one value in this experiment (2)"));
+        QVERIFY(plots::PlotSlice(std::vector<sfp::Cell>{fixtures::cell("mmap", 0, 0)})
+                    .problem({plots::Dim::threads, plots::Dim::strategy, {}})
                     .contains("do not use threads"));
-        QVERIFY(one.problem({Dim::strategy, Dim::strategy, {}}).contains("not numeric"));
-        QVERIFY(one.problem({Dim::block_size, Dim::strategy, {}}).isEmpty());
+        QVERIFY(one.problem({plots::Dim::strategy, plots::Dim::strategy, {}}).contains("not numeric"));
+        QVERIFY(one.problem({plots::Dim::block_size, plots::Dim::strategy, {}}).isEmpty());
     }
 
     void defaultsGiveOneLinePerStrategyAtTheLargestFile() {
         const sfp::ExperimentReport r = fixtures::wide();
-        const PlotSlice slice(r.cells);
-        const SliceChoice c = slice.defaults();
-        QCOMPARE(c.x, Dim::block_size);  // block sizes have the most values
-        QCOMPARE(c.per, Dim::strategy);
-        QCOMPARE(c.fixed, (std::map<Dim, QString>{{Dim::threads, kBest}, {Dim::file_size, k16M}}));
+        const plots::PlotSlice slice(r.cells);
+        const plots::SliceChoice c = slice.defaults();
+        QCOMPARE(c.x, plots::Dim::block_size);  // block sizes have the most values
+        QCOMPARE(c.per, plots::Dim::strategy);
+        QCOMPARE(c.fixed,
+                 (std::map<plots::Dim, QString>{{plots::Dim::threads, plots::kBest}, {plots::Dim::file_size, k16M}}));
         QVERIFY(slice.problem(c).isEmpty());
         QCOMPARE(slice.caption(c), QStringLiteral("threads: fastest per point · file size: 16M"));
 
-        const std::vector<Series> lines = slice.series(r, Metric::elapsed, c);
+        const std::vector<plots::Series> lines = slice.series(r, plots::Metric::elapsed, c);
         QVERIFY(lines.size() <= 8);
         QStringList names;
-        for (const Series& s : lines) names << s.name;
+        for (const plots::Series& s : lines) names << s.name;
         QCOMPARE(names, (QStringList{"read", "pread-mt", "adaptive", "uring-mt", "mmap-mt (no block size)",
                                      "mmap (no block size)", "cmp (no block size)"}));
         QCOMPARE(lines[0].points.size(), std::size_t(4));
         QCOMPARE(lines[3].points.size(), std::size_t(3));
-        for (const Series& s : lines) {
+        for (const plots::Series& s : lines) {
             QCOMPARE(s.flat, s.name.contains("no block size"));
-            for (const SeriesPoint& p : s.points) {
+            for (const plots::SeriesPoint& p : s.points) {
                 const sfp::Cell& cell = r.cells[p.cell];
                 QCOMPARE(cell.file_size, std::uint64_t(16u << 20));
                 QCOMPARE(QString::fromStdString(cell.strategy), s.name.section(' ', 0, 0));
@@ -106,17 +110,19 @@ private slots:
 
     void everyChoiceDrawsTheCellsItNames() {
         const sfp::ExperimentReport r = fixtures::wide();
-        const PlotSlice slice(r.cells);
+        const plots::PlotSlice slice(r.cells);
         // One line per thread count for pread-mt on the 8M file, against block size.
-        const SliceChoice c{Dim::block_size, Dim::threads, {{Dim::strategy, "pread-mt"}, {Dim::file_size, k8M}}};
+        const plots::SliceChoice c{plots::Dim::block_size,
+                                   plots::Dim::threads,
+                                   {{plots::Dim::strategy, "pread-mt"}, {plots::Dim::file_size, k8M}}};
         QVERIFY(slice.problem(c).isEmpty());
-        const std::vector<Series> lines = slice.series(r, Metric::elapsed, c);
+        const std::vector<plots::Series> lines = slice.series(r, plots::Metric::elapsed, c);
         QCOMPARE(lines.size(), std::size_t(3));
         QCOMPARE(lines[0].name, QStringLiteral("1 thread"));
         QCOMPARE(lines[2].name, QStringLiteral("4 threads"));
         for (std::size_t l = 0; l < 3; ++l) {
             QCOMPARE(lines[l].points.size(), std::size_t(4));
-            for (const SeriesPoint& p : lines[l].points) {
+            for (const plots::SeriesPoint& p : lines[l].points) {
                 const sfp::Cell& cell = r.cells[p.cell];
                 QCOMPARE(cell.strategy, std::string("pread-mt"));
                 QCOMPARE(cell.file_size, std::uint64_t(8u << 20));
@@ -125,26 +131,34 @@ private slots:
             }
         }
         // Against file size (MiB on the axis), the fastest strategy per point, one line per block.
-        const SliceChoice bySize{Dim::file_size, Dim::block_size, {{Dim::strategy, kBest}, {Dim::threads, kBest}}};
-        for (const Series& s : slice.series(r, Metric::throughput, bySize)) {
-            for (const SeriesPoint& p : s.points) {
+        const plots::SliceChoice bySize{plots::Dim::file_size,
+                                        plots::Dim::block_size,
+                                        {{plots::Dim::strategy, plots::kBest}, {plots::Dim::threads, plots::kBest}}};
+        for (const plots::Series& s : slice.series(r, plots::Metric::throughput, bySize)) {
+            for (const plots::SeriesPoint& p : s.points) {
                 QVERIFY(p.x == 8.0 || p.x == 16.0);
                 if (s.flat) continue;
-                QCOMPARE(p.cell, reference_cell(r, bySize, dim_key(r.cells[p.cell], Dim::block_size), p.x * (1 << 20)));
+                QCOMPARE(p.cell, reference_cell(r, bySize, plots::dim_key(r.cells[p.cell], plots::Dim::block_size),
+                                                p.x * (1 << 20)));
             }
         }
     }
 
     void fittedKeepsWhatFitsAndReplacesTheRest() {
-        const PlotSlice slice(fixtures::wide().cells);
-        const SliceChoice kept{Dim::threads, Dim::file_size, {{Dim::strategy, "read"}, {Dim::block_size, "65536"}}};
+        const plots::PlotSlice slice(fixtures::wide().cells);
+        const plots::SliceChoice kept{plots::Dim::threads,
+                                      plots::Dim::file_size,
+                                      {{plots::Dim::strategy, "read"}, {plots::Dim::block_size, "65536"}}};
         QCOMPARE(slice.fitted(kept), kept);
         // x = per is impossible; a fixed value the cells do not have falls back to the default.
-        const SliceChoice odd = slice.fitted({Dim::threads, Dim::threads, {{Dim::block_size, "3"}}});
-        QCOMPARE(odd.x, Dim::threads);
-        QCOMPARE(odd.per, Dim::strategy);
-        QCOMPARE(odd.fixed, (std::map<Dim, QString>{{Dim::block_size, kBest}, {Dim::file_size, k16M}}));
-        QVERIFY(slice.problem({Dim::threads, Dim::strategy, {{Dim::block_size, "3"}}}).contains("has no value 3"));
+        const plots::SliceChoice odd =
+            slice.fitted({plots::Dim::threads, plots::Dim::threads, {{plots::Dim::block_size, "3"}}});
+        QCOMPARE(odd.x, plots::Dim::threads);
+        QCOMPARE(odd.per, plots::Dim::strategy);
+        QCOMPARE(odd.fixed, (std::map<plots::Dim, QString>{{plots::Dim::block_size, plots::kBest},
+                                                           {plots::Dim::file_size, k16M}}));
+        QVERIFY(slice.problem({plots::Dim::threads, plots::Dim::strategy, {{plots::Dim::block_size, "3"}}})
+                    .contains("has no value 3"));
     }
 
     void cellsThatNeverRanLeaveAGap() {
@@ -156,8 +170,8 @@ private slots:
                 r.cells[i].file_size == (16u << 20))
                 gone = i;
         std::erase_if(r.runs, [&](const sfp::RunRecord& run) { return run.cell == gone; });
-        const PlotSlice slice(r.cells);
-        const std::vector<Series> lines = slice.series(r, Metric::elapsed, slice.defaults());
+        const plots::PlotSlice slice(r.cells);
+        const std::vector<plots::Series> lines = slice.series(r, plots::Metric::elapsed, slice.defaults());
         QCOMPARE(lines[0].points.size(), std::size_t(4));
         QCOMPARE(lines[0].points[2].summary.n, std::size_t(0));
 
@@ -184,14 +198,17 @@ private slots:
     }
 
     void headlessFlagsPickTheSlice() {
-        const PlotSlice slice(fixtures::wide().cells);
-        SliceChoice c;
+        const plots::PlotSlice slice(fixtures::wide().cells);
+        plots::SliceChoice c;
         QCOMPARE(slice_from_flags(slice, "threads", "", {"block=64K", "size=8M"}, &c), QString());
-        QCOMPARE(c, (SliceChoice{Dim::threads, Dim::strategy, {{Dim::block_size, "65536"}, {Dim::file_size, k8M}}}));
+        QCOMPARE(c, (plots::SliceChoice{plots::Dim::threads,
+                                        plots::Dim::strategy,
+                                        {{plots::Dim::block_size, "65536"}, {plots::Dim::file_size, k8M}}}));
         QCOMPARE(slice_from_flags(slice, "", "", {}, &c), QString());
         QCOMPARE(c, slice.defaults());
         QCOMPARE(slice_from_flags(slice, "size", "threads", {"strategy=read"}, &c), QString());
-        QCOMPARE(c.fixed, (std::map<Dim, QString>{{Dim::strategy, "read"}, {Dim::block_size, kBest}}));
+        QCOMPARE(c.fixed, (std::map<plots::Dim, QString>{{plots::Dim::strategy, "read"},
+                                                         {plots::Dim::block_size, plots::kBest}}));
         QVERIFY(slice_from_flags(slice, "colour", "", {}, &c)
                     .contains("--x 'colour': expected one of strategy, block, threads, size"));
         QVERIFY(slice_from_flags(slice, "", "", {"threads"}, &c).contains("expected dimension=value"));
@@ -199,7 +216,7 @@ private slots:
         const QString size = slice_from_flags(slice, "", "", {"size=32M"}, &c);
         QVERIFY2(size.contains("no value 32M in this experiment (it has 8M, 16M, or best)"), qPrintable(size));
         QVERIFY(slice_from_flags(slice, "", "", {"block=64K"}, &c).contains("block size is drawn"));
-        const PlotSlice one(fixtures::sweep().cells);
+        const plots::PlotSlice one(fixtures::sweep().cells);
         QVERIFY(
             slice_from_flags(one, "size", "", {}, &c).contains("file size takes one value in this experiment (1M)"));
     }
@@ -211,19 +228,19 @@ private slots:
     void aSweptTableParameterIsADimension() {
         for (const sfp::Parameter* p : sfp::swept_parameters()) {
             const QString word = QString::fromStdString(std::string(p->name)).replace('_', '-');
-            Dim d;
-            QVERIFY2(dim_from_flag(word, &d), qPrintable(word));
+            plots::Dim d;
+            QVERIFY2(plots::dim_from_flag(word, &d), qPrintable(word));
             QCOMPARE(d.parameter(), p);
-            QVERIFY(dim_flags().split(", ").contains(word));
+            QVERIFY(plots::dim_flags().split(", ").contains(word));
         }
-        QVERIFY(!dim_flags(true).contains("strategy") && dim_flags(true).contains("packing"));
-        Dim packing;
-        QVERIFY(dim_from_flag("packing", &packing));
+        QVERIFY(!plots::dim_flags(true).contains("strategy") && plots::dim_flags(true).contains("packing"));
+        plots::Dim packing;
+        QVERIFY(plots::dim_from_flag("packing", &packing));
         QCOMPARE(packing.parameter(), sfp::find_parameter("wordcount", "packing"));
-        QCOMPARE(axis_scale(packing), AxisScale::log10);
-        QCOMPARE(axis_title(packing), QStringLiteral("packing (lines per hand-off, log₁₀ scale)"));
-        QCOMPARE(axis_title(Dim::block_size), QStringLiteral("block size (bytes, log₂ scale)"));
-        QCOMPARE(value_words(packing, "1000"), QStringLiteral("packing 1000"));
+        QCOMPARE(plots::axis_scale(packing), plots::AxisScale::log10);
+        QCOMPARE(plots::axis_title(packing), QStringLiteral("packing (lines per hand-off, log₁₀ scale)"));
+        QCOMPARE(plots::axis_title(plots::Dim::block_size), QStringLiteral("block size (bytes, log₂ scale)"));
+        QCOMPARE(plots::value_words(packing, "1000"), QStringLiteral("packing 1000"));
 
         sfp::ExperimentReport r;
         r.experiment.algorithm = "wordcount";
@@ -236,28 +253,28 @@ private slots:
                 r.cells.back().parameters["packing"] = v;
             }
         for (std::size_t c = 0; c < r.cells.size(); ++c) r.runs.push_back(fixtures::run(c, 1, 1.0 / double(c + 1)));
-        const PlotSlice slice(r.cells);
+        const plots::PlotSlice slice(r.cells);
         QCOMPARE(slice.values(packing), (std::vector<QString>{"1", "10", "1000"}));
-        QCOMPARE(slice.axisChoices(), (std::vector<Dim>{Dim::threads, packing}));
+        QCOMPARE(slice.axisChoices(), (std::vector<plots::Dim>{plots::Dim::threads, packing}));
 
-        SliceChoice c;
+        plots::SliceChoice c;
         QCOMPARE(slice_from_flags(slice, "packing", "threads", {"strategy=pipeline"}, &c), QString());
         QCOMPARE(c.x, packing);
-        std::vector<Series> lines = slice.series(r, Metric::elapsed, c);
+        std::vector<plots::Series> lines = slice.series(r, plots::Metric::elapsed, c);
         QCOMPARE(lines.size(), std::size_t(2));
         for (std::size_t l = 0; l < lines.size(); ++l) {
             QCOMPARE(lines[l].name, l == 0 ? QStringLiteral("1 thread") : QStringLiteral("2 threads"));
             QCOMPARE(lines[l].points.size(), std::size_t(3));
-            for (const SeriesPoint& p : lines[l].points)
+            for (const plots::SeriesPoint& p : lines[l].points)
                 QCOMPARE(p.cell, reference_cell(r, c, QString::number(l + 1), p.x));
         }
 
         QCOMPARE(slice_from_flags(slice, "threads", "strategy", {"packing=10"}, &c), QString());
         QCOMPARE(c.fixed.at(packing), QStringLiteral("10"));
-        lines = slice.series(r, Metric::elapsed, c);
+        lines = slice.series(r, plots::Metric::elapsed, c);
         QCOMPARE(lines.size(), std::size_t(2));  // loop (flat: no threads) and pipeline at packing 10
         QVERIFY(lines[0].flat);
-        for (const SeriesPoint& p : lines[1].points)
+        for (const plots::SeriesPoint& p : lines[1].points)
             QCOMPARE(r.cells[p.cell].parameters.at("packing"), std::uint64_t(10));
         QVERIFY(slice.caption(c).contains("packing: 10"));
 
@@ -287,7 +304,7 @@ private slots:
 
         // Against threads: block size becomes a fixed choice, threads is no longer one.
         axis->setCurrentIndex(axis->findText(QStringLiteral("threads")));
-        QCOMPARE(panel.slice().x, Dim::threads);
+        QCOMPARE(panel.slice().x, plots::Dim::threads);
         QVERIFY(panel.findChild<QComboBox*>(QStringLiteral("plotFixed_block")));
         QVERIFY(!panel.findChild<QComboBox*>(QStringLiteral("plotFixed_threads")));
         QVERIFY(panel.plot()->xAxis->label().contains("threads"));
@@ -299,7 +316,9 @@ private slots:
         size = panel.findChild<QComboBox*>(QStringLiteral("plotFixed_size"));
         size->setCurrentIndex(size->findText(QStringLiteral("8M")));
         QCOMPARE(panel.slice(),
-                 (SliceChoice{Dim::threads, Dim::block_size, {{Dim::strategy, "pread-mt"}, {Dim::file_size, k8M}}}));
+                 (plots::SliceChoice{plots::Dim::threads,
+                                     plots::Dim::block_size,
+                                     {{plots::Dim::strategy, "pread-mt"}, {plots::Dim::file_size, k8M}}}));
         QCOMPARE(panel.plot()->graphCount(), 4);
         QCOMPARE(panel.plot()->graph(0)->name(), QStringLiteral("512 blocks"));
         QVERIFY(panel.plotSlice().caption(panel.slice()).contains("strategy: pread-mt"));

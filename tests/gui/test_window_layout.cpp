@@ -112,9 +112,9 @@ private slots:
         panel.show();
         panel.setReport(fixtures::wide());
         panel.setKind(plots::Kind::lines);
-        SliceChoice many = panel.slice();
-        many.x = Dim::file_size;
-        many.per = Dim::block_size;
+        plots::SliceChoice many = panel.slice();
+        many.x = plots::Dim::file_size;
+        many.per = plots::Dim::block_size;
         panel.setSlice(many);
         panel.redrawNow();
         QCustomPlot* plot = panel.plot();
@@ -435,9 +435,9 @@ private slots:
             MainWindow w(settings_in(dir));
             w.plotPanel()->setReport(fixtures::wide());
             w.plotPanel()->redrawNow();
-            SliceChoice c = w.plotPanel()->slice();
-            c.x = Dim::threads;
-            c.per = Dim::block_size;
+            plots::SliceChoice c = w.plotPanel()->slice();
+            c.x = plots::Dim::threads;
+            c.per = plots::Dim::block_size;
             w.plotPanel()->setSlice(c);
             w.plotPanel()->setKind(plots::Kind::box);
             w.close();
@@ -445,8 +445,8 @@ private slots:
         MainWindow again(settings_in(dir));
         QCOMPARE(again.plotPanel()->state().value("kind").toInt(), int(plots::Kind::box));
         again.plotPanel()->setReport(fixtures::wide());
-        QCOMPARE(again.plotPanel()->slice().x, Dim::threads);
-        QCOMPARE(again.plotPanel()->slice().per, Dim::block_size);
+        QCOMPARE(again.plotPanel()->slice().x, plots::Dim::threads);
+        QCOMPARE(again.plotPanel()->slice().per, plots::Dim::block_size);
     }
 
     // The first view: no runs yet, a plot of full size with its whole message.

@@ -118,10 +118,10 @@ def opens_function(head):
     return h.endswith(")") and "(" in h and "=" not in name
 
 
-def long_functions(path, text, limit):
-    code = blank(text)
-    found = []
-    # Each open brace: (is a function body, its line).
+def scan(code):
+    """The functions of blanked code: yields ("body", first line, last line, head) for each body and
+    ("declaration", line, line, head) for each statement ending in `;` outside any function."""
+    # Each open brace: (is a function body, its line, its head).
     stack = []
     last = 0  # where the current head starts
     line = 1
@@ -137,12 +137,18 @@ def long_functions(path, text, limit):
         elif c == "}":
             if stack:
                 is_function, start, head = stack.pop()
-                if is_function and line - start + 1 > limit:
-                    found.append((path, start, line - start + 1, head[-80:]))
+                if is_function:
+                    yield "body", start, line, head
             last = i + 1
         elif c == ";":
+            if not any(kind for kind, _, _ in stack):
+                yield "declaration", line, line, " ".join(code[last:i].split())
             last = i + 1
-    return found
+
+
+def long_functions(path, text, limit):
+    return [(path, start, end - start + 1, head[-80:])
+            for kind, start, end, head in scan(blank(text)) if kind == "body" and end - start + 1 > limit]
 
 
 def sources(paths):

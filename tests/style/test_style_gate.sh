@@ -1,8 +1,8 @@
 #!/bin/bash
 # The style gate fails on what it is meant to catch: planted sources in a scratch folder.
-# Usage: test_style_gate.sh ROOT length|format
+# Usage: test_style_gate.sh ROOT length|format|callers
 set -u
-root=${1:?usage: test_style_gate.sh ROOT length|format}
+root=${1:?usage: test_style_gate.sh ROOT length|format|callers}
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d) || exit 2
 trap 'rm -rf "$scratch"' EXIT
@@ -79,6 +79,33 @@ format)
     unset SFPBENCH_STYLE_FORMAT
     expect 77 "with the check off it skips" bash "$here/check_format.sh" "$scratch" app/long.cpp
     ;;
-*) echo "usage: test_style_gate.sh ROOT length|format" >&2; exit 2 ;;
+callers)
+    callers="python3 $here/callers.py"
+    mkdir -p "$scratch/src" "$scratch/tests"
+    printf 'int used(int x);\nint used(int x) { return x + 1; }\nint entry() { return used(1); }\n' >"$scratch/src/a.cpp"
+    printf 'entry  # called from outside the scanned sources\n' >"$scratch/allow.txt"
+    expect 0 "functions that are called (or allowed) pass" $callers --allow "$scratch/allow.txt" "$scratch/src"
+    expect 1 "an entry point not on the allow-list fails" $callers "$scratch/src"
+    printf 'int planted(int x);\nint planted(int x) { return x * 2; }\n' >"$scratch/src/planted.cpp"
+    expect 1 "a planted function with no caller fails" $callers --allow "$scratch/allow.txt" "$scratch/src"
+    $callers --allow "$scratch/allow.txt" "$scratch/src" | grep -q 'planted.cpp:2: planted ' \
+        || { echo "FAIL: the planted function is not named with its place"; failed=1; }
+    printf 'int test_seam() { return planted(2); }\n' >"$scratch/tests/t.cpp"
+    printf 'test_seam  # the test runner calls it\n' >>"$scratch/allow.txt"
+    expect 0 "a caller in a --refs folder counts" $callers --allow "$scratch/allow.txt" --refs "$scratch/tests" \
+        "$scratch/src"
+    { echo 'struct B { virtual int v() = 0; };'; echo 'struct D : B {'; echo '    int v() override { return 1; }'
+      echo '    int m() const { return 2; }'; echo '};'; echo 'namespace n {'; echo 'class C {'; echo 'public:'
+      echo '    void s();'; echo '};'; echo 'void C::s() {}'; echo '}'; echo '#define CALL(x) x.s()'
+      echo 'int q(D& d) { return d.m(); }'; } >"$scratch/src/shapes.cpp"
+    printf 'q  # the scratch tree calls nothing\n' >>"$scratch/allow.txt"
+    expect 0 "an override, a called member and a method called only in a macro pass" \
+        $callers --allow "$scratch/allow.txt" --refs "$scratch/tests" "$scratch/src"
+    { echo 'namespace n {'; echo 'void C2::dead_method() {}'; echo '}'; } >"$scratch/src/method.cpp"
+    expect 1 "a method with no caller fails" $callers --allow "$scratch/allow.txt" --refs "$scratch/tests" "$scratch/src"
+    grep -q 'method.cpp:2: dead_method ' "$scratch/out" || { echo "FAIL: the dead method is not named"; failed=1; }
+    expect 2 "a missing folder is bad usage" $callers "$scratch/nowhere"
+    ;;
+*) echo "usage: test_style_gate.sh ROOT length|format|callers" >&2; exit 2 ;;
 esac
 exit $failed

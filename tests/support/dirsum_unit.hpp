@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/outcome.hpp"
 #include "sfp/parameter.hpp"

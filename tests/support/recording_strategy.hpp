@@ -35,7 +35,6 @@ inline const sfp::Strategy kStrategy{.algorithm = "compare",
                                      .name = "recorder",
                                      .description = "test only: records the block size and threads it got",
                                      .reads = sfp::kReadsBlockAndThreads,
-                                     .probe = sfp::always_supported,
                                      .run = record};
 
 }  // namespace recorder

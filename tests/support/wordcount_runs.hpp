@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/types.hpp"
 #include "support/temp_files.hpp"
 #include "support/wordcount_reference.hpp"
 

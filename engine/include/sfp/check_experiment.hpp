@@ -7,7 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "sfp/algorithm_io.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/preflight.hpp"
 
 namespace sfp {
 

@@ -11,7 +11,7 @@
 
 namespace sfp {
 
-struct ExperimentReport;  // sfp/experiment.hpp
+struct ExperimentReport;  // sfp/report.hpp
 
 inline constexpr std::size_t kVerdictRepetitions = 6;  // fewest runs per side for an interval and a p
 inline constexpr double kDefaultNoise = 0.02;          // a ratio interval within 1 +- this is "~"

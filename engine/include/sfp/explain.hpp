@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace sfp {
 

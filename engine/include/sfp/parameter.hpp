@@ -15,7 +15,7 @@
 
 namespace sfp {
 
-struct Cell;        // sfp/experiment.hpp
+struct Cell;        // sfp/cell.hpp
 struct Experiment;  // sfp/experiment.hpp
 
 // size: bytes, written 4K/64M; count: a whole number; choice: one of `choices` (a value is the

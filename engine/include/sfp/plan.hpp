@@ -10,7 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
+#include "sfp/preflight.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_experiment.hpp"
 
 namespace sfp {
 

@@ -10,10 +10,10 @@
 
 namespace sfp {
 
-struct AlgorithmIo;  // sfp/experiment.hpp
+struct AlgorithmIo;  // sfp/algorithm_io.hpp
 
-// Every registered strategy, validated once on first use (unique names, no null hooks, each
-// parameter it reads one its algorithm sweeps).
+// Every registered strategy, validated once on first use (unique names, a run each -- a null
+// probe means supported -- each parameter it reads one its algorithm sweeps).
 std::span<const Strategy> strategies();
 std::vector<const Strategy*> strategies_of(std::string_view algorithm);
 std::vector<std::string_view> algorithms();
@@ -31,7 +31,7 @@ void validate_registry(std::span<const Strategy> list);
 
 // The seams for what is not shipped (a test's), called before the first lookup (first thing in
 // a test's main) so that the runner, the CLI, the window and the CSV writer see it like any other:
-// add_algorithm adds one algorithm unit (sfp/experiment.hpp's AlgorithmIo, with its strategies
+// add_algorithm adds one algorithm unit (sfp/algorithm_io.hpp, with its strategies
 // and default); add_strategy adds one strategy to an algorithm, after that algorithm's own. Both
 // throw std::logic_error once the registry is in use, for a name that is taken or an unknown
 // algorithm; the registry checks the whole (a default that is no strategy, a strategy listed

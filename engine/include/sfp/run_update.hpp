@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 namespace sfp {
 

@@ -21,8 +21,6 @@ struct Support {
     static Support yes() { return {}; }
     static Support no(std::string why) { return {false, std::move(why)}; }
 };
-// The probe of a strategy that needs nothing this machine may lack.
-inline Support always_supported() { return Support::yes(); }
 
 struct Strategy {
     std::string_view algorithm;    // "compare"
@@ -35,7 +33,8 @@ struct Strategy {
     // It reads its input through a mapping, or may choose to (auto): the page cache is scanned in
     // place, not copied out by read(), and a mapped scan is its limit.
     bool maps_input = false;
-    Support (*probe)() = nullptr;  // can it run on this machine?
+    Support (*probe)() = nullptr;  // can it run on this machine? Null: it needs nothing a machine may lack
+    Support support() const { return probe ? probe() : Support::yes(); }  // its probe's answer, or yes
     // Does the work. Throws sfp::Failure (or anything) on error; the runner turns it into a result.
     Outcome (*run)(const RunSpec& spec, RunContext& ctx) = nullptr;
     // Optional, runs after the clock stopped: completes the outcome without being timed

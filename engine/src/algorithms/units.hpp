@@ -1,12 +1,12 @@
 #pragma once
 // The one list of the shipped algorithms, in the order they are listed: each is one unit
-// (sfp/experiment.hpp's AlgorithmIo) defined in its folder's unit.cpp, carrying its strategies
+// (AlgorithmIo, sfp/algorithm_io.hpp) defined in its folder's unit.cpp, carrying its strategies
 // (the list in its strategies.hpp), default strategy, input kind, parameter table and checks.
 // Adding an algorithm = its folder + one line here (engine/CMakeLists.txt finds the folder; the
 // CLI makes it a command, app/cli/one_run_commands.hpp).
 #include <span>
 
-#include "sfp/experiment.hpp"
+#include "sfp/algorithm_io.hpp"
 
 #define SFP_ALGORITHMS(X) \
     X(compare)            \

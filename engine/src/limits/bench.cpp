@@ -73,12 +73,6 @@ std::vector<double> repeat(const Bench& bench, double bytes, const std::function
     return rates;
 }
 
-std::vector<LimitPoint> by_threads(const Bench& bench, double bytes, const std::function<double(unsigned)>& once) {
-    std::vector<LimitPoint> points;
-    for (unsigned t : bench.budget.threads) points.push_back({t, repeat(bench, bytes, [&] { return once(t); })});
-    return points;
-}
-
 std::uint64_t scan(const std::uint8_t* data, std::uint64_t bytes) {
     const auto* w = reinterpret_cast<const std::uint64_t*>(data);
     const std::uint64_t n = bytes / 8;

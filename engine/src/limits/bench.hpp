@@ -57,8 +57,6 @@ Range stripe(std::uint64_t size, unsigned parts, unsigned index, std::uint64_t a
 // Rates (bytes / seconds) of repetitions of `once`, which moves `bytes` and returns its seconds:
 // budget.min_repetitions, then more up to max_repetitions while seconds_each is not spent.
 std::vector<double> repeat(const Bench& bench, double bytes, const std::function<double()>& once);
-// The same for every thread count of the budget: once(threads).
-std::vector<LimitPoint> by_threads(const Bench& bench, double bytes, const std::function<double(unsigned)>& once);
 
 // Sums 64-bit words of one or two streams side by side (4 independent accumulators, so loads
 // and not additions set the pace); the result only keeps the compiler from dropping the loads.

@@ -10,8 +10,9 @@
 
 #include "io/tool_file.hpp"
 #include "sfp/atomic_file.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/limits.hpp"
+#include "sfp/machine_info.hpp"
 
 namespace sfp {
 namespace {

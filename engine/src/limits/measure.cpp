@@ -4,9 +4,9 @@
 
 #include "limits/measurements.hpp"
 #include "measure/clock.hpp"
-#include "runner/manifest.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/machine_info.hpp"
+#include "workspace/manifest.hpp"
 
 namespace sfp {
 namespace {
@@ -50,7 +50,7 @@ Limit measure_one(LimitId id, limits::Fixtures& f) {
 }  // namespace
 
 Limit measure_limit(LimitId id, const LimitBudget& budget, const std::string& workdir, Progress& progress) {
-    runner::make_workdir(workdir);
+    workspace::make_workdir(workdir);
     limits::Fixtures f(budget, workdir, progress.cancel);
     return measure_one(id, f);
 }
@@ -58,7 +58,7 @@ Limit measure_limit(LimitId id, const LimitBudget& budget, const std::string& wo
 MachineLimits measure_limits(std::span<const LimitId> which, const LimitBudget& budget, const std::string& workdir,
                              Progress& progress, const LimitsSay& say) {
     const std::span<const LimitId> ids = which.empty() ? std::span<const LimitId>(kLimitIds) : which;
-    runner::make_workdir(workdir);
+    workspace::make_workdir(workdir);
     MachineLimits out;
     out.fingerprint = limits_fingerprint(workdir);
     out.device = machine_info(workdir).device;

@@ -4,9 +4,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/report.hpp"
 #include "sfp/run.hpp"
+#include "sfp/run_record.hpp"
 
 namespace sfp {
 namespace {

@@ -2,7 +2,7 @@
 // suspect, and the records say why -- how it was measured, and when against the runs.
 #include <cstdio>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace sfp {
 namespace {

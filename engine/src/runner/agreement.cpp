@@ -9,6 +9,9 @@
 //    is right, so every run whose digest is not unanimous is flagged: hiding a disagreement
 //    would be worse than over-reporting it.
 #include "runner/agreement.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
 
 #include <algorithm>
 #include <utility>

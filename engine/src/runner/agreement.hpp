@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace sfp::runner {
 

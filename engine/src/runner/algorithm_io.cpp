@@ -4,7 +4,6 @@
 
 #include "added_algorithms.hpp"
 #include "algorithms/units.hpp"
-#include "sfp/experiment.hpp"
 
 namespace sfp {
 namespace {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <utility>
 
+#include "sfp/report.hpp"
+#include "sfp/run_record.hpp"
+#include "sfp/schedule.hpp"
 #include "sfp/stats.hpp"
 
 namespace sfp::runner {

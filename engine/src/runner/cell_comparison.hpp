@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "sfp/comparison.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace sfp::runner {
 

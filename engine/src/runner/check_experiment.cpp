@@ -6,7 +6,6 @@
 #include "sfp/check_experiment.hpp"
 
 #include "runner/plan.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"

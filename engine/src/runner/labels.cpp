@@ -1,8 +1,13 @@
 // Text both front ends show for cells and rankings, so the CLI and the GUI say the same thing.
 #include <cstdio>
 
+#include "sfp/cache_mode.hpp"
+#include "sfp/cell.hpp"
 #include "sfp/datagen.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/labels.hpp"
+#include "sfp/parameter.hpp"
+#include "sfp/report.hpp"
+#include "sfp/schedule.hpp"
 
 namespace sfp {
 namespace {

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "measure/machine.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/machine_info.hpp"
 #include "sfp/run.hpp"
 
 #ifndef SFP_TOOL_VERSION

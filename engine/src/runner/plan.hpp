@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "sfp/experiment.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/plan.hpp"
 

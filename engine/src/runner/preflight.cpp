@@ -16,7 +16,6 @@
 #include "sfp/check_experiment.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/datagen.hpp"
-#include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/plan.hpp"

@@ -1,6 +1,7 @@
 #include "runner/report_stats.hpp"
 
 #include "runner/cell_comparison.hpp"
+#include "sfp/parameter.hpp"
 
 #include <algorithm>
 #include <map>

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "runner/run_index.hpp"
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace sfp::runner {
 

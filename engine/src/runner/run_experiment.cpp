@@ -13,17 +13,18 @@
 #include "io/page_cache.hpp"
 #include "measure/clock.hpp"
 #include "runner/agreement.hpp"
-#include "runner/manifest.hpp"
 #include "runner/plan.hpp"
 #include "runner/report_stats.hpp"
 #include "runner/run_index.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/labels.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "sfp/run_update.hpp"
-#include "runner/workspace_lock.hpp"
 #include "sfp/workspace.hpp"
+#include "workspace/manifest.hpp"
+#include "workspace/workspace_lock.hpp"
 
 namespace sfp {
 namespace {
@@ -170,7 +171,7 @@ private:
         say("round " + std::to_string(repetition) + ": measuring the limits the cells are judged against");
         MachineLimits round;
         try {
-            runner::make_workdir(plan_.workdir);
+            workspace::make_workdir(plan_.workdir);
             round = limits_policy_.measure_with(needed, limit_budget(true), plan_.workdir, progress_, {});
             round.load = machine_load();
         } catch (const Failure& e) {
@@ -230,9 +231,9 @@ private:
     void prepare_scratch() {
         if (!plan_.io->writes_output) return;
         try {
-            runner::make_workdir(plan_.workdir);
+            workspace::make_workdir(plan_.workdir);
             sweep_stale_temporaries(plan_.workdir);  // what a killed run left (a live one's is locked)
-            scratch_ = runner::scratch_output(plan_.workdir);
+            scratch_ = workspace::scratch_output(plan_.workdir);
         } catch (const Failure& e) {
             scratch_error_ = e.what();  // every run fails with it, the report still says why
             say(e.what());

@@ -1,4 +1,6 @@
 #include "runner/run_index.hpp"
+#include "sfp/cell.hpp"
+#include "sfp/report.hpp"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // the runner's cost per run grows with the cell and the set, not with the whole report.
 #include <vector>
 
-#include "sfp/experiment.hpp"
+#include "sfp/report.hpp"
 
 namespace sfp::runner {
 

@@ -1,5 +1,5 @@
 // A run's status as text, for the edges only (CSV, JSON, tables); inside it is RunStatus.
-#include "sfp/experiment.hpp"
+#include "sfp/run_record.hpp"
 
 namespace sfp {
 namespace {

@@ -2,7 +2,7 @@
 // other load) over every cell instead of letting it land on whichever cell ran last.
 #include <numeric>
 
-#include "sfp/experiment.hpp"
+#include "sfp/schedule.hpp"
 
 namespace sfp {
 namespace {

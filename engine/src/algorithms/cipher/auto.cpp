@@ -62,7 +62,6 @@ const Strategy auto_strategy{
         "less: threads, or stream for one block)",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
-    .probe = always_supported,
     .run = run,
     // with direct, auto runs threads (below): buffers' rules
     .check = check_options_for<Access::buffers>,

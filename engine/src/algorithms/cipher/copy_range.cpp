@@ -40,7 +40,6 @@ const Strategy copy_range_strategy{
     .name = "copy-range",
     .description = "floor: copy_file_range(2) from input to output on one thread (the kernel's copy, no transform)",
     .reference_floor = true,
-    .probe = always_supported,
     .run = run,
     .finish = hash_copied_output,
     .check = check_options_for<Access::external>,

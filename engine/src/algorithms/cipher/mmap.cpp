@@ -28,7 +28,6 @@ const Strategy mmap_strategy{
     .name = "mmap",
     .description = "cciMM: input and output memory-mapped whole, one thread",
     .maps_input = true,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::mapped>,
 };

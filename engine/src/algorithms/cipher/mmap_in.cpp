@@ -41,7 +41,6 @@ const Strategy mmap_in_strategy{
     .description = "input memory-mapped, output written with pwrite(): T threads over round-robin stripes",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::mapped>,
 };

@@ -28,7 +28,6 @@ const Strategy mmap_mt_strategy{
     .description = "cciMTMM: input and output memory-mapped whole, T threads over round-robin stripes",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::mapped>,
 };

@@ -32,7 +32,6 @@ const Strategy mmap_window_strategy{
     .description = "one thread mapping one window (the block size, in whole pages) of input and output at a time",
     .reads = kReadsBlock,
     .maps_input = true,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::mapped>,
 };

@@ -1,6 +1,7 @@
 // cipher's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/parameter.hpp"
 
 namespace sfp::cipher {
 namespace {

@@ -33,7 +33,6 @@ const Strategy pool_strategy{
     .name = "pool",
     .description = "cciMT_VTP: a pool of T workers taking stripes as work items from a shared queue",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::buffers>,
 };

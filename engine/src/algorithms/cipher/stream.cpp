@@ -27,7 +27,6 @@ const Strategy stream_strategy{
     .name = "stream",
     .description = "cci: one thread, read() a block, transform, write() it",
     .reads = kReadsBlock,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::buffers>,
 };

@@ -31,7 +31,6 @@ const Strategy threads_strategy{
     .name = "threads",
     .description = "cciMT: T threads over fixed round-robin stripes, each with its own pread()/pwrite()",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
     .check = check_options_for<Access::buffers>,
 };

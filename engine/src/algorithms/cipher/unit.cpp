@@ -4,7 +4,10 @@
 #include "algorithms/cipher/options.hpp"
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/cipher.hpp"
+#include "sfp/limits.hpp"
 #include "sfp/registry.hpp"
 
 namespace sfp::cipher {

@@ -154,7 +154,6 @@ const Strategy adaptive_strategy{
         "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
         "don't fit in memory",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
 };
 

@@ -30,7 +30,6 @@ const Strategy mmap_strategy{
     .algorithm = "compare",
     .name = "mmap",
     .description = "both files memory-mapped, one thread",
-    .probe = always_supported,
     .run = run,
 };
 

@@ -56,7 +56,6 @@ const Strategy mmap_mt_strategy{
     .name = "mmap-mt",
     .description = "compMP: mapped files, T threads over round-robin stripes, shared sorted mismatch table",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
 };
 

@@ -1,6 +1,7 @@
 // compare's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
 #include "algorithms/units.hpp"
 #include "sfp/compare.hpp"
+#include "sfp/parameter.hpp"
 
 namespace sfp::compare {
 namespace {

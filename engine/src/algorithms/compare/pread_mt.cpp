@@ -36,7 +36,6 @@ const Strategy pread_mt_strategy{
     .name = "pread-mt",
     .description = "T threads over round-robin stripes of blocks, each reading with pread()",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
 };
 

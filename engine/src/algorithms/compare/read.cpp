@@ -37,7 +37,6 @@ const Strategy read_strategy{
     .name = "read",
     .description = "one thread, read() both files block by block",
     .reads = kReadsBlock,
-    .probe = always_supported,
     .run = run,
 };
 

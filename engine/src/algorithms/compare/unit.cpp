@@ -4,7 +4,10 @@
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/strategies.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/compare.hpp"
+#include "sfp/limits.hpp"
 
 namespace sfp::compare {
 namespace {

@@ -57,7 +57,6 @@ const Strategy auto_strategy{
         "times parallel (T threads), uring and direct (128 reads in flight) and prefetch (one reader, reads "
         "announced) on slices of files at the start of the inode order, in wall time; the fastest hashes the rest",
     .reads = kReadsThreads,
-    .probe = always_supported,
     .run = run,
     .finish = finish,
 };

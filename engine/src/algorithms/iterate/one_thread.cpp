@@ -16,12 +16,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 
 constexpr Strategy one_thread(std::string_view name, std::string_view description,
                               Outcome (*run)(const RunSpec&, RunContext&)) {
-    return Strategy{.algorithm = "iterate",
-                    .name = name,
-                    .description = description,
-                    .probe = always_supported,
-                    .run = run,
-                    .finish = finish};
+    return Strategy{.algorithm = "iterate", .name = name, .description = description, .run = run, .finish = finish};
 }
 
 }  // namespace

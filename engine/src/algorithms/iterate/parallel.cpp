@@ -36,7 +36,6 @@ const Strategy parallel_strategy{
     .name = "parallel",
     .description = "T threads take the next file of the cluster (or fs) order: many reads in flight",
     .reads = kReadsThreads,
-    .probe = always_supported,
     .run = run,
     .finish = finish,
 };

@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "algorithms/units.hpp"
+#include "sfp/parameter.hpp"
 
 namespace sfp::iterate {
 namespace {

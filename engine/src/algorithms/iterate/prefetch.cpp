@@ -91,7 +91,6 @@ const Strategy prefetch_strategy{
     .algorithm = "iterate",
     .name = "prefetch",
     .description = "cluster (or fs) order, one reader; the next files announced ahead with posix_fadvise(WILLNEED)",
-    .probe = always_supported,
     .run = run,
     .finish = finish,
 };

@@ -6,7 +6,10 @@
 #include "algorithms/iterate/job.hpp"
 #include "algorithms/iterate/strategies.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/algorithm_io.hpp"
+#include "sfp/cache_mode.hpp"
 #include "sfp/iterate.hpp"
+#include "sfp/limits.hpp"
 
 namespace sfp::iterate {
 namespace {

@@ -104,7 +104,6 @@ const Strategy auto_strategy{
         "the faster counts the rest (from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
-    .probe = always_supported,
     .run = run,
 };
 

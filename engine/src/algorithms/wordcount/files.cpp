@@ -35,7 +35,6 @@ const Strategy files_strategy{
     .name = "files",
     .description = "T threads take whole files from a shared queue, one thread per file (wcMTMM)",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
 };
 

@@ -9,7 +9,6 @@ const Strategy loop_strategy{
     .name = "loop",
     .description = "one thread, read() block by block, a hand-written loop with one table lookup per byte",
     .reads = kReadsBlock,
-    .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_one_by_one(spec, ctx, Kernel::plain); },
 };
 

@@ -27,7 +27,6 @@ const Strategy mmap_strategy{
     .description = "one thread, the file mapped, bytes classified 64 at a time with vector instructions",
     .reads = kReadsBlock,
     .maps_input = true,
-    .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_mapped(spec, ctx, 1); },
 };
 
@@ -38,7 +37,6 @@ const Strategy mmap_mt_strategy{
         "T threads over contiguous stripes of the mapped file; a word across a stripe boundary is joined once",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
-    .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_mapped(spec, ctx, spec.threads); },
 };
 

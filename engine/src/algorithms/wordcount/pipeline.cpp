@@ -119,7 +119,6 @@ const Strategy pipeline_strategy{
     .description =
         "a reader thread hands chunks of R whole lines (R = packing) through a bounded queue to T processor threads",
     .reads = kReadsBlockThreadsAndPacking,
-    .probe = always_supported,
     .run = run,
 };
 

@@ -10,7 +10,6 @@ const Strategy simd_strategy{
     .name = "simd",
     .description = "one thread, read() block by block, bytes classified 32 at a time with vector instructions",
     .reads = kReadsBlock,
-    .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return count_one_by_one(spec, ctx, Kernel::simd); },
 };
 

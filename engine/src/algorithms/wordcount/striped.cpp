@@ -60,7 +60,6 @@ const Strategy striped_strategy{
     .description =
         "T threads over contiguous stripes read with pread(); a word across a stripe boundary is joined once",
     .reads = kReadsBlockAndThreads,
-    .probe = always_supported,
     .run = run,
 };
 

@@ -89,7 +89,6 @@ const Strategy strtok_strategy{
     .algorithm = "wordcount",
     .name = "strtok",
     .description = "one thread, stdio reads a line at a time and strtok splits it into words",
-    .probe = always_supported,
     .run = run,
 };
 

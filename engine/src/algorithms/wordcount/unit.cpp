@@ -4,8 +4,9 @@
 #include "algorithms/wordcount/inputs.hpp"
 #include "algorithms/wordcount/strategies.hpp"
 #include "algorithms/units.hpp"
-#include "sfp/wordcount.hpp"
+#include "sfp/limits.hpp"
 #include "sfp/registry.hpp"
+#include "sfp/wordcount.hpp"
 #include "spec_options.hpp"
 
 namespace sfp::wordcount {

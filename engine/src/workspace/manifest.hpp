@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-namespace sfp::runner {
+namespace sfp::workspace {
 
 // Names listed in the manifest; entries that are not plain file names are ignored, so a
 // damaged manifest can never point outside the workspace. Missing manifest = empty list.
@@ -18,4 +18,4 @@ void make_workdir(const std::string& workdir);
 // This process's scratch output file for algorithms that write (listed in the manifest).
 std::string scratch_output(const std::string& workdir);
 
-}  // namespace sfp::runner
+}  // namespace sfp::workspace

@@ -1,4 +1,4 @@
-#include "runner/manifest.hpp"
+#include "workspace/manifest.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,7 +13,7 @@
 #include "sfp/failure.hpp"
 #include "sfp/workspace.hpp"
 
-namespace sfp::runner {
+namespace sfp::workspace {
 namespace {
 
 constexpr char kHeader[] = "# Files sfpbench created here; `sfpbench clean` removes exactly these.\n";
@@ -86,4 +86,4 @@ std::string scratch_output(const std::string& workdir) {
     return workdir + "/" + name;
 }
 
-}  // namespace sfp::runner
+}  // namespace sfp::workspace

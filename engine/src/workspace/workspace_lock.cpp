@@ -14,10 +14,10 @@
 #include <sstream>
 #include <utility>
 
-#include "runner/manifest.hpp"
 #include "sfp/failure.hpp"
-#include "runner/workspace_lock.hpp"
 #include "sfp/workspace.hpp"
+#include "workspace/manifest.hpp"
+#include "workspace/workspace_lock.hpp"
 
 namespace sfp {
 namespace {
@@ -71,7 +71,7 @@ std::string holders_of(int fd) {
 
 WorkspaceHold::WorkspaceHold(const std::string& workdir, const std::atomic<bool>* cancel) {
     try {
-        runner::make_workdir(workdir);
+        workspace::make_workdir(workdir);
     } catch (const Failure&) {
         return;  // the runs that need the workspace fail with the reason
     }

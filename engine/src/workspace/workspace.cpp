@@ -1,6 +1,6 @@
 // Generated inputs are named by kind (sfp/input_kind.hpp), size and seed, reused when present, and every file the
 // tool makes is recorded in the manifest so that `clean` can remove exactly those.
-#include "runner/workspace_lock.hpp"
+#include "workspace/workspace_lock.hpp"
 #include "sfp/workspace.hpp"
 
 #include <dirent.h>
@@ -16,11 +16,10 @@
 
 #include "io/atomic_output.hpp"
 #include "io/tool_file.hpp"
-#include "runner/manifest.hpp"
-#include "runner/plan.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
+#include "workspace/manifest.hpp"
 
 namespace sfp {
 namespace {
@@ -103,9 +102,9 @@ std::uint64_t bytes_to_generate(const std::string& workdir, std::string_view kin
 std::vector<std::string> ensure_generated(const std::string& workdir, std::string_view kind, std::uint64_t size,
                                           std::uint64_t seed, const std::atomic<bool>* cancel, bool rewrite) {
     const std::vector<std::string> paths = generated_paths(workdir, kind, size, seed);
-    runner::make_workdir(workdir);
+    workspace::make_workdir(workdir);
     sweep_stale_temporaries(workdir);
-    const std::vector<std::string> listed = runner::read_manifest(workdir);
+    const std::vector<std::string> listed = workspace::read_manifest(workdir);
     auto is_listed = [&](const std::string& p) {
         return std::find(listed.begin(), listed.end(), name_of(p)) != listed.end();
     };
@@ -120,7 +119,7 @@ std::vector<std::string> ensure_generated(const std::string& workdir, std::strin
     }
     if (reusable && !rewrite) return paths;
 
-    for (const std::string& p : paths) runner::add_to_manifest(workdir, name_of(p));
+    for (const std::string& p : paths) workspace::add_to_manifest(workdir, name_of(p));
     const InputKind& of = input_kind(kind);
     GenerateRequest request{.size = size, .seed = seed, .links = Links::refuse};
     for (const auto& [name, value] : of.workspace_options) request.options[std::string(name)] = value;
@@ -133,7 +132,7 @@ std::vector<std::string> clean_workspace(const std::string& workdir, bool wait, 
     if (!is_directory(workdir)) return removed;
     const int lock = lock_workspace_for_clean(workdir, wait, cancel);
     try {
-        const std::vector<std::string> listed = runner::read_manifest(workdir);
+        const std::vector<std::string> listed = workspace::read_manifest(workdir);
         for (const std::string& name : listed) {
             // a manifest of 100,000 names takes seconds: a signal stops it, the manifest kept for the rest
             if (cancel && cancel->load(std::memory_order_relaxed))
