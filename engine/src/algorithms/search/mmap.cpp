@@ -1,0 +1,17 @@
+// search/mmap — one thread over each input's mapping, searched with glibc's memmem.
+#include "algorithms/search/job.hpp"
+#include "algorithms/search/strategies.hpp"
+
+namespace sfp::search {
+
+const Strategy mmap_strategy{
+    .algorithm = "search",
+    .name = "mmap",
+    .description = "one thread over the mapped file; memmem",
+    .maps_input = true,
+    .probe = always_supported,
+    .run = [](const RunSpec& spec,
+              RunContext& ctx) { return search_in_turn(spec, ctx, Kernel::memmem, search_mapped); },
+};
+
+}  // namespace sfp::search

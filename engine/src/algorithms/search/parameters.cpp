@@ -1,0 +1,29 @@
+// search's parameters: the one table its CLI flags, experiment fields and CSV columns come from.
+#include "algorithms/search/job.hpp"
+#include "algorithms/units.hpp"
+
+namespace sfp::search {
+namespace {
+
+constexpr Parameter kTable[] = {
+    kBlockSizeParameter,
+    kThreadsParameter,
+    {.name = "pattern",
+     .type = ParameterType::text,
+     .help = "the bytes searched for (any byte but a newline), as `grep -F` takes them"},
+    {.name = "max_matches",
+     .type = ParameterType::count,
+     .help = "report the first N matches (grep -o lines); the threads stop once N are known before them",
+     .fallback = std::int64_t(kDefaultMaxMatches),
+     .min = 1,
+     .max = 1'000'000},
+    {.name = "count",
+     .type = ParameterType::flag,
+     .help = "count every match of each input (no early stop), as `grep -F -o | wc -l` counts them"},
+};
+
+}  // namespace
+
+std::span<const Parameter> parameters() noexcept { return kTable; }
+
+}  // namespace sfp::search

@@ -1,0 +1,21 @@
+#pragma once
+// search's strategies: the one list (algorithms/strategy_list.hpp), in the order they are listed.
+#include <span>
+
+#include "algorithms/strategy_list.hpp"
+#include "sfp/parameter.hpp"
+
+#define SFP_SEARCH_STRATEGIES(X)   \
+    X(read)     /* read.cpp */     \
+    X(mmap)     /* mmap.cpp */     \
+    X(simd)     /* simd.cpp */     \
+    X(mmap_mt)  /* mmap_mt.cpp */  \
+    X(pread_mt) /* pread_mt.cpp */ \
+    X(files)    /* files.cpp */    \
+    X(grep)     /* grep.cpp */
+
+namespace sfp::search {
+
+SFP_SEARCH_STRATEGIES(SFP_DECLARE_STRATEGY)
+
+}  // namespace sfp::search

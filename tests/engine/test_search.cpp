@@ -1,0 +1,181 @@
+// Every registered search strategy x block size x thread count against a simple reference
+// (support/search_reference.hpp): matches at the first and last byte, across every block and
+// stripe boundary, overlapping occurrences, patterns longer than a block, NUL and high bytes,
+// empty inputs, more and exactly N matches, several inputs; first N and counting.
+#include <QtTest>
+#include <string>
+#include <vector>
+
+#include "sfp/parameter.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/run.hpp"
+#include "sfp/search.hpp"
+#include "support/search_reference.hpp"
+#include "support/temp_files.hpp"
+
+using testing::Bytes;
+
+namespace {
+
+// Text over a two-letter alphabet: occurrences of short patterns everywhere, overlapping ones
+// ("aa" in "aaa") across every boundary a block of the sizes below makes.
+Bytes two_letters(std::size_t n, std::uint32_t seed) {
+    Bytes b = testing::pattern(n, seed);
+    for (auto& v : b) v = (v & 3) == 0 ? 'b' : 'a';
+    return b;
+}
+
+Bytes with_nul_and_high(std::size_t n) {
+    Bytes b = testing::pattern(n, 11);
+    static constexpr std::uint8_t kBytes[] = {0x00, 0xff, 'x'};
+    for (auto& v : b) v = kBytes[v % 3];
+    return b;
+}
+
+// A long pattern planted at the start, across boundaries and at the very end.
+Bytes planted(const std::string& p, std::size_t n, const std::vector<std::size_t>& at) {
+    Bytes b(n, '.');
+    for (std::size_t a : at) std::copy(p.begin(), p.end(), b.begin() + std::ptrdiff_t(a));
+    return b;
+}
+
+struct Case {
+    std::string name;
+    std::vector<Bytes> files;
+    std::string pattern;
+};
+
+std::vector<Case> cases() {
+    const std::string long_pattern = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN";  // 50 bytes
+    const Bytes ab = two_letters(3001, 5);
+    std::vector<Case> c = {
+        {"one letter", {ab}, "a"},
+        {"aa overlapping", {ab}, "aa"},
+        {"aba", {ab}, "aba"},
+        {"abab", {ab}, "abab"},
+        {"bbb", {ab}, "bbb"},
+        {"longer than small blocks", {ab}, "abaabaab"},
+        {"all a, aa", {Bytes(1001, 'a')}, "aa"},
+        {"all a, aaa", {Bytes(1000, 'a')}, "aaa"},
+        {"NUL and high", {with_nul_and_high(2003)}, std::string("\0\xff", 2)},
+        {"NUL and high, 3", {with_nul_and_high(2003)}, std::string("\xff\xff\0", 3)},
+        {"first and last byte", {planted("xyz", 1000, {0, 997})}, "xyz"},
+        {"pattern longer than a stripe", {planted(long_pattern, 1500, {0, 61, 500, 1450})}, long_pattern},
+        {"empty input", {Bytes{}}, "a"},
+        {"one byte", {Bytes{'a'}}, "a"},
+        {"shorter than the pattern", {Bytes{'a', 'b'}}, "abc"},
+        {"several inputs", {two_letters(700, 1), Bytes{}, two_letters(9, 2), Bytes(50, 'a')}, "aa"},
+        {"no match", {ab}, "c"},
+    };
+    return c;
+}
+
+struct Run {
+    sfp::RunResult result;
+    std::string what;
+};
+
+}  // namespace
+
+class TestSearch : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    std::vector<std::string> write(const Case& c) {
+        std::vector<std::string> paths;
+        for (std::size_t i = 0; i < c.files.size(); ++i) {
+            paths.push_back((dir_.path() + "/in" + QString::number(i)).toStdString());
+            testing::write_file(paths.back(), c.files[i]);
+        }
+        return paths;
+    }
+
+    static sfp::RunResult search(const std::string& strategy, const std::vector<std::string>& inputs,
+                                 const std::string& pattern, std::uint64_t block, unsigned threads, std::size_t max,
+                                 bool count) {
+        sfp::RunSpec spec;
+        spec.algorithm = "search";
+        spec.strategy = strategy;
+        spec.inputs = inputs;
+        spec.block_size = block;
+        spec.threads = threads;
+        spec.options["pattern"] = pattern;
+        spec.options["max_matches"] = std::to_string(max);
+        spec.options["count"] = count ? "true" : "false";
+        sfp::Progress progress;
+        return sfp::run_once(spec, progress);
+    }
+
+private slots:
+    void matchesReference_data() {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<qulonglong>("block");
+        QTest::addColumn<unsigned>("threads");
+        for (const sfp::Strategy* s : sfp::strategies_of("search")) {
+            for (qulonglong block : {1ull, 2ull, 7ull, 64ull, 4096ull}) {
+                for (unsigned threads : {1u, 2u, 3u}) {
+                    if (!sfp::uses(*s, sfp::kBlockSizeParameter) && block != 64) continue;
+                    if (!sfp::uses(*s, sfp::kThreadsParameter) && threads != 2) continue;
+                    const QString name = QString::fromUtf8(s->name.data(), int(s->name.size()));
+                    QTest::newRow(qPrintable(QString("%1 b=%2 t=%3").arg(name).arg(block).arg(threads)))
+                        << name << block << threads;
+                }
+            }
+        }
+    }
+
+    void matchesReference() {
+        QFETCH(QString, strategy);
+        QFETCH(qulonglong, block);
+        QFETCH(unsigned, threads);
+        const sfp::Strategy* s = sfp::find_strategy("search", strategy.toStdString());
+        if (!s->probe().supported) QSKIP(qPrintable("unsupported here: " + QString::fromStdString(s->probe().reason)));
+        for (const Case& c : cases()) {
+            const std::vector<std::string> paths = write(c);
+            for (std::size_t max : {1u, 3u, 8u, 100000u}) {
+                for (bool count : {false, true}) {
+                    const std::string what = c.name + " max " + std::to_string(max) + (count ? " counting" : "");
+                    if (s->takes) {
+                        sfp::RunSpec spec;
+                        spec.options["pattern"] = c.pattern;
+                        if (!s->takes(spec).supported) continue;  // grep: a NUL cannot be on its command line
+                    }
+                    const sfp::RunResult r =
+                        search(strategy.toStdString(), paths, c.pattern, block, threads, max, count);
+                    QVERIFY2(r.status == sfp::Status::ok, (what + ": " + r.error).c_str());
+                    const auto* got = r.outcome.get_if<sfp::SearchOutcome>();
+                    QVERIFY2(got, what.c_str());
+                    const sfp::SearchOutcome want = testing::search_reference(c.files, c.pattern, max, count);
+                    if (!(*got == want))
+                        QFAIL(qPrintable(QString::fromStdString(what + ": got " + sfp::canonical(*got) + "\nwant " +
+                                                                sfp::canonical(want))));
+                    QCOMPARE(r.digest, sfp::digest_of(want));
+                }
+            }
+        }
+    }
+
+    // compMP's passive stop, and the single thread's early stop: with the first N matches near
+    // the start of a large input, no strategy but the baseline reads it all (RunResult::bytes
+    // counts what was read); counting reads everything. One thread: with two, how far the second
+    // gets before the first has found the matches is a matter of timing.
+    void stopsReadingOnceNFound() {
+        Bytes text(16u << 20, '.');
+        for (std::size_t at : {10u, 5000u, 70000u}) std::copy_n("needle", 6, text.begin() + std::ptrdiff_t(at));
+        const std::string path = (dir_.path() + "/big").toStdString();
+        testing::write_file(path, text);
+        for (const sfp::Strategy* s : sfp::strategies_of("search")) {
+            if (!s->probe().supported || s->name == "grep") continue;  // grep reads what it reads
+            const std::string name(s->name);
+            const sfp::RunResult first = search(name, {path}, "needle", 64 << 10, 1, 2, false);
+            QVERIFY2(first.status == sfp::Status::ok, first.error.c_str());
+            QVERIFY2(first.bytes < text.size() / 2, (name + " read " + std::to_string(first.bytes)).c_str());
+            const sfp::RunResult all = search(name, {path}, "needle", 64 << 10, 2, 2, true);
+            QCOMPARE(all.bytes, std::uint64_t(text.size()));
+            QCOMPARE(all.outcome.get<sfp::SearchOutcome>().counts, std::vector<std::uint64_t>{3});
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearch)
+#include "test_search.moc"
