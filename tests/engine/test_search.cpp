@@ -3,9 +3,11 @@
 // stripe boundary, overlapping occurrences, patterns longer than a block, NUL and high bytes,
 // empty inputs, more and exactly N matches, several inputs; first N and counting.
 #include <QtTest>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "algorithms/probe_choice.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
@@ -155,6 +157,44 @@ private slots:
         }
     }
 
+    // Real text: every strategy (grep and rg among them) on /usr/share/common-licenses.
+    void realFilesMatchReference() {
+        std::vector<std::string> paths;
+        std::vector<Bytes> files;
+        for (const auto& e : std::filesystem::directory_iterator("/usr/share/common-licenses"))
+            if (e.is_regular_file() && !e.is_symlink()) {
+                paths.push_back(e.path().string());
+                files.push_back(testing::read_file(paths.back()));
+            }
+        if (paths.empty()) QSKIP("no regular file in /usr/share/common-licenses (package base-files)");
+        for (const sfp::Strategy* s : sfp::strategies_of("search")) {
+            if (!s->probe().supported) continue;
+            for (const std::string pattern : {"the", "GNU", "ee", "Licen", ", "}) {
+                for (bool count : {false, true}) {
+                    const sfp::RunResult r = search(std::string(s->name), paths, pattern, 4096, 2, 8, count);
+                    QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+                    const sfp::SearchOutcome want = testing::search_reference(files, pattern, 8, count);
+                    QVERIFY2(r.outcome.get<sfp::SearchOutcome>() == want,
+                             (std::string(s->name) + " " + pattern + ": " +
+                              sfp::canonical(r.outcome.get<sfp::SearchOutcome>()) + " want " + sfp::canonical(want))
+                                 .c_str());
+                }
+            }
+        }
+    }
+
+    // The pattern is bytes: an empty one or one with a newline is refused, saying why.
+    void badPatternsAreRefused() {
+        const Case c = cases().front();
+        const std::vector<std::string> paths = write(c);
+        const std::pair<std::string, std::string> bad[] = {{"", "empty pattern"}, {"a\nb", "newline"}};
+        for (const auto& [pattern, why] : bad) {
+            const sfp::RunResult r = search("auto", paths, pattern, 4096, 2, 8, false);
+            QCOMPARE(r.status, sfp::Status::error);
+            QVERIFY2(r.error.find(why) != std::string::npos, r.error.c_str());
+        }
+    }
+
     // compMP's passive stop, and the single thread's early stop: with the first N matches near
     // the start of a large input, no strategy but the baseline reads it all (RunResult::bytes
     // counts what was read); counting reads everything. One thread: with two, how far the second
@@ -165,7 +205,7 @@ private slots:
         const std::string path = (dir_.path() + "/big").toStdString();
         testing::write_file(path, text);
         for (const sfp::Strategy* s : sfp::strategies_of("search")) {
-            if (!s->probe().supported || s->name == "grep") continue;  // grep reads what it reads
+            if (!s->probe().supported || s->name == "grep" || s->name == "rg") continue;  // what they read is unknown
             const std::string name(s->name);
             const sfp::RunResult first = search(name, {path}, "needle", 64 << 10, 1, 2, false);
             QVERIFY2(first.status == sfp::Status::ok, first.error.c_str());
@@ -174,6 +214,35 @@ private slots:
             QCOMPARE(all.bytes, std::uint64_t(text.size()));
             QCOMPARE(all.outcome.get<sfp::SearchOutcome>().counts, std::vector<std::uint64_t>{3});
         }
+    }
+
+    // auto's probe: slices of the start searched by each candidate in turns, the rest by the
+    // one chosen, all joined in file order -- whichever is chosen (the hook makes the other dear),
+    // the outcome is the reference's, with overlapping matches across every slice.
+    void autoProbeJoinsItsSlices_data() {
+        QTest::addColumn<QString>("dear");
+        QTest::newRow("mmap-mt chosen") << "pread-mt";
+        QTest::newRow("pread-mt chosen") << "mmap-mt";
+    }
+    void autoProbeJoinsItsSlices() {
+        QFETCH(QString, dear);
+        static std::string expensive;
+        expensive = dear.toStdString();
+        sfp::set_probe_hook([](std::string_view c) { return c == expensive ? 1.0 : 0.0; });
+        sfp::set_probe_pays_from(1u << 20);
+        const Case c{"aa, probed", {two_letters(5u << 20, 9), Bytes(3, 'a')}, "aa"};
+        const std::vector<std::string> paths = write(c);
+        for (bool count : {false, true}) {
+            const sfp::RunResult r = search("auto", paths, "aa", 4096, 2, count ? 8 : 100000, count);
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            QVERIFY(r.outcome.get<sfp::SearchOutcome>() ==
+                    testing::search_reference(c.files, "aa", count ? 8 : 100000, count));
+            const std::string note = r.notes.empty() ? "" : r.notes.front();
+            const std::string chosen = dear == "mmap-mt" ? "-> pread-mt" : "-> mmap-mt";
+            QVERIFY2(note.find(chosen) != std::string::npos, note.c_str());
+        }
+        sfp::set_probe_hook(nullptr);
+        sfp::set_probe_pays_from(0);
     }
 };
 

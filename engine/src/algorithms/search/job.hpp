@@ -27,6 +27,7 @@ struct Job {
     std::uint64_t block = 0;
     unsigned threads = 1;  // resolved
     std::vector<Input> inputs;
+    std::uint64_t total() const noexcept { return inputs.empty() ? 0 : inputs.back().start + inputs.back().size; }
 };
 
 // Reads the options, looks at every input (regular files, refused before any is read) and sets

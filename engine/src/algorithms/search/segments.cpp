@@ -35,21 +35,24 @@ SegmentScan scan_segment(const Job& job, const Finder& finder, const Segment& se
     return s;
 }
 
-void scan_in_parallel(const Job& job, const std::vector<Segment>& segments, std::vector<SegmentScan>& scans,
-                      RunContext& ctx, const std::function<SegmentScan(unsigned, const Segment&)>& scan) {
-    scans.assign(segments.size(), SegmentScan{});
-    CandidateTable table(std::size_t(job.max_matches));
-    const unsigned threads = unsigned(std::min<std::size_t>(job.threads, std::max<std::size_t>(segments.size(), 1)));
+StripedSearch::StripedSearch(const Job& job)
+    : job_(job), segments_(segments_of(job)), scans_(segments_.size()), table_(std::size_t(job.max_matches)) {
+    for (const Segment& seg : segments_) positions_.push_back(job.inputs[seg.file].start + seg.begin);
+}
+
+void StripedSearch::scan(RunContext& ctx, std::uint64_t begin, std::uint64_t end, const ScanSegment& scan) {
+    const auto first = std::size_t(std::lower_bound(positions_.begin(), positions_.end(), begin) - positions_.begin());
+    const auto last = std::size_t(std::lower_bound(positions_.begin(), positions_.end(), end) - positions_.begin());
+    const unsigned threads = unsigned(std::min<std::size_t>(job_.threads, std::max<std::size_t>(last - first, 1)));
     ctx.run_threads(threads, [&](unsigned worker) {
         ProgressMeter meter(ctx);
-        for (std::size_t i = worker; i < segments.size(); i += threads) {
-            const Segment& seg = segments[i];
-            const std::uint64_t start = job.inputs[seg.file].start;
-            if (ctx.should_stop() || (!job.count && table.closed_before(start + seg.begin))) return;
-            scans[i] = scan(worker, seg);
+        for (std::size_t i = first + worker; i < last; i += threads) {
+            if (ctx.should_stop() || (!job_.count && table_.closed_before(positions_[i]))) return;
+            const Segment& seg = segments_[i];
+            scans_[i] = scan(worker, seg);
             meter.add(seg.end - seg.begin);
-            if (!job.count)
-                for (std::uint64_t at : scans[i].first) table.add({start + at});
+            if (!job_.count)
+                for (std::uint64_t at : scans_[i].first) table_.add({job_.inputs[seg.file].start + at});
         }
     });
 }
@@ -65,9 +68,10 @@ bool still_holds(const SegmentScan& s, std::uint64_t from) {
 
 }  // namespace
 
-SearchOutcome join_segments(const Job& job, const std::vector<Segment>& segments, std::vector<SegmentScan>& scans,
-                            const std::function<SegmentScan(const Segment&, std::uint64_t from)>& rescan) {
-    Collector out(job);
+SearchOutcome StripedSearch::join(const RescanSegment& rescan) {
+    const std::vector<Segment>& segments = segments_;
+    std::vector<SegmentScan>& scans = scans_;
+    Collector out(job_);
     std::uint64_t next = 0;
     for (std::size_t i = 0; i < segments.size() && !out.enough(); ++i) {
         const Segment& seg = segments[i];

@@ -37,14 +37,28 @@ std::uint64_t reach_of(const Job& job, const Finder& finder, const Segment& segm
 SegmentScan scan_segment(const Job& job, const Finder& finder, const Segment& segment, std::uint64_t from,
                          const std::uint8_t* bytes, std::uint64_t bytes_at);
 
-// Runs `threads` workers over the segments, round robin in file order; worker w scans segment i
-// with scan(w, segment) into scans[i]. Not counting, a worker stops at a segment that begins past
-// the N-th match known (compMP's passive stop).
-void scan_in_parallel(const Job& job, const std::vector<Segment>& segments, std::vector<SegmentScan>& scans,
-                      RunContext& ctx, const std::function<SegmentScan(unsigned, const Segment&)>& scan);
+using ScanSegment = std::function<SegmentScan(unsigned worker, const Segment&)>;
+using RescanSegment = std::function<SegmentScan(const Segment&, std::uint64_t from)>;
 
-// Joins the segments in file order into the outcome; rescan(segment, from) walks one again.
-SearchOutcome join_segments(const Job& job, const std::vector<Segment>& segments, std::vector<SegmentScan>& scans,
-                            const std::function<SegmentScan(const Segment&, std::uint64_t from)>& rescan);
+// The inputs' segments, their scans, and the passive stop's table, for one run.
+class StripedSearch {
+public:
+    explicit StripedSearch(const Job& job);
+
+    // Scans the segments that begin in [begin, end) of the inputs end to end (Input::start +
+    // offset): job.threads workers take them round robin in file order, worker w scanning one with
+    // scan(w, segment). Not counting, a worker stops at a segment that begins past the N-th match
+    // known (compMP's passive stop). Call it for consecutive ranges (auto's probe slices).
+    void scan(RunContext& ctx, std::uint64_t begin, std::uint64_t end, const ScanSegment& scan);
+    // Joins the segments in file order into the outcome; rescan walks one again.
+    SearchOutcome join(const RescanSegment& rescan);
+
+private:
+    const Job& job_;
+    std::vector<Segment> segments_;
+    std::vector<std::uint64_t> positions_;  // each segment's begin among all inputs' bytes
+    std::vector<SegmentScan> scans_;
+    CandidateTable table_;
+};
 
 }  // namespace sfp::search

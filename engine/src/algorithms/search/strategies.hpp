@@ -12,7 +12,9 @@
     X(mmap_mt)  /* mmap_mt.cpp */  \
     X(pread_mt) /* pread_mt.cpp */ \
     X(files)    /* files.cpp */    \
-    X(grep)     /* grep.cpp */
+    X(auto)     /* auto.cpp */     \
+    X(grep)     /* grep.cpp */     \
+    X(rg)       /* rg.cpp */
 
 namespace sfp::search {
 

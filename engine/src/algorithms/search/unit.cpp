@@ -39,7 +39,7 @@ const AlgorithmIo& unit() noexcept {
                                 .check_options = check_options,
                                 .limit = limit,
                                 .strategies = strategies,
-                                .default_strategy = "mmap-mt",
+                                .default_strategy = "auto",
                                 .print = print};
     return io;
 }
