@@ -10,7 +10,9 @@ constexpr Parameter kTable[] = {
     kThreadsParameter,
     {.name = "pattern",
      .type = ParameterType::text,
-     .help = "the bytes searched for (any byte but a newline), as `grep -F` takes them"},
+     .help = "the bytes searched for (any byte but a newline), as `grep -F` takes them; generated text carries "
+             "the needle sfpbench-needle, the default",
+     .text_fallback = "sfpbench-needle"},
     {.name = "max_matches",
      .type = ParameterType::count,
      .help = "report the first N matches (grep -o lines); the threads stop once N are known before them",

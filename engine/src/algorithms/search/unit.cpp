@@ -33,7 +33,7 @@ const AlgorithmIo& unit() noexcept {
     static const AlgorithmIo io{.algorithm = "search",
                                 .inputs = 1,
                                 .several_inputs = true,
-                                .data_kind = "text",
+                                .data_kind = "needles",
                                 .writes_output = false,
                                 .parameters = parameters(),
                                 .check_options = check_options,
