@@ -5,12 +5,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace sfp::search {
 
-// How occurrences are found: glibc's memmem (two-way), or W. Mula's SIMD filter -- the pattern's
-// first and last bytes compared at 32 (AVX2) or 16 (SSE2) positions at once, each candidate
-// verified with memcmp.
+// How occurrences are found: glibc's memmem (two-way), or W. Mula's SIMD filter -- two bytes of
+// the pattern (its rarest, where Mula takes the first and last) compared at 32 (AVX2) or 16 (SSE2)
+// positions at once, each candidate verified with memcmp.
 enum class Kernel { memmem, simd };
 
 class Finder {
@@ -32,6 +33,7 @@ private:
     std::string pattern_;
     Kernel kernel_;
     bool self_overlapping_;
+    std::pair<std::size_t, std::size_t> rare_;  // the filter's two positions in the pattern
 };
 
 // Calls on_match(position) for each non-overlapping match, left to right, that starts in
