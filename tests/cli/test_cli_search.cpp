@@ -30,6 +30,17 @@ QStringList strategies() {
     return out;
 }
 
+QStringList licenses();
+
+// The strategies that search for a fixed string (the regex strategy refuses one, saying so).
+QStringList fixed_strategies() {
+    QStringList out;
+    for (const QString& s : strategies())
+        if (!sfpbench({"search", "--strategy", s, "x", licenses().first()}).err.contains("regular expressions only"))
+            out << s;
+    return out;
+}
+
 QStringList licenses() {
     QStringList out;
     const QDir dir("/usr/share/common-licenses");
@@ -46,13 +57,14 @@ class TestCliSearch : public QObject {
 private slots:
     void initTestCase() {
         if (licenses().isEmpty()) QSKIP("/usr/share/common-licenses is empty");
-        QVERIFY2(strategies().size() >= 8, qPrintable(strategies().join(' ')));
+        QVERIFY2(fixed_strategies().size() >= 8, qPrintable(fixed_strategies().join(' ')));
+        QVERIFY2(fixed_strategies().size() < strategies().size(), "the regex strategy takes no fixed string");
     }
 
     void printsExactlyWhatGrepPrints_data() {
         QTest::addColumn<QString>("strategy");
         QTest::addColumn<QStringList>("flags");
-        for (const QString& s : strategies()) {
+        for (const QString& s : fixed_strategies()) {
             QTest::newRow(qPrintable(s)) << s << QStringList{};
             QTest::newRow(qPrintable(s + " tiny blocks")) << s << QStringList{"--block", "7", "--threads", "3"};
         }
@@ -76,7 +88,7 @@ private slots:
     // --count: each file's matches, "N" for one, "NAME:N" for several, as grep -o | wc -l counts.
     void countsWhatGrepFinds() {
         const QStringList all = licenses();
-        for (const QString& s : strategies()) {
+        for (const QString& s : fixed_strategies()) {
             const Output got = sfpbench(QStringList{"search", "--count", "--strategy", s, "ee"} + all);
             QVERIFY2(got.code == 0, got.err.constData());
             QByteArray want;
@@ -95,12 +107,47 @@ private slots:
         const Output g =
             sfpbench({"generate", "needles", text, "--size", "3000001", "--needle-at", "0,4095,middle,last"});
         QVERIFY2(g.code == 0, g.err.constData());
-        for (const QString& s : strategies()) {
+        for (const QString& s : fixed_strategies()) {
             const Output got = sfpbench({"search", "sfpbench-needle", text, "--strategy", s, "--block", "4K"});
             QVERIFY2(got.code == 0, got.err.constData());
             QCOMPARE(got.out, grep("sfpbench-needle", {text}, 8));
             QCOMPARE(got.out.count('\n'), 4);
         }
+    }
+
+    // --regex: what `grep -P -b -a [-o]` prints, lines or matches, and `grep -P -c` (lines) counts;
+    // a fixed-string strategy refuses it, saying so.
+    void regexAsGrepP() {
+        const QStringList all = licenses();
+        int ran = 0;
+        for (const QString& s : strategies())
+            for (const QString pattern : {"Lic[a-z]+", "^$", "[0-9]{2,}", "(?i)gnu"})
+                for (bool only : {false, true}) {
+                    QStringList args{"search", "--regex", "--strategy", s, pattern};
+                    if (only) args << "--only-matching";
+                    const Output got = sfpbench(args + all);
+                    if (got.code == 2) {
+                        QVERIFY2(got.err.contains("fixed strings only"), got.err.constData());
+                        continue;
+                    }
+                    ++ran;
+                    QStringList grep_args{"-P", "-b", "-a", "--", pattern};
+                    if (only) grep_args.insert(0, "-o");
+                    QByteArray want;
+                    int lines = 0;
+                    for (const QByteArray& line :
+                         testing::run("grep", grep_args + all, {.env = {"LC_ALL=C"}}).out.split('\n'))
+                        if (!line.isEmpty() && lines++ < 8) want += line + '\n';
+                    QCOMPARE(got.out, want);
+                    QCOMPARE(got.code, want.isEmpty() ? 1 : 0);
+                }
+        QVERIFY2(ran >= 4 * 2 * 3, "auto, regex and grep at least");
+        const Output counted = sfpbench({"search", "--regex", "--count", "^$", all.first()});
+        const Output grep_c = testing::run("grep", {"-P", "-c", "--", "^$", all.first()}, {.env = {"LC_ALL=C"}});
+        QCOMPARE(counted.out, grep_c.out);
+        const Output bad = sfpbench({"search", "--regex", "fo(o", all.first()});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("not a regular expression"), bad.err.constData());
     }
 
     void exitStatusAsGrep() {

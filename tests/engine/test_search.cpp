@@ -72,10 +72,12 @@ std::vector<Case> cases() {
     return c;
 }
 
-struct Run {
-    sfp::RunResult result;
-    std::string what;
-};
+// Whether the strategy searches for a fixed string (the regex strategy takes regular expressions only).
+bool takes_fixed(const sfp::Strategy& s) {
+    sfp::RunSpec spec;
+    spec.options["pattern"] = "x";
+    return !s.takes || s.takes(spec).supported;
+}
 
 }  // namespace
 
@@ -168,7 +170,7 @@ private slots:
             }
         if (paths.empty()) QSKIP("no regular file in /usr/share/common-licenses (package base-files)");
         for (const sfp::Strategy* s : sfp::strategies_of("search")) {
-            if (!s->probe().supported) continue;
+            if (!s->probe().supported || !takes_fixed(*s)) continue;
             for (const std::string pattern : {"the", "GNU", "ee", "Licen", ", "}) {
                 for (bool count : {false, true}) {
                     const sfp::RunResult r = search(std::string(s->name), paths, pattern, 4096, 2, 8, count);
@@ -181,6 +183,62 @@ private slots:
                 }
             }
         }
+    }
+
+    // --regex: every strategy that takes one (the regex strategy, auto, grep -P, rg -P) finds the
+    // lines, or the matches, std::regex finds line by line; the fixed-string ones refuse it.
+    void regexMatchesReference() {
+        const Case c{"regex",
+                     {testing::read_file("/usr/share/common-licenses/GPL-3"),
+                      Bytes{'f', 'o', 'o', '\n', '\n', 'x', 'f', 'o', 'o', 'o', ' ', 'f', 'o'}, Bytes{}},
+                     ""};
+        if (c.files[0].empty()) QSKIP("no /usr/share/common-licenses/GPL-3 (package base-files)");
+        const std::vector<std::string> paths = write(c);
+        int taking = 0;
+        for (const sfp::Strategy* s : sfp::strategies_of("search")) {
+            sfp::RunSpec probe;
+            probe.options = {{"pattern", "x"}, {"regex", "true"}};
+            if (!s->probe().supported) continue;
+            if (s->takes && !s->takes(probe).supported) {
+                QVERIFY2(s->name != "regex" && s->name != "auto", std::string(s->name).c_str());
+                continue;
+            }
+            ++taking;
+            for (const std::string pattern : {"fo+", "^$", "[0-9]+", "e.e", "^G", "n$", "a|b"})
+                for (bool only : {false, true})
+                    for (bool count : {false, true}) {
+                        sfp::RunSpec spec;
+                        spec.algorithm = "search";
+                        spec.strategy = std::string(s->name);
+                        spec.inputs = paths;
+                        spec.threads = 2;
+                        spec.options = {{"pattern", pattern},
+                                        {"regex", "true"},
+                                        {"count", count ? "true" : "false"},
+                                        {"only_matching", only ? "true" : "false"},
+                                        {"max_matches", "20"}};
+                        sfp::Progress progress;
+                        const sfp::RunResult r = sfp::run_once(spec, progress);
+                        const std::string what = std::string(s->name) + " /" + pattern + "/" + (only ? " -o" : "") +
+                                                 (count ? " counting" : "");
+                        QVERIFY2(r.status == sfp::Status::ok, (what + ": " + r.error).c_str());
+                        const sfp::SearchOutcome want = testing::regex_reference(c.files, pattern, only, 20, count);
+                        const auto& got = r.outcome.get<sfp::SearchOutcome>();
+                        QVERIFY2(got == want, (what + ": got " + sfp::canonical(got).substr(0, 300) + "\nwant " +
+                                               sfp::canonical(want).substr(0, 300))
+                                                  .c_str());
+                    }
+        }
+        QVERIFY2(taking >= 3, "the regex strategy, auto and grep at least");
+        sfp::RunSpec bad;
+        bad.algorithm = "search";
+        bad.strategy = "regex";
+        bad.inputs = paths;
+        bad.options = {{"pattern", "fo(o"}, {"regex", "true"}};
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(bad, progress);
+        QCOMPARE(r.status, sfp::Status::error);
+        QVERIFY2(r.error.find("not a regular expression") != std::string::npos, r.error.c_str());
     }
 
     // The pattern is bytes: an empty one or one with a newline is refused, saying why.
@@ -205,7 +263,8 @@ private slots:
         const std::string path = (dir_.path() + "/big").toStdString();
         testing::write_file(path, text);
         for (const sfp::Strategy* s : sfp::strategies_of("search")) {
-            if (!s->probe().supported || s->name == "grep" || s->name == "rg") continue;  // what they read is unknown
+            if (!s->probe().supported || s->name == "grep" || s->name == "rg" || !takes_fixed(*s))
+                continue;  // what the tools read is unknown
             const std::string name(s->name);
             const sfp::RunResult first = search(name, {path}, "needle", 64 << 10, 1, 2, false);
             QVERIFY2(first.status == sfp::Status::ok, first.error.c_str());

@@ -3,14 +3,16 @@
 // and the one that took less CPU time searches the rest -- mapping or copying is ripgrep's famous
 // choice, and the page cache's folios decide it (the same slices never searched twice: every
 // stripe is joined in file order, segments.hpp). Inputs too small to pay for the probe go to
-// mmap-mt unprobed, or under 2 MiB to simd on the calling thread.
+// mmap-mt unprobed, or under 2 MiB to simd on the calling thread. A regex goes to the regex strategy.
 #include <optional>
 #include <vector>
 
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/search/strategies.hpp"
 #include "algorithms/search/stripe_bytes.hpp"
+#include "algorithms/units.hpp"
 #include "sfp/datagen.hpp"
+#include "spec_options.hpp"
 
 namespace sfp::search {
 namespace {
@@ -20,6 +22,7 @@ constexpr std::uint64_t kThreadsFrom = 2u << 20;      // less: no thread is wort
 constexpr std::uint64_t kProbePaysFrom = 256u << 20;  // less: mmap-mt unprobed, as wordcount's auto
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
+    if (option_flag(spec, parameters(), "regex")) return search_regex(spec, ctx);  // the one that can
     const Job job = open_job(spec, ctx);
     if (job.total() < kThreadsFrom) {
         ctx.note("auto chose simd: the inputs (" + format_size(job.total()) +

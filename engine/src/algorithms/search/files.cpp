@@ -38,6 +38,7 @@ const Strategy files_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
+    .takes = takes_fixed_strings,
 };
 
 }  // namespace sfp::search

@@ -14,7 +14,7 @@ Support probe() {
 }
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {  // env execs grep: wait4 measures grep
-    return search_with_tool(spec, ctx, {"env", "LC_ALL=C", "grep", "-F", "-o", "-b", "-a", "-H", "--"}, "grep", true);
+    return search_with_tool(spec, ctx, {"env", "LC_ALL=C", "grep", "-b", "-a", "-H"}, "grep", true);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "algorithms/search/pcre_pattern.hpp"
 #include "algorithms/search/strategies.hpp"
 #include "algorithms/units.hpp"
 #include "io/mapping.hpp"
@@ -25,9 +26,18 @@ std::string pattern_of(const RunSpec& spec) {
 }  // namespace
 
 void check_options(const RunSpec& spec) {
-    pattern_of(spec);
+    const std::string pattern = pattern_of(spec);
     option_value(spec, parameters(), "max_matches");
     option_flag(spec, parameters(), "count");
+    if (option_flag(spec, parameters(), "only_matching") && !option_flag(spec, parameters(), "regex"))
+        fail("option only_matching: only with regex (a fixed pattern's matches are what is printed)");
+    if (option_flag(spec, parameters(), "regex")) check_regex(pattern);
+}
+
+Support takes_fixed_strings(const RunSpec& spec) {
+    if (option_flag(spec, parameters(), "regex"))
+        return Support::no("fixed strings only (a regex: the regex strategy)");
+    return Support::yes();
 }
 
 Job open_job(const RunSpec& spec, RunContext& ctx) {
@@ -35,6 +45,8 @@ Job open_job(const RunSpec& spec, RunContext& ctx) {
     Job job{.pattern = pattern_of(spec),
             .max_matches = std::uint64_t(option_value(spec, parameters(), "max_matches")),
             .count = option_flag(spec, parameters(), "count"),
+            .regex = option_flag(spec, parameters(), "regex"),
+            .only_matching = option_flag(spec, parameters(), "only_matching"),
             .block = spec.block_size,
             .threads = resolved_threads(spec.threads),
             .inputs = {}};

@@ -2,6 +2,7 @@
 // What every search strategy starts from: the options read once, the inputs looked at, and what
 // the matches found are collected into.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "algorithms/search/finder.hpp"
 #include "io/file.hpp"
 #include "sfp/run_context.hpp"
+#include "sfp/strategy.hpp"
 #include "sfp/search.hpp"
 #include "sfp/types.hpp"
 
@@ -24,6 +26,8 @@ struct Job {
     std::string pattern;                             // bytes, no newline
     std::uint64_t max_matches = kDefaultMaxMatches;  // the first N are kept
     bool count = false;                              // every match counted per input (no early stop)
+    bool regex = false;                              // the pattern is a PCRE2 regular expression: lines are found
+    bool only_matching = false;                      // with regex: the matches in the lines, as grep -o
     std::uint64_t block = 0;
     unsigned threads = 1;  // resolved
     std::vector<Input> inputs;
@@ -33,7 +37,9 @@ struct Job {
 // Reads the options, looks at every input (regular files, refused before any is read) and sets
 // the progress total. No input stays open.
 Job open_job(const RunSpec& spec, RunContext& ctx);
-void check_options(const RunSpec& spec);  // the pattern: not empty, no newline
+void check_options(const RunSpec& spec);  // the pattern: not empty, no newline; a regex compiles
+// A fixed-string strategy's Strategy::takes: not a regex.
+Support takes_fixed_strings(const RunSpec& spec);
 // Opens an input when its turn comes; throws naming it when it changed since the run began.
 File open_input(const Input& input);
 
@@ -49,8 +55,8 @@ class Collector {
 public:
     explicit Collector(const Job& job) : max_(job.max_matches), count_(job.count), counts_(job.inputs.size()) {}
     // Adds a match of input `file`; false once nothing more is wanted (not counting, N found).
-    bool add(std::uint32_t file, std::uint64_t offset) {
-        if (matches_.size() < max_) matches_.push_back({file, offset});
+    bool add(std::uint32_t file, std::uint64_t offset, std::optional<std::string> text = std::nullopt) {
+        if (matches_.size() < max_) matches_.push_back({file, offset, std::move(text)});
         counts_[file] += 1;
         if (table_ && !count_) table_->add({start_ + offset});
         return !enough();
@@ -90,5 +96,7 @@ namespace sfp::search {
 // search_mapped) with a finder of `kernel`, until N matches are found (unless counting).
 using SearchOne = void (*)(const Job&, const Finder&, std::uint32_t, Collector&, RunContext&);
 Outcome search_in_turn(const RunSpec& spec, RunContext& ctx, Kernel kernel, SearchOne each);
+// The regex strategy's run (regex.cpp), which auto hands a regex to.
+Outcome search_regex(const RunSpec& spec, RunContext& ctx);
 
 }  // namespace sfp::search

@@ -12,6 +12,7 @@ const Strategy mmap_strategy{
     .probe = always_supported,
     .run = [](const RunSpec& spec,
               RunContext& ctx) { return search_in_turn(spec, ctx, Kernel::memmem, search_mapped); },
+    .takes = takes_fixed_strings,
 };
 
 }  // namespace sfp::search

@@ -28,6 +28,7 @@ const Strategy mmap_mt_strategy{
     .maps_input = true,
     .probe = always_supported,
     .run = run,
+    .takes = takes_fixed_strings,
 };
 
 }  // namespace sfp::search

@@ -6,7 +6,10 @@ namespace sfp {
 
 std::string canonical(const SearchOutcome& o) {
     std::string s = "search";
-    for (const SearchMatch& m : o.matches) s += " " + std::to_string(m.file) + ":" + std::to_string(m.offset);
+    for (const SearchMatch& m : o.matches) {
+        s += " " + std::to_string(m.file) + ":" + std::to_string(m.offset);
+        if (m.text) s += "=" + std::to_string(m.text->size()) + ":" + *m.text;  // bytes, their length first
+    }
     if (!o.counts.empty()) {
         s += " counts";
         for (std::uint64_t c : o.counts) s += " " + std::to_string(c);
@@ -16,8 +19,11 @@ std::string canonical(const SearchOutcome& o) {
 
 Description describe(const SearchOutcome& o) {
     Description::Array matches, counts;
-    for (const SearchMatch& m : o.matches)
-        matches.push_back(Description::Object{{"file", std::uint64_t(m.file)}, {"offset", m.offset}});
+    for (const SearchMatch& m : o.matches) {
+        Description::Object match{{"file", std::uint64_t(m.file)}, {"offset", m.offset}};
+        if (m.text) add_path_fields(match, "text", *m.text);  // bytes: base64 beside when not UTF-8
+        matches.push_back(std::move(match));
+    }
     for (std::uint64_t c : o.counts) counts.push_back(Description(c));
     Description::Object d{{"found", !o.matches.empty()}, {"matches", std::move(matches)}};
     if (!o.counts.empty()) d.push_back({"counts", std::move(counts)});
@@ -29,7 +35,7 @@ std::string format_grep_lines(const SearchOutcome& o, std::string_view pattern, 
     for (const SearchMatch& m : o.matches) {
         if (names.size() > 1) out += names.at(m.file) + ":";
         out += std::to_string(m.offset) + ":";
-        out += pattern;
+        out += m.text ? std::string_view(*m.text) : pattern;
         out += '\n';
     }
     return out;

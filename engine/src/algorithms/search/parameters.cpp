@@ -22,6 +22,12 @@ constexpr Parameter kTable[] = {
     {.name = "count",
      .type = ParameterType::flag,
      .help = "count every match of each input (no early stop), as `grep -F -o | wc -l` counts them"},
+    {.name = "regex",
+     .type = ParameterType::flag,
+     .help = "the pattern is a PCRE2 regular expression (grep -P): matching lines are found, by the regex strategy"},
+    {.name = "only_matching",
+     .type = ParameterType::flag,
+     .help = "with regex: the matches in the lines, not the lines (grep -o)"},
 };
 
 }  // namespace

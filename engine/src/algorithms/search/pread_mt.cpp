@@ -31,6 +31,7 @@ const Strategy pread_mt_strategy{
     .reads = kReadsBlockAndThreads,
     .probe = always_supported,
     .run = run,
+    .takes = takes_fixed_strings,
 };
 
 }  // namespace sfp::search

@@ -14,9 +14,8 @@ Support probe() {
 
 // Its own configuration file and line numbers off, the file name on, as grep prints them.
 Outcome run(const RunSpec& spec, RunContext& ctx) {
-    return search_with_tool(
-        spec, ctx, {"rg", "-F", "-o", "-b", "-a", "--no-config", "-H", "--no-heading", "--no-line-number", "--"}, "rg",
-        false);
+    return search_with_tool(spec, ctx, {"rg", "-b", "-a", "--no-config", "-H", "--no-heading", "--no-line-number"},
+                            "rg", false);
 }
 
 }  // namespace

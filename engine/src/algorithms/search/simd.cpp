@@ -12,6 +12,7 @@ const Strategy simd_strategy{
     .reads = kReadsBlock,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return search_in_turn(spec, ctx, Kernel::simd, search_read); },
+    .takes = takes_fixed_strings,
 };
 
 }  // namespace sfp::search

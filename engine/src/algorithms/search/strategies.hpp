@@ -12,6 +12,7 @@
     X(mmap_mt)  /* mmap_mt.cpp */  \
     X(pread_mt) /* pread_mt.cpp */ \
     X(files)    /* files.cpp */    \
+    X(regex)    /* regex.cpp */    \
     X(auto)     /* auto.cpp */     \
     X(grep)     /* grep.cpp */     \
     X(rg)       /* rg.cpp */

@@ -11,7 +11,8 @@
 
 namespace sfp::search {
 
-// `argv`: the tool's command line before the pattern and the files; `tool` names it in errors.
+// `argv`: the tool's command line before its -F/-P, -o, the pattern and the files (added here as
+// the options ask); `tool` names it in errors.
 // `in_order`: it prints the files' matches in argument order, so N lines are the first N; a tool
 // that searches several files at once (rg) prints them as each finishes, and is read to the end.
 Outcome search_with_tool(const RunSpec& spec, RunContext& ctx, std::vector<std::string> argv, const std::string& tool,
