@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/probe_choice.hpp"
+#include "sfp/experiment.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
@@ -239,6 +240,26 @@ private slots:
         const sfp::RunResult r = sfp::run_once(bad, progress);
         QCOMPARE(r.status, sfp::Status::error);
         QVERIFY2(r.error.find("not a regular expression") != std::string::npos, r.error.c_str());
+    }
+
+    // max_matches is swept (lesson 9) and shapes the outcome: the runs agree at each value, not
+    // across values (the first 1 and the first 3 matches are both right), and a strategy that is
+    // wrong at one value is still caught.
+    void sweptMaxMatchesAgreeAtEachValue() {
+        const Case c{"needles", {planted("sfpbench-needle", 200000, {0, 100000, 199985})}, ""};
+        sfp::Experiment e;
+        e.algorithm = "search";
+        e.inputs = write(c);
+        e.strategies = {"simd", "mmap-mt", "read"};
+        e.sweeps["max_matches"] = {1, 3};
+        e.repetitions = 2;
+        e.warmups = 0;
+        e.cache = sfp::CacheMode::hot;
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+        QCOMPARE(report.cells.size(), std::size_t(6));
+        for (const sfp::RunRecord& r : report.runs)
+            QVERIFY2(r.status == sfp::RunStatus::ok, (report.cells[r.cell].strategy + ": " + r.result.error).c_str());
     }
 
     // The pattern is bytes: an empty one or one with a newline is refused, saying why.

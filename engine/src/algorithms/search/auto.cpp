@@ -71,7 +71,7 @@ const Strategy auto_strategy{
     .description =
         "times mmap-mt and pread-mt on slices at the start in CPU time; the cheaper searches the rest "
         "(from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
-    .reads = kReadsBlockAndThreads,
+    .reads = kReadsBlockThreadsAndMatches,
     .maps_input = true,
     .probe = always_supported,
     .run = run,

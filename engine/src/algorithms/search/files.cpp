@@ -35,7 +35,7 @@ const Strategy files_strategy{
     .algorithm = "search",
     .name = "files",
     .description = "T threads, a whole input each in turn (read() blocks, SIMD filter), passive stop",
-    .reads = kReadsBlockAndThreads,
+    .reads = kReadsBlockThreadsAndMatches,
     .probe = always_supported,
     .run = run,
     .takes = takes_fixed_strings,

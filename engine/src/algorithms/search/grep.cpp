@@ -23,6 +23,7 @@ const Strategy grep_strategy{
     .algorithm = "search",
     .name = "grep",
     .description = "baseline: the system `grep -F -o -b -a` as a child process (wall and its exact CPU time)",
+    .reads = kReadsMatches,
     .probe = probe,
     .run = run,
     .takes = takes_command_line_pattern,

@@ -8,6 +8,7 @@ const Strategy mmap_strategy{
     .algorithm = "search",
     .name = "mmap",
     .description = "one thread over the mapped file; memmem",
+    .reads = kReadsMatches,
     .maps_input = true,
     .probe = always_supported,
     .run = [](const RunSpec& spec,

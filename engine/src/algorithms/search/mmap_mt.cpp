@@ -24,7 +24,7 @@ const Strategy mmap_mt_strategy{
     .algorithm = "search",
     .name = "mmap-mt",
     .description = "mapped files, T threads over round-robin stripes reading length-1 past their end, passive stop",
-    .reads = kReadsBlockAndThreads,
+    .reads = kReadsBlockThreadsAndMatches,
     .maps_input = true,
     .probe = always_supported,
     .run = run,

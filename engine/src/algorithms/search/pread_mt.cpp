@@ -28,7 +28,7 @@ const Strategy pread_mt_strategy{
     .algorithm = "search",
     .name = "pread-mt",
     .description = "T threads over round-robin stripes, each pread() of its stripe and length-1 past it, passive stop",
-    .reads = kReadsBlockAndThreads,
+    .reads = kReadsBlockThreadsAndMatches,
     .probe = always_supported,
     .run = run,
     .takes = takes_fixed_strings,

@@ -9,7 +9,7 @@ const Strategy read_strategy{
     .algorithm = "search",
     .name = "read",
     .description = "one thread, read() blocks, the pattern's length-1 bytes carried over; memmem",
-    .reads = kReadsBlock,
+    .reads = kReadsBlockAndMatches,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return search_in_turn(spec, ctx, Kernel::memmem, search_read); },
     .takes = takes_fixed_strings,

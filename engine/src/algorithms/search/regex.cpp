@@ -60,7 +60,7 @@ const Strategy regex_strategy{
     .algorithm = "search",
     .name = "regex",
     .description = "PCRE2 (JIT) as grep -P: T threads, a whole input each in turn, mapped, line by line; passive stop",
-    .reads = kReadsThreads,
+    .reads = kReadsThreadsAndMatches,
     .maps_input = true,
     .probe = always_supported,
     .run = search_regex,

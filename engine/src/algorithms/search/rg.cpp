@@ -24,6 +24,7 @@ const Strategy rg_strategy{
     .algorithm = "search",
     .name = "rg",
     .description = "baseline: ripgrep, `rg -F -o -b -a`, as a child process (wall and its exact CPU time)",
+    .reads = kReadsMatches,
     .probe = probe,
     .run = run,
     .takes = takes_command_line_pattern,

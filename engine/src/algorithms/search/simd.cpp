@@ -9,7 +9,7 @@ const Strategy simd_strategy{
     .algorithm = "search",
     .name = "simd",
     .description = "one thread, read() blocks; first and last bytes compared 32 positions at a time",
-    .reads = kReadsBlock,
+    .reads = kReadsBlockAndMatches,
     .probe = always_supported,
     .run = [](const RunSpec& spec, RunContext& ctx) { return search_in_turn(spec, ctx, Kernel::simd, search_read); },
     .takes = takes_fixed_strings,
