@@ -4,9 +4,9 @@ BUILD      ?= build
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 PACKAGES   := cmake ninja-build g++ pkg-config diffutils coreutils \
-              qt6-base-dev libqcustomplot-dev liburing-dev libxxhash-dev xxhash libboost-math-dev \
+              qt6-base-dev libqcustomplot-dev liburing-dev libxxhash-dev xxhash libboost-math-dev libpcre2-dev \
               xvfb xauth x11-apps imagemagick poppler-utils time \
-              groff-base man-db appstream dpkg-dev clang-format python3
+              groff-base man-db appstream dpkg-dev clang-format python3 ripgrep
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # gcc 12's ThreadSanitizer cannot cope with the kernel's high mmap randomisation.
 NO_ASLR    := setarch $(shell uname -m) -R

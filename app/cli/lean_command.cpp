@@ -84,6 +84,7 @@ std::optional<OneRun> lean_run(std::string_view command, std::span<char* const> 
     spec.strategy = value_of("strategy").value_or(std::string(io->default_strategy));
     spec.inputs = given->arguments;
     if (io->writes_output) spec.inputs.pop_back();  // OUT is no input
+    if (!take_operand_option(*c, value_of, spec).empty()) return std::nullopt;
     if (!apply_parameter_flags(command, c->hints, value_of, spec).empty()) return std::nullopt;
     if (!sfp::check_experiment(sfp::experiment_of(spec)).empty()) return std::nullopt;  // as the full parser judges
     if (io->writes_output) spec.output = given->arguments.back();

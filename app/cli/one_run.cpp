@@ -27,11 +27,13 @@ void check_operands(std::string_view command, const QStringList& operands) {
 }
 
 sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorithm, const QStringList& inputs,
-                          std::span<const FlagHint> hints) {
+                          std::span<const FlagHint> hints, const GivenFlag& given) {
     sfp::RunSpec spec;
     spec.algorithm = std::string(algorithm);
     spec.strategy = p.value("strategy").toStdString();
     for (const QString& input : inputs) spec.inputs.push_back(path_bytes(input));
+    if (const std::string problem = take_operand_option(*one_run_command(algorithm), given, spec); !problem.empty())
+        throw UsageError{text_of_bytes(problem)};
     read_parameter_flags(p, algorithm, spec, hints);
     return spec;
 }
@@ -58,7 +60,7 @@ int cmd_one_run(std::string_view algorithm, const QStringList& args) {
             throw UsageError{text_of_bytes(problem)};
     const bool writes_output = sfp::algorithm_io(algorithm)->writes_output;
     const QString output = writes_output ? inputs.takeLast() : QString();
-    OneRun run{one_run_spec(p, algorithm, inputs, c.hints), {}};
+    OneRun run{one_run_spec(p, algorithm, inputs, c.hints, given), {}};
     if (writes_output) run.spec.output = path_bytes(output);
     if (c.after_flags)
         if (const std::string problem = c.after_flags(given, run); !problem.empty())

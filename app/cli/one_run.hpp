@@ -25,7 +25,7 @@ void add_one_run_flags(CommandLine& p, std::string_view algorithm, std::span<con
 void check_operands(std::string_view command, const QStringList& operands);
 
 sfp::RunSpec one_run_spec(const QCommandLineParser& p, std::string_view algorithm, const QStringList& inputs,
-                          std::span<const FlagHint> hints = {});
+                          std::span<const FlagHint> hints, const GivenFlag& given);
 
 // Runs `spec` once and prints it: the whole result as JSON when --json is set, else the unit's
 // printout (sfp::Printout) on standard output; its notes, the run's and its timing on standard

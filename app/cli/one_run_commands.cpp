@@ -36,9 +36,14 @@ constexpr FlagHint kIterate[] = {
     {"list", {}, "Also print one line per file in processing order: hash, two spaces, path."},
 };
 
+constexpr FlagHint kSearch[] = {{"block_size", "256K", "The stripe of the multithreaded strategies."},
+                                {"pattern", {}, "Here PATTERN gives it."}};
+
 constexpr Operand kPair[] = {{"A", "first file"}, {"B", "second file"}};
 constexpr Operand kInOut[] = {{"IN", "input file"}, {"OUT", "output file"}};
 constexpr Operand kFiles[] = {{"FILE", "files to count", "FILE..."}};
+constexpr Operand kPatternFiles[] = {{"PATTERN", "the bytes to find (not empty, no newline)"},
+                                     {"FILE", "files to search", "FILE..."}};
 constexpr Operand kDirs[] = {{"DIR", "directories to hash (one or more)", "DIR..."}};
 
 constexpr Switch kCipherSwitches[] = {
@@ -129,6 +134,17 @@ constexpr OneRunCommand kCommands[] = {
                     "skipped and a digest that is the same for every order and strategy. Exit: 0 done, 2 trouble.",
      .operands = kDirs,
      .hints = kIterate},
+    {.name = "search",
+     .summary = "find a fixed pattern in files; prints what `grep -F -o -b -a | head -N` prints",
+     .description =
+         "Find PATTERN (bytes, as grep -F takes them) in each FILE and print the first N matches exactly as\n"
+         "`grep -F -o -b -a -- PATTERN FILE... | head -N` does (OFFSET:PATTERN, NAME: first for several\n"
+         "files), or with --count the matches per file. Matches do not overlap: after one, the search goes\n"
+         "on after its last byte. Timing goes to standard error. Exit: 0 found, 1 none, 2 trouble.",
+     .operands = kPatternFiles,
+     .wanted = "a pattern and at least one file",
+     .hints = kSearch,
+     .operand_option = "pattern"},
 };
 
 // The command of an algorithm registered without words of its own: all of them from its unit.
@@ -177,6 +193,18 @@ const OneRunCommand* one_run_command(std::string_view name) {
     const auto [it, added] = derived.try_emplace(std::string(name));
     if (added) derive(*io, it->second);
     return &it->second.command;
+}
+
+std::string take_operand_option(const OneRunCommand& command, const GivenFlag& given, sfp::RunSpec& spec) {
+    if (command.operand_option.empty() || spec.inputs.empty()) return {};
+    const std::string option(command.operand_option);
+    const std::string flag = "--" + option;  // a text option's flag: its name
+    if (given(option))
+        return std::string(command.name) + " takes its " + option + " once: as " +
+               std::string(command.operands[0].name) + ", not also as " + flag;
+    spec.options[option] = spec.inputs.front();
+    spec.inputs.erase(spec.inputs.begin());
+    return {};
 }
 
 std::string operands_text(const OneRunCommand& command) {

@@ -62,11 +62,17 @@ struct OneRunCommand {
     // complete the run (cipher's digest, kernel and cancelled note).
     std::string (*before_flags)(const GivenFlag& given) = nullptr;
     std::string (*after_flags)(const GivenFlag& given, OneRun& run) = nullptr;
+    // Its first operand is this option's value, not an input (search's PATTERN: the pattern).
+    std::string_view operand_option = {};
 };
 
 // The command of an algorithm the registry knows (registered here or derived from its unit);
 // nullptr for any other name.
 const OneRunCommand* one_run_command(std::string_view name);  // nullptr for any other command
+
+// Moves the first of spec.inputs into the option the command's first operand stands for (search's
+// PATTERN), before the flags are read and judged; "" or the problem (the flag given as well).
+std::string take_operand_option(const OneRunCommand& command, const GivenFlag& given, sfp::RunSpec& spec);
 
 // "A B", "IN OUT", "FILE...": the operands as the usage line names them.
 std::string operands_text(const OneRunCommand& command);

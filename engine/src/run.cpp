@@ -47,7 +47,11 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
     progress.reset();
     try {
         const Strategy& strategy = given ? *given : checked_strategy(spec_in);
-        if (const Support support = strategy.support(); !support.supported) {
+        // What the machine lacks, or what it cannot do with these options (Strategy::takes: the
+        // runner leaves such cells out; a one-run command that names it anyway is told here).
+        Support support = strategy.support();
+        if (support.supported && strategy.takes) support = strategy.takes(spec_in);
+        if (!support.supported) {
             result.status = Status::unsupported;
             result.error = spec_in.strategy + " is unsupported here: " + support.reason;
             return result;

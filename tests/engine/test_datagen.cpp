@@ -6,6 +6,7 @@
 
 #include "sfp/datagen.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/input_kind.hpp"
 #include "support/temp_files.hpp"
 
 class TestDatagen : public QObject {
@@ -132,6 +133,32 @@ private slots:
         QVERIFY(newlines > size / 100 && newlines < size / 40);  // lines of roughly 60-80 characters
         sfp::generate_text(path("t2"), size, 3);
         QVERIFY(t == testing::read_file(path("t2")));
+    }
+
+    // The needles kind: the text as generate_text makes it, the needle over it exactly at the
+    // offsets asked ("middle", "last": ending at the last byte), found nowhere else.
+    void needlesArePlantedExactly() {
+        const sfp::InputKind* kind = sfp::find_input_kind("needles");
+        QVERIFY(kind);
+        const std::uint64_t size = 100003;
+        sfp::GenerateRequest r{
+            .size = size, .seed = 4, .options = {{"needle", "|x|"}, {"needle_at", "0,77,middle,last"}}};
+        QCOMPARE(kind->generate({path("n")}, r, nullptr), std::string("4 needles planted"));
+        sfp::generate_text(path("plain"), size, 4);
+        const auto n = testing::read_file(path("n")), plain = testing::read_file(path("plain"));
+        QCOMPARE(n.size(), size);
+        std::vector<std::uint64_t> found, changed;
+        for (std::size_t i = 0; i + 3 <= n.size(); ++i)
+            if (n[i] == '|' && n[i + 1] == 'x' && n[i + 2] == '|') found.push_back(i);
+        QCOMPARE(found, (std::vector<std::uint64_t>{0, 77, size / 2, size - 3}));
+        for (std::size_t i = 0; i < n.size(); ++i)
+            if (n[i] != plain[i]) changed.push_back(i);
+        for (std::uint64_t i : changed)
+            QVERIFY2(std::any_of(found.begin(), found.end(), [&](std::uint64_t at) { return i >= at && i < at + 3; }),
+                     qPrintable(QString::number(i)));
+        r.options = {{"needle", "a\nb"}};
+        QVERIFY_THROWS_EXCEPTION(sfp::Failure, kind->generate({path("bad")}, r, nullptr));
+        QVERIFY(!std::filesystem::exists(path("bad")));
     }
 
     void failureLeavesNoFileBehind() {

@@ -29,8 +29,14 @@ void generate_random(const std::string& path, std::uint64_t size, std::uint64_t 
 void generate_pair(const std::string& a, const std::string& b, std::uint64_t size,
                    const std::vector<std::uint64_t>& mismatch_offsets, std::uint64_t seed,
                    const std::atomic<bool>* cancel = nullptr, Links links = Links::follow);
+// Text with a needle planted: `needle` written over the text at each offset (one that would run
+// past the end is moved back to end at the last byte), before the file is renamed into place.
+struct Needles {
+    std::string needle;
+    std::vector<std::uint64_t> at;
+};
 void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed,
-                   const std::atomic<bool>* cancel = nullptr, Links links = Links::follow);
+                   const std::atomic<bool>* cancel = nullptr, Links links = Links::follow, const Needles& needles = {});
 
 // A tree for iterate: `files` random files in nested folders (100 per folder), sizes drawn from
 // a size mix ("small", "medium", "large": IOBoost's three sets scaled down 16x). Refuses a DIR

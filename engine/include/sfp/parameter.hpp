@@ -41,6 +41,9 @@ struct Parameter {
     std::string_view label = {};  // its word in cell labels ("block"); empty: its name
     std::string_view noun = {};   // one value in messages ("block size"); empty: its name
     bool counts_threads = false;  // a thread count, 0 meaning every online CPU (the window offers 1 ... 2 x CPUs)
+    // Its value changes what a correct run finds (search's first N matches): runs are checked
+    // against each other only where it is the same, not over the whole input set.
+    bool shapes_outcome = false;
 };
 
 // The two entries every algorithm's table starts with; a run reads them as RunSpec::block_size

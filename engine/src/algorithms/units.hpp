@@ -12,7 +12,8 @@
     X(compare)            \
     X(cipher)             \
     X(wordcount)          \
-    X(iterate)
+    X(iterate)            \
+    X(search)
 
 // Each unit and its parameter table (sfp/parameter.hpp), defined in its folder's unit.cpp and parameters.cpp.
 #define SFP_DECLARE_UNIT(name)                        \

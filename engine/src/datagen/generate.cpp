@@ -1,6 +1,9 @@
 // Reproducible generated inputs. Random bytes are a pure function of (offset, seed), so any
 // part of a file can be predicted without reading it back, and generation streams at GB/s.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <array>
 #include <cstring>
 #include <memory>
@@ -108,8 +111,22 @@ void generate_pair(const std::string& a, const std::string& b, std::uint64_t siz
         [seed](std::uint8_t* buf, std::size_t n, std::uint64_t off) { fill_random(buf, n, off, seed); }, flip);
 }
 
+namespace {
+
+void plant(const AtomicOutput& out, const std::string& path, std::uint64_t size, const Needles& needles) {
+    const std::uint64_t n = needles.needle.size();
+    if (n == 0 || n > size) return;
+    for (std::uint64_t at : needles.at) {
+        const std::uint64_t where = std::min(at, size - n);
+        if (::pwrite(out.fd(), needles.needle.data(), n, off_t(where)) != ssize_t(n))
+            fail_errno("cannot plant the needle in", path, errno);
+    }
+}
+
+}  // namespace
+
 void generate_text(const std::string& path, std::uint64_t size, std::uint64_t seed, const std::atomic<bool>* cancel,
-                   Links links) {
+                   Links links, const Needles& needles) {
     // English word lengths 1..12 (per mille), letters roughly by frequency, some punctuation,
     // lines of about 60-80 characters.
     static constexpr std::array<unsigned, 12> length_permille = {30, 170, 200, 160, 110, 90, 80, 60, 40, 30, 15, 15};
@@ -155,6 +172,7 @@ void generate_text(const std::string& path, std::uint64_t size, std::uint64_t se
         written += n;
         buf.erase(0, n);
     }
+    plant(out, path, size, needles);
     out.commit();
 }
 

@@ -28,9 +28,10 @@ std::int64_t option_value(std::span<const Parameter> options, const GenerateRequ
     return 0;
 }
 
-// "0,4096,last": byte offsets where the pair's second file differs; `middle` and `last` name
-// size/2 and size-1, the bytes `run` makes differ (the last catches a dropped tail block).
-std::vector<std::uint64_t> mismatch_offsets(const std::string& text, std::uint64_t size) {
+// "0,4096,last": byte offsets (where the pair's second file differs, where a needle is planted);
+// `middle` and `last` name size/2 and size-1, the bytes `run` makes differ (the last catches a
+// dropped tail block). `option` names the option in an error.
+std::vector<std::uint64_t> offsets_of(const std::string& text, std::uint64_t size, std::string_view option) {
     std::vector<std::uint64_t> out;
     std::size_t start = 0;
     while (start <= text.size() && !text.empty()) {
@@ -44,7 +45,8 @@ std::vector<std::uint64_t> mismatch_offsets(const std::string& text, std::uint64
             std::uint64_t v = 0;
             const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
             if (ec != std::errc() || end != item.data() + item.size())
-                fail("mismatch_at: '" + item + "' is not a byte offset (a whole number, 'middle' or 'last')");
+                fail(std::string(option) + ": '" + item +
+                     "' is not a byte offset (a whole number, 'middle' or 'last')");
             out.push_back(v);
         }
         start = comma + 1;
@@ -66,9 +68,22 @@ std::string generate_text_kind(const std::vector<std::string>& paths, const Gene
 
 std::string generate_pair_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
                                const std::atomic<bool>* cancel) {
-    generate_pair(paths.at(0), paths.at(1), r.size, mismatch_offsets(option_text(r, "mismatch_at"), r.size), r.seed,
-                  cancel, r.links);
+    generate_pair(paths.at(0), paths.at(1), r.size, offsets_of(option_text(r, "mismatch_at"), r.size, "mismatch_at"),
+                  r.seed, cancel, r.links);
     return {};
+}
+
+constexpr std::string_view kDefaultNeedle = "sfpbench-needle";
+
+std::string generate_needles_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
+                                  const std::atomic<bool>* cancel) {
+    std::string needle = option_text(r, "needle");
+    if (needle.empty()) needle = kDefaultNeedle;
+    if (needle.find('\n') != std::string::npos)
+        fail("needle: a newline cannot be in the needle (search matches within lines)");
+    const std::vector<std::uint64_t> at = offsets_of(option_text(r, "needle_at"), r.size, "needle_at");
+    generate_text(paths.at(0), r.size, r.seed, cancel, r.links, Needles{needle, at});
+    return std::to_string(at.size()) + " needles planted";
 }
 
 constexpr std::string_view kSizeMixes[] = {"small", "medium", "large"};  // tree.cpp's mixes
@@ -85,6 +100,17 @@ constexpr Parameter kPairOptions[] = {
     {.name = "mismatch_at",
      .type = ParameterType::text,
      .help = "comma-separated 0-based offsets where B differs; 'middle' and 'last' as words (run's pairs: middle,last)",
+     .text_fallback = ""},
+};
+constexpr Parameter kNeedleOptions[] = {
+    {.name = "needle",
+     .type = ParameterType::text,
+     .help = "the bytes planted in the text (no newline): what a search of it finds",
+     .text_fallback = kDefaultNeedle},
+    {.name = "needle_at",
+     .type = ParameterType::text,
+     .help = "comma-separated 0-based offsets of the needle; 'middle' and 'last' as words (one running past the end "
+             "ends at the last byte; run's texts: 0,middle,last)",
      .text_fallback = ""},
 };
 constexpr Parameter kTreeOptions[] = {
@@ -104,6 +130,9 @@ constexpr Parameter kTreeOptions[] = {
 // A run must find a difference in the middle and one in the last byte, which catches strategies
 // that drop the tail of the final block.
 constexpr std::pair<std::string_view, std::string_view> kPairInWorkspace[] = {{"mismatch_at", "middle,last"}};
+// A search must find the needle at the first byte, across the middle and at the very end; the
+// first match stops an early-stopping searcher at once, the third only at the end.
+constexpr std::pair<std::string_view, std::string_view> kNeedlesInWorkspace[] = {{"needle_at", "0,middle,last"}};
 
 const InputKind kKinds[] = {
     {.name = "pair",
@@ -123,6 +152,13 @@ const InputKind kKinds[] = {
      .suffixes = kTextFile,
      .help = "English-like words, punctuation and lines (for wordcount)",
      .generate = generate_text_kind},
+    {.name = "needles",
+     .label = "text with a needle at known places",
+     .suffixes = kTextFile,
+     .help = "English-like text with --needle planted at --needle-at (for search)",
+     .options = kNeedleOptions,
+     .workspace_options = kNeedlesInWorkspace,
+     .generate = generate_needles_kind},
     {.name = "tree",
      .label = "tree (a folder of files; sizes are totals)",
      .suffixes = kDirectory,

@@ -82,7 +82,7 @@ public:
             // Only this run's input set and cells are looked at again, never the whole report.
             std::vector<std::size_t> flipped;  // earlier runs whose status the new one changed
             std::set<std::size_t> changed =
-                agreement_[report_.cells[slot.cell].input_set].add(report_, report_.runs.size() - 1, &flipped);
+                agreement_[agreement_group(report_.cells[slot.cell])].add(report_, report_.runs.size() - 1, &flipped);
             changed.insert(slot.cell);
             runner::update_statistics(report_, index_, changed);
             if (observer_) observer_->run_finished(update_for(changed, flipped));
@@ -317,9 +317,19 @@ private:
     ExperimentObserver* observer_;
     const LimitsPolicy& limits_policy_;
     ExperimentReport report_;
-    runner::RunIndex index_;                              // report_'s runs by cell and by input set
-    std::map<std::size_t, runner::Agreement> agreement_;  // per input set, kept up to date run by run
-    std::vector<std::string> input_errors_;               // per input set: why it could not be prepared
+    runner::RunIndex index_;  // report_'s runs by cell and by input set
+    // The runs that must agree: an input set's, at the same values of the parameters that shape the
+    // outcome (search's max_matches); kept up to date run by run.
+    using Group = std::pair<std::size_t, std::vector<std::uint64_t>>;
+    Group agreement_group(const Cell& cell) const {
+        Group g{cell.input_set, {}};
+        for (const auto& [name, value] : cell.parameters)
+            if (const Parameter* p = find_parameter(experiment_.algorithm, name); p && p->shapes_outcome)
+                g.second.push_back(value);
+        return g;
+    }
+    std::map<Group, runner::Agreement> agreement_;
+    std::vector<std::string> input_errors_;  // per input set: why it could not be prepared
     std::string scratch_, scratch_error_;
     std::set<std::size_t> settled_;  // input sets brought into the hot state already
 };

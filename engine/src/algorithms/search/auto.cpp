@@ -1,0 +1,79 @@
+// search/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
+// mmap-mt and pread-mt each search slices of their own at the start of the inputs, end to end,
+// and the one that took less CPU time searches the rest -- mapping or copying is ripgrep's famous
+// choice, and the page cache's folios decide it (the same slices never searched twice: every
+// stripe is joined in file order, segments.hpp). Inputs too small to pay for the probe go to
+// mmap-mt unprobed, or under 2 MiB to simd on the calling thread. A regex goes to the regex strategy.
+#include <optional>
+#include <vector>
+
+#include "algorithms/probe_choice.hpp"
+#include "algorithms/search/strategies.hpp"
+#include "algorithms/search/stripe_bytes.hpp"
+#include "algorithms/units.hpp"
+#include "sfp/datagen.hpp"
+#include "spec_options.hpp"
+
+namespace sfp::search {
+namespace {
+
+constexpr std::uint64_t kMaxSlice = 8u << 20;         // per candidate: about 1 % of a 640 MB input
+constexpr std::uint64_t kThreadsFrom = 2u << 20;      // less: no thread is worth starting
+constexpr std::uint64_t kProbePaysFrom = 256u << 20;  // less: mmap-mt unprobed, as wordcount's auto
+
+Outcome run(const RunSpec& spec, RunContext& ctx) {
+    if (option_flag(spec, parameters(), "regex")) return search_regex(spec, ctx);  // the one that can
+    const Job job = open_job(spec, ctx);
+    if (job.total() < kThreadsFrom) {
+        ctx.note("auto chose simd: the inputs (" + format_size(job.total()) +
+                 ") are too little to start threads for (under " + format_size(kThreadsFrom) + ")");
+        Collector out(job);
+        const Finder finder(job.pattern, Kernel::simd);
+        for (std::uint32_t f = 0; f < job.inputs.size() && !out.enough(); ++f) search_read(job, finder, f, out, ctx);
+        if (ctx.should_stop()) return {};
+        return out.take();
+    }
+    const Finder finder(job.pattern, Kernel::simd);
+    std::optional<MappedStripes> mapped;  // made when the mapped candidate first needs it
+    ReadStripes read(job, finder);
+    std::vector<std::vector<std::uint8_t>> buffers(job.threads);
+    StripedSearch striped(job);
+    bool last_mapped = true;  // the candidate that searched last: the one chosen
+    ProbeCandidate candidates[] = {
+        {"mmap-mt",
+         [&](std::uint64_t b, std::uint64_t e) {
+             if (!mapped) mapped.emplace(job, finder);
+             last_mapped = true;
+             striped.scan(ctx, b, e, [&](unsigned, const Segment& seg) { return mapped->walk(seg, seg.begin); });
+         }},
+        {"pread-mt",
+         [&](std::uint64_t b, std::uint64_t e) {
+             last_mapped = false;
+             striped.scan(ctx, b, e,
+                          [&](unsigned w, const Segment& seg) { return read.walk(buffers[w], seg, seg.begin); });
+         }},
+    };
+    const ProbePlan plan{job.total(), job.block * job.threads, kMaxSlice, 1,
+                         "auto",      "of the inputs",         {},        kProbePaysFrom};
+    ctx.note(probe_then_finish(candidates, plan, ctx));
+    if (ctx.should_stop()) return {};
+    std::vector<std::uint8_t> again;
+    return striped.join([&](const Segment& seg, std::uint64_t from) {
+        return last_mapped ? mapped->walk(seg, from) : read.walk(again, seg, from);
+    });
+}
+
+}  // namespace
+
+const Strategy auto_strategy{
+    .algorithm = "search",
+    .name = "auto",
+    .description =
+        "times mmap-mt and pread-mt on slices at the start in CPU time; the cheaper searches the rest "
+        "(from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
+    .reads = kReadsBlockThreadsAndMatches,
+    .maps_input = true,
+    .run = run,
+};
+
+}  // namespace sfp::search

@@ -1,0 +1,69 @@
+// search/regex — a PCRE2 regular expression (grep -P), whole-file parallelism: T threads, each
+// searching whole inputs in turn (mapped, line by line, JIT-compiled), the first N in a shared
+// sorted table with compMP's passive stop (Hart's answer for a regular expression).
+#include <vector>
+
+#include "algorithms/search/job.hpp"
+#include "algorithms/search/pcre_pattern.hpp"
+#include "algorithms/search/strategies.hpp"
+#include "algorithms/units.hpp"
+#include "io/mapping.hpp"
+#include "io/sigbus_guard.hpp"
+#include "sfp/failure.hpp"
+#include "spec_options.hpp"
+
+namespace sfp::search {
+namespace {
+
+Support takes_regex(const RunSpec& spec) {
+    if (!option_flag(spec, parameters(), "regex"))
+        return Support::no("regular expressions only (--regex); a fixed string: the other strategies");
+    return Support::yes();
+}
+
+void search_file(const Job& job, const PcrePattern& pattern, std::uint32_t file, Collector& out, RunContext& ctx) {
+    const File f = open_input(job.inputs[file]);
+    const Mapping map(f, std::size_t(f.size()));
+    map.advise_sequential();
+    auto scan = [&] {
+        pattern.each_found(map.data(), map.size(), job.only_matching, [&](std::uint64_t at, std::string_view text) {
+            return out.add(file, at, std::string(text)) && !ctx.should_stop();
+        });
+    };
+    if (!guarded(scan)) fail("'" + f.path() + "' was truncated while mapped (SIGBUS); no match is reported for it");
+    ctx.add_progress(f.size());
+}
+
+}  // namespace
+
+Outcome search_regex(const RunSpec& spec, RunContext& ctx) {
+    const Job job = open_job(spec, ctx);
+    const PcrePattern pattern(job.pattern);
+    CandidateTable table(std::size_t(job.max_matches));
+    std::vector<Collector> each(job.inputs.size(), Collector(job));
+    const std::size_t files = job.inputs.size();
+    const unsigned threads = unsigned(std::min<std::size_t>(job.threads, files));
+    ctx.run_threads(threads, [&](unsigned worker) {
+        for (std::size_t f = worker; f < files && !ctx.should_stop(); f += threads) {
+            each[f].share(&table, job.inputs[f].start);
+            if (each[f].closed_at(0)) return;  // N found before this input: the rest are later
+            search_file(job, pattern, std::uint32_t(f), each[f], ctx);
+        }
+    });
+    if (ctx.should_stop()) return {};
+    Collector out(job);
+    for (const Collector& c : each) out.absorb(c);
+    return out.take();
+}
+
+const Strategy regex_strategy{
+    .algorithm = "search",
+    .name = "regex",
+    .description = "PCRE2 (JIT) as grep -P: T threads, a whole input each in turn, mapped, line by line; passive stop",
+    .reads = kReadsThreadsAndMatches,
+    .maps_input = true,
+    .run = search_regex,
+    .takes = takes_regex,
+};
+
+}  // namespace sfp::search

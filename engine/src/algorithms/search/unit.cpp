@@ -1,0 +1,47 @@
+// search as one unit for the runner, the CLI and the window: its strategies and default, text
+// files in, nothing written; its input kind (sfp/input_kind.hpp), parameter table and the option
+// checks the table cannot make.
+#include "algorithms/search/job.hpp"
+#include "algorithms/search/strategies.hpp"
+#include "algorithms/units.hpp"
+#include "sfp/registry.hpp"
+#include "sfp/search.hpp"
+#include "spec_options.hpp"
+
+namespace sfp::search {
+namespace {
+
+// Hot, the page cache copied out by read() or scanned through a mapping; cold, the device.
+LimitBound limit(std::string_view strategy, CacheMode cache) {
+    if (cache == CacheMode::cold) return kDeviceRead;
+    return {maps_input("search", strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
+}
+
+// grep -o -b's lines, or the counts; no match is grep's exit 1.
+Printout print(const RunSpec& spec, const RunResult& result) {
+    const auto& o = result.outcome.get<SearchOutcome>();
+    const bool counting = option_flag(spec, parameters(), "count");
+    const std::string pattern = option_text(spec, parameters(), "pattern");
+    return {.out = counting ? format_counts(o, spec.inputs) : format_grep_lines(o, pattern, spec.inputs),
+            .different = o.matches.empty()};
+}
+
+}  // namespace
+
+const AlgorithmIo& unit() noexcept {
+    static const Strategy strategies[] = {SFP_SEARCH_STRATEGIES(SFP_STRATEGY_VALUE)};
+    static const AlgorithmIo io{.algorithm = "search",
+                                .inputs = 1,
+                                .several_inputs = true,
+                                .data_kind = "needles",
+                                .writes_output = false,
+                                .parameters = parameters(),
+                                .check_options = check_options,
+                                .limit = limit,
+                                .strategies = strategies,
+                                .default_strategy = "auto",
+                                .print = print};
+    return io;
+}
+
+}  // namespace sfp::search
