@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-OWN_KIND = {"compare": "pair", "cipher": "random", "wordcount": "text", "iterate": "tree"}
+OWN_KIND = {"compare": "pair", "cipher": "random", "wordcount": "text", "iterate": "tree", "search": "needles"}
 FILES_OF_KIND = {"pair": 2}  # files a run reads of each generated input
 MEASURED = "measured by running this lesson"
 
@@ -24,7 +24,7 @@ def parameters_label(cell):
     return re.sub(r" size=\S+$", "", cell["label"])
 
 
-def main(out, machine, work, trial):
+def main(out, machine, work, trial, merge=False):
     rates = {}    # "compare/read/hot" -> [units, seconds]
     around = {}   # "pair/hot" -> [seconds around runs, units of every run and warm-up]
     slowest = {}  # lesson folder -> (MB/s, cell label) of its slowest cell over its experiments
@@ -89,9 +89,14 @@ def main(out, machine, work, trial):
         "units-per-second": {key: round(units / seconds, 3) for key, (units, seconds) in sorted(rates.items())},
         "around-per-unit": {key: seconds / units for key, (seconds, units) in sorted(around.items())},
     }
+    if merge:  # one lesson measured (ONLY): its figures join the others', which stay as they were
+        kept = json.loads(Path(out).read_text())
+        for table in ("units-per-second", "around-per-unit"):
+            guesses[table] = {**kept[table], **{k: v for k, v in guesses[table].items() if k not in kept[table]}}
+        guesses["measured_on"] = kept["measured_on"]
     Path(out).write_text(json.dumps(guesses, indent=1, sort_keys=True) + "\n")
     print(f"wrote {out}: {len(guesses['units-per-second'])} rates, the time around runs of {', '.join(guesses['around-per-unit'])}")
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4], trial=len(sys.argv) > 4 and sys.argv[4] == "trial")
+    main(*sys.argv[1:4], trial="trial" in sys.argv[4:], merge="merge" in sys.argv[4:])

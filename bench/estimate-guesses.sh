@@ -13,7 +13,9 @@
 # Each lesson whose throughput_source says "measured by running this lesson" gets its
 # slowest_mbs again (core::estimated_seconds' conservative rate: its slowest cell's MB/s,
 # halved). With OUT set (a trial run) no lesson file changes: OUT gets the guesses and the
-# lessons' figures are printed. The analysis is estimate-guesses.py.
+# lessons' figures are printed. ONLY=FOLDER (e.g. ONLY=9-early-stop) measures that lesson alone and
+# adds the rates the file lacks (a new lesson's cells), keeping every other figure as it was. The
+# analysis is estimate-guesses.py.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -48,7 +50,7 @@ timed() {
 # Every lesson experiment, then the window's default experiment (hot and cold) and the 84-cell
 # matrix of docs/large-experiment.json.
 n=0
-for spec in "$here"/../resources/lessons/*/*.json; do
+for spec in "$here"/../resources/lessons/${ONLY:-*}/*.json; do
     [ "$(basename "$spec")" = lesson.json ] && continue
     n=$((n + 1))
     spec_copy "$spec" "first-lesson$n" first
@@ -57,14 +59,16 @@ for spec in "$here"/../resources/lessons/*/*.json; do
     "$bin" run "$work/first-lesson$n.json" >/dev/null
     timed "lesson$n" "$work/spec-lesson$n.json"
 done
-for cache in hot cold; do
+[ -z "${ONLY:-}" ] && for cache in hot cold; do
     default=(--algorithm compare --sizes 64M --block "512,4K,64K,1M" --warmup 1 --cache "$cache" --workdir "$data")
     "$bin" run "${default[@]}" --reps 1 >/dev/null
     timed "default-$cache" "${default[@]}" --reps 3
 done
-spec_copy "$here/../docs/large-experiment.json" first-large first
-spec_copy "$here/../docs/large-experiment.json" spec-large
-"$bin" run "$work/first-large.json" >/dev/null
-timed large "$work/spec-large.json"
+if [ -z "${ONLY:-}" ]; then
+    spec_copy "$here/../docs/large-experiment.json" first-large first
+    spec_copy "$here/../docs/large-experiment.json" spec-large
+    "$bin" run "$work/first-large.json" >/dev/null
+    timed large "$work/spec-large.json"
+fi
 
-python3 "$here/estimate-guesses.py" "$out" "$(machine_line "$data")" "$work" "${OUT:+trial}"
+python3 "$here/estimate-guesses.py" "$out" "$(machine_line "$data")" "$work" ${OUT:+trial} ${ONLY:+merge}

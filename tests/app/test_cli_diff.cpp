@@ -223,7 +223,7 @@ private slots:
         QTemporaryDir dir;
         const Result list = run({"lesson"}, dir.path());
         QCOMPARE(list.code, 0);
-        QCOMPARE(list.out.count('\n'), qsizetype(8 + 2));
+        QCOMPARE(list.out.count('\n'), qsizetype(9 + 2));
         QVERIFY(list.out.startsWith("1-block-size         Block size (about "));
         const Result none = run({"lesson", "nine"}, dir.path());
         QCOMPARE(none.code, 2);

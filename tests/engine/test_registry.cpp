@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "sfp/algorithm_io.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/registry.hpp"
 

@@ -138,7 +138,8 @@ private slots:
         QFETCH(qulonglong, block);
         QFETCH(unsigned, threads);
         const sfp::Strategy* s = sfp::find_strategy("search", strategy.toStdString());
-        if (!s->support().supported) QSKIP(qPrintable("unsupported here: " + QString::fromStdString(s->support().reason)));
+        if (!s->support().supported)
+            QSKIP(qPrintable("unsupported here: " + QString::fromStdString(s->support().reason)));
         for (const Case& c : cases()) {
             const std::vector<std::string> paths = write(c);
             for (std::size_t max : {1u, 3u, 8u, 100000u}) {

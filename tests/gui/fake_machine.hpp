@@ -19,7 +19,8 @@
 namespace fake {
 
 struct Machine {
-    std::map<std::string, double> byte_s{{"compare", 1 / 2.0e9}, {"cipher", 1 / 0.5e9}, {"wordcount", 1 / 0.3e9}};
+    std::map<std::string, double> byte_s{
+        {"compare", 1 / 2.0e9}, {"cipher", 1 / 0.5e9}, {"wordcount", 1 / 0.3e9}, {"search", 1 / 1.0e9}};
     double cold_byte_s = 1 / 0.4e9;                    // the device, whatever the algorithm
     double hot_file_s = 40e-6, cold_file_s = 0.25e-3;  // a tree's file
     double run_fixed_s = 2e-3;

@@ -50,7 +50,8 @@ expect "compare --strategy=<TAB>" "$(of compare)" sfpbench compare --strategy =
 expect "compare --strategy=m<TAB>" "$(of compare | grep '^m')" sfpbench compare --strategy = m
 
 # run --strategies: a comma-separated list of the strategies of --algorithm (else run's default).
-default=$("$sfpbench" run --help | sed -nE 's/.*--algorithm <name> +.*\(default ([a-z]+)\).*/\1/p')
+# (the help wraps: its lines joined first)
+default=$("$sfpbench" run --help | tr -s ' \n' ' ' | sed -nE 's/.*--algorithm <name> [^(]*\(default ([a-z]+)\).*/\1/p')
 [[ -n $default ]] || fail "no default algorithm in run --help"
 expect "run --strategies <TAB>" "$(of "$default")" sfpbench run --strategies ""
 for algorithm in $algorithms; do

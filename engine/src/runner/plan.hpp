@@ -17,8 +17,7 @@ RunSpec spec_of_cell(const Experiment& experiment, const Cell& cell);
 
 // The plan of an experiment check_experiment found valid; throws sfp::Failure when the given
 // inputs cannot be sized (listed). A given tree `unlisted` is not: its cells' file_size is 0.
-Plan resolve(const Experiment& experiment, std::span<const Strategy> catalogue,
-             TreeSizes trees = TreeSizes::listed);
+Plan resolve(const Experiment& experiment, std::span<const Strategy> catalogue, TreeSizes trees = TreeSizes::listed);
 
 // Judges, then resolves; throws sfp::Failure naming the field for an invalid experiment (what
 // the legacy expand and run_experiment of an Experiment do).

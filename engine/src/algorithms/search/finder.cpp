@@ -12,12 +12,6 @@
 namespace sfp::search {
 namespace {
 
-bool has_border(const std::string& p) {
-    for (std::size_t k = 1; k < p.size(); ++k)
-        if (std::memcmp(p.data(), p.data() + k, p.size() - k) == 0) return true;
-    return false;
-}
-
 using Pair = std::pair<std::size_t, std::size_t>;
 
 // How common a byte is in text and source code, roughly (higher: commoner): the filter compares
@@ -96,8 +90,7 @@ std::size_t find_simd(const std::string& p, Pair rare, const std::uint8_t* data,
 }  // namespace
 
 Finder::Finder(std::string pattern, Kernel kernel)
-    : pattern_(std::move(pattern)), kernel_(kernel), self_overlapping_(has_border(pattern_)),
-      rare_(rarest_pair(pattern_)) {}
+    : pattern_(std::move(pattern)), kernel_(kernel), rare_(rarest_pair(pattern_)) {}
 
 std::size_t Finder::find(const std::uint8_t* data, std::size_t size, std::size_t from) const noexcept {
     if (kernel_ == Kernel::simd && pattern_.size() > 1) return find_simd(pattern_, rare_, data, size, from);

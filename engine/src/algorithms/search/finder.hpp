@@ -21,9 +21,6 @@ public:
     Finder(std::string pattern, Kernel kernel);
 
     std::size_t length() const noexcept { return pattern_.size(); }
-    // Whether two occurrences can overlap ("aa", "abab"): the pattern has a proper border. Else
-    // every occurrence is a match, and a stripe's matches do not depend on the stripe before.
-    bool self_overlapping() const noexcept { return self_overlapping_; }
 
     // The first occurrence that lies within data[0, size) and starts at or after `from`; npos
     // when none.
@@ -32,7 +29,6 @@ public:
 private:
     std::string pattern_;
     Kernel kernel_;
-    bool self_overlapping_;
     std::pair<std::size_t, std::size_t> rare_;  // the filter's two positions in the pattern
 };
 

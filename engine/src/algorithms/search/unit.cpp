@@ -4,6 +4,7 @@
 #include "algorithms/search/job.hpp"
 #include "algorithms/search/strategies.hpp"
 #include "algorithms/units.hpp"
+#include "sfp/limits.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/search.hpp"
 #include "spec_options.hpp"
