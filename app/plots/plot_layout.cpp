@@ -118,8 +118,17 @@ bool place_legend(const PlotLayout& l) {
     // Beside: as many columns as the entries need in the data area's height (about 60% of the
     // plot), balanced.
     const int columns = std::clamp(int(std::ceil(beside_total / (height * 0.6))), 1, n);
-    const auto [widest, tall, total, widths] = measure(0);
-    const int across = columns_below(widths, width);
+    auto [widest, tall, total, widths] = measure(0);
+    int across = columns_below(widths, width);
+    if (across < n && !limits.empty()) {
+        // Below, a limit's words on one line can take a row each and the entries beside them too:
+        // broken to a third of the width, they share rows with the others.
+        auto [w, t, sum, broken] = measure(width / 3 - 12);
+        if (const int more = columns_below(broken, width); more > across)
+            across = more, tall = t;
+        else
+            measure(0);
+    }
     const Place to = across < n && columns * beside_widest <= side_width ? Place::beside : Place::below;
     if (to == Place::beside) measure(side_width - 12);
     bool rewrapped = false;
