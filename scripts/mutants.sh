@@ -53,12 +53,20 @@ n=${#ids[@]}
 # --- the scratch copy: tracked and new files, copied only where they differ (so the build stays
 # incremental between runs) -------------------------------------------------------------------
 mkdir -p "$src" "$bld"
-(cd "$repo" && git ls-files -co --exclude-standard -z) | while IFS= read -r -d '' f; do
+listed=$(mktemp)
+(cd "$repo" && git ls-files -co --exclude-standard -z) >"$listed"
+while IFS= read -r -d '' f; do
     [[ -f $repo/$f ]] || continue
     if ! cmp -s "$repo/$f" "$src/$f"; then
         mkdir -p "$src/$(dirname "$f")" && cp -p "$repo/$f" "$src/$f"
     fi
-done
+done <"$listed"
+# A file deleted from the checkout goes from the copy too: CMake globs the folders.
+(cd "$src" && find . -path ./build -prune -o -type f -printf '%P\0') |
+    while IFS= read -r -d '' f; do
+        grep -qzxF -- "$f" "$listed" || rm -f "$src/$f"
+    done
+rm -f "$listed"
 cmake -S "$src" -B "$bld" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache >/dev/null || die "cmake failed"
 
