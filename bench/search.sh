@@ -34,7 +34,9 @@ declare -A cell=(
     [mmap]="$bin search --count --strategy mmap $rare $text"
     [mmap-mt]="$bin search --count --strategy mmap-mt --threads $threads $rare $text"
     [pread-mt]="$bin search --count --strategy pread-mt --threads $threads $rare $text"
-    [grep]="env LC_ALL=C grep -F -c -a -- $rare $text"  # lines with a match: one match per line here
+    # Lines with a match (one match per line here); into a file, not /dev/null, where GNU grep stops
+    # at the first match (it knows nothing is read).
+    [grep]="sh -c 'env LC_ALL=C grep -F -c -a -- $rare $text >$logs/grep.count'"
     [rg]="rg -F -c -a --no-config -- $rare $text"        # one file: one thread, as rg searches it
     [rg-2t]="rg -F -c -a --no-config -j $threads -- $rare $text"
     [first8]="$bin search $common $text"

@@ -50,31 +50,59 @@ std::size_t find_memmem(const std::string& p, const std::uint8_t* data, std::siz
 }
 
 #if defined(__x86_64__)
-// Candidates are the positions whose two chosen bytes (the pattern's rarest, `rare`) match, `Width`
-// of them per step; each is verified whole.
-#define SFP_PAIR_LOOP(Vec, set1, loadu, cmpeq, and_, movemask, Width)                   \
-    const std::size_t n = p.size(), i1 = rare.first, i2 = rare.second;                  \
-    const Vec b1 = set1(char(p[i1])), b2 = set1(char(p[i2]));                           \
-    std::size_t i = from;                                                               \
-    for (; i + std::max(i2, n - 1) + Width <= size; i += Width) {                       \
-        const Vec a = loadu(reinterpret_cast<const Vec*>(data + i + i1));               \
-        const Vec b = loadu(reinterpret_cast<const Vec*>(data + i + i2));               \
-        std::uint32_t mask = std::uint32_t(movemask(and_(cmpeq(a, b1), cmpeq(b, b2)))); \
-        for (; mask != 0; mask &= mask - 1) {                                           \
-            const std::size_t at = i + std::size_t(__builtin_ctz(mask));                \
-            if (std::memcmp(data + at, p.data(), n) == 0) return at;                    \
-        }                                                                               \
-    }                                                                                   \
-    return find_memmem(p, data, size, i);  // the last positions, fewer than a vector's width
+// Candidates are the positions whose two chosen bytes (the pattern's rarest, `rare`) match; each
+// is verified whole. AVX2 takes 64 positions a step (one test for both vectors: most steps have
+// no candidate), then 32; SSE2 16. The last positions, fewer than a vector's, go to memmem.
+// The positions of data[i, i + 32) whose bytes at i1 and i2 are b1 and b2, as a byte mask.
+__attribute__((target("avx2"), always_inline)) inline __m256i pair_matches(const std::uint8_t* data, std::size_t i,
+                                                                           std::size_t i1, std::size_t i2, __m256i b1,
+                                                                           __m256i b2) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i + i1));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i + i2));
+    return _mm256_and_si256(_mm256_cmpeq_epi8(x, b1), _mm256_cmpeq_epi8(y, b2));
+}
 
 __attribute__((target("avx2"))) std::size_t find_avx2(const std::string& p, Pair rare, const std::uint8_t* data,
-                                                      std::size_t size, std::size_t from){
-    SFP_PAIR_LOOP(__m256i, _mm256_set1_epi8, _mm256_loadu_si256, _mm256_cmpeq_epi8, _mm256_and_si256,
-                  _mm256_movemask_epi8, 32)}
+                                                      std::size_t size, std::size_t from) {
+    const std::size_t n = p.size(), i1 = rare.first, i2 = rare.second, last = std::max(i2, n - 1);
+    const __m256i b1 = _mm256_set1_epi8(char(p[i1])), b2 = _mm256_set1_epi8(char(p[i2]));
+    const auto verified = [&](std::size_t i, std::uint64_t mask) {
+        for (; mask != 0; mask &= mask - 1)
+            if (const std::size_t at = i + std::size_t(__builtin_ctzll(mask)); std::memcmp(data + at, p.data(), n) == 0)
+                return at;
+        return Finder::npos;
+    };
+    std::size_t i = from;
+    for (; i + last + 64 <= size; i += 64) {
+        const __m256i lo = pair_matches(data, i, i1, i2, b1, b2), hi = pair_matches(data, i + 32, i1, i2, b1, b2);
+        const __m256i both = _mm256_or_si256(lo, hi);
+        if (_mm256_testz_si256(both, both)) continue;
+        const std::uint64_t mask = std::uint64_t(std::uint32_t(_mm256_movemask_epi8(lo))) |
+                                   std::uint64_t(std::uint32_t(_mm256_movemask_epi8(hi))) << 32;
+        if (const std::size_t at = verified(i, mask); at != Finder::npos) return at;
+    }
+    for (; i + last + 32 <= size; i += 32)
+        if (const std::size_t at =
+                verified(i, std::uint32_t(_mm256_movemask_epi8(pair_matches(data, i, i1, i2, b1, b2))));
+            at != Finder::npos)
+            return at;
+    return find_memmem(p, data, size, i);
+}
 
-std::size_t find_sse2(const std::string& p, Pair rare, const std::uint8_t* data, std::size_t size, std::size_t from){
-    SFP_PAIR_LOOP(__m128i, _mm_set1_epi8, _mm_loadu_si128, _mm_cmpeq_epi8, _mm_and_si128, _mm_movemask_epi8, 16)}
-#undef SFP_PAIR_LOOP
+std::size_t find_sse2(const std::string& p, Pair rare, const std::uint8_t* data, std::size_t size, std::size_t from) {
+    const std::size_t n = p.size(), i1 = rare.first, i2 = rare.second, last = std::max(i2, n - 1);
+    const __m128i b1 = _mm_set1_epi8(char(p[i1])), b2 = _mm_set1_epi8(char(p[i2]));
+    std::size_t i = from;
+    for (; i + last + 16 <= size; i += 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + i1));
+        const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + i2));
+        for (unsigned mask = unsigned(_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x, b1), _mm_cmpeq_epi8(y, b2))));
+             mask != 0; mask &= mask - 1)
+            if (const std::size_t at = i + std::size_t(__builtin_ctz(mask)); std::memcmp(data + at, p.data(), n) == 0)
+                return at;
+    }
+    return find_memmem(p, data, size, i);
+}
 #endif
 
 std::size_t find_simd(const std::string& p, Pair rare, const std::uint8_t* data, std::size_t size, std::size_t from) {

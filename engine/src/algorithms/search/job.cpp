@@ -119,12 +119,16 @@ void search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Col
         for (std::size_t start = 0; start < size && !ctx.should_stop();) {
             const std::size_t end = std::min(size, start + step);
             bool more = true;
-            next = each_match(finder, map.data(), size, next, end, [&](std::size_t at) {
+            // The step's bytes and the length-1 after them: a search to the end of the mapping
+            // at every step would scan the rest of the file each time.
+            const std::size_t reach = std::min(size, end + finder.length() - 1);
+            next = each_match(finder, map.data(), reach, next, end, [&](std::size_t at) {
                 more = out.add(file, at);
                 return more;
             });
             ctx.add_progress(end - start);
             if (!more) return;
+            next = std::max(next, end);  // nothing starts before `end` that was not found
             start = end;
         }
     };
