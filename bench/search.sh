@@ -78,6 +78,7 @@ table=$(
         inproc=$(awk '$3 != "-" {print $3}' "$logs/$name" | median_or_none)
         cmdline=${cell[$name]//$bin/sfpbench}
         cmdline=${cmdline//$text/FILE}
+        cmdline=${cmdline//$logs\//}
         cmdline=${cmdline//|/\\|}  # a pipe inside a Markdown table cell
         lim=n/a
         [[ $name != *first8 && $name != grep && $name != rg* ]] && lim=$(limit_pct "$size" "$(med "$name")" "$(cell_limit "$name")")
