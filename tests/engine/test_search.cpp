@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/probe_choice.hpp"
+#include "algorithms/search/finder.hpp"
 #include "sfp/cache_mode.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/report.hpp"
@@ -163,6 +164,24 @@ private slots:
                 }
             }
         }
+    }
+
+    // The vector filter's SSE2 path (taken where a CPU has no AVX2) on the same cases, forced.
+    void sse2PathMatchesReference() {
+        sfp::search::use_sse2_for_tests(true);
+        for (const Case& c : cases()) {
+            const std::vector<std::string> paths = write(c);
+            for (const char* strategy : {"simd", "mmap-mt"})
+                for (std::uint64_t block : {7u, 4096u})
+                    for (bool count : {false, true}) {
+                        const sfp::RunResult r = search(strategy, paths, c.pattern, block, 2, 3, count);
+                        QVERIFY2(r.status == sfp::Status::ok, (c.name + ": " + r.error).c_str());
+                        QVERIFY2(r.outcome.get<sfp::SearchOutcome>() ==
+                                     testing::search_reference(c.files, c.pattern, 3, count),
+                                 (c.name + " " + strategy).c_str());
+                    }
+        }
+        sfp::search::use_sse2_for_tests(false);
     }
 
     // Real text: every strategy (grep and rg among them) on /usr/share/common-licenses.

@@ -105,10 +105,12 @@ std::size_t find_sse2(const std::string& p, Pair rare, const std::uint8_t* data,
 }
 #endif
 
+bool sse2_for_tests = false;
+
 std::size_t find_simd(const std::string& p, Pair rare, const std::uint8_t* data, std::size_t size, std::size_t from) {
 #if defined(__x86_64__)
     static const bool avx2 = __builtin_cpu_supports("avx2");
-    return avx2 ? find_avx2(p, rare, data, size, from) : find_sse2(p, rare, data, size, from);
+    return avx2 && !sse2_for_tests ? find_avx2(p, rare, data, size, from) : find_sse2(p, rare, data, size, from);
 #else
     (void)rare;
     return find_memmem(p, data, size, from);
@@ -116,6 +118,8 @@ std::size_t find_simd(const std::string& p, Pair rare, const std::uint8_t* data,
 }
 
 }  // namespace
+
+void use_sse2_for_tests(bool on) noexcept { sse2_for_tests = on; }
 
 Finder::Finder(std::string pattern, Kernel kernel)
     : pattern_(std::move(pattern)), kernel_(kernel), rare_(rarest_pair(pattern_)) {}

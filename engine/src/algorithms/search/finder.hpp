@@ -14,6 +14,10 @@ namespace sfp::search {
 // positions at once, each candidate verified with memcmp.
 enum class Kernel { memmem, simd };
 
+// Test seam: the SSE2 path even where the CPU has AVX2 (so both are tested here). Set it while no
+// run is going.
+void use_sse2_for_tests(bool on) noexcept;
+
 class Finder {
 public:
     static constexpr std::size_t npos = std::size_t(-1);
