@@ -73,7 +73,7 @@ QWidget* PlotPanel::buildControls() {
     auto* controls = new FlowLayout(controlsRow);
     addCombo(kind_, tr("Plot"),
              {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"),
-              tr("Listing / processing"), tr("Why")},
+              tr("Listing / processing"), tr("Why"), tr("Matches")},
              controls);
     QStringList metrics;
     for (plots::Metric m : plots::kMetrics) metrics << plots::metric_title(m);
@@ -88,7 +88,8 @@ QWidget* PlotPanel::buildControls() {
            "Histogram: the word lengths of each input, as bars (for an algorithm that counts words).\n"
            "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
            "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
-           "beside the fastest cell of its input; hover a row for what separates it most."));
+           "beside the fastest cell of its input; hover a row for what separates it most.\n"
+           "Matches: where in each input the matches lie, with the bytes around each (for a search)."));
     show_all_ = new QCheckBox(tr("Show all"), this);
     show_all_->setObjectName(QStringLiteral("plotShowAll"));
     show_all_->setToolTip(
@@ -147,7 +148,7 @@ void PlotPanel::updateControls() {
     slice_row_->setVisible(controls_shown_ && kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
     // The ranked views lying down (a row less for Lines and the histogram).
-    show_all_->setVisible(kind != plots::Kind::lines && kind != plots::Kind::histogram);
+    show_all_->setVisible(kind != plots::Kind::lines && kind != plots::Kind::histogram && kind != plots::Kind::matches);
 }
 
 void PlotPanel::rebuildSliceControls() {

@@ -18,6 +18,7 @@ Hover draw(const Canvas& canvas, const sfp::ExperimentReport& report, const Plot
         case Kind::histogram: return draw_histogram(canvas, report);
         case Kind::listing: return draw_listing(canvas, report, view.topN);
         case Kind::why: return draw_why(canvas, report, view.topN);
+        case Kind::matches: return draw_matches(canvas, report);
     }
     return {};
 }

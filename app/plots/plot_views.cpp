@@ -14,6 +14,7 @@ namespace {
 constexpr std::pair<std::string_view, Kind> kDeclaredViews[] = {
     {"histogram", Kind::histogram},  // histogram_plot.cpp: word lengths of each input
     {"listing", Kind::listing},      // listing_plot.cpp: listing the tree, then processing it
+    {"matches", Kind::matches},      // matches_plot.cpp: where in each input the matches lie
 };
 
 }  // namespace

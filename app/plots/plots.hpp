@@ -14,7 +14,7 @@
 
 namespace plots {
 
-enum class Kind { lines, time_split, box, slowdown, histogram, listing, why };
+enum class Kind { lines, time_split, box, slowdown, histogram, listing, why, matches };
 enum class ErrorKind { stddev, ci95, none };
 
 // Sizes for the screen or, in presentation mode, for a projector.
@@ -122,6 +122,7 @@ Hover draw_box(const Canvas& canvas, const sfp::ExperimentReport& report, Metric
 Hover draw_box_states(const Canvas& canvas, std::vector<const sfp::ExperimentReport*> states, Metric metric, int topN);
 Hover draw_slowdown(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
 Hover draw_histogram(const Canvas& canvas, const sfp::ExperimentReport& report);  // wordcount
+Hover draw_matches(const Canvas& canvas, const sfp::ExperimentReport& report);    // search
 // A Lines plot's x ticks: at the data's own values (plot_layout.hpp's DataTicker), labelled as
 // the axis counts ("4K", "16" MiB, "4" threads); add_data_ticks adds `keys` to those there
 // (an imported set's only where the run's own leave room).

@@ -22,6 +22,7 @@
 #include "progress_panel.hpp"
 #include "results_panel.hpp"
 #include "runs_model.hpp"
+#include "sfp/search.hpp"
 #include "settings.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/wordcount.hpp"
@@ -379,6 +380,35 @@ private slots:
         panel.setReport(fixtures::sweep());  // compare has no histogram: the panel leaves it for compare's own view
         panel.redrawNow();
         QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("plotKind"))->currentIndex(), int(plots::Kind::lines));
+    }
+
+    // search: its own Matches view, a point per match at its offset in its input's row, the
+    // hover text with the bytes around it, read from the input; offered for search only.
+    void searchMatchesView() {
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/text";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("abc needle def\nxx needle\n");
+        f.close();
+        sfp::ExperimentReport r;
+        r.experiment.algorithm = "search";
+        r.experiment.repetitions = 1;
+        r.input_sets = {sfp::InputSet{{path.toStdString()}, 25}};
+        r.cells = {fixtures::cell("simd", 4096, 0)};
+        r.runs.push_back(fixtures::run(0, 1, 0.001, 0.001, 0));
+        r.runs.back().result.outcome = sfp::SearchOutcome{{{0, 4}, {0, 18}}, {}};
+        QVERIFY(plots::kind_applies(plots::Kind::matches, "search"));
+        QVERIFY(!plots::kind_applies(plots::Kind::matches, "compare"));
+        PlotPanel panel;
+        panel.setKind(plots::Kind::matches);
+        panel.setReport(r);
+        panel.redrawNow();
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(2));
+        QCOMPARE(panel.hoverPoints()[1].key, 18.0 / (1 << 20));
+        QVERIFY2(panel.hoverPoints()[1].text.contains("at byte 18"), qPrintable(panel.hoverPoints()[1].text));
+        QVERIFY2(panel.hoverPoints()[0].text.contains("abc <b>|</b>needle def."),
+                 qPrintable(panel.hoverPoints()[0].text));
     }
 
     void hoverExplainsAPoint() {

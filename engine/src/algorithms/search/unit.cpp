@@ -31,6 +31,7 @@ Printout print(const RunSpec& spec, const RunResult& result) {
 
 const AlgorithmIo& unit() noexcept {
     static const Strategy strategies[] = {SFP_SEARCH_STRATEGIES(SFP_STRATEGY_VALUE)};
+    static constexpr std::string_view views[] = {"matches"};  // where in each input they lie
     static const AlgorithmIo io{.algorithm = "search",
                                 .inputs = 1,
                                 .several_inputs = true,
@@ -41,7 +42,8 @@ const AlgorithmIo& unit() noexcept {
                                 .limit = limit,
                                 .strategies = strategies,
                                 .default_strategy = "auto",
-                                .print = print};
+                                .print = print,
+                                .views = views};
     return io;
 }
 
