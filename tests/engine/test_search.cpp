@@ -286,6 +286,44 @@ private slots:
             QVERIFY2(r.status == sfp::RunStatus::ok, (report.cells[r.cell].strategy + ": " + r.result.error).c_str());
     }
 
+    // pattern_length (swept: the cost of short patterns) searches for the pattern's first N bytes;
+    // each length agrees with itself and with the reference for that prefix; it is refused
+    // longer than the pattern and with a regex.
+    void patternLengthSearchesAPrefix() {
+        const Case c{"two letters", {two_letters(50000, 3)}, "abaab"};  // each prefix matches elsewhere
+        sfp::Experiment e;
+        e.algorithm = "search";
+        e.inputs = write(c);
+        e.strategies = {"simd", "mmap-mt", "grep"};
+        e.sweeps["pattern_length"] = {1, 3, 0};
+        e.options = {{"count", "true"}, {"pattern", c.pattern}};
+        e.repetitions = 1;
+        e.warmups = 0;
+        sfp::Progress progress;
+        const sfp::ExperimentReport report = sfp::run_experiment(e, progress);
+        QCOMPARE(report.cells.size(), std::size_t(9));
+        for (const sfp::RunRecord& r : report.runs) {
+            const sfp::Cell& cell = report.cells[r.cell];
+            QVERIFY2(r.status == sfp::RunStatus::ok, (cell.strategy + ": " + r.result.error).c_str());
+            const std::uint64_t length = cell.value("pattern_length");
+            const std::string prefix = c.pattern.substr(0, length ? length : std::string::npos);
+            QVERIFY2(r.result.outcome.get<sfp::SearchOutcome>() == testing::search_reference(c.files, prefix, 8, true),
+                     (cell.strategy + " length " + std::to_string(length)).c_str());
+        }
+        for (const auto& [options, says] : std::vector<std::pair<std::map<std::string, std::string>, std::string>>{
+                 {{{"pattern", "abc"}, {"pattern_length", "4"}}, "longer than the pattern"},
+                 {{{"pattern", "a+"}, {"pattern_length", "1"}, {"regex", "true"}}, "only for a fixed pattern"}}) {
+            sfp::RunSpec spec;
+            spec.algorithm = "search";
+            spec.strategy = options.contains("regex") ? "regex" : "simd";
+            spec.inputs = e.inputs;
+            spec.options = options;
+            const sfp::RunResult r = sfp::run_once(spec, progress);
+            QCOMPARE(r.status, sfp::Status::error);
+            QVERIFY2(r.error.find(says) != std::string::npos, r.error.c_str());
+        }
+    }
+
     // The pattern is bytes: an empty one or one with a newline is refused, saying why.
     void badPatternsAreRefused() {
         const Case c = cases().front();

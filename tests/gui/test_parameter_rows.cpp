@@ -85,7 +85,7 @@ private slots:
                 QCOMPARE(row->button(v)->text(), QString::fromStdString(sfp::value_text(*p, std::int64_t(v))));
             }
         }
-        QCOMPARE(names, (QStringList{"block_size", "threads", "packing", "max_matches", "visit"}));
+        QCOMPARE(names, (QStringList{"block_size", "threads", "packing", "max_matches", "pattern_length", "visit"}));
         QCOMPARE(panel.blockSizes(), panel.swept("block_size"));
         QVERIFY(panel.threads()->button(2 * std::max(1u, sfp::online_cpus())));
         QVERIFY(!panel.threads()->button(0));

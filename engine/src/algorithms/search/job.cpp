@@ -13,20 +13,23 @@
 #include "spec_options.hpp"
 
 namespace sfp::search {
-namespace {
-
 std::string pattern_of(const RunSpec& spec) {
     std::string p = option_text(spec, parameters(), "pattern");
     if (p.empty()) fail("option pattern: an empty pattern matches nothing to report (give at least one byte)");
     if (p.find('\n') != std::string::npos)
         fail("option pattern: a newline cannot be in the pattern (grep matches within lines)");
-    return p;
+    const auto length = std::size_t(option_value(spec, parameters(), "pattern_length"));
+    if (length == 0) return p;
+    if (option_flag(spec, parameters(), "regex"))
+        fail("option pattern_length: only for a fixed pattern (a regular expression cut short is another one)");
+    if (length > p.size())
+        fail("option pattern_length: " + std::to_string(length) + " is longer than the pattern (" +
+             std::to_string(p.size()) + " bytes)");
+    return p.substr(0, length);
 }
 
-}  // namespace
-
 void check_options(const RunSpec& spec) {
-    const std::string pattern = pattern_of(spec);
+    const std::string pattern = pattern_of(spec);  // with its length, when one is given
     option_value(spec, parameters(), "max_matches");
     option_flag(spec, parameters(), "count");
     if (option_flag(spec, parameters(), "only_matching") && !option_flag(spec, parameters(), "regex"))

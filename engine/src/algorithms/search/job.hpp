@@ -38,6 +38,8 @@ struct Job {
 // the progress total. No input stays open.
 Job open_job(const RunSpec& spec, RunContext& ctx);
 void check_options(const RunSpec& spec);  // the pattern: not empty, no newline; a regex compiles
+// The pattern searched for: the option's bytes, the first pattern_length of them when given.
+std::string pattern_of(const RunSpec& spec);
 // A fixed-string strategy's Strategy::takes: not a regex.
 Support takes_fixed_strings(const RunSpec& spec);
 // Opens an input when its turn comes; throws naming it when it changed since the run began.

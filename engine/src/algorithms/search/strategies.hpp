@@ -20,11 +20,13 @@
 
 namespace sfp::search {
 
-// Every strategy reads the first-N bound (a swept parameter: what stops it early), with its others.
-inline constexpr std::string_view kReadsMatches[] = {"max_matches"};
-inline constexpr std::string_view kReadsBlockAndMatches[] = {"block_size", "max_matches"};
-inline constexpr std::string_view kReadsThreadsAndMatches[] = {"threads", "max_matches"};
-inline constexpr std::string_view kReadsBlockThreadsAndMatches[] = {"block_size", "threads", "max_matches"};
+// Every strategy reads the first-N bound (a swept parameter: what stops it early), with its others
+// (and the pattern's length, swept to show the cost of short patterns).
+inline constexpr std::string_view kReadsMatches[] = {"max_matches", "pattern_length"};
+inline constexpr std::string_view kReadsBlockAndMatches[] = {"block_size", "max_matches", "pattern_length"};
+inline constexpr std::string_view kReadsThreadsAndMatches[] = {"threads", "max_matches", "pattern_length"};
+inline constexpr std::string_view kReadsBlockThreadsAndMatches[] = {"block_size", "threads", "max_matches",
+                                                                    "pattern_length"};
 
 SFP_SEARCH_STRATEGIES(SFP_DECLARE_STRATEGY)
 

@@ -22,7 +22,7 @@ LimitBound limit(std::string_view strategy, CacheMode cache) {
 Printout print(const RunSpec& spec, const RunResult& result) {
     const auto& o = result.outcome.get<SearchOutcome>();
     const bool counting = option_flag(spec, parameters(), "count");
-    const std::string pattern = option_text(spec, parameters(), "pattern");
+    const std::string pattern = pattern_of(spec);
     return {.out = counting ? format_counts(o, spec.inputs) : format_grep_lines(o, pattern, spec.inputs),
             .different = o.matches.empty()};
 }
