@@ -56,6 +56,11 @@ line_wordcount() {
     [ -n "$w" ] && against+=", $(div "$w" "$a")x faster than \`LC_ALL=C wc\`"
     echo "- **wordcount**, one $size-byte text, hot, whole processes: the default \`sfpbench wordcount\` takes $(div "$a" "$k")x the time of \`cat\` and $(div "$a" "$l")x the time of $against$(tail_of "$f")"
 }
+line_search() {
+    local f=$1 a one r g
+    a=$(cell "$f" 1 auto "$whole") one=$(cell "$f" 1 auto-1t "$whole") r=$(cell "$f" 1 rg "$whole") g=$(cell "$f" 1 grep "$whole")
+    echo "- **search**, a 640000000-byte text, hot, whole processes: the default \`sfpbench search --count\` takes $(div "$a" "$r")x the time of \`rg -F\` (with \`--threads 1\`: $(div "$one" "$r")x) and is $(div "$g" "$a")x faster than \`grep -F\`$(tail_of "$f")"
+}
 line_startup() {
     local f=$1 x
     x=$(sed -n 's/^- start-up: .* takes \([0-9.]*x\) the time of `cmp -l`.*/\1/p' "$f")
@@ -100,7 +105,7 @@ line_limits() {
 }
 
 {
-    for name in startup compare cipher wordcount small-inputs iterate gui-flow limits; do
+    for name in startup compare cipher wordcount search small-inputs iterate gui-flow limits; do
         f="$docs/bench-$name.md"
         if grep -qs 'Measured [0-9]' "$f"; then "line_$name" "$f"; else echo "- **$name**: not measured yet (\`bench/$name.sh\` writes [its table](docs/bench-$name.md))"; fi
     done
