@@ -28,8 +28,11 @@ const sfp::SearchOutcome* most_matches(const sfp::ExperimentReport& report, std:
 
 // The bytes around [offset, offset + length) of `path`, printable ones as they are, the others as dots.
 QString context(const std::string& path, std::uint64_t offset) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly)) return QObject::tr("(the input cannot be read now)");
+    // Only a regular file (a report may name anything): a FIFO or a device would block or never end.
+    const QString name = QString::fromStdString(path);
+    QFile file(name);
+    if (!QFileInfo(name).isFile() || !file.open(QIODevice::ReadOnly))
+        return QObject::tr("(the input cannot be read now)");
     const std::uint64_t from = offset > kContextBytes ? offset - kContextBytes : 0;
     file.seek(qint64(from));
     QByteArray bytes = file.read(2 * kContextBytes);

@@ -1,6 +1,8 @@
 // The window's models and plots, fed by hand-made reports (no engine runs): the tables pass
 // QAbstractItemModelTester, mark troubled rows, sort numerically; the plots hold the right
 // graphs and points; the helpers name cells and sizes as the window shows them.
+#include <sys/stat.h>
+
 #include <QAbstractItemModelTester>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -409,6 +411,13 @@ private slots:
         QVERIFY2(panel.hoverPoints()[1].text.contains("at byte 18"), qPrintable(panel.hoverPoints()[1].text));
         QVERIFY2(panel.hoverPoints()[0].text.contains("abc <b>|</b>needle def."),
                  qPrintable(panel.hoverPoints()[0].text));
+        // A report may name a FIFO where its input was: the context is not read (it would block).
+        const QString fifo = dir.path() + "/fifo";
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        r.input_sets = {sfp::InputSet{{fifo.toStdString()}, 25}};
+        panel.setReport(r);
+        panel.redrawNow();
+        QVERIFY2(panel.hoverPoints()[0].text.contains("cannot be read now"), qPrintable(panel.hoverPoints()[0].text));
     }
 
     void hoverExplainsAPoint() {
