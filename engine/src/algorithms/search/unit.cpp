@@ -3,6 +3,7 @@
 // checks the table cannot make.
 #include "algorithms/search/job.hpp"
 #include "algorithms/search/strategies.hpp"
+#include "algorithms/read_limit.hpp"
 #include "algorithms/units.hpp"
 #include "sfp/limits.hpp"
 #include "sfp/registry.hpp"
@@ -12,10 +13,9 @@
 namespace sfp::search {
 namespace {
 
-// Hot, the page cache copied out by read() or scanned through a mapping; cold, the device.
+// One pass over the inputs in order (algorithms/read_limit.hpp).
 LimitBound limit(std::string_view strategy, CacheMode cache) {
-    if (cache == CacheMode::cold) return kDeviceRead;
-    return {maps_input("search", strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
+    return read_once_limit(maps_input("search", strategy), cache);
 }
 
 // grep -o -b's lines, or the counts; no match is grep's exit 1.

@@ -3,6 +3,7 @@
 // option checks the table cannot make.
 #include "algorithms/wordcount/inputs.hpp"
 #include "algorithms/wordcount/strategies.hpp"
+#include "algorithms/read_limit.hpp"
 #include "algorithms/units.hpp"
 #include "sfp/limits.hpp"
 #include "sfp/registry.hpp"
@@ -12,10 +13,9 @@
 namespace sfp::wordcount {
 namespace {
 
-// Hot, the page cache copied out by read() or scanned through a mapping; cold, the device.
+// One pass over the inputs in order (algorithms/read_limit.hpp).
 LimitBound limit(std::string_view strategy, CacheMode cache) {
-    if (cache == CacheMode::cold) return kDeviceRead;
-    return {maps_input("wordcount", strategy) ? LimitId::mapped_scan_large : LimitId::page_cache_read};
+    return read_once_limit(maps_input("wordcount", strategy), cache);
 }
 
 // wc's lines, or the word-length histogram.
