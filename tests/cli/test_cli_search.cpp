@@ -9,6 +9,7 @@
 
 namespace {
 
+using testing::licenses;
 using testing::Output;
 using testing::sfpbench;
 
@@ -30,21 +31,12 @@ QStringList strategies() {
     return out;
 }
 
-QStringList licenses();
-
 // The strategies that search for a fixed string (the regex strategy refuses one, saying so).
 QStringList fixed_strategies() {
     QStringList out;
     for (const QString& s : strategies())
         if (!sfpbench({"search", "--strategy", s, "x", licenses().first()}).err.contains("regular expressions only"))
             out << s;
-    return out;
-}
-
-QStringList licenses() {
-    QStringList out;
-    const QDir dir("/usr/share/common-licenses");
-    for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) out << dir.filePath(name);
     return out;
 }
 

@@ -13,6 +13,7 @@
 
 namespace {
 
+using testing::licenses;
 using testing::Output;
 using testing::sfpbench;
 
@@ -31,13 +32,6 @@ QByteArray every_byte() {
             if ((v + round) % 5 == 0) all += 'x';
         }
     return all;
-}
-
-QStringList licenses() {
-    QStringList out;
-    const QDir dir("/usr/share/common-licenses");
-    for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) out << dir.filePath(name);
-    return out;
 }
 
 }  // namespace

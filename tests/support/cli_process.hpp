@@ -1,6 +1,7 @@
 #pragma once
 // Runs a program as a user would -- the sfpbench executable, or the system tool it is compared
 // with -- as a child process, and keeps what the user sees: stdout, stderr and the exit code.
+#include <QDir>
 #include <QProcess>
 #include <QStringList>
 
@@ -43,5 +44,13 @@ inline Output sfpbench(const QStringList& args, const ProcessSetup& setup = {}) 
     return run(QStringLiteral(SFPBENCH), args, setup);
 }
 #endif
+
+// The text files Debian installs in /usr/share/common-licenses, by name: real text for the tests.
+inline QStringList licenses() {
+    QStringList out;
+    const QDir dir("/usr/share/common-licenses");
+    for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) out << dir.filePath(name);
+    return out;
+}
 
 }  // namespace testing
