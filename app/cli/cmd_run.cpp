@@ -190,8 +190,6 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     e.algorithm = p.value("algorithm").toStdString();
     if (p.isSet("strategies")) {
         problems.attempt("strategies", [&] { e.strategies = name_list(p.value("strategies"), "--strategies"); });
-    } else {  // every strategy, written out: a replay must not pick up strategies added later
-        for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) e.strategies.emplace_back(s->name);
     }
     problems.attempt("block", [&] { e.sweeps["block_size"] = block_list(p.value("block"), "--block"); });
     if (p.isSet("threads"))
@@ -240,6 +238,11 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
         if (p.isSet(flag))
             problems.attempt(flag, [&] { e.sweeps[name] = swept_values(p.value(flag), e.algorithm, name); });
     }
+    // None named: every strategy that takes these options (not regex for a fixed pattern, not
+    // xxhsum for a partial scope), written out: a replay must not pick up strategies added later.
+    if (!p.isSet("strategies"))
+        for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm))
+            if (sfp::takes_options(*s, e.options).supported) e.strategies.emplace_back(s->name);
     return e;
 }
 

@@ -142,6 +142,18 @@ private slots:
         QVERIFY2(bad.err.contains("not a regular expression"), bad.err.constData());
     }
 
+    // `run` with no strategies named writes out those that take the options: a fixed pattern
+    // leaves out the regex strategy (no run of it reported unsupported), a regex the fixed ones.
+    void runNamesTheStrategiesThatTakeThePattern() {
+        const Output fixed = sfpbench({"run", "--algorithm", "search", "--sizes", "4K", "--print-spec"});
+        QVERIFY2(fixed.code == 0, fixed.err.constData());
+        QVERIFY2(fixed.out.contains("\"simd\"") && !fixed.out.contains("\"regex\""), fixed.out.constData());
+        const Output regex = sfpbench({"run", "--algorithm", "search", "--sizes", "4K", "--option", "regex=true",
+                                       "--option", "pattern=n+e", "--print-spec"});
+        QVERIFY2(regex.code == 0, regex.err.constData());
+        QVERIFY2(regex.out.contains("\"regex\"") && !regex.out.contains("\"simd\""), regex.out.constData());
+    }
+
     void exitStatusAsGrep() {
         const QString file = licenses().first();
         QCOMPARE(sfpbench({"search", "License", file}).code, 0);
