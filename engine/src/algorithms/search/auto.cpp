@@ -27,11 +27,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (job.total() < kThreadsFrom) {
         ctx.note("auto chose simd: the inputs (" + format_size(job.total()) +
                  ") are too little to start threads for (under " + format_size(kThreadsFrom) + ")");
-        Collector out(job);
-        const Finder finder(job.pattern, Kernel::simd);
-        for (std::uint32_t f = 0; f < job.inputs.size() && !out.enough(); ++f) search_read(job, finder, f, out, ctx);
-        if (ctx.should_stop()) return {};
-        return out.take();
+        return search_in_turn(job, ctx, Kernel::simd, search_read);
     }
     const Finder finder(job.pattern, Kernel::simd);
     std::optional<MappedStripes> mapped;  // made when the mapped candidate first needs it

@@ -143,13 +143,35 @@ void search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Col
 namespace sfp::search {
 
 Outcome search_in_turn(const RunSpec& spec, RunContext& ctx, Kernel kernel, SearchOne each) {
-    const Job job = open_job(spec, ctx);
+    return search_in_turn(open_job(spec, ctx), ctx, kernel, each);
+}
+
+Outcome search_in_turn(const Job& job, RunContext& ctx, Kernel kernel, SearchOne each) {
     const Finder finder(job.pattern, kernel);
     Collector out(job);
     for (std::uint32_t f = 0; f < job.inputs.size() && !out.enough(); ++f) {
         each(job, finder, f, out, ctx);
         if (ctx.should_stop()) return {};
     }
+    return out.take();
+}
+
+Outcome search_files_in_parallel(const Job& job, RunContext& ctx,
+                                 const std::function<void(std::uint32_t, Collector&)>& search_one) {
+    CandidateTable table(std::size_t(job.max_matches));
+    std::vector<Collector> each(job.inputs.size(), Collector(job));
+    const std::size_t files = job.inputs.size();
+    const unsigned threads = unsigned(std::min<std::size_t>(job.threads, files));
+    ctx.run_threads(threads, [&](unsigned worker) {
+        for (std::size_t f = worker; f < files && !ctx.should_stop(); f += threads) {
+            each[f].share(&table, job.inputs[f].start);
+            if (each[f].closed_at(0)) return;  // N matches known before this input: the rest are later
+            search_one(std::uint32_t(f), each[f]);
+        }
+    });
+    if (ctx.should_stop()) return {};
+    Collector out(job);
+    for (const Collector& c : each) out.absorb(c);
     return out.take();
 }
 

@@ -2,6 +2,7 @@
 // What every search strategy starts from: the options read once, the inputs looked at, and what
 // the matches found are collected into.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -98,6 +99,12 @@ namespace sfp::search {
 // search_mapped) with a finder of `kernel`, until N matches are found (unless counting).
 using SearchOne = void (*)(const Job&, const Finder&, std::uint32_t, Collector&, RunContext&);
 Outcome search_in_turn(const RunSpec& spec, RunContext& ctx, Kernel kernel, SearchOne each);
+Outcome search_in_turn(const Job& job, RunContext& ctx, Kernel kernel, SearchOne each);  // inputs looked at
+// Whole-file parallelism (files, regex): job.threads threads, each searching whole inputs in turn
+// with search_one(input, its collector), the first N in a shared table with compMP's passive stop
+// (an input that begins past the N-th match known is not searched); joined in argument order.
+Outcome search_files_in_parallel(const Job& job, RunContext& ctx,
+                                 const std::function<void(std::uint32_t, Collector&)>& search_one);
 // The regex strategy's run (regex.cpp), which auto hands a regex to.
 Outcome search_regex(const RunSpec& spec, RunContext& ctx);
 

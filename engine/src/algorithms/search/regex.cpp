@@ -1,7 +1,6 @@
 // search/regex — a PCRE2 regular expression (grep -P), whole-file parallelism: T threads, each
 // searching whole inputs in turn (mapped, line by line, JIT-compiled), the first N in a shared
 // sorted table with compMP's passive stop (Hart's answer for a regular expression).
-#include <vector>
 
 #include "algorithms/search/job.hpp"
 #include "algorithms/search/pcre_pattern.hpp"
@@ -39,21 +38,8 @@ void search_file(const Job& job, const PcrePattern& pattern, std::uint32_t file,
 Outcome search_regex(const RunSpec& spec, RunContext& ctx) {
     const Job job = open_job(spec, ctx);
     const PcrePattern pattern(job.pattern);
-    CandidateTable table(std::size_t(job.max_matches));
-    std::vector<Collector> each(job.inputs.size(), Collector(job));
-    const std::size_t files = job.inputs.size();
-    const unsigned threads = unsigned(std::min<std::size_t>(job.threads, files));
-    ctx.run_threads(threads, [&](unsigned worker) {
-        for (std::size_t f = worker; f < files && !ctx.should_stop(); f += threads) {
-            each[f].share(&table, job.inputs[f].start);
-            if (each[f].closed_at(0)) return;  // N found before this input: the rest are later
-            search_file(job, pattern, std::uint32_t(f), each[f], ctx);
-        }
-    });
-    if (ctx.should_stop()) return {};
-    Collector out(job);
-    for (const Collector& c : each) out.absorb(c);
-    return out.take();
+    return search_files_in_parallel(job, ctx,
+                                    [&](std::uint32_t f, Collector& out) { search_file(job, pattern, f, out, ctx); });
 }
 
 const Strategy regex_strategy{
