@@ -264,6 +264,17 @@ private slots:
         const sfp::RunResult r = sfp::run_once(bad, progress);
         QCOMPARE(r.status, sfp::Status::error);
         QVERIFY2(r.error.find("not a regular expression") != std::string::npos, r.error.c_str());
+        // A pattern that backtracks without end (from an experiment file, say) meets PCRE2's match
+        // limit: an error naming it, never a hang.
+        const std::string evil = (dir_.path() + "/evil").toStdString();
+        Bytes line(40, 'a');
+        line.push_back('b');
+        testing::write_file(evil, line);
+        bad.inputs = {evil};
+        bad.options = {{"pattern", "^(a+)+$"}, {"regex", "true"}};
+        const sfp::RunResult limited = sfp::run_once(bad, progress);
+        QCOMPARE(limited.status, sfp::Status::error);
+        QVERIFY2(limited.error.find("limit") != std::string::npos, limited.error.c_str());
     }
 
     // max_matches is swept (lesson 9) and shapes the outcome: the runs agree at each value, not

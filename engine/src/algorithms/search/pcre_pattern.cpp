@@ -26,6 +26,14 @@ pcre2_code* compile(const std::string& pattern) {
     return code;
 }
 
+// PCRE2's own words (a pattern that backtracks without end meets its match limit: an error, not a hang).
+[[noreturn]] void fail_matching(int rc, std::size_t line) {
+    PCRE2_UCHAR message[256];
+    pcre2_get_error_message(rc, message, sizeof message);
+    fail("the regular expression could not be matched on the line at byte " + std::to_string(line) + ": " +
+         std::string(reinterpret_cast<char*>(message)));
+}
+
 }  // namespace
 
 void check_regex(const std::string& pattern) { pcre2_code_free(compile(pattern)); }
@@ -46,7 +54,7 @@ void PcrePattern::each_found(const std::uint8_t* data, std::size_t size, bool on
             const int rc = pcre2_match(code_, reinterpret_cast<PCRE2_SPTR>(text.data()), text.size(), from, 0,
                                        match.get(), nullptr);
             if (rc == PCRE2_ERROR_NOMATCH) break;
-            if (rc < 0) fail("the regular expression could not be matched (PCRE2 error " + std::to_string(rc) + ")");
+            if (rc < 0) fail_matching(rc, line);
             if (!only_matching) {
                 if (!found(line, text)) return;
                 break;
