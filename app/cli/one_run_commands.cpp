@@ -89,7 +89,7 @@ std::string cipher_needs_shift(const GivenFlag& given) {
 std::string cipher_after_flags(const GivenFlag& given, OneRun& run) {
     if (given("fast") && given("plain")) return "cipher: --fast and --plain exclude each other";
     run.spec.digest = given("digest").has_value();
-    if (!given("plain")) run.spec.options["fast"] = "true";
+    if (!given("plain")) run.spec.options.set_number(*sfp::find_parameter("cipher", "fast"), 1);
     run.cancelled_note = "cancelled: '" + run.spec.output +
                          (given("output-exists") ? "' was emptied (--output-exists)" : "' was not changed");
     return {};
@@ -202,7 +202,7 @@ std::string take_operand_option(const OneRunCommand& command, const GivenFlag& g
     if (given(option))
         return std::string(command.name) + " takes its " + option + " once: as " +
                std::string(command.operands[0].name) + ", not also as " + flag;
-    spec.options[option] = spec.inputs.front();
+    spec.options.set_text(*sfp::find_parameter(spec.algorithm, option), spec.inputs.front());
     spec.inputs.erase(spec.inputs.begin());
     return {};
 }
@@ -263,14 +263,15 @@ std::vector<FlagProblem> apply_parameter_flags(std::string_view algorithm, std::
         const std::string flag = parameter_flag_name(p), name(p.name);
         const std::optional<std::string> value = given(flag);
         if (p.type == sfp::ParameterType::flag) {
-            if (value) spec.options[name] = "true";
+            if (value) spec.options.set_number(p, 1);
             continue;
         }
         const FlagHint* hint = hint_of(hints, p);
         if (!value && !(hint && !hint->fallback.empty())) continue;  // the table's default applies
         const std::string text = value ? *value : std::string(hint->fallback);
-        if (!sfp::is_run_field(p)) {  // an option: as text the table reads; the validator judges it
-            spec.options[name] = text;
+        if (!sfp::is_run_field(p)) {  // an option: parsed once, in the validator's words
+            if (const std::string error = spec.options.set_parsed(p, text); !error.empty())
+                problems.push_back({"--" + flag, "--" + flag + ": option " + name + ": " + error});
             continue;
         }
         // Block size and threads judged here, in the validator's words, before they are cast to the spec's fields.

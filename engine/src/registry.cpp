@@ -128,14 +128,18 @@ bool maps_input(std::string_view algorithm, std::string_view name) {
     return s != nullptr && s->maps_input;
 }
 
-Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options) {
+Support takes_options(const Strategy& s, const OptionValues& options) {
     if (!s.takes) return Support::yes();
     RunSpec spec;
     spec.algorithm = s.algorithm;
     spec.strategy = s.name;
     spec.options = options;
+    return s.takes(spec);
+}
+
+Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options) {
     try {
-        return s.takes(spec);
+        return takes_options(s, OptionValues::parsed(parameters_of(s.algorithm), options));
     } catch (const Failure&) {
         return Support::yes();  // a value that does not parse: the algorithm's check says so
     }

@@ -16,18 +16,11 @@ const Parameter& entry(std::span<const Parameter> table, std::string_view name) 
 }  // namespace
 
 std::int64_t option_value(const RunSpec& spec, std::span<const Parameter> table, std::string_view name) {
-    const Parameter& p = entry(table, name);
-    const auto it = spec.options.find(std::string(name));
-    if (it == spec.options.end()) return p.fallback;
-    const ParsedValue parsed = parse_value(p, it->second);
-    if (!parsed.error.empty()) fail("option " + std::string(name) + ": " + parsed.error);
-    return parsed.value;
+    return spec.options.number(entry(table, name));
 }
 
 std::string option_text(const RunSpec& spec, std::span<const Parameter> table, std::string_view name) {
-    const Parameter& p = entry(table, name);
-    const auto it = spec.options.find(std::string(name));
-    return it == spec.options.end() ? std::string(p.text_fallback) : it->second;
+    return spec.options.text(entry(table, name));
 }
 
 }  // namespace sfp

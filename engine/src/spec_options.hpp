@@ -1,9 +1,8 @@
 #pragma once
-// Typed access to RunSpec::options by the algorithm's parameter table (sfp/parameter.hpp): the
-// table's fallback when the spec gives none, its limits, and a bad value refused in the words
-// check_experiment uses ("option packing: 0 is out of range (1 to 100000)"), so a run reads an
-// option the way every front end judged it. Each algorithm reads its options once, into its own
-// struct (cipher's CipherOptions, compare's InputPair, wordcount's Inputs, iterate's Job).
+// A run's option by its name in the algorithm's parameter table (sfp/parameter.hpp): the value
+// parsed when the experiment was planned (RunSpec::options), else the table's fallback. Each
+// algorithm reads its options once, into its own struct (cipher's CipherOptions, compare's
+// InputPair, wordcount's Inputs, iterate's Job).
 #include <cstdint>
 #include <span>
 #include <string>

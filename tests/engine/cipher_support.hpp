@@ -16,6 +16,7 @@
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "support/cipher_digest_reference.hpp"
+#include "support/option_text.hpp"
 
 namespace cipher_test {
 
@@ -103,7 +104,7 @@ inline sfp::RunSpec spec_for(const std::string& strategy, const std::string& in,
     spec.output = out;
     spec.block_size = block;
     spec.threads = threads;
-    spec.options = options;
+    spec.options = testing::options_of("cipher", options);
     return spec;
 }
 

@@ -15,6 +15,7 @@
 #include "sfp/run_context.hpp"
 #include "support/compare_reference.hpp"
 #include "support/temp_files.hpp"
+#include "support/option_text.hpp"
 
 using testing::Bytes;
 
@@ -58,7 +59,7 @@ sfp::RunResult compare_files(const std::string& strategy, const std::string& a, 
     spec.inputs = {a, b};
     spec.block_size = block;
     spec.threads = threads;
-    spec.options["max_mismatches"] = std::to_string(max);
+    testing::set_option_number(spec, "max_mismatches", std::int64_t(max));
     sfp::Progress progress;
     return sfp::run_once(spec, progress);
 }

@@ -16,6 +16,7 @@
 #include "support/iterate_reference.hpp"
 #include "support/slow_probes.hpp"
 #include "support/watchdog.hpp"
+#include "support/option_text.hpp"
 
 namespace fs = std::filesystem;
 using namespace testing;  // the helpers of support/iterate_reference.hpp
@@ -299,7 +300,7 @@ private slots:
             spec.algorithm = "iterate";
             spec.strategy = s;
             spec.inputs = {root_};
-            spec.options["scope"] = "full";
+            testing::set_option(spec, "scope", "full");
             sfp::Progress progress;
             progress.cancel = true;  // the listing must see it (run_once resets only the counters)
             sfp::RunResult r = sfp::run_once(spec, progress);

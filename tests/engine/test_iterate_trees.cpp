@@ -23,6 +23,7 @@
 #include "sfp/workspace.hpp"
 #include "support/iterate_reference.hpp"
 #include "support/watchdog.hpp"
+#include "support/option_text.hpp"
 
 namespace fs = std::filesystem;
 using namespace testing;  // the helpers of support/iterate_reference.hpp
@@ -152,7 +153,7 @@ private slots:
         spec.algorithm = "iterate";
         spec.strategy = "xxhsum";
         spec.inputs = {tree};
-        spec.options["scope"] = "full";
+        testing::set_option(spec, "scope", "full");
         const sfp::RunResult r = run_bounded(spec, std::chrono::seconds(30));
         sfp::iterate::after_listing_for_tests = nullptr;
         qputenv("PATH", path);

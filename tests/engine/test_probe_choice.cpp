@@ -14,6 +14,7 @@
 #include "sfp/run_context.hpp"
 #include "support/compare_reference.hpp"
 #include "support/temp_files.hpp"
+#include "support/option_text.hpp"
 
 using testing::Bytes;
 
@@ -97,7 +98,7 @@ class TestProbeChoice : public QObject {
         spec.inputs = {path("a"), path("b")};
         spec.block_size = 4096;
         spec.threads = 2;
-        spec.options["max_mismatches"] = std::to_string(max);
+        testing::set_option(spec, "max_mismatches", std::to_string(max));
         sfp::Progress progress;
         return sfp::run_once(spec, progress);
     }

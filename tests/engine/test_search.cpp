@@ -20,6 +20,7 @@
 #include "sfp/search.hpp"
 #include "support/search_reference.hpp"
 #include "support/temp_files.hpp"
+#include "support/option_text.hpp"
 
 using testing::Bytes;
 
@@ -81,7 +82,8 @@ std::vector<Case> cases() {
 // Whether the strategy searches for a fixed string (the regex strategy takes regular expressions only).
 bool takes_fixed(const sfp::Strategy& s) {
     sfp::RunSpec spec;
-    spec.options["pattern"] = "x";
+    spec.algorithm = "search";
+    testing::set_option(spec, "pattern", "x");
     return !s.takes || s.takes(spec).supported;
 }
 
@@ -109,9 +111,9 @@ class TestSearch : public QObject {
         spec.inputs = inputs;
         spec.block_size = block;
         spec.threads = threads;
-        spec.options["pattern"] = pattern;
-        spec.options["max_matches"] = std::to_string(max);
-        spec.options["count"] = count ? "true" : "false";
+        testing::set_option(spec, "pattern", pattern);
+        testing::set_option(spec, "max_matches", std::to_string(max));
+        testing::set_option(spec, "count", count ? "true" : "false");
         sfp::Progress progress;
         return sfp::run_once(spec, progress);
     }
@@ -148,7 +150,8 @@ private slots:
                     const std::string what = c.name + " max " + std::to_string(max) + (count ? " counting" : "");
                     if (s->takes) {
                         sfp::RunSpec spec;
-                        spec.options["pattern"] = c.pattern;
+                        spec.algorithm = "search";
+                        testing::set_option(spec, "pattern", c.pattern);
                         if (!s->takes(spec).supported) continue;  // grep: a NUL cannot be on its command line
                     }
                     const sfp::RunResult r =
@@ -222,7 +225,7 @@ private slots:
         int taking = 0;
         for (const sfp::Strategy* s : sfp::strategies_of("search")) {
             sfp::RunSpec probe;
-            probe.options = {{"pattern", "x"}, {"regex", "true"}};
+            probe.options = testing::options_of("search", {{"pattern", "x"}, {"regex", "true"}});
             if (!s->support().supported) continue;
             if (s->takes && !s->takes(probe).supported) {
                 QVERIFY2(s->name != "regex" && s->name != "auto", std::string(s->name).c_str());
@@ -237,11 +240,11 @@ private slots:
                         spec.strategy = std::string(s->name);
                         spec.inputs = paths;
                         spec.threads = 2;
-                        spec.options = {{"pattern", pattern},
-                                        {"regex", "true"},
-                                        {"count", count ? "true" : "false"},
-                                        {"only_matching", only ? "true" : "false"},
-                                        {"max_matches", "20"}};
+                        spec.options = testing::options_of("search", {{"pattern", pattern},
+                                                                      {"regex", "true"},
+                                                                      {"count", count ? "true" : "false"},
+                                                                      {"only_matching", only ? "true" : "false"},
+                                                                      {"max_matches", "20"}});
                         sfp::Progress progress;
                         const sfp::RunResult r = sfp::run_once(spec, progress);
                         const std::string what = std::string(s->name) + " /" + pattern + "/" + (only ? " -o" : "") +
@@ -259,7 +262,7 @@ private slots:
         bad.algorithm = "search";
         bad.strategy = "regex";
         bad.inputs = paths;
-        bad.options = {{"pattern", "fo(o"}, {"regex", "true"}};
+        bad.options = testing::options_of("search", {{"pattern", "fo(o"}, {"regex", "true"}});
         sfp::Progress progress;
         const sfp::RunResult r = sfp::run_once(bad, progress);
         QCOMPARE(r.status, sfp::Status::error);
@@ -271,7 +274,7 @@ private slots:
         line.push_back('b');
         testing::write_file(evil, line);
         bad.inputs = {evil};
-        bad.options = {{"pattern", "^(a+)+$"}, {"regex", "true"}};
+        bad.options = testing::options_of("search", {{"pattern", "^(a+)+$"}, {"regex", "true"}});
         const sfp::RunResult limited = sfp::run_once(bad, progress);
         QCOMPARE(limited.status, sfp::Status::error);
         QVERIFY2(limited.error.find("limit") != std::string::npos, limited.error.c_str());
@@ -328,7 +331,7 @@ private slots:
             spec.algorithm = "search";
             spec.strategy = options.contains("regex") ? "regex" : "simd";
             spec.inputs = e.inputs;
-            spec.options = options;
+            spec.options = testing::options_of("search", options);
             const sfp::RunResult r = sfp::run_once(spec, progress);
             QCOMPARE(r.status, sfp::Status::error);
             QVERIFY2(r.error.find(says) != std::string::npos, r.error.c_str());

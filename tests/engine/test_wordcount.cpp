@@ -15,6 +15,7 @@
 #include "sfp/wordcount.hpp"
 #include "support/slow_probes.hpp"
 #include "support/wordcount_runs.hpp"
+#include "support/option_text.hpp"
 
 using namespace testing;  // the helpers of support/wordcount_runs.hpp
 
@@ -216,7 +217,7 @@ private slots:
         for (const sfp::Strategy* s : sfp::strategies_of("wordcount")) {
             if (!s->support().supported) continue;
             sfp::RunSpec spec = spec_of(std::string(s->name), {path("punct")}, 4096, 3, 7);
-            spec.options["separators"] = ",.\\t";  // escapes are decoded: \t is a tab
+            testing::set_option(spec, "separators", ",.\\t");  // escapes are decoded: \t is a tab
             sfp::Progress progress;
             const sfp::RunResult r = sfp::run_once(spec, progress);
             if (s->name == "wc") {  // cannot honour them, and says so instead of counting otherwise
@@ -256,7 +257,7 @@ private slots:
         for (std::size_t i = 0; i < t.size(); i += 5) t[i] = std::uint8_t(",.;\\\x04x4"[i % 7]);
         testing::write_file(path("sep"), t);
         sfp::RunSpec spec = spec_of("simd", {path("sep")}, 4096, 1, 1);
-        spec.options["separators"] = option.toStdString();
+        testing::set_option(spec, "separators", option.toStdString());
         sfp::Progress progress;
         const auto r = sfp::run_once(spec, progress);
         if (means.isEmpty()) {

@@ -10,6 +10,7 @@
 
 #include "sfp/compare.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/parameter.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/strategy.hpp"
 #include "support/compare_reference.hpp"
@@ -25,9 +26,8 @@ inline testing::Bytes whole(const std::string& path) {
 inline sfp::Outcome run(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
     const testing::Bytes a = whole(spec.inputs.at(0)), b = whole(spec.inputs.at(1));
     ctx.add_progress(a.size() + b.size());
-    const auto max = spec.options.find("max_mismatches");
-    return testing::compare_reference(a, b,
-                                      max == spec.options.end() ? sfp::kDefaultMaxMismatches : std::stoul(max->second));
+    const sfp::Parameter* max = sfp::find_parameter("compare", "max_mismatches");
+    return testing::compare_reference(a, b, std::size_t(spec.options.number(*max)));
 }
 
 inline sfp::Support always() { return sfp::Support::yes(); }

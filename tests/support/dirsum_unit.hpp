@@ -85,11 +85,8 @@ inline sfp::Outcome walk(const sfp::RunSpec& spec, sfp::RunContext& ctx) {
     const std::string& root = spec.inputs.at(0);
     check_root(root);
     std::vector<std::string> files = files_of(root);
-    const auto visit = spec.options.find("visit");
-    if (visit != spec.options.end() && visit->second == "reversed")
-        std::reverse(files.begin(), files.end());
-    else if (visit != spec.options.end() && visit->second != "sorted")
-        sfp::fail("visit: unexpected '" + visit->second + "'");
+    const std::int64_t visit = spec.options.number(kParameters[2]);  // its index in kVisits
+    if (kVisits[std::size_t(visit)] == "reversed") std::reverse(files.begin(), files.end());
     Sum o;
     std::vector<char> block(spec.block_size);
     for (const std::string& name : files) {

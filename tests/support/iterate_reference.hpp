@@ -13,6 +13,7 @@
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
 #include "support/temp_files.hpp"
+#include "support/option_text.hpp"
 
 namespace testing {
 
@@ -53,9 +54,9 @@ inline sfp::RunResult iterate(const std::string& strategy, const std::vector<std
     spec.strategy = strategy;
     spec.inputs = dirs;
     spec.threads = threads;
-    spec.options["scope"] = scope;
-    spec.options["seed"] = seed;
-    if (list) spec.options["list"] = "1";
+    testing::set_option(spec, "scope", scope);
+    testing::set_option(spec, "seed", seed);
+    if (list) testing::set_option(spec, "list", "1");
     sfp::Progress progress;
     return sfp::run_once(spec, progress);
 }

@@ -8,6 +8,7 @@
 #include "sfp/types.hpp"
 #include "support/temp_files.hpp"
 #include "support/wordcount_reference.hpp"
+#include "support/option_text.hpp"
 
 namespace testing {
 
@@ -33,8 +34,8 @@ inline sfp::RunSpec spec_of(const std::string& strategy, std::vector<std::string
     spec.inputs = std::move(inputs);
     spec.block_size = block;
     spec.threads = threads;
-    spec.options["packing"] = std::to_string(packing);
-    spec.options["histogram"] = histogram ? "true" : "false";
+    testing::set_option_number(spec, "packing", std::int64_t(packing));
+    testing::set_option(spec, "histogram", histogram ? "true" : "false");
     return spec;
 }
 

@@ -28,6 +28,7 @@ struct Plan {
     const AlgorithmIo* io = nullptr;
     const InputKind* kind = nullptr;           // of the input sets: generated, else the algorithm's own
     std::string data_kind;                     // resolved ("" when inputs are given)
+    OptionValues options;                      // the experiment's options, parsed
     std::string workdir;                       // resolved (default_workdir() when empty)
     std::vector<std::uint64_t> sizes;          // one per input set, when generating
     std::vector<Cell> cells;                   // sfp::expand's order

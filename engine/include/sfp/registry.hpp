@@ -24,6 +24,9 @@ const Strategy* find_strategy(std::string_view algorithm, std::string_view name)
 bool maps_input(std::string_view algorithm, std::string_view name);
 // Whether `s` can run with these algorithm options (its `takes` hook, judged without files, at
 // the default block size): the reason when not, e.g. iterate/xxhsum at a scope other than full.
+Support takes_options(const Strategy& s, const OptionValues& options);
+// The same of options as text (a form's, an experiment file's): one that does not parse takes
+// every strategy (check_experiment says what is wrong with it).
 Support takes_options(const Strategy& s, const std::map<std::string, std::string>& options);
 
 // Throws std::logic_error naming the offending entry; exposed for tests.

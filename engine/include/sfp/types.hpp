@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "sfp/option_values.hpp"
 #include "sfp/outcome.hpp"
 
 namespace sfp {
@@ -25,8 +26,8 @@ struct RunSpec {
     std::vector<std::string> inputs;  // input paths (compare: two)
     std::string output;               // output path for algorithms that write
     std::uint64_t block_size = kDefaultBlockSize;
-    unsigned threads = 0;                        // 0 = number of online CPUs
-    std::map<std::string, std::string> options;  // algorithm options, e.g. {"max_mismatches","8"}
+    unsigned threads = 0;  // 0 = number of online CPUs
+    OptionValues options;  // the algorithm's other parameters, parsed (max_mismatches 8)
     // Take the outcome's digest (the runner judges agreement by it). A one-run command of cipher
     // asks only with --digest: without it, nothing is hashed and RunResult::digest stays empty.
     bool digest = true;

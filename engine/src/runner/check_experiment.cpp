@@ -115,6 +115,8 @@ private:
         std::vector<std::string> known;
         for (const Parameter& q : io_->parameters)
             if (!is_run_field(q)) known.emplace_back(q.name);
+        RunSpec spec;  // what a run of these options gets
+        spec.algorithm = e_.algorithm;
         for (const auto& [key, value] : e_.options) {
             const Parameter* p = find_parameter(e_.algorithm, key);
             if (key.empty()) {
@@ -122,17 +124,14 @@ private:
             } else if (!p || is_run_field(*p)) {
                 add("options." + key,
                     "unknown " + e_.algorithm + " option '" + key + "' (known: " + joined(known) + ")");
-            } else if (const ParsedValue parsed = parse_value(*p, value); !parsed.error.empty()) {
-                add("options." + key, "option " + key + ": " + parsed.error);
+            } else if (const std::string error = spec.options.set_parsed(*p, value); !error.empty()) {
+                add("options." + key, "option " + key + ": " + error);
             } else {
                 continue;
             }
             all_good = false;
         }
         if (!all_good || !io_->check_options) return;
-        RunSpec spec;
-        spec.algorithm = e_.algorithm;
-        spec.options = e_.options;
         try {
             io_->check_options(spec);
         } catch (const Failure& f) {
@@ -213,7 +212,7 @@ Experiment experiment_of(const RunSpec& spec) {
     e.strategies = {spec.strategy};
     e.sweeps[std::string(kBlockSizeParameter.name)] = {spec.block_size};
     e.sweeps[std::string(kThreadsParameter.name)] = {spec.threads};
-    e.options = spec.options;
+    e.options = spec.options.texts();
     e.inputs = spec.inputs;
     return e;
 }

@@ -30,11 +30,12 @@ std::vector<T> unique_in_order(const std::vector<T>& values) {
 
 // The strategies named (check_experiment knows them), in that order; none named = all of the
 // algorithm's that take these options (xxhsum: scope full).
-std::vector<const Strategy*> chosen_strategies(const Experiment& e, std::span<const Strategy> catalogue) {
+std::vector<const Strategy*> chosen_strategies(const Experiment& e, const OptionValues& options,
+                                               std::span<const Strategy> catalogue) {
     std::vector<const Strategy*> out;
     if (e.strategies.empty()) {
         for (const Strategy& s : catalogue)
-            if (s.algorithm == e.algorithm && takes_options(s, e.options).supported) out.push_back(&s);
+            if (s.algorithm == e.algorithm && takes_options(s, options).supported) out.push_back(&s);
         return out;
     }
     for (const std::string& name : e.strategies)
@@ -89,19 +90,17 @@ void resolve_inputs(const Experiment& e, Plan& plan) {
 
 }  // namespace
 
-RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
+RunSpec spec_of_cell(const Plan& plan, const Cell& cell) {
     RunSpec spec;
-    spec.algorithm = e.algorithm;
+    spec.algorithm = plan.experiment.algorithm;
     spec.strategy = cell.strategy;
-    spec.options = e.options;
-    // Block size and threads are run fields; the others options, as text the table parses back
-    // ("letters").
+    spec.options = plan.options;
+    // Block size and threads are run fields; the other swept values options.
     spec.block_size = cell.value(kBlockSizeParameter.name);
     if (spec.block_size == 0) spec.block_size = kDefaultBlockSize;
     spec.threads = unsigned(cell.value(kThreadsParameter.name));
     for (const Parameter* p : cell_parameters())
-        if (const auto v = parameter_value(cell, *p); v && !is_run_field(*p))
-            spec.options[std::string(p->name)] = value_text(*p, *v);
+        if (const auto v = parameter_value(cell, *p); v && !is_run_field(*p)) spec.options.set_number(*p, *v);
     return spec;
 }
 
@@ -109,8 +108,9 @@ Plan resolve(const Experiment& e, std::span<const Strategy> catalogue, TreeSizes
     plans.fetch_add(1, std::memory_order_relaxed);
     Plan plan;
     plan.experiment = e;
-    const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);
     plan.io = algorithm_io(e.algorithm);
+    plan.options = OptionValues::parsed(plan.io->parameters, e.options);
+    const std::vector<const Strategy*> chosen = chosen_strategies(e, plan.options, catalogue);
     resolve_inputs(e, plan);
     plan.workdir = e.workdir.empty() ? default_workdir() : e.workdir;
 

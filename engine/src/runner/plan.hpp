@@ -13,7 +13,7 @@ namespace sfp::runner {
 using Plan = sfp::Plan;
 
 // What a cell's runs get, but their files (inputs and output are the runner's to fill in).
-RunSpec spec_of_cell(const Experiment& experiment, const Cell& cell);
+RunSpec spec_of_cell(const Plan& plan, const Cell& cell);
 
 // The plan of an experiment check_experiment found valid; throws sfp::Failure when the given
 // inputs cannot be sized (listed). A given tree `unlisted` is not: its cells' file_size is 0.

@@ -27,13 +27,13 @@ namespace {
 
 // Options a strategy refuses (cipher's direct with a mapped strategy), judged per planned cell
 // as its runs would get them: one problem per distinct refusal, however many cells share it.
-void check_strategy_options(const Experiment& e, const runner::Plan& plan, std::vector<Problem>& problems) {
+void check_strategy_options(const runner::Plan& plan, std::vector<Problem>& problems) {
     std::set<std::string> seen;
     for (std::size_t i = 0; i < plan.cells.size(); ++i) {
         const Strategy& s = *plan.strategy_of[i];
         if (!s.check) continue;
         try {
-            s.check(runner::spec_of_cell(e, plan.cells[i]));
+            s.check(runner::spec_of_cell(plan, plan.cells[i]));
         } catch (const Failure& f) {
             if (seen.insert(f.what()).second) problems.push_back({"options", f.what()});
         }
@@ -144,7 +144,7 @@ namespace runner {
 void check_files(const Experiment& e, const Plan* plan, std::vector<Problem>& problems) {
     const AlgorithmIo* io = algorithm_io(e.algorithm);
     if (!io) return;  // nothing more can be judged
-    if (plan) check_strategy_options(e, *plan, problems);
+    if (plan) check_strategy_options(*plan, problems);
     check_inputs(e, *io, problems);
     check_workspace(e, *io, problems);
     check_cold_cache(e, problems);

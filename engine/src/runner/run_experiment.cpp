@@ -241,7 +241,7 @@ private:
     }
 
     RunSpec spec_for(const Cell& cell) const {
-        RunSpec spec = runner::spec_of_cell(experiment_, cell);
+        RunSpec spec = runner::spec_of_cell(plan_, cell);
         spec.inputs = report_.input_sets[cell.input_set].paths;
         spec.output = scratch_;
         return spec;

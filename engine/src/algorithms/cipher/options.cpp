@@ -8,7 +8,7 @@ namespace sfp::cipher {
 
 CipherOptions parse_options(const RunSpec& spec) {
     CipherOptions o;
-    const bool shift_given = spec.options.count("shift") > 0;
+    const bool shift_given = spec.options.given("shift");
     const std::span<const Parameter> table = parameters();
     o.shift = int(option_value(spec, table, "shift"));
     o.transform = Transform(option_value(spec, table, "transform"));  // the table's choices, in Transform's order

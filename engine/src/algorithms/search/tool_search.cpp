@@ -5,14 +5,15 @@
 #include <string_view>
 
 #include "algorithms/search/job.hpp"
+#include "algorithms/units.hpp"
 #include "measure/child_process.hpp"
 #include "sfp/failure.hpp"
+#include "spec_options.hpp"
 
 namespace sfp::search {
 
 Support takes_command_line_pattern(const RunSpec& spec) {  // any pattern, fixed or a regex
-    const auto p = spec.options.find("pattern");
-    if (p != spec.options.end() && p->second.find('\0') != std::string::npos)
+    if (option_text(spec, parameters(), "pattern").find('\0') != std::string::npos)
         return Support::no("the pattern goes on a command line, which cannot hold a NUL byte");
     return Support::yes();
 }
