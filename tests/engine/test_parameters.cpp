@@ -10,6 +10,7 @@
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/labels.hpp"
+#include "sfp/option_values.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/preflight.hpp"
 #include "sfp/registry.hpp"
@@ -338,6 +339,41 @@ private slots:
         QCOMPARE(sfp::parameter_values(e, packing), std::vector<std::int64_t>{77});
         e.options["packing"] = "lots";
         QVERIFY_THROWS_EXCEPTION(sfp::Failure, sfp::parameter_values(e, packing));
+    }
+
+    // A run's options are parsed once, by type, and read back as numbers; the text they came from
+    // is written back the way an experiment file spells it; what the table refuses never parses.
+    void optionValuesAreParsedOnceByType() {
+        const auto table = sfp::parameters_of("cipher");
+        const sfp::OptionValues o =
+            sfp::OptionValues::parsed(table, {{"shift", "-7"}, {"transform", "letters"}, {"fast", "yes"}});
+        const auto entry = [](std::string_view name) { return *sfp::find_parameter("cipher", name); };
+        QCOMPARE(o.number(entry("shift")), std::int64_t(-7));
+        QCOMPARE(o.number(entry("transform")), std::int64_t(1));  // the index of letters among the choices
+        QCOMPARE(o.number(entry("fast")), std::int64_t(1));
+        QVERIFY(o.given("shift") && !o.given("flush"));
+        QCOMPARE(o.number(entry("flush")), entry("flush").fallback);
+        const std::map<std::string, std::string> texts{{"fast", "true"}, {"shift", "-7"}, {"transform", "letters"}};
+        QCOMPARE(o.texts(), texts);
+        QCOMPARE(sfp::OptionValues::parsed(table, o.texts()), o);
+
+        const sfp::OptionValues search =
+            sfp::OptionValues::parsed(sfp::parameters_of("search"), {{"pattern", "a b"}, {"max_matches", "1000"}});
+        QCOMPARE(search.text(*sfp::find_parameter("search", "pattern")), std::string("a b"));
+        QCOMPARE(search.number(*sfp::find_parameter("search", "max_matches")), std::int64_t(1000));
+
+        for (const auto& [given, says] : std::vector<std::pair<std::map<std::string, std::string>, std::string>>{
+                 {{{"shift", "256"}}, "option shift: 256 is out of range (-255 to 255)"},
+                 {{{"transform", "rot13"}}, "option transform: 'rot13' is not one of caesar, letters or widen"},
+                 {{{"colour", "red"}}, "unknown option 'colour'"},
+                 {{{"block_size", "4K"}}, "unknown option 'block_size'"}}) {
+            try {
+                sfp::OptionValues::parsed(table, given);
+                QFAIL(("parsed: " + says).c_str());
+            } catch (const sfp::Failure& f) {
+                QCOMPARE(std::string(f.what()), says);
+            }
+        }
     }
 
     void decadesOnlyForWideCounts() {
