@@ -43,14 +43,14 @@ std::int64_t OptionValues::number(const Parameter& p) const noexcept {
 }
 
 std::string OptionValues::text(const Parameter& p) const {
+    if (p.type != ParameterType::text) return value_text(p, number(p));
     const auto it = values_.find(p.name);
     return it == values_.end() ? std::string(p.text_fallback) : it->second.text;
 }
 
 std::map<std::string, std::string> OptionValues::texts() const {
     std::map<std::string, std::string> out;
-    for (const auto& [name, v] : values_)
-        out[name] = v.parameter->type == ParameterType::text ? v.text : value_text(*v.parameter, v.number);
+    for (const auto& [name, v] : values_) out[name] = text(*v.parameter);
     return out;
 }
 

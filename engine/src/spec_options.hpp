@@ -17,7 +17,8 @@ std::int64_t option_value(const RunSpec& spec, std::span<const Parameter> table,
 inline bool option_flag(const RunSpec& spec, std::span<const Parameter> table, std::string_view name) {
     return option_value(spec, table, name) != 0;
 }
-// A text parameter: as given, else its text_fallback (the algorithm judges what it says).
+// As text: a text parameter as given, else its text_fallback (the algorithm judges what it says);
+// any other its value as a file writes it ("64K", "letters").
 std::string option_text(const RunSpec& spec, std::span<const Parameter> table, std::string_view name);
 
 }  // namespace sfp

@@ -352,6 +352,8 @@ private slots:
         QCOMPARE(o.number(entry("transform")), std::int64_t(1));  // the index of letters among the choices
         QCOMPARE(o.number(entry("fast")), std::int64_t(1));
         QVERIFY(o.given("shift") && !o.given("flush"));
+        QCOMPARE(o.text(entry("transform")), std::string("letters"));
+        QCOMPARE(o.text(entry("flush")), std::string("false"));  // the fallback, as a file writes it
         QCOMPARE(o.number(entry("flush")), entry("flush").fallback);
         const std::map<std::string, std::string> texts{{"fast", "true"}, {"shift", "-7"}, {"transform", "letters"}};
         QCOMPARE(o.texts(), texts);

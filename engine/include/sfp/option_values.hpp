@@ -28,8 +28,9 @@ public:
     bool given(std::string_view name) const noexcept { return values_.contains(name); }
     // The value given, else the table's fallback (text_fallback for a text parameter).
     std::int64_t number(const Parameter& p) const noexcept;
+    // As an experiment file writes it: a text parameter's text, else value_text ("64K", "letters").
     std::string text(const Parameter& p) const;
-    // As an experiment file writes them: "64K", "letters", "true".
+    // Every value given, as text.
     std::map<std::string, std::string> texts() const;
 
     bool operator==(const OptionValues&) const = default;
