@@ -65,7 +65,7 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         auto settle = [&] {
             meter.stop();
             result.real_s = meter.real_s();
-            result.usage = meter.usage(ctx.others_spent());
+            result.usage = meter.usage(ctx.others_spent(), ctx.waited_seconds());
             result.notes = ctx.take_notes();
             result.list_s = ctx.list_seconds();
         };

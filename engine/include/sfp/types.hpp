@@ -55,6 +55,15 @@ struct Usage {
     // Hardware counters of the run's threads (perf_event_open); none = n/a: no CPU PMU (most
     // VMs), or the kernel does not permit counting.
     std::optional<std::uint64_t> cycles, instructions, dtlb_read_misses;
+    // The waiting taken apart, summed over the same threads; none = n/a (an older report, a /proc
+    // that hides it). thread_s: their lives (the runner thread's without its wait for its own
+    // workers and children), so cpu_s + runnable_wait_s + blocked_s = thread_s; runnable: on a
+    // run queue with no CPU to run on (schedstat); blocked: the rest (I/O, faults, locks, sleep);
+    // blkio_wait_s: of blocked, on block I/O (delay accounting: n/a while it is off).
+    std::optional<double> thread_s, runnable_wait_s, blocked_s, blkio_wait_s;
+    // Of the VM's CPU time over the run, the share its hypervisor ran others on (/proc/stat's
+    // steal), in percent; n/a when no tick passed.
+    std::optional<double> steal_pct;
 };
 
 struct RunResult {
