@@ -131,6 +131,12 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
     us.cycles = r.maybe_count(u, "cycles", uw);
     us.instructions = r.maybe_count(u, "instructions", uw);
     us.dtlb_read_misses = r.maybe_count(u, "dtlb_read_misses", uw);
+    // reports written before the waiting was taken apart have none of these: n/a
+    us.thread_s = r.maybe_non_negative(u, "thread_s", uw);
+    us.runnable_wait_s = r.maybe_non_negative(u, "runnable_wait_s", uw);
+    us.blocked_s = r.maybe_non_negative(u, "blocked_s", uw);
+    us.blkio_wait_s = r.maybe_non_negative(u, "blkio_wait_s", uw);
+    us.steal_pct = r.maybe_non_negative(u, "steal_pct", uw);
     res.digest = r.text(o, "digest", where);
     for (const QJsonValue& n : r.array(o, "notes", where)) res.notes.push_back(n.toString().toStdString());
     return res;  // the outcome itself is not needed to render a report: its digest stands for it

@@ -40,6 +40,9 @@ QJsonValue count_json(std::optional<std::uint64_t> count) {
     return count ? QJsonValue(qint64(*count)) : QJsonValue(QJsonValue::Null);
 }
 
+// Seconds or a share the machine may not give: null when n/a.
+QJsonValue maybe_json(std::optional<double> v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
 }  // namespace
 
 QJsonObject outcome_json(const sfp::Outcome& outcome) {
@@ -61,7 +64,12 @@ QJsonObject usage_json(const sfp::Usage& u) {
             {"write_bytes", count_json(u.write_bytes)},
             {"cycles", count_json(u.cycles)},
             {"instructions", count_json(u.instructions)},
-            {"dtlb_read_misses", count_json(u.dtlb_read_misses)}};
+            {"dtlb_read_misses", count_json(u.dtlb_read_misses)},
+            {"thread_s", maybe_json(u.thread_s)},
+            {"runnable_wait_s", maybe_json(u.runnable_wait_s)},
+            {"blocked_s", maybe_json(u.blocked_s)},
+            {"blkio_wait_s", maybe_json(u.blkio_wait_s)},
+            {"steal_pct", maybe_json(u.steal_pct)}};
 }
 
 QJsonObject result_json(const sfp::RunResult& r) {

@@ -82,6 +82,77 @@ private slots:
         QVERIFY(!back.stats[0].split_resolved);
     }
 
+    // The waiting taken apart (issue 44): six columns after every other, seconds and n/a apart;
+    // the JSON's usage carries them and they load back as written.
+    void waitingGoesLastAndRoundTrips() {
+        const sfp::ExperimentReport rep = counted_report::waited();
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(rep));
+        QCOMPARE(t.front().mid(t.front().size() - 6),
+                 (QStringList{"thread_s", "runnable_wait_s", "blocked_s", "blkio_wait_s", "steal_pct", "disturbed"}));
+        QCOMPARE(t.front().indexOf("large_folio_share"), t.front().size() - 7);  // the older columns kept their place
+        QCOMPARE(column(t, 1, "thread_s"), QString("0.004000"));
+        QCOMPARE(column(t, 1, "runnable_wait_s"), QString("0.000500"));
+        QCOMPARE(column(t, 1, "blocked_s"), QString("0.000400"));
+        QCOMPARE(column(t, 1, "blkio_wait_s"), QString("n/a"));  // delay accounting off
+        QCOMPARE(column(t, 1, "steal_pct"), QString("1.50"));
+        QCOMPARE(column(t, 1, "disturbed"), QString("no"));
+        for (const char* name : {"thread_s", "runnable_wait_s", "blocked_s", "blkio_wait_s", "steal_pct"})
+            QCOMPARE(column(t, 2, name), QString("n/a"));
+
+        const QByteArray json = core::report_json(rep);
+        const QJsonObject root = QJsonDocument::fromJson(json).object();
+        QCOMPARE(usage_in(root, 0)["runnable_wait_s"].toDouble(), 0.0005);
+        QVERIFY(usage_in(root, 0)["blkio_wait_s"].isNull());
+        QVERIFY(usage_in(root, 1)["thread_s"].isNull());
+        QCOMPARE(root["runs"].toArray()[0].toObject()["disturbed"].toBool(), false);
+        const sfp::ExperimentReport back = core::report_from_json(json, QStringLiteral("waited.json"));
+        for (std::size_t i = 0; i < rep.runs.size(); ++i) {
+            const sfp::Usage &a = rep.runs[i].result.usage, &b = back.runs[i].result.usage;
+            QCOMPARE(b.thread_s, a.thread_s);
+            QCOMPARE(b.runnable_wait_s, a.runnable_wait_s);
+            QCOMPARE(b.blocked_s, a.blocked_s);
+            QCOMPARE(b.blkio_wait_s, a.blkio_wait_s);
+            QCOMPARE(b.steal_pct, a.steal_pct);
+        }
+    }
+
+    // A run a third of whose threads' time was runnable with no CPU is marked in both files.
+    void disturbedRunIsMarked() {
+        sfp::ExperimentReport rep = counted_report::waited();
+        sfp::Usage& u = rep.runs[0].result.usage;
+        u.runnable_wait_s = 0.0025, u.blocked_s = 0, u.thread_s = 0.0056;  // 0.0031 on a CPU + 0.0025
+        rep.runs[0].result.real_s = 0.004;  // 1.4 threads alive at once, on 2 CPUs: no want of its own
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(rep));
+        QCOMPARE(column(t, 1, "disturbed"), QString("yes"));
+        QCOMPARE(column(t, 3, "disturbed"), QString("no"));
+        const QJsonObject root = QJsonDocument::fromJson(core::report_json(rep)).object();
+        QCOMPARE(root["runs"].toArray()[0].toObject()["disturbed"].toBool(), true);
+    }
+
+    // A report written before the waiting was taken apart has none of its fields: n/a, loaded.
+    void olderReportWithoutWaitsLoads() {
+        QJsonObject root = QJsonDocument::fromJson(core::report_json(counted_report::waited())).object();
+        QJsonArray runs = root["runs"].toArray();
+        for (qsizetype i = 0; i < runs.size(); ++i) {
+            QJsonObject run = runs[i].toObject(), result = run["result"].toObject(), usage = result["usage"].toObject();
+            for (const char* gone : {"thread_s", "runnable_wait_s", "blocked_s", "blkio_wait_s", "steal_pct"})
+                usage.remove(gone);
+            run.remove("disturbed");
+            result["usage"] = usage;
+            run["result"] = result;
+            runs[i] = run;
+        }
+        root["runs"] = runs;
+        const sfp::ExperimentReport old =
+            core::report_from_json(QJsonDocument(root).toJson(), QStringLiteral("old.json"));
+        const sfp::Usage& u = old.runs[0].result.usage;
+        QVERIFY(!u.thread_s && !u.runnable_wait_s && !u.blocked_s && !u.blkio_wait_s && !u.steal_pct);
+        QCOMPARE(u.cpu_s, 0.0031);
+        const std::vector<QStringList> t = test::read_csv(core::runs_csv(old));
+        QCOMPARE(column(t, 1, "runnable_wait_s"), QString("n/a"));
+        QCOMPARE(column(t, 1, "disturbed"), QString("no"));
+    }
+
     // A report written before cpu_s existed: user + sys stands in, marked as not exact.
     void olderReportFallsBackToUserPlusSys() {
         QJsonObject root = QJsonDocument::fromJson(core::report_json(counted_report::counted())).object();
@@ -130,10 +201,14 @@ private slots:
             if (l.startsWith("| **mmap-mt")) fast = l;
             if (l.startsWith("| read")) slow = l;
         }
-        // faults/MB 25, switches/s 500, read B/B 0, written 0, CPU s/GB 0.194, cycles/B 0.5, instr/B 1, dTLB 0.00025
-        QVERIFY2(fast.contains("| **25** | **500** | **0** | **0** | **0.194** | **0.5** | **1** | **0.00025** |"),
-                 qPrintable(fast));
-        QVERIFY2(slow.contains("| 0 | 100 | n/a | n/a | 12.5 | n/a | n/a | n/a |"), qPrintable(slow));
+        // faults/MB 25, switches/s 500, read B/B 0, written 0, CPU s/GB 0.194, the waits (runnable,
+        // blocked, block I/O, steal: this report's are n/a), cycles/B 0.5, instr/B 1, dTLB 0.00025
+        QVERIFY2(
+            fast.contains("| **25** | **500** | **0** | **0** | **0.194** | **n/a** | **n/a** | **n/a** | **n/a** | "
+                          "**0.5** | **1** | **0.00025** |"),
+            qPrintable(fast));
+        QVERIFY2(slow.contains("| 0 | 100 | n/a | n/a | 12.5 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |"),
+                 qPrintable(slow));
         // faults 0 vs 25 per MB: ln(101) = 4.62; CPU 12.5 vs 0.194 s/GB: ln(12.625/0.319) = 3.68;
         // switches 100 vs 500 per s: ln(505/105) = 1.57
         QVERIFY2(slow.contains("faults per MB: 0 against 25"), qPrintable(slow));

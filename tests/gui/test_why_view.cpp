@@ -60,6 +60,51 @@ private slots:
         QVERIFY(!bars_named(panel.plot(), plots::unresolved_cpu_name()));
     }
 
+    // Issue 44: where the runs took their waiting apart, the waiting segment is runnable with no
+    // CPU and blocked, in the runs' proportion (0.5 : 0.4 of mmap-mt's 0.9 ms); a cell whose runs
+    // did not (read's, an older sfpbench's) keeps one waiting segment.
+    void timeSplitTakesTheWaitingApart() {
+        PlotPanel panel;
+        panel.resize(900, 500);
+        panel.setKind(plots::Kind::time_split);
+        sfp::ExperimentReport rep = counted_report::waited();
+        for (sfp::RunRecord& r : rep.runs)
+            if (r.cell == 0) r.result.real_s = 0.004;  // room for waiting: 0.9 ms
+        for (sfp::RunRecord& r : rep.runs)
+            if (r.cell == 1) r.result.real_s = 0.3;  // 0.1 s waiting, not taken apart
+        sfp::runner::compute_statistics(rep);
+        panel.setReport(rep);
+        panel.redrawNow();
+        QCPBars* runnable = bars_named(panel.plot(), QStringLiteral("runnable, no CPU"));
+        QCPBars* blocked = bars_named(panel.plot(), QStringLiteral("blocked"));
+        QCPBars* waiting = bars_named(panel.plot(), QStringLiteral("waiting (elapsed − CPU)"));
+        QVERIFY(runnable && blocked && waiting);
+        QVERIFY(!bars_named(panel.plot(), QStringLiteral("blocked on block I/O")));  // delay accounting off
+        QVERIFY(std::abs(bar(runnable, 0) - 0.0005) < 1e-12);
+        QVERIFY(std::abs(bar(blocked, 0) - 0.0004) < 1e-12);
+        QCOMPARE(bar(waiting, 0), 0.0);
+        QCOMPARE(bar(runnable, 1), 0.0);
+        QVERIFY(std::abs(bar(waiting, 1) - 0.1) < 1e-12);
+        QVERIFY2(panel.hoverPoints()[0].text.contains("runnable, no CPU 0.0005 s"),
+                 qPrintable(panel.hoverPoints()[0].text));
+        QVERIFY(panel.hoverPoints()[1].text.contains("not taken apart"));
+    }
+
+    // A run other load held up says so in the Runs table's message, on a yellow ground.
+    void runsTableMarksADisturbedRun() {
+        sfp::ExperimentReport rep = counted_report::waited();
+        sfp::Usage& u = rep.runs[0].result.usage;
+        u.runnable_wait_s = 0.0025, u.blocked_s = 0, u.thread_s = 0.0056;
+        rep.runs[0].result.real_s = 0.004;  // 1.4 threads alive at once, on 2 CPUs: no want of its own
+        RunsModel runs;
+        runs.setReport(rep);
+        const QModelIndex message = runs.index(0, runs.column(RunsModel::Message));
+        QVERIFY2(message.data().toString().startsWith("disturbed by other load: 45 %"),
+                 qPrintable(message.data().toString()));
+        QVERIFY(message.data(Qt::BackgroundRole).isValid());
+        QCOMPARE(runs.index(2, runs.column(RunsModel::Message)).data().toString(), QString());
+    }
+
     void whyViewNamesWhatSeparatesACell() {
         PlotPanel panel;
         panel.resize(1000, 500);
