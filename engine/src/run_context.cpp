@@ -26,6 +26,9 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     const Clock::time_point called = Clock::now();
     std::atomic<std::int64_t> last_start_ns{0};  // the latest body start, after `called`
     auto worker = [this, &body, called, &last_start_ns](unsigned index, Clock::time_point created) {
+        std::optional<ThreadTimeline> timeline;  // its buffer, made before the body's first unit
+        if (timeline_) timeline.emplace(timeline_for_thread());
+        set_current_timeline(timeline ? &*timeline : nullptr);
         const std::int64_t started =
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - called).count();
         for (std::int64_t seen = last_start_ns.load();
@@ -40,11 +43,19 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
         // A new thread's counters start at zero: its whole life was this run's work, so one
         // sample at its end is all it takes. Its life is timed from just before it was asked
         // for, to after the sample, so it holds all the sample counts.
-        Spent spent = thread_totals(true);
+        set_current_timeline(nullptr);
+        ThreadSpent record;
+        record.worker = index;
+        record.spent = thread_totals(true);
         const WaitSample waits = thread_waits();
         const Clock::time_point ended = Clock::now();
-        split_waits(spent, seconds_between(created, ended), waits);
-        add_thread(index, created, ended, spent);
+        split_waits(record.spent, seconds_between(created, ended), waits);
+        if (timeline) {  // read by its own thread, before the join
+            record.role = timeline->role;
+            record.coarsened = timeline->coarsened();
+            record.events = timeline->events();
+        }
+        add_thread(std::move(record), created, ended);
     };
     try {
         for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker, i, Clock::now());
@@ -61,17 +72,22 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     if (first_error_) std::rethrow_exception(std::exchange(first_error_, nullptr));
 }
 
-void RunContext::add_thread(unsigned index, Clock::time_point from, Clock::time_point to, const Spent& spent) {
+void RunContext::add_thread(ThreadSpent record, Clock::time_point from, Clock::time_point to) {
+    record.start_s = seconds_between(start_, from);
+    record.end_s = seconds_between(start_, to);
     std::lock_guard lock(mutex_);
-    spent_ += spent;
-    if (threads_.size() < kMaxThreadTimes)
-        threads_.push_back({index, seconds_between(start_, from), seconds_between(start_, to), spent});
+    spent_ += record.spent;
+    if (threads_.size() < kMaxThreadTimes) threads_.push_back(std::move(record));
+}
+
+ThreadTimeline RunContext::timeline_for_thread() const {
+    return ThreadTimeline(kTimelineEvents, std::chrono::duration<double>(start_.time_since_epoch()).count());
 }
 
 void RunContext::add_child(const Spent& spent, Clock::time_point started) {
     const Clock::time_point ended =
         started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spent.lifetime_s));
-    add_thread(0, started, ended, spent);
+    add_thread(ThreadSpent{0, 0, 0, spent, "child", false, {}}, started, ended);
 }
 
 RunContext::Waiting RunContext::waiting_starts() {

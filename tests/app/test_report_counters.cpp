@@ -116,6 +116,37 @@ private slots:
         }
     }
 
+    // A run's timeline (--timeline): its threads and their events through the JSON and back as
+    // they were; a run without one writes no "threads" at all.
+    void timelineRoundTrips() {
+        sfp::ExperimentReport rep = counted_report::waited();
+        sfp::ThreadTime worker;
+        worker.worker = 1, worker.role = "worker", worker.start_s = 0.0001, worker.end_s = 0.0019;
+        worker.cpu_s = 0.0015, worker.runnable_wait_s = 0.0002, worker.blocked_s = 0.0001, worker.bytes = 16384;
+        worker.coarsened = true;
+        worker.events = {{0.0002, 0.0005, 8192, 4096, sfp::EventKind::scan},
+                         {0.0005, 0.0009, 0, 0, sfp::EventKind::wait},
+                         {0.0009, 0.0012, 8192, 12288, sfp::EventKind::scan}};
+        rep.runs[0].result.threads = {
+            sfp::ThreadTime{0, "runner", 0, 0.002, 0.0001, 0.0, 0.0019, std::nullopt, 0, false, {}}, worker};
+        const QByteArray json = core::report_json(rep);
+        const QJsonObject root = QJsonDocument::fromJson(json).object();
+        const QJsonObject result = root["runs"].toArray()[0].toObject()["result"].toObject();
+        QCOMPARE(result["threads"].toArray().size(), 2);
+        QCOMPARE(result["threads"].toArray()[1].toObject()["events"].toArray()[1].toObject()["kind"].toString(),
+                 QString("wait"));
+        QVERIFY(!root["runs"].toArray()[1].toObject()["result"].toObject().contains("threads"));
+        const sfp::ExperimentReport back = core::report_from_json(json, QStringLiteral("timeline.json"));
+        const std::vector<sfp::ThreadTime>& threads = back.runs[0].result.threads;
+        QCOMPARE(threads.size(), std::size_t(2));
+        QCOMPARE(threads[0].role, std::string("runner"));
+        QVERIFY(!threads[0].blkio_wait_s);
+        QCOMPARE(threads[1].events, worker.events);
+        QCOMPARE(threads[1].runnable_wait_s, worker.runnable_wait_s);
+        QVERIFY(threads[1].coarsened);
+        QVERIFY(back.runs[1].result.threads.empty());
+    }
+
     // A run a third of whose threads' time was runnable with no CPU is marked in both files.
     void disturbedRunIsMarked() {
         sfp::ExperimentReport rep = counted_report::waited();

@@ -12,6 +12,7 @@
 
 #include "sfp/progress.hpp"
 #include "sfp/spent.hpp"
+#include "sfp/timeline.hpp"
 #include "sfp/types.hpp"
 
 namespace sfp {
@@ -28,6 +29,9 @@ struct ThreadSpent {
     unsigned worker = 0;
     double start_s = 0, end_s = 0;
     Spent spent;
+    std::string role;                   // with a timeline: what it did (ThreadTimeline::role)
+    bool coarsened = false;             // with a timeline: its events were merged past the bound
+    std::vector<TimelineEvent> events;  // with a timeline
 };
 
 class RunContext {
@@ -86,6 +90,12 @@ public:
 
     // What the workers and children spent so far (the runner thread's own is measured apart).
     Spent others_spent() const;
+    // From now on every thread run_threads starts records its timeline (current_timeline()).
+    void record_timeline() noexcept { timeline_ = true; }
+    bool recording_timeline() const noexcept { return timeline_; }
+    // A recorder for the calling thread, its clock counting from this run's start.
+    ThreadTimeline timeline_for_thread() const;
+
     // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
     // in whole scheduler ticks, too coarse for millisecond slices.
     double worker_cpu_seconds() const;
@@ -103,11 +113,12 @@ public:
 
 private:
     static constexpr std::size_t kMaxThreadTimes = 1024;  // a probe's slices may start threads often
-    void add_thread(unsigned index, Clock::time_point from, Clock::time_point to, const Spent& spent);
+    void add_thread(ThreadSpent record, Clock::time_point from, Clock::time_point to);
 
     Progress& progress_;
     const Clock::time_point start_;
     std::atomic<bool> failed_{false};
+    bool timeline_ = false;
     mutable std::atomic<bool> saw_cancel_{false};
     double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sfp/outcome.hpp"
+#include "sfp/timeline.hpp"
 
 namespace sfp {
 
@@ -30,6 +31,9 @@ struct RunSpec {
     // Take the outcome's digest (the runner judges agreement by it). A one-run command of cipher
     // asks only with --digest: without it, nothing is hashed and RunResult::digest stays empty.
     bool digest = true;
+    // Record what each thread did when (RunResult::threads, sfp/timeline.hpp): off by default,
+    // its clock reads cost a little per unit of work.
+    bool timeline = false;
 };
 
 // The user/system proportion means something once rusage saw this many ticks of CPU per thread
@@ -76,6 +80,9 @@ struct RunResult {
     Outcome outcome;                 // what the algorithm found
     std::string digest;              // 16 hex digits identifying the outcome
     std::vector<std::string> notes;  // e.g. which strategy `adaptive` chose and why
+    // With RunSpec::timeline: the runner thread, then each worker and child in the order they
+    // ended; empty otherwise.
+    std::vector<ThreadTime> threads;
 };
 
 }  // namespace sfp

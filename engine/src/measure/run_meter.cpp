@@ -24,9 +24,14 @@ void RunMeter::stop() noexcept {
     steal_pct_ = steal_percent(ticks_before_, cpu_ticks());
 }
 
+Spent RunMeter::own(double waited_s) const noexcept {
+    Spent own = spent_;
+    split_waits(own, std::max(0.0, real_s_ - waited_s), waits_);
+    return own;
+}
+
 Usage RunMeter::usage(const Spent& others, double waited_s) const noexcept {
-    Spent all = spent_;
-    split_waits(all, std::max(0.0, real_s_ - waited_s), waits_);
+    Spent all = own(waited_s);
     all += others;
     Usage u = usage_of(all);
     u.steal_pct = steal_pct_;

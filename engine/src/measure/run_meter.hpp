@@ -20,6 +20,8 @@ public:
     // The run's usage: this thread's plus what `others` (its workers, its children) spent. Of
     // this thread's time, `waited_s` went on waiting for those others: theirs to explain.
     Usage usage(const Spent& others, double waited_s) const noexcept;
+    // This thread's part of it.
+    Spent own(double waited_s) const noexcept;
 
 private:
     CpuTicks ticks_before_;
