@@ -105,6 +105,44 @@ private slots:
         QCOMPARE(runs.index(2, runs.column(RunsModel::Message)).data().toString(), QString());
     }
 
+    // Issue 44: the Timeline draws one lane per thread of the chosen run -- the picked one, else
+    // the median run of the fastest cell -- a cross where each scanning worker stopped, and says
+    // how to get one when no run recorded its timeline.
+    void timelineDrawsEachThreadOfTheChosenRun() {
+        PlotPanel panel;
+        panel.resize(1024, 600);
+        panel.setKind(plots::Kind::timeline);
+        sfp::ExperimentReport rep = counted_report::waited();
+        panel.setReport(rep);
+        panel.redrawNow();
+        QVERIFY(panel.hoverPoints().empty());  // no run recorded one: a note instead
+        const auto worker = [](unsigned i, double stop) {
+            sfp::ThreadTime t{i, "worker", 0, stop + 0.0001, stop, 0.0, 0.0001, std::nullopt, 8192, false, {}};
+            t.events = {{0, stop / 2, 4096, 4096 * i, sfp::EventKind::scan},
+                        {stop / 2, stop, 4096, 4096 * (i + 2), sfp::EventKind::scan}};
+            return t;
+        };
+        const sfp::ThreadTime runner{0, "runner", 0, 0.002, 0.0001, 0.0, 0.0019, std::nullopt, 0, false, {}};
+        for (std::size_t r : {0, 2})  // both of mmap-mt's runs
+            rep.runs[r].result.threads = {runner, worker(0, 0.001), worker(1, 0.0015)};
+        rep.runs[2].result.threads.push_back(worker(2, 0.0012));  // three workers: tells the runs apart
+        rep.runs[2].result.real_s = 0.003;                        // the slower: the median is the first
+        panel.setReport(rep);
+        panel.redrawNow();
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(3));  // the runner and two workers
+        QVERIFY(panel.titleText().startsWith("Timeline: "));
+        QVERIFY2(panel.hoverPoints()[2].text.contains("last: scan at byte 12288"),
+                 qPrintable(panel.hoverPoints()[2].text));
+        QCPGraph* stops = nullptr;
+        for (int i = 0; i < panel.plot()->graphCount(); ++i)
+            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        QVERIFY(stops);
+        QCOMPARE(stops->dataCount(), 2);
+        QCOMPARE(stops->data()->at(0)->key, 0.001);
+        panel.setPickedRun(2);  // a row of the Runs table
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(4));
+    }
+
     void whyViewNamesWhatSeparatesACell() {
         PlotPanel panel;
         panel.resize(1000, 500);
