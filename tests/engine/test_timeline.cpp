@@ -148,6 +148,38 @@ private slots:
         QVERIFY(scanned < kSize / kBlock);  // it stopped early: not every block was scanned
     }
 
+    // cipher's loop records each block it moved, on the thread that moved it: every byte once.
+    void cipherRecordsEveryBlock() {
+        testing::write_file(path("plain"), testing::pattern(1u << 20));
+        sfp::RunSpec spec;
+        spec.algorithm = "cipher";
+        spec.strategy = "threads";
+        spec.inputs = {path("plain")};
+        spec.output = path("secret");
+        spec.block_size = 65536;
+        spec.threads = 2;
+        spec.options["shift"] = "3";
+        spec.timeline = true;
+        sfp::Progress progress;
+        const sfp::RunResult r = sfp::run_once(spec, progress);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        std::uint64_t bytes = 0;
+        std::size_t workers = 0;
+        for (const sfp::ThreadTime& t : r.threads) {
+            if (t.role != "worker") continue;
+            ++workers;
+            QVERIFY(!t.events.empty());
+            verify_in_order(t.events);
+            for (const sfp::TimelineEvent& e : t.events) {
+                QCOMPARE(e.kind, sfp::EventKind::write);
+                QCOMPARE(e.at / 65536 % 2, std::uint64_t(t.worker));  // its own round-robin stripes
+                bytes += e.bytes;
+            }
+        }
+        QCOMPARE(workers, std::size_t(2));
+        QCOMPARE(bytes, std::uint64_t(1u << 20));
+    }
+
     // Who waits for whom: one line a hand-off keeps the reader waiting on a full queue; 100000
     // lines a hand-off keep the processors waiting on an empty one. Counts only.
     void pipelineShowsWhoWaits() {
