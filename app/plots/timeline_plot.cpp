@@ -10,6 +10,7 @@
 
 #include "cell_text.hpp"
 #include "plots.hpp"
+#include "sfp/compare.hpp"
 
 namespace plots {
 namespace {
@@ -49,6 +50,16 @@ QString lane_text(const sfp::ThreadTime& t) {
                     .arg(plain_number(t.events.back().end_s, 5));
     if (t.coarsened) text += QObject::tr("<br>coarsened: neighbouring events merged past the bound");
     return text;
+}
+
+// For compare, where its last mismatch lies (a thread that stops has scanned past it): " · the 8
+// mismatches up to byte 2100"; "" for other algorithms or a report read back (no outcome kept).
+QString mismatch_text(const sfp::RunRecord& run) {
+    const auto* o = run.result.outcome.get_if<sfp::CompareOutcome>();
+    if (!o || o->mismatches.empty()) return {};
+    return QObject::tr(" · the %1 mismatches found up to byte %2")
+        .arg(o->mismatches.size())
+        .arg(o->mismatches.back().offset);
 }
 
 // The median of a cell's ok runs that recorded their threads.
@@ -143,9 +154,9 @@ Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::o
     set_category_axis(c, ticker, double(threads.size()));
     c.plot->xAxis->setLabel(QObject::tr("time since the run began (s)"));
     c.plot->xAxis->setRange(0, right * 1.05);
-    c.title->setText(QObject::tr("Timeline: %1, repetition %2 (%3 s; %4 threads)\n%5")
+    c.title->setText(QObject::tr("Timeline: %1, repetition %2 (%3 s; %4 threads%5)\n%6")
                          .arg(cell_words(report.cells.at(run->cell)), QString::number(run->repetition),
-                              plain_number(run->result.real_s, 4), QString::number(threads.size()),
+                              plain_number(run->result.real_s, 4), QString::number(threads.size()), mismatch_text(*run),
                               experiment_caption(report)));
     return hover;
 }

@@ -8,6 +8,7 @@
 #include "counted_report.hpp"
 #include "plot_panel.hpp"
 #include "runs_model.hpp"
+#include "sfp/compare.hpp"
 #include "stats_model.hpp"
 
 using namespace gui;
@@ -127,10 +128,12 @@ private slots:
             rep.runs[r].result.threads = {runner, worker(0, 0.001), worker(1, 0.0015)};
         rep.runs[2].result.threads.push_back(worker(2, 0.0012));  // three workers: tells the runs apart
         rep.runs[2].result.real_s = 0.003;                        // the slower: the median is the first
+        rep.runs[0].result.outcome = sfp::CompareOutcome{{{100, 1, 2}, {2100, 3, 4}}, 8192, 8192};
         panel.setReport(rep);
         panel.redrawNow();
         QCOMPARE(panel.hoverPoints().size(), std::size_t(3));  // the runner and two workers
         QVERIFY(panel.titleText().startsWith("Timeline: "));
+        QVERIFY2(panel.titleText().contains("the 2 mismatches found up to byte 2100"), qPrintable(panel.titleText()));
         QVERIFY2(panel.hoverPoints()[2].text.contains("last: scan at byte 12288"),
                  qPrintable(panel.hoverPoints()[2].text));
         QCPGraph* stops = nullptr;
