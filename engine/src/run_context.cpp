@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <new>
 #include <thread>
 #include <utility>
 
@@ -26,8 +27,12 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     const Clock::time_point called = Clock::now();
     std::atomic<std::int64_t> last_start_ns{0};  // the latest body start, after `called`
     auto worker = [this, &body, called, &last_start_ns](unsigned index, Clock::time_point created) {
-        std::optional<ThreadTimeline> timeline;  // its buffer, made before the body's first unit
-        if (timeline_) timeline.emplace(timeline_for_thread());
+        // Its buffer, made before the body's first unit. Out of memory, the thread records nothing:
+        // nothing may escape a thread's function.
+        std::optional<ThreadTimeline> timeline;
+        try {
+            if (timeline_) timeline.emplace(timeline_for_thread());
+        } catch (const std::bad_alloc&) {}
         set_current_timeline(timeline ? &*timeline : nullptr);
         const std::int64_t started =
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - called).count();
@@ -50,11 +55,13 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
         const WaitSample waits = thread_waits();
         const Clock::time_point ended = Clock::now();
         split_waits(record.spent, seconds_between(created, ended), waits);
-        if (timeline) {  // read by its own thread, before the join
-            record.role = timeline->role;
-            record.coarsened = timeline->coarsened();
-            record.events = timeline->events();
-        }
+        if (timeline) try {  // read by its own thread, before the join
+                record.role = timeline->role;
+                record.coarsened = timeline->coarsened();
+                record.events = timeline->events();
+            } catch (const std::bad_alloc&) {  // its times are kept without its events
+                record.events.clear();
+            }
         add_thread(std::move(record), created, ended);
     };
     try {
@@ -77,7 +84,10 @@ void RunContext::add_thread(ThreadSpent record, Clock::time_point from, Clock::t
     record.end_s = seconds_between(start_, to);
     std::lock_guard lock(mutex_);
     spent_ += record.spent;
-    if (threads_.size() < kMaxThreadTimes) threads_.push_back(std::move(record));
+    try {
+        if (threads_.size() < kMaxThreadTimes) threads_.push_back(std::move(record));
+    } catch (const std::bad_alloc&) {  // called on a worker thread: its record is dropped, never the run
+    }
 }
 
 ThreadTimeline RunContext::timeline_for_thread() const {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <new>
 #include <sstream>
 
 namespace sfp {
@@ -65,7 +66,13 @@ bool delay_accounting_on() {
     return on;
 }
 
-WaitSample thread_waits() { return waits_of("/proc/thread-self"); }
+WaitSample thread_waits() noexcept {
+    try {
+        return waits_of("/proc/thread-self");
+    } catch (const std::bad_alloc&) {  // out of memory nothing is known (n/a): a worker samples itself at
+        return {};                     // its end, where nothing may escape
+    }
+}
 
 WaitSample process_waits(int pid) { return waits_of("/proc/" + std::to_string(pid)); }
 

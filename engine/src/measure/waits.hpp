@@ -34,7 +34,7 @@ bool delay_accounting_on();
 
 // The calling thread's waits so far; of a process (a baseline's child, read before it is
 // reaped) with `pid`: its main thread's.
-WaitSample thread_waits();
+WaitSample thread_waits() noexcept;
 WaitSample process_waits(int pid);
 
 // Fills in what a thread or child did over `lifetime_s` (its life, or the runner's part of the
