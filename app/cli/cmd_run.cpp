@@ -47,6 +47,7 @@ const FieldFlag kSpecFlags[] = {
     {"inputs", "input"},        {"repetitions", "reps"},      {"warmups", "warmup"},
     {"cache", "cache"},         {"order", "order"},           {"seed", "seed"},
     {"options", "option"},      {"workdir", "workdir"},       {"limits_in_rounds", "limits-in-rounds"},
+    {"timeline", "timeline"},
 };
 
 std::vector<std::string> swept_names() {
@@ -133,6 +134,10 @@ void add_options(CommandLine& p) {
                  "among the cells (quick, about a second a round): each run against its own "
                  "round's figure (docs/limits.md); interleaved order only. The experiment file's "
                  "\"limits_in_rounds\": true."});
+    p.addOption({"timeline",
+                 "Record what each thread of every run did when (each block, hand-off and wait) into the --json "
+                 "report's runs (docs/results-format.md). Costs a clock read per unit of work. The experiment "
+                 "file's \"timeline\": true."});
     p.addOption({"print-spec", "Print the experiment as JSON (a file to replay) instead of running it."});
     add_noise_option(p);
 }
@@ -229,6 +234,7 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
             e.options[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
     e.limits_in_rounds = p.isSet("limits-in-rounds");
+    e.timeline = p.isSet("timeline");
     if (p.isSet("workdir") && p.value("workdir").isEmpty())
         problems.add("workdir", "--workdir '': an empty path names no directory (. is the current one)");
     else if (p.isSet("workdir"))
@@ -362,6 +368,8 @@ int cmd_run(const QStringList& args) {
     print_file_problems(*spec, !p.positionalArguments().isEmpty());
     if (!spec->outcome.ready()) return exit_trouble;
     check_outputs(p, experiment);
+    if (p.isSet("timeline") && !p.isSet("json"))
+        throw UsageError{"--timeline: the timeline is written into the --json report; add --json FILE"};
 
     sfp::Progress& progress = signal_progress();
     sfp::ExperimentReport report;

@@ -47,7 +47,12 @@ int cmd_one_run(std::string_view algorithm, const QStringList& args) {
     add_one_run_flags(p, algorithm, c.hints);
     for (const Switch& s : c.switches) p.addOption({core::qtext(s.name), core::qtext(s.help)});
     p.addOption({"json", core::qtext(c.json_help)});
+    p.addOption({"timeline",
+                 "With --json: the run's threads, each with what it did when (each block, hand-off and wait), "
+                 "as \"threads\" (docs/results-format.md)."});
     if (!parse_or_help(p, core::qtext(algorithm), args)) return exit_ok;
+    if (p.isSet("timeline") && !p.isSet("json"))
+        throw UsageError{"--timeline: the timeline is part of the --json output; add --json"};
     QStringList inputs = p.positionalArguments();
     check_operands(algorithm, inputs);
     const GivenFlag given = [&p](const std::string& flag) -> std::optional<std::string> {
@@ -62,6 +67,7 @@ int cmd_one_run(std::string_view algorithm, const QStringList& args) {
     const QString output = writes_output ? inputs.takeLast() : QString();
     OneRun run{one_run_spec(p, algorithm, inputs, c.hints, given), {}};
     if (writes_output) run.spec.output = path_bytes(output);
+    run.spec.timeline = p.isSet("timeline");
     if (c.after_flags)
         if (const std::string problem = c.after_flags(given, run); !problem.empty())
             throw UsageError{text_of_bytes(problem)};

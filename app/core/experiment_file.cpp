@@ -29,9 +29,10 @@ namespace {
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles are exact below
 constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
-const char* const kFields[] = {"version",     "algorithm", "inputs",     "data_kind",   "sizes",           "strategies",
-                               "block_sizes", "threads",   "parameters", "repetitions", "warmups",         "cache",
-                               "order",       "seed",      "options",    "workdir",     "limits_in_rounds"};
+const char* const kFields[] = {
+    "version", "algorithm",  "inputs",           "data_kind", "sizes", "strategies", "block_sizes",
+    "threads", "parameters", "repetitions",      "warmups",   "cache", "order",      "seed",
+    "options", "workdir",    "limits_in_rounds", "timeline"};
 
 // In version 1 a swept option (sfp::swept_parameters) was a field of its own name: "packing": [1, 1000].
 bool is_swept_field(const QString& key) {
@@ -347,6 +348,7 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
         json["seed"] = QString::number(e.seed);
     json["parameters"] = parameters_json(e);
     if (e.limits_in_rounds) json["limits_in_rounds"] = true;  // absent = false: files written before read the same
+    if (e.timeline) json["timeline"] = true;                  // the same
     if (!e.inputs.empty()) {
         json["inputs"] = text_list(e.inputs);
     } else {
@@ -429,6 +431,10 @@ void read_fields(const QJsonObject& json, sfp::Experiment& e, Problems& problems
     read("limits_in_rounds", [&](const QJsonValue& v, const std::string& f) {
         if (!v.isBool()) wrong(f, "true or false", v);
         e.limits_in_rounds = v.toBool();
+    });
+    read("timeline", [&](const QJsonValue& v, const std::string& f) {
+        if (!v.isBool()) wrong(f, "true or false", v);
+        e.timeline = v.toBool();
     });
 }
 

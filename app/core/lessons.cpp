@@ -75,8 +75,12 @@ std::vector<NamedColumn> named_columns(const Lesson& lesson) {
 
 std::vector<Lesson> lessons() {
     std::vector<Lesson> out;
-    for (const QString& name : QDir(kLessonsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
-        out.push_back(load_lesson(name));
+    QStringList names = QDir(kLessonsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    // By number: lesson 10 after 9, not after 1 as names sort
+    std::stable_sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
+        return a.section('-', 0, 0).toInt() < b.section('-', 0, 0).toInt();
+    });
+    for (const QString& name : names) out.push_back(load_lesson(name));
     return out;
 }
 

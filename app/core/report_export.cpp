@@ -12,6 +12,7 @@
 #include "parameter_columns.hpp"
 #include "report_format.hpp"
 #include "result_json.hpp"
+#include "sfp/explain.hpp"
 #include "sfp/labels.hpp"
 
 namespace core {
@@ -49,6 +50,14 @@ QString status_counts(const sfp::ExperimentReport& report, std::size_t cell) {
     return parts.join("; ");
 }
 
+// The waiting taken apart, after every other column (the columns are append-only).
+QStringList wait_fields(const sfp::RunResult& r, unsigned cores) {
+    const sfp::Usage& u = r.usage;
+    return {number_text(u.thread_s, 6),  number_text(u.runnable_wait_s, 6),
+            number_text(u.blocked_s, 6), number_text(u.blkio_wait_s, 6),
+            number_text(u.steal_pct, 2), yes_no(sfp::disturbed_by_load(r, cores))};
+}
+
 QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord& record, std::size_t order,
                        const sfp::CellLimit& limit, const Trailing& trailing) {
     const sfp::Cell& cell = report.cells.at(record.cell);
@@ -72,7 +81,7 @@ QStringList run_fields(const sfp::ExperimentReport& report, const sfp::RunRecord
                        count_text(u.instructions), count_text(u.dtlb_read_misses), yes_no(cell.reference_floor),
                        sfp::to_string(report.experiment.order), QString::number(report.experiment.seed),
                        notes.join("; "), seconds(r.list_s), large_folio_text(record.large_folio_share, 1, 3)} +
-           parameter_fields(cell, trailing);
+           parameter_fields(cell, trailing) + wait_fields(r, report.machine.cores);
 }
 
 // The cell against the fastest of its input (after every other column): the ratio's interval,
@@ -160,6 +169,7 @@ QJsonObject run_json(const sfp::ExperimentReport& report, const sfp::RunRecord& 
         {"large_folio_share", r.large_folio_share < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.large_folio_share)},
         {"cpu_pct", json_number(cpu_percent(u.cpu_s, r.result.real_s, report.machine.cores))},
         {"limit_pct", json_number(run_limit_pct(r, limit))},
+        {"disturbed", sfp::disturbed_by_load(r.result, report.machine.cores)},
         {"result", result_json(r.result)}};
 }
 
@@ -247,7 +257,8 @@ QStringList runs_csv_columns(const sfp::ExperimentReport& report) {
                        "major_faults", "minor_faults", "voluntary_switches", "involuntary_switches", "read_bytes",
                        "write_bytes", "cycles", "instructions", "dtlb_read_misses", "reference_floor", "order", "seed",
                        "notes", "list_s", "large_folio_share"} +
-           parameter_names(trailing_parameters(report.cells));
+           parameter_names(trailing_parameters(report.cells)) +
+           QStringList{"thread_s", "runnable_wait_s", "blocked_s", "blkio_wait_s", "steal_pct", "disturbed"};
 }
 
 QStringList summary_csv_columns(const sfp::ExperimentReport& report) {

@@ -13,7 +13,8 @@ namespace core {
 // The column names, in order. The first 16 of runs_csv are a contract (ARCHITECTURE.md):
 // algorithm,strategy,block_size,threads,file_size,repetition,cache,real_s,user_s,sys_s,cpu_pct,
 // throughput_mbs,residency_pct,status,digest,error — then the more detailed columns, then one
-// per swept parameter some cell of the report uses (packing), none for a report without such.
+// per swept parameter some cell of the report uses (packing), none for a report without such,
+// then the waiting taken apart (thread_s ... disturbed): new columns only ever go last.
 QStringList runs_csv_columns(const sfp::ExperimentReport& report);
 QStringList summary_csv_columns(const sfp::ExperimentReport& report);
 

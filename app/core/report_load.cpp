@@ -105,6 +105,39 @@ sfp::RunStatus run_status_of(const Reader& r, const std::string& name, const QSt
     r.fail(where + "status", QStringLiteral("unknown status '%1'").arg(QString::fromStdString(name)));
 }
 
+sfp::TimelineEvent timeline_event(const Reader& r, const QJsonObject& o, const QString& where) {
+    sfp::TimelineEvent e;
+    const std::string kind = r.text(o, "kind", where);
+    const std::optional<sfp::EventKind> k = sfp::event_kind_from(kind);
+    if (!k) r.fail(where + "kind", QStringLiteral("unknown event kind '%1'").arg(QString::fromStdString(kind)));
+    e.kind = *k;
+    e.start_s = r.non_negative(o, "start_s", where), e.end_s = r.non_negative(o, "end_s", where);
+    if (e.end_s < e.start_s) r.fail(where + "end_s", QStringLiteral("ends before it starts"));
+    e.bytes = r.count(o, "bytes", where), e.at = r.count(o, "at", where);
+    return e;
+}
+
+// A run's threads, as result_json wrote them with --timeline; none in a run without.
+std::vector<sfp::ThreadTime> thread_times(const Reader& r, const QJsonObject& result, const QString& where) {
+    if (!result.contains("threads")) return {};
+    return each_of(r, result, "threads", [&](const QJsonObject& o, const QString& w) {
+        sfp::ThreadTime t;
+        const QString at = where + w;
+        t.worker = unsigned(r.count(o, "worker", at));
+        t.role = r.name(o, "role", at);
+        t.start_s = r.non_negative(o, "start_s", at), t.end_s = r.non_negative(o, "end_s", at);
+        t.cpu_s = r.non_negative(o, "cpu_s", at);
+        t.runnable_wait_s = r.maybe_non_negative(o, "runnable_wait_s", at);
+        t.blocked_s = r.maybe_non_negative(o, "blocked_s", at);
+        t.blkio_wait_s = r.maybe_non_negative(o, "blkio_wait_s", at);
+        t.bytes = r.count(o, "bytes", at);
+        t.coarsened = r.flag(o, "coarsened", at);
+        t.events = each_of(r, o, "events",
+                           [&](const QJsonObject& e, const QString& ew) { return timeline_event(r, e, at + ew); });
+        return t;
+    });
+}
+
 sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& where) {
     sfp::RunResult res;
     res.status = status_of(r, r.text(o, "status", where), where);
@@ -131,8 +164,15 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
     us.cycles = r.maybe_count(u, "cycles", uw);
     us.instructions = r.maybe_count(u, "instructions", uw);
     us.dtlb_read_misses = r.maybe_count(u, "dtlb_read_misses", uw);
+    // reports written before the waiting was taken apart have none of these: n/a
+    us.thread_s = r.maybe_non_negative(u, "thread_s", uw);
+    us.runnable_wait_s = r.maybe_non_negative(u, "runnable_wait_s", uw);
+    us.blocked_s = r.maybe_non_negative(u, "blocked_s", uw);
+    us.blkio_wait_s = r.maybe_non_negative(u, "blkio_wait_s", uw);
+    us.steal_pct = r.maybe_non_negative(u, "steal_pct", uw);
     res.digest = r.text(o, "digest", where);
     for (const QJsonValue& n : r.array(o, "notes", where)) res.notes.push_back(n.toString().toStdString());
+    res.threads = thread_times(r, o, where);
     return res;  // the outcome itself is not needed to render a report: its digest stands for it
 }
 

@@ -64,6 +64,11 @@ public:
         if (o.value(key).isNull() || o.value(key).isUndefined()) return std::nullopt;
         return count(o, key, where);
     }
+    // Seconds (or a share) the machine may not give: absent or null reads as n/a, else >= 0.
+    std::optional<double> maybe_non_negative(const QJsonObject& o, const QString& key, const QString& where) const {
+        if (o.value(key).isNull() || o.value(key).isUndefined()) return std::nullopt;
+        return non_negative(o, key, where);
+    }
     // Always required: an entry that points nowhere cannot be read leniently.
     std::size_t index(const QJsonObject& o, const QString& key, const QString& where, std::size_t size) const {
         if (!o.contains(key)) fail(where + key, QStringLiteral("missing"));

@@ -1,5 +1,7 @@
 #include "report_why.hpp"
 
+#include <algorithm>
+
 #include "report_format.hpp"
 #include "sfp/explain.hpp"
 #include "sfp/labels.hpp"
@@ -8,6 +10,23 @@ namespace core {
 namespace {
 
 QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// The counters the table has a column for: every one, but the waiting's only where some cell of
+// the input has them (a report written before the waiting was taken apart has none, and a page
+// has no room for four columns of n/a).
+std::vector<sfp::Why> shown_counters(const std::vector<sfp::CellWhy>& why, const sfp::ExperimentReport& report,
+                                     std::size_t set) {
+    std::vector<sfp::Why> shown;
+    for (sfp::Why c : sfp::kWhy) {
+        const bool waiting =
+            c == sfp::Why::runnable || c == sfp::Why::blocked || c == sfp::Why::blkio || c == sfp::Why::steal;
+        const bool any = std::any_of(why.begin(), why.end(), [&](const sfp::CellWhy& w) {
+            return report.cells[w.cell].input_set == set && sfp::value_of(w, c).has_value();
+        });
+        if (!waiting || any) shown.push_back(c);
+    }
+    return shown;
+}
 
 }  // namespace
 
@@ -21,8 +40,9 @@ std::vector<ReportTable> why_tables(const sfp::ExperimentReport& report) {
         t.title = QStringLiteral("Counters per unit of work");
         if (report.input_sets.size() > 1)
             t.title += QStringLiteral(", input %1 of %2").arg(set + 1).arg(report.input_sets.size());
+        const std::vector<sfp::Why> counters = shown_counters(why, report, set);
         t.columns = {QStringLiteral("cell")};
-        for (sfp::Why w : sfp::kWhy) t.columns << text(sfp::why_info(w).column);
+        for (sfp::Why w : counters) t.columns << text(sfp::why_info(w).column);
         t.columns << QStringLiteral("separates it most from the fastest");
         t.numeric.assign(std::size_t(t.columns.size()), true);
         t.numeric.front() = t.numeric.back() = false;
@@ -30,7 +50,7 @@ std::vector<ReportTable> why_tables(const sfp::ExperimentReport& report) {
             const sfp::Cell& cell = report.cells[w.cell];
             if (cell.input_set != set || w.runs == 0) continue;
             QStringList row{QString::fromStdString(sfp::parameters_label(cell))};
-            for (sfp::Why c : sfp::kWhy) row << why_value_text(sfp::value_of(w, c));
+            for (sfp::Why c : counters) row << why_value_text(sfp::value_of(w, c));
             const bool fastest = w.fastest == w.cell;
             row << (fastest       ? QStringLiteral("(the fastest)")
                     : w.separates ? QStringLiteral("%1: %2 against %3")

@@ -8,6 +8,7 @@
 #include "parameter_columns.hpp"
 #include "report_format.hpp"
 #include "sfp/datagen.hpp"
+#include "sfp/explain.hpp"
 #include "sfp/labels.hpp"
 
 namespace core {
@@ -136,7 +137,21 @@ QString fit_lines(const sfp::ExperimentReport& report) {
 
 QString first_line(const std::string& text) { return QString::fromStdString(text.substr(0, text.find('\n'))); }
 
-// What a reader must not miss: wrong results, failures, noisy cells.
+// The cells some of whose runs other load held up (sfp::disturbed_by_load), or "".
+QString disturbed_lines(const sfp::ExperimentReport& report) {
+    std::map<std::size_t, int> count;  // per cell, in cell order
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.status == sfp::RunStatus::ok && sfp::disturbed_by_load(r.result, report.machine.cores)) ++count[r.cell];
+    if (count.empty()) return {};
+    QStringList cells;
+    for (const auto& [cell, n] : count) cells << QString("  %1: %2 run(s)").arg(label(report, cell)).arg(n);
+    return QString(
+               "disturbed by other load (a third or more of the threads' time runnable with no CPU; "
+               "a quieter machine):\n") +
+           cells.join("\n");
+}
+
+// What a reader must not miss: wrong results, failures, noisy cells, runs other load held up.
 QString warning_lines(const sfp::ExperimentReport& report) {
     QStringList lines;
     for (std::size_t cell = 0; cell < report.cells.size(); ++cell) {
@@ -167,6 +182,8 @@ QString warning_lines(const sfp::ExperimentReport& report) {
                          .arg(report.stats.size())
                          .arg(sfp::kHighVariationCv * 100, 0, 'f', 0) +
                      noisy.join("\n");
+    lines << disturbed_lines(report);
+    lines.removeAll(QString());
     if (lines.isEmpty()) return {};
     return "\nwarnings:\n" + lines.join("\n") + "\n";
 }

@@ -78,6 +78,11 @@ QWidget* ExperimentPanel::makeParameters() {
         tr("The limits the cells are judged against (% of limit) measured among the "
            "cells at the start of every round, about a second each: every run against "
            "the ceiling of its own minutes (interleaved order only)"));
+    timeline_ = new QCheckBox(tr("record what each thread did when"), box);
+    timeline_->setObjectName(QStringLiteral("timeline"));
+    timeline_->setToolTip(
+        tr("Every run keeps each thread's blocks, hand-offs and waits for the Timeline plot and "
+           "the JSON report (a clock read per unit of work)"));
     options_ = new QLineEdit(box);
     options_->setPlaceholderText(tr("other options, name=value"));
     optionControls_ = new OptionControls(box);
@@ -93,6 +98,7 @@ QWidget* ExperimentPanel::makeParameters() {
     form->addRow(tr("Cache"), cache_);
     form->addRow(tr("Order"), order_);
     form->addRow(tr("Limits"), limitsInRounds_);
+    form->addRow(tr("Timeline"), timeline_);
     form->addRow(tr("Options"), optionControls_);
     form->addRow(tr("Other options"), options_);
     for (QSpinBox* spin : {repetitions_, warmups_})
@@ -141,6 +147,7 @@ sfp::Experiment ExperimentPanel::experiment() const {
     e.order = sfp::Order(order_->currentData().toInt());
     e.seed = seed_;
     e.limits_in_rounds = limitsInRounds_->isChecked();
+    e.timeline = timeline_->isChecked();
     e.options = optionControls_->options();
     for (const QString& pair :
          options_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
@@ -233,6 +240,7 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     order_->setCurrentIndex(order_->findData(int(e.order)));
     seed_ = e.seed;
     limitsInRounds_->setChecked(e.limits_in_rounds);
+    timeline_->setChecked(e.timeline);
     optionControls_->setAlgorithm(e.algorithm);
     QStringList options;
     for (const auto& [k, v] : optionControls_->setOptions(e.options))

@@ -87,6 +87,7 @@ private:
     QComboBox* cache_ = nullptr;
     QComboBox* order_ = nullptr;
     QCheckBox* limitsInRounds_ = nullptr;  // Experiment::limits_in_rounds
+    QCheckBox* timeline_ = nullptr;        // Experiment::timeline
     QLineEdit* options_ = nullptr;         // options the table does not declare (refused, but shown)
     OptionControls* optionControls_ = nullptr;
     QLabel* estimate_;

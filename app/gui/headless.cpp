@@ -145,7 +145,7 @@ QString slice_from_flags(const plots::PlotSlice& slice, const QString& x, const 
 QStringList plot_kind_names() {
     return {QStringLiteral("lines"),    QStringLiteral("time-split"), QStringLiteral("box"),
             QStringLiteral("slowdown"), QStringLiteral("histogram"),  QStringLiteral("listing"),
-            QStringLiteral("why"),      QStringLiteral("matches")};
+            QStringLiteral("why"),      QStringLiteral("matches"),    QStringLiteral("timeline")};
 }
 
 namespace {

@@ -158,6 +158,7 @@ void MainWindow::connectController() {
         plot_->follow(controller_->report());
     });
     connect(controller_, &core::Controller::finished, this, &MainWindow::onFinished);
+    connect(results_, &ResultsPanel::runPicked, plot_, &PlotPanel::setPickedRun);
     connect(results_, &ResultsPanel::noiseChanged, this, [this](double noise) {  // verdicts judged again
         controller_->setNoise(noise);
         if (!controller_->isRunning() && !controller_->report().runs.empty())

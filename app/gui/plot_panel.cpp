@@ -73,7 +73,7 @@ QWidget* PlotPanel::buildControls() {
     auto* controls = new FlowLayout(controlsRow);
     addCombo(kind_, tr("Plot"),
              {tr("Lines"), tr("User / system / waiting"), tr("Box plot"), tr("Times slower"), tr("Histogram"),
-              tr("Listing / processing"), tr("Why"), tr("Matches")},
+              tr("Listing / processing"), tr("Why"), tr("Matches"), tr("Timeline")},
              controls);
     QStringList metrics;
     for (plots::Metric m : plots::kMetrics) metrics << plots::metric_title(m);
@@ -89,7 +89,9 @@ QWidget* PlotPanel::buildControls() {
            "Listing / processing: the time listing the tree under the time reading it (for a tree).\n"
            "Why: each cell's counters per unit of work (faults, switches, storage, CPU, hardware)\n"
            "beside the fastest cell of its input; hover a row for what separates it most.\n"
-           "Matches: where in each input the matches lie, with the bytes around each (for a search)."));
+           "Matches: where in each input the matches lie, with the bytes around each (for a search).\n"
+           "Timeline: what each thread of one run did when (tick Timeline before running): the run\n"
+           "picked in the Runs table, else the median run of the fastest cell."));
     show_all_ = new QCheckBox(tr("Show all"), this);
     show_all_->setObjectName(QStringLiteral("plotShowAll"));
     show_all_->setToolTip(
@@ -148,7 +150,8 @@ void PlotPanel::updateControls() {
     slice_row_->setVisible(controls_shown_ && kind == plots::Kind::lines);
     errors_->setEnabled(kind == plots::Kind::lines);
     // The ranked views lying down (a row less for Lines and the histogram).
-    show_all_->setVisible(kind != plots::Kind::lines && kind != plots::Kind::histogram && kind != plots::Kind::matches);
+    show_all_->setVisible(kind != plots::Kind::lines && kind != plots::Kind::histogram &&
+                          kind != plots::Kind::matches && kind != plots::Kind::timeline);
 }
 
 void PlotPanel::rebuildSliceControls() {
@@ -413,11 +416,18 @@ void PlotPanel::fitPlotHeight() {
 plots::View PlotPanel::view() const {
     plots::View shown{plots::Kind(kind_->currentIndex()), plots::Metric(metric_->currentIndex()),
                       plots::ErrorKind(errors_->currentIndex()), topN(), choice_};
+    shown.run = picked_run_;
     const sfp::Experiment& e = report().experiment;
     for (const sfp::ExperimentReport& other : other_states_)
         if (other.experiment.cache != e.cache && other.experiment.algorithm == e.algorithm)
             shown.other_states.push_back(&other);
     return shown;
+}
+
+void PlotPanel::setPickedRun(std::optional<std::size_t> run) {
+    if (run == picked_run_) return;
+    picked_run_ = run;
+    if (plots::Kind(kind_->currentIndex()) == plots::Kind::timeline) redrawNow();
 }
 
 void PlotPanel::setOtherStates(std::vector<sfp::ExperimentReport> reports) {

@@ -56,6 +56,8 @@ public:
     // The same cells run in other cache states (a lesson's other runs): the Box plot draws those
     // of another state than the report's beside it, on one time axis. Empty: none.
     void setOtherStates(std::vector<sfp::ExperimentReport> reports);
+    // The run the Timeline shows (an index into the report's runs); none: its own choice.
+    void setPickedRun(std::optional<std::size_t> run);
     // The rows of choosers above the plot (kind, metric, slice): a projector hides them.
     void setControlsShown(bool on);
     // Plot kind, metric, error bars, "show all" and the slice, for the settings.
@@ -130,6 +132,7 @@ private:
     QSet<QString> hidden_;  // legend names of series clicked away
     const OverlaySets* overlays_ = nullptr;
     std::vector<sfp::ExperimentReport> other_states_;  // see setOtherStates
+    std::optional<std::size_t> picked_run_;            // see setPickedRun
     class QLabel* overlay_note_ = nullptr;             // "Not comparable here: ..." under the plot
     std::string algorithm_;     // of the last report shown: a new one opens with its default kind ...
     bool kind_chosen_ = false;  // ... unless a kind was picked (the combo or setKind)

@@ -34,6 +34,11 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     runs_view_ = makeView(&runs_, runs_proxy_);
     stats_view_ = makeView(&stats_, stats_proxy_);
     runs_view_->setObjectName(QStringLiteral("runsView"));
+    connect(runs_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                const QModelIndex row = runs_proxy_->mapToSource(current);
+                emit runPicked(row.isValid() ? std::optional<std::size_t>(std::size_t(row.row())) : std::nullopt);
+            });
     stats_view_->setObjectName(QStringLiteral("statsView"));
     tabs_->addTab(stats_view_, tr("Statistics per cell"));
     tabs_->addTab(runs_view_, tr("Runs"));

@@ -3,6 +3,7 @@
 // CLI's text summary (fastest, then "N.NNx slower", fits, warnings).
 #include <QTimer>
 #include <QWidget>
+#include <optional>
 
 #include "lessons.hpp"
 #include "runs_model.hpp"
@@ -57,6 +58,8 @@ public slots:
 
 signals:
     void noiseChanged(double noise);  // the user changed the band (a fraction)
+    // The run of the Runs table's current row (an index into the report's runs), none without one.
+    void runPicked(std::optional<std::size_t> run);
 
 private:
     QTableView* makeView(QAbstractItemModel* model, QSortFilterProxyModel* proxy);

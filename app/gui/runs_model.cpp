@@ -9,6 +9,7 @@
 #include "cell_metrics.hpp"
 #include "cell_text.hpp"
 #include "report_format.hpp"
+#include "sfp/explain.hpp"
 #include "sfp/strategy.hpp"
 
 namespace gui {
@@ -121,11 +122,15 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     return section >= 0 && c < ColumnCount ? tr(names[c]) : QVariant();
 }
 
-QString RunsModel::message(const sfp::RunRecord& run) {
+QString RunsModel::message(const sfp::RunRecord& run, unsigned cores) {
     if (!run.result.error.empty()) return QString::fromStdString(run.result.error);
     if (run.status == sfp::RunStatus::mismatch)
         return tr("outcome (digest %1) differs from the other strategies' on the same input")
             .arg(QString::fromStdString(run.result.digest));
+    const sfp::Usage& u = run.result.usage;
+    if (sfp::disturbed_by_load(run.result, cores))
+        return tr("disturbed by other load: %1 % of its threads' time runnable with no CPU")
+            .arg(*u.runnable_wait_s / *u.thread_s * 100, 0, 'f', 0);
     return {};
 }
 
@@ -158,7 +163,7 @@ QVariant RunsModel::display(const sfp::RunRecord& run, int column, int row) cons
         case LargeFolios: return core::large_folio_text(run.large_folio_share, 100, 0);
         case Status: return QString::fromLatin1(sfp::to_string(run.status));
         case Digest: return QString::fromStdString(run.result.digest);  // equal digests: the same outcome
-        case Message: return message(run);
+        case Message: return message(run, cores_);
         case Faults: return QString::number(run.result.usage.minor_faults + run.result.usage.major_faults);
         case Switches:
             return QString::number(run.result.usage.voluntary_switches + run.result.usage.involuntary_switches);
@@ -206,6 +211,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || row >= rows_ || row >= report_->runs.size() || index.column() >= columnCount()) return {};
     const sfp::RunRecord& run = report_->runs[row];
     const bool trouble = is_trouble(run.status);
+    const bool disturbed = !trouble && index.column() == column(Message) && sfp::disturbed_by_load(run.result, cores_);
     switch (role) {
         case Qt::DisplayRole: return display(run, index.column(), index.row());
         case SortRole: return sortKey(run, index.column(), index.row());
@@ -214,15 +220,17 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
                            index.column() >= column(Faults)
                        ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                        : QVariant();
-        case Qt::BackgroundRole: return trouble_background(trouble, run.status == sfp::RunStatus::mismatch);
-        case Qt::ForegroundRole: return trouble ? QVariant(QBrush(Qt::black)) : QVariant();
+        case Qt::BackgroundRole:
+            if (disturbed) return QBrush(QColor(255, 245, 190));  // as a noisy cell's cv: a measurement to doubt
+            return trouble_background(trouble, run.status == sfp::RunStatus::mismatch);
+        case Qt::ForegroundRole: return trouble || disturbed ? QVariant(QBrush(Qt::black)) : QVariant();
         case Qt::DecorationRole:
             if (trouble && index.column() == column(Status))
                 return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
             return {};
         case Qt::ToolTipRole: {
             if (!trouble) return counter_tip(run, fixed(index.column()));
-            const QString why = message(run);
+            const QString why = message(run, cores_);
             const QString status = QString::fromLatin1(sfp::to_string(run.status));
             return why.isEmpty() ? status : QStringLiteral("%1: %2").arg(status, why);
         }

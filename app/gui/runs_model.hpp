@@ -61,7 +61,8 @@ public:
     // appended at once, the earlier rows whose status they changed updated in place.
     void apply(std::span<const sfp::RunUpdate> updates);
     const sfp::RunRecord& record(int row) const { return report_->runs.at(std::size_t(row)); }
-    static QString message(const sfp::RunRecord& run);  // the error, or why it is a MISMATCH
+    // The error, why it is a MISMATCH, or that other load held it up (sfp::disturbed_by_load).
+    static QString message(const sfp::RunRecord& run, unsigned cores);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -19,6 +19,7 @@ Hover draw(const Canvas& canvas, const sfp::ExperimentReport& report, const Plot
         case Kind::listing: return draw_listing(canvas, report, view.topN);
         case Kind::why: return draw_why(canvas, report, view.topN);
         case Kind::matches: return draw_matches(canvas, report);
+        case Kind::timeline: return draw_timeline(canvas, report, view.run);
     }
     return {};
 }

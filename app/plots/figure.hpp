@@ -21,6 +21,8 @@ struct View {
     // The same cells run in other cache states (a lesson's): the Box plot draws them beside the
     // report's, on its one time axis (draw_box_states). They outlive the drawing.
     std::vector<const sfp::ExperimentReport*> other_states{};
+    // The run the Timeline shows: the one picked in the Runs table (an index into report.runs).
+    std::optional<std::size_t> run{};
 };
 
 // Draws `view` of `report` onto a canvas reset first; `slice` holds the report's cells.

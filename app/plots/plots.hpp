@@ -14,7 +14,7 @@
 
 namespace plots {
 
-enum class Kind { lines, time_split, box, slowdown, histogram, listing, why, matches };
+enum class Kind { lines, time_split, box, slowdown, histogram, listing, why, matches, timeline };
 enum class ErrorKind { stddev, ci95, none };
 
 // Sizes for the screen or, in presentation mode, for a projector.
@@ -145,6 +145,10 @@ Hover draw_listing(const Canvas& canvas, const sfp::ExperimentReport& report,
 bool kind_applies(Kind kind, const std::string& algorithm);
 // The counters per unit of work of each ranked cell beside its input's fastest (topN as draw_box).
 Hover draw_why(const Canvas& canvas, const sfp::ExperimentReport& report, int topN);
+// One run's threads over time (timeline_plot.cpp): `picked` (a Runs table row) when it recorded
+// its timeline, else the median run of the fastest cell that did (timeline_run); none: a note.
+Hover draw_timeline(const Canvas& canvas, const sfp::ExperimentReport& report, std::optional<std::size_t> picked);
+const sfp::RunRecord* timeline_run(const sfp::ExperimentReport& report, std::optional<std::size_t> picked);
 // The plot an algorithm opens with: iterate's repetitions as boxes (as IOBoost shows them), else lines.
 Kind default_kind(const sfp::Experiment& experiment);
 

@@ -13,6 +13,8 @@
 #include <optional>
 #include <utility>
 
+#include "sfp/timeline.hpp"
+
 namespace sfp {
 
 template <class T>
@@ -51,17 +53,22 @@ public:
 private:
     static constexpr std::chrono::milliseconds kPoll{5};
 
+    // A thread that has to wait records it in its timeline, if it keeps one: a "wait" event.
     template <class Ready>
     void wait(std::unique_lock<std::mutex>& lock, std::condition_variable& cv, Ready ready) {
+        if (aborted_ || ready()) return;
+        ThreadTimeline* const timeline = current_timeline();
+        const double start = timeline ? timeline->now() : 0;
         while (!aborted_ && !ready()) {
             if (should_stop_()) {
                 aborted_ = true;
                 items_.clear();
                 wake_all();
-                return;
+                break;
             }
             cv.wait_for(lock, kPoll);
         }
+        if (timeline) timeline->add(EventKind::wait, start, 0);
     }
     void wake_all() {
         not_full_.notify_all();

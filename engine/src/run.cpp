@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "measure/run_meter.hpp"
+#include "run_timeline.hpp"
 #include "sfp/check_experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/registry.hpp"
@@ -60,12 +61,15 @@ RunResult run_with(const Strategy* given, const RunSpec& spec_in, Progress& prog
         spec.threads = resolved_threads(spec.threads);
 
         RunContext ctx(progress);
+        RunnerTimeline timeline(ctx, spec.timeline);
         RunMeter meter;
         // Stop the clock and collect usage and notes whether the strategy returns or throws.
         auto settle = [&] {
             meter.stop();
             result.real_s = meter.real_s();
-            result.usage = meter.usage(ctx.others_spent());
+            result.usage = meter.usage(ctx.others_spent(), ctx.waited_seconds());
+            // the runner's own record is its whole life: its wait for its workers is blocked time there
+            result.threads = timeline.threads(ctx, meter.own(0), result.real_s);
             result.notes = ctx.take_notes();
             result.list_s = ctx.list_seconds();
         };

@@ -1,24 +1,41 @@
 #include "sfp/run_context.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <new>
 #include <thread>
 #include <utility>
 
 #include "measure/spent.hpp"
+#include "measure/waits.hpp"
 
 namespace sfp {
+namespace {
+
+double seconds_between(RunContext::Clock::time_point from, RunContext::Clock::time_point to) {
+    return std::chrono::duration<double>(to - from).count();
+}
+
+}  // namespace
 
 std::function<void(const Progress&)> progress_seam_for_tests;
 
 void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
     std::vector<std::thread> threads;
     threads.reserve(n);
-    const auto called = std::chrono::steady_clock::now();
+    const Clock::time_point called = Clock::now();
     std::atomic<std::int64_t> last_start_ns{0};  // the latest body start, after `called`
-    auto worker = [this, &body, called, &last_start_ns](unsigned index) {
+    auto worker = [this, &body, called, &last_start_ns](unsigned index, Clock::time_point created) {
+        // Its buffer, made before the body's first unit. Out of memory, the thread records nothing:
+        // nothing may escape a thread's function.
+        std::optional<ThreadTimeline> timeline;
+        try {
+            if (timeline_) timeline.emplace(timeline_for_thread());
+        } catch (const std::bad_alloc&) {}
+        set_current_timeline(timeline ? &*timeline : nullptr);
         const std::int64_t started =
-            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - called).count();
+            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - called).count();
         for (std::int64_t seen = last_start_ns.load();
              started > seen && !last_start_ns.compare_exchange_weak(seen, started);) {}
         try {
@@ -29,27 +46,76 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
             failed_.store(true, std::memory_order_relaxed);
         }
         // A new thread's counters start at zero: its whole life was this run's work, so one
-        // sample at its end is all it takes.
-        const Spent spent = thread_totals(true);
-        std::lock_guard lock(mutex_);
-        spent_ += spent;
+        // sample at its end is all it takes. Its life is timed from just before it was asked
+        // for, to after the sample, so it holds all the sample counts.
+        set_current_timeline(nullptr);
+        ThreadSpent record;
+        record.worker = index;
+        record.spent = thread_totals(true);
+        const WaitSample waits = thread_waits();
+        const Clock::time_point ended = Clock::now();
+        split_waits(record.spent, seconds_between(created, ended), waits);
+        if (timeline) try {  // read by its own thread, before the join
+                record.role = timeline->role;
+                record.coarsened = timeline->coarsened();
+                record.events = timeline->events();
+            } catch (const std::bad_alloc&) {  // its times are kept without its events
+                record.events.clear();
+            }
+        add_thread(std::move(record), created, ended);
     };
     try {
-        for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker, i);
+        for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker, i, Clock::now());
     } catch (...) {  // could not start a thread: stop the ones running, then report
         failed_.store(true, std::memory_order_relaxed);
         for (auto& t : threads) t.join();
         throw;
     }
+    const Waiting joining = waiting_starts();
     for (auto& t : threads) t.join();
+    waiting_ends(joining);
     std::lock_guard lock(mutex_);
     thread_start_s_ += double(last_start_ns.load()) * 1e-9;
     if (first_error_) std::rethrow_exception(std::exchange(first_error_, nullptr));
 }
 
-void RunContext::add_child(const Spent& spent) {
+void RunContext::add_thread(ThreadSpent record, Clock::time_point from, Clock::time_point to) {
+    record.start_s = seconds_between(start_, from);
+    record.end_s = seconds_between(start_, to);
     std::lock_guard lock(mutex_);
-    spent_ += spent;
+    spent_ += record.spent;
+    try {
+        if (threads_.size() < kMaxThreadTimes) threads_.push_back(std::move(record));
+    } catch (const std::bad_alloc&) {  // called on a worker thread: its record is dropped, never the run
+    }
+}
+
+ThreadTimeline RunContext::timeline_for_thread() const {
+    return ThreadTimeline(kTimelineEvents, std::chrono::duration<double>(start_.time_since_epoch()).count());
+}
+
+void RunContext::add_child(const Spent& spent, Clock::time_point started) {
+    const Clock::time_point ended =
+        started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spent.lifetime_s));
+    add_thread(ThreadSpent{0, 0, 0, spent, "child", false, {}}, started, ended);
+}
+
+RunContext::Waiting RunContext::waiting_starts() {
+    Waiting w;
+    w.runnable_s = thread_waits().runnable_s;
+    w.cpu_s = thread_cpu_seconds();
+    w.wall = Clock::now();
+    return w;
+}
+
+void RunContext::waiting_ends(const Waiting& from) {
+    const Clock::time_point wall = Clock::now();
+    const double cpu = thread_cpu_seconds();
+    const std::optional<double> runnable = thread_waits().runnable_s;
+    double blocked = seconds_between(from.wall, wall) - (cpu - from.cpu_s);
+    if (runnable && from.runnable_s) blocked -= *runnable - *from.runnable_s;
+    std::lock_guard lock(mutex_);
+    waited_s_ += std::max(0.0, blocked);
 }
 
 void RunContext::note(std::string line) {
@@ -65,6 +131,16 @@ Spent RunContext::others_spent() const {
 double RunContext::worker_cpu_seconds() const {
     std::lock_guard lock(mutex_);
     return spent_.cpu_s;
+}
+
+double RunContext::waited_seconds() const {
+    std::lock_guard lock(mutex_);
+    return waited_s_;
+}
+
+std::vector<ThreadSpent> RunContext::thread_spents() const {
+    std::lock_guard lock(mutex_);
+    return threads_;
 }
 
 double RunContext::thread_start_seconds() const {

@@ -223,8 +223,9 @@ private slots:
         QTemporaryDir dir;
         const Result list = run({"lesson"}, dir.path());
         QCOMPARE(list.code, 0);
-        QCOMPARE(list.out.count('\n'), qsizetype(9 + 2));
+        QCOMPARE(list.out.count('\n'), qsizetype(10 + 2));
         QVERIFY(list.out.startsWith("1-block-size         Block size (about "));
+        QVERIFY2(list.out.indexOf("9-early-stop") < list.out.indexOf("10-who-stops-first"), list.out);  // by number
         const Result none = run({"lesson", "nine"}, dir.path());
         QCOMPARE(none.code, 2);
         QVERIFY2(none.err.startsWith("sfpbench: no lesson 'nine' (lessons: 1-block-size, "), none.err);

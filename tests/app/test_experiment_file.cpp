@@ -55,6 +55,7 @@ void compare_specs(const sfp::Experiment& a, const sfp::Experiment& b) {
     QCOMPARE(a.options, b.options);
     QCOMPARE(a.workdir, b.workdir);
     QCOMPARE(a.limits_in_rounds, b.limits_in_rounds);
+    QCOMPARE(a.timeline, b.timeline);
 }
 
 QJsonObject valid_json() { return core::experiment_to_json(generated_spec()); }
@@ -82,6 +83,28 @@ private slots:
         QJsonObject without = json;
         without.remove(QStringLiteral("limits_in_rounds"));
         QCOMPARE(core::experiment_from_json(without).limits_in_rounds, false);  // the default: the kept limits
+    }
+
+    // Issue 44: lesson 10 asks for every run's timeline in its file; `run --timeline` and the
+    // window's Timeline row set the same field, written only when true.
+    void roundTripsTimeline() {
+        sfp::Experiment e = generated_spec();
+        e.timeline = true;
+        const QJsonObject json = core::experiment_to_json(e);
+        QCOMPARE(json["timeline"].toBool(), true);
+        compare_specs(core::experiment_from_json(json), e);
+        QJsonObject without = json;
+        without.remove(QStringLiteral("timeline"));
+        QCOMPARE(core::experiment_from_json(without).timeline, false);
+        QVERIFY(!core::experiment_to_json(generated_spec()).contains("timeline"));
+        QJsonObject bad = json;
+        bad["timeline"] = QStringLiteral("yes");
+        try {
+            core::experiment_from_json(bad);
+            QFAIL("\"timeline\": \"yes\" was taken");
+        } catch (const core::SpecError& err) {
+            QVERIFY2(QString(err.what()).contains("field 'timeline': expected true or false"), err.what());
+        }
     }
 
     void roundTripsSweptOptions() {

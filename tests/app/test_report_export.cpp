@@ -21,7 +21,8 @@ const char* const kRunsHeader =
     "algorithm,strategy,block_size,threads,file_size,repetition,cache,real_s,user_s,sys_s,cpu_pct,"
     "throughput_mbs,residency_pct,status,digest,error,limit_pct,cpu_s,cpu_exact,split_resolved,run_order,cell,"
     "input_set,bytes,major_faults,minor_faults,voluntary_switches,involuntary_switches,read_bytes,write_bytes,"
-    "cycles,instructions,dtlb_read_misses,reference_floor,order,seed,notes,list_s,large_folio_share%1";
+    "cycles,instructions,dtlb_read_misses,reference_floor,order,seed,notes,list_s,large_folio_share%1,"
+    "thread_s,runnable_wait_s,blocked_s,blkio_wait_s,steal_pct,disturbed";  // the waiting's, after every other
 const char* const kSummaryHeader =
     "algorithm,strategy,block_size,threads,file_size,input_set,cache,n,failed,min_s,q1_s,median_s,mean_s,q3_s,"
     "max_s,stddev_s,ci95_s,cv_pct,outliers,high_variation,ratio_to_fastest,throughput_mbs,user_median_s,"

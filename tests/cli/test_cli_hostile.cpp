@@ -570,6 +570,23 @@ private slots:
                            "'" + pseudo + "'", "pseudo-file");
     }
 
+    // --timeline without --json has nowhere to go: refused in one line naming both, nothing run.
+    void timelineWithoutJsonIsRefused() {
+        write(path("ta"), "same\n");
+        write(path("tb"), "same\n");
+        const Ended one = sfpbench({"compare", path("ta"), path("tb"), "--timeline"}, scratch());
+        QVERIFY2(one.code == 2 && lines_of(one.err) == 1 && one.err.find("--timeline") != std::string::npos &&
+                     one.err.find("--json") != std::string::npos,
+                 one.err.c_str());
+        QVERIFY2(one.out.empty(), one.out.c_str());
+        const Ended run = sfpbench({"run", "--strategies", "read", "--sizes", "4K", "--reps", "1", "--warmup", "0",
+                                    "--workdir", scratch() + "/work", "--timeline"},
+                                   scratch());
+        QVERIFY2(run.code == 2 && lines_of(run.err) == 1 && run.err.find("--json") != std::string::npos,
+                 run.err.c_str());
+        QVERIFY2(run.out.empty(), run.out.c_str());
+    }
+
     // --separators: escapes outside the grammar are refused naming the offending text.
     void separatorEscapesOutsideTheGrammarAreRefused() {
         write(path("words"), "a,b c\n");

@@ -8,6 +8,7 @@
 #include "counted_report.hpp"
 #include "plot_panel.hpp"
 #include "runs_model.hpp"
+#include "sfp/compare.hpp"
 #include "stats_model.hpp"
 
 using namespace gui;
@@ -58,6 +59,91 @@ private slots:
         panel.setReport(rep);
         panel.redrawNow();
         QVERIFY(!bars_named(panel.plot(), plots::unresolved_cpu_name()));
+    }
+
+    // Issue 44: where the runs took their waiting apart, the waiting segment is runnable with no
+    // CPU and blocked, in the runs' proportion (0.5 : 0.4 of mmap-mt's 0.9 ms); a cell whose runs
+    // did not (read's, an older sfpbench's) keeps one waiting segment.
+    void timeSplitTakesTheWaitingApart() {
+        PlotPanel panel;
+        panel.resize(900, 500);
+        panel.setKind(plots::Kind::time_split);
+        sfp::ExperimentReport rep = counted_report::waited();
+        for (sfp::RunRecord& r : rep.runs)
+            if (r.cell == 0) r.result.real_s = 0.004;  // room for waiting: 0.9 ms
+        for (sfp::RunRecord& r : rep.runs)
+            if (r.cell == 1) r.result.real_s = 0.3;  // 0.1 s waiting, not taken apart
+        sfp::runner::compute_statistics(rep);
+        panel.setReport(rep);
+        panel.redrawNow();
+        QCPBars* runnable = bars_named(panel.plot(), QStringLiteral("runnable, no CPU"));
+        QCPBars* blocked = bars_named(panel.plot(), QStringLiteral("blocked"));
+        QCPBars* waiting = bars_named(panel.plot(), QStringLiteral("waiting (elapsed − CPU)"));
+        QVERIFY(runnable && blocked && waiting);
+        QVERIFY(!bars_named(panel.plot(), QStringLiteral("blocked on block I/O")));  // delay accounting off
+        QVERIFY(std::abs(bar(runnable, 0) - 0.0005) < 1e-12);
+        QVERIFY(std::abs(bar(blocked, 0) - 0.0004) < 1e-12);
+        QCOMPARE(bar(waiting, 0), 0.0);
+        QCOMPARE(bar(runnable, 1), 0.0);
+        QVERIFY(std::abs(bar(waiting, 1) - 0.1) < 1e-12);
+        QVERIFY2(panel.hoverPoints()[0].text.contains("runnable, no CPU 0.0005 s"),
+                 qPrintable(panel.hoverPoints()[0].text));
+        QVERIFY(panel.hoverPoints()[1].text.contains("not taken apart"));
+    }
+
+    // A run other load held up says so in the Runs table's message, on a yellow ground.
+    void runsTableMarksADisturbedRun() {
+        sfp::ExperimentReport rep = counted_report::waited();
+        sfp::Usage& u = rep.runs[0].result.usage;
+        u.runnable_wait_s = 0.0025, u.blocked_s = 0, u.thread_s = 0.0056;
+        rep.runs[0].result.real_s = 0.004;  // 1.4 threads alive at once, on 2 CPUs: no want of its own
+        RunsModel runs;
+        runs.setReport(rep);
+        const QModelIndex message = runs.index(0, runs.column(RunsModel::Message));
+        QVERIFY2(message.data().toString().startsWith("disturbed by other load: 45 %"),
+                 qPrintable(message.data().toString()));
+        QVERIFY(message.data(Qt::BackgroundRole).isValid());
+        QCOMPARE(runs.index(2, runs.column(RunsModel::Message)).data().toString(), QString());
+    }
+
+    // Issue 44: the Timeline draws one lane per thread of the chosen run -- the picked one, else
+    // the median run of the fastest cell -- a cross where each scanning worker stopped, and says
+    // how to get one when no run recorded its timeline.
+    void timelineDrawsEachThreadOfTheChosenRun() {
+        PlotPanel panel;
+        panel.resize(1024, 600);
+        panel.setKind(plots::Kind::timeline);
+        sfp::ExperimentReport rep = counted_report::waited();
+        panel.setReport(rep);
+        panel.redrawNow();
+        QVERIFY(panel.hoverPoints().empty());  // no run recorded one: a note instead
+        const auto worker = [](unsigned i, double stop) {
+            sfp::ThreadTime t{i, "worker", 0, stop + 0.0001, stop, 0.0, 0.0001, std::nullopt, 8192, false, {}};
+            t.events = {{0, stop / 2, 4096, 4096 * i, sfp::EventKind::scan},
+                        {stop / 2, stop, 4096, 4096 * (i + 2), sfp::EventKind::scan}};
+            return t;
+        };
+        const sfp::ThreadTime runner{0, "runner", 0, 0.002, 0.0001, 0.0, 0.0019, std::nullopt, 0, false, {}};
+        for (std::size_t r : {0, 2})  // both of mmap-mt's runs
+            rep.runs[r].result.threads = {runner, worker(0, 0.001), worker(1, 0.0015)};
+        rep.runs[2].result.threads.push_back(worker(2, 0.0012));  // three workers: tells the runs apart
+        rep.runs[2].result.real_s = 0.003;                        // the slower: the median is the first
+        rep.runs[0].result.outcome = sfp::CompareOutcome{{{100, 1, 2}, {2100, 3, 4}}, 8192, 8192};
+        panel.setReport(rep);
+        panel.redrawNow();
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(3));  // the runner and two workers
+        QVERIFY(panel.titleText().startsWith("Timeline: "));
+        QVERIFY2(panel.titleText().contains("the 2 mismatches found up to byte 2100"), qPrintable(panel.titleText()));
+        QVERIFY2(panel.hoverPoints()[2].text.contains("last: scan at byte 12288"),
+                 qPrintable(panel.hoverPoints()[2].text));
+        QCPGraph* stops = nullptr;
+        for (int i = 0; i < panel.plot()->graphCount(); ++i)
+            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        QVERIFY(stops);
+        QCOMPARE(stops->dataCount(), 2);
+        QCOMPARE(stops->data()->at(0)->key, 0.001);
+        panel.setPickedRun(2);  // a row of the Runs table
+        QCOMPARE(panel.hoverPoints().size(), std::size_t(4));
     }
 
     void whyViewNamesWhatSeparatesACell() {

@@ -36,6 +36,8 @@ struct Experiment {
     // (ExperimentReport::round_limits); interleaved order only. About a second a round. Done when
     // the caller's LimitsPolicy may measure (cached or measure_missing).
     bool limits_in_rounds = false;
+    // Every run records its timeline (RunSpec::timeline): a run flag, not part of the file.
+    bool timeline = false;
 };
 
 }  // namespace sfp

@@ -23,13 +23,41 @@ struct TimeSplit {
     bool resolved = true;
     bool cpu_exact = true;  // false for a report written before CPU time was exact
     double waiting_s = 0;   // real_s - cpu_s: neither thread was on a CPU; 0 when threads made CPU exceed it
+    // waiting_s taken apart by the runs' mean proportion of their threads' waiting that was
+    // runnable with no CPU and blocked (of which on block I/O): they add up to waiting_s. None
+    // where the runs do not say (an older report; blkio: delay accounting off).
+    std::optional<double> runnable_s, blocked_s, blkio_s;
 };
 TimeSplit time_split(const CellStats& stats);
+// The same, with its waiting taken apart by the cell's ok runs in `report`.
+TimeSplit time_split(const ExperimentReport& report, const CellStats& stats);
+
+// A third of a run's threads' time runnable with no CPU: it took 1.5x the time it would have
+// alone, or more (docs/results-format.md).
+inline constexpr double kDisturbedShare = 1.0 / 3;
+// Whether other load held the run up: kDisturbedShare or more of its threads' time was runnable
+// with no CPU, while its own threads were on average no more than the machine's `cpus` (more,
+// and they kept each other waiting). False where the run does not say.
+bool disturbed_by_load(const RunResult& run, unsigned cpus);
 
 // The counters of the Why view, each per unit of work.
-enum class Why { faults, switches, storage_read, storage_write, cpu, cycles, instructions, dtlb };
-inline constexpr std::array<Why, 8> kWhy = {Why::faults, Why::switches, Why::storage_read, Why::storage_write,
-                                            Why::cpu,    Why::cycles,   Why::instructions, Why::dtlb};
+enum class Why {
+    faults,
+    switches,
+    storage_read,
+    storage_write,
+    cpu,
+    runnable,
+    blocked,
+    blkio,
+    steal,
+    cycles,
+    instructions,
+    dtlb
+};
+inline constexpr std::array<Why, 12> kWhy = {Why::faults, Why::switches, Why::storage_read, Why::storage_write,
+                                             Why::cpu,    Why::runnable, Why::blocked,      Why::blkio,
+                                             Why::steal,  Why::cycles,   Why::instructions, Why::dtlb};
 struct WhyInfo {
     std::string_view name;    // "faults per MB"
     std::string_view column;  // "faults/MB": a table heading

@@ -1,15 +1,18 @@
 #pragma once
 // What a running strategy gets from the runner: progress, cancellation, accounted threads.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sfp/progress.hpp"
 #include "sfp/spent.hpp"
+#include "sfp/timeline.hpp"
 #include "sfp/types.hpp"
 
 namespace sfp {
@@ -20,9 +23,21 @@ namespace sfp {
 // run. Set it while no run is going; it must be safe to call from several threads at once.
 extern std::function<void(const Progress&)> progress_seam_for_tests;
 
+// What one thread of a run spent (a worker, or a baseline's child): from `start_s` to `end_s`
+// after the run's context was made.
+struct ThreadSpent {
+    unsigned worker = 0;
+    double start_s = 0, end_s = 0;
+    Spent spent;
+    std::string role;                   // with a timeline: what it did (ThreadTimeline::role)
+    bool coarsened = false;             // with a timeline: its events were merged past the bound
+    std::vector<TimelineEvent> events;  // with a timeline
+};
+
 class RunContext {
 public:
-    explicit RunContext(Progress& progress) : progress_(progress) {}
+    using Clock = std::chrono::steady_clock;
+    explicit RunContext(Progress& progress) : progress_(progress), start_(Clock::now()) {}
     RunContext(const RunContext&) = delete;
     RunContext& operator=(const RunContext&) = delete;
 
@@ -51,8 +66,20 @@ public:
     // to stop (should_stop) and the first exception is rethrown here after the join.
     void run_threads(unsigned n, const std::function<void(unsigned index)>& body);
 
-    // For baselines measured as child processes (measure/child_process.cpp).
-    void add_child(const Spent& spent);
+    // For baselines measured as child processes (measure/child_process.cpp): what one spent in
+    // its life (spent.lifetime_s from `started`).
+    void add_child(const Spent& spent, Clock::time_point started);
+
+    // Marks the runner thread's wait for its own workers or children, from waiting_starts() to
+    // waiting_ends(): its time blocked in between (wall time less its CPU and runnable wait) is
+    // theirs to explain, and left out of its own (waited_seconds).
+    struct Waiting {
+        Clock::time_point wall;
+        double cpu_s = 0;
+        std::optional<double> runnable_s;
+    };
+    static Waiting waiting_starts();
+    void waiting_ends(const Waiting& from);
 
     // A line the result carries, e.g. which strategy `adaptive` chose and why.
     void note(std::string line);
@@ -63,6 +90,12 @@ public:
 
     // What the workers and children spent so far (the runner thread's own is measured apart).
     Spent others_spent() const;
+    // From now on every thread run_threads starts records its timeline (current_timeline()).
+    void record_timeline() noexcept { timeline_ = true; }
+    bool recording_timeline() const noexcept { return timeline_; }
+    // A recorder for the calling thread, its clock counting from this run's start.
+    ThreadTimeline timeline_for_thread() const;
+
     // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
     // in whole scheduler ticks, too coarse for millisecond slices.
     double worker_cpu_seconds() const;
@@ -71,16 +104,28 @@ public:
     // millisecond, so a probe timing a threaded slice of one millisecond in wall time leaves it
     // out: the rest of the run starts its threads once (algorithms/probe_choice.cpp).
     double thread_start_seconds() const;
+    // The runner thread's time blocked waiting on its own workers (their join) and children,
+    // summed over waiting_ends.
+    double waited_seconds() const;
+    // Each worker's and child's own, in the order they ended (at most kMaxThreadTimes).
+    std::vector<ThreadSpent> thread_spents() const;
     std::vector<std::string> take_notes();
 
 private:
+    static constexpr std::size_t kMaxThreadTimes = 1024;  // a probe's slices may start threads often
+    void add_thread(ThreadSpent record, Clock::time_point from, Clock::time_point to);
+
     Progress& progress_;
+    const Clock::time_point start_;
     std::atomic<bool> failed_{false};
+    bool timeline_ = false;
     mutable std::atomic<bool> saw_cancel_{false};
     double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
     Spent spent_;
     double thread_start_s_ = 0;
+    double waited_s_ = 0;
+    std::vector<ThreadSpent> threads_;
     std::exception_ptr first_error_;
     std::vector<std::string> notes_;
 };

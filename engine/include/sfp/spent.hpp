@@ -15,6 +15,12 @@ struct Spent {
     std::int64_t voluntary_switches = 0, involuntary_switches = 0;
     // From storage / to storage (/proc/thread-self/io); none: n/a for any thread makes the sum n/a.
     std::optional<std::uint64_t> read_bytes = 0, write_bytes = 0;
+    // The waiting taken apart (measure/waits.hpp): the threads' lives (the runner's part of the
+    // run: without its wait for its own workers and children), of which runnable with no CPU,
+    // blocked (lifetime - cpu - runnable, never below 0), and of blocked, on block I/O (none while
+    // delay accounting is off); none: n/a for any thread makes the sum n/a.
+    double lifetime_s = 0;
+    std::optional<double> runnable_s = 0, blocked_s = 0, blkio_s = 0;
 
     Spent& operator+=(const Spent& o) noexcept;
 };

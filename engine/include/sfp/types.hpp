@@ -9,6 +9,7 @@
 
 #include "sfp/option_values.hpp"
 #include "sfp/outcome.hpp"
+#include "sfp/timeline.hpp"
 
 namespace sfp {
 
@@ -31,6 +32,9 @@ struct RunSpec {
     // Take the outcome's digest (the runner judges agreement by it). A one-run command of cipher
     // asks only with --digest: without it, nothing is hashed and RunResult::digest stays empty.
     bool digest = true;
+    // Record what each thread did when (RunResult::threads, sfp/timeline.hpp): off by default,
+    // its clock reads cost a little per unit of work.
+    bool timeline = false;
 };
 
 // The user/system proportion means something once rusage saw this many ticks of CPU per thread
@@ -56,6 +60,15 @@ struct Usage {
     // Hardware counters of the run's threads (perf_event_open); none = n/a: no CPU PMU (most
     // VMs), or the kernel does not permit counting.
     std::optional<std::uint64_t> cycles, instructions, dtlb_read_misses;
+    // The waiting taken apart, summed over the same threads; none = n/a (an older report, a /proc
+    // that hides it). thread_s: their lives (the runner thread's without its wait for its own
+    // workers and children), so cpu_s + runnable_wait_s + blocked_s = thread_s; runnable: on a
+    // run queue with no CPU to run on (schedstat); blocked: the rest (I/O, faults, locks, sleep);
+    // blkio_wait_s: of blocked, on block I/O (delay accounting: n/a while it is off).
+    std::optional<double> thread_s, runnable_wait_s, blocked_s, blkio_wait_s;
+    // Of the VM's CPU time over the run, the share its hypervisor ran others on (/proc/stat's
+    // steal), in percent; n/a when no tick passed.
+    std::optional<double> steal_pct;
 };
 
 struct RunResult {
@@ -68,6 +81,9 @@ struct RunResult {
     Outcome outcome;                 // what the algorithm found
     std::string digest;              // 16 hex digits identifying the outcome
     std::vector<std::string> notes;  // e.g. which strategy `adaptive` chose and why
+    // With RunSpec::timeline: the runner thread, then each worker and child in the order they
+    // ended; empty otherwise.
+    std::vector<ThreadTime> threads;
 };
 
 }  // namespace sfp

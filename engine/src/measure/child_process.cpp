@@ -11,10 +11,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <utility>
 
 #include "measure/spent.hpp"
+#include "measure/waits.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/run_context.hpp"
 
@@ -52,10 +54,14 @@ StorageBytes child_storage_bytes(pid_t pid) {
 // Waits for the child to end, measures it, then reaps it. Between its exit and the reaping it
 // is a zombie whose process CPU clock is final and exact (the scheduler's runtime of all its
 // threads), and whose /proc io is still there; wait4's rusage gives the faults, switches and
-// the tick-sampled split (its own total is exact only when the kernel scaled it at exit).
-Spent reap(pid_t pid, int& status) {
+// the tick-sampled split (its own total is exact only when the kernel scaled it at exit). Its
+// life runs from `started` (just before it was spawned) to its exit being seen; its runnable wait
+// (and block I/O delay) is its main thread's, as its /proc/PID/schedstat (and stat) tell.
+Spent reap(pid_t pid, int& status, RunContext::Clock::time_point started) {
     siginfo_t info{};
     while (waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+    const double lifetime = std::chrono::duration<double>(RunContext::Clock::now() - started).count();
+    const WaitSample waits = process_waits(pid);
     std::optional<double> exact;
     clockid_t clock{};
     timespec ts{};
@@ -69,6 +75,7 @@ Spent reap(pid_t pid, int& status) {
     s.cpu_s = exact ? *exact : s.tick_user_s + s.tick_sys_s;
     s.read_bytes = io.read;
     s.write_bytes = io.write;
+    split_waits(s, lifetime, waits);
     return s;
 }
 
@@ -137,6 +144,8 @@ ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::s
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     pid_t pid = -1;
+    const RunContext::Waiting waiting = RunContext::waiting_starts();
+    const RunContext::Clock::time_point started = RunContext::Clock::now();
     const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, args.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     sources = {};
@@ -172,7 +181,8 @@ ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::s
         }
     }
     int status = 0;
-    ctx.add_child(reap(pid, status));
+    ctx.add_child(reap(pid, status, started), started);
+    ctx.waiting_ends(waiting);
     if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
     return run;

@@ -17,6 +17,11 @@ std::optional<std::uint64_t> sum(std::optional<std::uint64_t> a, std::optional<s
     return *a + *b;
 }
 
+std::optional<double> sum(std::optional<double> a, std::optional<double> b) noexcept {
+    if (!a || !b) return std::nullopt;
+    return *a + *b;
+}
+
 std::optional<std::uint64_t> difference(std::optional<std::uint64_t> before,
                                         std::optional<std::uint64_t> after) noexcept {
     if (!before || !after || *after < *before) return std::nullopt;
@@ -63,6 +68,10 @@ Spent& Spent::operator+=(const Spent& o) noexcept {
     involuntary_switches += o.involuntary_switches;
     read_bytes = sum(read_bytes, o.read_bytes);
     write_bytes = sum(write_bytes, o.write_bytes);
+    lifetime_s += o.lifetime_s;
+    runnable_s = sum(runnable_s, o.runnable_s);
+    blocked_s = sum(blocked_s, o.blocked_s);
+    blkio_s = sum(blkio_s, o.blkio_s);
     return *this;
 }
 
@@ -152,6 +161,10 @@ Usage usage_of(const Spent& spent, double tick_s) noexcept {
     u.involuntary_switches = spent.involuntary_switches;
     u.read_bytes = spent.read_bytes;
     u.write_bytes = spent.write_bytes;
+    u.thread_s = spent.lifetime_s;
+    u.runnable_wait_s = spent.runnable_s;
+    u.blocked_s = spent.blocked_s;
+    u.blkio_wait_s = spent.blkio_s;
     return u;
 }
 

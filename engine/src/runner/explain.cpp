@@ -14,6 +14,14 @@ constexpr WhyInfo kInfo[] = {
     {"storage written per byte", "written B/B",
      "bytes the threads dirtied for storage (/proc/thread-self/io) per byte processed"},
     {"CPU seconds per GB", "CPU s/GB", "exact CPU time of the engine's threads per GB processed"},
+    {"runnable wait per second", "runnable s/s",
+     "seconds the threads were runnable with no CPU to run on (/proc/thread-self/schedstat) per second elapsed"},
+    {"blocked per second", "blocked s/s",
+     "seconds the threads were neither on a CPU nor runnable (I/O, faults, locks, sleep) per second elapsed"},
+    {"block I/O wait per second", "blkio s/s",
+     "of blocked, seconds waiting on block I/O (delay accounting, n/a while off) per second elapsed"},
+    {"steal percent", "steal %",
+     "share of the VM's CPU time its hypervisor gave to others during the run (/proc/stat)"},
     {"cycles per byte", "cycles/B", "CPU cycles (perf_event_open) per byte processed", true},
     {"instructions per byte", "instr/B", "instructions retired (perf_event_open) per byte processed", true},
     {"dTLB read misses per byte", "dTLB miss/B", "data TLB read misses (perf_event_open) per byte processed", true},
@@ -38,6 +46,10 @@ Count count_of(const RunRecord& run, Why counter) {
         case Why::storage_read: return {as_double(u.read_bytes), bytes};
         case Why::storage_write: return {as_double(u.write_bytes), bytes};
         case Why::cpu: return {u.cpu_s, bytes / 1e9};
+        case Why::runnable: return {u.runnable_wait_s, run.result.real_s};
+        case Why::blocked: return {u.blocked_s, run.result.real_s};
+        case Why::blkio: return {u.blkio_wait_s, run.result.real_s};
+        case Why::steal: return {u.steal_pct, 1};
         case Why::cycles: return {as_double(u.cycles), bytes};
         case Why::instructions: return {as_double(u.instructions), bytes};
         case Why::dtlb: return {as_double(u.dtlb_read_misses), bytes};
@@ -46,12 +58,16 @@ Count count_of(const RunRecord& run, Why counter) {
 }
 
 // The smallest step a counter takes: storage moves in pages, CPU time is read to the nanosecond
-// but a microsecond is as close as runs repeat; the rest count whole events.
+// but a microsecond is as close as runs repeat, waits come in scheduler slices (a millisecond),
+// steal in percentage points; the rest count whole events.
 double event_of(Why counter) {
     switch (counter) {
         case Why::storage_read:
         case Why::storage_write: return 4096;
         case Why::cpu: return 1e-6;
+        case Why::runnable:
+        case Why::blocked:
+        case Why::blkio: return 1e-3;
         default: return 1;
     }
 }
@@ -73,6 +89,56 @@ TimeSplit time_split(const CellStats& st) {
     }
     t.waiting_s = std::max(0.0, t.real_s - t.cpu_s);
     return t;
+}
+
+namespace {
+
+// Over a cell's ok runs, the mean share of their threads' waiting (runnable + blocked) that was
+// each part; none where a run lacks it.
+struct WaitShares {
+    std::optional<double> runnable, blocked, blkio;
+};
+
+WaitShares wait_shares(const ExperimentReport& report, std::size_t cell) {
+    double runnable = 0, blocked = 0, blkio = 0;
+    std::size_t n = 0, with_blkio = 0;
+    bool every = true;
+    for (const RunRecord& r : report.runs) {
+        if (r.cell != cell || r.status != RunStatus::ok) continue;
+        const Usage& u = r.result.usage;
+        if (!u.runnable_wait_s || !u.blocked_s) {
+            every = false;
+            continue;
+        }
+        const double waited = *u.runnable_wait_s + *u.blocked_s;
+        if (waited <= 0) continue;  // a run that never waited says nothing of how it would
+        ++n;
+        runnable += *u.runnable_wait_s / waited, blocked += *u.blocked_s / waited;
+        if (u.blkio_wait_s) ++with_blkio, blkio += std::min(*u.blkio_wait_s, *u.blocked_s) / waited;
+    }
+    if (!every || n == 0) return {};
+    return {runnable / double(n), blocked / double(n),
+            with_blkio == n ? std::optional<double>(blkio / double(n)) : std::nullopt};
+}
+
+}  // namespace
+
+TimeSplit time_split(const ExperimentReport& report, const CellStats& st) {
+    TimeSplit t = time_split(st);
+    const WaitShares shares = wait_shares(report, st.cell);
+    if (!shares.runnable) return t;
+    t.runnable_s = t.waiting_s * *shares.runnable;
+    t.blocked_s = t.waiting_s - *t.runnable_s;
+    if (shares.blkio) t.blkio_s = std::min(*t.blocked_s, t.waiting_s * *shares.blkio);
+    return t;
+}
+
+bool disturbed_by_load(const RunResult& run, unsigned cpus) {
+    const Usage& u = run.usage;
+    if (!u.runnable_wait_s || !u.thread_s || *u.thread_s <= 0 || run.real_s <= 0) return false;
+    // The threads alive at once, on average; a little over the CPUs is the runner's own share.
+    const bool own_threads_fit = *u.thread_s <= 1.1 * double(std::max(1u, cpus)) * run.real_s;
+    return own_threads_fit && *u.runnable_wait_s >= kDisturbedShare * *u.thread_s;
 }
 
 const WhyInfo& why_info(Why counter) { return kInfo[std::size_t(counter)]; }

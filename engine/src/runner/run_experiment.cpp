@@ -244,6 +244,7 @@ private:
         RunSpec spec = runner::spec_of_cell(plan_, cell);
         spec.inputs = report_.input_sets[cell.input_set].paths;
         spec.output = scratch_;
+        spec.timeline = experiment_.timeline;
         return spec;
     }
 

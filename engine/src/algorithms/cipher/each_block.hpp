@@ -2,12 +2,14 @@
 // The loop of every strategy that moves the file block by block: worker `worker` of `workers`
 // takes its round-robin stripes (algorithms/stripes.hpp) in file order — with one worker, every
 // block front to back — stopping early when the run is cancelled and counting progress.
-// Over [begin, end) of the file (auto's probe slices), the blocks' offsets are the file's.
+// Over [begin, end) of the file (auto's probe slices), the blocks' offsets are the file's. With a
+// timeline, each block moved (read, transformed, written) is a "write" event.
 #include <cstdint>
 #include <utility>
 
 #include "algorithms/stripes.hpp"
 #include "sfp/run_context.hpp"
+#include "sfp/timeline.hpp"
 
 namespace sfp::cipher {
 
@@ -15,10 +17,13 @@ template <class Work>
 void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t begin,
                 std::uint64_t end, Work&& work) {
     ProgressMeter meter(ctx);
+    ThreadTimeline* const timeline = current_timeline();
+    double start = timeline ? timeline->now() : 0;
     for_each_stripe_block(worker, workers, block, end - begin, [&](Block blk) {
         if (ctx.should_stop()) return false;
         work(Block{begin + blk.offset, blk.length});
         meter.add(blk.length);
+        if (timeline) start = timeline->add(EventKind::write, start, blk.length, begin + blk.offset);
         return true;
     });
 }

@@ -17,6 +17,7 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
                           [&](std::uint64_t offset, std::size_t n) { scan_mapped(pair, a, b, offset, n, table); });
     });
     ctx.run_threads(r.threads, [&](unsigned worker) {
+        if (ThreadTimeline* timeline = current_timeline()) timeline->role = "unmap";  // its lane says what it did
         const Block share = unmap_share(r, worker);
         a.release(share.offset, share.length);
         b.release(share.offset, share.length);

@@ -7,6 +7,7 @@
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/stripes.hpp"
 #include "io/mapping.hpp"
+#include "sfp/timeline.hpp"
 
 namespace sfp::compare {
 
@@ -29,15 +30,19 @@ Block unmap_share(Range r, unsigned worker);
 
 // Their worker's loop: scan(offset, length) for each block of worker `worker`'s stripes of the
 // range, in file order, until the run is cancelled or nothing from the offset on can enter the
-// full table (passive stop). Progress counts both files.
+// full table (passive stop). Progress counts both files. With a timeline, each block is a scan
+// event from before its stop check to its end: a block begun after the table closed shows.
 template <class Scan>
 void each_stripe_block(RunContext& ctx, unsigned worker, Range r, const MismatchTable& table, Scan&& scan) {
     ProgressMeter meter(ctx);
+    ThreadTimeline* const timeline = current_timeline();
+    double start = timeline ? timeline->now() : 0;
     for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, [&](Block blk) {
         const std::uint64_t offset = r.begin + blk.offset;
         if (ctx.should_stop() || table.closed_before(offset)) return false;
         scan(offset, std::size_t(blk.length));
         meter.add(2 * blk.length);
+        if (timeline) start = timeline->add(EventKind::scan, start, 2 * blk.length, offset);
         return true;
     });
 }

@@ -88,16 +88,28 @@ bool count_file(File& file, const Inputs& in, const RunSpec& spec, RunContext& c
                 ~CloseAtExit() { q.close(); }
             } closer{queue};
             Handoff handoff{queue, packing_of(spec), in.separators, file.path(), {}};
-            read_blocks(file, std::size_t(spec.block_size), ctx,
-                        [&](const std::uint8_t* p, std::size_t n) { handoff.add(p, n); });
+            ThreadTimeline* const timeline = current_timeline();
+            if (timeline) timeline->role = "reader";
+            double start = timeline ? timeline->now() : 0;
+            std::uint64_t at = 0;
+            read_blocks(file, std::size_t(spec.block_size), ctx, [&](const std::uint8_t* p, std::size_t n) {
+                if (timeline) timeline->add(EventKind::read, start, n, at);
+                at += n;
+                handoff.add(p, n);  // a full queue: a wait event
+                if (timeline) start = timeline->now();
+            });
             if (!ctx.should_stop()) handoff.send();
             return;
         }
         WordCounts local;
-        while (std::optional<Chunk> chunk = queue.pop()) {
+        ThreadTimeline* const timeline = current_timeline();
+        if (timeline) timeline->role = "processor";
+        while (std::optional<Chunk> chunk = queue.pop()) {  // an empty queue: a wait event
+            const double start = timeline ? timeline->now() : 0;
             Tally tally = Tally::at_file_start(in.histogram);  // a chunk ends at a newline or the file's end
             tally.feed_simd(chunk->data(), chunk->size(), in.separators);
             local += tally.finish();
+            if (timeline) timeline->add(EventKind::scan, start, chunk->size());
         }
         std::lock_guard lock(merge);
         counts += local;

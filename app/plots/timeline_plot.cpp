@@ -1,0 +1,164 @@
+// The Timeline (issue 44): one run's threads, one lane each, time across; each unit of work a
+// segment coloured by its kind (scan, read, write, hand-off, wait) over the thread's life (a thin
+// grey line), and where a thread that scanned blocks stopped, a mark at its last event's end
+// (compMP's passive stop). The run: the one picked in the Runs table, else the median run of the
+// fastest cell that recorded a timeline (sfp::RunResult::threads: `--timeline`).
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cell_text.hpp"
+#include "plots.hpp"
+#include "sfp/compare.hpp"
+
+namespace plots {
+namespace {
+
+constexpr sfp::EventKind kKinds[] = {sfp::EventKind::scan, sfp::EventKind::read, sfp::EventKind::write,
+                                     sfp::EventKind::hand_off, sfp::EventKind::wait};
+
+QColor kind_color(sfp::EventKind kind) {
+    switch (kind) {
+        case sfp::EventKind::scan: return series_color(0);
+        case sfp::EventKind::read: return series_color(2);
+        case sfp::EventKind::write: return series_color(3);
+        case sfp::EventKind::hand_off: return series_color(4);
+        case sfp::EventKind::wait: return QColor(230, 150, 60);  // as "runnable, no CPU": time not working
+    }
+    return Qt::gray;
+}
+
+QString lane_name(const sfp::ThreadTime& t) {
+    if (t.role == "runner") return QObject::tr("runner");
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(t.role)).arg(t.worker);
+}
+
+QString seconds_text(std::optional<double> s) {
+    return s ? plain_number(*s, 4) + QStringLiteral(" s") : QObject::tr("n/a");
+}
+
+QString lane_text(const sfp::ThreadTime& t) {
+    QString text = QObject::tr("<b>%1</b><br>from %2 to %3 s<br>CPU %4 s, runnable with no CPU %5, blocked %6")
+                       .arg(lane_name(t).toHtmlEscaped(), plain_number(t.start_s, 5), plain_number(t.end_s, 5),
+                            plain_number(t.cpu_s, 4), seconds_text(t.runnable_wait_s), seconds_text(t.blocked_s));
+    text += QObject::tr("<br>%1 events, %2 bytes").arg(t.events.size()).arg(t.bytes);
+    if (!t.events.empty())
+        text += QObject::tr("<br>last: %1 at byte %2, ended %3 s")
+                    .arg(QString::fromLatin1(sfp::to_string(t.events.back().kind)))
+                    .arg(t.events.back().at)
+                    .arg(plain_number(t.events.back().end_s, 5));
+    if (t.coarsened) text += QObject::tr("<br>coarsened: neighbouring events merged past the bound");
+    return text;
+}
+
+// For compare, where its last mismatch lies (a thread that stops has scanned past it): " · the 8
+// mismatches up to byte 2100"; "" for other algorithms or a report read back (no outcome kept).
+QString mismatch_text(const sfp::RunRecord& run) {
+    const auto* o = run.result.outcome.get_if<sfp::CompareOutcome>();
+    if (!o || o->mismatches.empty()) return {};
+    return QObject::tr(" · the %1 mismatches found up to byte %2")
+        .arg(o->mismatches.size())
+        .arg(o->mismatches.back().offset);
+}
+
+// The median of a cell's ok runs that recorded their threads.
+const sfp::RunRecord* median_run(const sfp::ExperimentReport& report, std::size_t cell) {
+    std::vector<const sfp::RunRecord*> runs;
+    for (const sfp::RunRecord& r : report.runs)
+        if (r.cell == cell && r.status == sfp::RunStatus::ok && !r.result.threads.empty()) runs.push_back(&r);
+    if (runs.empty()) return nullptr;
+    std::sort(runs.begin(), runs.end(), [](auto* a, auto* b) { return a->result.real_s < b->result.real_s; });
+    return runs[(runs.size() - 1) / 2];
+}
+
+// A thread's segments of one kind as one line (one graph a lane and kind): events that follow
+// each other without a gap join, a gap between two is a NaN point strictly inside it.
+void add_segments(const Canvas& c, const sfp::ThreadTime& t, double lane, sfp::EventKind kind, double width) {
+    QVector<double> keys, values;
+    for (const sfp::TimelineEvent& e : t.events) {
+        if (e.kind != kind) continue;
+        if (!keys.isEmpty() && e.start_s > keys.back()) keys << (keys.back() + e.start_s) / 2, values << qQNaN();
+        if (keys.isEmpty() || e.start_s > keys.back()) keys << e.start_s, values << lane;
+        keys << std::max(e.end_s, keys.back()), values << lane;
+    }
+    if (keys.isEmpty()) return;
+    auto* g = new QCPGraph(c.plot->xAxis, c.plot->yAxis);
+    g->setName(QString::fromLatin1(sfp::to_string(kind)));
+    g->setPen(QPen(kind_color(kind), width, Qt::SolidLine, Qt::FlatCap));
+    g->setAdaptiveSampling(false);
+    g->setData(keys, values, true);
+    g->removeFromLegend();
+}
+
+// One legend entry per kind drawn, and one for the stop mark.
+void add_legend(const Canvas& c, const std::vector<bool>& drawn, QCPGraph* stops) {
+    for (std::size_t k = 0; k < std::size(kKinds); ++k) {
+        if (!drawn[k]) continue;
+        auto* entry = new QCPGraph(c.plot->xAxis, c.plot->yAxis);  // no data: the legend's swatch
+        entry->setName(QString::fromLatin1(sfp::to_string(kKinds[k])));
+        entry->setPen(QPen(kind_color(kKinds[k]), 6));
+    }
+    if (stops->dataCount() == 0) stops->removeFromLegend();
+}
+
+}  // namespace
+
+const sfp::RunRecord* timeline_run(const sfp::ExperimentReport& report, std::optional<std::size_t> picked) {
+    if (picked && *picked < report.runs.size() && !report.runs[*picked].result.threads.empty())
+        return &report.runs[*picked];
+    for (const std::vector<std::size_t>& ranking : ranked_cells(report, Metric::elapsed))
+        for (std::size_t cell : ranking)
+            if (const sfp::RunRecord* r = median_run(report, cell)) return r;
+    return nullptr;
+}
+
+Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::optional<std::size_t> picked) {
+    Hover hover;
+    const sfp::RunRecord* run = timeline_run(report, picked);
+    if (!run) {
+        show_placeholder(c, QObject::tr("No run recorded its timeline: tick Timeline before running "
+                                        "(sfpbench run --timeline --json)."));
+        return hover;
+    }
+    const std::vector<sfp::ThreadTime>& threads = run->result.threads;
+    const double width = c.style.marker * 1.4;  // a lane's thickness in pixels
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    auto* stops = new QCPGraph(c.plot->xAxis, c.plot->yAxis);
+    stops->setName(QObject::tr("where it stopped"));
+    stops->setLineStyle(QCPGraph::lsNone);
+    stops->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, QPen(Qt::black, 2), Qt::black, width * 1.6));
+    std::vector<bool> drawn(std::size(kKinds), false);
+    double right = run->result.real_s;
+    for (std::size_t i = 0; i < threads.size(); ++i) {
+        const sfp::ThreadTime& t = threads[i];
+        const double lane = double(i + 1);  // category keys count from 1
+        auto* life = new QCPGraph(c.plot->xAxis, c.plot->yAxis);
+        life->setPen(QPen(QColor(200, 200, 200), 2));
+        life->setData({t.start_s, t.end_s}, {lane, lane}, true);
+        life->removeFromLegend();
+        for (std::size_t k = 0; k < std::size(kKinds); ++k) {
+            const bool any = std::any_of(t.events.begin(), t.events.end(),
+                                         [&](const sfp::TimelineEvent& e) { return e.kind == kKinds[k]; });
+            if (any) add_segments(c, t, lane, kKinds[k], width), drawn[k] = true;
+        }
+        const bool scanned = !t.events.empty() && t.events.back().kind == sfp::EventKind::scan;
+        if (scanned && t.role == "worker") stops->addData(t.events.back().end_s, lane);
+        ticker->addTick(lane, lane_name(t));
+        right = std::max(right, t.end_s);
+        HoverPoint point{lane, t.end_s, lane_text(t), 0.4, t.start_s};
+        point.horizontal = true;
+        hover.push_back(point);
+    }
+    add_legend(c, drawn, stops);
+    set_category_axis(c, ticker, double(threads.size()));
+    c.plot->xAxis->setLabel(QObject::tr("time since the run began (s)"));
+    c.plot->xAxis->setRange(0, right * 1.05);
+    c.title->setText(QObject::tr("Timeline: %1, repetition %2 (%3 s; %4 threads%5)\n%6")
+                         .arg(cell_words(report.cells.at(run->cell)), QString::number(run->repetition),
+                              plain_number(run->result.real_s, 4), QString::number(threads.size()), mismatch_text(*run),
+                              experiment_caption(report)));
+    return hover;
+}
+
+}  // namespace plots
