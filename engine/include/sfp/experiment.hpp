@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sfp/cache_mode.hpp"
+#include "sfp/command.hpp"
 #include "sfp/schedule.hpp"
 
 namespace sfp {
@@ -36,6 +37,9 @@ struct Experiment {
     // (ExperimentReport::round_limits); interleaved order only. About a second a round. Done when
     // the caller's LimitsPolicy may measure (cached or measure_missing).
     bool limits_in_rounds = false;
+    // The user's own programs as strategies (sfp/command.hpp), named like strategies; none runs
+    // from a file the user did not allow (the front ends ask: docs/reliability.md).
+    std::vector<Command> commands;
 };
 
 }  // namespace sfp

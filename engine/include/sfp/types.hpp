@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "sfp/command.hpp"
 #include "sfp/outcome.hpp"
 
 namespace sfp {
@@ -30,6 +31,7 @@ struct RunSpec {
     // Take the outcome's digest (the runner judges agreement by it). A one-run command of cipher
     // asks only with --digest: without it, nothing is hashed and RunResult::digest stays empty.
     bool digest = true;
+    Command command;  // a user's command strategy (sfp/command.hpp), filled by the plan; else empty
 };
 
 // The user/system proportion means something once rusage saw this many ticks of CPU per thread

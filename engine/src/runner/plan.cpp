@@ -94,6 +94,8 @@ RunSpec spec_of_cell(const Experiment& e, const Cell& cell) {
     spec.algorithm = e.algorithm;
     spec.strategy = cell.strategy;
     spec.options = e.options;
+    for (const Command& c : e.commands)
+        if (c.name == cell.strategy) spec.command = c;
     // Block size and threads are run fields; the others options, as text the table parses back
     // ("letters").
     spec.block_size = cell.value(kBlockSizeParameter.name);
@@ -109,7 +111,8 @@ Plan resolve(const Experiment& e, std::span<const Strategy> catalogue, TreeSizes
     plans.fetch_add(1, std::memory_order_relaxed);
     Plan plan;
     plan.experiment = e;
-    const std::vector<const Strategy*> chosen = chosen_strategies(e, catalogue);
+    plan.catalogue = std::make_shared<const CommandCatalogue>(e, catalogue);
+    const std::vector<const Strategy*> chosen = chosen_strategies(e, plan.catalogue->strategies());
     plan.io = algorithm_io(e.algorithm);
     resolve_inputs(e, plan);
     plan.workdir = e.workdir.empty() ? default_workdir() : e.workdir;
