@@ -123,6 +123,14 @@ private slots:
             {"read", "cmp {a} {b}"}, {"bad name", "cmp {a} {b}"},         {"q", "cmp {a} {b} {output} {nonsense}"},
             {"r", "cmp 'a"},         {"s", "cmp", sfp::CommandCheck::wc}, {"t", "cmp {a} {b}"},
             {"t", "cmp {b} {a}"}};
+        sfp::Experiment pair = e;
+        pair.commands = {{"pair", "dd if={input}"}};
+        QVERIFY(sfp::problems_text(sfp::check_experiment(pair)).find("{input} stands for two files here") !=
+                std::string::npos);
+        sfp::Experiment cipher = with_inputs("cipher", {"/x"}, work);
+        cipher.commands = {{"c", "cp {input} /tmp/elsewhere"}};
+        QVERIFY(sfp::problems_text(sfp::check_experiment(cipher)).find("it must write to {output}") !=
+                std::string::npos);
         const std::string text = sfp::problems_text(sfp::check_experiment(e));
         for (const char* expected :
              {"commands[0]: command 'read' has the name of a built-in compare strategy",

@@ -40,6 +40,14 @@ std::string joined_with(const std::vector<std::string>& names, const std::string
 
 std::string joined(const std::vector<std::string>& names) { return joined_with(names, ", "); }
 
+// Whether `placeholder` is in the line other than as a whole word of its own (in a script: anywhere).
+bool inside_a_word(const std::string& line, const std::string& placeholder) {
+    if (line.starts_with(kShellPrefix)) return line.find(placeholder) != std::string::npos;
+    return std::ranges::any_of(split_command(line), [&](const std::string& word) {
+        return word != placeholder && word.find(placeholder) != std::string::npos;
+    });
+}
+
 // A name a strategy list, a CSV cell and a flag carry as it is.
 bool command_name_ok(const std::string& name) {
     return !name.empty() && name.size() <= 64 && std::ranges::all_of(name, [](char c) {
@@ -134,11 +142,18 @@ private:
         }
         if (shell && c.line.find_first_not_of(" \t\n", kShellPrefix.size()) == std::string::npos)
             return add(field, "command '" + name + "': the sh: script is empty");
-        const std::vector<std::string> offered = commands::placeholder_names(*io_);
-        for (const std::string& p : placeholders_in(c.line))
+        const std::vector<std::string> offered = commands::placeholder_names(*io_), used = placeholders_in(c.line);
+        for (const std::string& p : used)
             if (std::ranges::find(offered, p) == offered.end())
                 add(field, "command '" + name + "': " + e_.algorithm + " has no placeholder {" + p + "} (it has {" +
                                joined_with(offered, "}, {") + "})");
+        if (io_->inputs > 1 && !io_->several_inputs && inside_a_word(c.line, "{input}"))
+            add(field, "command '" + name + "': {input} stands for " + number_word(io_->inputs) +
+                           " files here; name them {a} and {b}, or give {input} as a word of its own (not in sh:)");
+        if (check_of(c, e_.algorithm) == CommandCheck::file && std::ranges::find(used, "output") == used.end())
+            add(field, "command '" + name +
+                           "': its output file is checked, so it must write to {output} (or be "
+                           "checked by none)");
     }
 
     // A list of one parameter's values: at least one, each within its limits, none twice.
