@@ -95,12 +95,14 @@ private slots:
     void fileNameIsOneArgument() {
         const std::string name = at("it's a \"name\" -x");
         write(name, "words here\n");
-        const Ended shown = sfpbench(
-            args({"--algorithm", "wordcount", "--input", name, "--strategies", "loop", "--workdir", at("work"),
-                  "--command-output", "none", "--command", "argv=sh:/usr/bin/printf '%s\\0' {input} > " + at("argv")}),
-            dir_.path().toStdString());
+        const Ended shown =
+            sfpbench(args({"--algorithm", "wordcount", "--input", name, "--strategies", "loop", "--workdir", at("work"),
+                           "--command-output", "none", "--command",
+                           "argv=sh:/usr/bin/printf '%s\\0' {input} > " + at("argv"), "--markdown", at("argv.md")}),
+                     dir_.path().toStdString());
         QVERIFY2(shown.code == 0, shown.err.c_str());
         QCOMPARE(slurp(at("argv")), name + std::string(1, '\0'));
+        QVERIFY(slurp(at("argv.md")).find("| unchecked |") != std::string::npos);  // its note, --command-output none
     }
 
     // An experiment file with a command: refused (exit 2, every command named in full, its escape
