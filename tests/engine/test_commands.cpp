@@ -128,7 +128,7 @@ private slots:
         QVERIFY(sfp::problems_text(sfp::check_experiment(pair)).find("{input} stands for two files here") !=
                 std::string::npos);
         sfp::Experiment cipher = with_inputs("cipher", {"/x"}, work);
-        cipher.commands = {{"c", "cp {input} /tmp/elsewhere"}};
+        cipher.commands = {{"c", "cp {input} /tmp/elsewhere", sfp::CommandCheck::file}};
         QVERIFY(sfp::problems_text(sfp::check_experiment(cipher)).find("it must write to {output}") !=
                 std::string::npos);
         const std::string text = sfp::problems_text(sfp::check_experiment(e));
@@ -237,6 +237,29 @@ private slots:
         QCOMPARE(statuses(report).at("anything"), kOk);
         for (const sfp::Cell& c : report.cells) QCOMPARE(c.reference_floor, c.strategy == "anything");
         QCOMPARE(report.cells.at(report.rankings.at(0).fastest_cell).strategy, std::string("read"));
+    }
+
+    // dd checks nothing: with the algorithm's own check, what prints nothing and what writes no
+    // {output} is unchecked (a floor), never a failure or a MISMATCH.
+    void ddIsUnchecked() {
+        QTemporaryDir work, files;
+        const std::string text = write_file(files.path(), "t", QByteArray(100000, 'w'));
+        for (const char* algorithm : {"wordcount", "cipher"}) {
+            sfp::Experiment e = with_inputs(algorithm, {text}, work);
+            e.strategies = {algorithm == std::string("cipher") ? "stream" : "loop", "dd"};
+            e.sweeps["block_size"] = {4096, 65536, 1 << 20, 4 << 20};
+            e.commands = {{"dd", "dd if={input} of=/dev/null bs={block}"}};
+            const sfp::ExperimentReport report = run(e);
+            std::size_t cells = 0;
+            for (const sfp::Cell& c : report.cells) {
+                if (c.strategy != "dd") continue;
+                ++cells;
+                QVERIFY(c.reference_floor);
+            }
+            QCOMPARE(cells, std::size_t(4));
+            QCOMPARE(statuses(report).at("dd"), std::vector<sfp::RunStatus>(4, sfp::RunStatus::ok));
+            QVERIFY(report.cells.at(report.rankings.at(0).fastest_cell).strategy != "dd");
+        }
     }
 
     // A non-zero exit where none is expected fails the run with stderr's last line, made visible.

@@ -30,8 +30,10 @@ inline constexpr std::string_view kShellPrefix = "sh:";
 
 // The check an algorithm's commands get by default (none where it has no contract a command can meet).
 CommandCheck default_check(std::string_view algorithm) noexcept;
-// The check a command's runs use: its own, else the algorithm's default.
-CommandCheck check_of(const Command& command, std::string_view algorithm) noexcept;
+// The check a command's runs use: its own, else the algorithm's default where the line can meet
+// it (a file check needs {output}; else none). A run of an automatic wc or xxhsum check that
+// prints nothing is unchecked (its cell becomes a floor): dd has no answer to check.
+CommandCheck check_of(const Command& command, std::string_view algorithm);
 // Whether `check` means anything for the algorithm (none always does).
 bool check_fits(CommandCheck check, std::string_view algorithm) noexcept;
 

@@ -98,8 +98,13 @@ CommandCheck default_check(std::string_view algorithm) noexcept {
     return CommandCheck::none;
 }
 
-CommandCheck check_of(const Command& command, std::string_view algorithm) noexcept {
-    return command.check == CommandCheck::automatic ? default_check(algorithm) : command.check;
+CommandCheck check_of(const Command& command, std::string_view algorithm) {
+    if (command.check != CommandCheck::automatic) return command.check;
+    const CommandCheck own = default_check(algorithm);
+    const std::vector<std::string> used = placeholders_in(command.line);
+    if (own == CommandCheck::file && std::find(used.begin(), used.end(), "output") == used.end())
+        return CommandCheck::none;
+    return own;
 }
 
 bool check_fits(CommandCheck check, std::string_view algorithm) noexcept {

@@ -150,7 +150,7 @@ private:
         if (io_->inputs > 1 && !io_->several_inputs && inside_a_word(c.line, "{input}"))
             add(field, "command '" + name + "': {input} stands for " + number_word(io_->inputs) +
                            " files here; name them {a} and {b}, or give {input} as a word of its own (not in sh:)");
-        if (check_of(c, e_.algorithm) == CommandCheck::file && std::ranges::find(used, "output") == used.end())
+        if (c.check == CommandCheck::file && std::ranges::find(used, "output") == used.end())
             add(field, "command '" + name +
                            "': its output file is checked, so it must write to {output} (or be "
                            "checked by none)");
