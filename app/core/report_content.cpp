@@ -293,8 +293,11 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
         {QStringLiteral("Agreement"),
          QStringLiteral("every run's outcome digest is compared across strategies on the same input; the digest most "
                         "strategies produce is the reference and any other is a MISMATCH (reference floors, which "
-                        "compute something else, are left out); a command of the user's answers in the words of its "
-                        "check, judged against the reference, and never votes (unchecked ones are left out)")},
+                        "compute something else, are left out)") +
+             (report.experiment.commands.empty()
+                  ? QString()
+                  : QStringLiteral("; a command of the user's answers in the words of its check, judged against "
+                                   "the reference, and never votes (unchecked ones are left out)"))},
         {QStringLiteral("Statistics"),
          QStringLiteral("median of the timed runs; ± 95 % CI is the half-width of the confidence interval of the mean "
                         "(Student t), n/a for a single run; CV = standard deviation / mean, high variation above %1 %; "
