@@ -7,6 +7,7 @@
 #include "lessons.hpp"
 #include "parameter_flags.hpp"
 #include "reference.hpp"
+#include "sfp/command.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "qtext.hpp"
@@ -77,6 +78,13 @@ QString value_reply(const CommandDoc& c, const OptionDoc& o) {
     if (name == "strategies")  // of the algorithm given so far, else the default one
         return QString("_sfpbench_reply list \"$(_sfpbench_strategies \"$(_sfpbench_given --algorithm %1)\")\"")
             .arg(is_algorithm(c.name) ? c.name : default_of(c, "algorithm"));
+    if (name == "command-output") {  // the checks a user may name (sfp/command.hpp)
+        QStringList checks;
+        for (auto check : {sfp::CommandCheck::status, sfp::CommandCheck::wc, sfp::CommandCheck::file,
+                           sfp::CommandCheck::xxhsum, sfp::CommandCheck::none})
+            checks << sfp::to_string(check);
+        return QString("_sfpbench_reply words \"%1\"").arg(checks.join(' '));
+    }
     if (const sfp::Parameter* p = choice_named(c.name, name)) {
         QStringList choices;
         for (std::string_view choice : p->choices) choices << qtext(choice);

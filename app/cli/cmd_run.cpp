@@ -22,6 +22,7 @@
 #include "report_markdown.hpp"
 #include "sfp/atomic_file.hpp"
 #include "sfp/cache_mode.hpp"
+#include "sfp/command.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
@@ -34,6 +35,7 @@
 #include "sfp/run_record.hpp"
 #include "sfp/schedule.hpp"
 #include "value_lists.hpp"
+#include "visible_text.hpp"
 #include "qtext.hpp"
 
 namespace cli {
@@ -42,11 +44,23 @@ namespace {
 // The flags that describe the experiment (as opposed to where its results go), by the spec
 // field each sets (SpecError names fields).
 const FieldFlag kSpecFlags[] = {
-    {"algorithm", "algorithm"}, {"strategies", "strategies"}, {"block_sizes", "block"},
-    {"threads", "threads"},     {"sizes", "sizes"},           {"data_kind", "data"},
-    {"inputs", "input"},        {"repetitions", "reps"},      {"warmups", "warmup"},
-    {"cache", "cache"},         {"order", "order"},           {"seed", "seed"},
-    {"options", "option"},      {"workdir", "workdir"},       {"limits_in_rounds", "limits-in-rounds"},
+    {"algorithm", "algorithm"},
+    {"strategies", "strategies"},
+    {"block_sizes", "block"},
+    {"threads", "threads"},
+    {"sizes", "sizes"},
+    {"data_kind", "data"},
+    {"inputs", "input"},
+    {"repetitions", "reps"},
+    {"warmups", "warmup"},
+    {"cache", "cache"},
+    {"order", "order"},
+    {"seed", "seed"},
+    {"options", "option"},
+    {"workdir", "workdir"},
+    {"limits_in_rounds", "limits-in-rounds"},
+    {"commands", "command"},
+    {"command_output", "command-output"},
     {"timeline", "timeline"},
 };
 
@@ -124,6 +138,18 @@ void add_options(CommandLine& p) {
     p.addOption({"option",
                  "An algorithm option, e.g. max_mismatches=8 (repeatable; `sfpbench strategies ALG` lists them).",
                  "key=value"});
+    p.addOption({"command",
+                 "Your own program as a strategy NAME (repeatable): its TEMPLATE's placeholders {input} ({a} {b} "
+                 "for a pair), {output} (cipher), {block}, {threads} and any option by name; run without a shell "
+                 "unless it starts with sh: (docs/cli.md).",
+                 "NAME=TEMPLATE"});
+    p.addOption({"command-output",
+                 "How the --command programs' answers are checked: status (compare's exit 0/1), wc (wordcount), "
+                 "file (cipher's output), xxhsum (iterate) or none (unchecked; default: the algorithm's).",
+                 "check"});
+    p.addOption({"allow-commands",
+                 "Run the commands an experiment file holds (refused without it: a file from elsewhere never "
+                 "runs a program you did not see)."});
     p.addOption({"workdir", "Workspace for generated data (default ~/.cache/sfpbench).", "dir"});
     p.addOption({"csv", "Write every timed run as CSV (RFC 4180) to FILE.", "file"});
     p.addOption({"summary-csv", "Write one CSV row of statistics per cell to FILE.", "file"});
@@ -190,6 +216,28 @@ private:
     QSet<QString> named_;
 };
 
+// The --command flags: NAME=TEMPLATE each, checked as --command-output says (else the algorithm's way).
+void read_commands(const QCommandLineParser& p, sfp::Experiment& e, FlagProblems& problems) {
+    sfp::CommandCheck check = sfp::CommandCheck::automatic;
+    if (p.isSet("command-output")) {
+        const auto named = sfp::command_check_named(p.value("command-output").toStdString());
+        if (named)
+            check = *named;
+        else
+            problems.add("command-output", QString("--command-output '%1': expected %2")
+                                               .arg(core::visible_text(p.value("command-output")),
+                                                    QString::fromUtf8(sfp::kCommandCheckNames.data(),
+                                                                      qsizetype(sfp::kCommandCheckNames.size()))));
+    }
+    for (const QString& given : p.values("command")) {
+        const qsizetype eq = given.indexOf('=');
+        if (eq <= 0)
+            problems.add("", QString("--command '%1': expected NAME=TEMPLATE").arg(core::visible_text(given)));
+        else
+            e.commands.push_back({given.left(eq).toStdString(), given.mid(eq + 1).toStdString(), check});
+    }
+}
+
 sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems& problems) {
     sfp::Experiment e;
     e.algorithm = p.value("algorithm").toStdString();
@@ -249,6 +297,10 @@ sfp::Experiment experiment_from_flags(const QCommandLineParser& p, FlagProblems&
     if (!p.isSet("strategies"))
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm))
             if (sfp::takes_options(*s, e.options).supported) e.strategies.emplace_back(s->name);
+    read_commands(p, e, problems);
+    for (const sfp::Command& c : e.commands)  // a command given is a cell, named or not
+        if (std::find(e.strategies.begin(), e.strategies.end(), c.name) == e.strategies.end())
+            e.strategies.push_back(c.name);
     return e;
 }
 
@@ -335,6 +387,17 @@ bool write_outputs(const QCommandLineParser& p, const sfp::ExperimentReport& rep
     return ok;
 }
 
+// A file's commands run only with --allow-commands: else every one is named in full (control
+// characters made visible) and nothing runs. Commands given as flags the user typed.
+bool commands_allowed(const QCommandLineParser& p, const sfp::Experiment& e) {
+    if (e.commands.empty() || p.positionalArguments().isEmpty() || p.isSet("allow-commands")) return true;
+    print_error(QString("%1 holds %2 command(s), which run only with --allow-commands; read them first:")
+                    .arg(core::visible_text(p.positionalArguments().front()))
+                    .arg(e.commands.size()));
+    for (const sfp::Command& c : e.commands) print_error("  " + sfp::command_text(c));
+    return false;
+}
+
 std::size_t bad_runs(const sfp::ExperimentReport& report) {
     std::size_t n = 0;
     for (const sfp::RunRecord& r : report.runs)
@@ -356,7 +419,7 @@ int cmd_run(const QStringList& args) {
         "failed or disagreed (MISMATCH), 130 cancelled.\n"
         "Example: sfpbench run --strategies read,mmap-mt --block 4K..64K --threads 1,2 --sizes 64M --csv runs.csv");
     add_options(p);
-    if (!parse_or_help(p, "run", args, {"input", "option"})) return exit_ok;
+    if (!parse_or_help(p, "run", args, {"input", "option", "command"})) return exit_ok;
     const double noise = noise_of(p);
     const std::optional<Judged> spec = judged(p);
     if (!spec) return exit_trouble;
@@ -366,7 +429,7 @@ int cmd_run(const QStringList& args) {
         return exit_ok;
     }
     print_file_problems(*spec, !p.positionalArguments().isEmpty());
-    if (!spec->outcome.ready()) return exit_trouble;
+    if (!spec->outcome.ready() || !commands_allowed(p, experiment)) return exit_trouble;
     check_outputs(p, experiment);
     if (p.isSet("timeline") && !p.isSet("json"))
         throw UsageError{"--timeline: the timeline is written into the --json report; add --json FILE"};

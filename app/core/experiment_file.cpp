@@ -14,6 +14,7 @@
 #include "sfp/algorithm_io.hpp"
 #include "sfp/cache_mode.hpp"
 #include "sfp/check_experiment.hpp"
+#include "sfp/command.hpp"
 #include "sfp/datagen.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/failure.hpp"
@@ -30,9 +31,9 @@ constexpr double kMaxExactJsonInteger = 9007199254740992.0;  // 2^53: doubles ar
 constexpr qint64 kMaxFileBytes = 1 << 20;
 // Every field of the format, in the order files list them.
 const char* const kFields[] = {
-    "version", "algorithm",  "inputs",           "data_kind", "sizes", "strategies", "block_sizes",
-    "threads", "parameters", "repetitions",      "warmups",   "cache", "order",      "seed",
-    "options", "workdir",    "limits_in_rounds", "timeline"};
+    "version", "algorithm",  "inputs",           "data_kind", "sizes",   "strategies", "block_sizes",
+    "threads", "parameters", "repetitions",      "warmups",   "cache",   "order",      "seed",
+    "options", "workdir",    "limits_in_rounds", "timeline",  "commands"};
 
 // In version 1 a swept option (sfp::swept_parameters) was a field of its own name: "packing": [1, 1000].
 bool is_swept_field(const QString& key) {
@@ -179,6 +180,37 @@ std::map<std::string, std::string> options_of(const QJsonValue& v, const std::st
             problems.attempt([&] { wrong(key, "a string, number or true/false", it.value()); });
     }
     problems.throw_if_any();
+    return out;
+}
+
+// {"name": "dd", "template": "dd if={input} ...", "output": "none"}; "output" absent: the algorithm's check.
+sfp::Command command_of(const QJsonValue& v, const std::string& field) {
+    if (!v.isObject()) wrong(field, "an object {\"name\": ..., \"template\": ...}", v);
+    const QJsonObject o = v.toObject();
+    sfp::Command c;
+    Problems problems;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (it.key() != "name" && it.key() != "template" && it.key() != "output")
+            problems.add(field + "." + it.key().toStdString(), "unknown field (name, template or output)");
+    problems.attempt([&] { c.name = text_of(o["name"], field + ".name"); });
+    problems.attempt([&] { c.line = text_of(o["template"], field + ".template"); });
+    if (o.contains("output"))
+        problems.attempt([&] {
+            const auto check = sfp::command_check_named(text_of(o["output"], field + ".output"));
+            if (!check) wrong(field + ".output", std::string(sfp::kCommandCheckNames), o["output"]);
+            c.check = *check;
+        });
+    problems.throw_if_any();
+    return c;
+}
+
+QJsonArray commands_json(const std::vector<sfp::Command>& commands) {
+    QJsonArray out;
+    for (const sfp::Command& c : commands) {
+        QJsonObject o{{"name", QString::fromStdString(c.name)}, {"template", QString::fromStdString(c.line)}};
+        if (c.check != sfp::CommandCheck::automatic) o["output"] = sfp::to_string(c.check);
+        out.append(o);
+    }
     return out;
 }
 
@@ -349,6 +381,7 @@ QJsonObject experiment_to_json(const sfp::Experiment& e) {
     json["parameters"] = parameters_json(e);
     if (e.limits_in_rounds) json["limits_in_rounds"] = true;  // absent = false: files written before read the same
     if (e.timeline) json["timeline"] = true;                  // the same
+    if (!e.commands.empty()) json["commands"] = commands_json(e.commands);
     if (!e.inputs.empty()) {
         json["inputs"] = text_list(e.inputs);
     } else {
@@ -428,6 +461,7 @@ void read_fields(const QJsonObject& json, sfp::Experiment& e, Problems& problems
     read("seed", [&](const QJsonValue& v, const std::string& f) { e.seed = whole_number(v, f, "a whole number"); });
     read("options", [&](const QJsonValue& v, const std::string& f) { e.options = options_of(v, f); });
     read("workdir", [&](const QJsonValue& v, const std::string& f) { e.workdir = text_of(v, f); });
+    read("commands", [&](const QJsonValue& v, const std::string& f) { e.commands = each(v, f, command_of); });
     read("limits_in_rounds", [&](const QJsonValue& v, const std::string& f) {
         if (!v.isBool()) wrong(f, "true or false", v);
         e.limits_in_rounds = v.toBool();

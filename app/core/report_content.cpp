@@ -20,6 +20,11 @@
 namespace core {
 namespace {
 
+// One of the experiment's own commands (sfp/command.hpp): a floor of theirs is "unchecked".
+bool is_command(const sfp::Experiment& e, const std::string& strategy) {
+    return std::ranges::any_of(e.commands, [&](const sfp::Command& c) { return c.name == strategy; });
+}
+
 QString text(const std::string& s) { return QString::fromStdString(s); }
 QString size_text(std::uint64_t bytes) { return text(sfp::format_size(bytes)); }
 QString plural(std::size_t n, const QString& one, const QString& many) {
@@ -145,7 +150,9 @@ ReportTable input_table(const sfp::ExperimentReport& report, std::size_t set, co
             notes << plural(st.real.outliers.size(), QStringLiteral("outlier"), QStringLiteral("outliers")) +
                          QStringLiteral(" (MAD rule)");
         if (const QString bad = troubles.of(st.cell); !bad.isEmpty()) notes << bad;
-        if (cell.reference_floor) notes << QStringLiteral("reference floor");
+        if (cell.reference_floor)
+            notes << (is_command(report.experiment, cell.strategy) ? QStringLiteral("unchecked")
+                                                                   : QStringLiteral("reference floor"));
         const sfp::CellLimit limit = sfp::cell_limit(report, st.cell);
         const std::optional<double> pct = cell_limit_pct(st, limit);
         if (above_limit(pct)) notes << "above its limit: " + kAboveLimit;
@@ -286,7 +293,11 @@ std::vector<Fact> method(const sfp::ExperimentReport& report, const std::vector<
         {QStringLiteral("Agreement"),
          QStringLiteral("every run's outcome digest is compared across strategies on the same input; the digest most "
                         "strategies produce is the reference and any other is a MISMATCH (reference floors, which "
-                        "compute something else, are left out)")},
+                        "compute something else, are left out)") +
+             (report.experiment.commands.empty()
+                  ? QString()
+                  : QStringLiteral("; a command of the user's answers in the words of its check, judged against "
+                                   "the reference, and never votes (unchecked ones are left out)"))},
         {QStringLiteral("Statistics"),
          QStringLiteral("median of the timed runs; ± 95 % CI is the half-width of the confidence interval of the mean "
                         "(Student t), n/a for a single run; CV = standard deviation / mean, high variation above %1 %; "

@@ -4,6 +4,8 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -11,7 +13,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "command_dialog.hpp"
 #include "inputs_box.hpp"
+#include "sfp/command_catalogue.hpp"
 #include "run_estimate.hpp"
 #include "sfp/algorithm_io.hpp"
 #include "sfp/cache_mode.hpp"
@@ -38,6 +42,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
     auto* workLayout = new QVBoxLayout(work);
     workLayout->addWidget(algorithm_);
     workLayout->addWidget(strategies_);
+    workLayout->addWidget(makeCommandButtons());
     strategies_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     estimate_->setObjectName(QStringLiteral("estimate"));
     estimate_->setWordWrap(true);
@@ -111,9 +116,57 @@ QWidget* ExperimentPanel::makeParameters() {
     return box;
 }
 
+QWidget* ExperimentPanel::makeCommandButtons() {
+    auto* row = new QWidget(this);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const auto button = [&](const char* name, const QString& text, const QString& tip, auto slot) {
+        auto* b = new QPushButton(text, row);
+        b->setObjectName(QString::fromLatin1(name));
+        b->setToolTip(tip);
+        layout->addWidget(b);
+        connect(b, &QPushButton::clicked, this, slot);
+    };
+    button("addCommand", tr("Add command…"), tr("Your own program as a strategy, timed and checked like the others"),
+           [this] { editCommand(true); });
+    button("editCommand", tr("Edit…"), tr("Edit the selected command"), [this] { editCommand(false); });
+    button("removeCommand", tr("Remove"), tr("Remove the selected command"), [this] { removeCommand(); });
+    layout->addStretch(1);
+    return row;
+}
+
+void ExperimentPanel::setCommands(const std::vector<sfp::Command>& commands) {
+    commands_ = commands;
+    strategies_->setCommands(commands_);  // emits changed: the form is judged again
+}
+
+void ExperimentPanel::editCommand(bool adding) {
+    const std::optional<std::string> current = strategies_->currentCommand();
+    if (!adding && !current) return;
+    auto it = std::find_if(commands_.begin(), commands_.end(),
+                           [&](const sfp::Command& c) { return current && c.name == *current; });
+    CommandDialog dialog(adding ? sfp::Command{} : *it, algorithm_->currentText().toStdString(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    std::vector<sfp::Command> next = commands_;
+    if (adding)
+        next.push_back(dialog.command());
+    else
+        next[std::size_t(it - commands_.begin())] = dialog.command();
+    setCommands(next);
+}
+
+void ExperimentPanel::removeCommand() {
+    const std::optional<std::string> current = strategies_->currentCommand();
+    if (!current) return;
+    std::vector<sfp::Command> next = commands_;
+    std::erase_if(next, [&](const sfp::Command& c) { return c.name == *current; });
+    setCommands(next);
+}
+
 void ExperimentPanel::onAlgorithmChanged() {
     const std::string algorithm = algorithm_->currentText().toStdString();
     strategies_->setAlgorithm(algorithm);
+    strategies_->setCommands(commands_);
     optionControls_->setAlgorithm(algorithm);
     if (const sfp::AlgorithmIo* io = sfp::algorithm_io(algorithm)) inputs_->setDataKind(std::string(io->data_kind));
     refresh();
@@ -130,6 +183,7 @@ sfp::Experiment ExperimentPanel::experiment() const {
     }
     e.workdir = inputs_->workdir().toStdString();
     e.strategies = strategies_->checked();
+    e.commands = commands_;
     for (const auto& [p, toggles] : swept_) {
         const std::string name(p->name);
         // A run field (block size, threads) has a list of its own in the file, kept even when
@@ -220,8 +274,11 @@ void ExperimentPanel::setExperiment(const sfp::Experiment& e) {
     inputs_->setFiles(files);
     if (!e.workdir.empty()) inputs_->setWorkdir(QString::fromStdString(e.workdir));
     std::vector<std::string> strategies = e.strategies;
-    if (strategies.empty())  // a spec without strategies means all of the algorithm's
+    if (strategies.empty()) {  // a spec without strategies means all of the algorithm's, and its commands
         for (const sfp::Strategy* s : sfp::strategies_of(e.algorithm)) strategies.emplace_back(s->name);
+        for (const sfp::Command& c : e.commands) strategies.push_back(c.name);
+    }
+    setCommands(e.commands);
     strategies_->setChecked(strategies);
     for (const auto& [p, toggles] : swept_) {
         std::vector<std::uint64_t> values;
@@ -256,12 +313,14 @@ ValueToggles* ExperimentPanel::swept(std::string_view name) const {
 }
 
 bool ExperimentPanel::checkedRead(std::string_view parameter) const {
-    const std::string algorithm = algorithm_->currentText().toStdString();
-    const sfp::Parameter* param = sfp::find_parameter(algorithm, parameter);
-    for (const std::string& s : strategies_->checked())
-        if (const sfp::Strategy* strategy = sfp::find_strategy(algorithm, s);
-            strategy && param && sfp::uses(*strategy, *param))
-            return true;
+    sfp::Experiment e;  // the strategies and the commands, which read what their lines name
+    e.algorithm = algorithm_->currentText().toStdString();
+    e.commands = commands_;
+    const sfp::CommandCatalogue catalogue(e, sfp::strategies());
+    const sfp::Parameter* param = sfp::find_parameter(e.algorithm, parameter);
+    for (const std::string& name : strategies_->checked())
+        for (const sfp::Strategy& s : catalogue.strategies())
+            if (s.algorithm == e.algorithm && s.name == name && param && sfp::uses(s, *param)) return true;
     return false;
 }
 

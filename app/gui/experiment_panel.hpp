@@ -62,6 +62,10 @@ public:
     ValueToggles* blockSizes() const { return swept(sfp::kBlockSizeParameter.name); }
     ValueToggles* threads() const { return swept(sfp::kThreadsParameter.name); }
     QComboBox* algorithm() { return algorithm_; }
+    // The experiment's own commands (listed after the strategies); the buttons under the list
+    // add, edit and remove them through CommandDialog.
+    const std::vector<sfp::Command>& commands() const { return commands_; }
+    void setCommands(const std::vector<sfp::Command>& commands);
     QSpinBox* repetitions() { return repetitions_; }
     OptionControls* optionControls() { return optionControls_; }
 
@@ -73,6 +77,9 @@ private:
     // experiment it says when its text parses.
     std::optional<sfp::Experiment> formExperiment(QStringList& problems) const;
     QWidget* makeParameters();
+    QWidget* makeCommandButtons();
+    void editCommand(bool adding);
+    void removeCommand();
     void onAlgorithmChanged();
     void refresh();                                      // enables the parameters in use and updates the estimate
     bool checkedRead(std::string_view parameter) const;  // does a checked strategy read it?
@@ -80,6 +87,7 @@ private:
     InputsBox* inputs_;
     QComboBox* algorithm_;
     StrategyList* strategies_;
+    std::vector<sfp::Command> commands_;
     // One row per sweepable entry of the tables (sfp::cell_parameters), in their order.
     std::vector<std::pair<const sfp::Parameter*, ValueToggles*>> swept_;
     QSpinBox* repetitions_ = nullptr;

@@ -268,6 +268,13 @@ int run_headless(MainWindow& window, const HeadlessOptions& options, SignalStop&
             say(QStringLiteral("sfpbench-gui: ") + why);
             QCoreApplication::exit(2);
         });
+    window.setCommandApproval([&](const std::vector<sfp::Command>& commands) {
+        if (options.allow_commands) return true;
+        say(QStringLiteral("sfpbench-gui: the experiment holds %1 command(s), which run only with --allow-commands:")
+                .arg(commands.size()));
+        for (const sfp::Command& c : commands) say(QStringLiteral("  ") + QString::fromStdString(sfp::command_text(c)));
+        return false;
+    });
     if (!window.run()) {
         say(QStringLiteral("sfpbench-gui: ") + window.messageArea()->text());
         return 2;

@@ -21,8 +21,9 @@ struct HeadlessOptions {
     QString plot;     // which plot: lines (box where the algorithm asks), time-split, box, slowdown, histogram, listing
     QString x, per;   // the Lines plot's slice: x axis and one line per (dimension words)
     QStringList fix;  // "threads=4", "block=best", "size=16M"
-    QString plot_data;  // where the plot's data goes (JSON, plot_data.hpp)
-    QString lesson;     // a lesson to run (name or number): its experiments in order, on its plot
+    QString plot_data;            // where the plot's data goes (JSON, plot_data.hpp)
+    QString lesson;               // a lesson to run (name or number): its experiments in order, on its plot
+    bool allow_commands = false;  // run the experiment file's commands (refused without it)
 };
 
 // The names --plot accepts, in plots::Kind order.

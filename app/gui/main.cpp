@@ -75,6 +75,9 @@ struct Flags {
                                                  "at best, e.g. threads=4, block=best (repeatable).")
                                       .arg(plots::dim_flags()),
                                   "dimension=value");
+    QCommandLineOption allowCommands =
+        flag("allow-commands", QStringLiteral("Headless: run the commands the experiment "
+                                              "file holds (refused without it)."));
     QCommandLineOption runNow = flag("run", QStringLiteral("Start the experiment as soon as the window is up."));
     QCommandLineOption fresh =
         flag("default-experiment", QStringLiteral("Start with the default experiment instead of the last one."));
@@ -89,7 +92,8 @@ struct Flags {
                                      "name");
 
     void addTo(QCommandLineParser& parser) const {
-        parser.addOptions({headless, csv, png, plotData, plot, x, per, fix, runNow, fresh, import, lesson});
+        parser.addOptions(
+            {headless, csv, png, plotData, plot, x, per, fix, allowCommands, runNow, fresh, import, lesson});
     }
 };
 
@@ -118,11 +122,11 @@ int run_without_window(const QCommandLineParser& parser, const Flags& f, const Q
     QTemporaryDir scratch;
     gui::MainWindow window(std::make_unique<gui::Settings>(scratch.filePath(QStringLiteral("settings.ini"))));
     if (!import_sets(window, parser.values(f.import))) return 2;
-    return gui::run_headless(
-        window,
-        {experiment, parser.value(f.csv), parser.value(f.png), parser.value(f.plot), parser.value(f.x),
-         parser.value(f.per), parser.values(f.fix), parser.value(f.plotData), parser.value(f.lesson)},
-        stop);
+    return gui::run_headless(window,
+                             {experiment, parser.value(f.csv), parser.value(f.png), parser.value(f.plot),
+                              parser.value(f.x), parser.value(f.per), parser.values(f.fix), parser.value(f.plotData),
+                              parser.value(f.lesson), parser.isSet(f.allowCommands)},
+                             stop);
 }
 
 // Scripts (screenshot.sh) wait for the "finished" line before they look at the window. A lesson

@@ -20,6 +20,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include "command_approval.hpp"
 #include "cell_text.hpp"
 #include "limits_text.hpp"
 #include "controller.hpp"
@@ -400,11 +401,23 @@ bool MainWindow::run() {
         messages_->showError(e.message);
         return false;
     }
+    if (!commandsAllowed(experiment)) {
+        messages_->showError(tr("Not run: the experiment's commands were not allowed."));
+        return false;
+    }
     messages_->clearForRun();  // a lesson's "look at..." stays for when the results are in
     // Judged and planned once, in the controller's job: a large tree is listed off this thread.
     controller_->start(experiment);
     setRunning(true);
     progress_->planning();
+    return true;
+}
+
+bool MainWindow::commandsAllowed(const sfp::Experiment& experiment) {
+    const std::vector<sfp::Command> commands = commands_to_run(experiment);
+    if (commands.empty() || commands == approved_) return true;
+    if (!(approve_ ? approve_(commands) : ask_to_run_commands(this, commands))) return false;
+    approved_ = commands;
     return true;
 }
 

@@ -4,13 +4,16 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QLabel>
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "eta.hpp"
 #include "exporter.hpp"
 #include "output_paths.hpp"
 #include "run_estimate.hpp"
 #include "settings.hpp"
+#include "sfp/command.hpp"
 
 class QAction;
 class QPushButton;
@@ -66,8 +69,16 @@ public:
     // checks as the CLI's outputs (core::OutputPaths), made before anything is written.
     QString outputProblem(const QString& path, const QString& what) const;
 
+    // Who allows the experiment's commands before their first run (Run asks again when they
+    // change): by default a dialog showing every command line in full (command_approval.hpp);
+    // headless, the --allow-commands flag.
+    using CommandApproval = std::function<bool(const std::vector<sfp::Command>&)>;
+    void setCommandApproval(CommandApproval approve) { approve_ = std::move(approve); }
+
 public slots:
-    bool run();  // false (with a message in the window) when the experiment is not valid
+    // false (with a message in the window) when the experiment is not valid, or its commands
+    // were not allowed
+    bool run();
     void cancel();
     bool exportTo(const QString& path, gui::ExportFormat format);
     bool openExperiment(const QString& path);
@@ -83,6 +94,9 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    bool commandsAllowed(const sfp::Experiment& experiment);
+    CommandApproval approve_;
+    std::vector<sfp::Command> approved_;  // the commands last allowed
     QPushButton* buildLayout();
     void connectController();
     void buildMenus();

@@ -1,6 +1,7 @@
 #include "strategy_list.hpp"
 
 #include "sfp/registry.hpp"
+#include "visible_text.hpp"
 
 namespace gui {
 namespace {
@@ -8,6 +9,7 @@ namespace {
 constexpr int NameRole = Qt::UserRole + 11;      // the text may also carry a reason
 constexpr int TipRole = Qt::UserRole + 12;       // the tooltip while it can run
 constexpr int ExcludedRole = Qt::UserRole + 13;  // why the options exclude it ("" = they do not)
+constexpr int CommandRole = Qt::UserRole + 14;   // true: one of the experiment's commands
 
 QString uses_text(const sfp::Strategy& s) {
     QStringList parts;
@@ -45,6 +47,34 @@ void StrategyList::setAlgorithm(const std::string& algorithm) {
         it->setData(NameRole, QString::fromUtf8(s->name.data(), qsizetype(s->name.size())));
     }
     emit changed();
+}
+
+void StrategyList::setCommands(const std::vector<sfp::Command>& commands) {
+    {
+        const QSignalBlocker quiet(this);
+        std::map<QString, Qt::CheckState> kept;
+        for (int i = count() - 1; i >= 0; --i)
+            if (QListWidget::item(i)->data(CommandRole).toBool()) {
+                kept[QListWidget::item(i)->data(NameRole).toString()] = QListWidget::item(i)->checkState();
+                delete takeItem(i);
+            }
+        for (const sfp::Command& c : commands) {
+            const QString name = QString::fromStdString(c.name);
+            auto* it = new QListWidgetItem(tr("%1 — your command").arg(core::visible_text(name)), this);
+            it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+            it->setCheckState(kept.contains(name) ? kept[name] : Qt::Checked);
+            it->setToolTip(QString::fromStdString(sfp::command_text(c)));
+            it->setData(NameRole, name);
+            it->setData(CommandRole, true);
+        }
+    }
+    emit changed();
+}
+
+std::optional<std::string> StrategyList::currentCommand() const {
+    const QListWidgetItem* it = currentItem();
+    if (!it || !it->data(CommandRole).toBool()) return std::nullopt;
+    return it->data(NameRole).toString().toStdString();
 }
 
 QListWidgetItem* StrategyList::item(const std::string& name) const {

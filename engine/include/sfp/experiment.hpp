@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sfp/cache_mode.hpp"
+#include "sfp/command.hpp"
 #include "sfp/schedule.hpp"
 
 namespace sfp {
@@ -38,6 +39,9 @@ struct Experiment {
     bool limits_in_rounds = false;
     // Every run records its timeline (RunSpec::timeline): a run flag, not part of the file.
     bool timeline = false;
+    // The user's own programs as strategies (sfp/command.hpp), named like strategies; none runs
+    // from a file the user did not allow (the front ends ask: docs/reliability.md).
+    std::vector<Command> commands;
 };
 
 }  // namespace sfp

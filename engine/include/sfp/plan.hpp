@@ -5,6 +5,7 @@
 // call it once per Run and hand the plan to run_experiment, expand and the estimate, which
 // judge nothing again. Qt-free.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "sfp/algorithm_io.hpp"
 #include "sfp/cell.hpp"
+#include "sfp/command_catalogue.hpp"
 #include "sfp/expand.hpp"
 #include "sfp/experiment.hpp"
 #include "sfp/preflight.hpp"
@@ -33,6 +35,8 @@ struct Plan {
     std::vector<std::uint64_t> sizes;          // one per input set, when generating
     std::vector<Cell> cells;                   // sfp::expand's order
     std::vector<const Strategy*> strategy_of;  // parallel to cells
+    // The catalogue with the experiment's commands, which strategy_of may point into.
+    std::shared_ptr<const CommandCatalogue> catalogue;
 };
 
 // Every problem of the experiment, in the order and words preflight gives them, and the plan

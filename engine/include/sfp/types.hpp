@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "sfp/command.hpp"
 #include "sfp/option_values.hpp"
 #include "sfp/outcome.hpp"
 #include "sfp/timeline.hpp"
@@ -35,6 +36,7 @@ struct RunSpec {
     // Record what each thread did when (RunResult::threads, sfp/timeline.hpp): off by default,
     // its clock reads cost a little per unit of work.
     bool timeline = false;
+    Command command;  // a user's command strategy (sfp/command.hpp), filled by the plan; else empty
 };
 
 // The user/system proportion means something once rusage saw this many ticks of CPU per thread

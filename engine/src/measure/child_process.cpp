@@ -19,6 +19,7 @@
 #include "measure/waits.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/run_context.hpp"
+#include "sfp/visible_text.hpp"
 
 extern char** environ;
 
@@ -106,6 +107,7 @@ std::string ChildRun::failure() const {
 }
 
 std::string find_on_path(const std::string& program) {
+    if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? program : "";
     const char* path = std::getenv("PATH");
     std::string dirs = path ? path : "/usr/bin:/bin";
     std::size_t start = 0;
@@ -124,7 +126,7 @@ std::string inherited_path(std::size_t i) { return "/dev/fd/" + std::to_string(k
 ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::size_t max_lines,
                    const std::vector<int>& inherit) {
     const std::string exe = find_on_path(argv.at(0));
-    if (exe.empty()) fail("cannot run '" + argv[0] + "': not found on PATH");
+    if (exe.empty()) fail("cannot run '" + visible_text(argv[0]) + "': not found on PATH, or not executable");
     Pipe out, err;
     // Copies above the range 3.. they go to, so placing one never overwrites another's source.
     const int above = kFirstInherited + int(inherit.size());
@@ -143,11 +145,18 @@ ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::s
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    // A process group of its own: a stop ends the child and whatever it started (a shell's
+    // pipeline), and the terminal's Ctrl-C reaches only us, who end it.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
     pid_t pid = -1;
     const RunContext::Waiting waiting = RunContext::waiting_starts();
     const RunContext::Clock::time_point started = RunContext::Clock::now();
-    const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, args.data(), environ);
+    const int rc = posix_spawn(&pid, exe.c_str(), &actions, &attributes, args.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
     sources = {};
     if (rc == EAGAIN)
         fail("cannot start '" + exe + "' (a child process): " + kProcessLimitReached + "; raise the limit");
@@ -159,7 +168,7 @@ ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx, std::s
     std::size_t lines = 0;
     char buf[65536];
     while (out.fd[0] >= 0 || err.fd[0] >= 0) {
-        if (ctx.should_stop()) kill(pid, SIGKILL);
+        if (ctx.should_stop()) kill(-pid, SIGKILL);
         pollfd fds[2] = {{out.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}};
         if (poll(fds, 2, 20) < 0 && errno != EINTR) break;
         for (int i = 0; i < 2; ++i) {

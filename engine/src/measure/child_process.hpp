@@ -19,15 +19,15 @@ struct ChildRun {
     std::string failure() const;
 };
 
-// Full path of `program` on $PATH, or "" when it is not installed.
+// Full path of `program` on $PATH (a name with a '/' as it is), or "" when it is not installed.
 std::string find_on_path(const std::string& program);
 
 // Runs argv[0] (looked up on $PATH) with stdin from /dev/null. Keeps at most max_lines lines of
 // its standard output and then closes the pipe (the child gets SIGPIPE, as under `| head`).
-// Polls the run's cancel flag and kills the child when set. What the child spent (its exact CPU
-// time, rusage, storage I/O) is added to ctx. Throws sfp::Failure when it cannot be started.
-// `inherit`: open descriptors the child gets as 3, 4, ... (name them inherited_path(i)), so it
-// reads the very files we opened and checked, not whatever a path names by the time it looks.
+// Polls the run's cancel flag and kills the child's process group (its own) when set. What the child spent (its exact
+// CPU time, rusage, storage I/O) is added to ctx. Throws sfp::Failure when it cannot be started. `inherit`: open
+// descriptors the child gets as 3, 4, ... (name them inherited_path(i)), so it reads the very files we opened and
+// checked, not whatever a path names by the time it looks.
 ChildRun run_child(const std::vector<std::string>& argv, RunContext& ctx,
                    std::size_t max_lines = std::numeric_limits<std::size_t>::max(),
                    const std::vector<int>& inherit = {});

@@ -41,10 +41,16 @@ private:
         bool agrees(const std::string& digest) const { return unanimous || reference == digest; }
     };
     Verdict verdict() const;  // from the strategies' votes and the digests seen
+    static void set_status(ExperimentReport& report, std::size_t run, RunStatus status, std::set<std::size_t>& changed,
+                           std::vector<std::size_t>* changed_runs);
+    // A user's command's run, against the reference in the words of its check.
+    void judge_answer(ExperimentReport& report, std::size_t run, std::set<std::size_t>& changed,
+                      std::vector<std::size_t>* changed_runs);
 
     std::vector<std::pair<std::string, Tally>> strategies_;   // each strategy's digests, in order of first run
     std::map<std::string, std::vector<std::size_t>> judged_;  // digest -> the judged runs that produced it
     Verdict verdict_;
+    std::vector<std::size_t> answers_;  // the commands' judged runs
 };
 
 }  // namespace sfp::runner

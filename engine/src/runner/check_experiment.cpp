@@ -2,14 +2,18 @@
 // commands, the experiment file reader, the window's form) and the runner ask it, so a problem
 // reads the same wherever the spec came from. Duplicates are refused, naming the value.
 #include <algorithm>
+#include <cctype>
 
 #include "sfp/check_experiment.hpp"
 
+#include "commands/command_argv.hpp"
 #include "runner/plan.hpp"
+#include "sfp/command_catalogue.hpp"
 #include "sfp/failure.hpp"
 #include "sfp/input_kind.hpp"
 #include "sfp/registry.hpp"
 #include "sfp/run.hpp"
+#include "sfp/visible_text.hpp"
 
 namespace sfp {
 namespace {
@@ -28,18 +32,37 @@ std::string count_of(std::size_t n, std::string_view one, std::string_view many)
 
 std::string indexed(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i) + "]"; }
 
-std::string joined(const std::vector<std::string>& names) {
+std::string joined_with(const std::vector<std::string>& names, const std::string& separator) {
     std::string out;
-    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    for (const std::string& n : names) out += (out.empty() ? "" : separator) + n;
     return out.empty() ? "none" : out;
+}
+
+std::string joined(const std::vector<std::string>& names) { return joined_with(names, ", "); }
+
+// Whether `placeholder` is in the line other than as a whole word of its own (in a script: anywhere).
+bool inside_a_word(const std::string& line, const std::string& placeholder) {
+    if (line.starts_with(kShellPrefix)) return line.find(placeholder) != std::string::npos;
+    return std::ranges::any_of(split_command(line), [&](const std::string& word) {
+        return word != placeholder && word.find(placeholder) != std::string::npos;
+    });
+}
+
+// A name a strategy list, a CSV cell and a flag carry as it is.
+bool command_name_ok(const std::string& name) {
+    return !name.empty() && name.size() <= 64 && std::ranges::all_of(name, [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
 }
 
 class Checks {
 public:
-    Checks(const Experiment& e, std::span<const Strategy> catalogue) : e_(e), catalogue_(catalogue) {}
+    Checks(const Experiment& e, std::span<const Strategy> base)
+        : e_(e), base_(base), with_commands_(e, base), catalogue_(with_commands_.strategies()) {}
 
     std::vector<Problem> run() {
         if (!algorithm()) return std::move(problems_);
+        commands();
         strategies();
         sweeps();
         counts();
@@ -50,7 +73,9 @@ public:
 
 private:
     const Experiment& e_;
-    std::span<const Strategy> catalogue_;
+    std::span<const Strategy> base_;
+    CommandCatalogue with_commands_;
+    std::span<const Strategy> catalogue_;  // base_ and the commands
     const AlgorithmIo* io_ = nullptr;
     std::vector<Problem> problems_;
 
@@ -83,6 +108,52 @@ private:
                 add(indexed("strategies", i),
                     "unknown " + e_.algorithm + " strategy '" + e_.strategies[i] + "' (known: " + joined(known) + ")");
         no_duplicates(e_.strategies, "strategies", "strategy", [](const std::string& s) { return "'" + s + "'"; });
+    }
+
+    // Each command named, not after a built-in strategy nor twice, its line split and every
+    // placeholder one the algorithm offers, its check one the algorithm has.
+    void commands() {
+        for (std::size_t i = 0; i < e_.commands.size(); ++i) {
+            const Command& c = e_.commands[i];
+            const std::string field = indexed("commands", i), name = visible_text(c.name);
+            if (!command_name_ok(c.name))
+                add(field, "a command's name must be 1 to 64 letters, digits, '-', '_' or '.'; got '" + name + "'");
+            if (std::ranges::any_of(base_,
+                                    [&](const Strategy& s) { return s.algorithm == e_.algorithm && s.name == c.name; }))
+                add(field, "command '" + name + "' has the name of a built-in " + e_.algorithm +
+                               " strategy; choose another name");
+            command_line(c, field);
+            if (!check_fits(c.check, e_.algorithm))
+                add(field, "command '" + name + "': " + e_.algorithm + " cannot check '" + to_string(c.check) +
+                               "' output (it checks " + to_string(default_check(e_.algorithm)) + " or none)");
+        }
+        std::vector<std::string> names;
+        for (const Command& c : e_.commands) names.push_back(c.name);
+        no_duplicates(names, "commands", "command", [](const std::string& s) { return "'" + visible_text(s) + "'"; });
+    }
+
+    void command_line(const Command& c, const std::string& field) {
+        const std::string name = visible_text(c.name);
+        const bool shell = c.line.starts_with(kShellPrefix);
+        try {
+            if (!shell) split_command(c.line);
+        } catch (const Failure& f) {
+            return add(field, "command '" + name + "': " + f.what());
+        }
+        if (shell && c.line.find_first_not_of(" \t\n", kShellPrefix.size()) == std::string::npos)
+            return add(field, "command '" + name + "': the sh: script is empty");
+        const std::vector<std::string> offered = commands::placeholder_names(*io_), used = placeholders_in(c.line);
+        for (const std::string& p : used)
+            if (std::ranges::find(offered, p) == offered.end())
+                add(field, "command '" + name + "': " + e_.algorithm + " has no placeholder {" + p + "} (it has {" +
+                               joined_with(offered, "}, {") + "})");
+        if (io_->inputs > 1 && !io_->several_inputs && inside_a_word(c.line, "{input}"))
+            add(field, "command '" + name + "': {input} stands for " + number_word(io_->inputs) +
+                           " files here; name them {a} and {b}, or give {input} as a word of its own (not in sh:)");
+        if (c.check == CommandCheck::file && std::ranges::find(used, "output") == used.end())
+            add(field, "command '" + name +
+                           "': its output file is checked, so it must write to {output} (or be "
+                           "checked by none)");
     }
 
     // A list of one parameter's values: at least one, each within its limits, none twice.

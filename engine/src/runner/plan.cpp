@@ -95,6 +95,8 @@ RunSpec spec_of_cell(const Plan& plan, const Cell& cell) {
     spec.algorithm = plan.experiment.algorithm;
     spec.strategy = cell.strategy;
     spec.options = plan.options;
+    for (const Command& c : plan.experiment.commands)
+        if (c.name == cell.strategy) spec.command = c;
     // Block size and threads are run fields; the other swept values options.
     spec.block_size = cell.value(kBlockSizeParameter.name);
     if (spec.block_size == 0) spec.block_size = kDefaultBlockSize;
@@ -108,9 +110,10 @@ Plan resolve(const Experiment& e, std::span<const Strategy> catalogue, TreeSizes
     plans.fetch_add(1, std::memory_order_relaxed);
     Plan plan;
     plan.experiment = e;
+    plan.catalogue = std::make_shared<const CommandCatalogue>(e, catalogue);
     plan.io = algorithm_io(e.algorithm);
     plan.options = OptionValues::parsed(plan.io->parameters, e.options);
-    const std::vector<const Strategy*> chosen = chosen_strategies(e, plan.options, catalogue);
+    const std::vector<const Strategy*> chosen = chosen_strategies(e, plan.options, plan.catalogue->strategies());
     resolve_inputs(e, plan);
     plan.workdir = e.workdir.empty() ? default_workdir() : e.workdir;
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "commands/answer.hpp"
 #include "io/atomic_output.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
@@ -77,6 +78,7 @@ public:
             if (observer_) observer_->run_started(report_.cells[slot.cell], slot.repetition, i, slots.size());
             RunRecord record = timed_run(slot);
             if (record.result.status == Status::cancelled) break;  // the interrupted run is not kept
+            mark_unchecked(slot.cell, record);
             report_.runs.push_back(std::move(record));
             index_.add(report_, report_.runs.size() - 1);
             // Only this run's input set and cells are looked at again, never the whole report.
@@ -269,6 +271,13 @@ private:
 
     void note_eviction(const std::string& method) {
         if (method == page_cache::kDropCachesMethod) report_.cache_method = cache_method(experiment_.cache, method);
+    }
+
+    // A command whose run had nothing to check (an automatic check, nothing printed: dd) is a
+    // floor from then on: shown, never judged, never ranked the fastest correct cell.
+    void mark_unchecked(std::size_t cell, const RunRecord& record) {
+        const auto* answer = record.result.outcome.get_if<commands::CommandAnswer>();
+        if (answer && answer->check == CommandCheck::none) report_.cells[cell].reference_floor = true;
     }
 
     // One run of a cell, or the error that prevents it, as a result.

@@ -10,32 +10,36 @@
 
 #include "algorithms/wordcount/inputs.hpp"
 #include "algorithms/wordcount/strategies.hpp"
+#include "algorithms/wordcount/wc_lines.hpp"
 #include "measure/child_process.hpp"
 #include "sfp/failure.hpp"
+#include "sfp/visible_text.hpp"
 
 namespace sfp::wordcount {
-namespace {
 
-Support probe() {
-    if (find_on_path("wc").empty()) return Support::no("`wc` is not installed (package coreutils)");
-    if (find_on_path("env").empty()) return Support::no("`env` is not installed (package coreutils)");
-    return Support::yes();
-}
-
-// The first `files` lines of wc's output: "<lines> <words> <bytes> <name>".
-std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t files) {
+std::vector<WordCounts> parse_wc_lines(const std::string& text, std::size_t files, std::string_view who) {
     std::vector<WordCounts> out;
     std::istringstream in(text);
     std::string line;
     while (out.size() < files && std::getline(in, line)) {
         std::istringstream fields(line);
         WordCounts c;
-        if (!(fields >> c.lines >> c.words >> c.bytes)) fail("cannot parse wc's output line '" + line + "'");
+        if (!(fields >> c.lines >> c.words >> c.bytes))
+            fail("cannot parse " + std::string(who) + "'s output line '" + visible_text(line) + "'");
         out.push_back(c);
     }
     if (out.size() != files)
-        fail("wc printed " + std::to_string(out.size()) + " lines for " + std::to_string(files) + " files");
+        fail(std::string(who) + " printed " + std::to_string(out.size()) + " lines for " + std::to_string(files) +
+             " files");
     return out;
+}
+
+namespace {
+
+Support probe() {
+    if (find_on_path("wc").empty()) return Support::no("`wc` is not installed (package coreutils)");
+    if (find_on_path("env").empty()) return Support::no("`env` is not installed (package coreutils)");
+    return Support::yes();
 }
 
 // How many inputs one wc child takes: each is open here twice while the child starts (the file and
@@ -76,7 +80,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             if (ctx.should_stop()) return std::nullopt;
             if (child.exit_code != 0) fail("wc failed: " + child.failure());
             ctx.add_progress(bytes);
-            const std::vector<WordCounts> counts = parse_wc_lines(child.out, batch.size());
+            const std::vector<WordCounts> counts = parse_wc_lines(child.out, batch.size(), "wc");
             for (std::size_t k = 0; k < batch.size(); ++k) check_counted(batch[k], counts[k].bytes);
             out.files.insert(out.files.end(), counts.begin(), counts.end());
         }
