@@ -138,11 +138,12 @@ int end_one_run(const sfp::RunResult& r, const sfp::Printout& printed, const std
     flush_stdout();  // the results before the notes on standard error
     if (r.status == sfp::Status::cancelled && !cancelled_note.empty()) print_error(cancelled_note);
     for (const std::string& note : printed.notes) print_error(note);
+    const int code = finish_run(r, printed.timing);
+    // After the timing it qualifies, where a script reading the timing line first still finds it.
     if (r.status == sfp::Status::ok && sfp::disturbed_by_load(r, sfp::online_cpus()))
         print_error("note: disturbed by other load: " +
                     std::to_string(int(*r.usage.runnable_wait_s / *r.usage.thread_s * 100 + 0.5)) +
                     "% of the run's threads' time was runnable with no CPU to run on; time it on a quieter machine");
-    const int code = finish_run(r, printed.timing);
     return code == exit_ok && printed.different ? exit_different : code;
 }
 

@@ -34,7 +34,8 @@ run_in() {
     (cd "$where" && "$program" "$@" > "$where.out" 2> "$where.err"; echo $? > "$where.code")
     local timing='^real [0-9.]+s  cpu [0-9.]+s  (user [0-9.]+s  sys [0-9.]+s|user/sys split not resolved)  [0-9.]+ MB/s$'
     sed -i -E -e "s#$timing#real TIMING#" \
-        -e 's/^listing [0-9.]+s  processing [0-9.]+s$/listing TIMING/' "$where.err"
+        -e 's/^listing [0-9.]+s  processing [0-9.]+s$/listing TIMING/' \
+        -e '/^sfpbench: note: disturbed by other load: /d' "$where.err"  # the machine's load, like the timing
     case " $* " in *" --json "*) sed -i -E 's/[0-9][0-9.e+-]*/N/g' "$where.out" ;; esac  # measured figures
 }
 

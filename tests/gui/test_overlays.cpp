@@ -183,7 +183,8 @@ private slots:
                 return true;
             },
             &sets, &messages, &plot, nullptr);
-        QCOMPARE(menu.actions().size(), 9);
+        QCOMPARE(menu.actions().size(), qsizetype(core::lessons().size()));  // every lesson, one entry each
+        QCOMPARE(menu.actions().size(), 10);
         QCOMPARE(menu.actions()[0]->text(), QString("1. Block size"));
         QVERIFY(menu.actions()[2]->menu());  // 3. mapping: hot and cold, one entry each
         const core::Lesson lesson = core::find_lesson("1");
