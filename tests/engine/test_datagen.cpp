@@ -135,6 +135,26 @@ private slots:
         QVERIFY(t == testing::read_file(path("t2")));
     }
 
+    // The early pair: B differs from A in exactly eight bytes, spread over the first 4 KiB (over
+    // the whole file when it is smaller), so compare's default table fills in any run's first block.
+    void earlyPairDiffersEightTimesInItsFirstBlock() {
+        const sfp::InputKind* kind = sfp::find_input_kind("early-pair");
+        QVERIFY(kind);
+        for (const std::uint64_t size : {std::uint64_t(1000), std::uint64_t(70001)}) {
+            kind->generate({path("ea"), path("eb")}, {.size = size, .seed = 2}, nullptr);
+            const auto a = testing::read_file(path("ea")), b = testing::read_file(path("eb"));
+            QCOMPARE(a.size(), size);
+            QCOMPARE(b.size(), size);
+            std::vector<std::uint64_t> differ;
+            for (std::size_t i = 0; i < a.size(); ++i)
+                if (a[i] != b[i]) differ.push_back(i);
+            const std::uint64_t span = std::min<std::uint64_t>(size, 4096);
+            std::vector<std::uint64_t> want;
+            for (std::uint64_t i = 0; i < 8; ++i) want.push_back(i * span / 8);
+            QCOMPARE(differ, want);
+        }
+    }
+
     // The needles kind: the text as generate_text makes it, the needle over it exactly at the
     // offsets asked ("middle", "last": ending at the last byte), found nowhere else.
     void needlesArePlantedExactly() {

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <charconv>
 
 #include "io/tree_listing.hpp"
@@ -70,6 +71,19 @@ std::string generate_pair_kind(const std::vector<std::string>& paths, const Gene
                                const std::atomic<bool>* cancel) {
     generate_pair(paths.at(0), paths.at(1), r.size, offsets_of(option_text(r, "mismatch_at"), r.size, "mismatch_at"),
                   r.seed, cancel, r.links);
+    return {};
+}
+
+// Eight differences spread over the first 4 KiB (the first block of any run): compare's table of
+// eight fills in the first block, and every thread past it drops out at its next check --
+// compMP's passive stop (lesson 10). A file under 8 bytes has fewer.
+std::string generate_early_pair_kind(const std::vector<std::string>& paths, const GenerateRequest& r,
+                                     const std::atomic<bool>* cancel) {
+    const std::uint64_t span = std::min<std::uint64_t>(r.size, 4096);
+    constexpr std::uint64_t kDifferences = 8;  // compare's default max_mismatches: the table fills
+    std::vector<std::uint64_t> at;
+    for (std::uint64_t i = 0; i < kDifferences && span > 0; ++i) at.push_back(i * span / kDifferences);
+    generate_pair(paths.at(0), paths.at(1), r.size, at, r.seed, cancel, r.links);
     return {};
 }
 
@@ -142,6 +156,11 @@ const InputKind kKinds[] = {
      .options = kPairOptions,
      .workspace_options = kPairInWorkspace,
      .generate = generate_pair_kind},
+    {.name = "early-pair",
+     .label = "pair, eight differences in its first 4 KiB",
+     .suffixes = kPairFiles,
+     .help = "B equals A except eight bytes spread over the first 4 KiB (compare stops early: lesson 10)",
+     .generate = generate_early_pair_kind},
     {.name = "random",
      .label = "random bytes",
      .suffixes = kBinFile,
