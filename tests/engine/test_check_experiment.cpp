@@ -116,8 +116,9 @@ private slots:
                                   << "sizes: needs at least one file size for the generated data";
         QTest::newRow("size twice") << "size twice"
                                     << "sizes[1]: size 64K is listed twice";
-        QTest::newRow("unknown kind") << "unknown kind"
-                                      << "data_kind: unknown kind 'nope' (pair, early-pair, random, text, needles or tree)";
+        QTest::newRow("unknown kind")
+            << "unknown kind"
+            << "data_kind: unknown kind 'nope' (pair, early-pair, random, text, needles or tree)";
         QTest::newRow("kind paths")
             << "kind paths"
             << "data_kind: 'random' makes one file per input set, but compare reads two files per run";
