@@ -1,6 +1,7 @@
 #include "report_plots.hpp"
 
 #include "figure.hpp"
+#include "plots.hpp"
 
 namespace plots {
 
@@ -19,6 +20,9 @@ ReportPlots::ReportPlots(const sfp::ExperimentReport& report) {
     }
     add({.kind = plots::Kind::slowdown});
     add({.kind = plots::Kind::why});
+    // A report whose runs recorded their timelines (--timeline) shows one: the median run of the
+    // fastest cell that did, as the window does before a run is picked.
+    if (plots::timeline_run(report, std::nullopt)) add({.kind = plots::Kind::timeline});
 }
 
 ReportPlots::~ReportPlots() = default;

@@ -157,6 +157,25 @@ private slots:
         }
         painter.end();
         QCOMPARE(x_labels(plots.plots().front()), (QStringList{"4K", "64K", "1M"}));
+
+        // Runs that recorded their timelines add the Timeline of one of them; without, none.
+        QVERIFY(!title_of(plots.plots().back())->text().startsWith("Timeline"));
+        r.runs[2].result.threads = {{0, "runner", 0, 0.3, 0.01, 0.0, 0.29, std::nullopt, 0, false, {}},
+                                    {0,
+                                     "worker",
+                                     0.01,
+                                     0.25,
+                                     0.2,
+                                     0.0,
+                                     0.04,
+                                     std::nullopt,
+                                     4096,
+                                     false,
+                                     {{0.01, 0.25, 4096, 0, sfp::EventKind::scan}}}};
+        const plots::ReportPlots with(r);
+        QCOMPARE(with.plots().size(), plots.plots().size() + 1);
+        QVERIFY2(title_of(with.plots().back())->text().startsWith("Timeline"),
+                 qPrintable(title_of(with.plots().back())->text()));
     }
 
     // Against threads, one line per block size: lines that use no threads are flat, and no two
