@@ -154,7 +154,7 @@ Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::o
     set_category_axis(c, ticker, double(threads.size()));
     c.plot->xAxis->setLabel(QObject::tr("time since the run began (s)"));
     c.plot->xAxis->setRange(0, right * 1.05);
-    c.title->setText(QObject::tr("Timeline: %1, repetition %2 (%3 s; %4 threads%5)\n%6")
+    c.title->setText(QObject::tr("Timeline: %1, repetition %2\n%3 s, %4 threads%5\n%6")
                          .arg(cell_words(report.cells.at(run->cell)), QString::number(run->repetition),
                               plain_number(run->result.real_s, 4), QString::number(threads.size()), mismatch_text(*run),
                               experiment_caption(report)));
