@@ -130,6 +130,11 @@ Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::o
     stops->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, QPen(Qt::black, 2), Qt::black, width * 1.6));
     std::vector<bool> drawn(std::size(kKinds), false);
     double right = run->result.real_s;
+    // Where workers scan block by block, one with no block stopped at its first check (compMP's
+    // passive stop before any work): its cross is at the end of its life.
+    const bool workers_scan = std::any_of(threads.begin(), threads.end(), [](const sfp::ThreadTime& t) {
+        return !t.events.empty() && t.events.back().kind == sfp::EventKind::scan;
+    });
     for (std::size_t i = 0; i < threads.size(); ++i) {
         const sfp::ThreadTime& t = threads[i];
         const double lane = double(i + 1);  // category keys count from 1
@@ -143,7 +148,8 @@ Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::o
             if (any) add_segments(c, t, lane, kKinds[k], width), drawn[k] = true;
         }
         const bool scanned = !t.events.empty() && t.events.back().kind == sfp::EventKind::scan;
-        if (scanned && t.role == "worker") stops->addData(t.events.back().end_s, lane);
+        if (t.role == "worker" && (scanned || (workers_scan && t.events.empty())))
+            stops->addData(scanned ? t.events.back().end_s : t.end_s, lane);
         ticker->addTick(lane, lane_name(t));
         right = std::max(right, t.end_s);
         HoverPoint point{lane, t.end_s, lane_text(t), 0.4, t.start_s};

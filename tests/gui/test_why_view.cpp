@@ -144,6 +144,19 @@ private slots:
         QCOMPARE(stops->data()->at(0)->key, 0.001);
         panel.setPickedRun(2);  // a row of the Runs table
         QCOMPARE(panel.hoverPoints().size(), std::size_t(4));
+        // A worker that scanned no block stopped at its first check: its cross ends its life.
+        sfp::ThreadTime idle = worker(3, 0.0004);
+        idle.events.clear();
+        rep.runs[2].result.threads.push_back(idle);
+        panel.setReport(rep);
+        panel.setPickedRun(2);
+        panel.redrawNow();
+        stops = nullptr;
+        for (int i = 0; i < panel.plot()->graphCount(); ++i)
+            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        QVERIFY(stops);
+        QCOMPARE(stops->dataCount(), 4);
+        QCOMPARE(stops->data()->at(0)->key, 0.0005);  // sorted by time: the idle worker's end first
     }
 
     void whyViewNamesWhatSeparatesACell() {
