@@ -11,24 +11,21 @@ namespace {
 
 QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-// The counters the table has a column for: every one, but the waiting's only where some cell of
-// the input has them (a report written before the waiting was taken apart has none, and a page
-// has no room for four columns of n/a).
+}  // namespace
+
 std::vector<sfp::Why> shown_counters(const std::vector<sfp::CellWhy>& why, const sfp::ExperimentReport& report,
-                                     std::size_t set) {
+                                     std::optional<std::size_t> set) {
     std::vector<sfp::Why> shown;
     for (sfp::Why c : sfp::kWhy) {
         const bool waiting =
             c == sfp::Why::runnable || c == sfp::Why::blocked || c == sfp::Why::blkio || c == sfp::Why::steal;
         const bool any = std::any_of(why.begin(), why.end(), [&](const sfp::CellWhy& w) {
-            return report.cells[w.cell].input_set == set && sfp::value_of(w, c).has_value();
+            return (!set || report.cells[w.cell].input_set == *set) && sfp::value_of(w, c).has_value();
         });
         if (!waiting || any) shown.push_back(c);
     }
     return shown;
 }
-
-}  // namespace
 
 QString why_value_text(std::optional<double> value) { return value ? QString::number(*value, 'g', 3) : kUnknown; }
 

@@ -61,8 +61,9 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
     const std::vector<sfp::CellWhy> why = sfp::explain_cells(report);
     auto rows = QSharedPointer<QCPAxisTickerText>::create();
     auto columns = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t k = 0; k < sfp::kWhy.size(); ++k) {
-        const std::string_view name = sfp::why_info(sfp::kWhy[k]).column;
+    const std::vector<sfp::Why> counters = core::shown_counters(why, report);  // as the report's table
+    for (std::size_t k = 0; k < counters.size(); ++k) {
+        const std::string_view name = sfp::why_info(counters[k]).column;
         columns->addTick(double(k), QString::fromUtf8(name.data(), qsizetype(name.size())));
     }
     const std::vector<std::vector<Slowdown>> rankings = slowdowns(report);  // a ranking has a cell that ran
@@ -80,19 +81,19 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
         for (std::size_t r = 0; r < shown; ++r) {
             const sfp::CellWhy& w = why.at(ranking[r].cell);
             const sfp::CellWhy* fastest = w.fastest ? &why.at(*w.fastest) : nullptr;
-            for (std::size_t k = 0; k < sfp::kWhy.size(); ++k) {
-                const std::optional<double> v = sfp::value_of(w, sfp::kWhy[k]);
+            for (std::size_t k = 0; k < counters.size(); ++k) {
+                const std::optional<double> v = sfp::value_of(w, counters[k]);
                 auto* tile = new QCPItemRect(plot);
                 tile->topLeft->setCoords(double(k) - 0.48, key - 0.45);
                 tile->bottomRight->setCoords(double(k) + 0.48, key + 0.45);
                 tile->setPen(Qt::NoPen);
-                tile->setBrush(tile_color(w, fastest, sfp::kWhy[k]));
+                tile->setBrush(tile_color(w, fastest, counters[k]));
                 auto* label = new QCPItemText(plot);
                 label->position->setCoords(double(k), key);
                 label->setText(value_text(v));
                 label->setFont(font);
-                label->setColor(w.separates == sfp::kWhy[k] ? Qt::black : QColor(60, 60, 60));
-                if (w.separates == sfp::kWhy[k]) {  // the counter that sets it apart: outlined
+                label->setColor(w.separates == counters[k] ? Qt::black : QColor(60, 60, 60));
+                if (w.separates == counters[k]) {  // the counter that sets it apart: outlined
                     tile->setPen(QPen(Qt::black, 1.5));
                     QFont bold = font;
                     bold.setBold(true);
@@ -101,13 +102,13 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
             }
             rows->addTick(key, short_label(report.cells[w.cell], what));
             // The whole row explains itself: a category lying down, its tiles from -0.5 across.
-            hover.push_back({key, double(sfp::kWhy.size()) - 0.5, row_tip(report, w, why), 0.45, -0.5, {}, true});
+            hover.push_back({key, double(counters.size()) - 0.5, row_tip(report, w, why), 0.45, -0.5, {}, true});
             key += 1;
         }
     }
     set_category_axis(c, rows, key - 1);
     plot->xAxis->setTicker(columns);
-    plot->xAxis->setRange(-0.5, double(sfp::kWhy.size()) - 0.5);
+    plot->xAxis->setRange(-0.5, double(counters.size()) - 0.5);
     plot->xAxis->grid()->setVisible(false);
     plot->xAxis->setLabel(
         QObject::tr("per unit of work; colour: against the fastest of the input "

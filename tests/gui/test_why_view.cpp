@@ -9,6 +9,7 @@
 #include "plot_panel.hpp"
 #include "runs_model.hpp"
 #include "sfp/compare.hpp"
+#include "sfp/explain.hpp"
 #include "stats_model.hpp"
 
 using namespace gui;
@@ -163,8 +164,18 @@ private slots:
         PlotPanel panel;
         panel.resize(1000, 500);
         panel.setKind(plots::Kind::why);
+        const auto columns = [&panel] {
+            const auto ticker = panel.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+            return ticker ? ticker->ticks().values() : QStringList{};
+        };
+        // The waiting's four columns only where some cell has them, as the report's table.
+        panel.setReport(counted_report::waited());
+        panel.redrawNow();
+        QVERIFY2(columns().contains("runnable s/s"), qPrintable(columns().join(", ")));
+        QCOMPARE(columns().size(), qsizetype(sfp::kWhy.size() - 1));  // its runs had no block-I/O delay to read
         panel.setReport(counted_report::counted());
         panel.redrawNow();
+        QCOMPARE(columns().size(), qsizetype(sfp::kWhy.size() - 4));
         QCOMPARE(panel.hoverPoints().size(), std::size_t(2));  // a row per cell, fastest first
         QVERIFY(panel.hoverPoints()[0].text.contains("the fastest on this input"));
         const QString slow = panel.hoverPoints()[1].text;
