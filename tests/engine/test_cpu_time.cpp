@@ -18,6 +18,7 @@
 #include "sfp/run_context.hpp"
 #include "sfp/strategy.hpp"
 #include "support/proc_field.hpp"
+#include "support/fake_run.hpp"
 
 namespace {
 
@@ -57,17 +58,7 @@ sfp::Outcome sleeper(const sfp::RunSpec&, sfp::RunContext& ctx) {
     return {};
 }
 
-sfp::Support yes() { return sfp::Support::yes(); }
-
-sfp::RunResult run(sfp::Outcome (*body)(const sfp::RunSpec&, sfp::RunContext&)) {
-    const sfp::Strategy fake{
-        .algorithm = "compare", .name = "fake", .description = "test-only", .probe = yes, .run = body};
-    sfp::RunSpec spec;
-    spec.algorithm = "compare";
-    spec.strategy = "fake";
-    sfp::Progress progress;
-    return sfp::run_once(fake, spec, progress);
-}
+using testing::run_fake;
 
 double burned_total(unsigned workers) {
     double sum = 0;
@@ -111,7 +102,7 @@ private slots:
         double closest = 1e9;
         for (int attempt = 0; attempt < 3 && closest >= slack; ++attempt) {
             for (auto& b : g_burned) b = 0;
-            const sfp::RunResult r = run(burner);
+            const sfp::RunResult r = run_fake(burner);
             QCOMPARE(r.status, sfp::Status::ok);
             const double burned = burned_total(workers);
             QVERIFY(burned >= 0.02 * std::max(1u, workers));
@@ -129,7 +120,7 @@ private slots:
     // clock that counted the sleep would record 120 ms, and 20 ms leaves thread start-up room
     // under a sanitizer on a loaded machine.
     void sleepingRecordsNoCpu() {
-        const sfp::RunResult r = run(sleeper);
+        const sfp::RunResult r = run_fake(sleeper);
         QCOMPARE(r.status, sfp::Status::ok);
         QVERIFY2(r.usage.cpu_s < 0.02, qPrintable(QString::number(r.usage.cpu_s)));
         QVERIFY(r.usage.cpu_s > 0);  // starting two threads is work
@@ -169,7 +160,7 @@ private slots:
         g_workers = 0;
         g_burn_s = 0.0005;
         for (int i = 0; i < 200; ++i) {
-            const sfp::RunResult r = run(burner);
+            const sfp::RunResult r = run_fake(burner);
             QVERIFY(r.usage.cpu_s >= g_burned[0]);
             QVERIFY2(r.usage.cpu_s <= r.real_s + 1e-6,
                      qPrintable(QString("cpu %1 s > real %2 s").arg(r.usage.cpu_s).arg(r.real_s)));

@@ -18,6 +18,7 @@
 #include "sfp/run.hpp"
 #include "sfp/run_context.hpp"
 #include "sfp/strategy.hpp"
+#include "support/fake_run.hpp"
 
 namespace {
 
@@ -106,17 +107,7 @@ sfp::Outcome burn_and_sleep(const sfp::RunSpec&, sfp::RunContext& ctx) {
     return {};
 }
 
-sfp::Support yes() { return sfp::Support::yes(); }
-
-sfp::RunResult run(sfp::Outcome (*body)(const sfp::RunSpec&, sfp::RunContext&)) {
-    const sfp::Strategy fake{
-        .algorithm = "compare", .name = "fake", .description = "test-only", .probe = yes, .run = body};
-    sfp::RunSpec spec;
-    spec.algorithm = "compare";
-    spec.strategy = "fake";
-    sfp::Progress progress;
-    return sfp::run_once(fake, spec, progress);
-}
+using testing::run_fake;
 
 }  // namespace
 
@@ -193,7 +184,7 @@ private slots:
         for (const sfp::ThreadSpent& t : ctx.thread_spents()) verify_adds_up(t.spent, "a real worker");
         QVERIFY(*ctx.thread_spents().at(0).spent.blocked_s >= 0);
 
-        const sfp::RunResult r = run(burn_and_sleep);
+        const sfp::RunResult r = run_fake(burn_and_sleep);
         QCOMPARE(r.status, sfp::Status::ok);
         const sfp::Usage& u = r.usage;
         QVERIFY(u.thread_s && u.runnable_wait_s && u.blocked_s);
@@ -226,7 +217,7 @@ private slots:
                 while (!stop.load(std::memory_order_relaxed)) sink = sink + 1;
             });
         g_pinned = true;
-        const sfp::RunResult r = run(pinned_burner);
+        const sfp::RunResult r = run_fake(pinned_burner);
         stop = true;
         for (std::thread& t : hogs) t.join();
         if (pinned != 3 || !g_pinned) QSKIP("sched_setaffinity refused to pin the threads to one CPU");
