@@ -1,6 +1,7 @@
-// compare's mapped scan unmaps its pages on its own threads after the scan (mmap_mt.cpp): the
-// shares cover the range widened to huge-page boundaries, each starting on one, and after a
-// scan, in large folios or small, not one page of either mapping is still mapped
+// compare's mapped scan unmaps its pages on its own threads after the scan (mmap_mt.cpp), the
+// threads that scanned, once all have: the shares cover the range widened to huge-page
+// boundaries, each starting on one, and after a scan, in large folios or small, not one page of
+// either mapping is still mapped
 // (/proc/self/pagemap's present bit, readable by anyone for their own process). That the
 // mismatches stay right is test_compare's and test_probe_choice's.
 #include <QtTest>
@@ -113,6 +114,26 @@ private slots:
                 QVERIFY2(mapped_pages(a.data(), size) == 0, qPrintable(where + ": pages of a still mapped"));
                 QVERIFY2(mapped_pages(b.data(), size) == 0, qPrintable(where + ": pages of b still mapped"));
             }
+        }
+    }
+
+    // The threads that scanned unmap, after all of them have scanned: no second set of threads is
+    // started for it (each start and the CPU it wakes cost more than unmapping large folios).
+    void theScanningThreadsUnmap() {
+        const std::size_t size = 3 * kHugePage + 777;
+        QVERIFY(write_in_pieces(path("a"), testing::pattern(size), 0));
+        QVERIFY(write_in_pieces(path("b"), testing::pattern(size), 0));
+        for (unsigned threads : {1u, 2u, 4u}) {
+            sfp::RunSpec spec;
+            spec.inputs = {path("a"), path("b")};
+            sfp::Progress progress;
+            sfp::RunContext ctx(progress);
+            sfp::compare::InputPair pair = sfp::compare::open_pair(spec, ctx);
+            sfp::compare::MismatchTable table(8);
+            const sfp::Mapping a(pair.a, size), b(pair.b, size);
+            sfp::compare::scan_mapped_range(pair, a, b, {0, size, 65536, threads}, table, ctx);
+            QCOMPARE(ctx.thread_spents().size(), std::size_t(threads));
+            QCOMPARE(mapped_pages(a.data(), size), std::size_t(0));
         }
     }
 
