@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "algorithms/compare/adaptive.hpp"
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "cipher_support.hpp"
 #include "sfp/compare.hpp"
@@ -119,11 +120,11 @@ class TestProbeChoice : public QObject {
 private slots:
     void initTestCase() {
         a_ = testing::pattern(kSize);
-        sfp::compare::set_folio_share_seam(seen_share);        // the probe runs unless a test says otherwise
+        sfp::set_folio_share_seam(seen_share);                 // the probe runs unless a test says otherwise
         sfp::compare::set_available_memory_seam(seen_memory);  // the inputs fit unless a test says otherwise
     }
     void cleanupTestCase() {
-        sfp::compare::set_folio_share_seam(nullptr);
+        sfp::set_folio_share_seam(nullptr);
         sfp::compare::set_available_memory_seam(nullptr);
     }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/search/finder.hpp"
 #include "sfp/cache_mode.hpp"
@@ -386,6 +387,7 @@ private slots:
         expensive = dear.toStdString();
         sfp::set_probe_hook([](std::string_view c) { return c == expensive ? 1.0 : 0.0; });
         sfp::set_probe_pays_from(1u << 20);
+        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.02; });  // small: the probe decides
         const Case c{"aa, probed", {two_letters(5u << 20, 9), Bytes(3, 'a')}, "aa"};
         const std::vector<std::string> paths = write(c);
         for (bool count : {false, true}) {
@@ -396,7 +398,32 @@ private slots:
             const std::string note = r.notes.empty() ? "" : r.notes.front();
             const std::string chosen = dear == "mmap-mt" ? "-> pread-mt" : "-> mmap-mt";
             QVERIFY2(note.find(chosen) != std::string::npos, note.c_str());
+            QVERIFY2(note.rfind("auto: large folios: 2 % of the cached pages sampled; mmap-mt ", 0) == 0, note.c_str());
         }
+        sfp::set_folio_share_seam(nullptr);
+        sfp::set_probe_hook(nullptr);
+        sfp::set_probe_pays_from(0);
+    }
+
+    // Inputs cached mostly in large folios go to mmap-mt at once, however dear a probe would find
+    // it (the hook is never asked); the rest of the outcome as ever. Too small to probe: not sampled.
+    void autoMapsAtOnceInLargeFolios() {
+        sfp::set_probe_hook([](std::string_view c) { return c == "mmap-mt" ? 1.0 : 0.0; });
+        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.98; });
+        const Case c{"aa, large folios", {two_letters(5u << 20, 9), Bytes(3, 'a')}, "aa"};
+        const std::vector<std::string> paths = write(c);
+        for (const std::uint64_t pays_from : {std::uint64_t(1) << 20, std::uint64_t(0)}) {  // 0: the plan's 256 MiB
+            sfp::set_probe_pays_from(pays_from);
+            const sfp::RunResult r = search("auto", paths, "aa", 4096, 2, 8, false);
+            QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+            QVERIFY(r.outcome.get<sfp::SearchOutcome>() == testing::search_reference(c.files, "aa", 8, false));
+            const std::string note = r.notes.empty() ? "" : r.notes.front();
+            const std::string want = pays_from ? "auto: large folios: 98 % of the cached pages sampled, where mmap-mt "
+                                                 "wins by far -> mmap-mt"
+                                               : "auto chose mmap-mt: ";
+            QVERIFY2(note.rfind(want, 0) == 0, note.c_str());
+        }
+        sfp::set_folio_share_seam(nullptr);
         sfp::set_probe_hook(nullptr);
         sfp::set_probe_pays_from(0);
     }

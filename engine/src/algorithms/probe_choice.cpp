@@ -57,6 +57,12 @@ double timed(ProbeClock clock, RunContext& ctx, Work&& work) {
 }
 
 // "adaptive" and, when it saw something first, ": large folios: 0 % of the cached pages sampled;"
+// The plan's pays_from, or the test seam's in its place.
+std::uint64_t pays_from_of(const ProbePlan& plan) {
+    const std::uint64_t seam = pays_from_seam.load();
+    return plan.pays_from && seam ? seam : plan.pays_from;
+}
+
 std::string heading(const ProbePlan& plan) {
     return std::string(plan.who) + (plan.seen.empty() ? "" : ": " + std::string(plan.seen) + ";");
 }
@@ -65,8 +71,7 @@ std::string heading(const ProbePlan& plan) {
 
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
                               const ProbeMeasure& measure) {
-    const std::uint64_t seam = pays_from_seam.load();
-    const std::uint64_t pays_from = plan.pays_from && seam ? seam : plan.pays_from;
+    const std::uint64_t pays_from = pays_from_of(plan);
     if (plan.total < pays_from) {
         candidates[0].work(0, plan.total);
         return heading(plan) + " chose " + candidates[0].name + ": " + amount(measure, plan.total) + " " +
@@ -101,7 +106,9 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
            "; the first " + amount(measure, at) + " in all) -> " + best.name;
 }
 
-bool probe_fits(const ProbePlan& plan, std::size_t candidates) { return slice_length(plan, candidates) != 0; }
+bool probe_fits(const ProbePlan& plan, std::size_t candidates) {
+    return plan.total >= pays_from_of(plan) && slice_length(plan, candidates) != 0;
+}
 
 void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }
 void set_probe_pays_from(std::uint64_t bytes) noexcept { pays_from_seam.store(bytes); }

@@ -61,9 +61,10 @@ struct ProbeMeasure {
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,
                               const ProbeMeasure& measure = {});
 
-// Whether `candidates` candidates can time slices of the plan's job (else probe_then_finish
-// gives it all to the first). A chooser asks first where a job that small is better done on the
-// calling thread, with no thread to start: that costs more than the whole of it.
+// Whether `candidates` candidates would time slices of the plan's job: it is large enough to pay
+// for a probe (plan.pays_from) and to time one on (else probe_then_finish gives it all to the first). A chooser asks
+// first where a job that small is better done on the calling thread, with no thread to start: that costs more than the
+// whole of it.
 bool probe_fits(const ProbePlan& plan, std::size_t candidates);
 
 // Test seam: called after each of a candidate's probe slices with its name; the CPU seconds it

@@ -11,14 +11,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 
 #include "algorithms/compare/mapped_scan.hpp"
 #include "algorithms/compare/pair.hpp"
 #include "algorithms/compare/range_scans.hpp"
 #include "algorithms/compare/strategies.hpp"
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
-#include "io/large_folios.hpp"
 #include "measure/machine.hpp"
 #include "sfp/datagen.hpp"
 
@@ -34,32 +33,12 @@ constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: 
 // or unmap from, the same table.
 constexpr std::uint64_t kMappedStripe = 2u << 20;
 constexpr std::uint64_t kMaxSlice = 2u << 20;  // per candidate and file: a few % of a 640 MB pair
-// The share is sampled in 8 windows of 64 KiB a file: each window's cost is mostly its own
-// system calls, not its pages, and more of them spread over the file say more than 4 of 1 MiB
-// (docs/cli-compare.md).
-constexpr std::uint64_t kShareWindow = 64u << 10;
-constexpr unsigned kShareWindows = 8;
 
-std::atomic<FolioShareSeam> folio_share_seam{nullptr};
 std::atomic<AvailableMemorySeam> available_memory_seam{nullptr};
 
 std::uint64_t available_memory() {
     if (const AvailableMemorySeam seam = available_memory_seam.load()) return seam();
     return available_memory_bytes();
-}
-
-double folio_share(const InputPair& pair) {
-    const std::vector<std::string> paths = {pair.a.path(), pair.b.path()};
-    if (const FolioShareSeam seam = folio_share_seam.load()) return seam(paths);
-    return page_cache::large_folio_share_sampled(paths, kShareWindow, kShareWindows);
-}
-
-// "large folios: 98 % of the cached pages sampled" / "large folios: unknown (needs root)"
-std::string share_words(double share) {
-    if (share < 0) return "large folios: unknown (needs root)";
-    char text[64];
-    std::snprintf(text, sizeof text, "large folios: %.0f %% of the cached pages sampled", share * 100);
-    return text;
 }
 
 std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
@@ -118,7 +97,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             ctx.add_progress(2 * common.end);
             return;
         }
-        const double share = folio_share(pair);
+        const double share = sampled_folio_share({pair.a.path(), pair.b.path()});
         const auto range = [&](std::uint64_t begin, std::uint64_t end) {
             return Range{begin, end, block, common.threads};
         };
@@ -143,7 +122,6 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
 
 }  // namespace
 
-void set_folio_share_seam(FolioShareSeam seam) noexcept { folio_share_seam.store(seam); }
 void set_available_memory_seam(AvailableMemorySeam seam) noexcept { available_memory_seam.store(seam); }
 
 const Strategy adaptive_strategy{

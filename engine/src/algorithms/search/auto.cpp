@@ -1,12 +1,15 @@
-// search/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
-// mmap-mt and pread-mt each search slices of their own at the start of the inputs, end to end,
-// and the one that took less CPU time searches the rest -- mapping or copying is ripgrep's famous
-// choice, and the page cache's folios decide it (the same slices never searched twice: every
-// stripe is joined in file order, segments.hpp). Inputs too small to pay for the probe go to
-// mmap-mt unprobed, or under 2 MiB to simd on the calling thread. A regex goes to the regex strategy.
+// search/auto — the command line's default. Mapping or copying is ripgrep's famous choice, and the
+// page cache's folios decide it: inputs cached mostly in large folios go to mmap-mt at once
+// (algorithms/folio_choice.hpp); otherwise (algorithms/probe_choice.hpp) mmap-mt and pread-mt each
+// search slices of their own at the start of the inputs, end to end, and the one that took less
+// CPU time searches the rest (the same slices never searched twice: every stripe is joined in file
+// order, segments.hpp). Inputs too small to pay for the probe go to mmap-mt unprobed, or under
+// 2 MiB to simd on the calling thread. A regex goes to the regex strategy.
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/search/strategies.hpp"
 #include "algorithms/search/stripe_bytes.hpp"
@@ -20,6 +23,12 @@ namespace {
 constexpr std::uint64_t kMaxSlice = 8u << 20;         // per candidate: about 1 % of a 640 MB input
 constexpr std::uint64_t kThreadsFrom = 2u << 20;      // less: no thread is worth starting
 constexpr std::uint64_t kProbePaysFrom = 256u << 20;  // less: mmap-mt unprobed, as wordcount's auto
+
+std::vector<std::string> paths_of(const Job& job) {
+    std::vector<std::string> paths;
+    for (const Input& in : job.inputs) paths.push_back(in.path);
+    return paths;
+}
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (option_flag(spec, parameters(), "regex")) return search_regex(spec, ctx);  // the one that can
@@ -49,9 +58,18 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                           [&](unsigned w, const Segment& seg) { return read.walk(buffers[w], seg, seg.begin); });
          }},
     };
-    const ProbePlan plan{job.total(), job.block * job.threads, kMaxSlice, 1,
-                         "auto",      "of the inputs",         {},        kProbePaysFrom};
-    ctx.note(probe_then_finish(candidates, plan, ctx));
+    ProbePlan plan{job.total(), job.block * job.threads, kMaxSlice, 1, "auto", "of the inputs", {}, kProbePaysFrom};
+    // Sampled only where the probe would run: a smaller job goes to mmap-mt whatever its folios.
+    const std::optional<double> share =
+        probe_fits(plan, 2) ? std::optional(sampled_folio_share(paths_of(job))) : std::nullopt;
+    if (share && *share >= kMostlyLargeFolios) {
+        ctx.note("auto: " + share_words(*share) + ", where mmap-mt wins by far -> mmap-mt");
+        candidates[0].work(0, job.total());
+    } else {
+        const std::string seen = share ? share_words(*share) : "";
+        plan.seen = seen;
+        ctx.note(probe_then_finish(candidates, plan, ctx));
+    }
     if (ctx.should_stop()) return {};
     std::vector<std::uint8_t> again;
     return striped.join([&](const Segment& seg, std::uint64_t from) {
@@ -65,8 +83,9 @@ const Strategy auto_strategy{
     .algorithm = "search",
     .name = "auto",
     .description =
-        "times mmap-mt and pread-mt on slices at the start in CPU time; the cheaper searches the rest "
-        "(from 256 MiB; less: mmap-mt, or simd under 2 MiB)",
+        "mmap-mt at once where the inputs are cached mostly in large folios; else times mmap-mt and "
+        "pread-mt on slices at the start in CPU time, the cheaper searches the rest (from 256 MiB; less: "
+        "mmap-mt, or simd under 2 MiB)",
     .reads = kReadsBlockThreadsAndMatches,
     .maps_input = true,
     .run = run,
