@@ -21,7 +21,7 @@ for file in share/man/man1/sfpbench.1.gz share/bash-completion/completions/sfpbe
     share/metainfo/io.github.sfpbench.metainfo.xml; do
     [[ -s $root/$file ]] || fail "$file is not installed"
 done
-"$root/bin/sfpbench" --version | grep -q '^sfpbench ' || fail "the installed sfpbench does not run"
+"$root/bin/sfpbench" --version | grep '^sfpbench ' >/dev/null || fail "the installed sfpbench does not run"
 "$root/bin/sfpbench" report "$report_fixture" --pdf "$scratch/r.pdf" 2>"$scratch/pdf.log" &&
     head -c 5 "$scratch/r.pdf" | grep -q '^%PDF-' ||
     fail "the installed sfpbench draws no PDF: $(cat "$scratch/pdf.log")"
@@ -29,7 +29,8 @@ rm -f "$scratch/r.pdf"
 printf 'ab' >"$scratch/a" && printf 'ac' >"$scratch/b"  # run by the lean sfpbench itself: exit 1, what cmp -l prints
 [[ $("$root/bin/sfpbench" compare "$scratch/a" "$scratch/b" 2>/dev/null; echo "exit $?") == $'2 142 143\nexit 1' ]] ||
     fail "the installed sfpbench does not compare"
-zcat "$root/share/man/man1/sfpbench.1.gz" | grep -q '^\.TH SFPBENCH 1' || fail "the installed man page is not sfpbench(1)"
+# grep reads to the end (no -q): quitting early would end zcat by SIGPIPE, a failure under pipefail
+zcat "$root/share/man/man1/sfpbench.1.gz" | grep '^\.TH SFPBENCH 1' >/dev/null || fail "the installed man page is not sfpbench(1)"
 grep -q '^complete -F _sfpbench sfpbench$' "$root/share/bash-completion/completions/sfpbench" ||
     fail "the installed completion does not register for sfpbench"
 # The metainfo and the desktop entry it launches, checked together as a software centre reads them.

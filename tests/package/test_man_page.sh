@@ -52,7 +52,7 @@ done
 # Every option an example gives is one its command takes.
 while read -r command rest; do
     for option in $(grep -oE -- '--[a-z][a-z-]*' <<<"$rest" || true); do
-        options_of "$sfpbench" "$command" | grep -qx -- "$option" || fail "example: $command has no $option"
+        options_of "$sfpbench" "$command" | grep -x -- "$option" >/dev/null || fail "example: $command has no $option"
     done
 done < <(section EXAMPLES | sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' | sed -nE 's/^ +sfpbench ([a-z]+)(.*)$/\1 \2/p')
 echo "ok: $(wc -w <<<"$commands") commands, $(wc -l <<<"$strategies") strategies"
