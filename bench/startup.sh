@@ -91,9 +91,13 @@ ms() { awk -v x="$1" 'BEGIN {printf "%.2f", 1000 * x}'; }
 ratio() { awk -v x="$1" -v y="$2" 'BEGIN {printf "%.2f", x / y}'; }
 # What the dynamic loader does for CMD: "objects | symbol relocations | its time in Mcycles" --
 # the shared objects ldd lists, and LD_DEBUG=statistics' final relocation count and its total
-# start-up time (the median of 5 runs).
+# start-up time (the median of 5 runs); "0 | 0 | 0.00" for a static executable, which has none.
 loader() {
     local objects relocs cycles
+    if ldd "$(command -v "$1")" | grep -q 'statically linked'; then
+        echo "0 | 0 | 0.00"
+        return
+    fi
     objects=$(ldd "$(command -v "$1")" | wc -l)
     relocs=$(LD_DEBUG=statistics "$@" 2>&1 >/dev/null | awk '/final number of relocations:/ {print $NF}')
     cycles=$(for _ in 1 2 3 4 5; do
