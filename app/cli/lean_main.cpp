@@ -40,10 +40,13 @@ int main(int argc, char** argv) {
     // A file-size limit (ulimit -f) must fail a write with EFBIG, not kill us before cleanup.
     std::signal(SIGXFSZ, SIG_IGN);
     cli::cancel_on_signals();
-    // The environment's locale, as QCoreApplication sets it in sfpbench-full, and numbers with a
-    // '.' under every locale, as sfpbench-full then sets them: both print alike.
-    std::setlocale(LC_ALL, "");
-    std::setlocale(LC_NUMERIC, "C");
+    // The environment's locale where it shows in what a one-run command prints -- system error
+    // texts (LC_MESSAGES, in LC_CTYPE's character set) -- as QCoreApplication sets it in
+    // sfpbench-full, so both print alike; numbers keep their '.', as sfpbench-full then sets them.
+    // Not LC_ALL: loading the other ten categories' files was a third of the lean start-up's
+    // instructions and some forty system calls (docs/architecture.md, "Start-up").
+    std::setlocale(LC_CTYPE, "");
+    std::setlocale(LC_MESSAGES, "");
     if (argc < 2) run_full_program(argv);
     const std::optional<cli::OneRun> lean = cli::lean_run(argv[1], std::span<char* const>(argv + 2, argc - 2));
     if (!lean) run_full_program(argv);
