@@ -137,6 +137,40 @@ private slots:
         }
     }
 
+    // Stripes to whichever thread is free (adaptive's): every block scanned exactly once, by
+    // some thread, in file order on each, and the mismatches the reference's -- with a block
+    // that is not a multiple of the page and a last one cut short.
+    void stripesToWhoeverIsFreeAreEachScannedOnce() {
+        const std::size_t size = 3 * kHugePage + 777, block = 3 * 4096 + 100;
+        const testing::Bytes a = testing::pattern(size);
+        testing::Bytes b = a;
+        for (std::size_t at : {std::size_t(0), block - 1, block, size / 2, size - 1}) b[at] ^= 0x21;
+        QVERIFY(write_in_pieces(path("a"), a, 0));
+        QVERIFY(write_in_pieces(path("b"), b, 0));
+        for (unsigned threads : {1u, 2u, 4u}) {
+            sfp::RunSpec spec;
+            spec.inputs = {path("a"), path("b")};
+            sfp::Progress progress;
+            sfp::RunContext ctx(progress);
+            ctx.record_timeline();
+            sfp::compare::InputPair pair = sfp::compare::open_pair(spec, ctx);
+            sfp::compare::MismatchTable table(100);
+            const sfp::Mapping ma(pair.a, size), mb(pair.b, size);
+            sfp::compare::scan_mapped_range(pair, ma, mb, {0, size, block, threads, true}, table, ctx);
+            QVERIFY(table.take() == testing::compare_reference(a, b, 100).mismatches);
+            std::vector<std::uint64_t> scanned;
+            for (const sfp::ThreadSpent& t : ctx.thread_spents())
+                for (std::size_t i = 0; i < t.events.size(); ++i) {
+                    if (i > 0) QVERIFY(t.events[i].at > t.events[i - 1].at);
+                    scanned.push_back(t.events[i].at);
+                }
+            std::sort(scanned.begin(), scanned.end());
+            std::vector<std::uint64_t> every;
+            for (std::uint64_t at = 0; at < size; at += block) every.push_back(at);
+            QCOMPARE(scanned, every);
+        }
+    }
+
     void pagemapSeesAMappedPage() {  // the check above is not vacuous
         testing::write_file(path("a"), testing::pattern(3 * 4096));
         const sfp::File file = sfp::File::open_read(path("a"));

@@ -3,8 +3,8 @@
 // queue when it is free, so a worker that is slowed down (a page fault, a preemption) simply
 // takes fewer items and the others take more.
 #include "algorithms/cipher/block_io.hpp"
-#include "algorithms/cipher/stripe_queue.hpp"
 #include "algorithms/cipher/strategies.hpp"
+#include "algorithms/stripe_queue.hpp"
 
 namespace sfp::cipher {
 namespace {

@@ -45,10 +45,11 @@ private:
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
                        RunContext& ctx) {
     ScansDone scanned(r.threads);
+    StripeQueue queue(r.block, r.end - r.begin);
     ctx.run_threads(r.threads, [&](unsigned worker) {
         std::exception_ptr failed;  // rethrown after the unmapping: the others wait for this worker
         try {
-            each_stripe_block(ctx, worker, r, table,
+            each_stripe_block(ctx, worker, r, table, queue,
                               [&](std::uint64_t offset, std::size_t n) { scan_mapped(pair, a, b, offset, n, table); });
         } catch (...) {
             failed = std::current_exception();

@@ -5,6 +5,7 @@
 
 #include "algorithms/compare/mismatch_table.hpp"
 #include "algorithms/compare/pair.hpp"
+#include "algorithms/stripe_queue.hpp"
 #include "algorithms/stripes.hpp"
 #include "io/mapping.hpp"
 #include "sfp/timeline.hpp"
@@ -15,10 +16,14 @@ struct Range {
     std::uint64_t begin = 0, end = 0;  // [begin, end) of the common part
     std::uint64_t block = 0;           // stripe unit, counted from `begin`
     unsigned threads = 1;
+    // The stripes taken in file order by whichever thread is free (stripe_queue.hpp), not dealt
+    // round-robin: a thread started late or slowed down takes fewer, and none is left alone
+    // with the last of its share (adaptive's; mmap-mt and pread-mt deal them, as compMP does).
+    bool to_whoever_is_free = false;
 };
 
-// Both compare the range with r.threads threads over round-robin stripes into the shared
-// table, stopping early once the table cannot take later offsets.
+// Both compare the range with r.threads threads over its stripes into the shared table,
+// stopping early once the table cannot take later offsets.
 void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b, Range r, MismatchTable& table,
                        RunContext& ctx);                                                 // mmap_mt.cpp
 void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext& ctx);  // pread_mt.cpp
@@ -29,22 +34,27 @@ void scan_pread_range(InputPair& pair, Range r, MismatchTable& table, RunContext
 Block unmap_share(Range r, unsigned worker);
 
 // Their worker's loop: scan(offset, length) for each block of worker `worker`'s stripes of the
-// range, in file order, until the run is cancelled or nothing from the offset on can enter the
-// full table (passive stop). Progress counts both files. With a timeline, each block is a scan
-// event from before its stop check to its end: a block begun after the table closed shows.
+// range (its round-robin ones, or those it takes from `queue` when the range hands them to
+// whoever is free), in file order, until the run is cancelled or nothing from the offset on can
+// enter the full table (passive stop). Progress counts both files. With a timeline, each block is
+// a scan event from before its stop check to its end: a block begun after the table closed shows.
 template <class Scan>
-void each_stripe_block(RunContext& ctx, unsigned worker, Range r, const MismatchTable& table, Scan&& scan) {
+void each_stripe_block(RunContext& ctx, unsigned worker, Range r, const MismatchTable& table, StripeQueue& queue,
+                       Scan&& scan) {
     ProgressMeter meter(ctx);
     ThreadTimeline* const timeline = current_timeline();
     double start = timeline ? timeline->now() : 0;
-    for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, [&](Block blk) {
+    const auto visit = [&](Block blk) {
         const std::uint64_t offset = r.begin + blk.offset;
         if (ctx.should_stop() || table.closed_before(offset)) return false;
         scan(offset, std::size_t(blk.length));
         meter.add(2 * blk.length);
         if (timeline) start = timeline->add(EventKind::scan, start, 2 * blk.length, offset);
         return true;
-    });
+    };
+    if (!r.to_whoever_is_free) return for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, visit);
+    while (const std::optional<Block> blk = queue.take())
+        if (!visit(*blk)) return;
 }
 
 // A whole run of mmap-mt, pread-mt or adaptive: the pair opened, scan(pair, common part, table)

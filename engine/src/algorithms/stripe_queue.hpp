@@ -1,6 +1,7 @@
 #pragma once
-// The work queue of the `pool` strategy: stripes handed out one at a time, in file order, to
-// whichever worker asks next. Lock-free (one atomic counter), so no worker ever waits for another.
+// Stripes handed out one at a time, in file order, to whichever worker asks next (cciMT_VTP's
+// pool: cipher's `pool`, compare's `adaptive`): a worker slowed down takes fewer, the others more.
+// Lock-free (one atomic counter), so no worker ever waits for another.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -8,7 +9,7 @@
 
 #include "algorithms/stripes.hpp"
 
-namespace sfp::cipher {
+namespace sfp {
 
 class StripeQueue {
 public:
@@ -28,4 +29,4 @@ private:
     std::atomic<std::uint64_t> next_{0};
 };
 
-}  // namespace sfp::cipher
+}  // namespace sfp
