@@ -1,6 +1,7 @@
 #include "algorithms/search/segments.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 namespace sfp::search {
 
@@ -35,8 +36,9 @@ SegmentScan scan_segment(const Job& job, const Finder& finder, const Segment& se
     return s;
 }
 
-StripedSearch::StripedSearch(const Job& job)
-    : job_(job), segments_(segments_of(job)), scans_(segments_.size()), table_(std::size_t(job.max_matches)) {
+StripedSearch::StripedSearch(const Job& job, Deal deal)
+    : job_(job), deal_(deal), segments_(segments_of(job)), scans_(segments_.size()),
+      table_(std::size_t(job.max_matches)) {
     for (const Segment& seg : segments_) positions_.push_back(job.inputs[seg.file].start + seg.begin);
 }
 
@@ -44,9 +46,11 @@ void StripedSearch::scan(RunContext& ctx, std::uint64_t begin, std::uint64_t end
     const auto first = std::size_t(std::lower_bound(positions_.begin(), positions_.end(), begin) - positions_.begin());
     const auto last = std::size_t(std::lower_bound(positions_.begin(), positions_.end(), end) - positions_.begin());
     const unsigned threads = unsigned(std::min<std::size_t>(job_.threads, std::max<std::size_t>(last - first, 1)));
+    std::atomic<std::size_t> next_free{first};
     ctx.run_threads(threads, [&](unsigned worker) {
         ProgressMeter meter(ctx);
-        for (std::size_t i = first + worker; i < last; i += threads) {
+        const bool dealt = deal_ == Deal::round_robin;
+        for (std::size_t i = dealt ? first + worker : next_free++; i < last; i = dealt ? i + threads : next_free++) {
             if (ctx.should_stop() || (!job_.count && table_.closed_before(positions_[i]))) return;
             const Segment& seg = segments_[i];
             scans_[i] = scan(worker, seg);

@@ -1,6 +1,6 @@
 #pragma once
 // Searching stripes in parallel (Hart's "a little ingenuity"): each input is cut into segments
-// of a block, the threads take them round robin, and each segment's matches are walked greedily
+// of a block, the threads take them (round robin, or whoever is free), and each segment's matches are walked greedily
 // from its own start, reading up to length-1 bytes past its end. Whether a match began in the
 // segment before and runs into this one is known only in file order, so a serial pass joins the
 // segments: where a match from before overlaps a segment's first match (a self-overlapping
@@ -43,10 +43,14 @@ using RescanSegment = std::function<SegmentScan(const Segment&, std::uint64_t fr
 // The inputs' segments, their scans, and the passive stop's table, for one run.
 class StripedSearch {
 public:
-    explicit StripedSearch(const Job& job);
+    // How the workers share the segments: dealt round robin (compMP, mmap-mt and pread-mt), or
+    // each taken in file order by whichever worker is free (auto's: one started late or slowed
+    // down takes fewer, and none is left alone with the last of its share).
+    enum class Deal { round_robin, to_whoever_is_free };
+    explicit StripedSearch(const Job& job, Deal deal = Deal::round_robin);
 
     // Scans the segments that begin in [begin, end) of the inputs end to end (Input::start +
-    // offset): job.threads workers take them round robin in file order, worker w scanning one with
+    // offset): job.threads workers take them as dealt, in file order, worker w scanning one with
     // scan(w, segment). Not counting, a worker stops at a segment that begins past the N-th match
     // known (compMP's passive stop). Call it for consecutive ranges (auto's probe slices).
     void scan(RunContext& ctx, std::uint64_t begin, std::uint64_t end, const ScanSegment& scan);
@@ -55,6 +59,7 @@ public:
 
 private:
     const Job& job_;
+    Deal deal_;
     std::vector<Segment> segments_;
     std::vector<std::uint64_t> positions_;  // each segment's begin among all inputs' bytes
     std::vector<SegmentScan> scans_;
