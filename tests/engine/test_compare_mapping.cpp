@@ -156,7 +156,8 @@ private slots:
             sfp::compare::InputPair pair = sfp::compare::open_pair(spec, ctx);
             sfp::compare::MismatchTable table(100);
             const sfp::Mapping ma(pair.a, size), mb(pair.b, size);
-            sfp::compare::scan_mapped_range(pair, ma, mb, {0, size, block, threads, true}, table, ctx);
+            sfp::compare::scan_mapped_range(pair, ma, mb, {0, size, block, threads, sfp::Deal::to_whoever_is_free},
+                                            table, ctx);
             QVERIFY(table.take() == testing::compare_reference(a, b, 100).mismatches);
             std::vector<std::uint64_t> scanned;
             for (const sfp::ThreadSpent& t : ctx.thread_spents())

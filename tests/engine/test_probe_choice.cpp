@@ -305,9 +305,9 @@ private slots:
         QTest::addColumn<QString>("transform");
         for (const char* transform : {"caesar", "widen"}) {
             QTest::newRow(qPrintable(QString("mmap-in slow, ") + transform)) << "mmap-in"
-                                                                             << "threads" << transform;
-            QTest::newRow(qPrintable(QString("threads slow, ") + transform)) << "threads"
-                                                                             << "mmap-in" << transform;
+                                                                             << "pool" << transform;
+            QTest::newRow(qPrintable(QString("pool slow, ") + transform)) << "pool"
+                                                                          << "mmap-in" << transform;
         }
     }
 
@@ -327,7 +327,7 @@ private slots:
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
         const QString note = note_of(r, "auto");
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
-        QVERIFY2(QRegularExpression("threads [0-9.]+ GB/s, mmap-in [0-9.]+ GB/s per CPU second").match(note).hasMatch(),
+        QVERIFY2(QRegularExpression("pool [0-9.]+ GB/s, mmap-in [0-9.]+ GB/s per CPU second").match(note).hasMatch(),
                  qPrintable(note));
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
@@ -346,17 +346,17 @@ private slots:
         const QString small =
             "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
             "to start or map)";
-        const QString threads = "auto chose threads: %1 of the input, too little to pay for a probe (from 256M)";
+        const QString pool = "auto chose pool: %1 of the input, too little to pay for a probe (from 256M)";
         const qulonglong k64 = 64u << 10;
         QTest::newRow("1 byte") << 1 << k64 << qulonglong(0) << one_block.arg("1", "64K");
         QTest::newRow("one block") << 65536 << k64 << qulonglong(0) << one_block.arg("64K", "64K");
         QTest::newRow("one block and a byte") << 65537 << k64 << qulonglong(0) << small.arg("65537");
         QTest::newRow("a byte under 2 MiB") << (2 << 20) - 1 << k64 << qulonglong(0) << small.arg("2097151");
-        QTest::newRow("2 MiB") << (2 << 20) << k64 << qulonglong(0) << threads.arg("2M");
+        QTest::newRow("2 MiB") << (2 << 20) << k64 << qulonglong(0) << pool.arg("2M");
         QTest::newRow("3 MiB, one block of 4M")
             << (3 << 20) << qulonglong(4u << 20) << qulonglong(0) << one_block.arg("3M", "4M");
         QTest::newRow("stripes too large to probe") << (2 << 20) + 3 << qulonglong(1u << 20) << qulonglong(2u << 20)
-                                                    << QString("auto chose threads: too little data to time a probe");
+                                                    << QString("auto chose pool: too little data to time a probe");
     }
     void cipherAutoWithoutAProbe() {
         QFETCH(int, size);
@@ -382,7 +382,7 @@ private slots:
             QSKIP("this filesystem refuses O_DIRECT");
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 3));
-        QCOMPARE(note_of(r, "auto"), QString("auto chose threads: --direct rules out mapping the input"));
+        QCOMPARE(note_of(r, "auto"), QString("auto chose pool: --direct rules out mapping the input"));
     }
 
     // A job of pays_from bytes or more is probed, one a byte smaller is not: each side of the

@@ -11,6 +11,12 @@
 
 namespace sfp {
 
+// How a strategy's threads share its stripes: dealt round-robin, block k to worker k mod T
+// (stripes.hpp: compMP, cciMT), or each taken by whichever worker is free (StripeQueue below:
+// cciMT_VTP), which the autos use -- a thread started late or slowed down by other load takes
+// fewer, and none is left alone with the last of its share.
+enum class Deal { round_robin, to_whoever_is_free };
+
 class StripeQueue {
 public:
     StripeQueue(std::uint64_t block, std::uint64_t total) noexcept

@@ -1,9 +1,12 @@
 // cipher/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
-// mmap-in (mapped input, pwrite) and threads (pread, pwrite) each transform slices of their own
-// at the start of the input, measured inside the run, and the cheaper does the rest. Mapping the
-// input wins where its cached pages sit in large folios and loses where they are small (as a
-// write leaves them); pread is steady in both. With --direct nothing may be mapped: threads.
-// An input too small to pay for the probe goes to threads unprobed, and one under 2 MiB or of one
+// pool (pread, pwrite) and mmap-in (mapped input, pwrite), both with their blocks taken by
+// whichever thread is free, each transform slices of their own at the start of the input,
+// measured inside the run, and the cheaper does the rest. Mapping the input wins where its cached
+// pages sit in large folios and loses where they are small (as a write leaves them); pread is
+// steady in both. The writes into one file take turns (the kernel's inode lock), so a thread that
+// finds the next block free keeps them going where dealt stripes would leave one waiting for
+// the other's (docs/bench-cipher.md). With --direct nothing may be mapped: pool.
+// An input too small to pay for the probe goes to pool unprobed, and one under 2 MiB or of one
 // block or less (all one worker's) to stream on the calling thread (the thresholds below).
 #include <optional>
 
@@ -16,9 +19,9 @@ namespace sfp::cipher {
 namespace {
 
 constexpr std::uint64_t kMaxSlice = 4u << 20;  // per candidate: under 1.5 % of a 640 MB input
-// Less than this, threads (the first candidate) does it all unprobed: the probe's four thread
+// Less than this, pool (the first candidate) does it all unprobed: the probe's four thread
 // starts and slices of 512K cost more than a wrong choice loses on less
-// (docs/findings.md#cipher-auto-the-probe-from-256-mib). threads, as pread is steady whatever the input's folios.
+// (docs/findings.md#cipher-auto-the-probe-from-256-mib). pool, as pread is steady whatever the input's folios.
 constexpr std::uint64_t kProbePaysFrom = 256u << 20;
 // Less than this (or one block), stream does it all on the calling thread: starting threads costs
 // more than they save (docs/findings.md#cipher-auto-threads-from-2-mib).
@@ -26,8 +29,8 @@ constexpr std::uint64_t kThreadsFrom = 2u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (parse_options(spec).direct) {
-        ctx.note("auto chose threads: --direct rules out mapping the input");
-        return threads_strategy.run(spec, ctx);
+        ctx.note("auto chose pool: --direct rules out mapping the input");
+        return pool_strategy.run(spec, ctx);
     }
     CipherJob job(spec, ctx, Access::mapped);
     if (job.input_size() <= spec.block_size || job.input_size() < kThreadsFrom) {
@@ -40,12 +43,14 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return job.complete(ctx);
     }
     std::optional<Mapping> in;  // made when mmap-in first needs it
-    const auto threads = [&](std::uint64_t begin, std::uint64_t end) { threads_range(job, spec, ctx, begin, end); };
+    const auto pool = [&](std::uint64_t begin, std::uint64_t end) {
+        threads_range(job, spec, ctx, begin, end, Deal::to_whoever_is_free);
+    };
     const auto mmap_in = [&](std::uint64_t begin, std::uint64_t end) {
         if (!in) in.emplace(input_mapping(job));
-        mmap_in_range(job, *in, spec, ctx, begin, end);
+        mmap_in_range(job, *in, spec, ctx, begin, end, Deal::to_whoever_is_free);
     };
-    ProbeCandidate candidates[] = {{"threads", threads}, {"mmap-in", mmap_in}};
+    ProbeCandidate candidates[] = {{"pool", pool}, {"mmap-in", mmap_in}};
     const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input", {},
                          kProbePaysFrom};
     ctx.note(probe_then_finish(candidates, plan, ctx));
@@ -58,8 +63,8 @@ const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
     .description =
-        "measures mmap-in and threads on slices at the start, the cheaper does the rest (from 256 MiB; "
-        "less: threads, or stream for one block)",
+        "measures pool and mmap-in (blocks to whichever thread is free) on slices at the start, the "
+        "cheaper does the rest (from 256 MiB; less: pool, or stream for one block)",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .run = run,

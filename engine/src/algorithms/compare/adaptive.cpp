@@ -102,13 +102,14 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         // millisecond after the first (waking a CPU), and one slowed down by other load leaves
         // the rest of its share to nobody under round-robin (docs/bench-compare.md).
         const auto range = [&](std::uint64_t begin, std::uint64_t end) {
-            return Range{begin, end, block, common.threads, true};
+            return Range{begin, end, block, common.threads, Deal::to_whoever_is_free};
         };
         if (share >= kMostlyLargeFolios) {
             const std::uint64_t stripe = std::max(spec.block_size, kMappedStripe);
             ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt, stripes of " +
                      format_size(stripe) + " to whichever thread is free");
-            scan_mapped_range(pair, a, b, Range{0, common.end, stripe, common.threads, true}, table, ctx);
+            scan_mapped_range(pair, a, b, Range{0, common.end, stripe, common.threads, Deal::to_whoever_is_free}, table,
+                              ctx);
             return;
         }
         ProbeCandidate candidates[] = {

@@ -16,10 +16,7 @@ struct Range {
     std::uint64_t begin = 0, end = 0;  // [begin, end) of the common part
     std::uint64_t block = 0;           // stripe unit, counted from `begin`
     unsigned threads = 1;
-    // The stripes taken in file order by whichever thread is free (stripe_queue.hpp), not dealt
-    // round-robin: a thread started late or slowed down takes fewer, and none is left alone
-    // with the last of its share (adaptive's; mmap-mt and pread-mt deal them, as compMP does).
-    bool to_whoever_is_free = false;
+    Deal deal = Deal::round_robin;  // mmap-mt's and pread-mt's, as compMP; adaptive's: to whoever is free
 };
 
 // Both compare the range with r.threads threads over its stripes into the shared table,
@@ -52,7 +49,7 @@ void each_stripe_block(RunContext& ctx, unsigned worker, Range r, const Mismatch
         if (timeline) start = timeline->add(EventKind::scan, start, 2 * blk.length, offset);
         return true;
     };
-    if (!r.to_whoever_is_free) return for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, visit);
+    if (r.deal == Deal::round_robin) return for_each_stripe_block(worker, r.threads, r.block, r.end - r.begin, visit);
     while (const std::optional<Block> blk = queue.take())
         if (!visit(*blk)) return;
 }

@@ -42,7 +42,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     std::optional<MappedStripes> mapped;  // made when the mapped candidate first needs it
     ReadStripes read(job, finder);
     std::vector<std::vector<std::uint8_t>> buffers(job.threads);
-    StripedSearch striped(job, StripedSearch::Deal::to_whoever_is_free);
+    StripedSearch striped(job, Deal::to_whoever_is_free);
     bool last_mapped = true;  // the candidate that searched last: the one chosen
     ProbeCandidate candidates[] = {
         {"mmap-mt",

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "algorithms/search/job.hpp"
+#include "algorithms/stripe_queue.hpp"
 
 namespace sfp::search {
 
@@ -43,10 +44,8 @@ using RescanSegment = std::function<SegmentScan(const Segment&, std::uint64_t fr
 // The inputs' segments, their scans, and the passive stop's table, for one run.
 class StripedSearch {
 public:
-    // How the workers share the segments: dealt round robin (compMP, mmap-mt and pread-mt), or
-    // each taken in file order by whichever worker is free (auto's: one started late or slowed
-    // down takes fewer, and none is left alone with the last of its share).
-    enum class Deal { round_robin, to_whoever_is_free };
+    // The workers share the segments as `deal` says (algorithms/stripe_queue.hpp): mmap-mt and
+    // pread-mt deal them round robin, as compMP; auto hands each to whoever is free.
     explicit StripedSearch(const Job& job, Deal deal = Deal::round_robin);
 
     // Scans the segments that begin in [begin, end) of the inputs end to end (Input::start +
