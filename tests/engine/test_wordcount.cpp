@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <algorithm>
 
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/wordcount/vector_path.hpp"
 #include "sfp/parameter.hpp"
@@ -345,8 +346,10 @@ private slots:
         testing::fast_candidate = fast_name.constData();
         sfp::set_probe_hook(testing::slow_down);
         sfp::set_probe_pays_from(16u << 20);  // not the 256 MiB a probe pays for: a test's size
+        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.02; });  // small: the probe decides
         const sfp::RunResult r =
             run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
+        sfp::set_folio_share_seam(nullptr);
         sfp::set_probe_pays_from(0);
         sfp::set_probe_hook(nullptr);
         testing::fast_candidate = nullptr;
@@ -356,12 +359,32 @@ private slots:
         QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
         // Slices of whole stripes (4096 x 3 threads): 16,877,997 bytes / 32 -> 42 stripes of 12K each,
         // two for each of the two candidates.
-        QVERIFY2(QRegularExpression("^auto: mmap-mt [0-9.]+ GB/s, striped [0-9.]+ GB/s in wall time "
+        QVERIFY2(QRegularExpression("^auto: large folios: 2 % of the cached pages sampled; mmap-mt [0-9.]+ GB/s, "
+                                    "striped [0-9.]+ GB/s in wall time "
                                     "\\(best of 2 each, "
                                     "on 504K of the inputs; the first 2016K in all\\) -> ")
                      .match(note)
                      .hasMatch(),
                  qPrintable(note));
+    }
+
+    // Inputs cached mostly in large folios go to mmap-mt at once, however slow a probe would find
+    // it (the hook is never asked), and the counts are the reference's across the files.
+    void autoMapsAtOnceInLargeFolios() {
+        testing::fast_candidate = "striped";
+        sfp::set_probe_hook(testing::slow_down);
+        sfp::set_probe_pays_from(16u << 20);
+        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.98; });
+        const sfp::RunResult r =
+            run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
+        sfp::set_folio_share_seam(nullptr);
+        sfp::set_probe_pays_from(0);
+        sfp::set_probe_hook(nullptr);
+        testing::fast_candidate = nullptr;
+        QVERIFY2(std::ranges::find(r.notes,
+                                   "auto: large folios: 98 % of the cached pages sampled, where mmap-mt wins "
+                                   "by far -> mmap-mt") != r.notes.end(),
+                 r.notes.empty() ? "no note" : r.notes.front().c_str());
     }
 
     // Less than 2 MiB in all (here just under it), auto counts on the calling thread with simd,

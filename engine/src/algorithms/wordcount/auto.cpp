@@ -1,4 +1,5 @@
-// wordcount/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
+// wordcount/auto — the command line's default: inputs cached mostly in large folios go to mmap-mt
+// at once (algorithms/folio_choice.hpp); otherwise, by measurement (algorithms/probe_choice.hpp),
 // mmap-mt (T threads over the mapped file) and striped (T threads, pread) each count slices of
 // their own at the start of the inputs, taken end to end, timed in wall time because mapping
 // against copying depends on the page cache's folios and what threads buy on how many CPUs are
@@ -10,7 +11,10 @@
 // (docs/findings.md#wordcount-auto-one-thread-is-no-candidate).
 #include <algorithm>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "algorithms/wordcount/inputs.hpp"
 #include "algorithms/wordcount/strategies.hpp"
@@ -27,6 +31,12 @@ constexpr std::uint64_t kThreadsFrom = 2u << 20;
 // and its striped slices cost about the same whatever the size, more than choosing wrong loses on
 // inputs this small (docs/findings.md#wordcount-auto-the-probe-from-256-mib).
 constexpr std::uint64_t kProbePaysFrom = 256u << 20;
+
+std::vector<std::string> paths_of(const Inputs& in) {
+    std::vector<std::string> paths;
+    for (const Input& f : in.files) paths.push_back(f.path);
+    return paths;
+}
 
 ProbePlan plan_for(const RunSpec& spec, std::uint64_t total) {
     return ProbePlan{total, spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the inputs", {}, kProbePaysFrom};
@@ -84,7 +94,18 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                      format_size(kThreadsFrom) + ": one thread reading, nothing to start or map)");
             return count_files(in, std::size_t(spec.block_size), Kernel::simd, ctx);
         }
-        ctx.note(probe_then_finish(candidates, plan_for(spec, total), ctx, {ProbeClock::wall, {}}));
+        ProbePlan plan = plan_for(spec, total);
+        // Sampled only where the probe would run: a smaller job goes to mmap-mt whatever its folios.
+        const std::optional<double> share =
+            probe_fits(plan, 2) ? std::optional(sampled_folio_share(paths_of(in))) : std::nullopt;
+        const std::string seen = share ? share_words(*share) : "";
+        if (share && *share >= kMostlyLargeFolios) {
+            ctx.note("auto: " + seen + ", where mmap-mt wins by far -> mmap-mt");
+            count(true, 0, total);
+        } else {
+            plan.seen = seen;
+            ctx.note(probe_then_finish(candidates, plan, ctx, {ProbeClock::wall, {}}));
+        }
         if (ctx.should_stop()) return std::nullopt;
         for (std::size_t i = 0; i < n; ++i)  // an empty file has no slice: still the file the run began with
             if (in.files[i].size == 0) check_counted(open_input(in, i), 0);
