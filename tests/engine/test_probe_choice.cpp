@@ -332,8 +332,26 @@ private slots:
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
 
+    // An input cached mostly in large folios goes to mmap-in at once, however dear a probe would
+    // find it (the hook is never asked); the output is the reference's.
+    void cipherAutoMapsAtOnceInLargeFolios() {
+        const cipher_test::Bytes& in = cipher_test::sample(kSize);
+        cipher_test::write_file(path("in"), in);
+        const HookGuard hook("mmap-in");
+        sfp::set_probe_pays_from(kSize);
+        folio_share = 0.98;
+        const sfp::RunResult r =
+            cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "7"}, {"transform", "caesar"}});
+        folio_share = -1;
+        sfp::set_probe_pays_from(0);
+        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 7));
+        QCOMPARE(note_of(r, "auto"),
+                 QString("auto: large folios: 98 % of the cached pages sampled, where mmap-in wins by far -> mmap-in"));
+    }
+
     // Under 256 MiB auto does not probe: an input under 2 MiB or of one block or less goes to stream
-    // on the calling thread; from 2 MiB threads does it all, as it does above with stripes too
+    // on the calling thread; from 2 MiB pool does it all, as it does above with stripes too
     // large to time a probe on. The output is the reference's, up to the last byte.
     void cipherAutoWithoutAProbe_data() {
         QTest::addColumn<int>("size");

@@ -1,4 +1,5 @@
-// cipher/auto — the command line's default, chosen by measurement (algorithms/probe_choice.hpp):
+// cipher/auto — the command line's default: an input cached mostly in large folios goes to mmap-in
+// at once (algorithms/folio_choice.hpp); otherwise, by measurement (algorithms/probe_choice.hpp),
 // pool (pread, pwrite) and mmap-in (mapped input, pwrite), both with their blocks taken by
 // whichever thread is free, each transform slices of their own at the start of the input,
 // measured inside the run, and the cheaper does the rest. Mapping the input wins where its cached
@@ -9,9 +10,11 @@
 // An input too small to pay for the probe goes to pool unprobed, and one under 2 MiB or of one
 // block or less (all one worker's) to stream on the calling thread (the thresholds below).
 #include <optional>
+#include <string>
 
 #include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
+#include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
 #include "sfp/datagen.hpp"
 
@@ -51,9 +54,19 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         mmap_in_range(job, *in, spec, ctx, begin, end, Deal::to_whoever_is_free);
     };
     ProbeCandidate candidates[] = {{"pool", pool}, {"mmap-in", mmap_in}};
-    const ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input", {},
-                         kProbePaysFrom};
-    ctx.note(probe_then_finish(candidates, plan, ctx));
+    ProbePlan plan{job.input_size(), spec.block_size * spec.threads, kMaxSlice, 1, "auto", "of the input", {},
+                   kProbePaysFrom};
+    // Sampled only where the probe would run: a smaller input goes to pool whatever its folios.
+    const std::optional<double> share =
+        probe_fits(plan, 2) ? std::optional(sampled_folio_share({spec.inputs.at(0)})) : std::nullopt;
+    const std::string seen = share ? share_words(*share) : "";
+    if (share && *share >= kMostlyLargeFolios) {
+        ctx.note("auto: " + seen + ", where mmap-in wins by far -> mmap-in");
+        mmap_in(0, job.input_size());
+    } else {
+        plan.seen = seen;
+        ctx.note(probe_then_finish(candidates, plan, ctx));
+    }
     return job.complete(ctx);
 }
 
@@ -63,8 +76,9 @@ const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
     .description =
-        "measures pool and mmap-in (blocks to whichever thread is free) on slices at the start, the "
-        "cheaper does the rest (from 256 MiB; less: pool, or stream for one block)",
+        "mmap-in at once where the input is cached mostly in large folios; else measures pool and mmap-in "
+        "(blocks to whichever thread is free) on slices at the start, the cheaper does the rest (from 256 "
+        "MiB; less: pool, or stream for one block)",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .run = run,
