@@ -1,5 +1,5 @@
 // The Timeline (issue 44): one run's threads, one lane each, time across; each unit of work a
-// segment coloured by its kind (scan, read, write, hand-off, wait) over the thread's life (a thin
+// segment coloured by its kind (scan, read, write, hand-off, wait, probe) over the thread's life (a thin
 // grey line), and where a thread that scanned blocks stopped, a mark at its last event's end
 // (compMP's passive stop). The run: the one picked in the Runs table, else the median run of the
 // fastest cell that recorded a timeline (sfp::RunResult::threads: `--timeline`).
@@ -15,8 +15,8 @@
 namespace plots {
 namespace {
 
-constexpr sfp::EventKind kKinds[] = {sfp::EventKind::scan, sfp::EventKind::read, sfp::EventKind::write,
-                                     sfp::EventKind::hand_off, sfp::EventKind::wait};
+constexpr sfp::EventKind kKinds[] = {sfp::EventKind::scan,     sfp::EventKind::read, sfp::EventKind::write,
+                                     sfp::EventKind::hand_off, sfp::EventKind::wait, sfp::EventKind::probe};
 
 QColor kind_color(sfp::EventKind kind) {
     switch (kind) {
@@ -24,7 +24,8 @@ QColor kind_color(sfp::EventKind kind) {
         case sfp::EventKind::read: return series_color(2);
         case sfp::EventKind::write: return series_color(3);
         case sfp::EventKind::hand_off: return series_color(4);
-        case sfp::EventKind::wait: return QColor(230, 150, 60);  // as "runnable, no CPU": time not working
+        case sfp::EventKind::wait: return QColor(230, 150, 60);    // as "runnable, no CPU": time not working
+        case sfp::EventKind::probe: return QColor(150, 150, 150);  // the candidate's threads show the work
     }
     return Qt::gray;
 }
