@@ -41,6 +41,7 @@ private:
 
 // The x tick labels fitted to the axis as last laid out, so that they never run together.
 // Data ticks: level, else at 45 degrees, else only those that keep their room (first kept).
+// Named columns (a text ticker), all kept: level, else on two lines, else rising at 45 degrees.
 // Other tickers: the count asked for at reset (kTickCountProperty), fewer while they collide.
 // True when it changed them: the caller lays the plot out again (relayout).
 bool fit_x_ticks(QCustomPlot* plot);
