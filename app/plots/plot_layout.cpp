@@ -271,6 +271,30 @@ bool fit_x_ticks(QCustomPlot* plot) {
     return ticker->tickCount() != before;
 }
 
+bool fit_column_texts(QCustomPlot* plot) {
+    std::vector<QCPItemText*> texts;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property(kColumnTextPt).isValid())
+            texts.push_back(t);
+    if (texts.empty()) return false;
+    const double room = std::abs(plot->xAxis->coordToPixel(1) - plot->xAxis->coordToPixel(0)) * 0.92;
+    int widest = 0;  // at the size they were drawn at
+    for (QCPItemText* t : texts) {
+        QFont font = t->font();
+        font.setPointSizeF(t->property(kColumnTextPt).toDouble());
+        widest = std::max(widest, QFontMetrics(font).horizontalAdvance(t->text()));
+    }
+    bool changed = false;
+    for (QCPItemText* t : texts) {
+        const double drawn = t->property(kColumnTextPt).toDouble();
+        QFont font = t->font();
+        font.setPointSizeF(widest > room ? std::max(6.0, drawn * room / widest) : drawn);
+        changed |= font != t->font();
+        t->setFont(font);
+    }
+    return changed;
+}
+
 void relayout(QCustomPlot* plot) {
     for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
         plot->plotLayout()->update(phase);

@@ -12,10 +12,12 @@
 #include <QTextTable>
 #include <QTransform>
 #include <QtTest>
+#include <map>
 #include <qcustomplot.h>
 
 #include "counted_report.hpp"
 #include "report_pdf.hpp"
+#include "plot_layout.hpp"
 #include "report_plots.hpp"
 #include "report_why.hpp"
 
@@ -118,6 +120,24 @@ private slots:
             QVERIFY2(
                 !shapes[i].intersects(shapes[i + 1]),
                 qPrintable(QString("labels %1 and %2 overlap at %3 px wide").arg(i).arg(i + 1).arg(writer.width())));
+        // The values in the tiles too: side by side in each row, each inside the chart.
+        std::map<double, std::vector<QRectF>> rows;  // by their height on the page
+        for (int i = 0; i < why->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(why->item(i)); t && t->property(plots::kColumnTextPt).isValid()) {
+                const double width = QFontMetrics(t->font()).horizontalAdvance(t->text());
+                const QPointF at = t->position->pixelPosition();
+                rows[at.y()].push_back(QRectF(at.x() - width / 2, at.y(), width, 1));
+            }
+        QCOMPARE(rows.size(), std::size_t(2));  // both cells
+        for (auto& [y, values] : rows) {
+            QCOMPARE(values.size(), std::size_t(12));
+            std::sort(values.begin(), values.end(), [](const QRectF& a, const QRectF& b) { return a.x() < b.x(); });
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                QVERIFY2(i == 0 || !values[i - 1].intersects(values[i]),
+                         qPrintable(QString("values %1 and %2 overlap").arg(i - 1).arg(i)));
+                QVERIFY(values[i].left() >= why->axisRect()->left() && values[i].right() <= why->axisRect()->right());
+            }
+        }
         QStringList names;
         for (const QString& label : why->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks())
             names << QString(label).replace('\n', ' ');
