@@ -20,6 +20,7 @@
 #include "sfp/comparison.hpp"
 #include "input_file.hpp"
 #include "sfp/cell.hpp"
+#include "sfp/compare.hpp"
 #include "sfp/machine_info.hpp"
 #include "sfp/parameter.hpp"
 #include "sfp/report.hpp"
@@ -138,6 +139,25 @@ std::vector<sfp::ThreadTime> thread_times(const Reader& r, const QJsonObject& re
     });
 }
 
+// compare's outcome as describe() wrote it (size_a, size_b, mismatches): kept so that a report
+// read back still shows where the mismatches were (the Timeline's offset axis). Other outcomes are
+// not read: their digest stands for them.
+sfp::Outcome compare_outcome(const Reader& r, const QJsonObject& result, const QString& where) {
+    const QJsonObject o = result.value("outcome").toObject();
+    if (!o.contains("mismatches") || !o.contains("size_a") || !o.contains("size_b")) return {};
+    const QString at = where + "outcome.";
+    sfp::CompareOutcome c{{}, r.count(o, "size_a", at), r.count(o, "size_b", at)};
+    c.mismatches = each_of(r, o, "mismatches", [&](const QJsonObject& m, const QString& w) {
+        const auto byte = [&](const char* key) {
+            const std::uint64_t v = r.count(m, key, at + w);
+            if (v > 255) r.fail(at + w + key, QStringLiteral("%1 is not a byte").arg(v));
+            return std::uint8_t(v);
+        };
+        return sfp::Mismatch{r.count(m, "offset", at + w), byte("a"), byte("b")};
+    });
+    return c;
+}
+
 sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& where) {
     sfp::RunResult res;
     res.status = status_of(r, r.text(o, "status", where), where);
@@ -173,7 +193,8 @@ sfp::RunResult run_result(const Reader& r, const QJsonObject& o, const QString& 
     res.digest = r.text(o, "digest", where);
     for (const QJsonValue& n : r.array(o, "notes", where)) res.notes.push_back(n.toString().toStdString());
     res.threads = thread_times(r, o, where);
-    return res;  // the outcome itself is not needed to render a report: its digest stands for it
+    res.outcome = compare_outcome(r, o, where);
+    return res;
 }
 
 // `where` is "cells[3].". A lenient reader does not read the input set: a result set from

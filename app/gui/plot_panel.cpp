@@ -376,8 +376,7 @@ void PlotPanel::refresh() {
 void PlotPanel::drawOverlays(bool here) {
     // Imported sets where they mean something: median time on the Lines plot of a run of their
     // algorithm, sliced alike; once this run has results (a lesson's prediction comes first).
-    QStringList notes;
-    plot_->yAxis2->setVisible(false);  // shown again only by a set drawn in another unit
+    QStringList notes;  // the right axis: hidden by the draw's reset, shown by what uses it
     const std::vector<core::ResultSet> sets = overlays_ ? overlays_->shown() : std::vector<core::ResultSet>{};
     if (!sets.empty() && !here) {
         notes << tr("Imported sets are drawn on the Lines plot of elapsed time.");

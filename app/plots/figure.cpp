@@ -71,6 +71,7 @@ bool Figure::fitToSize() {
     if (label != plot->xAxis->label()) plot->xAxis->setLabel(label), changed = true;
     changed |= place_legend(layout_);
     changed |= fit_x_ticks(plot);
+    changed |= fit_column_texts(plot);
     return changed;
 }
 

@@ -56,6 +56,7 @@ void reset(const Canvas& c) {
         axis->setRangeReversed(false);
     }
     p->xAxis->grid()->setVisible(false);
+    p->yAxis2->setVisible(false);  // the plots that use it show it (overlays, the Timeline's offsets)
     p->legend->setFont(font);
     p->legend->setVisible(true);
     p->legend->setIconSize(int(c.style.font_pt * 2.2), c.style.font_pt + 2);

@@ -201,11 +201,57 @@ bool fit_data_ticks(QCPAxis* x, DataTicker& ticker) {
     return changed;
 }
 
+// A column's label on two lines, broken at its last space ("runnable\ns/s"), else after its
+// first slash ("faults/\nMB"); one with neither stays whole.
+QString two_lines(QString label) {
+    int at = int(label.lastIndexOf(QLatin1Char(' ')));
+    if (at > 0) return label.replace(at, 1, QLatin1Char('\n'));
+    at = int(label.indexOf(QLatin1Char('/')));
+    return at > 0 && at + 1 < label.size() ? label.insert(at + 1, QLatin1Char('\n')) : label;
+}
+
+// Columns named on a text ticker (the Why view's counters) are all kept, so they are fitted by
+// their shape: level where the widest fits the room between two columns, else on two lines, else
+// rising at 45 degrees to end at their columns, where neighbours need only a line's height (sqrt 2
+// of it across) between them, else standing.
+bool fit_column_ticks(QCPAxis* x, QCPAxisTickerText& ticker) {
+    const QFontMetrics fm(x->tickLabelFont());
+    const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+    const QMap<double, QString> now = ticker.ticks();
+    if (now.size() < 2) return false;
+    double room = std::abs(x->coordToPixel(now.lastKey()) - x->coordToPixel(now.firstKey())) / double(now.size() - 1);
+    QMap<double, QString> level, broken;
+    for (auto it = now.begin(); it != now.end(); ++it) {
+        const QString whole = QString(it.value()).replace(QLatin1Char('\n'), QLatin1Char(' '));
+        level.insert(it.key(), whole);
+        broken.insert(it.key(), two_lines(whole));
+    }
+    const auto widest = [&](const QMap<double, QString>& ticks) {
+        int w = 0;
+        for (const QString& label : ticks)
+            for (const QString& line : label.split(QLatin1Char('\n'))) w = std::max(w, fm.horizontalAdvance(line));
+        return w;
+    };
+    double rotation = 0;
+    QMap<double, QString> fitted = level;
+    if (widest(level) + gap > room) {
+        if (widest(broken) + gap <= room)
+            fitted = broken;
+        else
+            rotation = room >= fm.height() * 1.42 + 2 ? -45 : -90;  // each ending at its column; standing: a line each
+    }
+    const bool changed = rotation != x->tickLabelRotation() || fitted != now;
+    x->setTickLabelRotation(rotation);
+    ticker.setTicks(fitted);
+    return changed;
+}
+
 }  // namespace
 
 bool fit_x_ticks(QCustomPlot* plot) {
     QCPAxis* x = plot->xAxis;
     if (auto data = x->ticker().dynamicCast<DataTicker>()) return fit_data_ticks(x, *data);
+    if (auto columns = x->ticker().dynamicCast<QCPAxisTickerText>()) return fit_column_ticks(x, *columns);
     const QSharedPointer<QCPAxisTicker> ticker = x->ticker();
     const QFontMetrics fm(x->tickLabelFont());
     const int room = plot->axisRect()->width(), gap = fm.horizontalAdvance(QStringLiteral("  "));
@@ -223,6 +269,30 @@ bool fit_x_ticks(QCustomPlot* plot) {
         if (int(labels.size()) * (widest + gap) <= room) break;
     }
     return ticker->tickCount() != before;
+}
+
+bool fit_column_texts(QCustomPlot* plot) {
+    std::vector<QCPItemText*> texts;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property(kColumnTextPt).isValid())
+            texts.push_back(t);
+    if (texts.empty()) return false;
+    const double room = std::abs(plot->xAxis->coordToPixel(1) - plot->xAxis->coordToPixel(0)) * 0.92;
+    int widest = 0;  // at the size they were drawn at
+    for (QCPItemText* t : texts) {
+        QFont font = t->font();
+        font.setPointSizeF(t->property(kColumnTextPt).toDouble());
+        widest = std::max(widest, QFontMetrics(font).horizontalAdvance(t->text()));
+    }
+    bool changed = false;
+    for (QCPItemText* t : texts) {
+        const double drawn = t->property(kColumnTextPt).toDouble();
+        QFont font = t->font();
+        font.setPointSizeF(widest > room ? std::max(6.0, drawn * room / widest) : drawn);
+        changed |= font != t->font();
+        t->setFont(font);
+    }
+    return changed;
 }
 
 void relayout(QCustomPlot* plot) {

@@ -41,9 +41,15 @@ private:
 
 // The x tick labels fitted to the axis as last laid out, so that they never run together.
 // Data ticks: level, else at 45 degrees, else only those that keep their room (first kept).
+// Named columns (a text ticker), all kept: level, else on two lines, else rising at 45 degrees.
 // Other tickers: the count asked for at reset (kTickCountProperty), fewer while they collide.
 // True when it changed them: the caller lays the plot out again (relayout).
 bool fit_x_ticks(QCustomPlot* plot);
+// Texts drawn one a column (the Why view's tile values), tagged with the point size they were
+// drawn at (kColumnTextPt): their font shrinks until the widest fits a column, to 6 pt at the
+// least, and grows back where there is room. True when it changed them.
+bool fit_column_texts(QCustomPlot* plot);
+inline constexpr char kColumnTextPt[] = "sfpColumnTextPt";
 inline constexpr char kTickCountProperty[] = "sfpTickCount";
 
 // Lays the plot out again in its current viewport, without drawing: after a fit changed what

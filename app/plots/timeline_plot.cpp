@@ -1,8 +1,10 @@
 // The Timeline (issue 44): one run's threads, one lane each, time across; each unit of work a
-// segment coloured by its kind (scan, read, write, hand-off, wait) over the thread's life (a thin
+// segment coloured by its kind (scan, read, write, hand-off, wait, probe) over the thread's life (a thin
 // grey line), and where a thread that scanned blocks stopped, a mark at its last event's end
-// (compMP's passive stop). The run: the one picked in the Runs table, else the median run of the
-// fastest cell that recorded a timeline (sfp::RunResult::threads: `--timeline`).
+// (compMP's passive stop). For compare, a second axis on the right in file offset: each block's
+// offset at its scan's end, and the mismatches (core::mismatch_marks), so a thread's last block
+// can be set against the last mismatch. The run: the one picked in the Runs table, else the median
+// run of the fastest cell that recorded a timeline (sfp::RunResult::threads: `--timeline`).
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -10,13 +12,13 @@
 
 #include "cell_text.hpp"
 #include "plots.hpp"
-#include "sfp/compare.hpp"
+#include "timeline_marks.hpp"
 
 namespace plots {
 namespace {
 
-constexpr sfp::EventKind kKinds[] = {sfp::EventKind::scan, sfp::EventKind::read, sfp::EventKind::write,
-                                     sfp::EventKind::hand_off, sfp::EventKind::wait};
+constexpr sfp::EventKind kKinds[] = {sfp::EventKind::scan,     sfp::EventKind::read, sfp::EventKind::write,
+                                     sfp::EventKind::hand_off, sfp::EventKind::wait, sfp::EventKind::probe};
 
 QColor kind_color(sfp::EventKind kind) {
     switch (kind) {
@@ -24,7 +26,8 @@ QColor kind_color(sfp::EventKind kind) {
         case sfp::EventKind::read: return series_color(2);
         case sfp::EventKind::write: return series_color(3);
         case sfp::EventKind::hand_off: return series_color(4);
-        case sfp::EventKind::wait: return QColor(230, 150, 60);  // as "runnable, no CPU": time not working
+        case sfp::EventKind::wait: return QColor(230, 150, 60);    // as "runnable, no CPU": time not working
+        case sfp::EventKind::probe: return QColor(150, 150, 150);  // the candidate's threads show the work
     }
     return Qt::gray;
 }
@@ -53,13 +56,74 @@ QString lane_text(const sfp::ThreadTime& t) {
 }
 
 // For compare, where its last mismatch lies (a thread that stops has scanned past it): " · the 8
-// mismatches up to byte 2100"; "" for other algorithms or a report read back (no outcome kept).
-QString mismatch_text(const sfp::RunRecord& run) {
-    const auto* o = run.result.outcome.get_if<sfp::CompareOutcome>();
-    if (!o || o->mismatches.empty()) return {};
-    return QObject::tr(" · the %1 mismatches found up to byte %2")
-        .arg(o->mismatches.size())
-        .arg(o->mismatches.back().offset);
+// mismatches up to byte 2100"; "" for other algorithms.
+QString mismatch_text(const std::optional<std::vector<core::MismatchMark>>& marks) {
+    if (!marks || marks->empty()) return {};
+    return QObject::tr(" · the %1 mismatches found up to byte %2").arg(marks->size()).arg(marks->back().offset);
+}
+
+// The offset axis's unit: KiB, or MiB past 16 MiB.
+std::pair<double, QString> offset_unit(std::uint64_t top) {
+    if (top > (16u << 20)) return {1024.0 * 1024.0, QStringLiteral("MiB")};
+    return {1024.0, QStringLiteral("KiB")};
+}
+
+// A graph of points (no line) on the right axis, sorted by time as QCPGraph keeps them.
+QCPGraph* offset_points(const Canvas& c, const QString& name, std::vector<std::pair<double, double>> points,
+                        const QCPScatterStyle& look) {
+    std::sort(points.begin(), points.end());
+    QVector<double> keys, values;
+    for (const auto& [k, v] : points) keys << k, values << v;
+    auto* g = new QCPGraph(c.plot->xAxis, c.plot->yAxis2);
+    g->setName(name);
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(look);
+    g->setData(keys, values, true);
+    return g;
+}
+
+// compare's second axis: each scanned block's offset at its scan's end (one series a thread, one
+// legend entry), each mismatch at when its block was scanned (the run's start when none was
+// recorded), and a dashed line across at the last one.
+void draw_offsets(const Canvas& c, const std::vector<sfp::ThreadTime>& threads,
+                  const std::vector<core::MismatchMark>& marks, double right, double size) {
+    std::uint64_t top = marks.empty() ? 1 : marks.back().offset + 1;
+    for (const sfp::ThreadTime& t : threads)
+        for (const sfp::TimelineEvent& e : t.events)
+            if (e.kind == sfp::EventKind::scan) top = std::max(top, e.at);
+    const auto [scale, unit] = offset_unit(top);
+    bool first = true;
+    for (const sfp::ThreadTime& t : threads) {
+        std::vector<std::pair<double, double>> points;
+        for (const sfp::TimelineEvent& e : t.events)
+            if (e.kind == sfp::EventKind::scan) points.emplace_back(e.end_s, double(e.at) / scale);
+        if (points.empty()) continue;
+        QCPGraph* g = offset_points(c, QObject::tr("a block's offset (right axis)"), points,
+                                    QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::white, size));
+        g->setProperty("sfpLine", QObject::tr("worker %1").arg(t.worker));  // the export names its thread
+        if (!first) g->removeFromLegend();
+        first = false;
+    }
+    const QColor red(200, 30, 30);
+    std::vector<std::pair<double, double>> found;
+    for (const core::MismatchMark& m : marks) found.emplace_back(m.found_s.value_or(0), double(m.offset) / scale);
+    if (!found.empty()) {
+        offset_points(c, QObject::tr("mismatches"), found,
+                      QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(red, 1.5), red, size));
+        auto* last = new QCPGraph(c.plot->xAxis, c.plot->yAxis2);
+        last->setName(QObject::tr("the last mismatch"));
+        last->setPen(QPen(red, 1.5, Qt::DashLine));
+        last->setData({0, right * 1.05}, {found.back().second, found.back().second}, true);
+    }
+    QCPAxis* axis = c.plot->yAxis2;
+    axis->setVisible(true);
+    axis->setTickLabelFont(c.plot->yAxis->tickLabelFont());
+    axis->setLabelFont(c.plot->yAxis->labelFont());
+    axis->grid()->setVisible(false);
+    axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    axis->ticker()->setTickCount(c.plot->xAxis->ticker()->tickCount());
+    axis->setLabel(QObject::tr("file offset (%1)").arg(unit));
+    axis->setRange(-double(top) / scale * 0.05, double(top) / scale * 1.15);  // a mark at 0 whole
 }
 
 // The median of a cell's ok runs that recorded their threads.
@@ -158,12 +222,14 @@ Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::o
     }
     add_legend(c, drawn, stops);
     set_category_axis(c, ticker, double(threads.size()));
+    const std::optional<std::vector<core::MismatchMark>> marks = core::mismatch_marks(run->result);
+    if (marks && workers_scan) draw_offsets(c, threads, *marks, right, width);
     c.plot->xAxis->setLabel(QObject::tr("time since the run began (s)"));
     c.plot->xAxis->setRange(0, right * 1.05);
     c.title->setText(QObject::tr("Timeline: %1, repetition %2\n%3 s, %4 threads%5\n%6")
                          .arg(cell_words(report.cells.at(run->cell)), QString::number(run->repetition),
-                              plain_number(run->result.real_s, 4), QString::number(threads.size()), mismatch_text(*run),
-                              experiment_caption(report)));
+                              plain_number(run->result.real_s, 4), QString::number(threads.size()),
+                              mismatch_text(marks), experiment_caption(report)));
     return hover;
 }
 

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "cell_text.hpp"
+#include "plot_layout.hpp"
 #include "plots.hpp"
 #include "report_why.hpp"
 #include "sfp/explain.hpp"
@@ -99,6 +100,7 @@ Hover draw_why(const Canvas& c, const sfp::ExperimentReport& report, int topN) {
                     bold.setBold(true);
                     label->setFont(bold);
                 }
+                label->setProperty(kColumnTextPt, font.pointSizeF());  // fitted to its tile's width
             }
             rows->addTick(key, short_label(report.cells[w.cell], what));
             // The whole row explains itself: a category lying down, its tiles from -0.5 across.

@@ -7,7 +7,7 @@
 namespace sfp {
 namespace {
 
-constexpr std::array<const char*, 5> kKindNames = {"scan", "read", "write", "hand-off", "wait"};
+constexpr std::array<const char*, 6> kKindNames = {"scan", "read", "write", "hand-off", "wait", "probe"};
 
 double steady_seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();

@@ -9,6 +9,7 @@
 
 #include "csv_reader.hpp"
 #include "counted_report.hpp"
+#include "sfp/compare.hpp"
 #include "report_export.hpp"
 #include "report_load.hpp"
 #include "report_markdown.hpp"
@@ -145,6 +146,20 @@ private slots:
         QCOMPARE(threads[1].runnable_wait_s, worker.runnable_wait_s);
         QVERIFY(threads[1].coarsened);
         QVERIFY(back.runs[1].result.threads.empty());
+    }
+
+    // compare's outcome comes back with the report (the Timeline's mismatches on its offset
+    // axis); other runs' outcomes stay unread, their digests standing for them.
+    void compareOutcomeRoundTrips() {
+        sfp::ExperimentReport rep = counted_report::waited();
+        const sfp::CompareOutcome found{{{100, 1, 2}, {2100, 255, 0}}, 8192, 8192};
+        rep.runs[0].result.outcome = found;
+        const sfp::ExperimentReport back =
+            core::report_from_json(core::report_json(rep), QStringLiteral("outcome.json"));
+        const auto* o = back.runs[0].result.outcome.get_if<sfp::CompareOutcome>();
+        QVERIFY(o);
+        QCOMPARE(*o, found);
+        QVERIFY(back.runs[1].result.outcome.empty());  // none was written
     }
 
     // A run a third of whose threads' time was runnable with no CPU is marked in both files.

@@ -8,11 +8,17 @@
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextLayout>
+#include <QPicture>
 #include <QTextTable>
+#include <QTransform>
 #include <QtTest>
+#include <map>
+#include <qcustomplot.h>
 
 #include "counted_report.hpp"
 #include "report_pdf.hpp"
+#include "plot_layout.hpp"
+#include "report_plots.hpp"
 #include "report_why.hpp"
 
 namespace {
@@ -60,11 +66,84 @@ QStringList lines_of(const QTextTableCell& cell) {
     return out;
 }
 
+// Each x tick label as drawn: level, centred on its tick, or rotated about the end of its line
+// at its tick (QCustomPlot's anchor moves every label alike, so overlap is as here).
+std::vector<QPolygonF> x_label_shapes(QCustomPlot* plot) {
+    QCPAxis* x = plot->xAxis;
+    const QFontMetrics fm(x->tickLabelFont());
+    std::vector<QPolygonF> out;
+    const auto ticker = x->ticker().dynamicCast<QCPAxisTickerText>();
+    for (auto it = ticker->ticks().begin(); it != ticker->ticks().end(); ++it) {
+        const QSizeF size = fm.boundingRect(QRect(0, 0, 4000, 4000), Qt::AlignHCenter, it.value()).size();
+        const double at = x->coordToPixel(it.key());
+        if (x->tickLabelRotation() == 0) {
+            out.push_back(QPolygonF(QRectF(at - size.width() / 2, 0, size.width(), size.height())));
+            continue;
+        }
+        QTransform turn;
+        turn.translate(at, 0).rotate(x->tickLabelRotation());
+        out.push_back(turn.map(QPolygonF(QRectF(-size.width(), -size.height() / 2, size.width(), size.height()))));
+    }
+    return out;
+}
+
 }  // namespace
 
 class TestReportLayout : public QObject {
     Q_OBJECT
 private slots:
+    // All twelve counters (waits, block I/O delay, hardware counters) on the PDF's A4 width: no
+    // two column labels of the Why chart overlap, each is there, whole.
+    void theWhyChartsColumnLabelsStayApartOnA4() {
+        sfp::ExperimentReport rep = counted_report::waited();
+        for (sfp::RunRecord& r : rep.runs)
+            if (r.cell == 0) r.result.usage.blkio_wait_s = 0.0001;
+        sfp::runner::compute_statistics(rep);
+        const plots::ReportPlots plots(rep);
+        QCustomPlot* why = nullptr;
+        for (QCustomPlot* p : plots.plots())
+            if (const auto columns = p->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+                columns && columns->ticks().size() == 12)
+                why = p;
+        QVERIFY2(why, "no Why chart with the twelve counters");
+        QBuffer sink;
+        sink.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&sink);
+        report::set_up_page(writer);
+        QPicture page;
+        QCPPainter painter(&page);
+        why->toPainter(&painter, writer.width(), (writer.height() - 24) / 2);  // as report_pdf draws it
+        painter.end();
+        const std::vector<QPolygonF> shapes = x_label_shapes(why);
+        QCOMPARE(shapes.size(), std::size_t(12));
+        for (std::size_t i = 0; i + 1 < shapes.size(); ++i)
+            QVERIFY2(
+                !shapes[i].intersects(shapes[i + 1]),
+                qPrintable(QString("labels %1 and %2 overlap at %3 px wide").arg(i).arg(i + 1).arg(writer.width())));
+        // The values in the tiles too: side by side in each row, each inside the chart.
+        std::map<double, std::vector<QRectF>> rows;  // by their height on the page
+        for (int i = 0; i < why->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(why->item(i)); t && t->property(plots::kColumnTextPt).isValid()) {
+                const double width = QFontMetrics(t->font()).horizontalAdvance(t->text());
+                const QPointF at = t->position->pixelPosition();
+                rows[at.y()].push_back(QRectF(at.x() - width / 2, at.y(), width, 1));
+            }
+        QCOMPARE(rows.size(), std::size_t(2));  // both cells
+        for (auto& [y, values] : rows) {
+            QCOMPARE(values.size(), std::size_t(12));
+            std::sort(values.begin(), values.end(), [](const QRectF& a, const QRectF& b) { return a.x() < b.x(); });
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                QVERIFY2(i == 0 || !values[i - 1].intersects(values[i]),
+                         qPrintable(QString("values %1 and %2 overlap").arg(i - 1).arg(i)));
+                QVERIFY(values[i].left() >= why->axisRect()->left() && values[i].right() <= why->axisRect()->right());
+            }
+        }
+        QStringList names;
+        for (const QString& label : why->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks())
+            names << QString(label).replace('\n', ' ');
+        QVERIFY2(names.contains("dTLB miss/B") && names.contains("blkio s/s"), qPrintable(names.join(", ")));
+    }
+
     void theWhyTablesReasonsWrapAtWords() {
         const std::vector<core::ReportTable> why = core::why_tables(four_reasons());
         QCOMPARE(why.size(), std::size_t(1));

@@ -2,6 +2,8 @@
 // plot draws an unresolved split as one CPU segment, never as waiting; the Why view colours each
 // counter against the fastest and its tooltip names what separates a cell most; the tables show
 // the exact CPU time, "not resolved" and "n/a" where they apply.
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -158,6 +160,46 @@ private slots:
         QVERIFY(stops);
         QCOMPARE(stops->dataCount(), 4);
         QCOMPARE(stops->data()->at(0)->key, 0.0005);  // sorted by time: the idle worker's end first
+    }
+
+    // Issue 44 §3: for compare, a second axis in file offset -- each block a worker scanned at
+    // its offset, the mismatches where they are -- in the plot's exported data too.
+    void timelineSetsEachScanAgainstTheMismatches() {
+        PlotPanel panel;
+        panel.resize(1024, 600);
+        panel.setKind(plots::Kind::timeline);
+        sfp::ExperimentReport rep = counted_report::waited();
+        const auto worker = [](unsigned i, std::uint64_t at) {
+            sfp::ThreadTime t{i, "worker", 0, 0.002, 0.001, 0.0, 0.001, std::nullopt, 2 * 65536, false, {}};
+            t.events = {{0.0001 * (i + 1), 0.0002 * (i + 1), 2 * 65536, at, sfp::EventKind::scan}};
+            return t;
+        };
+        for (sfp::RunRecord& r : rep.runs) r.result.threads = {worker(0, 0), worker(1, 65536), worker(2, 131072)};
+        for (sfp::RunRecord& r : rep.runs)
+            r.result.outcome = sfp::CompareOutcome{{{1024, 1, 2}, {3584, 3, 4}}, 1u << 26, 1u << 26};
+        panel.setReport(rep);
+        panel.redrawNow();
+        const QJsonObject data = panel.plotDataJson();
+        QCOMPARE(data["y2"].toObject()["unit"].toString(), QStringLiteral("KiB"));
+        QStringList scanned;
+        QJsonArray mismatches;
+        for (const QJsonValue& v : data["series"].toArray()) {
+            const QJsonObject series = v.toObject();
+            if (series["name"].toString() == "mismatches") mismatches = series["points"].toArray();
+            if (!series["name"].toString().startsWith("a block's offset")) continue;
+            QCOMPARE(series["axis"].toString(), QStringLiteral("y2"));
+            for (const QJsonValue& p : series["points"].toArray())
+                scanned << QString::number(p.toObject()["y"].toDouble());
+        }
+        QCOMPARE(scanned, (QStringList{"0", "64", "128"}));  // KiB, worker by worker
+        QCOMPARE(mismatches.size(), qsizetype(2));
+        QCOMPARE(mismatches[0].toObject()["y"].toDouble(), 1.0);
+        QCOMPARE(mismatches[1].toObject()["y"].toDouble(), 3.5);
+        QCOMPARE(mismatches[0].toObject()["x"].toDouble(), 0.0002);  // when worker 0 scanned the block holding it
+        for (sfp::RunRecord& r : rep.runs) r.result.outcome = {};    // not compare's: no offset axis
+        panel.setReport(rep);
+        panel.redrawNow();
+        QVERIFY(!panel.plotDataJson().contains("y2"));
     }
 
     void whyViewNamesWhatSeparatesACell() {

@@ -10,7 +10,8 @@
 
 namespace sfp {
 
-enum class EventKind : std::uint8_t { scan, read, write, hand_off, wait };
+// probe: a slice an auto strategy's probe timed while the candidate's own threads did it.
+enum class EventKind : std::uint8_t { scan, read, write, hand_off, wait, probe };
 const char* to_string(EventKind kind) noexcept;
 std::optional<EventKind> event_kind_from(const std::string& name) noexcept;
 

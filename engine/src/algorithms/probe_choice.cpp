@@ -85,9 +85,12 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     for (ProbeCandidate& c : candidates)
         if (c.prepare) c.prepare(slice);
     std::uint64_t at = 0;
+    ThreadTimeline* const timeline = current_timeline();  // each slice timed: a probe event here
     for (unsigned round = 0; round < kRounds; ++round) {
         for (ProbeCandidate& c : candidates) {
+            const double began = timeline ? timeline->now() : 0;
             double s = timed(measure.clock, ctx, [&] { c.work(at, at + slice); });
+            if (timeline) timeline->add(EventKind::probe, began, 0, at);
             if (const ProbeHook hook = probe_hook.load()) s += hook(c.name);
             c.cpu_seconds = round == 0 ? s : std::min(c.cpu_seconds, s);
             at += slice;

@@ -55,7 +55,9 @@ struct ProbeMeasure {
 // Probes when the job is large enough (from plan.pays_from, and all slices together at most a
 // quarter of it): every candidate is prepared, then each is measured twice, in turns, on
 // consecutive slices, and keeps its better result; then the cheapest finishes. Else the first
-// candidate does everything. Candidates run their threads through `ctx`. Returns the note, e.g.
+// candidate does everything. Candidates run their threads through `ctx`. With a timeline, each
+// timed slice is a probe event on the calling thread (no bytes: the candidate's threads record
+// them; `at` the slice's first offset). Returns the note, e.g.
 // "adaptive: mmap-mt 2.1 GB/s, pread-mt 11.8 GB/s per CPU second (best of 2 each, on 1M of both
 // files; the first 4M in all) -> pread-mt".
 std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbePlan& plan, RunContext& ctx,

@@ -56,6 +56,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         read_more(i);
     };
 
+    // With a timeline, each block read and each written is an event from the previous one's end.
+    ThreadTimeline* const timeline = current_timeline();
+    double start = timeline ? timeline->now() : 0;
     for (unsigned i = 0; i < spec.threads; ++i) start_block(i);
     while (ring.in_flight() > 0) {
         const UringQueue::Completion c = ring.next();
@@ -74,6 +77,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                 read_more(i);
                 continue;
             }
+            if (timeline) start = timeline->add(EventKind::read, start, n, s.blk.offset);
             if (ctx.should_stop()) continue;  // let the slot go idle; the loop drains the rest
             transform_buffered(job, s.buffers, n);
             job.digest_output(s.blk.offset * x, s.buffers.out(), n * x);
@@ -88,6 +92,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
                 continue;
             }
             meter.add(n);
+            if (timeline) start = timeline->add(EventKind::write, start, n * x, s.blk.offset * x);
             start_block(i);
         }
     }

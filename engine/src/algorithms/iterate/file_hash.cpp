@@ -46,6 +46,8 @@ HashResult Hasher::hash_fd(int fd, const std::string& path, std::uint64_t scope,
     struct stat st {};
     if (fstat(fd, &st) != 0) return read_failure(path, std::strerror(errno));
     if (!S_ISREG(st.st_mode)) return read_failure(path, "no longer a regular file");
+    ThreadTimeline* const timeline = current_timeline();
+    const double start = timeline ? timeline->now() : 0;
     XXH3_64bits_reset(state_.get());
     HashResult r{true, 0, 0, {}};
     while (r.bytes < scope && !ctx.should_stop()) {
@@ -59,6 +61,7 @@ HashResult Hasher::hash_fd(int fd, const std::string& path, std::uint64_t scope,
         meter.add(std::uint64_t(n));
     }
     r.hash = XXH3_64bits_digest(state_.get());
+    if (timeline) timeline->add(EventKind::read, start, r.bytes);
     return r;
 }
 

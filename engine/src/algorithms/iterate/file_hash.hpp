@@ -29,7 +29,8 @@ public:
     Hasher();
     // Opens `path` (never following a link, never blocking on a FIFO put in its place) and hashes.
     HashResult hash_path(const std::string& path, std::uint64_t scope, RunContext& ctx, ProgressMeter& meter);
-    // Hashes an already open descriptor from its start (prefetch opens files ahead).
+    // Hashes an already open descriptor from its start (prefetch opens files ahead). With a
+    // timeline on this thread, the file read and hashed is one read event of its bytes.
     HashResult hash_fd(int fd, const std::string& path, std::uint64_t scope, RunContext& ctx, ProgressMeter& meter);
 
 private:

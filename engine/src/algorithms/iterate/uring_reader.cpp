@@ -179,11 +179,15 @@ struct UringReader::Ring {
         return out;
     }
 
-    // Files taken from `files.next` until its end, every slot's read in flight.
+    // Files taken from `files.next` until its end, every slot's read in flight. With a timeline,
+    // each read completed is a read event from the previous one's end (many are in flight).
     void read(Files& files, bool direct, RunContext& ctx) {
         const std::uint64_t scope = files.job.scope;
         const bool registered = unregistered.empty();
         ProgressMeter meter(ctx);
+        ThreadTimeline* const timeline = current_timeline();
+        if (timeline) timeline->role = "ring";
+        double start = timeline ? timeline->now() : 0;
         // Out of descriptors (open_failure throws): no new file, the reads in flight drained, then thrown.
         std::exception_ptr stopped;
         const auto start_next = [&](unsigned i) {  // slot i takes the next file that opens
@@ -216,6 +220,7 @@ struct UringReader::Ring {
                 const std::uint64_t before = s.done();
                 const bool ends = s.take(std::size_t(c.result), scope);
                 meter.add(s.done() - before);
+                if (timeline) start = timeline->add(EventKind::read, start, s.done() - before, before);
                 if (!ends) {
                     if (!ctx.should_stop()) s.submit(queue, scope, i, registered);
                     continue;

@@ -10,8 +10,8 @@ namespace {
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     const Job job = open_job(spec, ctx);
     const Finder finder(job.pattern, Kernel::simd);
-    return search_files_in_parallel(job, ctx,
-                                    [&](std::uint32_t f, Collector& out) { search_read(job, finder, f, out, ctx); });
+    return search_files_in_parallel(
+        job, ctx, [&](std::uint32_t f, Collector& out) { return search_read(job, finder, f, out, ctx); });
 }
 
 }  // namespace

@@ -83,18 +83,20 @@ void Collector::absorb(const Collector& other) {
     for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
 }
 
-void search_read(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx) {
+std::uint64_t search_read(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx) {
     File f = open_input(job.inputs[file]);
     const std::size_t carry_max = finder.length() - 1;
     std::vector<std::uint8_t> buf(std::size_t(job.block) + carry_max);
     std::uint64_t base = 0;  // the file offset of buf[0]
     std::size_t fill = 0;    // bytes in buf
     std::size_t next = 0;    // where the walk goes on, in buf
+    std::uint64_t read = 0;
     ProgressMeter meter(ctx);
     for (;;) {
-        if (ctx.should_stop() || out.closed_at(base)) return;  // nothing not yet searched starts before base
+        if (ctx.should_stop() || out.closed_at(base)) return read;  // nothing not yet searched starts before base
         const std::size_t got = f.read_full(buf.data() + fill, std::size_t(job.block));
         meter.add(got);
+        read += got;
         fill += got;
         const bool last = got < job.block;
         bool more = true;
@@ -102,7 +104,7 @@ void search_read(const Job& job, const Finder& finder, std::uint32_t file, Colle
             more = out.add(file, base + at);
             return more;
         });
-        if (!more || last) return;
+        if (!more || last) return read;
         // Keep the bytes a match could still start in: the last length-1, not before `next`.
         const std::size_t keep_from = std::max(next, fill - std::min(fill, carry_max));
         std::copy(buf.begin() + std::ptrdiff_t(keep_from), buf.begin() + std::ptrdiff_t(fill), buf.begin());
@@ -112,11 +114,12 @@ void search_read(const Job& job, const Finder& finder, std::uint32_t file, Colle
     }
 }
 
-void search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx) {
+std::uint64_t search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx) {
     const File f = open_input(job.inputs[file]);
     const Mapping map(f, std::size_t(f.size()));
     map.advise_sequential();
     std::size_t next = 0;
+    std::uint64_t searched = 0;
     const std::size_t size = map.size(), step = std::size_t(std::max<std::uint64_t>(job.block, 1u << 20));
     auto scan = [&] {  // a step at a time: progress, cancel and the early stop between them
         for (std::size_t start = 0; start < size && !ctx.should_stop();) {
@@ -130,17 +133,32 @@ void search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Col
                 return more;
             });
             ctx.add_progress(end - start);
+            searched += end - start;
             if (!more) return;
             next = std::max(next, end);  // nothing starts before `end` that was not found
             start = end;
         }
     };
     if (!guarded(scan)) fail("'" + f.path() + "' was truncated while mapped (SIGBUS); no match is reported for it");
+    return searched;
 }
 
 }  // namespace sfp::search
 
 namespace sfp::search {
+namespace {
+
+// Searches input `file` with search() (its bytes searched); with a timeline on this thread, as
+// one scan event at the input's place among all inputs' bytes.
+template <class Search>
+void recorded(const Job& job, std::uint32_t file, Search&& search) {
+    ThreadTimeline* const timeline = current_timeline();
+    const double start = timeline ? timeline->now() : 0;
+    const std::uint64_t bytes = search();
+    if (timeline) timeline->add(EventKind::scan, start, bytes, job.inputs[file].start);
+}
+
+}  // namespace
 
 Outcome search_in_turn(const RunSpec& spec, RunContext& ctx, Kernel kernel, SearchOne each) {
     return search_in_turn(open_job(spec, ctx), ctx, kernel, each);
@@ -150,14 +168,14 @@ Outcome search_in_turn(const Job& job, RunContext& ctx, Kernel kernel, SearchOne
     const Finder finder(job.pattern, kernel);
     Collector out(job);
     for (std::uint32_t f = 0; f < job.inputs.size() && !out.enough(); ++f) {
-        each(job, finder, f, out, ctx);
+        recorded(job, f, [&] { return each(job, finder, f, out, ctx); });
         if (ctx.should_stop()) return {};
     }
     return out.take();
 }
 
 Outcome search_files_in_parallel(const Job& job, RunContext& ctx,
-                                 const std::function<void(std::uint32_t, Collector&)>& search_one) {
+                                 const std::function<std::uint64_t(std::uint32_t, Collector&)>& search_one) {
     CandidateTable table(std::size_t(job.max_matches));
     std::vector<Collector> each(job.inputs.size(), Collector(job));
     const std::size_t files = job.inputs.size();
@@ -166,7 +184,7 @@ Outcome search_files_in_parallel(const Job& job, RunContext& ctx,
         for (std::size_t f = worker; f < files && !ctx.should_stop(); f += threads) {
             each[f].share(&table, job.inputs[f].start);
             if (each[f].closed_at(0)) return;  // N matches known before this input: the rest are later
-            search_one(std::uint32_t(f), each[f]);
+            recorded(job, std::uint32_t(f), [&] { return search_one(std::uint32_t(f), each[f]); });
         }
     });
     if (ctx.should_stop()) return {};

@@ -86,25 +86,28 @@ private:
 
 // One thread, read() blocks of job.block: each block searched with the last length-1 bytes of the
 // one before carried in front of it, so a match across blocks is found. Stops reading once N
-// matches are found, unless counting.
-void search_read(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx);
+// matches are found, unless counting. Both return the bytes they searched.
+std::uint64_t search_read(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx);
 // One thread over the mapping of the whole input.
-void search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx);
+std::uint64_t search_mapped(const Job& job, const Finder& finder, std::uint32_t file, Collector& out, RunContext& ctx);
 
 }  // namespace sfp::search
 
 namespace sfp::search {
 
 // The inputs searched one after the other on the calling thread, each by `each` (search_read or
-// search_mapped) with a finder of `kernel`, until N matches are found (unless counting).
-using SearchOne = void (*)(const Job&, const Finder&, std::uint32_t, Collector&, RunContext&);
+// search_mapped) with a finder of `kernel`, until N matches are found (unless counting). With a
+// timeline, each input searched is a scan event at its place among all inputs' bytes (both here
+// and below).
+using SearchOne = std::uint64_t (*)(const Job&, const Finder&, std::uint32_t, Collector&, RunContext&);
 Outcome search_in_turn(const RunSpec& spec, RunContext& ctx, Kernel kernel, SearchOne each);
 Outcome search_in_turn(const Job& job, RunContext& ctx, Kernel kernel, SearchOne each);  // inputs looked at
 // Whole-file parallelism (files, regex): job.threads threads, each searching whole inputs in turn
-// with search_one(input, its collector), the first N in a shared table with compMP's passive stop
-// (an input that begins past the N-th match known is not searched); joined in argument order.
+// with search_one(input, its collector) -> the bytes it searched, the first N in a shared table
+// with compMP's passive stop (an input that begins past the N-th match known is not searched); joined in argument
+// order.
 Outcome search_files_in_parallel(const Job& job, RunContext& ctx,
-                                 const std::function<void(std::uint32_t, Collector&)>& search_one);
+                                 const std::function<std::uint64_t(std::uint32_t, Collector&)>& search_one);
 // The regex strategy's run (regex.cpp), which auto hands a regex to.
 Outcome search_regex(const RunSpec& spec, RunContext& ctx);
 

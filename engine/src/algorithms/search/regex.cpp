@@ -20,7 +20,8 @@ Support takes_regex(const RunSpec& spec) {
     return Support::yes();
 }
 
-void search_file(const Job& job, const PcrePattern& pattern, std::uint32_t file, Collector& out, RunContext& ctx) {
+std::uint64_t search_file(const Job& job, const PcrePattern& pattern, std::uint32_t file, Collector& out,
+                          RunContext& ctx) {
     const File f = open_input(job.inputs[file]);
     const Mapping map(f, std::size_t(f.size()));
     map.advise_sequential();
@@ -31,6 +32,7 @@ void search_file(const Job& job, const PcrePattern& pattern, std::uint32_t file,
     };
     if (!guarded(scan)) fail("'" + f.path() + "' was truncated while mapped (SIGBUS); no match is reported for it");
     ctx.add_progress(f.size());
+    return f.size();
 }
 
 }  // namespace
@@ -38,8 +40,8 @@ void search_file(const Job& job, const PcrePattern& pattern, std::uint32_t file,
 Outcome search_regex(const RunSpec& spec, RunContext& ctx) {
     const Job job = open_job(spec, ctx);
     const PcrePattern pattern(job.pattern);
-    return search_files_in_parallel(job, ctx,
-                                    [&](std::uint32_t f, Collector& out) { search_file(job, pattern, f, out, ctx); });
+    return search_files_in_parallel(
+        job, ctx, [&](std::uint32_t f, Collector& out) { return search_file(job, pattern, f, out, ctx); });
 }
 
 const Strategy regex_strategy{

@@ -51,7 +51,8 @@ public:
     // Scans the segments that begin in [begin, end) of the inputs end to end (Input::start +
     // offset): job.threads workers take them as dealt, in file order, worker w scanning one with
     // scan(w, segment). Not counting, a worker stops at a segment that begins past the N-th match
-    // known (compMP's passive stop). Call it for consecutive ranges (auto's probe slices).
+    // known (compMP's passive stop). Call it for consecutive ranges (auto's probe slices). With a
+    // timeline, each segment a worker scanned is a scan event at its begin among all inputs.
     void scan(RunContext& ctx, std::uint64_t begin, std::uint64_t end, const ScanSegment& scan);
     // Joins the segments in file order into the outcome; rescan walks one again.
     SearchOutcome join(const RescanSegment& rescan);
