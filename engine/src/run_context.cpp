@@ -21,7 +21,7 @@ double seconds_between(RunContext::Clock::time_point from, RunContext::Clock::ti
 
 std::function<void(const Progress&)> progress_seam_for_tests;
 
-void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body) {
+void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& body, Caller caller) {
     std::vector<std::thread> threads;
     threads.reserve(n);
     const Clock::time_point called = Clock::now();
@@ -38,13 +38,7 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - called).count();
         for (std::int64_t seen = last_start_ns.load();
              started > seen && !last_start_ns.compare_exchange_weak(seen, started);) {}
-        try {
-            body(index);
-        } catch (...) {
-            std::lock_guard lock(mutex_);
-            if (!first_error_) first_error_ = std::current_exception();
-            failed_.store(true, std::memory_order_relaxed);
-        }
+        run_body(body, index);
         // A new thread's counters start at zero: its whole life was this run's work, so one
         // sample at its end is all it takes. Its life is timed from just before it was asked
         // for, to after the sample, so it holds all the sample counts.
@@ -64,12 +58,20 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
             }
         add_thread(std::move(record), created, ended);
     };
+    const unsigned first = caller == Caller::works && !timing_probe_ && n > 0 ? 1 : 0;
     try {
-        for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker, i, Clock::now());
+        for (unsigned i = first; i < n; ++i) threads.emplace_back(worker, i, Clock::now());
     } catch (...) {  // could not start a thread: stop the ones running, then report
         failed_.store(true, std::memory_order_relaxed);
         for (auto& t : threads) t.join();
         throw;
+    }
+    if (first == 1) {  // worker 0, here: its CPU time is the workers' too, for a probe timing them
+        const double before = thread_cpu_seconds();
+        run_body(body, 0);
+        const double used = thread_cpu_seconds() - before;
+        std::lock_guard lock(mutex_);
+        caller_worked_cpu_s_ += used;
     }
     const Waiting joining = waiting_starts();
     for (auto& t : threads) t.join();
@@ -77,6 +79,16 @@ void RunContext::run_threads(unsigned n, const std::function<void(unsigned)>& bo
     std::lock_guard lock(mutex_);
     thread_start_s_ += double(last_start_ns.load()) * 1e-9;
     if (first_error_) std::rethrow_exception(std::exchange(first_error_, nullptr));
+}
+
+void RunContext::run_body(const std::function<void(unsigned)>& body, unsigned index) noexcept {
+    try {
+        body(index);
+    } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (!first_error_) first_error_ = std::current_exception();
+        failed_.store(true, std::memory_order_relaxed);
+    }
 }
 
 void RunContext::add_thread(ThreadSpent record, Clock::time_point from, Clock::time_point to) {
@@ -130,7 +142,7 @@ Spent RunContext::others_spent() const {
 
 double RunContext::worker_cpu_seconds() const {
     std::lock_guard lock(mutex_);
-    return spent_.cpu_s;
+    return spent_.cpu_s + caller_worked_cpu_s_;
 }
 
 double RunContext::waited_seconds() const {

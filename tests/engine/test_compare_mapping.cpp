@@ -137,9 +137,9 @@ private slots:
         }
     }
 
-    // Stripes to whichever thread is free (adaptive's): every block scanned exactly once, by
-    // some thread, in file order on each, and the mismatches the reference's -- with a block
-    // that is not a multiple of the page and a last one cut short.
+    // Stripes to whichever thread is free (adaptive's), the calling thread among them: every
+    // block scanned exactly once, by some thread, in file order on each, and the mismatches the
+    // reference's -- with a block that is not a multiple of the page and a last one cut short.
     void stripesToWhoeverIsFreeAreEachScannedOnce() {
         const std::size_t size = 3 * kHugePage + 777, block = 3 * 4096 + 100;
         const testing::Bytes a = testing::pattern(size);
@@ -153,17 +153,23 @@ private slots:
             sfp::Progress progress;
             sfp::RunContext ctx(progress);
             ctx.record_timeline();
+            sfp::ThreadTimeline here = ctx.timeline_for_thread();  // the calling thread is worker 0
+            sfp::set_current_timeline(&here);
             sfp::compare::InputPair pair = sfp::compare::open_pair(spec, ctx);
             sfp::compare::MismatchTable table(100);
             const sfp::Mapping ma(pair.a, size), mb(pair.b, size);
             sfp::compare::scan_mapped_range(pair, ma, mb, {0, size, block, threads, sfp::Deal::to_whoever_is_free},
                                             table, ctx);
+            sfp::set_current_timeline(nullptr);
             QVERIFY(table.take() == testing::compare_reference(a, b, 100).mismatches);
+            QCOMPARE(ctx.thread_spents().size(), std::size_t(threads - 1));  // the others, started
+            std::vector<std::vector<sfp::TimelineEvent>> lanes{here.events()};
+            for (const sfp::ThreadSpent& t : ctx.thread_spents()) lanes.push_back(t.events);
             std::vector<std::uint64_t> scanned;
-            for (const sfp::ThreadSpent& t : ctx.thread_spents())
-                for (std::size_t i = 0; i < t.events.size(); ++i) {
-                    if (i > 0) QVERIFY(t.events[i].at > t.events[i - 1].at);
-                    scanned.push_back(t.events[i].at);
+            for (const std::vector<sfp::TimelineEvent>& events : lanes)
+                for (std::size_t i = 0; i < events.size(); ++i) {
+                    if (i > 0) QVERIFY(events[i].at > events[i - 1].at);
+                    scanned.push_back(events[i].at);
                 }
             std::sort(scanned.begin(), scanned.end());
             std::vector<std::uint64_t> every;

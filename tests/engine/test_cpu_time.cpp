@@ -53,6 +53,12 @@ sfp::Outcome burner(const sfp::RunSpec&, sfp::RunContext& ctx) {
     return {};
 }
 
+sfp::Outcome caller_burner(const sfp::RunSpec&, sfp::RunContext& ctx) {
+    ctx.run_threads(
+        g_workers, [](unsigned i) { g_burned[i] = burn(g_burn_s); }, sfp::RunContext::Caller::works);
+    return {};
+}
+
 sfp::Outcome sleeper(const sfp::RunSpec&, sfp::RunContext& ctx) {
     ctx.run_threads(2, [](unsigned) { std::this_thread::sleep_for(std::chrono::milliseconds(60)); });
     return {};
@@ -114,6 +120,58 @@ private slots:
         }
         QVERIFY2(closest < slack,
                  qPrintable(QString("3 runs recorded %1 s or more from what they burned").arg(closest)));
+    }
+
+    // Caller::works: the calling thread is worker 0 and starts only the others; what it burns
+    // is the run's (the runner's own) and the workers' for a probe (worker_cpu_seconds), counted
+    // once; an exception it throws is the run's after the others are joined; while a probe is
+    // timed, it waits as ever.
+    void callerWorksAsWorkerZero() {
+        g_workers = 3;
+        g_burn_s = 0.02;
+        double closest = 1e9;
+        for (int attempt = 0; attempt < 3 && closest >= 2e-3; ++attempt) {
+            for (auto& b : g_burned) b = 0;
+            const sfp::RunResult r = run_fake(caller_burner);
+            QCOMPARE(r.status, sfp::Status::ok);
+            closest = std::min(closest, std::abs(r.usage.cpu_s - burned_total(3)));
+        }
+        QVERIFY2(closest < 2e-3, qPrintable(QString("recorded %1 s from what was burned").arg(closest)));
+        sfp::Progress progress;
+        sfp::RunContext ctx(progress);
+        std::atomic<bool> zero_here{false};
+        const std::thread::id here = std::this_thread::get_id();
+        ctx.run_threads(
+            3,
+            [&](unsigned i) {
+                if (i == 0) zero_here = std::this_thread::get_id() == here, burn(0.01);
+            },
+            sfp::RunContext::Caller::works);
+        QVERIFY(zero_here);
+        QCOMPARE(ctx.thread_spents().size(), std::size_t(2));
+        QVERIFY2(ctx.worker_cpu_seconds() >= 0.01, qPrintable(QString::number(ctx.worker_cpu_seconds())));
+        std::atomic<bool> others_told{false};
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, ctx.run_threads(
+                                                         2,
+                                                         [&](unsigned i) {
+                                                             if (i == 0) throw std::runtime_error("worker 0");
+                                                             while (!ctx.should_stop()) std::this_thread::yield();
+                                                             others_told = true;
+                                                         },
+                                                         sfp::RunContext::Caller::works));
+        QVERIFY(others_told);
+        sfp::Progress progress2;
+        sfp::RunContext probed(progress2);
+        probed.set_timing_probe(true);
+        zero_here = true;
+        probed.run_threads(
+            2,
+            [&](unsigned i) {
+                if (i == 0) zero_here = std::this_thread::get_id() == here;
+            },
+            sfp::RunContext::Caller::works);
+        QVERIFY(!zero_here);
+        QCOMPARE(probed.thread_spents().size(), std::size_t(2));
     }
 
     // A thread that sleeps is not on a CPU: 2 x 60 ms of sleep record (nearly) none of it; a

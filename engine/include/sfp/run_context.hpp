@@ -64,7 +64,16 @@ public:
     // Runs body(0..n-1) on n new threads and joins them all. What each thread spent in its
     // life (exact CPU time, rusage, storage I/O) is added to this run's. If a body throws, the others are told
     // to stop (should_stop) and the first exception is rethrown here after the join.
-    void run_threads(unsigned n, const std::function<void(unsigned index)>& body);
+    // Caller::works: the calling thread is worker 0 itself, once it has started the other n-1 --
+    // no thread to start for it, and its work begins at once instead of when a CPU is found for a
+    // new thread (a millisecond or more on a VM); what it spends is the calling thread's (the
+    // runner's, and so are its timeline events).
+    // While a probe times a slice (set_timing_probe, algorithms/probe_choice.cpp), the caller
+    // waits whatever it is asked: its lane then holds the probe's event for the slice, and the
+    // candidate's threads the slice's work, never one inside the other.
+    enum class Caller { waits, works };
+    void run_threads(unsigned n, const std::function<void(unsigned index)>& body, Caller caller = Caller::waits);
+    void set_timing_probe(bool on) noexcept { timing_probe_ = on; }  // on the runner thread only
 
     // For baselines measured as child processes (measure/child_process.cpp): what one spent in
     // its life (spent.lifetime_s from `started`).
@@ -96,8 +105,9 @@ public:
     // A recorder for the calling thread, its clock counting from this run's start.
     ThreadTimeline timeline_for_thread() const;
 
-    // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID); rusage moves
-    // in whole scheduler ticks, too coarse for millisecond slices.
+    // The workers' CPU time so far to the nanosecond (CLOCK_THREAD_CPUTIME_ID), the calling
+    // thread's as worker 0 included; rusage moves in whole scheduler ticks, too coarse for
+    // millisecond slices.
     double worker_cpu_seconds() const;
     // The wall time run_threads spent starting threads so far: from each call to the start of
     // its last thread's body, summed over calls. Waking an idle CPU of a VM takes a good part of a
@@ -114,15 +124,19 @@ public:
 private:
     static constexpr std::size_t kMaxThreadTimes = 1024;  // a probe's slices may start threads often
     void add_thread(ThreadSpent record, Clock::time_point from, Clock::time_point to);
+    // body(index); what it throws is the run's first error, and the other workers are told to stop.
+    void run_body(const std::function<void(unsigned)>& body, unsigned index) noexcept;
 
     Progress& progress_;
     const Clock::time_point start_;
     std::atomic<bool> failed_{false};
     bool timeline_ = false;
+    bool timing_probe_ = false;
     mutable std::atomic<bool> saw_cancel_{false};
     double list_s_ = 0;
     mutable std::mutex mutex_;  // guards the members below
     Spent spent_;
+    double caller_worked_cpu_s_ = 0;  // the calling thread's, as worker 0 (Caller::works)
     double thread_start_s_ = 0;
     double waited_s_ = 0;
     std::vector<ThreadSpent> threads_;

@@ -89,7 +89,9 @@ std::string probe_then_finish(std::span<ProbeCandidate> candidates, const ProbeP
     for (unsigned round = 0; round < kRounds; ++round) {
         for (ProbeCandidate& c : candidates) {
             const double began = timeline ? timeline->now() : 0;
+            ctx.set_timing_probe(true);  // the slice's work all on threads of its own: this one times it
             double s = timed(measure.clock, ctx, [&] { c.work(at, at + slice); });
+            ctx.set_timing_probe(false);
             if (timeline) timeline->add(EventKind::probe, began, 0, at);
             if (const ProbeHook hook = probe_hook.load()) s += hook(c.name);
             c.cpu_seconds = round == 0 ? s : std::min(c.cpu_seconds, s);

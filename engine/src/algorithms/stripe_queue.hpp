@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "algorithms/stripes.hpp"
+#include "sfp/run_context.hpp"
 
 namespace sfp {
 
@@ -16,6 +17,12 @@ namespace sfp {
 // cciMT_VTP), which the autos use -- a thread started late or slowed down by other load takes
 // fewer, and none is left alone with the last of its share.
 enum class Deal { round_robin, to_whoever_is_free };
+
+// Whoever is free includes the calling thread: it takes stripes too, as worker 0, rather than
+// waiting for a thread started in its place (RunContext::Caller::works).
+inline RunContext::Caller caller_of(Deal deal) noexcept {
+    return deal == Deal::to_whoever_is_free ? RunContext::Caller::works : RunContext::Caller::waits;
+}
 
 class StripeQueue {
 public:

@@ -16,14 +16,17 @@ void mmap_in_range(CipherJob& job, const Mapping& in, const RunSpec& spec, RunCo
     const unsigned x = job.kernel().expansion();
     StripeQueue queue(spec.block_size, end - begin);
     StripeQueue* const shared = deal == Deal::to_whoever_is_free ? &queue : nullptr;
-    ctx.run_threads(spec.threads, [&](unsigned worker) {
-        const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
-        each_block(ctx, worker, spec.threads, spec.block_size, begin, end, shared, [&](Block blk) {
-            const std::size_t n = std::size_t(blk.length);
-            transform_mapped(job, in.data() + blk.offset, out.data(), n, blk.offset * x);
-            write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
-        });
-    });
+    ctx.run_threads(
+        spec.threads,
+        [&](unsigned worker) {
+            const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
+            each_block(ctx, worker, spec.threads, spec.block_size, begin, end, shared, [&](Block blk) {
+                const std::size_t n = std::size_t(blk.length);
+                transform_mapped(job, in.data() + blk.offset, out.data(), n, blk.offset * x);
+                write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
+            });
+        },
+        caller_of(deal));
 }
 
 namespace {

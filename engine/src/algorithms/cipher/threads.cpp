@@ -12,11 +12,14 @@ void threads_range(CipherJob& job, const RunSpec& spec, RunContext& ctx, std::ui
     const WorkerBuffers buffers(job, std::size_t(spec.block_size), spec.threads);
     StripeQueue queue(spec.block_size, end - begin);
     StripeQueue* const shared = deal == Deal::to_whoever_is_free ? &queue : nullptr;
-    ctx.run_threads(spec.threads, [&](unsigned worker) {
-        const BlockBuffers mine = buffers.of(worker);
-        each_block(ctx, worker, spec.threads, spec.block_size, begin, end, shared,
-                   [&](Block blk) { transform_block(job, mine, blk, Position::at_offset); });
-    });
+    ctx.run_threads(
+        spec.threads,
+        [&](unsigned worker) {
+            const BlockBuffers mine = buffers.of(worker);
+            each_block(ctx, worker, spec.threads, spec.block_size, begin, end, shared,
+                       [&](Block blk) { transform_block(job, mine, blk, Position::at_offset); });
+        },
+        caller_of(deal));
 }
 
 namespace {

@@ -46,20 +46,24 @@ void scan_mapped_range(const InputPair& pair, const Mapping& a, const Mapping& b
                        RunContext& ctx) {
     ScansDone scanned(r.threads);
     StripeQueue queue(r.block, r.end - r.begin);
-    ctx.run_threads(r.threads, [&](unsigned worker) {
-        std::exception_ptr failed;  // rethrown after the unmapping: the others wait for this worker
-        try {
-            each_stripe_block(ctx, worker, r, table, queue,
-                              [&](std::uint64_t offset, std::size_t n) { scan_mapped(pair, a, b, offset, n, table); });
-        } catch (...) {
-            failed = std::current_exception();
-        }
-        scanned.arrive_and_wait(ctx);
-        const Block share = unmap_share(r, worker);
-        a.release(share.offset, share.length);
-        b.release(share.offset, share.length);
-        if (failed) std::rethrow_exception(failed);
-    });
+    ctx.run_threads(
+        r.threads,
+        [&](unsigned worker) {
+            std::exception_ptr failed;  // rethrown after the unmapping: the others wait for this worker
+            try {
+                each_stripe_block(ctx, worker, r, table, queue, [&](std::uint64_t offset, std::size_t n) {
+                    scan_mapped(pair, a, b, offset, n, table);
+                });
+            } catch (...) {
+                failed = std::current_exception();
+            }
+            scanned.arrive_and_wait(ctx);
+            const Block share = unmap_share(r, worker);
+            a.release(share.offset, share.length);
+            b.release(share.offset, share.length);
+            if (failed) std::rethrow_exception(failed);
+        },
+        caller_of(r.deal));
 }
 
 Block unmap_share(Range r, unsigned worker) {

@@ -47,21 +47,25 @@ void StripedSearch::scan(RunContext& ctx, std::uint64_t begin, std::uint64_t end
     const auto last = std::size_t(std::lower_bound(positions_.begin(), positions_.end(), end) - positions_.begin());
     const unsigned threads = unsigned(std::min<std::size_t>(job_.threads, std::max<std::size_t>(last - first, 1)));
     std::atomic<std::size_t> next_free{first};
-    ctx.run_threads(threads, [&](unsigned worker) {
-        ProgressMeter meter(ctx);
-        ThreadTimeline* const timeline = current_timeline();
-        double start = timeline ? timeline->now() : 0;  // a segment's event begins before its stop check
-        const bool dealt = deal_ == Deal::round_robin;
-        for (std::size_t i = dealt ? first + worker : next_free++; i < last; i = dealt ? i + threads : next_free++) {
-            if (ctx.should_stop() || (!job_.count && table_.closed_before(positions_[i]))) return;
-            const Segment& seg = segments_[i];
-            scans_[i] = scan(worker, seg);
-            meter.add(seg.end - seg.begin);
-            if (timeline) start = timeline->add(EventKind::scan, start, seg.end - seg.begin, positions_[i]);
-            if (!job_.count)
-                for (std::uint64_t at : scans_[i].first) table_.add({job_.inputs[seg.file].start + at});
-        }
-    });
+    ctx.run_threads(
+        threads,
+        [&](unsigned worker) {
+            ProgressMeter meter(ctx);
+            ThreadTimeline* const timeline = current_timeline();
+            double start = timeline ? timeline->now() : 0;  // a segment's event begins before its stop check
+            const bool dealt = deal_ == Deal::round_robin;
+            for (std::size_t i = dealt ? first + worker : next_free++; i < last;
+                 i = dealt ? i + threads : next_free++) {
+                if (ctx.should_stop() || (!job_.count && table_.closed_before(positions_[i]))) return;
+                const Segment& seg = segments_[i];
+                scans_[i] = scan(worker, seg);
+                meter.add(seg.end - seg.begin);
+                if (timeline) start = timeline->add(EventKind::scan, start, seg.end - seg.begin, positions_[i]);
+                if (!job_.count)
+                    for (std::uint64_t at : scans_[i].first) table_.add({job_.inputs[seg.file].start + at});
+            }
+        },
+        caller_of(deal_));
 }
 
 namespace {
