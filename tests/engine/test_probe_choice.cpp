@@ -332,12 +332,12 @@ private slots:
         QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
     }
 
-    // An input cached mostly in large folios goes to mmap-in at once, however dear a probe would
+    // An input cached mostly in large folios goes to pool at once, however dear a probe would
     // find it (the hook is never asked); the output is the reference's.
-    void cipherAutoMapsAtOnceInLargeFolios() {
+    void cipherAutoPoolsAtOnceInLargeFolios() {
         const cipher_test::Bytes& in = cipher_test::sample(kSize);
         cipher_test::write_file(path("in"), in);
-        const HookGuard hook("mmap-in");
+        const HookGuard hook("pool");
         sfp::set_probe_pays_from(kSize);
         folio_share = 0.98;
         const sfp::RunResult r =
@@ -347,7 +347,8 @@ private slots:
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 7));
         QCOMPARE(note_of(r, "auto"),
-                 QString("auto: large folios: 98 % of the cached pages sampled, where mmap-in wins by far -> mmap-in"));
+                 QString("auto: large folios: 98 % of the cached pages sampled, where mapping the input saves CPU "
+                         "time but no time -> pool"));
     }
 
     // Under 256 MiB auto does not probe: an input under 2 MiB or of one block or less goes to stream
