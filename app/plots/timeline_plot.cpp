@@ -212,7 +212,8 @@ Hover draw_timeline(const Canvas& c, const sfp::ExperimentReport& report, std::o
             if (any) add_segments(c, t, lane, kKinds[k], width), drawn[k] = true;
         }
         const bool scanned = !t.events.empty() && t.events.back().kind == sfp::EventKind::scan;
-        if (t.role == "worker" && (scanned || (workers_scan && t.events.empty())))
+        // The runner scans too where it is worker 0 itself (an auto's stripes to whoever is free).
+        if ((t.role == "worker" && (scanned || (workers_scan && t.events.empty()))) || (t.role == "runner" && scanned))
             stops->addData(scanned ? t.events.back().end_s : t.end_s, lane);
         ticker->addTick(lane, lane_name(t));
         right = std::max(right, t.end_s);

@@ -160,6 +160,17 @@ private slots:
         QVERIFY(stops);
         QCOMPARE(stops->dataCount(), 4);
         QCOMPARE(stops->data()->at(0)->key, 0.0005);  // sorted by time: the idle worker's end first
+        // The runner as worker 0 (an auto's stripes to whoever is free): where it stopped too.
+        rep.runs[2].result.threads.front().events = {{0.0001, 0.0018, 4096, 8192, sfp::EventKind::scan}};
+        panel.setReport(rep);
+        panel.setPickedRun(2);
+        panel.redrawNow();
+        stops = nullptr;
+        for (int i = 0; i < panel.plot()->graphCount(); ++i)
+            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        QVERIFY(stops);
+        QCOMPARE(stops->dataCount(), 5);
+        QCOMPARE(stops->data()->at(4)->key, 0.0018);
     }
 
     // Issue 44 §3: for compare, a second axis in file offset -- each block a worker scanned at
