@@ -5,6 +5,7 @@
 // `packing` through the plan and the runner: test_wordcount_sweep.cpp.
 #include <QtTest>
 #include <algorithm>
+#include <atomic>
 
 #include "algorithms/folio_choice.hpp"
 #include "algorithms/probe_choice.hpp"
@@ -121,6 +122,24 @@ class TestWordcount : public QObject {
                 QVERIFY2(got.files[i] == reference(texts[i]),
                          qPrintable(describe(got.files[i]) + " vs " + describe(reference(texts[i]))));
         }();
+        return r;
+    }
+
+    // run_auto over four texts, 16 MiB in all, with the probe paying from 16 MiB (not 256), every
+    // candidate but `fast` made slow, and the folio share sampled seen as `share`.
+    sfp::RunResult run_auto_probed(const char* fast, double share) {
+        static std::atomic<double> seen{0};
+        seen = share;
+        testing::fast_candidate = fast;
+        sfp::set_probe_hook(testing::slow_down);
+        sfp::set_probe_pays_from(16u << 20);
+        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return seen.load(); });
+        sfp::RunResult r =
+            run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
+        sfp::set_folio_share_seam(nullptr);
+        sfp::set_probe_pays_from(0);
+        sfp::set_probe_hook(nullptr);
+        testing::fast_candidate = nullptr;
         return r;
     }
 
@@ -343,16 +362,7 @@ private slots:
     void autoPicksTheFastest() {
         QFETCH(QString, fast);
         const QByteArray fast_name = fast.toUtf8();
-        testing::fast_candidate = fast_name.constData();
-        sfp::set_probe_hook(testing::slow_down);
-        sfp::set_probe_pays_from(16u << 20);  // not the 256 MiB a probe pays for: a test's size
-        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.02; });  // small: the probe decides
-        const sfp::RunResult r =
-            run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
-        sfp::set_folio_share_seam(nullptr);
-        sfp::set_probe_pays_from(0);
-        sfp::set_probe_hook(nullptr);
-        testing::fast_candidate = nullptr;
+        const sfp::RunResult r = run_auto_probed(fast_name.constData(), 0.02);  // small folios: the probe decides
         QString note;
         for (const std::string& n : r.notes)
             if (n.starts_with("auto")) note = QString::fromStdString(n);
@@ -371,16 +381,7 @@ private slots:
     // Inputs cached mostly in large folios go to mmap-mt at once, however slow a probe would find
     // it (the hook is never asked), and the counts are the reference's across the files.
     void autoMapsAtOnceInLargeFolios() {
-        testing::fast_candidate = "striped";
-        sfp::set_probe_hook(testing::slow_down);
-        sfp::set_probe_pays_from(16u << 20);
-        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.98; });
-        const sfp::RunResult r =
-            run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
-        sfp::set_folio_share_seam(nullptr);
-        sfp::set_probe_pays_from(0);
-        sfp::set_probe_hook(nullptr);
-        testing::fast_candidate = nullptr;
+        const sfp::RunResult r = run_auto_probed("striped", 0.98);
         QVERIFY2(std::ranges::find(r.notes,
                                    "auto: large folios: 98 % of the cached pages sampled, where mmap-mt wins "
                                    "by far -> mmap-mt") != r.notes.end(),

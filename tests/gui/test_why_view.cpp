@@ -18,6 +18,13 @@ using namespace gui;
 
 namespace {
 
+// The Timeline's "where it stopped" crosses, or null.
+QCPGraph* stop_marks(PlotPanel& panel) {
+    for (int i = 0; i < panel.plot()->graphCount(); ++i)
+        if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) return panel.plot()->graph(i);
+    return nullptr;
+}
+
 QCPBars* bars_named(QCustomPlot* plot, const QString& name) {
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (auto* b = qobject_cast<QCPBars*>(plot->plottable(i)); b && b->name() == name) return b;
@@ -139,9 +146,7 @@ private slots:
         QVERIFY2(panel.titleText().contains("the 2 mismatches found up to byte 2100"), qPrintable(panel.titleText()));
         QVERIFY2(panel.hoverPoints()[2].text.contains("last: scan at byte 12288"),
                  qPrintable(panel.hoverPoints()[2].text));
-        QCPGraph* stops = nullptr;
-        for (int i = 0; i < panel.plot()->graphCount(); ++i)
-            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        QCPGraph* stops = stop_marks(panel);
         QVERIFY(stops);
         QCOMPARE(stops->dataCount(), 2);
         QCOMPARE(stops->data()->at(0)->key, 0.001);
@@ -154,9 +159,7 @@ private slots:
         panel.setReport(rep);
         panel.setPickedRun(2);
         panel.redrawNow();
-        stops = nullptr;
-        for (int i = 0; i < panel.plot()->graphCount(); ++i)
-            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        stops = stop_marks(panel);
         QVERIFY(stops);
         QCOMPARE(stops->dataCount(), 4);
         QCOMPARE(stops->data()->at(0)->key, 0.0005);  // sorted by time: the idle worker's end first
@@ -165,9 +168,7 @@ private slots:
         panel.setReport(rep);
         panel.setPickedRun(2);
         panel.redrawNow();
-        stops = nullptr;
-        for (int i = 0; i < panel.plot()->graphCount(); ++i)
-            if (panel.plot()->graph(i)->name() == QStringLiteral("where it stopped")) stops = panel.plot()->graph(i);
+        stops = stop_marks(panel);
         QVERIFY(stops);
         QCOMPARE(stops->dataCount(), 5);
         QCOMPARE(stops->data()->at(4)->key, 0.0018);
