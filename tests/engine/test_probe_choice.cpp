@@ -1,7 +1,7 @@
-// compare/adaptive and cipher/auto choose by measurement: with one candidate made slow through
-// the test seam each picks the other and its note names both measurements; and every byte is
-// done exactly once, so mismatches (compare) and output bytes (cipher) in either probe slice, at
-// their edges and in the rest are all right.
+// compare/adaptive chooses by measurement: with one candidate made slow through the test seam it
+// picks the other and its note names both measurements; and every byte is done exactly once, so
+// mismatches in either probe slice, at their edges and in the rest are all right. cipher/auto
+// chooses by the input's folios, whatever a probe would measure.
 #include <QRegularExpression>
 #include <array>
 #include <QtTest>
@@ -299,65 +299,52 @@ private slots:
         QCOMPARE(seen.join(", "), calls);
     }
 
-    void cipherAutoPicksTheOtherWhenOneIsSlow_data() {
-        QTest::addColumn<QString>("slow");
-        QTest::addColumn<QString>("fast");
+    // cipher/auto chooses by the input's large-folio share, which no probe can overrule (the hook
+    // makes the chosen one dear, and is never asked): mmap-in from half on, else pool, and pool
+    // where the share cannot be known. Each writes the reference's output, up to its last byte.
+    void cipherAutoByTheFolios_data() {
+        QTest::addColumn<double>("share");
         QTest::addColumn<QString>("transform");
+        QTest::addColumn<QString>("note");
+        const QString mapped =
+            "auto: large folios: %1 % of the cached pages sampled, where a fault maps a whole "
+            "folio -> mmap-in";
+        const QString pool =
+            "auto: large folios: %1 % of the cached pages sampled, where mapping costs more than "
+            "read()'s copy -> pool";
+        const QString unknown =
+            "auto: large folios: unknown (needs root), where mapping costs more than read()'s copy -> pool";
         for (const char* transform : {"caesar", "widen"}) {
-            QTest::newRow(qPrintable(QString("mmap-in slow, ") + transform)) << "mmap-in"
-                                                                             << "pool" << transform;
-            QTest::newRow(qPrintable(QString("pool slow, ") + transform)) << "pool"
-                                                                          << "mmap-in" << transform;
+            const QString t = transform;
+            QTest::newRow(qPrintable("98 %, " + t)) << 0.98 << t << mapped.arg(98);
+            QTest::newRow(qPrintable("half, " + t)) << 0.5 << t << mapped.arg(50);
+            QTest::newRow(qPrintable("just under half, " + t)) << 0.494 << t << pool.arg(49);
+            QTest::newRow(qPrintable("12 %, " + t)) << 0.12 << t << pool.arg(12);
+            QTest::newRow(qPrintable("unknown, " + t)) << -1.0 << t << unknown;
         }
     }
-
-    void cipherAutoPicksTheOtherWhenOneIsSlow() {
-        QFETCH(QString, slow);
-        QFETCH(QString, fast);
+    void cipherAutoByTheFolios() {
+        QFETCH(double, share);
         QFETCH(QString, transform);
+        QFETCH(QString, note);
         const cipher_test::Bytes& in = cipher_test::sample(kSize);
         cipher_test::write_file(path("in"), in);
-        const QByteArray slow_name = slow.toUtf8();
-        const HookGuard hook(slow_name.constData());
-        sfp::set_probe_pays_from(kSize);  // not the 256 MiB a probe pays for: a test's size
+        const HookGuard hook(note.endsWith("mmap-in") ? "mmap-in" : "pool");
+        folio_share = share;
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2,
                                                   {{"shift", "7"}, {"transform", transform.toStdString()}});
-        sfp::set_probe_pays_from(0);
+        folio_share = -1;
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
-        const QString note = note_of(r, "auto");
-        QVERIFY2(note.endsWith("-> " + fast), qPrintable(note));
-        QVERIFY2(QRegularExpression("pool [0-9.]+ GB/s, mmap-in [0-9.]+ GB/s per CPU second").match(note).hasMatch(),
-                 qPrintable(note));
-        QVERIFY2(note.contains("(best of 2 each, on 256K of the input; the first 1M in all)"), qPrintable(note));
+        QCOMPARE(note_of(r, "auto"), note);
     }
 
-    // An input cached mostly in large folios goes to pool at once, however dear a probe would
-    // find it (the hook is never asked); the output is the reference's.
-    void cipherAutoPoolsAtOnceInLargeFolios() {
-        const cipher_test::Bytes& in = cipher_test::sample(kSize);
-        cipher_test::write_file(path("in"), in);
-        const HookGuard hook("pool");
-        sfp::set_probe_pays_from(kSize);
-        folio_share = 0.98;
-        const sfp::RunResult r =
-            cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2, {{"shift", "7"}, {"transform", "caesar"}});
-        folio_share = -1;
-        sfp::set_probe_pays_from(0);
-        QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
-        QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", 7));
-        QCOMPARE(note_of(r, "auto"),
-                 QString("auto: large folios: 98 % of the cached pages sampled, where mapping the input saves CPU "
-                         "time but no time -> pool"));
-    }
-
-    // Under 256 MiB auto does not probe: an input under 2 MiB or of one block or less goes to stream
-    // on the calling thread; from 2 MiB pool does it all, as it does above with stripes too
-    // large to time a probe on. The output is the reference's, up to the last byte.
-    void cipherAutoWithoutAProbe_data() {
+    // An input under 2 MiB or of one block or less goes to stream on the calling thread, one of
+    // 2 MiB and more to threads chosen by its folios (above). The output is the reference's, up to
+    // the last byte.
+    void cipherAutoOnSmallInputs_data() {
         QTest::addColumn<int>("size");
         QTest::addColumn<qulonglong>("block");
-        QTest::addColumn<qulonglong>("probe_from");
         QTest::addColumn<QString>("note");
         const QString one_block =
             "auto chose stream: the input (%1) is one block (%2) or less, all one thread's work "
@@ -365,28 +352,24 @@ private slots:
         const QString small =
             "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
             "to start or map)";
-        const QString pool = "auto chose pool: %1 of the input, too little to pay for a probe (from 256M)";
+        const QString pool =
+            "auto: large folios: unknown (needs root), where mapping costs more than read()'s copy -> pool";
         const qulonglong k64 = 64u << 10;
-        QTest::newRow("1 byte") << 1 << k64 << qulonglong(0) << one_block.arg("1", "64K");
-        QTest::newRow("one block") << 65536 << k64 << qulonglong(0) << one_block.arg("64K", "64K");
-        QTest::newRow("one block and a byte") << 65537 << k64 << qulonglong(0) << small.arg("65537");
-        QTest::newRow("a byte under 2 MiB") << (2 << 20) - 1 << k64 << qulonglong(0) << small.arg("2097151");
-        QTest::newRow("2 MiB") << (2 << 20) << k64 << qulonglong(0) << pool.arg("2M");
-        QTest::newRow("3 MiB, one block of 4M")
-            << (3 << 20) << qulonglong(4u << 20) << qulonglong(0) << one_block.arg("3M", "4M");
-        QTest::newRow("stripes too large to probe") << (2 << 20) + 3 << qulonglong(1u << 20) << qulonglong(2u << 20)
-                                                    << QString("auto chose pool: too little data to time a probe");
+        QTest::newRow("1 byte") << 1 << k64 << one_block.arg("1", "64K");
+        QTest::newRow("one block") << 65536 << k64 << one_block.arg("64K", "64K");
+        QTest::newRow("one block and a byte") << 65537 << k64 << small.arg("65537");
+        QTest::newRow("a byte under 2 MiB") << (2 << 20) - 1 << k64 << small.arg("2097151");
+        QTest::newRow("2 MiB") << (2 << 20) << k64 << pool;
+        QTest::newRow("3 MiB, one block of 4M") << (3 << 20) << qulonglong(4u << 20) << one_block.arg("3M", "4M");
+        QTest::newRow("2 MiB and 3 bytes, blocks of 1M") << (2 << 20) + 3 << qulonglong(1u << 20) << pool;
     }
-    void cipherAutoWithoutAProbe() {
+    void cipherAutoOnSmallInputs() {
         QFETCH(int, size);
         QFETCH(qulonglong, block);
-        QFETCH(qulonglong, probe_from);
         QFETCH(QString, note);
         const cipher_test::Bytes in = cipher_test::sample(std::size_t(size), 11);
         cipher_test::write_file(path("in"), in);
-        sfp::set_probe_pays_from(probe_from);
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), block, 2, {{"shift", "-41"}});
-        sfp::set_probe_pays_from(0);
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", -41));
         QCOMPARE(note_of(r, "auto"), note);

@@ -3,11 +3,9 @@
 // takes its round-robin stripes (algorithms/stripes.hpp), or whichever block a shared queue hands
 // it next (algorithms/stripe_queue.hpp), in file order — with one worker, every block front to
 // back — stopping early when the run is cancelled and counting progress.
-// Over [begin, end) of the file (auto's probe slices), the blocks' offsets are the file's. With a
-// timeline, each block moved (read, transformed, written) is a "write" event.
+// With a timeline, each block moved (read, transformed, written) is a "write" event.
 #include <cstdint>
 #include <optional>
-#include <utility>
 
 #include "algorithms/stripe_queue.hpp"
 #include "algorithms/stripes.hpp"
@@ -16,30 +14,24 @@
 
 namespace sfp::cipher {
 
-// With a queue (made over [begin, end) with `block`), the worker takes whichever block is next
-// from it instead of its round-robin stripes (Deal::to_whoever_is_free).
+// With a queue (made over `total` with `block`), the worker takes whichever block is next from it
+// instead of its round-robin stripes (Deal::to_whoever_is_free).
 template <class Work>
-void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t begin,
-                std::uint64_t end, StripeQueue* queue, Work&& work) {
+void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t total,
+                Work&& work, StripeQueue* queue = nullptr) {
     ProgressMeter meter(ctx);
     ThreadTimeline* const timeline = current_timeline();
     double start = timeline ? timeline->now() : 0;
     const auto visit = [&](Block blk) {
         if (ctx.should_stop()) return false;
-        work(Block{begin + blk.offset, blk.length});
+        work(blk);
         meter.add(blk.length);
-        if (timeline) start = timeline->add(EventKind::write, start, blk.length, begin + blk.offset);
+        if (timeline) start = timeline->add(EventKind::write, start, blk.length, blk.offset);
         return true;
     };
-    if (!queue) return for_each_stripe_block(worker, workers, block, end - begin, visit);
+    if (!queue) return for_each_stripe_block(worker, workers, block, total, visit);
     while (const std::optional<Block> blk = queue->take())
         if (!visit(*blk)) return;
-}
-
-template <class Work>
-void each_block(RunContext& ctx, unsigned worker, unsigned workers, std::uint64_t block, std::uint64_t total,
-                Work&& work) {
-    each_block(ctx, worker, workers, block, 0, total, nullptr, std::forward<Work>(work));
 }
 
 }  // namespace sfp::cipher

@@ -11,20 +11,20 @@
 
 namespace sfp::cipher {
 
-void mmap_in_range(CipherJob& job, const Mapping& in, const RunSpec& spec, RunContext& ctx, std::uint64_t begin,
-                   std::uint64_t end, Deal deal) {
+void mmap_in_work(CipherJob& job, const Mapping& in, const RunSpec& spec, RunContext& ctx, Deal deal) {
     const unsigned x = job.kernel().expansion();
-    StripeQueue queue(spec.block_size, end - begin);
+    StripeQueue queue(spec.block_size, job.input_size());
     StripeQueue* const shared = deal == Deal::to_whoever_is_free ? &queue : nullptr;
     ctx.run_threads(
         spec.threads,
         [&](unsigned worker) {
             const AlignedBuffer out(std::size_t(spec.block_size) * x, kDirectAlignment);
-            each_block(ctx, worker, spec.threads, spec.block_size, begin, end, shared, [&](Block blk) {
+            const auto move = [&](Block blk) {
                 const std::size_t n = std::size_t(blk.length);
                 transform_mapped(job, in.data() + blk.offset, out.data(), n, blk.offset * x);
                 write_all(job.out_fd(), out.data(), n * x, Position::at_offset, blk.offset * x, job.output().target());
-            });
+            };
+            each_block(ctx, worker, spec.threads, spec.block_size, job.input_size(), move, shared);
         },
         caller_of(deal));
 }
@@ -34,7 +34,7 @@ namespace {
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::mapped);
     const Mapping in = input_mapping(job);
-    mmap_in_range(job, in, spec, ctx, 0, job.input_size());
+    mmap_in_work(job, in, spec, ctx);
     return job.complete(ctx);
 }
 

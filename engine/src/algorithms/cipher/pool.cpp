@@ -10,7 +10,7 @@ namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::buffers);
-    threads_range(job, spec, ctx, 0, job.input_size(), Deal::to_whoever_is_free);
+    threads_work(job, spec, ctx, Deal::to_whoever_is_free);
     return job.complete(ctx);
 }
 

@@ -7,17 +7,17 @@
 
 namespace sfp::cipher {
 
-void threads_range(CipherJob& job, const RunSpec& spec, RunContext& ctx, std::uint64_t begin, std::uint64_t end,
-                   Deal deal) {
+void threads_work(CipherJob& job, const RunSpec& spec, RunContext& ctx, Deal deal) {
     const WorkerBuffers buffers(job, std::size_t(spec.block_size), spec.threads);
-    StripeQueue queue(spec.block_size, end - begin);
+    StripeQueue queue(spec.block_size, job.input_size());
     StripeQueue* const shared = deal == Deal::to_whoever_is_free ? &queue : nullptr;
     ctx.run_threads(
         spec.threads,
         [&](unsigned worker) {
             const BlockBuffers mine = buffers.of(worker);
-            each_block(ctx, worker, spec.threads, spec.block_size, begin, end, shared,
-                       [&](Block blk) { transform_block(job, mine, blk, Position::at_offset); });
+            each_block(
+                ctx, worker, spec.threads, spec.block_size, job.input_size(),
+                [&](Block blk) { transform_block(job, mine, blk, Position::at_offset); }, shared);
         },
         caller_of(deal));
 }
@@ -26,7 +26,7 @@ namespace {
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     CipherJob job(spec, ctx, Access::buffers);
-    threads_range(job, spec, ctx, 0, job.input_size());
+    threads_work(job, spec, ctx);
     return job.complete(ctx);
 }
 
