@@ -33,7 +33,7 @@ console "cd /usr/share/common-licenses && sfpbench wordcount GPL-2 GPL-3 LGPL-2.
 console "sfpbench run --strategies read,mmap-mt --block 512,4K,64K --threads 2 --sizes 64M --reps 6 --workdir ws | sed -n '/^64M:/,/^$/p'" |
     publish example-run "$docs/cli-run.md"
 console "sfpbench generate random big.dat --size 640000000" \
-        "sfpbench cipher big.dat big.enc --shift 7 --strategy pool --block 512K --threads 2 --fast" \
+        "sfpbench cipher big.dat big.enc --shift 7 --strategy pool --block 256K --threads 2 --fast" \
         "sfpbench cipher big.enc big.dec --shift -7 && cmp big.dat big.dec && echo restored" | publish example-cipher "$docs/cli-cipher.md"
 console "sfpbench generate tree t --files 2000 --seed 1" \
         "sfpbench iterate t --strategy parallel --threads 16 --scope full  # hot: the tree was just written" \

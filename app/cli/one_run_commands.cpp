@@ -16,11 +16,8 @@ namespace {
 // default runs (its 4K stripes were far slower: docs/cli-compare.md).
 constexpr FlagHint kCompare[] = {{"block_size", "256K", {}}};
 
-// 512K: the writes into the page cache, which bound cipher's time, were the fastest from 512K to
-// 1M; from 2M (widen's write of a 1M block) the kernel puts them in 2 MiB folios, which this VM
-// sometimes took 5-10x longer to fill (docs/findings.md#cipher-blocks-of-512-kib).
 constexpr FlagHint kCipher[] = {
-    {"block_size", "512K", "The stripe of the multithreaded strategies."},
+    {"block_size", "256K", "The stripe of the multithreaded strategies."},
     {"threads", {}, "For uring: blocks in flight."},
     {"shift", {}, "Required, except for widen.", true},
     {"fast", {}, "The default here; --plain for the byte-at-a-time kernel."},

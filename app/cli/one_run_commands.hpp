@@ -16,7 +16,7 @@
 
 namespace cli {
 
-// Where a command differs from the table: its own default (cipher reads 512K blocks) and a note
+// Where a command differs from the table: its own default (cipher reads 256K blocks) and a note
 // after the table's help ("for uring: blocks in flight").
 struct FlagHint {
     std::string_view parameter;
