@@ -16,6 +16,9 @@ namespace {
 // default runs (its 4K stripes were far slower: docs/cli-compare.md).
 constexpr FlagHint kCompare[] = {{"block_size", "256K", {}}};
 
+// 256K: 512K and more were faster only while the page cache's new folios came from memory freed
+// moments before; on a VM that hands free memory back to its host they were several times slower
+// after a pause (docs/findings.md#cipher-blocks-of-256-kib).
 constexpr FlagHint kCipher[] = {
     {"block_size", "256K", "The stripe of the multithreaded strategies."},
     {"threads", {}, "For uring: blocks in flight."},

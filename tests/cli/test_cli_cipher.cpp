@@ -36,6 +36,20 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly) && f.write(in) == in.size());
     }
 
+    // The command's block is 256K, not larger (one_run_commands.cpp says why): the help says it,
+    // and auto's note on an input of one block names it; --block overrides it.
+    void defaultBlockIs256K() {
+        QVERIFY(sfpbench({"cipher", "--help"}).out.contains("(default 256K)"));
+        QFile f(path("one-block"));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(QByteArray(200000, 'a')) == 200000);
+        f.close();
+        const Output run = sfpbench({"cipher", path("one-block"), path("one-block.out"), "--shift", "1"});
+        QVERIFY2(run.err.contains("is one block (256K) or less"), run.err.constData());
+        const Output given =
+            sfpbench({"cipher", path("one-block"), path("one-block.out"), "--shift", "1", "--block", "128K"});
+        QVERIFY2(given.err.contains("is under 2M"), given.err.constData());
+    }
+
     void digestOnlyWhenAsked_data() {
         QTest::addColumn<QString>("strategy");
         for (const char* s : {"auto", "stream", "mmap-mt", "pool", "cp"}) QTest::newRow(s) << QString(s);
