@@ -3,6 +3,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QtTest>
 
 #include "support/cli_process.hpp"
@@ -164,13 +168,28 @@ private slots:
     }
 
     // Every strategy's default block is the stripe adaptive gives mmap-mt, so `--strategy mmap-mt`
-    // alone runs what the default runs: the help says it, and a run gets it (adaptive's note on a
-    // small pair names the block it was given).
+    // alone runs what the default runs: the help says it, and a run gets it (each scan on its
+    // timeline is one stripe of both files). Adaptive reads a small pair in blocks of 4K at most,
+    // and its note says which.
     void defaultBlockIsAdaptivesStripe() {
         QVERIFY(sfpbench({"compare", "--help"}).out.contains("(default 256K)"));
+        testing::write_file(path("mib").toStdString(), testing::pattern(1u << 20));
+        testing::write_file(path("mib2").toStdString(), testing::pattern(1u << 20));  // not the same file: scanned
+        const auto scan_sizes = [&](const QStringList& extra) {
+            const Output o = sfpbench(
+                QStringList{"compare", path("mib"), path("mib2"), "--strategy", "mmap-mt", "--timeline", "--json"} +
+                extra);
+            QSet<qint64> sizes;
+            for (const QJsonValue t : QJsonDocument::fromJson(o.out).object().value("threads").toArray())
+                for (const QJsonValue e : t.toObject().value("events").toArray())
+                    sizes.insert(e.toObject().value("bytes").toInteger());
+            return sizes;
+        };
+        QCOMPARE(scan_sizes({}), QSet<qint64>{2 * (256 << 10)});
+        QCOMPARE(scan_sizes({"--block", "64K"}), QSet<qint64>{2 * (64 << 10)});
         testing::write_file(path("small").toStdString(), testing::pattern(100));
-        QVERIFY2(sfpbench({"compare", path("small"), path("small")}).err.contains("block 256K"), "default");
-        QVERIFY(sfpbench({"compare", path("small"), path("small"), "--block", "4K"}).err.contains("block 4K"));
+        QVERIFY2(sfpbench({"compare", path("small"), path("small")}).err.contains("block 4K"), "default");
+        QVERIFY(sfpbench({"compare", path("small"), path("small"), "--block", "512"}).err.contains("block 512"));
     }
 
     void strategiesListsTheRegistry() {

@@ -28,6 +28,9 @@ constexpr std::uint64_t kLargeBlock = 1u << 20;  // read() when the inputs don't
 // A common part under this is read(), with the given block: mapping and unmapping both files cost
 // more (docs/findings.md#compare-adaptive-read-below-128-kib).
 constexpr std::uint64_t kReadBelow = 128u << 10;
+// ... in blocks of a page at most: a fresh buffer costs a fault a page, so the command's 256K (the
+// stripe below) read 64 KiB at half the speed (docs/findings.md#compare-adaptive-read-below-128-kib).
+constexpr std::uint64_t kSmallReadBlock = 4u << 10;
 constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: large, cache-sized
 // mmap-mt's stripes when chosen at once: whole 2 MiB page tables, so no two threads fault into,
 // or unmap from, the same table.
@@ -62,11 +65,12 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
     const std::uint64_t size_a = size_seen(spec.inputs[0]), size_b = size_seen(spec.inputs[1]);
     const std::uint64_t common_bytes = std::min(size_a, size_b);
     if (common_bytes < kReadBelow) {
-        ctx.note("adaptive chose read: the common part (" + format_size(common_bytes) + ") is under " +
-                 format_size(kReadBelow) + ", where reading costs less than mapping; block " +
-                 format_size(spec.block_size));
         RunSpec chosen = spec;
         chosen.strategy = std::string(read_strategy.name);
+        chosen.block_size = std::min(spec.block_size, kSmallReadBlock);
+        ctx.note("adaptive chose read: the common part (" + format_size(common_bytes) + ") is under " +
+                 format_size(kReadBelow) + ", where reading costs less than mapping; block " +
+                 format_size(chosen.block_size));
         return read_strategy.run(chosen, ctx);
     }
     // "Comfortably": both files take at most half of what the kernel says is available, leaving
