@@ -331,8 +331,10 @@ private slots:
         cipher_test::write_file(path("in"), in);
         const HookGuard hook(note.endsWith("mmap-in") ? "mmap-in" : "pool");
         folio_share = share;
+        sfp::set_probe_pays_from(kSize);  // where auto looks: not the 256 MiB it does, a test's size
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2,
                                                   {{"shift", "7"}, {"transform", transform.toStdString()}});
+        sfp::set_probe_pays_from(0);
         folio_share = -1;
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
@@ -340,8 +342,9 @@ private slots:
     }
 
     // An input under 2 MiB or of one block or less goes to stream on the calling thread, one of
-    // 2 MiB and more to threads chosen by its folios (above). The output is the reference's, up to
-    // the last byte.
+    // 2 MiB and more to pool, its folios unsampled (the share would say mmap-in), up to where auto
+    // looks (a test's 3 MiB here, 256 MiB in use), then by its folios (above). The output is the
+    // reference's, up to the last byte.
     void cipherAutoOnSmallInputs_data() {
         QTest::addColumn<int>("size");
         QTest::addColumn<qulonglong>("block");
@@ -353,15 +356,21 @@ private slots:
             "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
             "to start or map)";
         const QString pool =
-            "auto: large folios: unknown (needs root), where mapping costs more than read()'s copy -> pool";
+            "auto chose pool: the input (%1) is under 3M, where mapping it costs more than read()'s copy";
+        const QString looked =
+            "auto: large folios: 98 % of the cached pages sampled, where a fault maps a whole folio -> "
+            "mmap-in";
         const qulonglong k64 = 64u << 10;
         QTest::newRow("1 byte") << 1 << k64 << one_block.arg("1", "64K");
         QTest::newRow("one block") << 65536 << k64 << one_block.arg("64K", "64K");
         QTest::newRow("one block and a byte") << 65537 << k64 << small.arg("65537");
         QTest::newRow("a byte under 2 MiB") << (2 << 20) - 1 << k64 << small.arg("2097151");
-        QTest::newRow("2 MiB") << (2 << 20) << k64 << pool;
+        QTest::newRow("2 MiB") << (2 << 20) << k64 << pool.arg("2M");
+        QTest::newRow("a byte under 3 MiB") << (3 << 20) - 1 << k64 << pool.arg("3145727");
+        QTest::newRow("3 MiB") << (3 << 20) << k64 << looked;
         QTest::newRow("3 MiB, one block of 4M") << (3 << 20) << qulonglong(4u << 20) << one_block.arg("3M", "4M");
-        QTest::newRow("2 MiB and 3 bytes, blocks of 1M") << (2 << 20) + 3 << qulonglong(1u << 20) << pool;
+        QTest::newRow("2 MiB and 3 bytes, blocks of 1M")
+            << (2 << 20) + 3 << qulonglong(1u << 20) << pool.arg("2097155");
     }
     void cipherAutoOnSmallInputs() {
         QFETCH(int, size);
@@ -369,7 +378,11 @@ private slots:
         QFETCH(QString, note);
         const cipher_test::Bytes in = cipher_test::sample(std::size_t(size), 11);
         cipher_test::write_file(path("in"), in);
+        folio_share = 0.98;  // large folios: mmap-in, where auto looks
+        sfp::set_probe_pays_from(3u << 20);
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), block, 2, {{"shift", "-41"}});
+        sfp::set_probe_pays_from(0);
+        folio_share = -1;
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, "caesar", -41));
         QCOMPARE(note_of(r, "auto"), note);

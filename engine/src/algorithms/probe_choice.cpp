@@ -58,10 +58,7 @@ double timed(ProbeClock clock, RunContext& ctx, Work&& work) {
 
 // "adaptive" and, when it saw something first, ": large folios: 0 % of the cached pages sampled;"
 // The plan's pays_from, or the test seam's in its place.
-std::uint64_t pays_from_of(const ProbePlan& plan) {
-    const std::uint64_t seam = pays_from_seam.load();
-    return plan.pays_from && seam ? seam : plan.pays_from;
-}
+std::uint64_t pays_from_of(const ProbePlan& plan) { return plan.pays_from ? looks_from(plan.pays_from) : 0; }
 
 std::string heading(const ProbePlan& plan) {
     return std::string(plan.who) + (plan.seen.empty() ? "" : ": " + std::string(plan.seen) + ";");
@@ -117,5 +114,10 @@ bool probe_fits(const ProbePlan& plan, std::size_t candidates) {
 
 void set_probe_hook(ProbeHook hook) noexcept { probe_hook.store(hook); }
 void set_probe_pays_from(std::uint64_t bytes) noexcept { pays_from_seam.store(bytes); }
+
+std::uint64_t looks_from(std::uint64_t from) {
+    const std::uint64_t seam = pays_from_seam.load();
+    return seam ? seam : from;
+}
 
 }  // namespace sfp

@@ -75,8 +75,12 @@ bool probe_fits(const ProbePlan& plan, std::size_t candidates);
 using ProbeHook = double (*)(std::string_view candidate);
 void set_probe_hook(ProbeHook hook) noexcept;
 
-// Test seam: replaces every plan's nonzero pays_from (256 MiB is more than a test writes); 0, the
-// default, keeps the plans' own.
+// Test seam: replaces every plan's nonzero pays_from (256 MiB is more than a test writes), and
+// what looks_from gives; 0, the default, keeps the plans' own.
 void set_probe_pays_from(std::uint64_t bytes) noexcept;
+
+// The size from which an auto that looks at its input without a probe (its folios) does so:
+// `from`, or the test seam's above in its place.
+std::uint64_t looks_from(std::uint64_t from);
 
 }  // namespace sfp

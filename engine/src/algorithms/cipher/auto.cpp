@@ -7,6 +7,7 @@
 // This replaced a probe that timed both on slices at the start of the input and took the one
 // cheaper in CPU: in every hot state bench/cipher.sh times, it picked mmap-in in small folios,
 // which lost there by 10-15 % in time and CPU alike (docs/findings.md#cipher-auto-by-the-inputs-folios).
+// Under 256 MiB, pool at once: mapping and unmapping cost more than the copy they save there.
 // With --direct nothing may be mapped: pool. An input under 2 MiB or of one block or less (all
 // one worker's) goes to stream on the calling thread.
 #include <string>
@@ -14,6 +15,7 @@
 #include "algorithms/cipher/ranges.hpp"
 #include "algorithms/cipher/strategies.hpp"
 #include "algorithms/folio_choice.hpp"
+#include "algorithms/probe_choice.hpp"
 #include "sfp/datagen.hpp"
 
 namespace sfp::cipher {
@@ -22,6 +24,9 @@ namespace {
 // Less than this (or one block), stream does it all on the calling thread: starting threads costs
 // more than they save (docs/findings.md#cipher-auto-threads-from-2-mib).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
+// Less than this, pool does it all, its folios unsampled: mmap-in lost to threads by a third at
+// 4 and 16 MiB in large folios (docs/findings.md#cipher-auto-by-the-inputs-folios).
+constexpr std::uint64_t kMapPaysFrom = 256u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (parse_options(spec).direct) {
@@ -36,6 +41,12 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         ctx.note("auto chose stream: the input (" + format_size(job.input_size()) + ") is " + why +
                  " (nothing to start or map)");
         stream_blocks(job, spec, ctx);
+        return job.complete(ctx);
+    }
+    if (const std::uint64_t from = looks_from(kMapPaysFrom); job.input_size() < from) {
+        ctx.note("auto chose pool: the input (" + format_size(job.input_size()) + ") is under " + format_size(from) +
+                 ", where mapping it costs more than read()'s copy");
+        threads_work(job, spec, ctx, Deal::to_whoever_is_free);
         return job.complete(ctx);
     }
     const double share = sampled_folio_share({spec.inputs.at(0)});
@@ -55,8 +66,8 @@ const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
     .description =
-        "mmap-in where the input is cached mostly in large folios, else pool (blocks to whichever thread is "
-        "free); stream for an input under 2 MiB or of one block",
+        "from 256 MiB mmap-in where the input is cached mostly in large folios, else pool (blocks to whichever "
+        "thread is free); stream for an input under 2 MiB or of one block",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .run = run,
