@@ -5,8 +5,8 @@
 // their blocks to whichever thread is free: the writes into one file take turns under its lock,
 // so a thread that finds the next block free keeps them going.
 // This replaced a probe that timed both on slices at the start of the input and took the one
-// cheaper in CPU: in every hot state bench/cipher.sh times, it picked mmap-in in small folios,
-// which lost there by 10-15 % in time and CPU alike (docs/findings.md#cipher-auto-by-the-inputs-folios).
+// cheaper in CPU: it picked mmap-in in small folios, which lost there in time and in CPU over the
+// whole run (docs/findings.md#cipher-auto-by-the-inputs-folios).
 // Under 256 MiB, pool at once: mapping and unmapping cost more than the copy they save there.
 // With --direct nothing may be mapped: pool. An input under 2 MiB or of one block or less (all
 // one worker's) goes to stream on the calling thread.
@@ -24,8 +24,8 @@ namespace {
 // Less than this (or one block), stream does it all on the calling thread: starting threads costs
 // more than they save (docs/findings.md#cipher-auto-threads-from-2-mib).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
-// Less than this, pool does it all, its folios unsampled: mmap-in lost to threads by a third at
-// 4 and 16 MiB in large folios (docs/findings.md#cipher-auto-by-the-inputs-folios).
+// Less than this, pool does it all, its folios unsampled: mmap-in, chosen by large folios, lost to
+// threads from 4 to 64 MiB (docs/findings.md#cipher-auto-by-the-inputs-folios).
 constexpr std::uint64_t kMapPaysFrom = 256u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {

@@ -28,8 +28,8 @@ constexpr std::uint64_t kLargeBlock = 1u << 20;  // read() when the inputs don't
 // A common part under this is read(), with the given block: mapping and unmapping both files cost
 // more (docs/findings.md#compare-adaptive-read-below-128-kib).
 constexpr std::uint64_t kReadBelow = 128u << 10;
-// ... in blocks of a page at most: a fresh buffer costs a fault a page, so the command's 256K (the
-// stripe below) read 64 KiB at half the speed (docs/findings.md#compare-adaptive-read-below-128-kib).
+// ... in blocks of a page at most: a fresh buffer costs a fault a page, so with the command's 256K
+// (the stripe below) read lost to one mapped scan (docs/findings.md#compare-adaptive-read-below-128-kib).
 constexpr std::uint64_t kSmallReadBlock = 4u << 10;
 constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: large, cache-sized
 // mmap-mt's stripes when chosen at once: whole 2 MiB page tables, so no two threads fault into,
