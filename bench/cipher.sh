@@ -8,7 +8,9 @@
 #   hot           evicted, then read once with cat (large folios): every cell, and pool's block sweep
 #   hot-written   written just before in 4 KiB writes (small folios): the default, pool, mmap-in, cp
 # and, hot, after a pause of a few seconds (the default, pool-512K, cp): the state of a user's run,
-# in which a VM may have handed the memory freed before back to its host.
+# in which a VM may have handed the memory freed before back to its host. The write floor
+# (bench/writefloor.c: the output alone, written from memory) is what any cipher writing through
+# the page cache cannot beat.
 # Every run is timed as a whole process (bench/proctime.c), sfpbench and cp alike, with
 # sfpbench's in-process time beside it. Each run writes a new output file (removed and synced away
 # before the next run, untimed); a run as a user types it prints no digest, so the digest and the
@@ -32,6 +34,7 @@ ensure_random "$in" "$size"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"; rm -f "$out" "$in_written"' EXIT
 build_proctime "$logs"
+cc -O2 -o "$logs/writefloor" "$here/writefloor.c"  # the output alone, written from memory: the floor
 load_limits  # cipher hot is bound by reading the page cache and writing into it (issue 22)
 export SFPBENCH_LIMITS="$data/limits-ws/limits.txt"  # each run's --json judges itself against them
 
@@ -46,6 +49,7 @@ declare -A cell=(
     [cp]="--strategy cp"
     [copy-range]="--strategy copy-range"
     [cp-reflink-never]="(cp --reflink=never IN OUT)"
+    [write-floor]="(bench/writefloor.c OUT, 256K blocks)"
     [stream-512]="--strategy stream --block 512 --plain"
     [stream]="--strategy stream --block 256K --fast"
     [mmap]="--strategy mmap --fast"
@@ -63,12 +67,12 @@ declare -A cell=(
 )
 written=(default pool mmap-in cp-reflink-never)  # the cells also run in the hot-written state
 for name in "${written[@]}"; do cell[$name@written]=${cell[$name]}; done
-idle=(default pool-512K cp-reflink-never)  # and after a pause (see prepare_cell)
+idle=(default pool-512K cp-reflink-never write-floor)  # and after a pause (see prepare_cell)
 for name in "${idle[@]}"; do cell[$name@idle]=${cell[$name]}; done
 idle_s=5
 order=(default auto mmap-in threads pool pool-128K pool-512K pool-1M pool-2M uring stream mmap-mt mmap mmap-window stream-512
-       cp cp-reflink-never copy-range mmap-in+exists)
-floors=(cp cp-reflink-never copy-range)  # copies: no digest of a transform, out of the targets' "best"
+       cp cp-reflink-never copy-range write-floor mmap-in+exists)
+floors=(cp cp-reflink-never copy-range write-floor)  # copies: no digest of a transform, out of the targets' "best"
 
 plain_name() { echo "${1%@*}"; }  # the cell a state's cell (NAME@STATE) repeats
 input_of() { if [[ $1 == *@written ]]; then echo "$in_written"; else echo "$in"; fi; }
@@ -92,6 +96,10 @@ run_cell() {
         timed cp --reflink=never "$(input_of "$1")" "$out"
         return
     fi
+    if [ "$(plain_name "$1")" = write-floor ]; then
+        timed "$logs/writefloor" "$out" "$size" $((256 << 10))
+        return
+    fi
     # shellcheck disable=SC2086
     timed "$bin" cipher "$(input_of "$1")" "$out" --shift "$shift_k" ${cell[$1]}
 }
@@ -99,7 +107,7 @@ run_cell() {
 # and the ceiling the engine judges the cell against, in GB/s ("- -" for what the engine does not run).
 check_cell() {
     prepare_cell "$1"
-    [ "$(plain_name "$1")" = cp-reflink-never ] && { echo "- -"; return; }
+    [[ $(plain_name "$1") == cp-reflink-never || $(plain_name "$1") == write-floor ]] && { echo "- -"; return; }
     # shellcheck disable=SC2086
     "$bin" cipher "$(input_of "$1")" "$out" --shift "$shift_k" ${cell[$1]} --digest --json >"$logs/json" 2>"$logs/err" ||
         { echo "cipher $1 failed: $(cat "$logs/err")" >&2; exit 1; }
@@ -208,8 +216,19 @@ done
     echo "  whole processes, hot (target at most 0.5x: $(verdict "$default_vs_cp" 0.5 1)), and $(ratio_of default@written "$cp_written")x hot-written"
     echo "  (target at most 0.5x: $(verdict "$(ratio_of default@written "$cp_written")" 0.5 1)); after a pause $(ratio_of default@idle "$cp_idle")x (no target); against the other floors, hot: $(awk -v m="$(col default 1)" -v c="$(col cp 1)" 'BEGIN {printf "%.2f", m / c}')x the time of"
     echo "  \`--strategy cp\` (the system cp run by the engine) and $(awk -v m="$(col default 1)" -v c="$(col copy-range 1)" 'BEGIN {printf "%.2f", m / c}')x the time of \`copy-range\` (copy_file_range, the kernel's copy)."
+    floor_vs_cp=$(ratio_of write-floor "$cp_med")
+    echo "- **The write floor**: the output alone, written as a new file from memory in 256K blocks (\`bench/writefloor.c\`:"
+    echo "  no input read, nothing transformed; a file takes its writes one at a time, so more threads would not help),"
+    echo "  takes ${floor_vs_cp}x the time of \`cp --reflink=never\` hot, $(ratio_of write-floor@idle "$cp_idle")x after a pause. The default takes"
+    echo "  $(ratio_of default "$(col write-floor 1)")x the floor's time hot, $(ratio_of default@idle "$(col write-floor@idle 1)")x after a pause: it reads and transforms while"
+    if faster 0.5 "$floor_vs_cp"; then
+        echo "  the other thread writes. A default at 0.5x \`cp\` would have to write faster than writing alone does here."
+    else
+        echo "  the other thread writes."
+    fi
     if [ "$(wc -l <<<"$digests")" = 1 ]; then
-        echo "- Every transforming strategy wrote the same output (digest $digests); the floors are plain copies."
+        echo "- Every transforming strategy wrote the same output (digest $digests); the floors are plain copies or, the"
+        echo "  write floor, no transform."
     else
         echo "- **Outputs differ between strategies**: digests $(tr '\n' ' ' <<<"$digests")"
     fi
@@ -224,7 +243,7 @@ done
     fi
     echo "- CPU time: the whole process's, user + system from wait4 (the kernel scales them to the exact runtime of all"
     echo "  its threads and children; io_uring's kernel workers are not included)."
-    echo "- The floors (\`cp\`, \`cp --reflink=never\`, \`copy-range\`) copy inside the kernel: no user-space read + write bounds"
+    echo "- The floors (\`cp\`, \`cp --reflink=never\`, \`copy-range\`, and the write floor) copy inside the kernel or read nothing: no user-space read + write bounds"
     echo "  them, so they get no share of a limit. They transform nothing, so their output has no digest of the pass: the"
     echo "  check run hashes it afterwards, outside any time."
     echo "- \`mmap-in+exists\` writes into the previous run's output (\`--output-exists\`, the article's assumption);"
