@@ -44,7 +44,11 @@ struct HookGuard {
 
 // The large-folio share compare/adaptive sees, whatever the page cache holds (-1 unknown).
 std::atomic<double> folio_share{-1};
-double seen_share(const std::vector<std::string>&) { return folio_share.load(); }
+std::atomic<int> share_asked{0};
+double seen_share(const std::vector<std::string>&) {
+    ++share_asked;
+    return folio_share.load();
+}
 
 // The available memory compare/adaptive sees (0 unknown), and how often it asked.
 constexpr std::uint64_t kPlenty = 1ull << 40;
@@ -92,7 +96,15 @@ class TestProbeChoice : public QObject {
     Bytes a_, b_;
     std::string path(const char* name) { return (dir_.path() + "/" + name).toStdString(); }
 
-    sfp::RunResult compare(std::size_t max = 8) {
+    // Adaptive on a and b, looking at them (folios, probe) from `looks_from` (a test's 1 MiB, not
+    // the 256 MiB it does in use).
+    sfp::RunResult compare(std::size_t max = 8, std::uint64_t looks_from = 1u << 20) {
+        sfp::set_probe_pays_from(looks_from);
+        const sfp::RunResult r = compare_as_set(max);
+        sfp::set_probe_pays_from(0);
+        return r;
+    }
+    sfp::RunResult compare_as_set(std::size_t max) {
         sfp::RunSpec spec;
         spec.algorithm = "compare";
         spec.strategy = "adaptive";
@@ -151,6 +163,28 @@ private slots:
         QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
         QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
         QVERIFY2(note_of(r).startsWith(note), qPrintable(note_of(r)));
+    }
+
+    // Under where it looks (256 MiB in use), mmap-mt at once in 2M stripes dealt, whatever the folios: the
+    // share is not asked, no probe is timed (the hook makes mmap-mt dear and is never asked), and
+    // every mismatch, at the stripes' edges and the last byte, is found. From there it looks.
+    void underWhereItLooksMmapMtAtOnce() {
+        write({0, (2u << 20) - 1, 2u << 20, 5u << 20, kSize - 1});
+        const HookGuard hook("mmap-mt");
+        folio_share = 0.0;  // small folios: the probe would run, if asked
+        share_asked = 0;
+        const sfp::RunResult r = compare(8, kSize + 1);
+        QCOMPARE(share_asked.load(), 0);
+        QVERIFY2(r.status == sfp::Status::ok, r.error.c_str());
+        QVERIFY(r.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
+        QCOMPARE(note_of(r),
+                 QString("adaptive: the common part (8392705) is under 8392706 -> mmap-mt, stripes of 2M dealt "
+                         "(nothing sampled or probed)"));
+        const sfp::RunResult looked = compare(8, kSize);
+        folio_share = -1;
+        QCOMPARE(share_asked.load(), 1);
+        QVERIFY2(note_of(looked).endsWith("-> pread-mt"), qPrintable(note_of(looked)));
+        QVERIFY(looked.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
     }
 
     // Large folios: mmap-mt at once, no probe; small ones or unknown: the probe, the share named.
@@ -342,7 +376,7 @@ private slots:
     }
 
     // An input under 2 MiB or of one block or less goes to stream on the calling thread, one of
-    // 2 MiB and more to pool, its folios unsampled (the share would say mmap-in), up to where auto
+    // 2 MiB and more to threads (dealt), its folios unsampled (the share would say mmap-in), up to where auto
     // looks (a test's 3 MiB here, 256 MiB in use), then by its folios (above). The output is the
     // reference's, up to the last byte.
     void cipherAutoOnSmallInputs_data() {
@@ -356,7 +390,7 @@ private slots:
             "auto chose stream: the input (%1) is under 2M, too little to start threads for (nothing "
             "to start or map)";
         const QString pool =
-            "auto chose pool: the input (%1) is under 3M, where mapping it costs more than read()'s copy";
+            "auto chose threads: the input (%1) is under 3M, where mapping it costs more than read()'s copy";
         const QString looked =
             "auto: large folios: 98 % of the cached pages sampled, where a fault maps a whole folio -> "
             "mmap-in";

@@ -1,10 +1,10 @@
 // compare/adaptive — the strategy compMP's article proposes but never built, here choosing by
-// what the page cache holds and by measurement (algorithms/probe_choice.hpp): inputs cached
-// mostly in large folios go to mmap-mt at once (adaptive.hpp); otherwise mmap-mt and pread-mt
+// what the page cache holds and by measurement (algorithms/probe_choice.hpp): from 256 MiB, inputs
+// cached mostly in large folios go to mmap-mt at once (adaptive.hpp); otherwise mmap-mt and pread-mt
 // with a large block each compare slices of their own at the start, measured inside the run, and
-// the cheaper compares the rest. Inputs too large for memory go to read() with a large block;
-// a common part too small to time a probe on (a few MiB) to one mapped scan on the calling
-// thread, and one under 128 KiB to read(), as cheaper still.
+// the cheaper compares the rest. Inputs too large for memory go to read() with a large block; a
+// common part under 256 MiB to mmap-mt at once, one too small to time a probe on (a few MiB) to
+// one mapped scan on the calling thread, and one under 128 KiB to read(), as cheaper still.
 #include "algorithms/compare/adaptive.hpp"
 
 #include <sys/stat.h>
@@ -36,6 +36,10 @@ constexpr std::uint64_t kProbeBlock = 256u << 10;  // both candidates' stripes: 
 // or unmap from, the same table.
 constexpr std::uint64_t kMappedStripe = 2u << 20;
 constexpr std::uint64_t kMaxSlice = 2u << 20;  // per candidate and file: a few % of a 640 MB pair
+// A common part under this goes to mmap-mt at once, nothing sampled or probed: it was the faster in
+// every page-cache state measured, and the probe's slices and thread starts cost more than they
+// find on less (docs/findings.md#compare-adaptive-mmap-mt-under-256-mib).
+constexpr std::uint64_t kLooksFrom = 256u << 20;
 
 std::atomic<AvailableMemorySeam> available_memory_seam{nullptr};
 
@@ -101,6 +105,17 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             ctx.add_progress(2 * common.end);
             return;
         }
+        const std::uint64_t stripe = std::max(spec.block_size, kMappedStripe);
+        const Range mapped{0, common.end, stripe, common.threads, Deal::to_whoever_is_free};
+        if (const std::uint64_t from = looks_from(kLooksFrom); common.end < from) {
+            // Dealt, the calling thread waiting: a new thread then runs on its CPU at once, where
+            // one started beside a working caller waits for the other CPU to wake, longer than a
+            // few MiB take to scan (docs/findings.md#compare-adaptive-mmap-mt-under-256-mib).
+            ctx.note("adaptive: the common part (" + format_size(common.end) + ") is under " + format_size(from) +
+                     " -> mmap-mt, stripes of " + format_size(stripe) + " dealt (nothing sampled or probed)");
+            scan_mapped_range(pair, a, b, Range{0, common.end, stripe, common.threads, Deal::round_robin}, table, ctx);
+            return;
+        }
         const double share = sampled_folio_share({pair.a.path(), pair.b.path()});
         // Stripes to whichever thread is free: the second thread starts a good part of a
         // millisecond after the first (waking a CPU), and one slowed down by other load leaves
@@ -109,11 +124,9 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             return Range{begin, end, block, common.threads, Deal::to_whoever_is_free};
         };
         if (share >= kMostlyLargeFolios) {
-            const std::uint64_t stripe = std::max(spec.block_size, kMappedStripe);
             ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt, stripes of " +
                      format_size(stripe) + " to whichever thread is free");
-            scan_mapped_range(pair, a, b, Range{0, common.end, stripe, common.threads, Deal::to_whoever_is_free}, table,
-                              ctx);
+            scan_mapped_range(pair, a, b, mapped, table, ctx);
             return;
         }
         ProbeCandidate candidates[] = {
@@ -136,8 +149,8 @@ const Strategy adaptive_strategy{
     .algorithm = "compare",
     .name = "adaptive",
     .description =
-        "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (mmap-mt "
-        "at once when the inputs are cached in large folios); read with 1 MiB blocks when the files "
+        "measures mmap-mt and pread-mt on slices at the start, the cheaper compares the rest (from 256 MiB; "
+        "less, or the inputs cached in large folios: mmap-mt at once); read with 1 MiB blocks when the files "
         "don't fit in memory",
     .reads = kReadsBlockAndThreads,
     .run = run,
