@@ -7,7 +7,7 @@
 // This replaced a probe that timed both on slices at the start of the input and took the one
 // cheaper in CPU: it picked mmap-in in small folios, which lost there in time and in CPU over the
 // whole run (docs/findings.md#cipher-auto-by-the-inputs-folios).
-// Under 256 MiB, pool at once: mapping and unmapping cost more than the copy they save there.
+// Under 256 MiB, threads at once: mapping and unmapping cost more than the copy they save there.
 // With --direct nothing may be mapped: pool. An input under 2 MiB or of one block or less (all
 // one worker's) goes to stream on the calling thread.
 #include <string>
@@ -24,8 +24,8 @@ namespace {
 // Less than this (or one block), stream does it all on the calling thread: starting threads costs
 // more than they save (docs/findings.md#cipher-auto-threads-from-2-mib).
 constexpr std::uint64_t kThreadsFrom = 2u << 20;
-// Less than this, pool does it all, its folios unsampled: mmap-in, chosen by large folios, lost to
-// threads from 4 to 64 MiB (docs/findings.md#cipher-auto-by-the-inputs-folios).
+// Less than this, threads does it all, its folios unsampled: mmap-in, chosen by large folios, lost
+// to threads from 4 to 64 MiB (docs/findings.md#cipher-auto-by-the-inputs-folios).
 constexpr std::uint64_t kMapPaysFrom = 256u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
@@ -44,9 +44,11 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         return job.complete(ctx);
     }
     if (const std::uint64_t from = looks_from(kMapPaysFrom); job.input_size() < from) {
-        ctx.note("auto chose pool: the input (" + format_size(job.input_size()) + ") is under " + format_size(from) +
+        // Dealt, the calling thread waiting: a new thread then runs on its CPU at once, where one
+        // started beside a working caller waits for the other CPU to wake (compare's adaptive too).
+        ctx.note("auto chose threads: the input (" + format_size(job.input_size()) + ") is under " + format_size(from) +
                  ", where mapping it costs more than read()'s copy");
-        threads_work(job, spec, ctx, Deal::to_whoever_is_free);
+        threads_work(job, spec, ctx, Deal::round_robin);
         return job.complete(ctx);
     }
     const double share = sampled_folio_share({spec.inputs.at(0)});
@@ -67,7 +69,7 @@ const Strategy auto_strategy{
     .name = "auto",
     .description =
         "from 256 MiB mmap-in where the input is cached mostly in large folios, else pool (blocks to whichever "
-        "thread is free); stream for an input under 2 MiB or of one block",
+        "thread is free); less: threads, or stream for an input under 2 MiB or of one block",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
     .run = run,
