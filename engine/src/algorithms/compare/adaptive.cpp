@@ -25,8 +25,8 @@ namespace sfp::compare {
 namespace {
 
 constexpr std::uint64_t kLargeBlock = 1u << 20;  // read() when the inputs don't fit
-// A common part under this is read(), with the given block: mapping and unmapping both files cost
-// more (docs/findings.md#compare-adaptive-read-below-128-kib).
+// A common part under this is read(): mapping and unmapping both files cost more
+// (docs/findings.md#compare-adaptive-read-below-128-kib) ...
 constexpr std::uint64_t kReadBelow = 128u << 10;
 // ... in blocks of a page at most: a fresh buffer costs a fault a page, so with the command's 256K
 // (the stripe below) read lost to one mapped scan (docs/findings.md#compare-adaptive-read-below-128-kib).
@@ -106,14 +106,14 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
             return;
         }
         const std::uint64_t stripe = std::max(spec.block_size, kMappedStripe);
-        const Range mapped{0, common.end, stripe, common.threads, Deal::to_whoever_is_free};
+        const auto mapped = [&](Deal deal) { return Range{0, common.end, stripe, common.threads, deal}; };
         if (const std::uint64_t from = looks_from(kLooksFrom); common.end < from) {
             // Dealt, the calling thread waiting: a new thread then runs on its CPU at once, where
             // one started beside a working caller waits for the other CPU to wake, longer than a
             // few MiB take to scan (docs/findings.md#compare-adaptive-mmap-mt-under-256-mib).
             ctx.note("adaptive: the common part (" + format_size(common.end) + ") is under " + format_size(from) +
                      " -> mmap-mt, stripes of " + format_size(stripe) + " dealt (nothing sampled or probed)");
-            scan_mapped_range(pair, a, b, Range{0, common.end, stripe, common.threads, Deal::round_robin}, table, ctx);
+            scan_mapped_range(pair, a, b, mapped(Deal::round_robin), table, ctx);
             return;
         }
         const double share = sampled_folio_share({pair.a.path(), pair.b.path()});
@@ -126,7 +126,7 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         if (share >= kMostlyLargeFolios) {
             ctx.note("adaptive: " + share_words(share) + ", where mmap-mt wins by far -> mmap-mt, stripes of " +
                      format_size(stripe) + " to whichever thread is free");
-            scan_mapped_range(pair, a, b, mapped, table, ctx);
+            scan_mapped_range(pair, a, b, mapped(Deal::to_whoever_is_free), table, ctx);
             return;
         }
         ProbeCandidate candidates[] = {
