@@ -9,9 +9,11 @@
 
 #include <cmath>
 #include <fstream>
+#include <vector>
 
 #include <QtTest>
 
+#include "algorithms/folio_choice.hpp"
 #include "io/large_folios.hpp"
 #include "io/page_cache.hpp"
 #include "sfp/cache_mode.hpp"
@@ -34,6 +36,15 @@ QString unmeasurable(const std::string& dir, const std::vector<std::string>& fil
         return "the build tree is on tmpfs, whose pages cannot be evicted";
     if (sfp::page_cache::residency_pct(files) < 0) return "mincore cannot tell residency here (not owner or writer)";
     return {};
+}
+
+// kSize bytes into `path`, one write() of `chunk` bytes at a time: the page cache's folios are no
+// larger than the writes that made them.
+void write_in_chunks(const std::string& path, std::size_t chunk) {
+    std::ofstream out(path, std::ios::binary);
+    out.rdbuf()->pubsetbuf(nullptr, 0);  // each write() as it is made
+    const std::string bytes(chunk, 'x');
+    for (std::uint64_t done = 0; done < kSize; done += chunk) out.write(bytes.data(), std::streamsize(chunk));
 }
 
 bool is_share(double share) { return share == -1 || (share >= 0 && share <= 1); }
@@ -135,6 +146,69 @@ private slots:
         QCOMPARE(sfp::page_cache::large_folio_share_sampled({"/no/such/file"}, 1u << 20, 4), -1.0);
         QCOMPARE(sfp::page_cache::large_folio_share({"/no/such/file"}), -1.0);
         QCOMPARE(sfp::page_cache::large_folio_share({dir}), -1.0);  // not a regular file
+    }
+
+    // Folios counted by their size, from kpageflags words: a head (or a page alone) and the tails
+    // after it make one folio; tails first are the end of one begun before (one page longer at least).
+    void foliosAreCountedBySize_data() {
+        QTest::addColumn<std::vector<std::uint64_t>>("flags");
+        QTest::addColumn<qulonglong>("min_pages");
+        QTest::addColumn<qulonglong>("large");
+        constexpr std::uint64_t H = 1ull << 15, T = 1ull << 16, lru = 1ull << 5;  // other flags do not count
+        const std::vector<std::uint64_t> mix{lru, H, T, T, T, lru, H | lru, T};   // 1, 4, 1, 2
+        QTest::newRow("none") << std::vector<std::uint64_t>{} << 2ull << 0ull;
+        QTest::newRow("a page alone") << std::vector<std::uint64_t>{lru} << 2ull << 0ull;
+        QTest::newRow("a page alone, 1 counts") << std::vector<std::uint64_t>{lru} << 1ull << 1ull;
+        QTest::newRow("mix, any large") << mix << 2ull << 6ull;
+        QTest::newRow("mix, 3 pages") << mix << 3ull << 4ull;
+        QTest::newRow("mix, 4 pages") << mix << 4ull << 4ull;
+        QTest::newRow("mix, 5 pages") << mix << 5ull << 0ull;
+        const std::vector<std::uint64_t> begun{T, T, H, T};  // 2 seen of 3 or more, then 2
+        QTest::newRow("begun before, 3 pages") << begun << 3ull << 2ull;
+        QTest::newRow("begun before, 4 pages") << begun << 4ull << 0ull;
+        QTest::newRow("begun before, any large") << begun << 2ull << 4ull;
+        std::vector<std::uint64_t> mib(256, T);  // a 1 MiB folio, then a 512 KiB one
+        mib[0] = H;
+        mib.insert(mib.end(), 128, T);
+        mib[256] = H;
+        QTest::newRow("1M and 512K, 1M counts") << mib << 256ull << 256ull;
+        QTest::newRow("1M and 512K, 512K counts") << mib << 128ull << 384ull;
+    }
+    void foliosAreCountedBySize() {
+        QFETCH(std::vector<std::uint64_t>, flags);
+        QFETCH(qulonglong, min_pages);
+        QFETCH(qulonglong, large);
+        QCOMPARE(qulonglong(sfp::page_cache::pages_in_folios_of(flags, min_pages)), large);
+    }
+
+    // A file written in 8 KiB writes sits in folios of 8 KiB at most: none of 1 MiB or more, however
+    // many large folios the kernel made (where it makes any: 6.x on ext4).
+    void smallWritesMakeNoMebibyteFolios() {
+        QTemporaryDir tmp(kScratch);
+        const std::string file = tmp.path().toStdString() + "/written";
+        write_in_chunks(file, 8192);
+        if (!folios_visible()) QSKIP("folios need root to see /proc/kpageflags");
+        const double any = sfp::page_cache::large_folio_share_sampled({file}, 1u << 20, 4);
+        const double mib = sfp::page_cache::large_folio_share_sampled({file}, 1u << 20, 4, 1u << 20);
+        QVERIFY2(any >= 0 && mib >= 0, "root sees /proc/kpageflags, and the file is cached");
+        QCOMPARE(mib, 0.0);
+        qInfo("share in any large folio: %.2f (0 where this kernel makes none for writes)", any);
+    }
+
+    // A file written in 2 MiB writes sits in folios of up to 2 MiB where the kernel can make them:
+    // the chooser's sample (sfp::sampled_share_in_folios_of) sees them whole, as a look at every
+    // page does, so it counts those of 1 MiB or more.
+    void theSampleSeesWholeFolios() {
+        QTemporaryDir tmp(kScratch);
+        const std::string file = tmp.path().toStdString() + "/written";
+        write_in_chunks(file, 2u << 20);
+        if (!folios_visible()) QSKIP("folios need root to see /proc/kpageflags");
+        const double every_page = sfp::page_cache::large_folio_share_sampled({file}, 2u << 20, 4, 1u << 20);
+        if (every_page < 0.9)
+            QSKIP(qPrintable(QString("this kernel made few folios of 1 MiB for 2 MiB writes (%1 of the pages): "
+                                     "nothing to see whole")
+                                 .arg(every_page)));
+        QCOMPARE(sfp::sampled_share_in_folios_of({file}, 1u << 20), every_page);
     }
 
     // hot and hot-written reach their states through the runner, and every run says which.

@@ -45,8 +45,10 @@ struct HookGuard {
 // The large-folio share compare/adaptive sees, whatever the page cache holds (-1 unknown).
 std::atomic<double> folio_share{-1};
 std::atomic<int> share_asked{0};
-double seen_share(const std::vector<std::string>&) {
+std::atomic<std::uint64_t> min_folio_asked{~0ull};  // of the last ask: the least folio that counted as large
+double seen_share(const std::vector<std::string>&, std::uint64_t min_folio) {
     ++share_asked;
+    min_folio_asked = min_folio;
     return folio_share.load();
 }
 
@@ -183,6 +185,7 @@ private slots:
         const sfp::RunResult looked = compare(8, kSize);
         folio_share = -1;
         QCOMPARE(share_asked.load(), 1);
+        QCOMPARE(min_folio_asked.load(), std::uint64_t(0));  // any large folio counts for compare
         QVERIFY2(note_of(looked).endsWith("-> pread-mt"), qPrintable(note_of(looked)));
         QVERIFY(looked.outcome.get<sfp::CompareOutcome>() == testing::compare_reference(a_, b_, 8));
     }
@@ -341,13 +344,13 @@ private slots:
         QTest::addColumn<QString>("transform");
         QTest::addColumn<QString>("note");
         const QString mapped =
-            "auto: large folios: %1 % of the cached pages sampled, where a fault maps a whole "
+            "auto: folios of 1M or more: %1 % of the cached pages sampled, where a fault maps a whole "
             "folio -> mmap-in";
         const QString pool =
-            "auto: large folios: %1 % of the cached pages sampled, where mapping costs more than "
+            "auto: folios of 1M or more: %1 % of the cached pages sampled, where mapping costs more than "
             "read()'s copy -> pool";
         const QString unknown =
-            "auto: large folios: unknown (needs root), where mapping costs more than read()'s copy -> pool";
+            "auto: folios of 1M or more: unknown (needs root), where mapping costs more than read()'s copy -> pool";
         for (const char* transform : {"caesar", "widen"}) {
             const QString t = transform;
             QTest::newRow(qPrintable("98 %, " + t)) << 0.98 << t << mapped.arg(98);
@@ -365,12 +368,15 @@ private slots:
         cipher_test::write_file(path("in"), in);
         const HookGuard hook(note.endsWith("mmap-in") ? "mmap-in" : "pool");
         folio_share = share;
+        min_folio_asked = ~0ull;
         sfp::set_probe_pays_from(kSize);  // where auto looks: not the 256 MiB it does, a test's size
         const sfp::RunResult r = cipher_test::run("auto", path("in"), path("out"), 64u << 10, 2,
                                                   {{"shift", "7"}, {"transform", transform.toStdString()}});
         sfp::set_probe_pays_from(0);
         folio_share = -1;
         QVERIFY2(r.status == sfp::Status::ok, cipher_test::describe(r).c_str());
+        // only folios of 1 MiB or more count: in smaller ones (8K..512K), pool won
+        QCOMPARE(min_folio_asked.load(), std::uint64_t(1) << 20);
         QVERIFY(cipher_test::read_file(path("out")) == cipher_test::reference(in, transform.toStdString(), 7));
         QCOMPARE(note_of(r, "auto"), note);
     }
@@ -392,7 +398,7 @@ private slots:
         const QString pool =
             "auto chose threads: the input (%1) is under 3M, where mapping it costs more than read()'s copy";
         const QString looked =
-            "auto: large folios: 98 % of the cached pages sampled, where a fault maps a whole folio -> "
+            "auto: folios of 1M or more: 98 % of the cached pages sampled, where a fault maps a whole folio -> "
             "mmap-in";
         const qulonglong k64 = 64u << 10;
         QTest::newRow("1 byte") << 1 << k64 << one_block.arg("1", "64K");

@@ -387,7 +387,8 @@ private slots:
         expensive = dear.toStdString();
         sfp::set_probe_hook([](std::string_view c) { return c == expensive ? 1.0 : 0.0; });
         sfp::set_probe_pays_from(1u << 20);
-        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.02; });  // small: the probe decides
+        sfp::set_folio_share_seam(
+            [](const std::vector<std::string>&, std::uint64_t) { return 0.02; });  // small: the probe decides
         const Case c{"aa, probed", {two_letters(5u << 20, 9), Bytes(3, 'a')}, "aa"};
         const std::vector<std::string> paths = write(c);
         for (bool count : {false, true}) {
@@ -409,7 +410,7 @@ private slots:
     // it (the hook is never asked); the rest of the outcome as ever. Too small to probe: not sampled.
     void autoMapsAtOnceInLargeFolios() {
         sfp::set_probe_hook([](std::string_view c) { return c == "mmap-mt" ? 1.0 : 0.0; });
-        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.98; });
+        sfp::set_folio_share_seam([](const std::vector<std::string>&, std::uint64_t) { return 0.98; });
         const Case c{"aa, large folios", {two_letters(5u << 20, 9), Bytes(3, 'a')}, "aa"};
         const std::vector<std::string> paths = write(c);
         for (const std::uint64_t pays_from : {std::uint64_t(1) << 20, std::uint64_t(0)}) {  // 0: the plan's 256 MiB

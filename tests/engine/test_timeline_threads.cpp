@@ -187,7 +187,8 @@ private slots:
     void probeSlicesOnTheRunner() {
         constexpr std::uint64_t kSize = 8u << 20;
         sfp::set_probe_pays_from(1u << 20);
-        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return 0.02; });  // small: a probe
+        sfp::set_folio_share_seam(
+            [](const std::vector<std::string>&, std::uint64_t) { return 0.02; });  // small: a probe
         const sfp::RunResult r = run(search_spec("auto", {write("probed", kSize)}, 2));
         sfp::set_folio_share_seam(nullptr);
         sfp::set_probe_pays_from(0);

@@ -133,7 +133,7 @@ class TestWordcount : public QObject {
         testing::fast_candidate = fast;
         sfp::set_probe_hook(testing::slow_down);
         sfp::set_probe_pays_from(16u << 20);
-        sfp::set_folio_share_seam([](const std::vector<std::string>&) { return seen.load(); });
+        sfp::set_folio_share_seam([](const std::vector<std::string>&, std::uint64_t) { return seen.load(); });
         sfp::RunResult r =
             run_auto({mixed_text(100'003, 1), {}, mixed_text(16'777'217, 2), mixed_text(777, 3)}, "auto", 4096, 3);
         sfp::set_folio_share_seam(nullptr);

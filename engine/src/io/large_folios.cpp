@@ -13,12 +13,13 @@
 namespace sfp::page_cache {
 namespace {
 
-constexpr std::uint64_t kPresent = 1ull << 63;                    // pagemap: page present in RAM
-constexpr std::uint64_t kPfnMask = (1ull << 55) - 1;              // pagemap: bits 0-54, 0 unless CAP_SYS_ADMIN
-constexpr std::uint64_t kCompound = (1ull << 15) | (1ull << 16);  // kpageflags: COMPOUND_HEAD | _TAIL
+constexpr std::uint64_t kPresent = 1ull << 63;        // pagemap: page present in RAM
+constexpr std::uint64_t kPfnMask = (1ull << 55) - 1;  // pagemap: bits 0-54, 0 unless CAP_SYS_ADMIN
+constexpr std::uint64_t kTail = 1ull << 16;           // kpageflags: COMPOUND_TAIL
 
 struct Tally {
     std::uint64_t large = 0, pages = 0;
+    std::uint64_t min_pages = 2;  // a page counts as large in a folio of at least this many
     bool known = true;
 };
 
@@ -35,7 +36,7 @@ void count_frames(int kpageflags, const std::vector<std::uint64_t>& pfns, Tally&
             t.known = false;
             return;
         }
-        for (std::uint64_t f : flags) t.large += (f & kCompound) != 0;
+        t.large += pages_in_folios_of(flags, t.min_pages);
         t.pages += flags.size();
         i = j;
     }
@@ -82,12 +83,14 @@ void count_window(int fd, std::uint64_t offset, std::size_t len, int pagemap, in
 
 // Over `windows` windows of `window` bytes each spread over every file, 2 MiB-aligned (whole
 // huge folios); windows == 0: every byte, in windows of `window`.
-double share_over(const std::vector<std::string>& paths, std::uint64_t window, unsigned windows) {
+double share_over(const std::vector<std::string>& paths, std::uint64_t window, unsigned windows,
+                  std::uint64_t min_folio) {
     const Fd pagemap("/proc/self/pagemap", O_RDONLY | O_NONBLOCK);
     const Fd kpageflags("/proc/kpageflags", O_RDONLY | O_NONBLOCK);
     if (pagemap.get() < 0 || kpageflags.get() < 0) return -1;
     constexpr std::uint64_t kAlign = 2u << 20;
     Tally t;
+    t.min_pages = std::max<std::uint64_t>(min_folio / std::uint64_t(sysconf(_SC_PAGESIZE)), 2);
     for (const std::string& path : paths) {
         const Fd file(path.c_str(), O_RDONLY | O_NONBLOCK);
         struct stat st {};
@@ -109,12 +112,27 @@ double share_over(const std::vector<std::string>& paths, std::uint64_t window, u
 
 }  // namespace
 
-double large_folio_share(const std::vector<std::string>& paths) {
-    return share_over(paths, 1ull << 30, 0);  // 1 GiB windows bound the vectors for huge files
+std::uint64_t pages_in_folios_of(std::span<const std::uint64_t> flags, std::uint64_t min_pages) {
+    std::uint64_t large = 0;
+    for (std::size_t i = 0; i < flags.size();) {
+        // A folio: its head (or a single page), then its tails. Tails first: the rest of a folio
+        // begun before these frames, at least one page longer than seen.
+        const bool begun_before = (flags[i] & kTail) != 0;
+        std::size_t j = i + 1;
+        while (j < flags.size() && (flags[j] & kTail)) ++j;
+        if (j - i + (begun_before ? 1 : 0) >= min_pages) large += j - i;
+        i = j;
+    }
+    return large;
 }
 
-double large_folio_share_sampled(const std::vector<std::string>& paths, std::uint64_t window, unsigned windows) {
-    return share_over(paths, window, std::max(windows, 1u));
+double large_folio_share(const std::vector<std::string>& paths) {
+    return share_over(paths, 1ull << 30, 0, 0);  // 1 GiB windows bound the vectors for huge files
+}
+
+double large_folio_share_sampled(const std::vector<std::string>& paths, std::uint64_t window, unsigned windows,
+                                 std::uint64_t min_folio) {
+    return share_over(paths, window, std::max(windows, 1u), min_folio);
 }
 
 }  // namespace sfp::page_cache

@@ -1,9 +1,11 @@
-// cipher/auto — the command line's default. Where the input's cached pages sit mostly in large
-// folios, mmap-in: its faults map whole folios, and it saves the read() copy. Otherwise (small
-// folios, or a share that cannot be known) pool: mapping small folios costs a fault per few pages
-// and their unmapping, more than the copy pread makes, and pread is steady in both. Both hand
-// their blocks to whichever thread is free: the writes into one file take turns under its lock,
-// so a thread that finds the next block free keeps them going.
+// cipher/auto — the command line's default. Where the input's cached pages sit mostly in folios
+// of 1 MiB or more, mmap-in: its faults map whole folios, and it saves the read() copy. Otherwise
+// (smaller folios, or a share that cannot be known) pool: mapping smaller folios costs more in
+// faults and their unmapping than the copy pread makes, and pread is steady in every state. An
+// input written in 8 KiB to 256 KiB writes (head -c, cp) sits in large folios too small for
+// mmap-in to win (docs/findings.md#cipher-auto-by-folios-of-1-mib). Both hand their blocks to
+// whichever thread is free: the writes into one file take turns under its lock, so a thread that
+// finds the next block free keeps them going.
 // This replaced a probe that timed both on slices at the start of the input and took the one
 // cheaper in CPU: it picked mmap-in in small folios, which lost there in time and in CPU over the
 // whole run (docs/findings.md#cipher-auto-by-the-inputs-folios).
@@ -27,6 +29,9 @@ constexpr std::uint64_t kThreadsFrom = 2u << 20;
 // Less than this, threads does it all, its folios unsampled: mmap-in, chosen by large folios, lost
 // to threads from 4 to 64 MiB (docs/findings.md#cipher-auto-by-the-inputs-folios).
 constexpr std::uint64_t kMapPaysFrom = 256u << 20;
+// Folios of this size or more make mmap-in pay; in smaller ones (8K to 512K) pool won
+// (docs/bench-cipher-folios.md).
+constexpr std::uint64_t kMapsWholeFolio = 1u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
     if (parse_options(spec).direct) {
@@ -51,12 +56,13 @@ Outcome run(const RunSpec& spec, RunContext& ctx) {
         threads_work(job, spec, ctx, Deal::round_robin);
         return job.complete(ctx);
     }
-    const double share = sampled_folio_share({spec.inputs.at(0)});
+    const double share = sampled_share_in_folios_of({spec.inputs.at(0)}, kMapsWholeFolio);
     if (share >= kMostlyLargeFolios) {
-        ctx.note("auto: " + share_words(share) + ", where a fault maps a whole folio -> mmap-in");
+        ctx.note("auto: " + share_words(share, kMapsWholeFolio) + ", where a fault maps a whole folio -> mmap-in");
         mmap_in_work(job, input_mapping(job), spec, ctx, Deal::to_whoever_is_free);
     } else {
-        ctx.note("auto: " + share_words(share) + ", where mapping costs more than read()'s copy -> pool");
+        ctx.note("auto: " + share_words(share, kMapsWholeFolio) +
+                 ", where mapping costs more than read()'s copy -> pool");
         threads_work(job, spec, ctx, Deal::to_whoever_is_free);
     }
     return job.complete(ctx);
@@ -68,7 +74,7 @@ const Strategy auto_strategy{
     .algorithm = "cipher",
     .name = "auto",
     .description =
-        "from 256 MiB mmap-in where the input is cached mostly in large folios, else pool (blocks to whichever "
+        "from 256 MiB mmap-in where the input is cached mostly in folios of 1M or more, else pool (blocks to whichever "
         "thread is free); less: threads, or stream for an input under 2 MiB or of one block",
     .reads = kReadsBlockAndThreads,
     .maps_input = true,
