@@ -29,8 +29,8 @@ constexpr std::uint64_t kThreadsFrom = 2u << 20;
 // Less than this, threads does it all, its folios unsampled: mmap-in, chosen by large folios, lost
 // to threads from 4 to 64 MiB (docs/findings.md#cipher-auto-by-the-inputs-folios).
 constexpr std::uint64_t kMapPaysFrom = 256u << 20;
-// Folios of this size or more make mmap-in pay; in smaller ones (8K to 512K) pool won
-// (docs/bench-cipher-folios.md).
+// Folios of this size or more make mmap-in pay; in smaller ones it gained a few per cent at best
+// and lost a tenth at worst to pool (docs/findings.md#cipher-auto-by-folios-of-1-mib).
 constexpr std::uint64_t kMapsWholeFolio = 1u << 20;
 
 Outcome run(const RunSpec& spec, RunContext& ctx) {
