@@ -2,7 +2,9 @@
 // measured with mincore, directly and through the runner's records. The files live in the build
 // tree (on the disk's filesystem); skipped, with the reason, only where even that cannot evict
 // (a build tree on tmpfs) or mincore cannot tell.
+#include <fcntl.h>
 #include <linux/magic.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -45,6 +47,35 @@ void write_in_chunks(const std::string& path, std::size_t chunk) {
     out.rdbuf()->pubsetbuf(nullptr, 0);  // each write() as it is made
     const std::string bytes(chunk, 'x');
     for (std::uint64_t done = 0; done < kSize; done += chunk) out.write(bytes.data(), std::streamsize(chunk));
+}
+
+// The reference for the folio counts: the share of `path`'s pages (all cached) in folios of at
+// least `min_folio` bytes, each page's frame and flags read on its own: a folio is a head and the
+// tails on the frames after it. -1 when a read fails.
+double share_page_by_page(const std::string& path, std::uint64_t min_folio) {
+    const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE)), n = std::size_t(kSize) / page;
+    const int fd = ::open(path.c_str(), O_RDONLY), pagemap = ::open("/proc/self/pagemap", O_RDONLY),
+              kpageflags = ::open("/proc/kpageflags", O_RDONLY);
+    void* map = ::mmap(nullptr, kSize, PROT_READ, MAP_SHARED, fd, 0);
+    std::vector<std::uint64_t> pfn(n), flags(n);
+    bool ok = map != MAP_FAILED && ::madvise(map, kSize, MADV_POPULATE_READ) == 0;
+    for (std::size_t i = 0; ok && i < n; ++i) {
+        const off_t entry = off_t((reinterpret_cast<std::uintptr_t>(map) / page + i) * 8);
+        ok = ::pread(pagemap, &pfn[i], 8, entry) == 8;
+        pfn[i] &= (1ull << 55) - 1;
+        ok = ok && ::pread(kpageflags, &flags[i], 8, off_t(pfn[i] * 8)) == 8;
+    }
+    if (map != MAP_FAILED) ::munmap(map, kSize);
+    for (const int f : {fd, pagemap, kpageflags}) ::close(f);
+    if (!ok) return -1;
+    std::size_t large = 0;
+    for (std::size_t i = 0; i < n;) {
+        std::size_t j = i + 1;
+        while (j < n && (flags[j] & (1ull << 16)) && pfn[j] == pfn[j - 1] + 1) ++j;  // COMPOUND_TAIL
+        if ((j - i) * page >= min_folio) large += j - i;
+        i = j;
+    }
+    return double(large) / double(n);
 }
 
 bool is_share(double share) { return share == -1 || (share >= 0 && share <= 1); }
@@ -192,23 +223,25 @@ private slots:
         const double mib = sfp::page_cache::large_folio_share_sampled({file}, 1u << 20, 4, 1u << 20);
         QVERIFY2(any >= 0 && mib >= 0, "root sees /proc/kpageflags, and the file is cached");
         QCOMPARE(mib, 0.0);
+        QCOMPARE(any, share_page_by_page(file, 8192));  // its folios, whatever size the kernel made
         qInfo("share in any large folio: %.2f (0 where this kernel makes none for writes)", any);
     }
 
     // A file written in 2 MiB writes sits in folios of up to 2 MiB where the kernel can make them:
-    // the chooser's sample (sfp::sampled_share_in_folios_of) sees them whole, as a look at every
-    // page does, so it counts those of 1 MiB or more.
+    // the chooser's sample (sfp::sampled_share_in_folios_of) sees them whole, and counts what a
+    // look at every page, one by one, counts.
     void theSampleSeesWholeFolios() {
         QTemporaryDir tmp(kScratch);
         const std::string file = tmp.path().toStdString() + "/written";
         write_in_chunks(file, 2u << 20);
         if (!folios_visible()) QSKIP("folios need root to see /proc/kpageflags");
-        const double every_page = sfp::page_cache::large_folio_share_sampled({file}, 2u << 20, 4, 1u << 20);
+        const double every_page = share_page_by_page(file, 1u << 20);
         if (every_page < 0.9)
             QSKIP(qPrintable(QString("this kernel made few folios of 1 MiB for 2 MiB writes (%1 of the pages): "
                                      "nothing to see whole")
                                  .arg(every_page)));
         QCOMPARE(sfp::sampled_share_in_folios_of({file}, 1u << 20), every_page);
+        QCOMPARE(sfp::page_cache::large_folio_share_sampled({file}, 2u << 20, 4, 1u << 20), every_page);
     }
 
     // hot and hot-written reach their states through the runner, and every run says which.

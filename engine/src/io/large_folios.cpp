@@ -26,11 +26,18 @@ struct Tally {
 bool pread_all(int fd, void* buf, std::size_t n, off_t at) { return ::pread(fd, buf, n, at) == ssize_t(n); }
 
 // Flags of pages pfn[first..last) when their frames are consecutive: one read per run of a folio.
+// A folio's frames are consecutive, so a run too short to hold one of min_pages (even one begun
+// before it) is counted without a read: small folios scattered over memory cost no read each.
 void count_frames(int kpageflags, const std::vector<std::uint64_t>& pfns, Tally& t) {
     std::vector<std::uint64_t> flags;
     for (std::size_t i = 0; i < pfns.size() && t.known;) {
         std::size_t j = i + 1;
         while (j < pfns.size() && pfns[j] == pfns[j - 1] + 1) ++j;
+        if (j - i + 1 < t.min_pages) {
+            t.pages += j - i;
+            i = j;
+            continue;
+        }
         flags.resize(j - i);
         if (!pread_all(kpageflags, flags.data(), flags.size() * 8, off_t(pfns[i] * 8))) {
             t.known = false;

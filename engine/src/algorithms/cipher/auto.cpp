@@ -2,8 +2,8 @@
 // of 1 MiB or more, mmap-in: its faults map whole folios, and it saves the read() copy. Otherwise
 // (smaller folios, or a share that cannot be known) pool: mapping smaller folios costs more in
 // faults and their unmapping than the copy pread makes, and pread is steady in every state. An
-// input written in 8 KiB to 256 KiB writes (head -c, cp) sits in large folios too small for
-// mmap-in to win (docs/findings.md#cipher-auto-by-folios-of-1-mib). Both hand their blocks to
+// input written by head -c or cp sits in large folios of 8 to 128 KiB, where mmap-in lost up to a
+// tenth (docs/findings.md#cipher-auto-by-folios-of-1-mib). Both hand their blocks to
 // whichever thread is free: the writes into one file take turns under its lock, so a thread that
 // finds the next block free keeps them going.
 // This replaced a probe that timed both on slices at the start of the input and took the one
