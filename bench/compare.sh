@@ -47,8 +47,9 @@ declare -A cell=(
 order=(default mmap-mt pread-mt mmap read-64K read-512 naive cmp cat)
 peers=(naive cmp cat)  # no in-process figure: they print none
 fixed=(mmap-mt pread-mt mmap read-64K read-512)  # the matrix the default must keep up with
-# The threads a cell reads with, which its limit is measured at (the default may use them all).
-cell_threads() { case $1 in default | mmap-mt | pread-mt) echo "$threads" ;; *) echo 1 ;; esac; }
+# The threads a cell reads with, which its limit is measured at (the default may use them all; the
+# naive compare always starts two).
+cell_threads() { case $1 in default | mmap-mt | pread-mt) echo "$threads" ;; naive) echo 2 ;; *) echo 1 ;; esac; }
 # "% of limit" of a cell in a hot state: both files' bytes over the two-stream memory read as
 # measured in the same rounds of that state (the `limit` cell below), not at another moment.
 pct_of_limit() { limit_pct "$((2 * size))" "$(med "$1" "$2")" "$(limit_round_gbs "$1" "$(cell_threads "$2")")"; }
