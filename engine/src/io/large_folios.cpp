@@ -25,15 +25,19 @@ struct Tally {
 
 bool pread_all(int fd, void* buf, std::size_t n, off_t at) { return ::pread(fd, buf, n, at) == ssize_t(n); }
 
+// Whether `frames` consecutive frames can hold a folio of min_pages pages, or the rest of one
+// begun before them (one page longer, at least).
+bool may_hold_folio(std::uint64_t frames, std::uint64_t min_pages) { return frames + 1 >= min_pages; }
+
 // Flags of pages pfn[first..last) when their frames are consecutive: one read per run of a folio.
-// A folio's frames are consecutive, so a run too short to hold one of min_pages (even one begun
-// before it) is counted without a read: small folios scattered over memory cost no read each.
+// A folio's frames are consecutive, so a run too short to hold one of min_pages is counted
+// without a read: small folios scattered over memory cost no read each.
 void count_frames(int kpageflags, const std::vector<std::uint64_t>& pfns, Tally& t) {
     std::vector<std::uint64_t> flags;
     for (std::size_t i = 0; i < pfns.size() && t.known;) {
         std::size_t j = i + 1;
         while (j < pfns.size() && pfns[j] == pfns[j - 1] + 1) ++j;
-        if (j - i + 1 < t.min_pages) {
+        if (!may_hold_folio(j - i, t.min_pages)) {
             t.pages += j - i;
             i = j;
             continue;
@@ -127,7 +131,7 @@ std::uint64_t pages_in_folios_of(std::span<const std::uint64_t> flags, std::uint
         const bool begun_before = (flags[i] & kTail) != 0;
         std::size_t j = i + 1;
         while (j < flags.size() && (flags[j] & kTail)) ++j;
-        if (j - i + (begun_before ? 1 : 0) >= min_pages) large += j - i;
+        if (begun_before ? may_hold_folio(j - i, min_pages) : j - i >= min_pages) large += j - i;
         i = j;
     }
     return large;
